@@ -14,6 +14,24 @@ export default tseslint.config(
     },
   },
   {
+    // The core knows no Office and no Node: it runs in the task pane, the functions runtime, the CLI and tests.
+    files: ['src/api/**/*.ts', 'src/sync/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['node:*', 'fs', 'path', 'http', 'https', 'os', 'child_process'], message: 'The core runs in the browser too.' }] },
+      ],
+      'no-restricted-globals': ['error', 'Excel', 'Office', 'OfficeRuntime', 'CustomFunctions', 'document', 'window'],
+    },
+  },
+  {
+    // The sandbox is written from the spec, not from our client: shared code would let one misreading pass both sides.
+    files: ['src/sandbox/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['**/api', '**/api/*', '**/sync/*'], message: 'The sandbox imports nothing from the client.' }] }],
+    },
+  },
+  {
     files: ['**/*.js', '**/*.cjs'],
     languageOptions: { sourceType: 'commonjs', globals: { module: 'writable', require: 'readonly', __dirname: 'readonly', process: 'readonly' } },
     rules: { '@typescript-eslint/no-require-imports': 'off' },

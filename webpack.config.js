@@ -1,0 +1,88 @@
+/* Webpack builds one bundle per surface (task pane, custom functions), emits functions.json from the
+ * JSDoc of src/functions (custom-functions-metadata-plugin, which also appends the associate calls),
+ * copies the manifest, the icons and Office.js from the @microsoft/office-js package (never a CDN). */
+const path = require('node:path');
+const fs = require('node:fs');
+const HtmlWebpackPlugin = require('html-webpack-plugin');
+const CopyWebpackPlugin = require('copy-webpack-plugin');
+const CustomFunctionsMetadataPlugin = require('custom-functions-metadata-plugin');
+
+const OFFICE_JS_FILES = [
+  'office.js',
+  'o15apptofilemappingtable.js',
+  'custom-functions-runtime.js',
+  'excel-web-16.00.js',
+  'excel-web-16.00-core.js',
+  'excel-win32-16.01.js',
+  'excel-win32-16.01-core.js',
+  'excel-win32-16.00.js',
+  'excel-mac-16.00.js',
+  'excel-mac-16.00-core.js',
+  'excel-15.js',
+  'excelwebapp-15.js',
+];
+const OFFICE_JS_LOCALES = ['en-us', 'en-gb', 'de-de', 'de-at', 'de-ch', 'it-it', 'it-ch'];
+
+module.exports = (env = {}, argv = {}) => {
+  const dev = argv.mode !== 'production';
+  const officeJsDir = path.dirname(require.resolve('@microsoft/office-js/dist/office.js'));
+  const outputPath = path.resolve(__dirname, env.outputPath || 'dist');
+  return {
+    mode: dev ? 'development' : 'production',
+    devtool: 'source-map',
+    target: 'web',
+    entry: {
+      taskpane: './src/taskpane/taskpane.ts',
+      functions: './src/functions/functions.ts',
+    },
+    output: { path: outputPath, filename: '[name].js', clean: true },
+    resolve: {
+      extensions: ['.ts', '.js'],
+      // The core runs in the browser: Node built-ins must never be pulled into a bundle.
+      fallback: { fs: false, path: false, crypto: false, 'node:fs': false },
+    },
+    module: {
+      rules: [
+        {
+          test: /\.ts$/,
+          exclude: /node_modules/,
+          use: { loader: 'ts-loader', options: { configFile: path.resolve(__dirname, 'tsconfig.build.json') } },
+        },
+      ],
+    },
+    plugins: [
+      new CustomFunctionsMetadataPlugin({ output: 'functions.json', input: './src/functions/functions.ts' }),
+      new HtmlWebpackPlugin({
+        filename: 'taskpane.html',
+        template: './src/taskpane/taskpane.html',
+        // One page hosts both: in the shared runtime the functions run beside the task pane.
+        chunks: ['taskpane', 'functions'],
+      }),
+      new CopyWebpackPlugin({
+        patterns: [
+          { from: 'assets/*.png', to: 'assets/[name][ext]' },
+          { from: 'manifest.xml', to: 'manifest.xml' },
+          ...OFFICE_JS_FILES.filter((f) => fs.existsSync(path.join(officeJsDir, f))).map((f) => ({
+            from: path.join(officeJsDir, f),
+            to: `office-js/${f}`,
+            info: { minimized: true }, // already minified: do not run it through Terser again
+          })),
+          ...OFFICE_JS_LOCALES.filter((l) => fs.existsSync(path.join(officeJsDir, l))).map((l) => ({
+            from: path.join(officeJsDir, l),
+            to: `office-js/${l}`,
+            info: { minimized: true },
+          })),
+        ],
+      }),
+    ],
+    performance: { hints: false },
+    devServer: {
+      // Excel on the web fetches functions.json cross-origin.
+      headers: { 'Access-Control-Allow-Origin': '*' },
+      port: Number(process.env.npm_package_config_dev_server_port || 3000),
+      static: false,
+      hot: false,
+      client: false,
+    },
+  };
+};
