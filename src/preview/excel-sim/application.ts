@@ -1,0 +1,46 @@
+/** `Excel.Application`: calculation mode and the two "until next sync" suspensions (recorded in the sync stats). */
+
+import type { Supported } from './api-shape';
+import { SimClientObject, type ActionQueue, type ExecEnv } from './client-object';
+import { invalidArgument } from './errors';
+import type { CalculationModeValue } from './workbook-state';
+
+const MODES: readonly string[] = ['Automatic', 'AutomaticExceptTables', 'Manual'];
+
+export class SimApplication
+  extends SimClientObject<true>
+  implements Supported<Excel.Application, 'calculationMode' | 'suspendApiCalculationUntilNextSync' | 'suspendScreenUpdatingUntilNextSync' | 'load'>
+{
+  protected readonly entityName = 'Application';
+  protected readonly scalarNames = ['calculationMode'] as const;
+
+  constructor(context: ActionQueue, objectPath: string) {
+    super(context, objectPath, () => true);
+  }
+
+  protected readProperties(env: ExecEnv, _b: true, select: readonly string[]): Record<string, unknown> {
+    return select.includes('calculationMode') ? { calculationMode: env.state.calculationMode } : {};
+  }
+
+  get calculationMode(): CalculationModeValue {
+    return this.read('calculationMode');
+  }
+  set calculationMode(value: Excel.CalculationMode | CalculationModeValue) {
+    this.setProperty('calculationMode', value, (env) => {
+      if (!MODES.includes(value)) throw invalidArgument();
+      env.state.calculationMode = value as CalculationModeValue;
+    });
+  }
+
+  suspendApiCalculationUntilNextSync(): void {
+    this.queue('Method', 'suspendApiCalculationUntilNextSync', [], (env) => {
+      env.calculationSuspended = true;
+    });
+  }
+
+  suspendScreenUpdatingUntilNextSync(): void {
+    this.queue('Method', 'suspendScreenUpdatingUntilNextSync', [], (env) => {
+      env.screenUpdatingSuspended = true;
+    });
+  }
+}

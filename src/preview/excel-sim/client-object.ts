@@ -1,0 +1,186 @@
+/**
+ * The base of every simulated proxy, after office.js's ClientObject:
+ * - methods and property writes are queued on the request context and applied in order at `sync()`;
+ * - a property write also updates the proxy's local copy at once, so reading it back *without* a sync
+ *   returns what was written (not what Excel will make of it), exactly as office.js does;
+ * - reading a property that was neither loaded (and synced) nor written throws `PropertyNotLoaded`;
+ * - a proxy is bound to its workbook object the first time a queued action uses it (office.js instantiates
+ *   object paths in the request that first references them): `getItem` of a missing item fails then, at sync;
+ *   `...OrNullObject` binds to nothing, and `isNullObject` is known after a sync that used the proxy.
+ */
+
+import { invalidArgument, propertyNotLoaded, SimError } from './errors';
+import { parseLoadOption, type LoadOption } from './load-options';
+import type { WireAction } from './payload';
+import type { WorkbookState } from './workbook-state';
+
+/** What an action sees while its batch executes. */
+export interface ExecEnv {
+  readonly state: WorkbookState;
+  readonly maxReadCells: number;
+  readonly results: Array<{ Id: number; Value: unknown }>;
+  readonly commits: Array<() => void>;
+  readonly bound: Set<SimClientObject<unknown>>;
+  calculationSuspended: boolean;
+  screenUpdatingSuspended: boolean;
+}
+
+export interface QueuedAction {
+  wire: WireAction;
+  /** `debugInfo.errorLocation` when this action fails, e.g. `Range.values`. */
+  location: string;
+  run(env: ExecEnv, id: number): void;
+}
+
+/** The part of the request context proxies need. */
+export interface ActionQueue {
+  enqueue(action: { wire: Omit<WireAction, 'Id'>; location: string; run(env: ExecEnv, id: number): void }): void;
+}
+
+type BindState<B> = { bound: false } | { bound: true; value: B | null };
+
+export abstract class SimClientObject<B> {
+  private bindState: BindState<B>;
+  private readonly cache = new Map<string, unknown>();
+  private nullFlag: boolean | undefined;
+  protected abstract readonly entityName: string;
+  /** The properties `load()` without arguments loads. */
+  protected abstract readonly scalarNames: readonly string[];
+
+  protected constructor(
+    readonly context: ActionQueue,
+    readonly objectPath: string,
+    private readonly resolver: (env: ExecEnv) => B | null,
+  ) {
+    this.bindState = { bound: false };
+  }
+
+  /** Binds (once) and returns the workbook object, or null for a null object. Throws SimError. */
+  bindIn(env: ExecEnv): B | null {
+    if (!this.bindState.bound) this.bindState = { bound: true, value: this.resolver(env) };
+    env.bound.add(this as SimClientObject<unknown>);
+    return this.bindState.value;
+  }
+
+  /** Called after a successful sync that used this proxy. */
+  markSynced(): void {
+    this.nullFlag = this.bindState.bound ? this.bindState.value === null : this.nullFlag;
+  }
+
+  /** Values of the selected properties, read from the workbook (undefined select: all scalar properties). */
+  protected abstract readProperties(env: ExecEnv, binding: B, select: readonly string[]): Record<string, unknown>;
+
+  protected applyLoaded(values: Record<string, unknown>): void {
+    for (const [name, value] of Object.entries(values)) this.cache.set(name, value);
+  }
+
+  protected read<T>(name: string): T {
+    if (this.nullFlag === true) return undefined as T;
+    if (!this.cache.has(name)) throw propertyNotLoaded(this.entityName, name);
+    return this.cache.get(name) as T;
+  }
+
+  protected remember(name: string, value: unknown): void {
+    this.cache.set(name, value);
+  }
+
+  /** Queues an action on this proxy; `apply` runs at sync with the bound object (skipped on a null object). */
+  protected queue(type: WireAction['ActionType'], name: string, args: unknown[], apply: (env: ExecEnv, binding: B) => void): void {
+    this.context.enqueue({
+      wire: { ActionType: type, Name: name, ObjectPath: this.objectPath, Arguments: args },
+      location: `${this.entityName}.${name}`,
+      run: (env) => {
+        const binding = this.bindIn(env);
+        if (binding !== null) apply(env, binding);
+      },
+    });
+  }
+
+  /** Queues a method whose result arrives as a ClientResult after the sync. */
+  protected queueResult<T>(name: string, args: unknown[], compute: (env: ExecEnv, binding: B) => T): SimClientResult<T> {
+    const result = new SimClientResult<T>();
+    this.context.enqueue({
+      wire: { ActionType: 'Method', Name: name, ObjectPath: this.objectPath, Arguments: args },
+      location: `${this.entityName}.${name}`,
+      run: (env, id) => {
+        const binding = this.bindIn(env);
+        const value = binding === null ? null : compute(env, binding);
+        env.results.push({ Id: id, Value: value });
+        env.commits.push(() => result.settle(value as T));
+      },
+    });
+    return result;
+  }
+
+  protected setProperty(name: string, value: unknown, apply: (env: ExecEnv, binding: B) => void): void {
+    this.remember(name, value);
+    this.queue('SetProperty', name, [value], apply);
+  }
+
+  /** Checks selected names against the supported ones; unknown names fail the sync with InvalidArgument. */
+  protected checkSelect(select: readonly string[] | undefined, supported: readonly string[]): readonly string[] {
+    const names = select ?? supported;
+    for (const name of names) {
+      if (!supported.includes(name)) {
+        throw new SimError('InvalidArgument', `The property '${name}' is not supported by the Excel simulation (${this.entityName}).`);
+      }
+    }
+    return names;
+  }
+
+  load(option?: LoadOption): this {
+    const select = parseLoadOption(option);
+    this.context.enqueue({
+      wire: { ActionType: 'Query', Name: 'Load', ObjectPath: this.objectPath, Arguments: select ? [select] : [] },
+      location: `${this.entityName}.load`,
+      run: (env, id) => {
+        const binding = this.bindIn(env);
+        if (binding === null) {
+          env.results.push({ Id: id, Value: null });
+          return;
+        }
+        const values = this.readProperties(env, binding, this.checkSelect(select, this.scalarNames));
+        env.results.push({ Id: id, Value: values });
+        env.commits.push(() => this.applyLoaded(values));
+      },
+    });
+    return this;
+  }
+
+  get isNullObject(): boolean {
+    if (this.nullFlag === undefined) throw propertyNotLoaded('', 'isNullObject');
+    return this.nullFlag;
+  }
+
+  /** The loaded and written properties, like office.js's toJSON. */
+  toJSON(): Record<string, unknown> {
+    return Object.fromEntries(this.cache);
+  }
+}
+
+/** `OfficeExtension.ClientResult`: `value` is readable after the sync that computed it. */
+export class SimClientResult<T> {
+  private loaded = false;
+  private result: T | undefined;
+
+  get value(): T {
+    if (!this.loaded) {
+      throw new SimError(
+        'ValueNotLoaded',
+        'The value of the result object has not been loaded yet. Before reading the value property, call "context.sync()" on the associated request context.',
+      );
+    }
+    return this.result as T;
+  }
+
+  /** @internal set by the batch that computed it */
+  settle(value: T): void {
+    this.result = value;
+    this.loaded = true;
+  }
+}
+
+export function requireString(value: unknown): string {
+  if (typeof value !== 'string') throw invalidArgument();
+  return value;
+}

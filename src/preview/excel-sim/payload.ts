@@ -1,0 +1,83 @@
+/**
+ * Payload accounting. Excel on the web caps every request and every response at 5 MB
+ * (`RequestPayloadSizeLimitExceeded` / `ResponsePayloadSizeLimitExceeded`) and reads at 5,000,000 cells.
+ *
+ * How the sim measures: at `sync()` the queued actions are serialised as one JSON document
+ * `{"Actions":[...]}`, each action in the shape of Office.js's RichApi actions
+ * (`{"Id","ActionType","Name","ObjectPath","Arguments"}`, the object path written as a short expression such as
+ * `worksheets.getItem("Data").getRange("A1:C3")`); the request size is the UTF-8 byte length of that JSON.
+ * The response is `{"Results":[{"Id","Value"}...]}` with the loaded properties, measured the same way.
+ * Real Office.js adds object-path records and some framing, so its payload is a little larger than ours for
+ * the same batch: the data (values, formulas, formats) dominates either way. Keep a margin below the cap.
+ */
+
+export const WEB_PAYLOAD_LIMIT_BYTES = 5 * 1024 * 1024;
+export const MAX_READ_CELLS = 5_000_000;
+
+export interface WireAction {
+  Id: number;
+  ActionType: 'SetProperty' | 'Method' | 'Query' | 'Instantiate';
+  Name: string;
+  ObjectPath: string;
+  Arguments?: unknown[];
+}
+
+export function utf8Length(text: string): number {
+  let bytes = 0;
+  for (let i = 0; i < text.length; i += 1) {
+    const code = text.charCodeAt(i);
+    if (code < 0x80) bytes += 1;
+    else if (code < 0x800) bytes += 2;
+    else if (code >= 0xd800 && code <= 0xdbff) {
+      bytes += 4;
+      i += 1;
+    } else bytes += 3;
+  }
+  return bytes;
+}
+
+export function jsonBytes(value: unknown): number {
+  return utf8Length(JSON.stringify(value));
+}
+
+/** One `context.sync()` as the simulation saw it. */
+export interface SyncRecord {
+  /** 1-based, in the order the workbook received them. */
+  index: number;
+  actionCount: number;
+  requestBytes: number;
+  /** 0 when the request was refused before execution. */
+  responseBytes: number;
+  /** Error code when the sync failed. */
+  errorCode?: string;
+  /** `application.suspendApiCalculationUntilNextSync()` was queued in this batch. */
+  calculationSuspended: boolean;
+  /** `application.suspendScreenUpdatingUntilNextSync()` was queued in this batch. */
+  screenUpdatingSuspended: boolean;
+  /** `application.calculationMode` while the batch ran. */
+  calculationMode: string;
+}
+
+export class SyncStats {
+  readonly syncs: SyncRecord[] = [];
+
+  get syncCount(): number {
+    return this.syncs.length;
+  }
+
+  get largestRequestBytes(): number {
+    return this.syncs.reduce((max, s) => Math.max(max, s.requestBytes), 0);
+  }
+
+  get totalRequestBytes(): number {
+    return this.syncs.reduce((sum, s) => sum + s.requestBytes, 0);
+  }
+
+  get failedSyncs(): SyncRecord[] {
+    return this.syncs.filter((s) => s.errorCode !== undefined);
+  }
+
+  reset(): void {
+    this.syncs.length = 0;
+  }
+}

@@ -1,0 +1,124 @@
+/**
+ * `Excel.RequestContext` and the batch engine behind `context.sync()`.
+ *
+ * Batch semantics (as office.js / Excel):
+ * - every write and method call is queued; `sync()` takes the queue as it is when called and sends it;
+ * - the request is measured first (see payload.ts); over the cap it fails with
+ *   `RequestPayloadSizeLimitExceeded` and *nothing* of the batch is applied;
+ * - actions run in order; the first failing one rejects the sync with its error (located in
+ *   `debugInfo.errorLocation`); actions before it stay applied (Excel does not roll back), actions after it
+ *   are not applied, and no loaded value of that batch reaches the proxies;
+ * - the response (loaded values) is measured; over the cap the sync fails with
+ *   `ResponsePayloadSizeLimitExceeded` (writes of the batch stay applied, loaded values are not delivered).
+ */
+
+import { SimClientObject, type ActionQueue, type ExecEnv, type QueuedAction } from './client-object';
+import { ERROR_MESSAGES, SimError } from './errors';
+import { jsonBytes, type SyncRecord, type SyncStats, type WireAction } from './payload';
+import { SimWorkbook } from './workbook';
+import type { WorkbookState } from './workbook-state';
+import type { SimApplication } from './application';
+
+export interface EngineLimits {
+  /** Request and response cap in bytes; `Infinity` for desktop. */
+  payloadLimitBytes: number;
+  /** Cells a single read may return. */
+  maxReadCells: number;
+}
+
+export class BatchEngine {
+  constructor(
+    readonly state: WorkbookState,
+    readonly stats: SyncStats,
+    readonly limits: EngineLimits,
+  ) {}
+
+  execute(actions: QueuedAction[]): void {
+    const record: SyncRecord = {
+      index: this.stats.syncs.length + 1,
+      actionCount: actions.length,
+      requestBytes: jsonBytes({ Actions: actions.map((a) => a.wire) }),
+      responseBytes: 0,
+      calculationSuspended: false,
+      screenUpdatingSuspended: false,
+      calculationMode: this.state.calculationMode,
+    };
+    this.stats.syncs.push(record);
+    const fail = (error: SimError): never => {
+      record.errorCode = error.code;
+      throw error;
+    };
+    if (record.requestBytes > this.limits.payloadLimitBytes) {
+      fail(new SimError('RequestPayloadSizeLimitExceeded', ERROR_MESSAGES.RequestPayloadSizeLimitExceeded));
+    }
+    const env: ExecEnv = {
+      state: this.state,
+      maxReadCells: this.limits.maxReadCells,
+      results: [],
+      commits: [],
+      bound: new Set(),
+      calculationSuspended: false,
+      screenUpdatingSuspended: false,
+    };
+    try {
+      for (const action of actions) {
+        try {
+          action.run(env, action.wire.Id);
+        } catch (error) {
+          const simError =
+            error instanceof SimError ? error : new SimError('GeneralException', error instanceof Error ? error.message : String(error));
+          fail(simError.at(action.location));
+        }
+      }
+    } finally {
+      record.calculationSuspended = env.calculationSuspended;
+      record.screenUpdatingSuspended = env.screenUpdatingSuspended;
+    }
+    record.responseBytes = jsonBytes({ Results: env.results });
+    if (record.responseBytes > this.limits.payloadLimitBytes) {
+      fail(new SimError('ResponsePayloadSizeLimitExceeded', ERROR_MESSAGES.ResponsePayloadSizeLimitExceeded));
+    }
+    for (const commit of env.commits) commit();
+    for (const object of env.bound) object.markSynced();
+  }
+}
+
+export class SimRequestContext implements ActionQueue {
+  readonly workbook: SimWorkbook;
+  readonly application: SimApplication;
+  /** Office.js tracks objects across syncs; the simulation keeps every proxy bound, so these are no-ops. */
+  readonly trackedObjects = { add: (_objects: unknown): void => undefined, remove: (_objects: unknown): void => undefined };
+  private pending: QueuedAction[] = [];
+  private nextId = 1;
+
+  constructor(private readonly engine: BatchEngine) {
+    this.workbook = new SimWorkbook(this);
+    this.application = this.workbook.application;
+  }
+
+  enqueue(action: { wire: Omit<WireAction, 'Id'>; location: string; run(env: ExecEnv, id: number): void }): void {
+    const id = this.nextId;
+    this.nextId += 1;
+    this.pending.push({ wire: { Id: id, ...action.wire }, location: action.location, run: action.run });
+  }
+
+  /** `context.load(object, option)`, same as `object.load(option)`. */
+  load<T extends SimClientObject<unknown>>(object: T, option?: Parameters<T['load']>[0]): T {
+    if (object.context !== this) throw new SimError('InvalidRequestContext', ERROR_MESSAGES.InvalidRequestContext);
+    return object.load(option);
+  }
+
+  /** Sends the queued actions; resolves with `passThroughValue` like office.js. */
+  async sync<T>(passThroughValue?: T): Promise<T> {
+    const batch = this.pending;
+    this.pending = [];
+    await Promise.resolve();
+    this.engine.execute(batch);
+    return passThroughValue as T;
+  }
+
+  /** Actions queued since the last sync (for the preview's diagnostics). */
+  get pendingActionCount(): number {
+    return this.pending.length;
+  }
+}

@@ -1,0 +1,138 @@
+/**
+ * A fresh simulated workbook: its own state, stats and `run`, plus direct inspection for tests and the
+ * preview (reading cells this way is not an Office.js call: no sync, no payload, no stats).
+ */
+
+import { formatAddress, parseLocalAddress, splitSheet, type CellBox } from './address';
+import type { CellValue } from './cell';
+import { readCells, type ReadProperty } from './cell-write';
+import { SimClientObject } from './client-object';
+import { ERROR_MESSAGES, SimError } from './errors';
+import { MAX_READ_CELLS, SyncStats, WEB_PAYLOAD_LIMIT_BYTES } from './payload';
+import { BatchEngine, SimRequestContext } from './request-context';
+import type { Visibility } from './sheet-state';
+import { tableColumnNames } from './table-state';
+import { WorkbookState } from './workbook-state';
+
+export interface SimulatedWorkbookOptions {
+  /** `web` (default) enforces Excel on the web's 5 MB request/response caps; `desktop` has none. */
+  platform?: 'web' | 'desktop';
+  /** Initial sheets, in order; default one sheet `Sheet1`. The first is active. */
+  sheets?: string[];
+  /** Year used for dates typed without one (`3/4`); default: the current UTC year. */
+  currentYear?: number;
+}
+
+export interface TableSnapshot {
+  name: string;
+  sheet: string;
+  address: string;
+  showHeaders: boolean;
+  columns: string[];
+}
+
+export type Batch<T> = (context: SimRequestContext) => Promise<T>;
+
+export class SimulatedWorkbook {
+  readonly state: WorkbookState;
+  readonly stats = new SyncStats();
+  /** @internal the batch engine shared by this workbook's request contexts */
+  readonly engine: BatchEngine;
+
+  constructor(options: SimulatedWorkbookOptions = {}) {
+    this.state = new WorkbookState(options.currentYear ?? new Date().getUTCFullYear());
+    for (const name of options.sheets ?? ['Sheet1']) this.state.addSheet(name);
+    const web = (options.platform ?? 'web') === 'web';
+    this.engine = new BatchEngine(this.state, this.stats, {
+      payloadLimitBytes: web ? WEB_PAYLOAD_LIMIT_BYTES : Infinity,
+      maxReadCells: MAX_READ_CELLS,
+    });
+  }
+
+  /** A new request context on this workbook (`new Excel.RequestContext()`). */
+  createContext(): SimRequestContext {
+    return new SimRequestContext(this.engine);
+  }
+
+  /**
+   * `Excel.run`: runs the batch with a new context (or the context of `previousObjects`), requires it to
+   * return a promise (`RunMustReturnPromise`), then syncs once more, as office.js does, so actions queued
+   * after the last explicit sync are still applied. If the batch rejects, its pending actions are dropped.
+   */
+  run<T>(batch: Batch<T>): Promise<T>;
+  run<T>(objectsOrOptions: unknown, batch: Batch<T>): Promise<T>;
+  async run<T>(...args: unknown[]): Promise<T> {
+    const batch = args[args.length - 1];
+    if (typeof batch !== 'function') throw new SimError('InvalidArgument', ERROR_MESSAGES.InvalidArgument);
+    const context = this.contextFor(args.length > 1 ? args[0] : undefined);
+    const pending: unknown = (batch as Batch<T>)(context);
+    if (!pending || typeof (pending as { then?: unknown }).then !== 'function') {
+      throw new SimError('RunMustReturnPromise', ERROR_MESSAGES.RunMustReturnPromise);
+    }
+    const result = await (pending as Promise<T>);
+    await context.sync();
+    return result;
+  }
+
+  private contextFor(previous: unknown): SimRequestContext {
+    const first = Array.isArray(previous) ? previous[0] : previous;
+    const candidate = first && typeof first === 'object' && 'previousObjects' in first ? (first as { previousObjects: unknown }).previousObjects : first;
+    const object = Array.isArray(candidate) ? candidate[0] : candidate;
+    if (object instanceof SimRequestContext) return object;
+    if (object instanceof SimClientObject && object.context instanceof SimRequestContext) return object.context;
+    return this.createContext();
+  }
+
+  // ---- inspection (no Office.js semantics) ----
+
+  sheetNames(): string[] {
+    return this.state.sheets.map((s) => s.name);
+  }
+
+  visibility(sheet: string): Visibility {
+    return this.state.sheet(sheet).visibility;
+  }
+
+  private block(sheetName: string, address: string | undefined, property: ReadProperty): CellValue[][] {
+    const sheet = this.state.sheet(sheetName);
+    let box: CellBox | null;
+    if (address === undefined) box = sheet.usedBox(false);
+    else box = parseLocalAddress(splitSheet(address).local);
+    return box ? readCells(sheet, box, property) : [];
+  }
+
+  /** Cell values of `address` (default: the used range) of a sheet. */
+  values(sheet: string, address?: string): CellValue[][] {
+    return this.block(sheet, address, 'values');
+  }
+  formulas(sheet: string, address?: string): CellValue[][] {
+    return this.block(sheet, address, 'formulas');
+  }
+  numberFormats(sheet: string, address?: string): string[][] {
+    return this.block(sheet, address, 'numberFormat') as string[][];
+  }
+  valueTypes(sheet: string, address?: string): string[][] {
+    return this.block(sheet, address, 'valueTypes') as string[][];
+  }
+  text(sheet: string, address?: string): string[][] {
+    return this.block(sheet, address, 'text') as string[][];
+  }
+
+  tables(): TableSnapshot[] {
+    return this.state.tables.map((t) => {
+      const sheet = this.state.sheetById(t.sheetId);
+      return {
+        name: t.name,
+        sheet: sheet.name,
+        address: formatAddress(sheet.name, t.box),
+        showHeaders: t.showHeaders,
+        columns: tableColumnNames(this.state, t),
+      };
+    });
+  }
+}
+
+export function createSimulatedWorkbook(options?: SimulatedWorkbookOptions): SimulatedWorkbook {
+  return new SimulatedWorkbook(options);
+}
+

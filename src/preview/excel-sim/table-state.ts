@@ -1,0 +1,250 @@
+/**
+ * Tables: geometry, name rules and row/column edits. A table always keeps at least one data row (Excel does:
+ * deleting the last row leaves an empty one). Only cells inside the table's own column band (rows) or row
+ * band (columns) move when rows or columns are inserted or deleted, and tables below or to the right move
+ * with them; other objects (ranges already bound, formulas) are not adjusted.
+ */
+
+import { intersect, isCellReference, MAX_ROWS, type CellBox } from './address';
+import { ERROR_MESSAGES, invalidArgument, itemNotFound } from './errors';
+import { formatResult } from './number-format';
+import type { SheetState } from './sheet-state';
+import { writeCells } from './cell-write';
+import type { WorkbookState } from './workbook-state';
+
+export interface TableState {
+  id: string;
+  name: string;
+  sheetId: string;
+  /** The whole table, header row included when shown. */
+  box: CellBox;
+  showHeaders: boolean;
+  /** Kept for when headers are hidden; read from the header cells while they are shown. */
+  columnNames: string[];
+  columnIds: number[];
+  nextColumnId: number;
+}
+
+/** Name rules: letter, underscore or backslash first; letters, digits, `_`, `.`, `\` after; no cell reference; unique (case-insensitive) in the workbook. */
+export function checkTableName(wb: WorkbookState, name: string, self?: TableState): void {
+  if (
+    typeof name !== 'string' ||
+    name.length === 0 ||
+    name.length > 255 ||
+    !/^[\p{L}_\\][\p{L}\p{N}_.\\]*$/u.test(name) ||
+    isCellReference(name)
+  ) {
+    throw invalidArgument();
+  }
+  const lower = name.toLowerCase();
+  if (wb.tables.some((t) => t !== self && t.name.toLowerCase() === lower)) throw invalidArgument();
+}
+
+export function headerBox(t: TableState): CellBox | null {
+  return t.showHeaders ? { ...t.box, rowCount: 1 } : null;
+}
+
+export function dataBox(t: TableState): CellBox {
+  const skip = t.showHeaders ? 1 : 0;
+  return { ...t.box, row: t.box.row + skip, rowCount: t.box.rowCount - skip };
+}
+
+export function findTable(wb: WorkbookState, key: string, sheetId?: string): TableState {
+  const lower = key.toLowerCase();
+  const table = wb.tables.find((t) => (t.id === key || t.name.toLowerCase() === lower) && (!sheetId || t.sheetId === sheetId));
+  if (!table) throw itemNotFound();
+  return table;
+}
+
+export function tableColumnNames(wb: WorkbookState, t: TableState): string[] {
+  if (!t.showHeaders) return [...t.columnNames];
+  const sheet = wb.sheetById(t.sheetId);
+  return t.columnNames.map((_, c) => formatResult(sheet.result(t.box.row, t.box.column + c), sheet.format(t.box.row, t.box.column + c)));
+}
+
+/** Header names as Excel fixes them: empty → ColumnN, duplicates get a number appended. */
+function uniqueNames(names: string[]): string[] {
+  const seen = new Set<string>();
+  return names.map((raw, i) => {
+    let name = raw === '' ? `Column${i + 1}` : raw;
+    for (let n = 2; seen.has(name.toLowerCase()); n += 1) name = `${raw === '' ? 'Column' : raw}${n}`;
+    seen.add(name.toLowerCase());
+    return name;
+  });
+}
+
+function writeHeaders(wb: WorkbookState, sheet: SheetState, t: TableState, names: string[]): void {
+  t.columnNames = uniqueNames(names);
+  if (t.showHeaders) {
+    t.columnNames.forEach((name, c) => sheet.setContent(t.box.row, t.box.column + c, { kind: 'String', value: name, quotePrefix: false }));
+  }
+  void wb;
+}
+
+function checkNoOverlap(wb: WorkbookState, sheetId: string, box: CellBox, self?: TableState): void {
+  if (wb.tables.some((t) => t !== self && t.sheetId === sheetId && intersect(t.box, box))) {
+    throw invalidArgument(ERROR_MESSAGES.TableOverlap);
+  }
+}
+
+export function addTable(wb: WorkbookState, sheet: SheetState, box: CellBox, hasHeaders: boolean): TableState {
+  checkNoOverlap(wb, sheet.id, box);
+  let n = wb.tables.length + 1;
+  while (wb.tables.some((t) => t.name.toLowerCase() === `table${n}`)) n += 1;
+  const table: TableState = {
+    id: String(wb.tables.length + 1 + wb.tables.reduce((m, t) => Math.max(m, Number(t.id) || 0), 0)),
+    name: `Table${n}`,
+    sheetId: sheet.id,
+    box: { ...box },
+    showHeaders: true,
+    columnNames: [],
+    columnIds: Array.from({ length: box.columnCount }, (_, i) => i + 1),
+    nextColumnId: box.columnCount + 1,
+  };
+  if (!hasHeaders) {
+    // Excel generates a header row and shifts the data down by one row.
+    sheet.shiftRows(box.row, 1, box.column, box.columnCount);
+    table.box.rowCount += 1;
+    writeHeaders(wb, sheet, table, Array.from({ length: box.columnCount }, () => ''));
+  } else {
+    const names = Array.from({ length: box.columnCount }, (_, c) =>
+      formatResult(sheet.result(box.row, box.column + c), sheet.format(box.row, box.column + c)),
+    );
+    writeHeaders(wb, sheet, table, names);
+  }
+  if (table.box.rowCount < 2) table.box.rowCount = 2; // a table has at least one (empty) data row
+  wb.tables.push(table);
+  return table;
+}
+
+/** Moves other tables of the sheet that start at or below `fromRow` and share columns with the band. */
+function moveTablesBelow(wb: WorkbookState, self: TableState, fromRow: number, delta: number): void {
+  for (const t of wb.tables) {
+    if (t === self || t.sheetId !== self.sheetId || t.box.row < fromRow) continue;
+    const overlapsColumns = t.box.column < self.box.column + self.box.columnCount && self.box.column < t.box.column + t.box.columnCount;
+    if (overlapsColumns) t.box.row += delta;
+  }
+}
+
+export function addRows(wb: WorkbookState, t: TableState, index: number | undefined, values: unknown, count: number): number {
+  const data = dataBox(t);
+  const at = index ?? data.rowCount;
+  if (!Number.isInteger(at) || at < 0 || at > data.rowCount || count < 1) throw invalidArgument();
+  if (t.box.row + t.box.rowCount + count > MAX_ROWS) throw invalidArgument();
+  const sheet = wb.sheetById(t.sheetId);
+  const insertRow = data.row + at;
+  const target: CellBox = { row: insertRow, column: t.box.column, rowCount: count, columnCount: t.box.columnCount };
+  if (values !== undefined && values !== null) writeCheck(values, count, t.box.columnCount);
+  sheet.shiftRows(insertRow, count, t.box.column, t.box.columnCount);
+  moveTablesBelow(wb, t, insertRow, count);
+  t.box.rowCount += count;
+  // New rows take the column's number format (from the row above, or below when inserting first).
+  const source = at > 0 ? insertRow - 1 : insertRow + count;
+  for (let c = 0; c < t.box.columnCount; c += 1) {
+    const format = sheet.format(source, t.box.column + c);
+    for (let r = 0; r < count; r += 1) sheet.setFormat(insertRow + r, t.box.column + c, format);
+  }
+  if (values !== undefined && values !== null) writeCells(sheet, target, 'values', values, wb.currentYear);
+  return at;
+}
+
+function writeCheck(values: unknown, rows: number, columns: number): void {
+  if (!Array.isArray(values) || values.length !== rows || !values.every((r) => Array.isArray(r) && r.length === columns)) {
+    throw invalidArgument(ERROR_MESSAGES.DimensionMismatch);
+  }
+}
+
+export function deleteRows(wb: WorkbookState, t: TableState, indices: number[]): void {
+  const data = dataBox(t);
+  const unique = [...new Set(indices)].sort((a, b) => b - a);
+  if (unique.some((i) => !Number.isInteger(i) || i < 0 || i >= data.rowCount)) throw invalidArgument();
+  const sheet = wb.sheetById(t.sheetId);
+  for (const i of unique) {
+    if (dataBox(t).rowCount === 1) {
+      sheet.clear({ ...dataBox(t), rowCount: 1 }, true, false);
+      continue;
+    }
+    const row = data.row + i;
+    sheet.shiftRows(row, -1, t.box.column, t.box.columnCount);
+    moveTablesBelow(wb, t, row + 1, -1);
+    t.box.rowCount -= 1;
+  }
+}
+
+export function addColumn(wb: WorkbookState, t: TableState, index: number | undefined, values: unknown, name?: string): number {
+  const at = index ?? t.box.columnCount;
+  if (!Number.isInteger(at) || at < 0 || at > t.box.columnCount) throw invalidArgument();
+  if (values !== undefined && values !== null) writeCheck(values, t.box.rowCount, 1);
+  const sheet = wb.sheetById(t.sheetId);
+  const names = tableColumnNames(wb, t);
+  const column = t.box.column + at;
+  checkNoOverlap(wb, t.sheetId, { ...t.box, columnCount: t.box.columnCount + 1 }, t);
+  sheet.shiftColumns(column, 1, t.box.row, t.box.rowCount);
+  t.box.columnCount += 1;
+  t.columnIds.splice(at, 0, t.nextColumnId);
+  t.nextColumnId += 1;
+  if (values !== undefined && values !== null) {
+    writeCells(sheet, { row: t.box.row, column, rowCount: t.box.rowCount, columnCount: 1 }, 'values', values, wb.currentYear);
+  }
+  const header = t.showHeaders ? formatResult(sheet.result(t.box.row, column), sheet.format(t.box.row, column)) : '';
+  names.splice(at, 0, name ?? header);
+  writeHeaders(wb, sheet, t, names);
+  return at;
+}
+
+export function deleteColumn(wb: WorkbookState, t: TableState, index: number): void {
+  if (t.box.columnCount === 1) throw invalidArgument();
+  const names = tableColumnNames(wb, t);
+  wb.sheetById(t.sheetId).shiftColumns(t.box.column + index, -1, t.box.row, t.box.rowCount);
+  names.splice(index, 1);
+  t.columnIds.splice(index, 1);
+  t.box.columnCount -= 1;
+  t.columnNames = names;
+}
+
+/** resize: same sheet, same top row (the header stays where it is), at least one data row. */
+export function resizeTable(wb: WorkbookState, t: TableState, sheetId: string, box: CellBox): void {
+  if (sheetId !== t.sheetId || box.row !== t.box.row || box.column !== t.box.column || box.rowCount < (t.showHeaders ? 2 : 1)) {
+    throw invalidArgument();
+  }
+  checkNoOverlap(wb, sheetId, box, t);
+  const sheet = wb.sheetById(sheetId);
+  const old = tableColumnNames(wb, t);
+  t.box = { ...box };
+  while (t.columnIds.length < box.columnCount) t.columnIds.push(t.nextColumnId++);
+  t.columnIds.length = box.columnCount;
+  const names = Array.from({ length: box.columnCount }, (_, c) =>
+    c < old.length ? (old[c] ?? '') : t.showHeaders ? formatResult(sheet.result(box.row, box.column + c), sheet.format(box.row, box.column + c)) : '',
+  );
+  writeHeaders(wb, sheet, t, names);
+}
+
+/** Table.delete removes the table and clears its cells (contents and formats). */
+export function deleteTable(wb: WorkbookState, t: TableState): void {
+  wb.sheetById(t.sheetId).clear(t.box, true, true);
+  wb.tables.splice(wb.tables.indexOf(t), 1);
+}
+
+export function setShowHeaders(wb: WorkbookState, t: TableState, show: boolean): void {
+  if (show === t.showHeaders) return;
+  const sheet = wb.sheetById(t.sheetId);
+  if (!show) {
+    t.columnNames = tableColumnNames(wb, t);
+    sheet.clear(headerBox(t) ?? t.box, true, false);
+    t.box = { ...t.box, row: t.box.row + 1, rowCount: t.box.rowCount - 1 };
+    t.showHeaders = false;
+    return;
+  }
+  const above: CellBox = { ...t.box, row: t.box.row - 1, rowCount: 1 };
+  const aboveFree =
+    t.box.row > 0 &&
+    Array.from({ length: t.box.columnCount }, (_, c) => sheet.cell(above.row, above.column + c)?.content ?? null).every((c) => c === null) &&
+    !wb.tables.some((o) => o !== t && o.sheetId === t.sheetId && intersect(o.box, above));
+  if (aboveFree) t.box = { ...t.box, row: t.box.row - 1, rowCount: t.box.rowCount + 1 };
+  else {
+    sheet.shiftRows(t.box.row, 1, t.box.column, t.box.columnCount);
+    t.box = { ...t.box, rowCount: t.box.rowCount + 1 };
+  }
+  t.showHeaders = true;
+  writeHeaders(wb, sheet, t, t.columnNames);
+}

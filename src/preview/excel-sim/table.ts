@@ -1,0 +1,148 @@
+/** `Excel.Table`. Tables bind to their id, so renaming keeps a proxy valid. */
+
+import { parseLocalAddress, splitSheet } from './address';
+import type { Named, Supported } from './api-shape';
+import { SimClientObject, type ActionQueue, type ExecEnv } from './client-object';
+import { invalidArgument, invalidOperation, SimError } from './errors';
+import { SimRange, type RangeBinding } from './range';
+import { SimTableColumnCollection } from './table-columns';
+import { SimTableRowCollection } from './table-rows';
+import {
+  checkTableName,
+  dataBox,
+  deleteTable,
+  findTable,
+  headerBox,
+  resizeTable,
+  setShowHeaders,
+  type TableState,
+} from './table-state';
+import { SimWorksheet } from './worksheet';
+
+export interface TableBinding {
+  tableId: string;
+}
+
+export const TABLE_PROPERTIES = ['id', 'name', 'showHeaders'] as const;
+
+export function tableProperties(_env: ExecEnv, t: TableState): Record<string, unknown> {
+  return { id: t.id, name: t.name, showHeaders: t.showHeaders };
+}
+
+export function tableOf(env: ExecEnv, b: TableBinding): TableState {
+  return findTable(env.state, b.tableId);
+}
+
+type TableMembers =
+  | 'id'
+  | 'name'
+  | 'showHeaders'
+  | 'getRange'
+  | 'getHeaderRowRange'
+  | 'getDataBodyRange'
+  | 'resize'
+  | 'delete'
+  | 'load'
+  | 'isNullObject';
+
+export class SimTable
+  extends SimClientObject<TableBinding>
+  implements Supported<Excel.Table, TableMembers>, Named<Excel.Table, 'rows' | 'columns' | 'worksheet'>
+{
+  protected readonly entityName = 'Table';
+  protected readonly scalarNames = TABLE_PROPERTIES;
+
+  constructor(context: ActionQueue, objectPath: string, resolver: (env: ExecEnv) => TableBinding | null) {
+    super(context, objectPath, resolver);
+  }
+
+  protected readProperties(env: ExecEnv, b: TableBinding, select: readonly string[]): Record<string, unknown> {
+    const all = tableProperties(env, tableOf(env, b));
+    return Object.fromEntries(select.map((n) => [n, all[n]]));
+  }
+
+  /** @internal fills a proxy created from a collection load */
+  preload(values: Record<string, unknown>): void {
+    this.applyLoaded(values);
+  }
+
+  get id(): string {
+    return this.read('id');
+  }
+  get name(): string {
+    return this.read('name');
+  }
+  set name(value: string) {
+    this.setProperty('name', value, (env, b) => {
+      const t = tableOf(env, b);
+      checkTableName(env.state, value, t);
+      t.name = value;
+    });
+  }
+  get showHeaders(): boolean {
+    return this.read('showHeaders');
+  }
+  set showHeaders(value: boolean) {
+    this.setProperty('showHeaders', value, (env, b) => setShowHeaders(env.state, tableOf(env, b), value === true));
+  }
+
+  get rows(): SimTableRowCollection {
+    return new SimTableRowCollection(this.context, `${this.objectPath}.rows`, (env) => this.bindIn(env));
+  }
+  get columns(): SimTableColumnCollection {
+    return new SimTableColumnCollection(this.context, `${this.objectPath}.columns`, (env) => this.bindIn(env));
+  }
+  get worksheet(): SimWorksheet {
+    return new SimWorksheet(this.context, `${this.objectPath}.worksheet`, (env) => {
+      const b = this.bindIn(env);
+      return b === null ? null : { sheetId: tableOf(env, b).sheetId };
+    });
+  }
+
+  private range(name: string, pick: (t: TableState) => RangeBinding): SimRange {
+    return new SimRange(this.context, `${this.objectPath}.${name}()`, (env) => {
+      const b = this.bindIn(env);
+      return b === null ? null : pick(tableOf(env, b));
+    });
+  }
+
+  getRange(): SimRange {
+    return this.range('getRange', (t) => ({ sheetId: t.sheetId, box: { ...t.box } }));
+  }
+
+  /** Fails at sync (InvalidOperation) when the header row is hidden. */
+  getHeaderRowRange(): SimRange {
+    return this.range('getHeaderRowRange', (t) => {
+      const box = headerBox(t);
+      if (!box) throw invalidOperation();
+      return { sheetId: t.sheetId, box };
+    });
+  }
+
+  getDataBodyRange(): SimRange {
+    return this.range('getDataBodyRange', (t) => ({ sheetId: t.sheetId, box: dataBox(t) }));
+  }
+
+  /** New range: same sheet and same top-left cell (Excel keeps the header row where it is). */
+  resize(newRange: SimRange | Excel.Range | string): void {
+    const arg = newRange instanceof SimRange ? newRange.objectPath : newRange;
+    this.queue('Method', 'resize', [arg], (env, b) => {
+      const t = tableOf(env, b);
+      if (newRange instanceof SimRange) {
+        if (newRange.context !== this.context) throw new SimError('InvalidRequestContext', 'Cannot use the object across different request contexts.');
+        const rb = newRange.bindIn(env);
+        if (rb === null) throw invalidArgument();
+        resizeTable(env.state, t, rb.sheetId, rb.box);
+        return;
+      }
+      if (typeof newRange !== 'string') throw invalidArgument();
+      const { sheet, local } = splitSheet(newRange);
+      const sheetId = sheet === undefined ? t.sheetId : env.state.sheet(sheet).id;
+      resizeTable(env.state, t, sheetId, parseLocalAddress(local));
+    });
+  }
+
+  delete(): void {
+    this.queue('Method', 'delete', [], (env, b) => deleteTable(env.state, tableOf(env, b)));
+  }
+}
