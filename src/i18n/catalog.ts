@@ -9,6 +9,20 @@ export type Language = (typeof LANGUAGES)[number];
 
 export const en = {
   'app.title': 'Cash-Flow Planner',
+  'api.error.invalidCredentials': 'Wrong client ID or client secret. Check the API credentials of the company.',
+  'api.error.connection': 'The service could not be reached ({method} {path}).',
+  'api.error.timeout': 'The service did not answer in time ({method} {path}).',
+  'api.error.aborted': 'The request was cancelled ({method} {path}).',
+  'api.error.http': 'The service answered with an error (HTTP {status}, {method} {path}).',
+  'api.error.responseValidation': 'Unexpected answer from the service ({method} {path}): {issues}',
+  'api.error.deleteSelectorMissing': 'Invoices are never deleted without a selector: give an id, one or more references, or source_id together with source.',
+  'api.error.externalIdInvalid': 'The external ID "{externalId}" cannot be used: it must not be empty and must not contain "." or "/".',
+  'api.error.amountInvalid': '{field}: "{value}" is not a valid amount.',
+  'api.error.amountTooLarge': '{field}: {value} has more than {maxDigits} digits (including {decimals} decimals).',
+  'api.error.pathIdInvalid': '{field} must be a positive whole number, got "{value}".',
+  'api.error.invoiceKeyMismatch': 'All invoices of one update must use the key of the first item ({key}); item {index} does not.',
+  'api.error.pageLinkInvalid': 'The service sent a next-page link without a usable page number ({link}).',
+  'api.error.paramInvalid': 'The parameter {name} has an unsupported value.',
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -16,10 +30,38 @@ export type Catalog = Record<MessageKey, string>;
 
 export const de: Catalog = {
   'app.title': 'Cash-Flow Planner',
+  'api.error.invalidCredentials': 'Falsche Client-ID oder falsches Client-Secret. Bitte die API-Zugangsdaten des Unternehmens prüfen.',
+  'api.error.connection': 'Der Dienst ist nicht erreichbar ({method} {path}).',
+  'api.error.timeout': 'Der Dienst hat nicht rechtzeitig geantwortet ({method} {path}).',
+  'api.error.aborted': 'Die Anfrage wurde abgebrochen ({method} {path}).',
+  'api.error.http': 'Der Dienst hat mit einem Fehler geantwortet (HTTP {status}, {method} {path}).',
+  'api.error.responseValidation': 'Unerwartete Antwort des Dienstes ({method} {path}): {issues}',
+  'api.error.deleteSelectorMissing': 'Rechnungen werden nie ohne Auswahl gelöscht: bitte eine ID, eine oder mehrere Rechnungsnummern oder source_id zusammen mit source angeben.',
+  'api.error.externalIdInvalid': 'Die externe ID "{externalId}" ist nicht verwendbar: Sie darf nicht leer sein und weder "." noch "/" enthalten.',
+  'api.error.amountInvalid': '{field}: "{value}" ist kein gültiger Betrag.',
+  'api.error.amountTooLarge': '{field}: {value} hat mehr als {maxDigits} Stellen (davon {decimals} Nachkommastellen).',
+  'api.error.pathIdInvalid': '{field} muss eine positive ganze Zahl sein, erhalten: "{value}".',
+  'api.error.invoiceKeyMismatch': 'Alle Rechnungen einer Änderung müssen den Schlüssel des ersten Eintrags verwenden ({key}); Eintrag {index} tut das nicht.',
+  'api.error.pageLinkInvalid': 'Der Dienst hat einen Link zur nächsten Seite ohne verwendbare Seitennummer geschickt ({link}).',
+  'api.error.paramInvalid': 'Der Parameter {name} hat einen nicht unterstützten Wert.',
 };
 
 export const it: Catalog = {
   'app.title': 'Cash-Flow Planner',
+  'api.error.invalidCredentials': 'Client ID o client secret errati. Verificare le credenziali API dell\'azienda.',
+  'api.error.connection': 'Il servizio non è raggiungibile ({method} {path}).',
+  'api.error.timeout': 'Il servizio non ha risposto in tempo ({method} {path}).',
+  'api.error.aborted': 'La richiesta è stata annullata ({method} {path}).',
+  'api.error.http': 'Il servizio ha risposto con un errore (HTTP {status}, {method} {path}).',
+  'api.error.responseValidation': 'Risposta inattesa dal servizio ({method} {path}): {issues}',
+  'api.error.deleteSelectorMissing': 'Le fatture non vengono mai eliminate senza un selettore: indicare un id, uno o più riferimenti, oppure source_id insieme a source.',
+  'api.error.externalIdInvalid': 'L\'ID esterno "{externalId}" non è utilizzabile: non deve essere vuoto né contenere "." o "/".',
+  'api.error.amountInvalid': '{field}: "{value}" non è un importo valido.',
+  'api.error.amountTooLarge': '{field}: {value} ha più di {maxDigits} cifre (di cui {decimals} decimali).',
+  'api.error.pathIdInvalid': '{field} deve essere un numero intero positivo, ricevuto "{value}".',
+  'api.error.invoiceKeyMismatch': 'Tutte le fatture di un aggiornamento devono usare la chiave del primo elemento ({key}); l\'elemento {index} non lo fa.',
+  'api.error.pageLinkInvalid': 'Il servizio ha inviato un link alla pagina successiva senza un numero di pagina utilizzabile ({link}).',
+  'api.error.paramInvalid': 'Il parametro {name} ha un valore non supportato.',
 };
 
 export const catalogs: Record<Language, Catalog> = { de, en, it };

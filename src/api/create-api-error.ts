@@ -1,0 +1,145 @@
+/**
+ * The one factory that turns an HTTP answer with an error status into the matching `ApiError` subclass.
+ * The service's messages (already localized per `Accept-Language`) are passed through unchanged.
+ */
+import type { Language } from '../i18n/catalog';
+import { translate } from '../i18n/translate';
+import {
+  ApiError,
+  type ApiErrorInit,
+  AuthenticationError,
+  BadRequestError,
+  type FieldErrors,
+  InternalServerError,
+  type ItemError,
+  MethodNotAllowedError,
+  NotFoundError,
+  PermissionDeniedError,
+  RateLimitError,
+} from './errors';
+import { redactSecrets } from './redact-secrets';
+
+/** Longest body text kept on an error (non-JSON answers such as an HTML 500 page). */
+const MAX_BODY_TEXT = 500;
+
+export interface ErrorContext {
+  method: string;
+  path: string;
+  language: Language;
+  /** Values that must never appear in an error (client secret, access tokens). */
+  secrets: readonly string[];
+  /** Added to item indexes of array-body errors (chunked requests). */
+  itemIndexOffset?: number;
+}
+
+export interface ErrorResponse {
+  status: number;
+  bodyText: string;
+  retryAfter?: string | undefined;
+}
+
+interface ParsedBody {
+  detail?: string;
+  code?: string;
+  fieldErrors: FieldErrors;
+  itemErrors: ItemError[];
+  json: boolean;
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** Flattens DRF-style errors (nested objects become dotted keys, single strings become one-element lists). */
+function collectFieldErrors(value: Record<string, unknown>, prefix: string, into: FieldErrors): void {
+  for (const [key, raw] of Object.entries(value)) {
+    const name = prefix ? `${prefix}.${key}` : key;
+    if (typeof raw === 'string') into[name] = [raw];
+    else if (Array.isArray(raw)) {
+      const strings = raw.filter((m): m is string => typeof m === 'string');
+      if (strings.length > 0) into[name] = strings;
+      raw.forEach((m, i) => {
+        if (isRecord(m)) collectFieldErrors(m, `${name}[${i}]`, into);
+      });
+    } else if (isRecord(raw)) collectFieldErrors(raw, name, into);
+  }
+}
+
+function parseBody(text: string, offset: number): ParsedBody {
+  const parsed: ParsedBody = { fieldErrors: {}, itemErrors: [], json: false };
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    return parsed;
+  }
+  parsed.json = true;
+  if (typeof data === 'string') {
+    parsed.detail = data;
+  } else if (Array.isArray(data)) {
+    // Array request bodies: one error object per item, `{}` for items without errors.
+    data.forEach((item, index) => {
+      const fieldErrors: FieldErrors = {};
+      if (isRecord(item)) collectFieldErrors(item, '', fieldErrors);
+      else if (typeof item === 'string') fieldErrors['non_field_errors'] = [item];
+      if (Object.keys(fieldErrors).length > 0) parsed.itemErrors.push({ index: index + offset, fieldErrors });
+    });
+  } else if (isRecord(data)) {
+    const { detail, code, ...rest } = data;
+    if (typeof detail === 'string') parsed.detail = detail;
+    if (typeof code === 'string') parsed.code = code;
+    collectFieldErrors(rest, '', parsed.fieldErrors);
+  }
+  return parsed;
+}
+
+function describeFieldErrors(fieldErrors: FieldErrors): string[] {
+  return Object.entries(fieldErrors).map(([field, messages]) =>
+    field === 'non_field_errors' ? messages.join(' ') : `${field}: ${messages.join(' ')}`,
+  );
+}
+
+function serviceMessage(body: ParsedBody): string | undefined {
+  if (body.detail !== undefined) return body.detail;
+  const parts = describeFieldErrors(body.fieldErrors);
+  for (const item of body.itemErrors) parts.push(`[${item.index}] ${describeFieldErrors(item.fieldErrors).join('; ')}`);
+  return parts.length > 0 ? parts.join('; ') : undefined;
+}
+
+type ApiErrorClass = new (init: ApiErrorInit) => ApiError;
+
+function classFor(status: number): ApiErrorClass {
+  if (status === 400) return BadRequestError;
+  if (status === 401) return AuthenticationError;
+  if (status === 403) return PermissionDeniedError;
+  if (status === 404) return NotFoundError;
+  if (status === 405) return MethodNotAllowedError;
+  if (status === 429) return RateLimitError;
+  if (status >= 500) return InternalServerError;
+  return ApiError;
+}
+
+function redactFieldErrors(fieldErrors: FieldErrors, secrets: readonly string[]): FieldErrors {
+  return Object.fromEntries(
+    Object.entries(fieldErrors).map(([k, v]) => [k, v.map((m) => redactSecrets(m, secrets))]),
+  );
+}
+
+/** Builds the error for an answer with a non-2xx status. */
+export function createApiError(response: ErrorResponse, ctx: ErrorContext): ApiError {
+  const body = parseBody(response.bodyText, ctx.itemIndexOffset ?? 0);
+  const fromService = serviceMessage(body);
+  const fallback = translate(ctx.language, 'api.error.http', { status: response.status, method: ctx.method, path: ctx.path });
+  const shortText = body.json ? undefined : response.bodyText.trim().slice(0, MAX_BODY_TEXT);
+  const ErrorClass = classFor(response.status);
+  return new ErrorClass({
+    message: redactSecrets(fromService ?? fallback, ctx.secrets),
+    status: response.status,
+    method: ctx.method,
+    path: ctx.path,
+    detail: body.detail === undefined ? undefined : redactSecrets(body.detail, ctx.secrets),
+    code: body.code,
+    fieldErrors: redactFieldErrors(body.fieldErrors, ctx.secrets),
+    itemErrors: body.itemErrors.map((e) => ({ index: e.index, fieldErrors: redactFieldErrors(e.fieldErrors, ctx.secrets) })),
+    bodyText: shortText === undefined || shortText === '' ? undefined : redactSecrets(shortText, ctx.secrets),
+    retryAfter: response.retryAfter,
+  });
+}

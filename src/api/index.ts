@@ -1,0 +1,80 @@
+/** Public API of the service client. */
+export { CashflowClient, createClient, type ClientOptions, DEFAULT_TIMEOUT_MS, DEFAULT_TOKEN_RENEWAL_SKEW_MS } from './client';
+
+export {
+  ApiError,
+  ApiConnectionError,
+  ApiTimeoutError,
+  ApiUserAbortError,
+  AuthenticationError,
+  BadRequestError,
+  BILLING_PLAN_PERMISSION_DENIED,
+  InternalServerError,
+  InvalidCredentialsError,
+  InvalidRequestError,
+  MethodNotAllowedError,
+  NotFoundError,
+  PermissionDeniedError,
+  RateLimitError,
+  ResponseValidationError,
+  type ChunkInfo,
+  type FieldErrors,
+  type ItemError,
+  type ValidationIssue,
+} from './errors';
+export { createApiError, type ErrorContext, type ErrorResponse } from './create-api-error';
+
+export {
+  type AmountFormat,
+  type AmountInput,
+  BUDGET_AMOUNT,
+  BUDGET_RATE,
+  formatAmount,
+  INVOICE_AMOUNT,
+  PLAIN_AMOUNT,
+  toCents,
+} from './amount';
+export { checkCompleteness, type CompletenessExpectation, type CompletenessReport, type CompletenessResult, type CompletenessRow } from './completeness';
+export { MAX_ITEMS_PER_CALL } from './chunk';
+export { PageIterator, type PageInfo, type PageProgress, type PaginateOptions } from './paginate';
+export { DEFAULT_BULK_PAGE_SIZE, MAX_PAGE_SIZE, normalizePageSize } from './page-size';
+export { DEFAULT_RETRY, decideRetry, parseRetryAfter, type HttpMethod, type RetryDecision, type RetryOptions } from './retry-policy';
+export { type Sleep } from './sleep';
+export { credentialKey, defaultTokenCache, TokenCache, type CachedToken } from './token-cache';
+export { isAddressableExternalId } from './path-segment';
+export type { PageParams, RequestOptions } from './request-options';
+
+export { AccountsResource, type OfflineAccountInput, type TransactionInput } from './accounts';
+export { BanksResource } from './banks';
+export { CategoriesResource } from './categories';
+export { ForecastBudgetsResource } from './forecast-budgets';
+export { GroupInvoicesResource, InvoicesResource } from './invoices';
+export { PlanBudgetsResource } from './plan-budgets';
+export { PlansResource } from './plans';
+export { ScenarioBudgetsResource } from './scenario-budgets';
+export { TransactionsResource, type CategoryChange, type VerifiedPull } from './transactions';
+export type { TransactionFilters } from './transaction-filters';
+export type {
+  InvoiceCreateInput,
+  InvoiceDeleteSelector,
+  InvoiceListParams,
+  InvoiceUpdate,
+} from './invoice-input';
+export type {
+  BudgetBase,
+  BudgetFrequency,
+  BudgetInput,
+  BudgetListParams,
+  BudgetPatch,
+  BudgetSequenceType,
+  ForecastBudgetListParams,
+} from './budget-input';
+
+export * from './account-schema';
+export * from './bank-schema';
+export * from './budget-schema';
+export * from './category-schema';
+export * from './invoice-schema';
+export * from './plan-schema';
+export * from './token-schema';
+export * from './transaction-schema';

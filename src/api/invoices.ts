@@ -1,0 +1,85 @@
+/**
+ * Invoice operations. `GroupInvoicesResource` works on `/companies/{company_id}/invoices/`
+ * (group credentials); `InvoicesResource` on `/invoices/` and adds `get(id)`.
+ */
+import {
+  type InvoiceCreateInput,
+  type InvoiceDeleteSelector,
+  invoiceDeleteQuery,
+  type InvoiceListParams,
+  invoiceListQuery,
+  type InvoiceUpdate,
+  serializeInvoiceCreate,
+  serializeInvoiceUpdates,
+} from './invoice-input';
+import { type Invoice, InvoiceListSchema, type InvoicePage, InvoicePageSchema, InvoiceSchema } from './invoice-schema';
+import { fetchPage, pageIterator, type PagedEndpoint } from './paged-endpoint';
+import type { PageIterator, PaginateOptions } from './paginate';
+import { pathId } from './path-segment';
+import type { PageParams, RequestOptions } from './request-options';
+import type { Transport } from './transport';
+
+export class GroupInvoicesResource {
+  protected readonly transport: Transport;
+  /** `/invoices/` or `/companies/{company_id}/invoices/`. */
+  readonly path: string;
+
+  constructor(transport: Transport, path: string) {
+    this.transport = transport;
+    this.path = path;
+  }
+
+  #endpoint(params: InvoiceListParams): PagedEndpoint<typeof InvoicePageSchema> {
+    return { transport: this.transport, path: this.path, schema: InvoicePageSchema, query: invoiceListQuery(params, this.transport.language) };
+  }
+
+  async page(params: InvoiceListParams & PageParams = {}, options: RequestOptions = {}): Promise<InvoicePage> {
+    const { page, page_size, ...filters } = params;
+    return fetchPage(this.#endpoint(filters), { page, page_size }, options);
+  }
+
+  pages(params: InvoiceListParams = {}, options: PaginateOptions = {}): PageIterator<InvoicePage, Invoice> {
+    return pageIterator(this.#endpoint(params), (page) => page.results.invoices, options);
+  }
+
+  items(params: InvoiceListParams = {}, options: PaginateOptions = {}): AsyncIterable<Invoice> {
+    return this.pages(params, options).items();
+  }
+
+  async create(input: InvoiceCreateInput, options: RequestOptions = {}): Promise<Invoice> {
+    const body = serializeInvoiceCreate(input, this.transport.language);
+    return this.transport.request({ method: 'POST', path: this.path, body, signal: options.signal }, InvoiceSchema);
+  }
+
+  /**
+   * PATCH with an array body (never a single object). The key is taken from the first item and
+   * every item must carry it; items that match nothing are skipped by the service.
+   */
+  async update(items: readonly InvoiceUpdate[], options: RequestOptions = {}): Promise<Invoice[]> {
+    const body = serializeInvoiceUpdates(items, this.transport.language);
+    if (body.length === 0) return [];
+    return this.transport.request({ method: 'PATCH', path: this.path, body, signal: options.signal }, InvoiceListSchema);
+  }
+
+  /** DELETE by `id`, `reference` (one or many) or `source_id` + `source`; refuses to send without one. */
+  async delete(selector: InvoiceDeleteSelector, options: RequestOptions = {}): Promise<void> {
+    const query = invoiceDeleteQuery(selector, this.transport.language);
+    await this.transport.requestNoContent({ method: 'DELETE', path: this.path, query, signal: options.signal });
+  }
+}
+
+export class InvoicesResource extends GroupInvoicesResource {
+  constructor(transport: Transport) {
+    super(transport, '/invoices/');
+  }
+
+  /** `GET /invoices/{id}/` by internal ID. */
+  async get(id: number, options: RequestOptions = {}): Promise<Invoice> {
+    const path = `/invoices/${pathId(id, 'id', this.transport.language)}/`;
+    return this.transport.request({ method: 'GET', path, signal: options.signal }, InvoiceSchema);
+  }
+}
+
+export function groupInvoicesPath(companyId: number, transport: Transport): string {
+  return `/companies/${pathId(companyId, 'company_id', transport.language)}/invoices/`;
+}

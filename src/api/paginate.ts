@@ -1,0 +1,152 @@
+/**
+ * Page iteration (octokit `paginate` style): an object with `[Symbol.asyncIterator]` over pages, plus
+ * `items()` and `all()`. Page 1 is fetched first; afterwards either the `next` link is followed (only
+ * its `page` number is used) or, with `concurrency` > 1, the remaining pages known from `count` are
+ * fetched with at most `concurrency` requests in flight, still yielded in order. Iteration stops when
+ * `next` is null. Breaking out of the loop cancels requests that are still running.
+ */
+import type { Language } from '../i18n/catalog';
+import { ResponseValidationError } from './errors';
+import { linkedAbort } from './linked-abort';
+import { pageNumberFromLink } from './page-link';
+import { DEFAULT_BULK_PAGE_SIZE, normalizePageSize } from './page-size';
+
+export interface PageInfo {
+  count: number;
+  next: string | null;
+}
+
+export interface PageProgress {
+  /** Pages received so far. */
+  pagesDone: number;
+  /** Expected number of pages (from `count`), as far as known. */
+  pagesTotal: number;
+  /** Rows received so far. */
+  rows: number;
+  /** `count` of the latest page: the number of matching rows on the server. */
+  total: number;
+}
+
+export interface PaginateOptions {
+  /** 1..1000, larger values are capped to 1000. Default 1000 (bulk pulls). */
+  pageSize?: number;
+  /** Pages fetched in parallel once page 1 has told the `count` (default 1: follow `next` links). */
+  concurrency?: number;
+  onProgress?: (progress: PageProgress) => void;
+  signal?: AbortSignal;
+}
+
+export interface PageRequest {
+  page: number;
+  pageSize: number;
+  signal: AbortSignal;
+}
+
+export type FetchPage<P> = (request: PageRequest) => Promise<P>;
+
+export interface PaginationContext {
+  method: string;
+  path: string;
+  language: Language;
+}
+
+export class PageIterator<P extends PageInfo, T> implements AsyncIterable<P> {
+  readonly #fetchPage: FetchPage<P>;
+  readonly #itemsOf: (page: P) => readonly T[];
+  readonly #options: PaginateOptions;
+  readonly #context: PaginationContext;
+
+  constructor(fetchPage: FetchPage<P>, itemsOf: (page: P) => readonly T[], options: PaginateOptions, context: PaginationContext) {
+    this.#fetchPage = fetchPage;
+    this.#itemsOf = itemsOf;
+    this.#options = options;
+    this.#context = context;
+  }
+
+  [Symbol.asyncIterator](): AsyncIterator<P> {
+    return this.#pages();
+  }
+
+  /** The rows of all pages, in order. */
+  items(): AsyncIterable<T> {
+    return { [Symbol.asyncIterator]: () => this.#items() };
+  }
+
+  /** Collects every row. */
+  async all(): Promise<T[]> {
+    const rows: T[] = [];
+    for await (const page of this) rows.push(...this.#itemsOf(page));
+    return rows;
+  }
+
+  async *#items(): AsyncGenerator<T, void, undefined> {
+    for await (const page of this) yield* this.#itemsOf(page);
+  }
+
+  async *#pages(): AsyncGenerator<P, void, undefined> {
+    const pageSize = normalizePageSize(this.#options.pageSize, DEFAULT_BULK_PAGE_SIZE);
+    const concurrency = Math.max(1, Math.floor(this.#options.concurrency ?? 1));
+    const abort = linkedAbort(this.#options.signal);
+    const fetchPage = (page: number) => this.#fetchPage({ page, pageSize, signal: abort.signal });
+    let pagesDone = 0;
+    let rows = 0;
+    let pagesTotal = 1;
+    const received = (page: P) => {
+      pagesDone += 1;
+      rows += this.#itemsOf(page).length;
+      pagesTotal = Math.max(pagesTotal, pagesDone);
+      this.#options.onProgress?.({ pagesDone, pagesTotal, rows, total: page.count });
+    };
+    try {
+      let current = 1;
+      let page = await fetchPage(current);
+      // A full first page tells the real page size, even if the service capped it lower than asked.
+      const perPage = Math.max(1, this.#itemsOf(page).length);
+      const plannedLast = page.next === null ? 1 : Math.max(2, Math.ceil(page.count / perPage));
+      pagesTotal = plannedLast;
+      received(page);
+      yield page;
+
+      if (concurrency > 1 && page.next !== null) {
+        const inFlight: { number: number; promise: Promise<P> }[] = [];
+        let nextToStart = 2;
+        const start = () => {
+          const promise = fetchPage(nextToStart);
+          promise.catch(() => undefined); // awaited in order below; avoid unhandled-rejection noise
+          inFlight.push({ number: nextToStart, promise });
+          nextToStart += 1;
+        };
+        while (nextToStart <= plannedLast && inFlight.length < concurrency) start();
+        for (let head = inFlight.shift(); head; head = inFlight.shift()) {
+          page = await head.promise;
+          current = head.number;
+          received(page);
+          yield page;
+          if (page.next === null) return; // fewer rows than page 1 announced: done
+          if (nextToStart <= plannedLast) start();
+        }
+      }
+
+      // Sequential mode, or rows were added during a concurrent pull: follow the `next` links.
+      while (page.next !== null) {
+        const nextNumber = pageNumberFromLink(page.next, this.#context);
+        if (nextNumber <= current) {
+          // A link back would loop forever.
+          throw new ResponseValidationError({
+            message: `next: page ${nextNumber} after page ${current}`,
+            method: this.#context.method,
+            path: this.#context.path,
+            issues: [{ path: 'next', message: `page ${nextNumber} after page ${current}` }],
+          });
+        }
+        current = nextNumber;
+        page = await fetchPage(current);
+        received(page);
+        yield page;
+      }
+    } finally {
+      abort.abort(); // cancels prefetched pages nobody will read (break, error)
+      abort.dispose();
+    }
+  }
+}

@@ -1,0 +1,59 @@
+/**
+ * Checks a decoded answer against its zod schema. A mismatch becomes a `ResponseValidationError`
+ * whose message names each field, e.g. `results.invoices[3].amount: expected number, received string`.
+ */
+import type { z } from 'zod';
+import type { Language } from '../i18n/catalog';
+import { translate } from '../i18n/translate';
+import { ResponseValidationError, type ValidationIssue } from './errors';
+
+/** Most issues listed in the message (all are kept in `issues`). */
+const MAX_ISSUES_IN_MESSAGE = 5;
+
+export function formatIssuePath(path: readonly PropertyKey[]): string {
+  let out = '';
+  for (const key of path) {
+    if (typeof key === 'number') out += `[${key}]`;
+    else out += out === '' ? String(key) : `.${String(key)}`;
+  }
+  return out === '' ? '(root)' : out;
+}
+
+function describeReceived(input: unknown): string {
+  if (input === null) return 'null';
+  if (Array.isArray(input)) return 'array';
+  return typeof input;
+}
+
+function issueMessage(issue: z.core.$ZodIssue): string {
+  if (issue.code === 'invalid_type') {
+    const received = 'input' in issue ? describeReceived(issue.input) : undefined;
+    return received === 'undefined' ? `expected ${issue.expected}, missing` : `expected ${issue.expected}, received ${received}`;
+  }
+  return issue.message;
+}
+
+export interface ParseContext {
+  method: string;
+  path: string;
+  status: number;
+  language: Language;
+}
+
+export function parseResponse<S extends z.ZodType>(schema: S, data: unknown, ctx: ParseContext): z.infer<S> {
+  const result = schema.safeParse(data, { reportInput: true });
+  if (result.success) return result.data;
+  const issues: ValidationIssue[] = result.error.issues.map((issue) => ({
+    path: formatIssuePath(issue.path),
+    message: issueMessage(issue),
+  }));
+  const listed = issues.slice(0, MAX_ISSUES_IN_MESSAGE).map((i) => `${i.path}: ${i.message}`);
+  if (issues.length > MAX_ISSUES_IN_MESSAGE) listed.push(`(+${issues.length - MAX_ISSUES_IN_MESSAGE})`);
+  throw new ResponseValidationError({
+    message: translate(ctx.language, 'api.error.responseValidation', { method: ctx.method, path: ctx.path, issues: listed.join('; ') }),
+    status: ctx.status,
+    method: ctx.method,
+    path: ctx.path,
+    issues,
+  });
+}

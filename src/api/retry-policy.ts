@@ -1,0 +1,74 @@
+/**
+ * When to retry, and after how long. Pure: the clock and the random source are passed in.
+ *
+ * - Idempotent requests (GET, PUT, DELETE): retried after connection errors, timeouts, 429 and 5xx.
+ * - POST and PATCH: retried only when nothing reached the server (`requestNotSent`, e.g. ECONNREFUSED);
+ *   a 429/5xx answer, a timeout or a reset after sending may mean the change was applied.
+ * - `Retry-After` (seconds or an HTTP date) is honoured; when it asks for longer than
+ *   `maxRetryAfterMs` the error is given to the caller instead of waiting.
+ * - Otherwise exponential backoff with "equal jitter": half the step fixed, half random.
+ */
+import { ApiConnectionError, type ApiError } from './errors';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface RetryOptions {
+  /** Retries after the first attempt (0 = never retry). */
+  limit: number;
+  baseDelayMs: number;
+  maxDelayMs: number;
+  /** Longest `Retry-After` the client waits for. */
+  maxRetryAfterMs: number;
+}
+
+export const DEFAULT_RETRY: RetryOptions = { limit: 2, baseDelayMs: 500, maxDelayMs: 8_000, maxRetryAfterMs: 60_000 };
+
+export type RetryDecision = { retry: false } | { retry: true; delayMs: number };
+
+const IDEMPOTENT: ReadonlySet<HttpMethod> = new Set(['GET', 'PUT', 'DELETE']);
+
+export function isIdempotent(method: HttpMethod): boolean {
+  return IDEMPOTENT.has(method);
+}
+
+/** Milliseconds to wait according to a `Retry-After` value, or undefined when it is unusable. */
+export function parseRetryAfter(value: string | undefined, nowMs: number): number | undefined {
+  if (value === undefined) return undefined;
+  const text = value.trim();
+  if (/^\d+(\.\d+)?$/.test(text)) return Math.round(Number(text) * 1000);
+  const date = Date.parse(text);
+  if (Number.isNaN(date)) return undefined;
+  return Math.max(0, date - nowMs);
+}
+
+export function backoffDelay(retryNumber: number, options: RetryOptions, random: () => number): number {
+  const step = Math.min(options.maxDelayMs, options.baseDelayMs * 2 ** Math.max(0, retryNumber - 1));
+  return Math.round(step / 2 + (step / 2) * random());
+}
+
+function isRetryableFailure(method: HttpMethod, error: ApiError): boolean {
+  if (error instanceof ApiConnectionError) return isIdempotent(method) || error.requestNotSent;
+  if (error.status === undefined) return false; // abort, validation, client-side refusal
+  if (!isIdempotent(method)) return false;
+  return error.status === 429 || error.status >= 500;
+}
+
+export interface RetryInput {
+  method: HttpMethod;
+  error: ApiError;
+  /** 1 for the first retry. */
+  retryNumber: number;
+  options: RetryOptions;
+  now: () => number;
+  random: () => number;
+}
+
+export function decideRetry(input: RetryInput): RetryDecision {
+  const { method, error, retryNumber, options } = input;
+  if (retryNumber > options.limit || !isRetryableFailure(method, error)) return { retry: false };
+  const retryAfter = error.status === 429 || error.status === 503 ? parseRetryAfter(error.retryAfter, input.now()) : undefined;
+  if (retryAfter !== undefined) {
+    return retryAfter > options.maxRetryAfterMs ? { retry: false } : { retry: true, delayMs: retryAfter };
+  }
+  return { retry: true, delayMs: backoffDelay(retryNumber, options, input.random) };
+}

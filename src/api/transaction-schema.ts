@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { ShortAccountSchema } from './account-schema';
+import { ExtendedCategorySchema, ShortCategorySchema } from './category-schema';
+import { InvoiceSchema } from './invoice-schema';
+import { pageEnvelope } from './page-schema';
+
+const transactionFields = {
+  id: z.number().int(),
+  account: ShortAccountSchema,
+  category: ShortCategorySchema,
+  predicted_category: ExtendedCategorySchema.nullable(),
+  invoice: InvoiceSchema.nullable(),
+  value_date: z.string(),
+  value_time: z.string().nullable(),
+  bank_booking_date: z.string().nullable(),
+  amount: z.number(),
+  reporting_amount: z.number(),
+  purpose: z.string(),
+  counterpart_name: z.string(),
+  counterpart_iban: z.string(),
+  is_adjusting_entry: z.boolean(),
+  is_payment: z.boolean(),
+  is_leaf_node: z.boolean(),
+  tags: z.array(z.string()).nullable(),
+  comment_count: z.number().int().optional(),
+};
+
+export interface Transaction extends z.infer<z.ZodObject<typeof transactionFields>> {
+  /** The parent transaction (same shape, recursive) or null. */
+  parent: Transaction | null;
+}
+
+export const TransactionSchema: z.ZodType<Transaction> = z.object({
+  ...transactionFields,
+  get parent(): z.ZodType<Transaction | null> {
+    return TransactionSchema.nullable();
+  },
+});
+export const TransactionListSchema = z.array(TransactionSchema);
+
+/** `GET /transactions/`: `predicted_unmapped_transactions` is deprecated, so it may disappear. */
+export const TransactionPageSchema = z.object({
+  ...pageEnvelope,
+  predicted_unmapped_transactions: z.boolean().optional(),
+  results: z.array(TransactionSchema),
+});
+export type TransactionPage = z.infer<typeof TransactionPageSchema>;
+
+/** `GET /transactions/extended/`: plus `sum` of `reporting_amount` over all matches. */
+export const ExtendedTransactionPageSchema = z.object({
+  ...pageEnvelope,
+  predicted_unmapped_transactions: z.boolean().optional(),
+  sum: z.number(),
+  results: z.array(TransactionSchema),
+});
+export type ExtendedTransactionPage = z.infer<typeof ExtendedTransactionPageSchema>;

@@ -1,0 +1,122 @@
+import { callInChunks } from './chunked-call';
+import { checkCompleteness, type CompletenessReport, type CompletenessRow } from './completeness';
+import { fetchPage, pageIterator, type PagedEndpoint } from './paged-endpoint';
+import type { PageIterator, PaginateOptions } from './paginate';
+import { pathId } from './path-segment';
+import type { PageParams, RequestOptions } from './request-options';
+import { type TransactionFilters, transactionQuery } from './transaction-filters';
+import {
+  type ExtendedTransactionPage,
+  ExtendedTransactionPageSchema,
+  type Transaction,
+  TransactionListSchema,
+  type TransactionPage,
+  TransactionPageSchema,
+  TransactionSchema,
+} from './transaction-schema';
+import type { Transport } from './transport';
+
+export interface CategoryChange {
+  id: number;
+  /** A leaf category of the same company. */
+  category: number;
+}
+
+export interface VerifiedPull {
+  /** Distinct rows (duplicates by `id` removed, first occurrence kept). */
+  rows: Transaction[];
+  report: CompletenessReport;
+}
+
+export class TransactionsResource {
+  readonly #transport: Transport;
+  constructor(transport: Transport) {
+    this.#transport = transport;
+  }
+
+  #list(filters: TransactionFilters): PagedEndpoint<typeof TransactionPageSchema> {
+    return { transport: this.#transport, path: '/transactions/', schema: TransactionPageSchema, query: this.#query(filters) };
+  }
+
+  #extended(filters: TransactionFilters): PagedEndpoint<typeof ExtendedTransactionPageSchema> {
+    return {
+      transport: this.#transport,
+      path: '/transactions/extended/',
+      schema: ExtendedTransactionPageSchema,
+      query: this.#query(filters),
+    };
+  }
+
+  #query(filters: TransactionFilters): URLSearchParams {
+    return transactionQuery(filters, this.#transport.language);
+  }
+
+  /** One page of `GET /transactions/`. */
+  async page(params: TransactionFilters & PageParams = {}, options: RequestOptions = {}): Promise<TransactionPage> {
+    const { page, page_size, ...filters } = params;
+    return fetchPage(this.#list(filters), { page, page_size }, options);
+  }
+
+  /** All pages of `GET /transactions/` (page size 1000 unless given). */
+  pages(filters: TransactionFilters = {}, options: PaginateOptions = {}): PageIterator<TransactionPage, Transaction> {
+    return pageIterator(this.#list(filters), (page) => page.results, options);
+  }
+
+  items(filters: TransactionFilters = {}, options: PaginateOptions = {}): AsyncIterable<Transaction> {
+    return this.pages(filters, options).items();
+  }
+
+  /** One page of `GET /transactions/extended/` (with `sum`). */
+  async extendedPage(params: TransactionFilters & PageParams = {}, options: RequestOptions = {}): Promise<ExtendedTransactionPage> {
+    const { page, page_size, ...filters } = params;
+    return fetchPage(this.#extended(filters), { page, page_size }, options);
+  }
+
+  /** All pages of `GET /transactions/extended/`. */
+  extendedPages(filters: TransactionFilters = {}, options: PaginateOptions = {}): PageIterator<ExtendedTransactionPage, Transaction> {
+    return pageIterator(this.#extended(filters), (page) => page.results, options);
+  }
+
+  /**
+   * Pulls every page of `/transactions/extended/` and checks the rows against `count` and `sum`
+   * of the first page: no extra request. A mismatch is reported in `report`, not thrown.
+   */
+  async pullVerified(filters: TransactionFilters = {}, options: PaginateOptions = {}): Promise<VerifiedPull> {
+    let expected: { count: number; sum: number } | undefined;
+    const rows: Transaction[] = [];
+    for await (const page of this.extendedPages(filters, options)) {
+      expected ??= { count: page.count, sum: page.sum };
+      rows.push(...page.results);
+    }
+    return checkCompleteness(rows, expected ?? { count: 0, sum: 0 });
+  }
+
+  /**
+   * Checks rows pulled earlier (with the same filters) against one cheap
+   * `GET /transactions/extended/?…&page_size=1` call.
+   */
+  async verify(rows: readonly CompletenessRow[], filters: TransactionFilters = {}, options: RequestOptions = {}): Promise<CompletenessReport> {
+    const page = await this.extendedPage({ ...filters, page: 1, page_size: 1 }, options);
+    return checkCompleteness(rows, { count: page.count, sum: page.sum }).report;
+  }
+
+  /**
+   * `PATCH /transactions/`: body is an array of `{id, category}`. More than 1000 changes are sent in
+   * chunks of 1000. Unknown ids are skipped by the service; the answer lists the updated transactions.
+   */
+  async updateCategories(changes: readonly CategoryChange[], options: RequestOptions = {}): Promise<Transaction[]> {
+    const body = changes.map(({ id, category }) => ({ id, category }));
+    return callInChunks(body, (slice, offset) =>
+      this.#transport.request(
+        { method: 'PATCH', path: '/transactions/', body: slice, signal: options.signal, itemIndexOffset: offset },
+        TransactionListSchema,
+      ),
+    );
+  }
+
+  /** `PATCH /transactions/{id}/` with `{category}`. */
+  async updateCategory(id: number, category: number, options: RequestOptions = {}): Promise<Transaction> {
+    const path = `/transactions/${pathId(id, 'id', this.#transport.language)}/`;
+    return this.#transport.request({ method: 'PATCH', path, body: { category }, signal: options.signal }, TransactionSchema);
+  }
+}

@@ -1,0 +1,206 @@
+/**
+ * Every HTTP call of the client goes through `Transport.request`: ky does the call (prefixUrl, headers,
+ * JSON body, searchParams, timeout, signal) with its own retry switched off; this module adds the
+ * trailing slash, the bearer token (renewed once after a 401), the retry policy and the mapping of
+ * every failure into the `ApiError` hierarchy. Nothing here logs, and nothing here keeps headers.
+ */
+import ky, { type KyInstance, TimeoutError } from 'ky';
+import type { z } from 'zod';
+import type { Language } from '../i18n/catalog';
+import { translate } from '../i18n/translate';
+import { isRequestNotSent } from './connection-failure';
+import { createApiError } from './create-api-error';
+import { ApiConnectionError, ApiError, ApiTimeoutError, ApiUserAbortError } from './errors';
+import { parseResponse } from './parse-response';
+import { decideRetry, type HttpMethod, type RetryOptions } from './retry-policy';
+import type { Sleep } from './sleep';
+
+export interface TransportOptions {
+  baseUrl: string;
+  language: Language;
+  fetch?: typeof fetch | undefined;
+  timeoutMs: number;
+  retry: RetryOptions;
+  now: () => number;
+  sleep: Sleep;
+  random: () => number;
+  /** Values that must never appear in errors (client secret, current tokens). */
+  secrets: () => readonly string[];
+}
+
+/** Supplies bearer tokens; `invalidate` drops a token the service rejected with 401. */
+export interface TokenSource {
+  token(signal?: AbortSignal): Promise<string>;
+  invalidate(token: string): void;
+}
+
+export interface RequestSpec {
+  method: HttpMethod;
+  /** Path relative to the base URL; a missing trailing slash is added (a 301 would drop the body). */
+  path: string;
+  query?: URLSearchParams | undefined;
+  body?: unknown;
+  signal?: AbortSignal | undefined;
+  /** False only for the token endpoint. */
+  authenticated?: boolean;
+  /** Added to item indexes of array-body errors (chunked requests). */
+  itemIndexOffset?: number;
+}
+
+/** `transactions/extended` -> `/transactions/extended/`. */
+export function normalizePath(path: string): string {
+  const trimmed = path.replace(/^\/+/, '');
+  return `/${trimmed.endsWith('/') ? trimmed : `${trimmed}/`}`;
+}
+
+/** `https://host/api` and `https://host/api/` both become `https://host/api/`. */
+export function normalizeBaseUrl(baseUrl: string): string {
+  return `${baseUrl.replace(/\/+$/, '')}/`;
+}
+
+interface Answer {
+  status: number;
+  text: string;
+  retryAfter?: string;
+}
+
+export class Transport {
+  readonly language: Language;
+  readonly baseUrl: string;
+  readonly #options: TransportOptions;
+  readonly #ky: KyInstance;
+  #tokens: TokenSource | undefined;
+
+  constructor(options: TransportOptions) {
+    this.#options = options;
+    this.language = options.language;
+    this.baseUrl = normalizeBaseUrl(options.baseUrl);
+    const timeout = options.timeoutMs > 0 && Number.isFinite(options.timeoutMs) ? options.timeoutMs : false;
+    this.#ky = ky.create({
+      prefixUrl: this.baseUrl,
+      retry: 0,
+      timeout,
+      throwHttpErrors: false,
+      ...(options.fetch ? { fetch: options.fetch } : {}),
+      headers: { Accept: 'application/json', 'Accept-Language': options.language },
+    });
+  }
+
+  setTokenSource(tokens: TokenSource): void {
+    this.#tokens = tokens;
+  }
+
+  /** Sends the request and validates the JSON answer against `schema`. */
+  async request<S extends z.ZodType>(spec: RequestSpec, schema: S): Promise<z.infer<S>> {
+    const answer = await this.#send(spec);
+    const path = normalizePath(spec.path);
+    const ctx = { method: spec.method, path, status: answer.status, language: this.language };
+    let data: unknown;
+    try {
+      data = JSON.parse(answer.text);
+    } catch {
+      return parseResponse(schema, undefined, ctx);
+    }
+    return parseResponse(schema, data, ctx);
+  }
+
+  /** Sends a request whose answer has no body of interest (204 on delete). */
+  async requestNoContent(spec: RequestSpec): Promise<void> {
+    await this.#send(spec);
+  }
+
+  async #send(spec: RequestSpec): Promise<Answer> {
+    const path = normalizePath(spec.path);
+    const authenticated = spec.authenticated ?? true;
+    let renewedAfter401 = false;
+    for (let retryNumber = 1; ; ) {
+      this.#throwIfAborted(spec, path);
+      const token = authenticated ? await this.#token(spec.signal) : undefined;
+      let error: ApiError;
+      try {
+        const answer = await this.#attempt(spec, path, token);
+        if (answer.status < 400) return answer;
+        error = createApiError(
+          { status: answer.status, bodyText: answer.text, retryAfter: answer.retryAfter },
+          { method: spec.method, path, language: this.language, secrets: this.#secrets(token), itemIndexOffset: spec.itemIndexOffset ?? 0 },
+        );
+      } catch (thrown) {
+        error = this.#wrapFailure(thrown, spec, path, token);
+      }
+      // An invalid or expired token: renew once and repeat, whatever the method (the service did nothing).
+      if (error.status === 401 && token !== undefined && !renewedAfter401 && !error.isBillingPlanPermissionDenied) {
+        renewedAfter401 = true;
+        this.#tokens?.invalidate(token);
+        continue;
+      }
+      const decision = decideRetry({
+        method: spec.method,
+        error,
+        retryNumber,
+        options: this.#options.retry,
+        now: this.#options.now,
+        random: this.#options.random,
+      });
+      if (!decision.retry) throw error;
+      retryNumber += 1;
+      await this.#options.sleep(decision.delayMs, spec.signal);
+    }
+  }
+
+  async #attempt(spec: RequestSpec, path: string, token: string | undefined): Promise<Answer> {
+    const response = await this.#ky(path.slice(1), {
+      method: spec.method,
+      ...(spec.query && [...spec.query.keys()].length > 0 ? { searchParams: spec.query } : {}),
+      ...(spec.body === undefined ? {} : { json: spec.body }),
+      ...(spec.signal ? { signal: spec.signal } : {}),
+      ...(token === undefined ? {} : { headers: { Authorization: `Bearer ${token}` } }),
+    });
+    const text = await response.text();
+    const retryAfter = response.headers.get('Retry-After') ?? undefined;
+    return { status: response.status, text, ...(retryAfter === undefined ? {} : { retryAfter }) };
+  }
+
+  async #token(signal: AbortSignal | undefined): Promise<string> {
+    if (!this.#tokens) throw new Error('Transport has no token source');
+    return this.#tokens.token(signal);
+  }
+
+  #secrets(token: string | undefined): readonly string[] {
+    const secrets = [...this.#options.secrets()];
+    if (token !== undefined) secrets.push(token);
+    return secrets;
+  }
+
+  #throwIfAborted(spec: RequestSpec, path: string): void {
+    if (spec.signal?.aborted) throw this.#abortError(spec, path);
+  }
+
+  #abortError(spec: RequestSpec, path: string): ApiUserAbortError {
+    return new ApiUserAbortError({
+      message: translate(this.language, 'api.error.aborted', { method: spec.method, path }),
+      method: spec.method,
+      path,
+    });
+  }
+
+  /** ky/fetch failures -> our classes. ky objects are not kept (they hold the request headers). */
+  #wrapFailure(thrown: unknown, spec: RequestSpec, path: string, _token: string | undefined): ApiError {
+    if (thrown instanceof ApiError) return thrown;
+    if (spec.signal?.aborted) return this.#abortError(spec, path);
+    const base = { method: spec.method, path };
+    if (thrown instanceof TimeoutError) {
+      return new ApiTimeoutError({
+        ...base,
+        message: translate(this.language, 'api.error.timeout', base),
+        requestNotSent: false,
+      });
+    }
+    const cause = thrown instanceof Error ? thrown.cause : undefined;
+    return new ApiConnectionError({
+      ...base,
+      message: translate(this.language, 'api.error.connection', base),
+      requestNotSent: isRequestNotSent(thrown),
+      cause: cause instanceof Error ? cause : undefined,
+    });
+  }
+}
