@@ -1,0 +1,121 @@
+/**
+ * Fault injection: non-JSON 500s, 429s with Retry-After, slow answers, dropped connections, and
+ * concurrent edits by "another user" between page requests of a transaction pull. Each fault draws from
+ * one random source (injectable; seeded by default), so a fixed source gives a fixed sequence.
+ * Faults never apply to the token endpoint or to CORS preflights: the client's token handling is tested
+ * with the auth rules, and a failing preflight would only show as a browser network error.
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { addDays } from './calendar';
+import { t, type Language } from './messages';
+import type { Transaction } from './model';
+import { reportingCents, type Store } from './store';
+
+export interface FaultOptions {
+  error500Rate?: number;
+  rate429?: number;
+  retryAfterSeconds?: number;
+  slowRate?: number;
+  slowMs?: number;
+  dropRate?: number;
+  concurrentEditRate?: number;
+  random?: () => number;
+}
+
+export type FaultOutcome = 'continue' | 'answered' | 'dropped';
+
+export class FaultInjector {
+  private options: FaultOptions;
+
+  constructor(
+    options: FaultOptions | undefined,
+    private readonly fallbackRandom: () => number,
+  ) {
+    this.options = { ...options };
+  }
+
+  set(options: FaultOptions | undefined): void {
+    this.options = { ...options };
+  }
+
+  private roll(rate: number | undefined): boolean {
+    if (!rate || rate <= 0) return false;
+    return (this.options.random ?? this.fallbackRandom)() < rate;
+  }
+
+  /** Decides the fault for one request; answers it (or drops the connection) when one hits. */
+  async apply(request: FastifyRequest, reply: FastifyReply, lang: Language): Promise<FaultOutcome> {
+    const o = this.options;
+    if (this.roll(o.dropRate)) {
+      reply.hijack();
+      request.raw.socket.destroy();
+      return 'dropped';
+    }
+    if (this.roll(o.error500Rate)) {
+      reply.code(500).type('text/html; charset=utf-8').send('<h1>Server Error (500)</h1>');
+      return 'answered';
+    }
+    if (this.roll(o.rate429)) {
+      const wait = o.retryAfterSeconds ?? 1;
+      reply.code(429).header('Retry-After', String(wait)).send({ detail: t(lang, 'throttled', { wait }) });
+      return 'answered';
+    }
+    if (this.roll(o.slowRate)) await new Promise((resolve) => setTimeout(resolve, o.slowMs ?? 2000));
+    return 'continue';
+  }
+
+  /**
+   * During a pull (a transaction list request for page 2 or later): maybe let another user recategorize
+   * three transactions and import one, which moves `date_updated` and shifts later pages.
+   */
+  concurrentEdit(store: Store, companyId: number, now: number, today: string): boolean {
+    if (!this.roll(this.options.concurrentEditRate)) return false;
+    const random = this.options.random ?? this.fallbackRandom;
+    const all = store.transactionsOf(companyId);
+    if (all.length === 0) return false;
+    const leaves = [...store.categories.values()].filter((c) => c.companyId === companyId && store.isMappable(c));
+    for (let i = 0; i < 3; i++) {
+      const victim = all[Math.floor(random() * all.length)];
+      const sameType = leaves.filter((c) => victim && c.type === (victim.amount > 0 ? 'IN' : 'EX'));
+      const category = sameType[Math.floor(random() * sameType.length)];
+      if (victim && category) {
+        victim.categoryId = category.id;
+        victim.dateUpdated = now;
+      }
+    }
+    const accounts = store.accountsOf([companyId]);
+    const account = accounts.find((a) => a.status === 'OFFLINE') ?? accounts[0];
+    if (account) {
+      const amount = -Math.round(1000 + random() * 100_000);
+      const inserted: Transaction = {
+        id: store.nextId('transaction'),
+        companyId,
+        accountId: account.id,
+        categoryId: store.defaultCategory(companyId, 'EX').id,
+        predictedCategoryId: null,
+        invoiceId: null,
+        parentId: null,
+        valueDate: addDays(today, -Math.floor(random() * 365)),
+        valueTime: null,
+        bankBookingDate: null,
+        amount,
+        reportingAmount: reportingCents(amount, account.currency),
+        purpose: 'Nachbuchung durch Kollegin',
+        counterpartName: 'Büro Schreibwaren',
+        counterpartIban: '',
+        isAdjustingEntry: false,
+        isPayment: false,
+        isLeafNode: true,
+        tags: null,
+        commentCount: 0,
+        dateCreated: now,
+        dateUpdated: now,
+      };
+      store.addTransaction(inserted);
+      account.balance += amount;
+      account.transactionCount += 1;
+    }
+    store.touch();
+    return true;
+  }
+}

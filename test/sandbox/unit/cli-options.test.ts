@@ -1,0 +1,48 @@
+import { parseCliArgs } from '../../../src/sandbox/cli-options';
+
+describe('CLI options', () => {
+  it('has the documented defaults', () => {
+    const result = parseCliArgs([]);
+    expect(result.ok).toBe(true);
+    if (result.ok) {
+      expect(result.options).toMatchObject({ port: 8787, host: '127.0.0.1', seed: 42, transactions: 5000, tokenTtl: 300, cors: true, faults: {} });
+    }
+  });
+
+  it('maps every flag', () => {
+    const result = parseCliArgs([
+      '--port', '0', '--seed=7', '--transactions', '200000', '--token-ttl', '60', '--link-host', 'http://api.example.test',
+      '--data', '/tmp/x.json', '--cors-origin', 'https://a.example', '--cors-origin', 'https://b.example',
+      '--fault-500', '0.1', '--fault-429', '0.2', '--retry-after', '3', '--fault-slow', '0.3', '--slow-ms', '50',
+      '--fault-drop', '0.05', '--fault-concurrent-edits', '1',
+    ]);
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.options).toMatchObject({
+      port: 0,
+      seed: 7,
+      transactions: 200000,
+      tokenTtl: 60,
+      linkHost: 'http://api.example.test',
+      dataFile: '/tmp/x.json',
+      cors: { origins: ['https://a.example', 'https://b.example'] },
+      faults: { error500Rate: 0.1, rate429: 0.2, retryAfterSeconds: 3, slowRate: 0.3, slowMs: 50, dropRate: 0.05, concurrentEditRate: 1 },
+    });
+    const noCors = parseCliArgs(['--no-cors']);
+    expect(noCors.ok && noCors.options.cors).toBe(false);
+  });
+
+  it.each([
+    [['--port', 'abc'], '--port'],
+    [['--port', '70000'], '--port'],
+    [['--fault-500', '2'], '--fault-500'],
+    [['--transactions', '300000'], '--transactions'],
+    [['--link-host', 'not a url'], '--link-host'],
+    [['--bogus'], 'Unknown option'],
+    [['--seed'], 'needs a value'],
+  ])('rejects %p naming %s', (argv, fragment) => {
+    const result = parseCliArgs(argv);
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.message).toContain(fragment);
+  });
+});

@@ -1,0 +1,70 @@
+import { startSandbox, type RunningSandbox } from '../../../src/sandbox/index';
+import { getJson, tokenFor, type TransactionPage } from './sandbox-client';
+
+/** A random source that replays fixed values (then repeats the last). */
+function replay(values: number[]): () => number {
+  let index = 0;
+  return () => values[Math.min(index++, values.length - 1)] ?? 0.99;
+}
+
+describe('fault injection', () => {
+  let sandbox: RunningSandbox;
+  let token: string;
+  beforeAll(async () => {
+    sandbox = await startSandbox({ transactions: 500 });
+    token = await tokenFor(sandbox);
+  });
+  afterAll(() => sandbox.close());
+  afterEach(() => sandbox.setFaults({}));
+
+  it('answers a non-JSON 500', async () => {
+    sandbox.setFaults({ error500Rate: 0.5, random: replay([0.1]) });
+    const response = await fetch(`${sandbox.url}/categories/`, { headers: { authorization: `Bearer ${token}` } });
+    expect(response.status).toBe(500);
+    expect(response.headers.get('content-type')).toContain('text/html');
+    const text = await response.text();
+    expect(() => JSON.parse(text)).toThrow();
+  });
+
+  it('answers 429 with Retry-After and a localized detail', async () => {
+    sandbox.setFaults({ rate429: 0.5, retryAfterSeconds: 7, random: replay([0.2]) });
+    const response = await fetch(`${sandbox.url}/plans/`, { headers: { authorization: `Bearer ${token}`, 'accept-language': 'en' } });
+    expect(response.status).toBe(429);
+    expect(response.headers.get('retry-after')).toBe('7');
+    expect(await response.json()).toEqual({ detail: 'Request was throttled. Expected available in 7 seconds.' });
+  });
+
+  it('follows the random source: a roll above the rate passes', async () => {
+    sandbox.setFaults({ error500Rate: 0.5, random: replay([0.9]) });
+    expect((await getJson(sandbox, token, '/plans/')).status).toBe(200);
+  });
+
+  it('drops the connection', async () => {
+    sandbox.setFaults({ dropRate: 1, random: replay([0]) });
+    await expect(fetch(`${sandbox.url}/plans/`, { headers: { authorization: `Bearer ${token}` } })).rejects.toThrow();
+  });
+
+  it('delays slow answers', async () => {
+    sandbox.setFaults({ slowRate: 1, slowMs: 150, random: replay([0]) });
+    const started = Date.now();
+    expect((await getJson(sandbox, token, '/plans/')).status).toBe(200);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(140);
+  });
+
+  it('never applies to the token endpoint', async () => {
+    sandbox.setFaults({ error500Rate: 1, dropRate: 1, rate429: 1, random: replay([0]) });
+    expect(await tokenFor(sandbox)).toMatch(/.{20,}/);
+  });
+
+  it('lets another user edit between page requests of a pull', async () => {
+    const first = await getJson<TransactionPage>(sandbox, token, '/transactions/?page_size=100');
+    const before = first.body.count;
+    sandbox.setFaults({ concurrentEditRate: 1, random: replay([0, 0.3, 0.5, 0.7, 0.2, 0.4, 0.6, 0.8, 0.9]) });
+    const second = await getJson<TransactionPage>(sandbox, token, '/transactions/?page_size=100&page=2');
+    expect(second.status).toBe(200);
+    expect(second.body.count).toBe(before + 1);
+    sandbox.setFaults({});
+    const changed = await getJson<TransactionPage>(sandbox, token, `/transactions/?min_date_updated=${encodeURIComponent(new Date(Date.now() - 60_000).toISOString())}`);
+    expect(changed.body.count).toBeGreaterThanOrEqual(2);
+  });
+});
