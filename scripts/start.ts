@@ -1,0 +1,76 @@
+/**
+ * `npm start`: the sandbox (the embedded default service, with the demo company) and the add-in's dev
+ * server, side by side, until Ctrl+C. HTTPS when a localhost key pair can be had (Excel needs it for
+ * sideloading), plain HTTP otherwise (CI, containers), said on screen.
+ */
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import webpack from 'webpack';
+import WebpackDevServer from 'webpack-dev-server';
+import { startSandbox } from '../src/sandbox';
+import { loadDevCertificates } from './dev-certs';
+
+const root = resolve(__dirname, '..');
+const pidFile = resolve(root, '.cache', 'start.pid');
+
+async function main(): Promise<void> {
+  const devPort = Number(process.env.npm_package_config_dev_server_port ?? 3000);
+  const sandboxPort = Number(process.env.SANDBOX_PORT ?? 8787);
+  const certificates = process.env.CASHFLOW_HTTP === '1' ? undefined : await loadDevCertificates();
+  const scheme = certificates ? 'https' : 'http';
+
+  const sandbox = await startSandbox({
+    port: sandboxPort,
+    cors: { origins: [`https://localhost:${devPort}`, `http://localhost:${devPort}`, `http://127.0.0.1:${devPort}`] },
+  });
+
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const makeConfig = require(resolve(root, 'webpack.config.js')) as (env: object, argv: object) => webpack.Configuration;
+  const config = makeConfig({}, { mode: 'development' });
+  const compiler = webpack(config);
+  const server = new WebpackDevServer(
+    {
+      ...config.devServer,
+      port: devPort,
+      host: 'localhost',
+      server: certificates ? { type: 'https', options: certificates } : { type: 'http' },
+    },
+    compiler,
+  );
+  await server.start();
+
+  mkdirSync(resolve(root, '.cache'), { recursive: true });
+  writeFileSync(pidFile, String(process.pid));
+  const c = sandbox.credentials;
+  console.log(
+    [
+      '',
+      'Cash-Flow Planner for Excel is running.',
+      `  Sandbox service:  ${sandbox.url}`,
+      `    company         ${c.company.clientId} / ${c.company.clientSecret}`,
+      `    group           ${c.group.clientId} / ${c.group.clientSecret}`,
+      `    no API edition  ${c.basic.clientId} / ${c.basic.clientSecret}`,
+      `  Task pane:        ${scheme}://localhost:${devPort}/taskpane.html`,
+      `  Manifest:         ${resolve(root, 'manifest.xml')}`,
+      certificates
+        ? '  Excel on the web: Home > Add-ins > More settings > Upload my add-in > manifest.xml'
+        : '  No localhost certificate could be made: serving plain HTTP (fine for the browser, not for sideloading).',
+      '  Stop with Ctrl+C or `npm stop`.',
+      '',
+    ].join('\n'),
+  );
+
+  const stop = async (): Promise<void> => {
+    await server.stop();
+    await sandbox.close();
+    rmSync(pidFile, { force: true });
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop());
+  process.on('SIGTERM', () => void stop());
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});
