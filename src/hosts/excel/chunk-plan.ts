@@ -1,0 +1,84 @@
+/**
+ * Sizing of write chunks. Excel on the web refuses a sync whose request is over 5 MB (the JSON of all queued
+ * actions). The writer estimates each row's share of that JSON and cuts the rows into blocks that stay under a
+ * budget (default 4 MB: real Office.js adds object paths and framing the estimate does not see).
+ */
+
+import type { CellValue } from '../../sync/cell-values';
+
+export const DEFAULT_BUDGET_BYTES = 4 * 1024 * 1024;
+export const DEFAULT_MAX_BLOCK_ROWS = 20_000;
+/** Bytes per block for the action envelopes (ids, names, object paths) around the matrices. */
+export const BLOCK_OVERHEAD_BYTES = 4_096;
+
+/** UTF-8 length of `JSON.stringify(text)` (quotes and escapes included). */
+export function stringJsonBytes(text: string): number {
+  let bytes = 2;
+  for (let i = 0; i < text.length; i += 1) {
+    const code = text.charCodeAt(i);
+    if (code === 0x22 || code === 0x5c) bytes += 2;
+    else if (code < 0x20) bytes += code === 0x0a || code === 0x0d || code === 0x09 || code === 0x08 || code === 0x0c ? 2 : 6;
+    else if (code < 0x80) bytes += 1;
+    else if (code < 0x800) bytes += 2;
+    else if (code >= 0xd800 && code <= 0xdbff && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
+      bytes += 4;
+      i += 1;
+    } else if (code >= 0xd800 && code <= 0xdfff) bytes += 6; // lone surrogate: escaped
+    else bytes += 3;
+  }
+  return bytes;
+}
+
+export function cellJsonBytes(value: CellValue): number {
+  if (typeof value === 'number') return String(value).length;
+  if (typeof value === 'boolean') return value ? 4 : 5;
+  return stringJsonBytes(value);
+}
+
+/** JSON bytes of one row inside a 2-D array: `[a,b,c],`. */
+export function rowJsonBytes(values: readonly CellValue[]): number {
+  let bytes = 2; // brackets; each cell adds a comma (the last one the comma between rows)
+  for (const v of values) bytes += cellJsonBytes(v) + 1;
+  return bytes;
+}
+
+export interface Block {
+  start: number;
+  count: number;
+}
+
+export interface PlanLimits {
+  budgetBytes: number;
+  maxRows: number;
+  /** Bytes of the block's actions besides the row data; default BLOCK_OVERHEAD_BYTES. */
+  overheadBytes?: number;
+}
+
+/** Consecutive blocks covering rows [0, total), each under the budget (a single row is always one block). */
+export function planBlocks(total: number, rowBytes: (row: number) => number, limits: PlanLimits): Block[] {
+  const blocks: Block[] = [];
+  const budget = Math.max(1, limits.budgetBytes - (limits.overheadBytes ?? BLOCK_OVERHEAD_BYTES));
+  let start = 0;
+  let bytes = 0;
+  for (let row = 0; row < total; row += 1) {
+    const size = rowBytes(row);
+    const count = row - start;
+    if (count > 0 && (bytes + size > budget || count >= limits.maxRows)) {
+      blocks.push({ start, count });
+      start = row;
+      bytes = 0;
+    }
+    bytes += size;
+  }
+  if (total > start) blocks.push({ start, count: total - start });
+  return blocks;
+}
+
+/** A block split in two halves, after the workbook refused it as too large. */
+export function halve(block: Block): [Block, Block] {
+  const first = Math.ceil(block.count / 2);
+  return [
+    { start: block.start, count: first },
+    { start: block.start + first, count: block.count - first },
+  ];
+}

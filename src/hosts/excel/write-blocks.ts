@@ -1,0 +1,144 @@
+/**
+ * The chunk loop: writes rows into a table body (or a plain range that becomes a table) in blocks under the
+ * request budget. Per block, in one sync and in this order: both "until next sync" suspensions, the blank rows
+ * the table needs (`rows.add` with an explicit block of rows), the number formats, then the values, so a text
+ * column is text-formatted before any text reaches it. A block refused with RequestPayloadSizeLimitExceeded
+ * (nothing of it was applied) is split in halves and retried.
+ */
+
+import type { CellValue } from '../../sync/cell-values';
+import { halve, planBlocks, rowJsonBytes, type Block } from './chunk-plan';
+import { isRequestTooLarge, isResponseTooLarge, throwIfAborted } from './excel-errors';
+import type { ExcelSession } from './run-excel';
+import type { EncodedCell } from './user-columns';
+
+export interface RowSource {
+  count: number;
+  /** The pulled cells of a row, one per pulled column. */
+  pulled(row: number): readonly CellValue[];
+  /** Number format of each pulled column. */
+  pulledFormats: readonly string[];
+  userColumns: number;
+  /** The user cells of a row (formats and values), one per user column. */
+  user(row: number): readonly EncodedCell[];
+}
+
+export interface BlockTarget {
+  sheet: Excel.Worksheet;
+  /** Sheet row of data row 0 and sheet column of the first pulled column (0-based). */
+  bodyRow: number;
+  column: number;
+  /** The table receiving the rows, or null for a plain range that becomes a table afterwards. */
+  table: Excel.Table | null;
+  /** Data rows the table has now; a block reaching beyond adds rows first. Updated as rows are added. */
+  rowsInTable: number;
+}
+
+export interface BlockWriteOptions {
+  budgetBytes: number;
+  maxRows: number;
+  signal?: AbortSignal;
+  /** Queued at the start of the first sync (again if that sync is refused). */
+  preamble?: () => void;
+  /** Awaited before a block is queued (e.g. to snapshot the rows it overwrites). */
+  beforeBlock?: (block: Block) => Promise<void>;
+  /**
+   * A read that may ride along a block that adds no rows (so re-sending the block is harmless): returns what to
+   * do with the loaded result after the sync, or null. If the response is then too large, the block is sent
+   * again without it.
+   */
+  rideAlong?: (next: Block | undefined) => (() => void) | null;
+  /** Called before each sync with the end row of the block (the rows that may now be changed). */
+  onAttempt?: (end: number) => void;
+  onChunk?: (end: number) => void;
+}
+
+export interface BlockWriteStats {
+  chunks: number;
+  retries: number;
+}
+
+function repeat<T>(count: number, row: readonly T[]): T[][] {
+  return Array.from({ length: count }, () => [...row]);
+}
+
+export function blankRows(count: number, width: number): string[][] {
+  return Array.from({ length: count }, () => Array.from({ length: width }, () => ''));
+}
+
+export async function writeBlocks(session: ExcelSession, source: RowSource, target: BlockTarget, options: BlockWriteOptions): Promise<BlockWriteStats> {
+  const pulledWidth = source.pulledFormats.length;
+  const width = pulledWidth + source.userColumns;
+  const formatRowBytes = rowJsonBytes(source.pulledFormats);
+  const initialRows = target.rowsInTable;
+  const rowBytes = (row: number): number => {
+    let bytes = rowJsonBytes(source.pulled(row)) + formatRowBytes;
+    if (source.userColumns > 0) {
+      const cells = source.user(row);
+      bytes += rowJsonBytes(cells.map((c) => c.value)) + rowJsonBytes(cells.map((c) => c.format));
+    }
+    if (target.table !== null && row >= initialRows) bytes += 3 + width * 3;
+    return bytes;
+  };
+  const queue = planBlocks(source.count, rowBytes, {
+    budgetBytes: options.budgetBytes,
+    maxRows: options.maxRows,
+    overheadBytes: 2_048 + 512 * (width + 8),
+  });
+  const stats: BlockWriteStats = { chunks: 0, retries: 0 };
+  let first = true;
+  let rideAllowed = true;
+  while (queue.length > 0) {
+    const block = queue[0] as Block;
+    throwIfAborted(options.signal);
+    await options.beforeBlock?.(block);
+    const end = block.start + block.count;
+    const rowsBefore = target.rowsInTable;
+    session.suspendForNextSync();
+    if (first) options.preamble?.();
+    const growth = target.table !== null && end > rowsBefore;
+    if (target.table !== null && growth) {
+      const added = end - Math.max(block.start, rowsBefore);
+      target.table.rows.add(undefined, blankRows(added, width));
+    }
+    const top = target.bodyRow + block.start;
+    const pulledRange = target.sheet.getRangeByIndexes(top, target.column, block.count, pulledWidth);
+    pulledRange.numberFormat = repeat(block.count, source.pulledFormats);
+    const values: CellValue[][] = [];
+    for (let r = block.start; r < end; r += 1) values.push([...source.pulled(r)]);
+    pulledRange.values = values;
+    if (source.userColumns > 0) {
+      const userRange = target.sheet.getRangeByIndexes(top, target.column + pulledWidth, block.count, source.userColumns);
+      const cells: (readonly { format: string; value: CellValue }[])[] = [];
+      for (let r = block.start; r < end; r += 1) cells.push(source.user(r));
+      userRange.numberFormat = cells.map((row) => row.map((c) => c.format));
+      userRange.values = cells.map((row) => row.map((c) => c.value));
+    }
+    const ride = !growth && rideAllowed ? (options.rideAlong?.(queue[1]) ?? null) : null;
+    options.onAttempt?.(end);
+    try {
+      await session.sync();
+    } catch (error) {
+      if (isRequestTooLarge(error) && block.count > 1) {
+        queue.splice(0, 1, ...halve(block));
+        stats.retries += 1;
+        continue;
+      }
+      if (ride !== null && isResponseTooLarge(error)) {
+        // The block's writes may have been applied; they are plain overwrites, so sending them again is safe.
+        rideAllowed = false;
+        stats.retries += 1;
+        continue;
+      }
+      throw error;
+    }
+    first = false;
+    rideAllowed = true;
+    ride?.();
+    if (growth) target.rowsInTable = end;
+    queue.shift();
+    stats.chunks += 1;
+    options.onChunk?.(end);
+  }
+  return stats;
+}

@@ -1,0 +1,88 @@
+/**
+ * The workbook port: what the sync core asks of a workbook host (Excel through Office.js, xlsx files through
+ * exceljs). Host-independent: core values in, core values out; the host owns cells, formats and chunking.
+ */
+
+/** A value as the core holds it: dates as `YYYY-MM-DD`, timestamps as ISO 8601 strings, amounts as numbers. */
+export type CoreValue = string | number | boolean | null;
+
+export type ColumnType = 'text' | 'integer' | 'amount' | 'number' | 'date' | 'datetime' | 'boolean';
+
+export interface ColumnSpec {
+  /** Stable key of the field in a record (`id`, `value_date`, ...). */
+  key: string;
+  /** Header text written exactly as given. Headers are the table's column names: unique, case-insensitive. */
+  header: string;
+  type: ColumnType;
+  /** Overrides the type's default number format (see `cell-values.ts`). */
+  numberFormat?: string;
+}
+
+export interface TableSpec {
+  tableName: string;
+  /** The sheet the table is created on when missing; an existing table stays where it is. */
+  sheetName: string;
+  /** The pulled columns, left to right. Columns the user adds to their right are kept across refreshes. */
+  columns: readonly ColumnSpec[];
+  /** `key` of the column that identifies a record (matches user columns to records across refreshes). */
+  keyColumn: string;
+  /** Top-left cell of a new table (header row); default `A1`. */
+  anchor?: string;
+}
+
+/** A row in column order (`columns[i]`) or as a record keyed by `ColumnSpec.key` (missing keys are null). */
+export type CoreRow = readonly CoreValue[] | Readonly<Record<string, CoreValue>>;
+
+export interface WriteOptions {
+  signal?: AbortSignal;
+  /** Called after each chunk that reached the workbook: data rows written so far, of `total`. */
+  onProgress?(written: number, total: number): void;
+}
+
+export interface WriteResult {
+  tableName: string;
+  sheetName: string;
+  /** Address of the whole table (header included) after the write, e.g. `Data!A1:P100001`. */
+  address: string;
+  rowsWritten: number;
+  /** Data chunks written (a chunk retried after a payload error counts once per attempt). */
+  chunks: number;
+  /** `context.sync()` calls of the whole operation (reads, writes, retries, restore). */
+  syncs: number;
+  created: boolean;
+  /** Headers of the user columns kept to the right of the pulled columns. */
+  userColumns: string[];
+}
+
+export interface ReadOptions {
+  signal?: AbortSignal;
+}
+
+export interface CellProblem {
+  /** 0-based data row. */
+  row: number;
+  header: string;
+  message: string;
+}
+
+export interface ReadResult {
+  tableName: string;
+  sheetName: string;
+  /** All column names of the table, left to right (pulled and user columns). */
+  headers: string[];
+  /**
+   * Rows in `headers` order. Columns named by the given specs are converted to core values by type (a cell
+   * that does not convert is kept as its raw cell value and listed in `problems`); other columns come back as
+   * their cell value (`''` as null). Rows whose every cell is empty are left out (a table keeps one blank row
+   * when it has no data).
+   */
+  rows: CoreValue[][];
+  problems: CellProblem[];
+}
+
+export interface WorkbookPort {
+  /** Creates or refreshes the table in place; on failure or abort the previous table is left as it was. */
+  writeTable(spec: TableSpec, rows: readonly CoreRow[], options?: WriteOptions): Promise<WriteResult>;
+  /** Reads a table; `columns` (matched by header) says how to convert cells back to core values. */
+  readTable(tableName: string, columns?: readonly ColumnSpec[], options?: ReadOptions): Promise<ReadResult>;
+}
