@@ -12,6 +12,11 @@ export interface OfflineAccountInput {
   name?: string;
   alias?: string;
   currency?: string;
+  /**
+   * Not in the field table of `POST /accounts/`, but the rule there ("an account with the same IBAN and
+   * currency already exists: that account is returned") needs it; sent as given.
+   */
+  iban?: string;
   holder_name?: string;
   type_name?: string;
   balance?: AmountInput;

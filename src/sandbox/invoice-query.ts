@@ -67,7 +67,7 @@ export function invoiceComparator(query: QueryParams): (a: Invoice, b: Invoice) 
       case 'amount':
         return i.amount;
       case 'date':
-        return i.date ?? '';
+        return i.date;
       case 'due_date':
         return i.dueDate;
       case 'status':

@@ -136,7 +136,7 @@ export interface Invoice {
   amount: number;
   type: InvoiceType;
   reference: string;
-  date: string | null;
+  date: string;
   dueDate: string;
   expectedDate: string;
   source: string;

@@ -40,7 +40,8 @@ interface Prepared {
 const BILLING = 'billing_plan_permission_denied';
 
 export function buildServer(parts: ServerParts): FastifyInstance {
-  const app = Fastify({ logger: parts.logger, bodyLimit: 16 * 1024 * 1024, exposeHeadRoutes: false });
+  // forceCloseConnections: close() must not wait for a client that gave up on a slow answer but keeps the socket.
+  const app = Fastify({ logger: parts.logger, bodyLimit: 16 * 1024 * 1024, exposeHeadRoutes: false, forceCloseConnections: true });
   const prepared = new WeakMap<FastifyRequest, Prepared>();
 
   // Only JSON, form and multipart bodies are parsed (DRF's default parsers); anything else is a 415.

@@ -62,6 +62,8 @@ test('all endpoints', async () => {
   const created = await client.accounts.createOffline({ bank: { name: 'ERP', bic: '' }, name: 'Cash', balance: 10, overdraft_limit: null });
   expect(created.id).toBe(3);
   expect(last()?.body).toEqual({ bank: { name: 'ERP', bic: '' }, name: 'Cash', balance: '10.00', overdraft_limit: null });
+  await client.accounts.createOffline({ bank: { name: 'ERP', bic: '' }, iban: 'DE89370400440532013000', currency: 'EUR' });
+  expect(last()?.body).toEqual({ bank: { name: 'ERP', bic: '' }, iban: 'DE89370400440532013000', currency: 'EUR' });
 
   const many = await client.accounts.createTransactions(3, [{ value_date: '2024-01-02', amount: '-5', purpose: 'x', tags: ['a'] }]);
   expect(many[0]?.account.currency).toBe('EUR');

@@ -42,7 +42,8 @@ function create(context: RequestContext): HandlerResult {
   const name = reader.string('name', { required: true });
   const amount = reader.decimal('amount', AMOUNT, { required: true });
   const dueDate = reader.date('due_date', { required: true });
-  const date = reader.date('date', { allowNull: true });
+  // `date` is typed `date` (not nullable) in the Invoice resource: when omitted it is the day of creation.
+  const date = reader.date('date');
   const notes = reader.string('notes', { allowBlank: true, allowNull: true });
   const type = reader.choice('type', ['RE', 'PA'] as const);
   const tags = reader.string('tags', { allowBlank: true, allowNull: true });
@@ -63,7 +64,7 @@ function create(context: RequestContext): HandlerResult {
     amount: amountCents,
     type: type ?? (amountCents > 0 ? 'RE' : 'PA'),
     reference,
-    date: date ?? null,
+    date: date ?? today,
     dueDate,
     expectedDate: expected ?? (dueDate < today ? today : dueDate),
     source: 'direct_api',
@@ -145,8 +146,8 @@ function readPatchItem(store: Store, companyId: number, item: Record<string, unk
   if (type) changes.push((i) => (i.type = type));
   const status = r.choice('status', INVOICE_STATUSES);
   if (status) changes.push((i) => (i.status = status));
-  const date = r.date('date', { allowNull: true });
-  if (date !== undefined) changes.push((i) => (i.date = date));
+  const date = r.date('date');
+  if (typeof date === 'string') changes.push((i) => (i.date = date));
   const dueDate = r.date('due_date');
   if (typeof dueDate === 'string') changes.push((i) => (i.dueDate = dueDate));
   const amount = r.decimal('amount', AMOUNT);

@@ -232,8 +232,9 @@ export const INVOICE_STATUS_LABELS: Record<string, string> = {
 };
 
 /**
- * `date` and `source_id` are typed date / string, but `date` is optional on create and `source_id`
- * cannot be sent on create at all, so null is tolerated for both (a reading, noted in the report).
+ * `date` is typed date (not "date or null"): optional on create, it is then the day of creation.
+ * `source_id` is typed string but cannot be sent on create at all, so null is tolerated for it
+ * (a reading, noted in the report).
  */
 export const INVOICE: Shape = {
   id: 'integer',
@@ -247,7 +248,7 @@ export const INVOICE: Shape = {
   amount: 'number',
   type: ['RE', 'PA'],
   reference: 'string',
-  date: 'date?',
+  date: 'date',
   due_date: 'date',
   expected_date: 'date',
   source: 'string',

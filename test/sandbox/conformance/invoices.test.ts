@@ -111,6 +111,22 @@ describe('POST /invoices/', () => {
     expect((await create({ expected_date: expected })).expected_date).toBe(expected);
   });
 
+  test('without date, the invoice date is a date (the day of creation), never null', async () => {
+    const reply = await h.request('POST', '/invoices/', { json: { reference: unique('NODATE-'), name: 'n', amount: 5, due_date: h.clock.today() } });
+    expect(shapeProblems(reply.body, INVOICE, 'invoice')).toEqual([]);
+    expect((reply.body as Invoice).date).toBe(h.clock.today());
+  });
+
+  test('date null is refused on create and in PATCH (the field is typed date, not nullable)', async () => {
+    const created = await h.request('POST', '/invoices/', { json: { reference: unique('NULLDATE-'), name: 'n', amount: 5, due_date: h.clock.today(), date: null } });
+    expect(created.status).toBe(400);
+    expect(Object.keys(created.body as object)).toEqual(['date']);
+    const inv = await create({});
+    const patched = await h.request('PATCH', '/invoices/', { json: [{ id: inv.id, date: null }] });
+    expect(patched.status).toBe(400);
+    expect((await getInvoice(inv.id)).date).toBe(inv.date);
+  });
+
   test('optional fields date, notes, category, paid_amount are stored', async () => {
     const leaf = tree.usableLeaf();
     const inv = await create({ date: '2024-01-15', notes: 'a note', category: leaf.id, paid_amount: '12.50', tags: 'rent office' });

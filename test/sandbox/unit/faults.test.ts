@@ -67,4 +67,16 @@ describe('fault injection', () => {
     const changed = await getJson<TransactionPage>(sandbox, token, `/transactions/?min_date_updated=${encodeURIComponent(new Date(Date.now() - 60_000).toISOString())}`);
     expect(changed.body.count).toBeGreaterThanOrEqual(2);
   });
+
+  it('close() does not wait for a client that gave up on a slow answer', async () => {
+    const own = await startSandbox({ transactions: 50, faults: { slowRate: 1, slowMs: 200 } });
+    const ownToken = await tokenFor(own);
+    const abort = new AbortController();
+    setTimeout(() => abort.abort(), 30);
+    await expect(fetch(`${own.url}/plans/`, { signal: abort.signal, headers: { authorization: `Bearer ${ownToken}` } })).rejects.toThrow();
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    const started = Date.now();
+    await own.close();
+    expect(Date.now() - started).toBeLessThan(1000); // was about 4 s per such client (its keep-alive), or longer
+  });
 });
