@@ -1,3 +1,4 @@
+import { toCents } from './amount';
 import { callInChunks } from './chunked-call';
 import { checkCompleteness, type CompletenessReport, type CompletenessRow } from './completeness';
 import { fetchPage, pageIterator, type PagedEndpoint } from './paged-endpoint';
@@ -26,6 +27,11 @@ export interface VerifiedPull {
   /** Distinct rows (duplicates by `id` removed, first occurrence kept). */
   rows: Transaction[];
   report: CompletenessReport;
+  /**
+   * A later page told another `count` or `sum` than the first: someone changed the data while it was being
+   * pulled, so the rows mix two states. `ok` is then false too; pull again (or fetch by `min_date_updated`).
+   */
+  changedDuringPull: boolean;
 }
 
 export class TransactionsResource {
@@ -83,12 +89,16 @@ export class TransactionsResource {
    */
   async pullVerified(filters: TransactionFilters = {}, options: PaginateOptions = {}): Promise<VerifiedPull> {
     let expected: { count: number; sum: number } | undefined;
+    let changedDuringPull = false;
     const rows: Transaction[] = [];
     for await (const page of this.extendedPages(filters, options)) {
       expected ??= { count: page.count, sum: page.sum };
+      if (page.count !== expected.count || toCents(page.sum) !== toCents(expected.sum)) changedDuringPull = true;
       rows.push(...page.results);
     }
-    return checkCompleteness(rows, expected ?? { count: 0, sum: 0 });
+    const result = checkCompleteness(rows, expected ?? { count: 0, sum: 0 });
+    const report = changedDuringPull ? { ...result.report, ok: false } : result.report;
+    return { rows: result.rows, report, changedDuringPull };
   }
 
   /**
