@@ -4,10 +4,11 @@ import type { CellBox } from './address';
 import { GENERAL, resultValue, type CellValue } from './cell';
 import { contentFromFormula, contentFromValue } from './cell-input';
 import { ERROR_MESSAGES, invalidArgument } from './errors';
+import { fromR1C1, toR1C1 } from './formula-r1c1';
 import { formatResult } from './number-format';
 import type { SheetState } from './sheet-state';
 
-export type CellProperty = 'values' | 'formulas' | 'numberFormat';
+export type CellProperty = 'values' | 'formulas' | 'formulasR1C1' | 'numberFormat';
 
 /**
  * The input as a rows x columns matrix. Office.js accepts a single scalar for a multi-cell range (applied to
@@ -39,7 +40,9 @@ export function writeCells(sheet: SheetState, box: CellBox, property: CellProper
     for (let c = 0; c < box.columnCount; c += 1) {
       const row = box.row + r;
       const column = box.column + c;
-      const v = at(r, c);
+      const input = at(r, c);
+      // R1C1: a scalar written to many cells gives each cell the reference relative to itself.
+      const v = property === 'formulasR1C1' && typeof input === 'string' ? fromR1C1(input, row, column) : input;
       if (property === 'numberFormat') {
         if (typeof v === 'string') sheet.setFormat(row, column, v === '' ? GENERAL : v);
         continue;
@@ -54,7 +57,7 @@ export function writeCells(sheet: SheetState, box: CellBox, property: CellProper
   }
 }
 
-export type ReadProperty = 'values' | 'formulas' | 'numberFormat' | 'text' | 'valueTypes';
+export type ReadProperty = 'values' | 'formulas' | 'formulasR1C1' | 'numberFormat' | 'text' | 'valueTypes';
 
 export function readCells(sheet: SheetState, box: CellBox, property: ReadProperty): CellValue[][] {
   const out: CellValue[][] = [];
@@ -72,6 +75,7 @@ function readCell(sheet: SheetState, row: number, column: number, property: Read
   if (property === 'numberFormat') return format;
   // Office.js #6687: formulas of a constant is its value; the quote prefix is not part of it.
   if (property === 'formulas' && cell?.content?.kind === 'Formula') return cell.content.formula;
+  if (property === 'formulasR1C1' && cell?.content?.kind === 'Formula') return toR1C1(cell.content.formula, row, column);
   const result = sheet.result(row, column);
   if (property === 'valueTypes') return result.kind;
   if (property === 'text') return formatResult(result, format);

@@ -1,80 +1,48 @@
 /**
  * A deliberately small formula evaluator: number, string and boolean literals, `+ - * / ^ &`, parentheses,
- * same-sheet cell references (`A1`, `$B$2`) and `SUM(...)` over references and ranges. Anything else (other
- * functions, other sheets, names, DDE, syntax Excel would reject) evaluates to `#NAME?`, an Error value, so
- * such a cell never reads back as a String. Formulas are evaluated when read (no calculation chain).
+ * cell and range references (`A1`, `$B$2:C3`, `A:A`, `2:2`) on the formula's sheet or another one
+ * (`Sheet2!A1:A10`, `'My Sheet'!B2`), structured references to tables (`Transactions[Amount]`, `[@Amount]`,
+ * see formula-refs.ts), a table's bare name (its data body), and `SUM COUNT COUNTA AVERAGE MIN MAX`.
+ * Anything else (other functions, comparisons, names, syntax Excel would reject) evaluates to `#NAME?`, an Error
+ * value, so such a cell never reads back as a String. References are resolved when the formula is evaluated,
+ * which is when it is read (no calculation chain): a table reference always sees the table's current size.
  */
 
 import { parseLocalAddress, type CellBox } from './address';
 import type { Result } from './cell';
+import { aggregate, isAggregate, toNumber } from './formula-functions';
+import { FormulaError, tokenize, type Token } from './formula-lexer';
 
-export type CellLookup = (row: number, column: number) => Result;
-
-type Token =
-  | { t: 'num'; v: number }
-  | { t: 'str'; v: string }
-  | { t: 'ref'; v: string }
-  | { t: 'name'; v: string }
-  | { t: 'op'; v: string };
-
-class FormulaError extends Error {
-  constructor(readonly value: string) {
-    super(value);
-  }
+/** What a formula can read from a sheet. */
+export interface FormulaSheet {
+  result(row: number, column: number): Result;
+  /** Calls `fn` for every non-empty cell of the box (order unspecified). */
+  forEachResult(box: CellBox, fn: (result: Result) => void): void;
 }
 
-function tokenize(src: string): Token[] {
-  const tokens: Token[] = [];
-  let i = 0;
-  while (i < src.length) {
-    const rest = src.slice(i);
-    const ch = src[i] ?? '';
-    if (ch === ' ') {
-      i += 1;
-      continue;
-    }
-    const num = /^(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?/.exec(rest);
-    if (num) {
-      tokens.push({ t: 'num', v: Number(num[0]) });
-      i += num[0].length;
-      continue;
-    }
-    if (ch === '"') {
-      const str = /^"((?:[^"]|"")*)"/.exec(rest);
-      if (!str) throw new FormulaError('#NAME?');
-      tokens.push({ t: 'str', v: (str[1] ?? '').replace(/""/g, '"') });
-      i += str[0].length;
-      continue;
-    }
-    const ref = /^\$?[A-Za-z]{1,3}\$?\d+(:\$?[A-Za-z]{1,3}\$?\d+)?(?![A-Za-z0-9_(!|])/.exec(rest);
-    if (ref) {
-      tokens.push({ t: 'ref', v: ref[0] });
-      i += ref[0].length;
-      continue;
-    }
-    const name = /^[A-Za-z_][A-Za-z0-9_.]*/.exec(rest);
-    if (name) {
-      tokens.push({ t: 'name', v: name[0].toUpperCase() });
-      i += name[0].length;
-      continue;
-    }
-    if ('+-*/^&(),'.includes(ch)) {
-      tokens.push({ t: 'op', v: ch });
-      i += 1;
-      continue;
-    }
-    throw new FormulaError('#NAME?');
-  }
-  return tokens;
+export interface RangeRef {
+  sheet: FormulaSheet;
+  box: CellBox;
 }
 
-type Operand = Result | { kind: 'Range'; box: CellBox };
+/** Resolves names for one evaluation: the formula's sheet and cell, other sheets, tables. */
+export interface FormulaHost {
+  readonly self: FormulaSheet;
+  sheet(name: string): FormulaSheet | undefined;
+  /** A structured reference; an error value (`#REF!`, `#VALUE!`) when it does not resolve. */
+  structured(table: string | undefined, spec: string): RangeRef | string;
+  /** A bare name: a table (its data body), or undefined. */
+  name(name: string): RangeRef | undefined;
+}
+
+export type Operand = Result | { kind: 'Range'; ref: RangeRef };
 
 class Parser {
   private pos = 0;
   constructor(
     private readonly tokens: Token[],
-    private readonly lookup: CellLookup,
+    private readonly host: FormulaHost,
+    private readonly source: string,
   ) {}
 
   parse(): Result {
@@ -147,7 +115,12 @@ class Parser {
     if (!tok) throw new FormulaError('#NAME?');
     if (tok.t === 'num') return { kind: 'Double', value: tok.v };
     if (tok.t === 'str') return { kind: 'String', value: tok.v };
-    if (tok.t === 'ref') return { kind: 'Range', box: parseLocalAddress(tok.v) };
+    if (tok.t === 'ref') return this.reference(tok.sheet, tok.v);
+    if (tok.t === 'struct') {
+      const ref = this.host.structured(tok.table, tok.spec);
+      if (typeof ref === 'string') throw new FormulaError(ref);
+      return { kind: 'Range', ref };
+    }
     if (tok.t === 'op' && tok.v === '(') {
       const inner = this.concat();
       if (!this.peekOp(')')) throw new FormulaError('#NAME?');
@@ -155,61 +128,45 @@ class Parser {
       return inner;
     }
     if (tok.t === 'name') {
+      if (this.peekOp('(')) {
+        if (!isAggregate(tok.v)) throw new FormulaError('#NAME?');
+        return aggregate(tok.v, this.arguments());
+      }
       if (tok.v === 'TRUE' || tok.v === 'FALSE') return { kind: 'Boolean', value: tok.v === 'TRUE' };
-      if (tok.v === 'SUM' && this.peekOp('(')) return this.sum();
+      const table = this.host.name(this.source.slice(tok.start, tok.end));
+      if (table) return { kind: 'Range', ref: table };
     }
     throw new FormulaError('#NAME?');
   }
 
-  private sum(): Result {
+  private reference(sheetName: string | undefined, local: string): Operand {
+    const sheet = sheetName === undefined ? this.host.self : this.host.sheet(sheetName);
+    if (!sheet) throw new FormulaError('#REF!');
+    return { kind: 'Range', ref: { sheet, box: parseLocalAddress(local) } };
+  }
+
+  /** `(a, b, ...)` after a function name. */
+  private arguments(): Operand[] {
     this.pos += 1;
-    let total = 0;
+    const args: Operand[] = [];
     if (this.peekOp(')')) {
       this.pos += 1;
-      return { kind: 'Double', value: 0 };
+      return args;
     }
     for (;;) {
-      const arg = this.concat();
-      if (arg.kind === 'Range') {
-        for (let r = 0; r < arg.box.rowCount; r += 1) {
-          for (let c = 0; c < arg.box.columnCount; c += 1) {
-            const cell = this.lookup(arg.box.row + r, arg.box.column + c);
-            if (cell.kind === 'Error') throw new FormulaError(cell.value);
-            if (cell.kind === 'Double') total += cell.value;
-          }
-        }
-      } else {
-        total += toNumber(arg);
-      }
+      args.push(this.concat());
       const sep = this.peekOp(',', ')');
       if (!sep) throw new FormulaError('#NAME?');
       this.pos += 1;
-      if (sep === ')') return { kind: 'Double', value: total };
+      if (sep === ')') return args;
     }
   }
 
   private scalar(operand: Operand): Result {
     if (operand.kind !== 'Range') return operand;
-    if (operand.box.rowCount !== 1 || operand.box.columnCount !== 1) throw new FormulaError('#VALUE!');
-    return this.lookup(operand.box.row, operand.box.column);
-  }
-}
-
-function toNumber(r: Result): number {
-  switch (r.kind) {
-    case 'Empty':
-      return 0;
-    case 'Double':
-      return r.value;
-    case 'Boolean':
-      return r.value ? 1 : 0;
-    case 'Error':
-      throw new FormulaError(r.value);
-    case 'String': {
-      const n = Number(r.value.trim());
-      if (r.value.trim() === '' || !Number.isFinite(n)) throw new FormulaError('#VALUE!');
-      return n;
-    }
+    const { sheet, box } = operand.ref;
+    if (box.rowCount !== 1 || box.columnCount !== 1) throw new FormulaError('#VALUE!');
+    return sheet.result(box.row, box.column);
   }
 }
 
@@ -227,9 +184,10 @@ function toText(r: Result): string {
 }
 
 /** Evaluates `=...`; never throws: unsupported or invalid formulas give `#NAME?`. */
-export function evaluateFormula(formula: string, lookup: CellLookup): Result {
+export function evaluateFormula(formula: string, host: FormulaHost): Result {
   try {
-    const result = new Parser(tokenize(formula.replace(/^=/, '')), lookup).parse();
+    const source = formula.replace(/^=/, '');
+    const result = new Parser(tokenize(source), host, source).parse();
     if (result.kind === 'Empty') return { kind: 'Double', value: 0 };
     return result;
   } catch (error) {

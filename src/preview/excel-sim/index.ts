@@ -12,6 +12,8 @@ export { SimTableCollection } from './table-collection';
 export { SimTableRow, SimTableRowCollection } from './table-rows';
 export { SimTableColumn, SimTableColumnCollection } from './table-columns';
 export { SimApplication } from './application';
+export { SimSetting, SimSettingCollection } from './settings';
+export { SETTINGS_LIMIT_BYTES } from './settings-state';
 export { SimClientResult } from './client-object';
 export * as enums from './enums';
 export type { CellValue } from './cell';

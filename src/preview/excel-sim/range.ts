@@ -21,6 +21,7 @@ const RANGE_PROPERTIES = [
   'columnCount',
   'columnIndex',
   'formulas',
+  'formulasR1C1',
   'numberFormat',
   'rowCount',
   'rowIndex',
@@ -29,11 +30,12 @@ const RANGE_PROPERTIES = [
   'valueTypes',
 ] as const;
 
-const CELL_PROPERTIES: readonly string[] = ['formulas', 'numberFormat', 'text', 'values', 'valueTypes'];
+const CELL_PROPERTIES: readonly string[] = ['formulas', 'formulasR1C1', 'numberFormat', 'text', 'values', 'valueTypes'];
 
 type RangeMembers =
   | 'values'
   | 'formulas'
+  | 'formulasR1C1'
   | 'numberFormat'
   | 'text'
   | 'valueTypes'
@@ -124,6 +126,14 @@ export class SimRange extends SimClientObject<RangeBinding> implements Supported
   }
   set formulas(input: unknown) {
     this.setProperty('formulas', input, (env, b) => writeCells(sheetOf(env, b), b.box, 'formulas', input, env.state.currentYear));
+  }
+
+  /** Formulas in R1C1 notation, relative to each cell; writing a scalar fills a range the way Excel fills a column. */
+  get formulasR1C1(): CellValue[][] {
+    return this.read('formulasR1C1');
+  }
+  set formulasR1C1(input: unknown) {
+    this.setProperty('formulasR1C1', input, (env, b) => writeCells(sheetOf(env, b), b.box, 'formulasR1C1', input, env.state.currentYear));
   }
 
   get numberFormat(): CellValue[][] {

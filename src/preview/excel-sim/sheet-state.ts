@@ -1,8 +1,10 @@
 /** One worksheet's cells, stored sparsely, with the operations batches apply to them. */
 
-import { MAX_COLUMNS, type CellBox } from './address';
+import { MAX_COLUMNS, MAX_ROWS, type CellBox } from './address';
 import { GENERAL, type Cell, type Content, type Result } from './cell';
-import { evaluateFormula } from './formula';
+import { evaluateFormula, type FormulaHost, type FormulaSheet, type RangeRef } from './formula';
+import { WorkbookFormulaHost } from './formula-refs';
+import type { WorkbookState } from './workbook-state';
 
 export type Visibility = 'Visible' | 'Hidden' | 'VeryHidden';
 
@@ -10,9 +12,11 @@ function key(row: number, column: number): number {
   return row * MAX_COLUMNS + column;
 }
 
-export class SheetState {
+export class SheetState implements FormulaSheet {
   readonly cells = new Map<number, Cell>();
   private evaluating = new Set<number>();
+  /** The workbook, for formulas that reference other sheets or tables (set by WorkbookState.addSheet). */
+  workbook: WorkbookState | undefined;
 
   constructor(
     readonly id: string,
@@ -50,10 +54,36 @@ export class SheetState {
     if (this.evaluating.has(k)) return { kind: 'Double', value: 0 };
     this.evaluating.add(k);
     try {
-      return evaluateFormula(content.formula, (r, c) => this.result(r, c));
+      return evaluateFormula(content.formula, this.formulaHost(row, column));
     } finally {
       this.evaluating.delete(k);
     }
+  }
+
+  private formulaHost(row: number, column: number): FormulaHost {
+    if (this.workbook) return new WorkbookFormulaHost(this.workbook, this, row, column);
+    return { self: this, sheet: () => undefined, structured: () => '#REF!', name: (): RangeRef | undefined => undefined };
+  }
+
+  /** Every non-empty result in the box: walks the box, or the stored cells when the box is larger. */
+  forEachResult(box: CellBox, fn: (result: Result) => void): void {
+    const emit = (r: number, c: number): void => {
+      const result = this.result(r, c);
+      if (result.kind !== 'Empty') fn(result);
+    };
+    if (box.rowCount * box.columnCount <= this.cells.size) {
+      for (let r = box.row; r < box.row + box.rowCount; r += 1) {
+        for (let c = box.column; c < box.column + box.columnCount; c += 1) if (this.cells.get(key(r, c))?.content) emit(r, c);
+      }
+      return;
+    }
+    const inBox: number[] = [];
+    for (const [k, cell] of this.cells) {
+      const r = Math.floor(k / MAX_COLUMNS);
+      const c = k % MAX_COLUMNS;
+      if (cell.content && r >= box.row && r < box.row + box.rowCount && c >= box.column && c < box.column + box.columnCount) inBox.push(k);
+    }
+    for (const k of inBox) emit(Math.floor(k / MAX_COLUMNS), k % MAX_COLUMNS);
   }
 
   /** Bounding box of cells with content (and, unless valuesOnly, with a non-General format). */
@@ -89,6 +119,10 @@ export class SheetState {
    * (insert: delta > 0; delete: delta < 0, the deleted rows' cells are dropped).
    */
   shiftRows(fromRow: number, delta: number, column: number, columnCount: number): void {
+    if (delta < 0) {
+      this.deleteRows(Array.from({ length: -delta }, (_, i) => fromRow + i), column, columnCount);
+      return;
+    }
     this.shift(delta, (r, c) => r >= fromRow && c >= column && c < column + columnCount, (r) => r < fromRow - delta, 'row');
   }
 
@@ -97,23 +131,62 @@ export class SheetState {
     this.shift(delta, (r, c) => c >= fromColumn && r >= row && r < row + rowCount, (_r, c) => c < fromColumn - delta, 'column');
   }
 
+  /**
+   * Deletes the given rows (absolute, any order, duplicates ignored) of the column band [column,
+   * column+columnCount): their cells are dropped and every cell of the band below moves up by the number of
+   * deleted rows above it. One pass over the sheet's cells, whatever the number of rows.
+   */
+  deleteRows(rows: readonly number[], column: number, columnCount: number): void {
+    const sorted = [...new Set(rows)].sort((a, b) => a - b);
+    const first = sorted[0];
+    if (first === undefined) return;
+    const keys: number[] = [];
+    const cells: Cell[] = [];
+    for (const [k, cell] of this.cells) {
+      const r = Math.floor(k / MAX_COLUMNS);
+      const c = k % MAX_COLUMNS;
+      if (r < first || c < column || c >= column + columnCount) continue;
+      this.cells.delete(k); // deleting the current entry while iterating a Map is safe
+      const above = countAtOrBelow(sorted, r);
+      if (sorted[above - 1] === r) continue;
+      keys.push(k - above * MAX_COLUMNS);
+      cells.push(cell);
+    }
+    for (let i = 0; i < keys.length; i += 1) this.cells.set(keys[i] as number, cells[i] as Cell);
+  }
+
   private shift(
     delta: number,
     inBand: (r: number, c: number) => boolean,
     deleted: (r: number, c: number) => boolean,
     axis: 'row' | 'column',
   ): void {
-    const moved: Array<[number, number, Cell]> = [];
-    for (const [k, cell] of [...this.cells]) {
+    const keys: number[] = [];
+    const cells: Cell[] = [];
+    for (const [k, cell] of this.cells) {
       const r = Math.floor(k / MAX_COLUMNS);
       const c = k % MAX_COLUMNS;
       if (!inBand(r, c)) continue;
       this.cells.delete(k);
       if (delta < 0 && deleted(r, c)) continue;
-      moved.push(axis === 'row' ? [r + delta, c, cell] : [r, c + delta, cell]);
+      const nr = axis === 'row' ? r + delta : r;
+      const nc = axis === 'row' ? c : c + delta;
+      if (nr < 0 || nc < 0 || nr >= MAX_ROWS || nc >= MAX_COLUMNS) continue;
+      keys.push(key(nr, nc));
+      cells.push(cell);
     }
-    for (const [r, c, cell] of moved) {
-      if (r >= 0 && c >= 0) this.cells.set(key(r, c), cell);
-    }
+    for (let i = 0; i < keys.length; i += 1) this.cells.set(keys[i] as number, cells[i] as Cell);
   }
+}
+
+/** How many entries of the ascending array are <= value (binary search). */
+function countAtOrBelow(sorted: readonly number[], value: number): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if ((sorted[mid] as number) <= value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }

@@ -21,6 +21,10 @@ export interface SimulatedWorkbookOptions {
   sheets?: string[];
   /** Year used for dates typed without one (`3/4`); default: the current UTC year. */
   currentYear?: number;
+  /** Document settings the workbook starts with (as if saved by an earlier session); values must be JSON-serialisable. */
+  settings?: Record<string, unknown>;
+  /** Cap of the whole settings store in UTF-8 JSON bytes; default 2 MB (`SETTINGS_LIMIT_BYTES`), on every platform. */
+  settingsLimitBytes?: number;
 }
 
 export interface TableSnapshot {
@@ -40,7 +44,8 @@ export class SimulatedWorkbook {
   readonly engine: BatchEngine;
 
   constructor(options: SimulatedWorkbookOptions = {}) {
-    this.state = new WorkbookState(options.currentYear ?? new Date().getUTCFullYear());
+    this.state = new WorkbookState(options.currentYear ?? new Date().getUTCFullYear(), options.settingsLimitBytes);
+    for (const [key, value] of Object.entries(options.settings ?? {})) this.state.settings.set(key, value);
     for (const name of options.sheets ?? ['Sheet1']) this.state.addSheet(name);
     const web = (options.platform ?? 'web') === 'web';
     this.engine = new BatchEngine(this.state, this.stats, {
@@ -116,6 +121,16 @@ export class SimulatedWorkbook {
   }
   text(sheet: string, address?: string): string[][] {
     return this.block(sheet, address, 'text') as string[][];
+  }
+
+  /** The document settings, parsed (Dates revived). */
+  settings(): Record<string, unknown> {
+    return this.state.settings.toObject();
+  }
+
+  /** Size of the settings store as the cap measures it (UTF-8 bytes of `{"key":value,...}`). */
+  settingsBytes(): number {
+    return this.state.settings.bytes();
   }
 
   tables(): TableSnapshot[] {

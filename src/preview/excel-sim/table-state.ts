@@ -154,21 +154,26 @@ function writeCheck(values: unknown, rows: number, columns: number): void {
   }
 }
 
+/**
+ * Deletes data rows (0-based indexes, any order) in one pass over the sheet's cells. Deleting every row keeps
+ * one empty data row, as Excel does.
+ */
 export function deleteRows(wb: WorkbookState, t: TableState, indices: number[]): void {
   const data = dataBox(t);
-  const unique = [...new Set(indices)].sort((a, b) => b - a);
+  const unique = [...new Set(indices)];
   if (unique.some((i) => !Number.isInteger(i) || i < 0 || i >= data.rowCount)) throw invalidArgument();
   const sheet = wb.sheetById(t.sheetId);
-  for (const i of unique) {
-    if (dataBox(t).rowCount === 1) {
-      sheet.clear({ ...dataBox(t), rowCount: 1 }, true, false);
-      continue;
-    }
-    const row = data.row + i;
-    sheet.shiftRows(row, -1, t.box.column, t.box.columnCount);
-    moveTablesBelow(wb, t, row + 1, -1);
-    t.box.rowCount -= 1;
-  }
+  const all = unique.length === data.rowCount;
+  const doomed = all ? unique.filter((i) => i !== 0) : unique;
+  if (all) sheet.clear({ ...data, rowCount: 1 }, true, false);
+  if (doomed.length === 0) return;
+  sheet.deleteRows(
+    doomed.map((i) => data.row + i),
+    t.box.column,
+    t.box.columnCount,
+  );
+  moveTablesBelow(wb, t, t.box.row + t.box.rowCount, -doomed.length);
+  t.box.rowCount -= doomed.length;
 }
 
 export function addColumn(wb: WorkbookState, t: TableState, index: number | undefined, values: unknown, name?: string): number {

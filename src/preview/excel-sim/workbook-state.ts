@@ -1,6 +1,7 @@
-/** The workbook the simulation holds: sheets in tab order, tables, application settings. Pure state, no batching. */
+/** The workbook the simulation holds: sheets in tab order, tables, application settings, document settings. Pure state, no batching. */
 
 import { invalidArgument, invalidOperation, itemAlreadyExists, itemNotFound } from './errors';
+import { SettingsStore } from './settings-state';
 import { SheetState, type Visibility } from './sheet-state';
 import type { TableState } from './table-state';
 
@@ -28,7 +29,14 @@ export class WorkbookState {
   calculationMode: CalculationModeValue = 'Automatic';
   private nextId = 1;
 
-  constructor(readonly currentYear: number) {}
+  readonly settings: SettingsStore;
+
+  constructor(
+    readonly currentYear: number,
+    settingsLimitBytes?: number,
+  ) {
+    this.settings = new SettingsStore(settingsLimitBytes);
+  }
 
   newId(prefix: string): string {
     const id = `{${prefix}-${String(this.nextId).padStart(8, '0')}}`;
@@ -63,6 +71,7 @@ export class WorkbookState {
     checkSheetName(finalName);
     if (this.findSheet(finalName)) throw itemAlreadyExists();
     const sheet = new SheetState(this.newId('sheet'), finalName);
+    sheet.workbook = this;
     this.sheets.push(sheet);
     if (this.activeSheetId === '') this.activeSheetId = sheet.id;
     return sheet;
