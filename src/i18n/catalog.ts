@@ -23,6 +23,17 @@ export const en = {
   'api.error.invoiceKeyMismatch': 'All invoices of one update must use the key of the first item ({key}); item {index} does not.',
   'api.error.pageLinkInvalid': 'The service sent a next-page link without a usable page number ({link}).',
   'api.error.paramInvalid': 'The parameter {name} has an unsupported value.',
+  'pull.progress.reading': '{table}: reading the table…',
+  'pull.progress.fetching': '{table}: page {page} of {pages}, {rows} of {total} rows fetched',
+  'pull.progress.verifying': '{table}: checking row count and sum against the service',
+  'pull.progress.writing': '{table}: {rows} of {total} rows written',
+  'pull.progress.done': '{table}: {rows} rows up to date',
+  'pull.fallback.mismatch': '{table} did not match the service ({actualCount} of {expectedCount} rows, sum {actualSum} instead of {expectedSum}), for example after deletions: it was pulled in full.',
+  'pull.fallback.tableMissing': '{table} was not found in the workbook: it was pulled in full.',
+  'pull.fallback.layoutChanged': 'The columns of {table} were changed: it was pulled in full.',
+  'pull.fallback.cellProblems': '{table} has {count} cells that cannot be read back (for example text in an amount column): it was pulled in full.',
+  'pull.warning.incomplete': '{table}: the service changed during the pull ({actualCount} of {expectedCount} rows, sum {actualSum} instead of {expectedSum}). Refresh again to be sure.',
+  'pull.error.noState': '{table} has not been pulled into this workbook yet, so it cannot be refreshed.',
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -44,6 +55,17 @@ export const de: Catalog = {
   'api.error.invoiceKeyMismatch': 'Alle Rechnungen einer Änderung müssen den Schlüssel des ersten Eintrags verwenden ({key}); Eintrag {index} tut das nicht.',
   'api.error.pageLinkInvalid': 'Der Dienst hat einen Link zur nächsten Seite ohne verwendbare Seitennummer geschickt ({link}).',
   'api.error.paramInvalid': 'Der Parameter {name} hat einen nicht unterstützten Wert.',
+  'pull.progress.reading': '{table}: Tabelle wird gelesen…',
+  'pull.progress.fetching': '{table}: Seite {page} von {pages}, {rows} von {total} Zeilen geladen',
+  'pull.progress.verifying': '{table}: Zeilenzahl und Summe werden mit dem Dienst abgeglichen',
+  'pull.progress.writing': '{table}: {rows} von {total} Zeilen geschrieben',
+  'pull.progress.done': '{table}: {rows} Zeilen aktuell',
+  'pull.fallback.mismatch': '{table} stimmte nicht mit dem Dienst überein ({actualCount} von {expectedCount} Zeilen, Summe {actualSum} statt {expectedSum}), etwa nach Löschungen: die Tabelle wurde vollständig neu geladen.',
+  'pull.fallback.tableMissing': '{table} wurde in der Arbeitsmappe nicht gefunden: die Tabelle wurde vollständig geladen.',
+  'pull.fallback.layoutChanged': 'Die Spalten von {table} wurden verändert: die Tabelle wurde vollständig neu geladen.',
+  'pull.fallback.cellProblems': '{table} enthält {count} Zellen, die nicht zurückgelesen werden können (etwa Text in einer Betragsspalte): die Tabelle wurde vollständig neu geladen.',
+  'pull.warning.incomplete': '{table}: Der Dienst hat sich während des Ladens geändert ({actualCount} von {expectedCount} Zeilen, Summe {actualSum} statt {expectedSum}). Bitte zur Sicherheit erneut aktualisieren.',
+  'pull.error.noState': '{table} wurde in diese Arbeitsmappe noch nicht geladen und kann daher nicht aktualisiert werden.',
 };
 
 export const it: Catalog = {
@@ -62,6 +84,17 @@ export const it: Catalog = {
   'api.error.invoiceKeyMismatch': 'Tutte le fatture di un aggiornamento devono usare la chiave del primo elemento ({key}); l\'elemento {index} non lo fa.',
   'api.error.pageLinkInvalid': 'Il servizio ha inviato un link alla pagina successiva senza un numero di pagina utilizzabile ({link}).',
   'api.error.paramInvalid': 'Il parametro {name} ha un valore non supportato.',
+  'pull.progress.reading': '{table}: lettura della tabella…',
+  'pull.progress.fetching': '{table}: pagina {page} di {pages}, {rows} di {total} righe scaricate',
+  'pull.progress.verifying': '{table}: verifica del numero di righe e della somma con il servizio',
+  'pull.progress.writing': '{table}: {rows} di {total} righe scritte',
+  'pull.progress.done': '{table}: {rows} righe aggiornate',
+  'pull.fallback.mismatch': '{table} non corrispondeva al servizio ({actualCount} di {expectedCount} righe, somma {actualSum} invece di {expectedSum}), ad esempio dopo delle eliminazioni: è stata scaricata per intero.',
+  'pull.fallback.tableMissing': '{table} non è stata trovata nella cartella di lavoro: è stata scaricata per intero.',
+  'pull.fallback.layoutChanged': 'Le colonne di {table} sono state modificate: è stata scaricata per intero.',
+  'pull.fallback.cellProblems': '{table} contiene {count} celle che non si possono rileggere (ad esempio testo in una colonna di importi): è stata scaricata per intero.',
+  'pull.warning.incomplete': '{table}: il servizio è cambiato durante lo scaricamento ({actualCount} di {expectedCount} righe, somma {actualSum} invece di {expectedSum}). Aggiornare di nuovo per sicurezza.',
+  'pull.error.noState': '{table} non è ancora stata scaricata in questa cartella di lavoro, quindi non può essere aggiornata.',
 };
 
 export const catalogs: Record<Language, Catalog> = { de, en, it };

@@ -1,0 +1,74 @@
+/**
+ * Pull state: small metadata per pulled table (which resource and filters, when the last pull started and
+ * ended, how many rows). Never credentials or tokens. Hosts keep it where it survives with the workbook
+ * (document settings in Excel); the memory store serves tests and hosts without a workbook.
+ */
+
+import type { PullTarget } from './pull-target';
+
+export const PULL_STATE_VERSION = 1;
+
+export interface PullState {
+  version: typeof PULL_STATE_VERSION;
+  tableName: string;
+  sheetName: string;
+  target: PullTarget;
+  /** ISO 8601, noted before the first request of the last successful pull: the base of the next incremental one. */
+  lastPullStartedAt: string;
+  /** ISO 8601, when the last successful pull finished writing. */
+  lastPullAt: string;
+  /** `full` or `incremental`: how the last successful pull fetched. */
+  lastMode: 'full' | 'incremental';
+  rowCount: number;
+}
+
+export interface PullStateStore {
+  get(tableName: string): Promise<PullState | undefined>;
+  set(state: PullState): Promise<void>;
+  remove(tableName: string): Promise<void>;
+  list(): Promise<PullState[]>;
+}
+
+const SECRET_KEYS = /secret|token|password|authorization|client_?id/i;
+
+/** Refuses state that carries anything credential-like (a programming error, never user data). */
+export function checkPullState(state: PullState): PullState {
+  JSON.stringify(state, (key, value: unknown) => {
+    if (SECRET_KEYS.test(key)) throw new Error(`Pull state must not hold credentials (${key}).`);
+    return value;
+  });
+  return state;
+}
+
+/** Parses stored JSON; anything unreadable or of another version counts as no state (the next pull is full). */
+export function parsePullState(text: string | null | undefined): PullState | undefined {
+  if (text === null || text === undefined || text === '') return undefined;
+  try {
+    const value = JSON.parse(text) as Partial<PullState> | null;
+    if (value === null || typeof value !== 'object' || value.version !== PULL_STATE_VERSION) return undefined;
+    if (typeof value.tableName !== 'string' || typeof value.lastPullStartedAt !== 'string' || typeof value.target !== 'object') return undefined;
+    return value as PullState;
+  } catch {
+    return undefined;
+  }
+}
+
+export class MemoryPullStateStore implements PullStateStore {
+  readonly #states = new Map<string, string>();
+
+  async get(tableName: string): Promise<PullState | undefined> {
+    return parsePullState(this.#states.get(tableName.toLowerCase()));
+  }
+
+  async set(state: PullState): Promise<void> {
+    this.#states.set(state.tableName.toLowerCase(), JSON.stringify(checkPullState(state)));
+  }
+
+  async remove(tableName: string): Promise<void> {
+    this.#states.delete(tableName.toLowerCase());
+  }
+
+  async list(): Promise<PullState[]> {
+    return [...this.#states.values()].map((text) => parsePullState(text)).filter((s): s is PullState => s !== undefined);
+  }
+}

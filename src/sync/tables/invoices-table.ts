@@ -1,0 +1,41 @@
+/** Invoices (open items): one row per invoice. Name, notes, status, amounts, dates and category go back by PATCH. */
+
+import type { Invoice } from '../../api';
+import type { CoreValue } from '../workbook-port';
+import { column, joinList, textField, type TableModel } from './table-model';
+
+const text = { editable: true, parse: textField } as const;
+const keep = (value: CoreValue): unknown => value;
+
+export const INVOICES_TABLE: TableModel<Invoice> = {
+  tableName: 'Invoices',
+  sheetName: 'Invoices',
+  keyColumn: 'id',
+  readOnly: false,
+  needs: ['categories'],
+  columns: [
+    column<Invoice>('id', 'Id', 'integer', (i) => i.id),
+    column<Invoice>('reference', 'Reference', 'text', (i) => i.reference),
+    column<Invoice>('name', 'Name', 'text', (i) => i.name, text),
+    column<Invoice>('type', 'Type', 'text', (i) => i.type),
+    column<Invoice>('status', 'Status', 'text', (i) => i.status, text),
+    column<Invoice>('status_label', 'Status label', 'text', (i) => i.status_label),
+    column<Invoice>('amount', 'Amount', 'amount', (i) => i.amount, { editable: true, parse: keep }),
+    column<Invoice>('paid_amount', 'Paid amount', 'amount', (i) => i.paid_amount, { editable: true, parse: keep }),
+    column<Invoice>('amount_due', 'Amount due', 'amount', (i) => i.amount_due),
+    column<Invoice>('date', 'Date', 'date', (i) => i.date, { editable: true }),
+    column<Invoice>('due_date', 'Due date', 'date', (i) => i.due_date, { editable: true }),
+    column<Invoice>('expected_date', 'Expected date', 'date', (i) => i.expected_date, { editable: true }),
+    column<Invoice>('category_id', 'Category Id', 'integer', (i) => i.category, { editable: 'category' }),
+    column<Invoice>('category_path', 'Category', 'text', (i, l) => l.categoryPath(i.category)),
+    column<Invoice>('notes', 'Notes', 'text', (i) => i.notes, text),
+    column<Invoice>('source', 'Source', 'text', (i) => i.source),
+    column<Invoice>('source_id', 'Source Id', 'text', (i) => i.source_id),
+    column<Invoice>('is_archived', 'Archived', 'boolean', (i) => i.is_archived),
+    column<Invoice>('transaction_count', 'Matched transactions', 'integer', (i) => i.transactions.length),
+    column<Invoice>('transaction_ids', 'Transaction Ids', 'text', (i) => joinList(i.transactions.map((t) => t.id))),
+    column<Invoice>('date_created', 'Created', 'datetime', (i) => i.date_created),
+    column<Invoice>('date_updated', 'Updated', 'datetime', (i) => i.date_updated),
+    column<Invoice>('comment_count', 'Comments', 'integer', (i) => i.comment_count ?? null),
+  ],
+};

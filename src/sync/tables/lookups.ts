@@ -1,0 +1,62 @@
+/**
+ * Lookups that flatten nested references into readable cells: the category path from the category tree
+ * ("Ausgaben › Miete") and account names by id (budgets carry only the account id).
+ */
+
+import type { Account, Category } from '../../api';
+
+export const PATH_SEPARATOR = ' › ';
+
+export interface Lookups {
+  /** The category's path from its root, or null when the category is unknown. */
+  categoryPath(id: number | null | undefined): string | null;
+  /** Depth of the category in its tree (root = 0), or null when unknown. */
+  categoryLevel(id: number | null | undefined): number | null;
+  accountName(id: number | null | undefined): string | null;
+}
+
+export interface LookupSources {
+  categories?: readonly Category[];
+  accounts?: readonly Pick<Account, 'id' | 'name'>[];
+}
+
+/** Paths of every category: names from the root down, joined with ` › `. A cycle ends the walk. */
+export function categoryPaths(categories: readonly Pick<Category, 'id' | 'parent' | 'name'>[]): Map<number, string[]> {
+  const byId = new Map(categories.map((c) => [c.id, c] as const));
+  const paths = new Map<number, string[]>();
+  const pathOf = (id: number): string[] => {
+    // Trees are shallow: walk each path up on its own; a cycle (bad data) ends the walk where it closes.
+    const chain: string[] = [];
+    const seen = new Set<number>();
+    let current = byId.get(id);
+    while (current && !seen.has(current.id)) {
+      seen.add(current.id);
+      chain.unshift(current.name);
+      current = current.parent === null ? undefined : byId.get(current.parent);
+    }
+    paths.set(id, chain);
+    return chain;
+  };
+  for (const c of categories) pathOf(c.id);
+  return paths;
+}
+
+export function buildLookups(sources: LookupSources = {}): Lookups {
+  const paths = categoryPaths(sources.categories ?? []);
+  const accounts = new Map((sources.accounts ?? []).map((a) => [a.id, a.name] as const));
+  return {
+    categoryPath: (id) => {
+      if (id === null || id === undefined) return null;
+      const path = paths.get(id);
+      return path === undefined ? null : path.join(PATH_SEPARATOR);
+    },
+    categoryLevel: (id) => {
+      if (id === null || id === undefined) return null;
+      const path = paths.get(id);
+      return path === undefined ? null : path.length - 1;
+    },
+    accountName: (id) => (id === null || id === undefined ? null : (accounts.get(id) ?? null)),
+  };
+}
+
+export const NO_LOOKUPS: Lookups = buildLookups();

@@ -1,0 +1,138 @@
+/**
+ * A table model: the columns of one pulled resource, defined once, in the pure core. Each column says how a
+ * record becomes a cell value (`read`) and, for columns a later push may send back, which API field a cell
+ * becomes (`write`). The Excel host only sees the `TableSpec` derived from it.
+ *
+ * Headers are the table's column names and never depend on the language, so structured references such as
+ * `Transactions[Amount]` survive a template shared between users of different languages.
+ */
+
+import type { ColumnSpec, ColumnType, CoreValue, TableSpec } from '../workbook-port';
+import type { Lookups } from './lookups';
+
+/** How an edited cell becomes a field of a change for the service (push). */
+export interface FieldWriter {
+  /** The API field the column writes (`category`, `settlement_date`, ...). */
+  field: string;
+  /** Cell value (as read back by the port) → field value; default: the core value as it is. */
+  parse?(value: CoreValue): unknown;
+}
+
+export interface ModelColumn<R> {
+  key: string;
+  header: string;
+  type: ColumnType;
+  numberFormat?: string;
+  /** Editable cells are sent back by a push; the others are refreshed from the service only. */
+  editable: boolean;
+  read(record: R, lookups: Lookups): CoreValue;
+  /** Present exactly when `editable` is true. */
+  write?: FieldWriter;
+}
+
+/** What a pull needs besides the resource's own pages, to flatten nested references. */
+export type LookupNeed = 'categories' | 'accounts';
+
+export interface TableModel<R> {
+  tableName: string;
+  sheetName: string;
+  /** Top-left cell of a new table; default `A1`. */
+  anchor?: string;
+  keyColumn: string;
+  columns: readonly ModelColumn<R>[];
+  /** True when nothing of the table goes back to the service (e.g. budgets of all plans). */
+  readOnly: boolean;
+  needs: readonly LookupNeed[];
+}
+
+export function tableSpec<R>(model: TableModel<R>): TableSpec {
+  const columns: ColumnSpec[] = model.columns.map((c) =>
+    c.numberFormat === undefined ? { key: c.key, header: c.header, type: c.type } : { key: c.key, header: c.header, type: c.type, numberFormat: c.numberFormat },
+  );
+  return {
+    tableName: model.tableName,
+    sheetName: model.sheetName,
+    columns,
+    keyColumn: model.keyColumn,
+    ...(model.anchor === undefined ? {} : { anchor: model.anchor }),
+  };
+}
+
+/** One record as a row in column order. */
+export function toRow<R>(model: TableModel<R>, record: R, lookups: Lookups): CoreValue[] {
+  return model.columns.map((column) => column.read(record, lookups));
+}
+
+export function columnIndex<R>(model: TableModel<R>, key: string): number {
+  const index = model.columns.findIndex((c) => c.key === key);
+  if (index < 0) throw new Error(`Table ${model.tableName} has no column ${key}`);
+  return index;
+}
+
+/**
+ * The editable fields of one row (pulled columns in model order), as a push would send them:
+ * `{ id, category: 12, ... }`. Read-only columns are ignored; a read-only model yields only the key.
+ */
+export function rowToFields<R>(model: TableModel<R>, row: readonly CoreValue[]): Record<string, unknown> {
+  const key = row[columnIndex(model, model.keyColumn)] ?? null;
+  const fields: Record<string, unknown> = { [model.keyColumn]: key };
+  if (model.readOnly) return fields;
+  model.columns.forEach((column, i) => {
+    if (!column.editable || column.write === undefined) return;
+    const value = row[i] ?? null;
+    fields[column.write.field] = column.write.parse ? column.write.parse(value) : value;
+  });
+  return fields;
+}
+
+/** A copy of the model with every column read-only (for tables nothing is pushed from). */
+export function readOnlyColumns<R>(columns: readonly ModelColumn<R>[]): ModelColumn<R>[] {
+  return columns.map(({ write: _write, ...column }) => ({ ...column, editable: false }));
+}
+
+// ---- column helpers: keep the model files declarative ----
+
+type Read<R> = (record: R, lookups: Lookups) => CoreValue;
+interface ColumnOptions {
+  editable?: boolean | string;
+  numberFormat?: string;
+  parse?: (value: CoreValue) => unknown;
+}
+
+/**
+ * `column('amount', 'Amount', 'amount', (r) => r.amount, { editable: true })`. `editable: true` writes the
+ * field named like the key; a string names another field.
+ */
+export function column<R>(key: string, header: string, type: ColumnType, read: Read<R>, options: ColumnOptions = {}): ModelColumn<R> {
+  const editable = options.editable !== undefined && options.editable !== false;
+  const field = typeof options.editable === 'string' ? options.editable : key;
+  return {
+    key,
+    header,
+    type,
+    read,
+    editable,
+    ...(options.numberFormat === undefined ? {} : { numberFormat: options.numberFormat }),
+    ...(editable ? { write: options.parse ? { field, parse: options.parse } : { field } } : {}),
+  };
+}
+
+/** Tags and other lists as one text cell: `a, b`. Empty list or null → empty cell. */
+export function joinList(values: readonly (string | number)[] | null | undefined): CoreValue {
+  if (values === null || values === undefined || values.length === 0) return null;
+  return values.join(', ');
+}
+
+/** The cell text of a list back to a list: `a, b` → `['a', 'b']`; empty → `[]`. */
+export function splitList(value: CoreValue): string[] {
+  if (value === null || value === '') return [];
+  return String(value)
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => part.length > 0);
+}
+
+/** Empty text cells mean the empty string for text fields of the service. */
+export function textField(value: CoreValue): string {
+  return value === null ? '' : String(value);
+}

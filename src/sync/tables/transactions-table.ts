@@ -1,0 +1,42 @@
+/**
+ * Transactions: one row per bank transaction, in the service's order `-value_date,id`. Only the category goes
+ * back to the service (`PATCH /transactions/`); everything else is the bank's.
+ */
+
+import type { Transaction } from '../../api';
+import { column, joinList, type TableModel } from './table-model';
+
+export const TRANSACTIONS_TABLE: TableModel<Transaction> = {
+  tableName: 'Transactions',
+  sheetName: 'Transactions',
+  keyColumn: 'id',
+  readOnly: false,
+  needs: ['categories'],
+  columns: [
+    column<Transaction>('id', 'Id', 'integer', (t) => t.id),
+    column<Transaction>('value_date', 'Value date', 'date', (t) => t.value_date),
+    column<Transaction>('bank_booking_date', 'Booking date', 'date', (t) => t.bank_booking_date),
+    column<Transaction>('amount', 'Amount', 'amount', (t) => t.amount),
+    column<Transaction>('reporting_amount', 'Reporting amount', 'amount', (t) => t.reporting_amount),
+    column<Transaction>('account_id', 'Account Id', 'integer', (t) => t.account.id),
+    column<Transaction>('account_name', 'Account', 'text', (t) => t.account.name),
+    column<Transaction>('account_alias', 'Account alias', 'text', (t) => t.account.alias),
+    column<Transaction>('category_id', 'Category Id', 'integer', (t) => t.category.id, { editable: 'category' }),
+    column<Transaction>('category_path', 'Category', 'text', (t, l) => l.categoryPath(t.category.id) ?? t.category.name),
+    column<Transaction>('predicted_category_id', 'Predicted category Id', 'integer', (t) => t.predicted_category?.id ?? null),
+    column<Transaction>('predicted_category_path', 'Predicted category', 'text', (t, l) =>
+      t.predicted_category === null ? null : (l.categoryPath(t.predicted_category.id) ?? t.predicted_category.name),
+    ),
+    column<Transaction>('purpose', 'Purpose', 'text', (t) => t.purpose),
+    column<Transaction>('counterpart_name', 'Counterpart', 'text', (t) => t.counterpart_name),
+    column<Transaction>('counterpart_iban', 'Counterpart IBAN', 'text', (t) => t.counterpart_iban),
+    column<Transaction>('invoice_id', 'Invoice Id', 'integer', (t) => t.invoice?.id ?? null),
+    column<Transaction>('invoice_reference', 'Invoice reference', 'text', (t) => t.invoice?.reference ?? null),
+    column<Transaction>('tags', 'Tags', 'text', (t) => joinList(t.tags)),
+    column<Transaction>('is_payment', 'Payment', 'boolean', (t) => t.is_payment),
+    column<Transaction>('is_adjusting_entry', 'Adjusting entry', 'boolean', (t) => t.is_adjusting_entry),
+    column<Transaction>('parent_id', 'Parent Id', 'integer', (t) => t.parent?.id ?? null),
+    column<Transaction>('value_time', 'Value time', 'text', (t) => t.value_time),
+    column<Transaction>('comment_count', 'Comments', 'integer', (t) => t.comment_count ?? null),
+  ],
+};

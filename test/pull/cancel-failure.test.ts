@@ -1,0 +1,158 @@
+/**
+ * A cancelled or failed pull leaves the previous table exactly as it was (values, formulas, formats, value
+ * types, user columns, geometry) and the pull state unchanged: abort during fetch, abort during write, a 500
+ * on one page after every retry, an invalid page from the service, and a sync Excel refuses as too large even
+ * for a single row. And no sync of a large pull goes over Excel on the web's 5 MB cap.
+ */
+
+import { InternalServerError, ResponseValidationError } from '../../src/api';
+import { ExcelWorkbookPort } from '../../src/hosts/excel/excel-workbook-port';
+import { SimError, WEB_PAYLOAD_LIMIT_BYTES } from '../../src/preview/excel-sim';
+import { harness, sheetState, startService, tableCells, type Harness, type Sandbox } from './support';
+
+let sandbox: Sandbox;
+let h: Harness;
+beforeAll(async () => {
+  sandbox = await startService({ transactions: 1500 });
+});
+afterAll(() => sandbox.close());
+afterEach(() => h.uninstall());
+
+/** Small pages (many requests) and small write chunks (many syncs), so there is a "during" to cancel in. */
+function setUp(): void {
+  h = harness(sandbox, { puller: { pageSize: 100, incrementalMarginMs: 0 }, port: new ExcelWorkbookPort({ budgetBytes: 40_000 }) });
+}
+
+async function oldTable(purpose = 'Porto'): Promise<{ state: unknown; pullState: unknown }> {
+  await h.puller.pull({ resource: 'transactions' });
+  const { rows } = tableCells(h.workbook, 'Transactions');
+  await h.workbook.run(async (context) => {
+    const table = context.workbook.tables.getItem('Transactions');
+    table.columns.add(undefined, [['Note'], ...rows.map((row) => [`'=note ${String(row[0])}`])]);
+    await context.sync();
+  });
+  // The service changes, so a refresh would change the table.
+  const offline = (await h.client.accounts.summary()).accounts.find((a) => a.status === 'OFFLINE');
+  if (!offline) throw new Error('offline account');
+  await h.client.accounts.createTransactions(offline.id, [{ value_date: '2024-01-02', amount: -5, purpose }]);
+  return { state: sheetState(h.workbook, 'Transactions'), pullState: await h.store.get('Transactions') };
+}
+
+async function expectUnchanged(before: { state: unknown; pullState: unknown }): Promise<void> {
+  expect(sheetState(h.workbook, 'Transactions')).toEqual(before.state);
+  expect(await h.store.get('Transactions')).toEqual(before.pullState);
+  expect(h.workbook.state.calculationMode).toBe('Automatic');
+}
+
+describe('cancel', () => {
+  beforeEach(setUp);
+
+  it('abort during the fetch of a full pull: nothing written', async () => {
+    const before = await oldTable();
+    const controller = new AbortController();
+    const syncs = h.workbook.stats.syncCount;
+    const pull = h.puller.pull(
+      { resource: 'transactions' },
+      {
+        mode: 'full',
+        signal: controller.signal,
+        onProgress: (p) => {
+          if (p.phase === 'fetching' && p.pagesDone === 3) controller.abort();
+        },
+      },
+    );
+    await expect(pull).rejects.toMatchObject({ name: expect.stringMatching(/Abort/) });
+    expect(h.workbook.stats.syncCount).toBe(syncs);
+    await expectUnchanged(before);
+  });
+
+  it('abort during the write: the host puts the old table back', async () => {
+    const before = await oldTable();
+    const controller = new AbortController();
+    const written: number[] = [];
+    const pull = h.puller.pull(
+      { resource: 'transactions' },
+      {
+        mode: 'full',
+        signal: controller.signal,
+        onProgress: (p) => {
+          if (p.phase === 'writing' && p.rows > 0) {
+            written.push(p.rows);
+            controller.abort();
+          }
+        },
+      },
+    );
+    await expect(pull).rejects.toMatchObject({ name: 'AbortError' });
+    expect(written.length).toBeGreaterThan(0);
+    await expectUnchanged(before);
+  });
+});
+
+describe('failure', () => {
+  beforeEach(setUp);
+
+  it('a 500 on one page, every retry included: the pull fails, the table stays', async () => {
+    const before = await oldTable();
+    h.hook.current = (request) => {
+      const url = new URL(request.url);
+      return url.pathname === '/transactions/extended/' && url.searchParams.get('page') === '4'
+        ? new Response('<h1>Server Error (500)</h1>', { status: 500, headers: { 'content-type': 'text/html' } })
+        : undefined;
+    };
+    await expect(h.puller.pull({ resource: 'transactions' }, { mode: 'full' })).rejects.toBeInstanceOf(InternalServerError);
+    const failed = h.sent.filter((s) => s.status === 500);
+    expect(failed.length).toBe(3); // first attempt + 2 retries (the client's default)
+    await expectUnchanged(before);
+  });
+
+  it('an invalid page from the service (payload error): the pull fails, the table stays', async () => {
+    const before = await oldTable();
+    h.hook.current = (request) => {
+      const url = new URL(request.url);
+      return url.pathname === '/transactions/extended/' && url.searchParams.get('page') === '2'
+        ? new Response(JSON.stringify({ count: 1500, next: null, previous: null, sum: 0, results: [{ id: 'x' }] }), {
+            status: 200,
+            headers: { 'content-type': 'application/json' },
+          })
+        : undefined;
+    };
+    await expect(h.puller.pull({ resource: 'transactions' }, { mode: 'full' })).rejects.toBeInstanceOf(ResponseValidationError);
+    await expectUnchanged(before);
+  });
+
+  it('Excel refuses a sync as too large even for one row: the host restores, the state stays', async () => {
+    const marker = `POISON-${Date.now()}`;
+    const before = await oldTable(marker);
+    const engine = h.workbook.engine;
+    const execute = engine.execute.bind(engine);
+    engine.execute = (actions) => {
+      if (JSON.stringify(actions.map((a) => a.wire)).includes(marker)) throw new SimError('RequestPayloadSizeLimitExceeded', 'The request payload size has exceeded the limit.');
+      execute(actions);
+    };
+    await expect(h.puller.refresh('Transactions')).rejects.toMatchObject({ code: 'RequestPayloadSizeLimitExceeded' });
+    engine.execute = execute;
+    await expectUnchanged(before);
+  });
+});
+
+describe('payload', () => {
+  it('a pull of 20,000 transactions stays under 5 MB per sync, in few syncs', async () => {
+    const big = await startService({ transactions: 20_000 });
+    h = harness(big);
+    try {
+      const result = await h.puller.pull({ resource: 'transactions' });
+      expect(result.rowCount).toBe(20_000);
+      const syncs = h.workbook.stats.syncs;
+      expect(syncs.every((s) => s.requestBytes < WEB_PAYLOAD_LIMIT_BYTES && s.responseBytes < WEB_PAYLOAD_LIMIT_BYTES && s.errorCode === undefined)).toBe(true);
+      const total = syncs.reduce((sum, s) => sum + s.requestBytes, 0);
+      expect(syncs.length).toBeLessThanOrEqual(Math.ceil(1.25 * Math.ceil(total / WEB_PAYLOAD_LIMIT_BYTES)) + 4);
+      // Refreshing (with a read-back of the table for the incremental check) stays under the cap too.
+      h.workbook.stats.reset();
+      await h.puller.refresh('Transactions');
+      expect(h.workbook.stats.syncs.every((s) => s.requestBytes < WEB_PAYLOAD_LIMIT_BYTES && s.responseBytes < WEB_PAYLOAD_LIMIT_BYTES && s.errorCode === undefined)).toBe(true);
+    } finally {
+      await big.close();
+    }
+  }, 60_000);
+});
