@@ -143,11 +143,19 @@ describe('incremental transactions', () => {
     expectNotesOnTheirRecords('Transactions', [created.id]);
     expect(ids('Transactions')).toEqual((await h.client.transactions.pages({}).all()).map((t) => t.id));
 
-    // Nothing changed: one empty changes page and the verification, no lookups.
+    // Nothing changed: one empty changes page, the category tree (paths are rebuilt on every row) and the
+    // verification. A category path that no longer matches the tree is rebuilt from the row's category id.
+    const pathColumn = headers.indexOf('Category');
+    const expectedPath = rows[3]?.[pathColumn];
+    await h.workbook.run(async (context) => {
+      context.workbook.tables.getItem('Transactions').getDataBodyRange().getCell(3, pathColumn).values = [['Old name › Renamed since']];
+      await context.sync();
+    });
     h.sent.length = 0;
     const idle = await h.puller.refresh('Transactions');
     expect(idle).toMatchObject({ mode: 'incremental', fetchedRows: 0 });
-    expect(apiCalls(h.sent).map((s) => s.path)).toEqual(['/transactions/', '/transactions/extended/']);
+    expect(apiCalls(h.sent).map((s) => s.path)).toEqual(['/transactions/', '/categories/', '/transactions/extended/']);
+    expect(tableCells(h.workbook, 'Transactions').rows[3]?.[pathColumn]).toBe(expectedPath);
   });
 
   it('an edited reporting amount in the table makes the sum mismatch: full pull, reported, cell restored', async () => {

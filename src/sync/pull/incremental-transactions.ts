@@ -32,6 +32,21 @@ export interface IncrementalInput extends FetchOptions {
 const COLUMNS = TRANSACTIONS_TABLE.columns;
 const KEY = COLUMNS.findIndex((c) => c.key === 'id');
 const AMOUNT = COLUMNS.findIndex((c) => c.key === 'reporting_amount');
+/** Path columns derived from an id column: rebuilt on every row, so a renamed category shows at once. */
+const DERIVED_PATHS = [
+  [COLUMNS.findIndex((c) => c.key === 'category_id'), COLUMNS.findIndex((c) => c.key === 'category_path')],
+  [COLUMNS.findIndex((c) => c.key === 'predicted_category_id'), COLUMNS.findIndex((c) => c.key === 'predicted_category_path')],
+] as const;
+
+function refreshCategoryPaths(rows: Row[], lookups: Lookups): void {
+  for (const row of rows) {
+    for (const [idColumn, pathColumn] of DERIVED_PATHS) {
+      const id = row[idColumn];
+      const path = typeof id === 'number' ? lookups.categoryPath(id) : null;
+      if (path !== null) row[pathColumn] = path;
+    }
+  }
+}
 
 function isAbort(error: unknown, signal: AbortSignal | undefined): boolean {
   return signal?.aborted === true || (error instanceof Error && error.name === 'AbortError');
@@ -63,10 +78,11 @@ export async function incrementalTransactions(input: IncrementalInput): Promise<
   })) {
     changedRecords.push(record);
   }
-  // Category paths are needed only for rows that are rebuilt.
-  let lookups: Lookups | undefined;
-  if (changedRecords.length > 0) lookups = await fetchLookups(TRANSACTIONS_TABLE.needs, input);
-  const changed = lookups === undefined ? [] : changedRecords.map((record) => toRow(TRANSACTIONS_TABLE, record, lookups));
+  // The category tree is read every time (one small request): a category renamed since the last pull changes
+  // the path of rows that did not change themselves.
+  const lookups = await fetchLookups(TRANSACTIONS_TABLE.needs, input);
+  refreshCategoryPaths(old, lookups);
+  const changed = changedRecords.map((record) => toRow(TRANSACTIONS_TABLE, record, lookups));
   const merged = mergeByKey(old, changed, KEY);
   const rows = transactionOrder(merged.rows);
 
