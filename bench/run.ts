@@ -1,9 +1,26 @@
-/** `npm run bench`: benchmarks, never tests. Figures go to the console; the README quotes them. */
+/**
+ * `npm run bench`: benchmarks, never tests. Figures go to the console; the README quotes them.
+ *   npm run bench            all
+ *   npm run bench pull       100,000 transactions into the Excel simulation (BENCH_TRANSACTIONS, BENCH_SYNC_LATENCY_MS)
+ *   npm run bench sandbox    how fast the sandbox serves pages (BENCH_SANDBOX_TRANSACTIONS, default 200,000)
+ */
+import { benchPull, DEFAULT_SYNC_LATENCY_MS } from './pull';
 import { benchSandboxPages } from './sandbox-pages';
+
+const BENCHES: Record<string, () => Promise<unknown>> = {
+  sandbox: () => benchSandboxPages(Number(process.env.BENCH_SANDBOX_TRANSACTIONS ?? 200_000)),
+  pull: () => benchPull(Number(process.env.BENCH_TRANSACTIONS ?? 100_000), Number(process.env.BENCH_SYNC_LATENCY_MS ?? DEFAULT_SYNC_LATENCY_MS)),
+};
 
 async function main(): Promise<void> {
   const only = process.argv[2];
-  if (!only || only === 'sandbox') await benchSandboxPages(Number(process.env.BENCH_TRANSACTIONS ?? 200_000));
+  if (only !== undefined && !(only in BENCHES)) {
+    console.error(`Unknown benchmark ${only}; one of: ${Object.keys(BENCHES).join(', ')}`);
+    process.exit(2);
+  }
+  for (const [name, run] of Object.entries(BENCHES)) {
+    if (only === undefined || only === name) await run();
+  }
 }
 
 main().catch((error: unknown) => {

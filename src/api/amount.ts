@@ -90,5 +90,11 @@ export function formatAmount(value: AmountInput, format: AmountFormat = PLAIN_AM
 
 /** A response amount (a JSON number with at most two decimals) in integer cents, exactly. */
 export function toCents(value: number): number {
+  if (Math.abs(value) < 1e13) {
+    // Fast path, same result: a number whose shortest text has at most two decimals is the double nearest to
+    // cents / 100, so that quotient gives it back exactly.
+    const cents = Math.round(value * 100);
+    if (cents / 100 === value) return cents + 0;
+  }
   return Number(toScaledInteger(value, PLAIN_AMOUNT));
 }

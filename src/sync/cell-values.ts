@@ -47,6 +47,12 @@ const DECIMAL = /^([+-]?)(\d+)(?:\.(\d*))?$/;
  * `'-0.125'` → -0.13. Numbers go through their shortest decimal form (`String(n)`).
  */
 export function roundToCents(value: number | string): number | null {
+  if (typeof value === 'number' && Math.abs(value) < 1e13) {
+    // Fast path: a number that already is a whole number of cents (its shortest text has at most two
+    // decimals) is its own result; the decimal rounding below would give the same double.
+    const cents = Math.round(value * 100);
+    if (cents / 100 === value) return value + 0; // + 0: -0 becomes 0, as String(-0) === '0' does below
+  }
   const text = typeof value === 'number' ? String(value) : value.trim();
   const m = DECIMAL.exec(text);
   if (!m) {

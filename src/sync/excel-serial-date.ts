@@ -30,8 +30,21 @@ function checkRange(serial: number, input: string): number {
   return serial;
 }
 
+/** Serials of recently converted date texts: a pull converts the same few thousand dates over and over. */
+const serialCache = new Map<string, number>();
+const SERIAL_CACHE_LIMIT = 8_192;
+
 /** `YYYY-MM-DD` → whole serial. Throws RangeError for anything that is not a real date in range. */
 export function dateToSerial(date: string): number {
+  const cached = serialCache.get(date);
+  if (cached !== undefined) return cached;
+  const serial = computeDateSerial(date);
+  if (serialCache.size >= SERIAL_CACHE_LIMIT) serialCache.clear();
+  serialCache.set(date, serial);
+  return serial;
+}
+
+function computeDateSerial(date: string): number {
   const m = DATE.exec(date);
   const days = m ? utcDays(Number(m[1]), Number(m[2]), Number(m[3])) : null;
   if (days === null) throw new RangeError(`Not a date (YYYY-MM-DD): ${JSON.stringify(date)}`);

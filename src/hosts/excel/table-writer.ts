@@ -5,7 +5,7 @@
  */
 
 import type { CoreRow, TableSpec, WriteOptions, WriteResult } from '../../sync/workbook-port';
-import { DEFAULT_BUDGET_BYTES, DEFAULT_MAX_BLOCK_ROWS } from './chunk-plan';
+import { DEFAULT_MAX_BLOCK_ROWS, DEFAULT_WRITE_BUDGET_BYTES } from './chunk-plan';
 import { createTable } from './create-table';
 import { throwIfAborted } from './excel-errors';
 import { refreshTable } from './refresh-table';
@@ -20,7 +20,7 @@ export async function writeExcelTable(spec: TableSpec, rows: readonly CoreRow[],
   const cells = toCellRows(spec.columns, rows);
   throwIfAborted(options.signal);
   const limits: WriteLimits = {
-    budgetBytes: options.budgetBytes ?? DEFAULT_BUDGET_BYTES,
+    budgetBytes: options.budgetBytes ?? DEFAULT_WRITE_BUDGET_BYTES,
     maxRows: options.maxRows ?? DEFAULT_MAX_BLOCK_ROWS,
   };
   return runExcel(async (session) => {

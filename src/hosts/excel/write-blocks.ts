@@ -2,12 +2,14 @@
  * The chunk loop: writes rows into a table body (or a plain range that becomes a table) in blocks under the
  * request budget. Per block, in one sync and in this order: both "until next sync" suspensions, the blank rows
  * the table needs (`rows.add` with an explicit block of rows), the number formats, then the values, so a text
- * column is text-formatted before any text reaches it. A block refused with RequestPayloadSizeLimitExceeded
- * (nothing of it was applied) is split in halves and retried.
+ * column is text-formatted before any text reaches it. The pulled columns' formats go out as one scalar per run
+ * of columns with the same format (Office.js applies a single value to every cell of the range), not as a
+ * rows × columns matrix: a few bytes per block instead of one string per cell. A block refused with
+ * RequestPayloadSizeLimitExceeded (nothing of it was applied) is split in halves and retried.
  */
 
 import type { CellValue } from '../../sync/cell-values';
-import { halve, planBlocks, rowJsonBytes, type Block } from './chunk-plan';
+import { halve, planBlocks, rowJsonBytes, stringJsonBytes, type Block } from './chunk-plan';
 import { isRequestTooLarge, isResponseTooLarge, throwIfAborted } from './excel-errors';
 import type { ExcelSession } from './run-excel';
 import type { EncodedCell } from './user-columns';
@@ -58,8 +60,25 @@ export interface BlockWriteStats {
   retries: number;
 }
 
-function repeat<T>(count: number, row: readonly T[]): T[][] {
-  return Array.from({ length: count }, () => [...row]);
+/** Consecutive columns sharing a number format: `[first column, width, format]`. */
+export function formatRuns(formats: readonly string[]): [number, number, string][] {
+  const runs: [number, number, string][] = [];
+  formats.forEach((format, column) => {
+    const last = runs[runs.length - 1];
+    if (last !== undefined && last[2] === format) last[1] += 1;
+    else runs.push([column, 1, format]);
+  });
+  return runs;
+}
+
+/**
+ * Sets one number format on every cell of the range. Documented Office.js behaviour ("When setting number format
+ * to a range, the value argument can be either a single value (string) or a two-dimensional array. If the
+ * argument is a single value, it will be applied to all cells in the range."); the typings only declare the
+ * matrix form.
+ */
+export function fillNumberFormat(range: Excel.Range, format: string): void {
+  (range as unknown as { numberFormat: string }).numberFormat = format;
 }
 
 export function blankRows(count: number, width: number): string[][] {
@@ -69,10 +88,10 @@ export function blankRows(count: number, width: number): string[][] {
 export async function writeBlocks(session: ExcelSession, source: RowSource, target: BlockTarget, options: BlockWriteOptions): Promise<BlockWriteStats> {
   const pulledWidth = source.pulledFormats.length;
   const width = pulledWidth + source.userColumns;
-  const formatRowBytes = rowJsonBytes(source.pulledFormats);
+  const runs = formatRuns(source.pulledFormats);
   const initialRows = target.rowsInTable;
   const rowBytes = (row: number): number => {
-    let bytes = rowJsonBytes(source.pulled(row)) + formatRowBytes;
+    let bytes = rowJsonBytes(source.pulled(row));
     if (source.userColumns > 0) {
       const cells = source.user(row);
       bytes += rowJsonBytes(cells.map((c) => c.value)) + rowJsonBytes(cells.map((c) => c.format));
@@ -83,7 +102,7 @@ export async function writeBlocks(session: ExcelSession, source: RowSource, targ
   const queue = planBlocks(source.count, rowBytes, {
     budgetBytes: options.budgetBytes,
     maxRows: options.maxRows,
-    overheadBytes: 2_048 + 512 * (width + 8),
+    overheadBytes: 2_048 + 512 * (width + 8) + runs.reduce((sum, run) => sum + 256 + stringJsonBytes(run[2]), 0),
   });
   const stats: BlockWriteStats = { chunks: 0, retries: 0 };
   let first = true;
@@ -102,11 +121,12 @@ export async function writeBlocks(session: ExcelSession, source: RowSource, targ
       target.table.rows.add(undefined, blankRows(added, width));
     }
     const top = target.bodyRow + block.start;
-    const pulledRange = target.sheet.getRangeByIndexes(top, target.column, block.count, pulledWidth);
-    pulledRange.numberFormat = repeat(block.count, source.pulledFormats);
-    const values: CellValue[][] = [];
-    for (let r = block.start; r < end; r += 1) values.push([...source.pulled(r)]);
-    pulledRange.values = values;
+    for (const [first, runWidth, format] of runs) {
+      fillNumberFormat(target.sheet.getRangeByIndexes(top, target.column + first, block.count, runWidth), format);
+    }
+    const values: (readonly CellValue[])[] = [];
+    for (let r = block.start; r < end; r += 1) values.push(source.pulled(r));
+    target.sheet.getRangeByIndexes(top, target.column, block.count, pulledWidth).values = values as CellValue[][];
     if (source.userColumns > 0) {
       const userRange = target.sheet.getRangeByIndexes(top, target.column + pulledWidth, block.count, source.userColumns);
       const cells: (readonly { format: string; value: CellValue }[])[] = [];

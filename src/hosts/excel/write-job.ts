@@ -5,7 +5,7 @@ import type { TableSpec, WriteOptions } from '../../sync/workbook-port';
 import type { ExcelSession } from './run-excel';
 
 export interface WriteLimits {
-  /** Request budget per sync in bytes (default 4 MB, under Excel on the web's 5 MB cap). */
+  /** Request budget per sync in bytes (default 4.5 MB, under Excel on the web's 5 MB cap). */
   budgetBytes: number;
   /** Rows per block at most (default 20,000). */
   maxRows: number;

@@ -17,7 +17,7 @@
  * - `null` leaves the cell unchanged (Office.js: null entries of the 2-D array are skipped).
  */
 
-import { ERROR_VALUES, MAX_CELL_CHARACTERS, isTextFormat, type Content } from './cell';
+import { ERROR_VALUES, MAX_CELL_CHARACTERS, TEXT_FORMAT, isTextFormat, type Content } from './cell';
 import { invalidArgument } from './errors';
 import { parseDateText, parseNumberText, parseTimeText } from './number-text';
 
@@ -53,6 +53,22 @@ export function readTypedText(text: string, format: string, currentYear: number)
 function numberResult(value: number, autoFormat: string | undefined): WriteResult {
   const content: Content = { kind: 'Double', value };
   return autoFormat === undefined ? { content } : { content, autoFormat };
+}
+
+const TEXT = TEXT_FORMAT;
+
+/**
+ * The content of the most common entries, decided without the typing rules because none applies: a finite
+ * number, a boolean, a non-empty string of at most 32,767 characters written into a text-formatted cell.
+ * `undefined` for anything else (use contentFromValue). Same result as contentFromValue for those entries.
+ */
+export function plainContent(input: unknown, format: string): Content | undefined {
+  if (typeof input === 'number') return Number.isFinite(input) ? { kind: 'Double', value: input } : undefined;
+  if (typeof input === 'boolean') return { kind: 'Boolean', value: input };
+  if (typeof input === 'string' && format === TEXT && input !== '' && input.length <= MAX_CELL_CHARACTERS) {
+    return { kind: 'String', value: input, quotePrefix: false };
+  }
+  return undefined;
 }
 
 /** One entry written through `Range.values`. `undefined` means: leave the cell as it is. */

@@ -1,12 +1,15 @@
 /** Writing and reading blocks of cells: the data behind Range.values / formulas / numberFormat / text / valueTypes. */
 
 import type { CellBox } from './address';
-import { GENERAL, resultValue, type CellValue } from './cell';
-import { contentFromFormula, contentFromValue } from './cell-input';
+import { GENERAL as GENERAL_FORMAT, resultValue, type CellValue } from './cell';
+import { contentFromFormula, contentFromValue, plainContent } from './cell-input';
 import { ERROR_MESSAGES, invalidArgument } from './errors';
 import { fromR1C1, toR1C1 } from './formula-r1c1';
 import { formatResult } from './number-format';
 import type { SheetState } from './sheet-state';
+
+/** A module-local copy for the per-cell loops. */
+const GENERAL: string = GENERAL_FORMAT;
 
 export type CellProperty = 'values' | 'formulas' | 'formulasR1C1' | 'numberFormat';
 
@@ -14,45 +17,73 @@ export type CellProperty = 'values' | 'formulas' | 'formulasR1C1' | 'numberForma
  * The input as a rows x columns matrix. Office.js accepts a single scalar for a multi-cell range (applied to
  * every cell); a 2-D array must match the range exactly, else `InvalidArgument` with Excel's message.
  */
-export function toMatrix(input: unknown, rows: number, columns: number): (r: number, c: number) => unknown {
-  if (!Array.isArray(input)) return () => input;
-  if (input.length !== rows || !input.every((row) => Array.isArray(row) && row.length === columns)) {
-    throw invalidArgument(ERROR_MESSAGES.DimensionMismatch);
+function checkedMatrix(input: unknown[], rows: number, columns: number): unknown[][] {
+  if (input.length !== rows) throw invalidArgument(ERROR_MESSAGES.DimensionMismatch);
+  for (let r = 0; r < rows; r += 1) {
+    const row: unknown = input[r];
+    if (!Array.isArray(row) || row.length !== columns) throw invalidArgument(ERROR_MESSAGES.DimensionMismatch);
   }
-  const matrix = input as unknown[][];
-  return (r, c) => matrix[r]?.[c];
+  return input as unknown[][];
+}
+
+/** Whether an entry may be written through the property (null/undefined: leave the cell). */
+function acceptable(property: CellProperty, v: unknown): boolean {
+  if (v === null || v === undefined) return true;
+  const type = typeof v;
+  if (property === 'numberFormat') return type === 'string';
+  if (type === 'number') return Number.isFinite(v);
+  return type === 'string' || type === 'boolean';
 }
 
 export function writeCells(sheet: SheetState, box: CellBox, property: CellProperty, input: unknown, currentYear: number): void {
-  const at = toMatrix(input, box.rowCount, box.columnCount);
+  const scalar = !Array.isArray(input);
+  const matrix = scalar ? null : checkedMatrix(input, box.rowCount, box.columnCount);
   // Validate everything first: a rejected write leaves the range untouched.
-  for (let r = 0; r < box.rowCount; r += 1) {
-    for (let c = 0; c < box.columnCount; c += 1) {
-      const v = at(r, c);
-      if (property === 'numberFormat' && v !== null && v !== undefined && typeof v !== 'string') throw invalidArgument();
-      if (property !== 'numberFormat') {
-        if (v !== null && v !== undefined && !['string', 'number', 'boolean'].includes(typeof v)) throw invalidArgument();
-        if (typeof v === 'number' && !Number.isFinite(v)) throw invalidArgument();
-      }
+  if (matrix === null) {
+    if (box.rowCount > 0 && box.columnCount > 0 && !acceptable(property, input)) throw invalidArgument();
+  } else {
+    for (let r = 0; r < box.rowCount; r += 1) {
+      const line = matrix[r] as unknown[];
+      for (let c = 0; c < box.columnCount; c += 1) if (!acceptable(property, line[c])) throw invalidArgument();
     }
   }
+  if (property === 'numberFormat' && matrix === null) {
+    if (typeof input === 'string') sheet.fillFormat(box, input === '' ? GENERAL : input);
+    return;
+  }
   for (let r = 0; r < box.rowCount; r += 1) {
+    const row = box.row + r;
+    const line = matrix === null ? null : (matrix[r] as unknown[]);
+    let cells = sheet.rowCells(row);
     for (let c = 0; c < box.columnCount; c += 1) {
-      const row = box.row + r;
       const column = box.column + c;
-      const input = at(r, c);
-      // R1C1: a scalar written to many cells gives each cell the reference relative to itself.
-      const v = property === 'formulasR1C1' && typeof input === 'string' ? fromR1C1(input, row, column) : input;
+      const entry = line === null ? input : line[c];
       if (property === 'numberFormat') {
-        if (typeof v === 'string') sheet.setFormat(row, column, v === '' ? GENERAL : v);
+        if (typeof entry === 'string') sheet.setFormat(row, column, entry === '' ? GENERAL : entry);
         continue;
       }
-      const format = sheet.format(row, column);
+      const cell = cells?.[column];
+      const format = cell?.format ?? GENERAL;
+      if (property === 'values') {
+        // Fast path for entries no typing rule applies to (numbers, booleans, text into `@` cells).
+        const plain = plainContent(entry, format);
+        if (plain !== undefined) {
+          if (cell !== undefined) cell.content = plain;
+          else {
+            sheet.setContent(row, column, plain);
+            cells = sheet.rowCells(row);
+          }
+          continue;
+        }
+      }
+      // R1C1: a scalar written to many cells gives each cell the reference relative to itself.
+      const v = property === 'formulasR1C1' && typeof entry === 'string' ? fromR1C1(entry, row, column) : entry;
       const written =
         property === 'values' ? contentFromValue(v, format, currentYear) : contentFromFormula(v, format, currentYear);
       if (!written) continue;
       sheet.setContent(row, column, written.content);
       if (written.autoFormat !== undefined && format === GENERAL) sheet.setFormat(row, column, written.autoFormat);
+      cells = sheet.rowCells(row);
     }
   }
 }

@@ -22,16 +22,27 @@ export interface WireAction {
   Arguments?: unknown[];
 }
 
+const NON_ASCII = /[\u0080-\uffff]/g;
+
+/**
+ * UTF-8 length of a string: its length (one byte per UTF-16 unit) plus the extra bytes of the non-ASCII units,
+ * found with a regular expression so ASCII text is not walked in JavaScript. U+0080-U+07FF: 2 bytes, other
+ * BMP characters 3; a high surrogate and the unit after it: 4 (JSON.stringify escapes lone surrogates, so
+ * JSON text only has pairs).
+ */
 export function utf8Length(text: string): number {
-  let bytes = 0;
-  for (let i = 0; i < text.length; i += 1) {
-    const code = text.charCodeAt(i);
-    if (code < 0x80) bytes += 1;
-    else if (code < 0x800) bytes += 2;
+  let bytes = text.length;
+  NON_ASCII.lastIndex = 0;
+  for (let match = NON_ASCII.exec(text); match !== null; match = NON_ASCII.exec(text)) {
+    const at = match.index;
+    const code = text.charCodeAt(at);
+    if (code < 0x800) bytes += 1;
     else if (code >= 0xd800 && code <= 0xdbff) {
-      bytes += 4;
-      i += 1;
-    } else bytes += 3;
+      if (at + 1 < text.length) {
+        bytes += 2;
+        NON_ASCII.lastIndex = at + 2;
+      } else bytes += 3;
+    } else bytes += 2;
   }
   return bytes;
 }

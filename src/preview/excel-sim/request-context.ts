@@ -24,6 +24,8 @@ export interface EngineLimits {
   payloadLimitBytes: number;
   /** Cells a single read may return. */
   maxReadCells: number;
+  /** Delay awaited by every sync that sends actions (see SimulatedWorkbookOptions.syncLatencyMs); 0: none. */
+  syncLatencyMs?: number;
 }
 
 export class BatchEngine {
@@ -112,7 +114,9 @@ export class SimRequestContext implements ActionQueue {
   async sync<T>(passThroughValue?: T): Promise<T> {
     const batch = this.pending;
     this.pending = [];
-    await Promise.resolve();
+    const latency = this.engine.limits.syncLatencyMs ?? 0;
+    if (latency > 0 && batch.length > 0) await new Promise<void>((resolve) => setTimeout(resolve, latency));
+    else await Promise.resolve();
     this.engine.execute(batch);
     return passThroughValue as T;
   }

@@ -1,10 +1,13 @@
 /** One worksheet's cells, stored sparsely, with the operations batches apply to them. */
 
 import { MAX_COLUMNS, MAX_ROWS, type CellBox } from './address';
-import { GENERAL, type Cell, type Content, type Result } from './cell';
+import { GENERAL as GENERAL_FORMAT, type Cell, type Content, type Result } from './cell';
 import { evaluateFormula, type FormulaHost, type FormulaSheet, type RangeRef } from './formula';
 import { WorkbookFormulaHost } from './formula-refs';
 import type { WorkbookState } from './workbook-state';
+
+/** A module-local copy: the hot paths compare against it millions of times. */
+const GENERAL: string = GENERAL_FORMAT;
 
 export type Visibility = 'Visible' | 'Hidden' | 'VeryHidden';
 
@@ -12,8 +15,22 @@ function key(row: number, column: number): number {
   return row * MAX_COLUMNS + column;
 }
 
+/** The stored cells of one sheet row, indexed by column (holes are empty `General` cells). */
+interface StoredRow {
+  cells: (Cell | undefined)[];
+  size: number;
+}
+
+/**
+ * Cells are stored per row (a map of row index to a column-indexed array), so the hot path of a block write
+ * (format, then content, of each cell of a rectangle) is one small-integer map lookup and an array access per
+ * cell, and a cell's `Cell` record is updated in place rather than replaced.
+ */
 export class SheetState implements FormulaSheet {
-  readonly cells = new Map<number, Cell>();
+  private readonly rows = new Map<number, StoredRow>();
+  private count = 0;
+  /** No stored row lies below this one (an upper bound: not lowered when cells are removed). */
+  private lastRow = -1;
   private evaluating = new Set<number>();
   /** The workbook, for formulas that reference other sheets or tables (set by WorkbookState.addSheet). */
   workbook: WorkbookState | undefined;
@@ -24,25 +41,99 @@ export class SheetState implements FormulaSheet {
     public visibility: Visibility = 'Visible',
   ) {}
 
+  /** Number of stored cells (cells with content or a format other than `General`). */
+  get cellCount(): number {
+    return this.count;
+  }
+
   cell(row: number, column: number): Cell | undefined {
-    return this.cells.get(key(row, column));
+    return this.rows.get(row)?.cells[column];
   }
 
   format(row: number, column: number): string {
-    return this.cell(row, column)?.format ?? GENERAL;
+    return this.rows.get(row)?.cells[column]?.format ?? GENERAL;
+  }
+
+  private insert(row: number, column: number, cell: Cell): void {
+    let stored = this.rows.get(row);
+    if (stored === undefined) {
+      stored = { cells: [], size: 0 };
+      this.rows.set(row, stored);
+      if (row > this.lastRow) this.lastRow = row;
+    }
+    if (stored.cells[column] === undefined) {
+      stored.size += 1;
+      this.count += 1;
+    }
+    stored.cells[column] = cell;
+  }
+
+  private remove(row: number, column: number): void {
+    const stored = this.rows.get(row);
+    if (stored === undefined || stored.cells[column] === undefined) return;
+    stored.cells[column] = undefined;
+    stored.size -= 1;
+    this.count -= 1;
+    if (stored.size === 0) this.rows.delete(row);
   }
 
   private put(row: number, column: number, cell: Cell): void {
-    if (cell.content === null && cell.format === GENERAL) this.cells.delete(key(row, column));
-    else this.cells.set(key(row, column), cell);
+    if (cell.content === null && cell.format === GENERAL) this.remove(row, column);
+    else this.insert(row, column, cell);
   }
 
   setContent(row: number, column: number, content: Content | null): void {
-    this.put(row, column, { content, format: this.format(row, column) });
+    const cell = this.cell(row, column);
+    if (cell === undefined) {
+      if (content !== null) this.insert(row, column, { content, format: GENERAL });
+      return;
+    }
+    cell.content = content;
+    if (content === null && cell.format === GENERAL) this.remove(row, column);
   }
 
   setFormat(row: number, column: number, format: string): void {
-    this.put(row, column, { content: this.cell(row, column)?.content ?? null, format });
+    const cell = this.cell(row, column);
+    if (cell === undefined) {
+      if (format !== GENERAL) this.insert(row, column, { content: null, format });
+      return;
+    }
+    cell.format = format;
+    if (format === GENERAL && cell.content === null) this.remove(row, column);
+  }
+
+  /** The stored cells of a row, indexed by column (read-only view; undefined when the row has none). */
+  rowCells(row: number): readonly (Cell | undefined)[] | undefined {
+    return this.rows.get(row)?.cells;
+  }
+
+  /** Sets one format on every cell of the box (a scalar `numberFormat` write): one row lookup per row. */
+  fillFormat(box: CellBox, format: string): void {
+    for (let row = box.row; row < box.row + box.rowCount; row += 1) {
+      let stored = this.rows.get(row);
+      for (let column = box.column; column < box.column + box.columnCount; column += 1) {
+        const cell = stored?.cells[column];
+        if (cell === undefined) {
+          if (format === GENERAL) continue;
+          this.insert(row, column, { content: null, format });
+          stored ??= this.rows.get(row);
+        } else {
+          cell.format = format;
+          if (format === GENERAL && cell.content === null) this.remove(row, column);
+        }
+      }
+    }
+  }
+
+  /** Every stored cell, row by row (rows in storage order), columns ascending. */
+  private forEachCell(fn: (row: number, column: number, cell: Cell) => void): void {
+    for (const [r, stored] of this.rows) {
+      const cells = stored.cells;
+      for (let c = 0; c < cells.length; c += 1) {
+        const cell = cells[c];
+        if (cell !== undefined) fn(r, c, cell);
+      }
+    }
   }
 
   /** The cell's current result; formulas are evaluated now (a circular reference gives 0, as Excel shows). */
@@ -71,19 +162,19 @@ export class SheetState implements FormulaSheet {
       const result = this.result(r, c);
       if (result.kind !== 'Empty') fn(result);
     };
-    if (box.rowCount * box.columnCount <= this.cells.size) {
+    if (box.rowCount * box.columnCount <= this.count) {
       for (let r = box.row; r < box.row + box.rowCount; r += 1) {
-        for (let c = box.column; c < box.column + box.columnCount; c += 1) if (this.cells.get(key(r, c))?.content) emit(r, c);
+        const cells = this.rows.get(r)?.cells;
+        if (cells === undefined) continue;
+        for (let c = box.column; c < box.column + box.columnCount; c += 1) if (cells[c]?.content) emit(r, c);
       }
       return;
     }
-    const inBox: number[] = [];
-    for (const [k, cell] of this.cells) {
-      const r = Math.floor(k / MAX_COLUMNS);
-      const c = k % MAX_COLUMNS;
-      if (cell.content && r >= box.row && r < box.row + box.rowCount && c >= box.column && c < box.column + box.columnCount) inBox.push(k);
-    }
-    for (const k of inBox) emit(Math.floor(k / MAX_COLUMNS), k % MAX_COLUMNS);
+    const inBox: [number, number][] = [];
+    this.forEachCell((r, c, cell) => {
+      if (cell.content && r >= box.row && r < box.row + box.rowCount && c >= box.column && c < box.column + box.columnCount) inBox.push([r, c]);
+    });
+    for (const [r, c] of inBox) emit(r, c);
   }
 
   /** Bounding box of cells with content (and, unless valuesOnly, with a non-General format). */
@@ -92,26 +183,24 @@ export class SheetState implements FormulaSheet {
     let minC = Infinity;
     let maxR = -1;
     let maxC = -1;
-    for (const [k, cell] of this.cells) {
-      if (valuesOnly && cell.content === null) continue;
-      const r = Math.floor(k / MAX_COLUMNS);
-      const c = k % MAX_COLUMNS;
+    this.forEachCell((r, c, cell) => {
+      if (valuesOnly && cell.content === null) return;
       minR = Math.min(minR, r);
       minC = Math.min(minC, c);
       maxR = Math.max(maxR, r);
       maxC = Math.max(maxC, c);
-    }
+    });
     if (maxR < 0) return null;
     return { row: minR, column: minC, rowCount: maxR - minR + 1, columnCount: maxC - minC + 1 };
   }
 
   clear(box: CellBox, contents: boolean, formats: boolean): void {
-    for (const [k, cell] of [...this.cells]) {
-      const r = Math.floor(k / MAX_COLUMNS);
-      const c = k % MAX_COLUMNS;
-      if (r < box.row || r >= box.row + box.rowCount || c < box.column || c >= box.column + box.columnCount) continue;
-      this.put(r, c, { content: contents ? null : cell.content, format: formats ? GENERAL : cell.format });
-    }
+    const hits: [number, number, Cell][] = [];
+    this.forEachCell((r, c, cell) => {
+      if (r < box.row || r >= box.row + box.rowCount || c < box.column || c >= box.column + box.columnCount) return;
+      hits.push([r, c, cell]);
+    });
+    for (const [r, c, cell] of hits) this.put(r, c, { content: contents ? null : cell.content, format: formats ? GENERAL : cell.format });
   }
 
   /**
@@ -123,6 +212,7 @@ export class SheetState implements FormulaSheet {
       this.deleteRows(Array.from({ length: -delta }, (_, i) => fromRow + i), column, columnCount);
       return;
     }
+    if (fromRow > this.lastRow) return; // nothing at or below: e.g. rows added at the end of a table
     this.shift(delta, (r, c) => r >= fromRow && c >= column && c < column + columnCount, (r) => r < fromRow - delta, 'row');
   }
 
@@ -139,20 +229,18 @@ export class SheetState implements FormulaSheet {
   deleteRows(rows: readonly number[], column: number, columnCount: number): void {
     const sorted = [...new Set(rows)].sort((a, b) => a - b);
     const first = sorted[0];
-    if (first === undefined) return;
-    const keys: number[] = [];
-    const cells: Cell[] = [];
-    for (const [k, cell] of this.cells) {
-      const r = Math.floor(k / MAX_COLUMNS);
-      const c = k % MAX_COLUMNS;
-      if (r < first || c < column || c >= column + columnCount) continue;
-      this.cells.delete(k); // deleting the current entry while iterating a Map is safe
+    if (first === undefined || first > this.lastRow) return;
+    const moved: [number, number, Cell][] = [];
+    const dropped: [number, number][] = [];
+    this.forEachCell((r, c, cell) => {
+      if (r < first || c < column || c >= column + columnCount) return;
+      dropped.push([r, c]);
       const above = countAtOrBelow(sorted, r);
-      if (sorted[above - 1] === r) continue;
-      keys.push(k - above * MAX_COLUMNS);
-      cells.push(cell);
-    }
-    for (let i = 0; i < keys.length; i += 1) this.cells.set(keys[i] as number, cells[i] as Cell);
+      if (sorted[above - 1] === r) return;
+      moved.push([r - above, c, cell]);
+    });
+    for (const [r, c] of dropped) this.remove(r, c);
+    for (const [r, c, cell] of moved) this.insert(r, c, cell);
   }
 
   private shift(
@@ -161,21 +249,19 @@ export class SheetState implements FormulaSheet {
     deleted: (r: number, c: number) => boolean,
     axis: 'row' | 'column',
   ): void {
-    const keys: number[] = [];
-    const cells: Cell[] = [];
-    for (const [k, cell] of this.cells) {
-      const r = Math.floor(k / MAX_COLUMNS);
-      const c = k % MAX_COLUMNS;
-      if (!inBand(r, c)) continue;
-      this.cells.delete(k);
-      if (delta < 0 && deleted(r, c)) continue;
+    const moved: [number, number, Cell][] = [];
+    const dropped: [number, number][] = [];
+    this.forEachCell((r, c, cell) => {
+      if (!inBand(r, c)) return;
+      dropped.push([r, c]);
+      if (delta < 0 && deleted(r, c)) return;
       const nr = axis === 'row' ? r + delta : r;
       const nc = axis === 'row' ? c : c + delta;
-      if (nr < 0 || nc < 0 || nr >= MAX_ROWS || nc >= MAX_COLUMNS) continue;
-      keys.push(key(nr, nc));
-      cells.push(cell);
-    }
-    for (let i = 0; i < keys.length; i += 1) this.cells.set(keys[i] as number, cells[i] as Cell);
+      if (nr < 0 || nc < 0 || nr >= MAX_ROWS || nc >= MAX_COLUMNS) return;
+      moved.push([nr, nc, cell]);
+    });
+    for (const [r, c] of dropped) this.remove(r, c);
+    for (const [r, c, cell] of moved) this.insert(r, c, cell);
   }
 }
 

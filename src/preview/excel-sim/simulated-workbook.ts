@@ -25,6 +25,13 @@ export interface SimulatedWorkbookOptions {
   settings?: Record<string, unknown>;
   /** Cap of the whole settings store in UTF-8 JSON bytes; default 2 MB (`SETTINGS_LIMIT_BYTES`), on every platform. */
   settingsLimitBytes?: number;
+  /**
+   * Round-trip time charged to every `context.sync()` that sends actions, in ms (default 0: no delay). Real
+   * Office.js makes each such sync a round trip to Excel (on the web, over the network); the simulation
+   * otherwise answers at once, which makes many small syncs look free. Applied as an awaited timer before the
+   * batch runs. A sync with nothing queued costs nothing, as in office.js (it sends no request then).
+   */
+  syncLatencyMs?: number;
 }
 
 export interface TableSnapshot {
@@ -51,6 +58,7 @@ export class SimulatedWorkbook {
     this.engine = new BatchEngine(this.state, this.stats, {
       payloadLimitBytes: web ? WEB_PAYLOAD_LIMIT_BYTES : Infinity,
       maxReadCells: MAX_READ_CELLS,
+      syncLatencyMs: checkLatency(options.syncLatencyMs ?? 0),
     });
   }
 
@@ -145,6 +153,11 @@ export class SimulatedWorkbook {
       };
     });
   }
+}
+
+function checkLatency(ms: number): number {
+  if (!Number.isFinite(ms) || ms < 0) throw new RangeError(`syncLatencyMs must be a finite number >= 0, got ${ms}`);
+  return ms;
 }
 
 export function createSimulatedWorkbook(options?: SimulatedWorkbookOptions): SimulatedWorkbook {
