@@ -63,12 +63,17 @@ const TEXT = TEXT_FORMAT;
  * `undefined` for anything else (use contentFromValue). Same result as contentFromValue for those entries.
  */
 export function plainContent(input: unknown, format: string): Content | undefined {
-  if (typeof input === 'number') return Number.isFinite(input) ? { kind: 'Double', value: input } : undefined;
+  if (!isPlain(input, format)) return undefined;
+  if (typeof input === 'number') return { kind: 'Double', value: input };
   if (typeof input === 'boolean') return { kind: 'Boolean', value: input };
-  if (typeof input === 'string' && format === TEXT && input !== '' && input.length <= MAX_CELL_CHARACTERS) {
-    return { kind: 'String', value: input, quotePrefix: false };
-  }
-  return undefined;
+  return { kind: 'String', value: input, quotePrefix: false };
+}
+
+/** Whether plainContent decides the entry (the entries no typing rule applies to). */
+export function isPlain(input: unknown, format: string): input is number | boolean | string {
+  if (typeof input === 'number') return Number.isFinite(input);
+  if (typeof input === 'boolean') return true;
+  return typeof input === 'string' && format === TEXT && input !== '' && input.length <= MAX_CELL_CHARACTERS;
 }
 
 /** One entry written through `Range.values`. `undefined` means: leave the cell as it is. */

@@ -2,11 +2,11 @@
 
 import type { CellBox } from './address';
 import { GENERAL as GENERAL_FORMAT, resultValue, type CellValue } from './cell';
-import { contentFromFormula, contentFromValue, plainContent } from './cell-input';
+import { contentFromFormula, contentFromValue, isPlain, plainContent } from './cell-input';
 import { ERROR_MESSAGES, invalidArgument } from './errors';
 import { fromR1C1, toR1C1 } from './formula-r1c1';
 import { formatResult } from './number-format';
-import type { SheetState } from './sheet-state';
+import { storePlain, type SheetState } from './sheet-state';
 
 /** A module-local copy for the per-cell loops. */
 const GENERAL: string = GENERAL_FORMAT;
@@ -54,7 +54,7 @@ export function writeCells(sheet: SheetState, box: CellBox, property: CellProper
   for (let r = 0; r < box.rowCount; r += 1) {
     const row = box.row + r;
     const line = matrix === null ? null : (matrix[r] as unknown[]);
-    let cells = sheet.rowCells(row);
+    let stored = sheet.storedRow(row);
     for (let c = 0; c < box.columnCount; c += 1) {
       const column = box.column + c;
       const entry = line === null ? input : line[c];
@@ -62,19 +62,16 @@ export function writeCells(sheet: SheetState, box: CellBox, property: CellProper
         if (typeof entry === 'string') sheet.setFormat(row, column, entry === '' ? GENERAL : entry);
         continue;
       }
-      const cell = cells?.[column];
-      const format = cell?.format ?? GENERAL;
-      if (property === 'values') {
-        // Fast path for entries no typing rule applies to (numbers, booleans, text into `@` cells).
-        const plain = plainContent(entry, format);
-        if (plain !== undefined) {
-          if (cell !== undefined) cell.content = plain;
-          else {
-            sheet.setContent(row, column, plain);
-            cells = sheet.rowCells(row);
-          }
-          continue;
+      const cellFormat = stored?.formats[column];
+      const format = cellFormat ?? GENERAL;
+      // Fast path for entries no typing rule applies to (numbers, booleans, text into `@` cells).
+      if (property === 'values' && isPlain(entry, format)) {
+        if (stored !== undefined && cellFormat !== undefined) storePlain(stored, column, entry);
+        else {
+          sheet.setContent(row, column, plainContent(entry, format) ?? null);
+          stored = sheet.storedRow(row);
         }
+        continue;
       }
       // R1C1: a scalar written to many cells gives each cell the reference relative to itself.
       const v = property === 'formulasR1C1' && typeof entry === 'string' ? fromR1C1(entry, row, column) : entry;
@@ -83,7 +80,7 @@ export function writeCells(sheet: SheetState, box: CellBox, property: CellProper
       if (!written) continue;
       sheet.setContent(row, column, written.content);
       if (written.autoFormat !== undefined && format === GENERAL) sheet.setFormat(row, column, written.autoFormat);
-      cells = sheet.rowCells(row);
+      stored = sheet.storedRow(row);
     }
   }
 }
@@ -101,12 +98,13 @@ export function readCells(sheet: SheetState, box: CellBox, property: ReadPropert
 }
 
 function readCell(sheet: SheetState, row: number, column: number, property: ReadProperty): CellValue {
-  const cell = sheet.cell(row, column);
-  const format = cell?.format ?? GENERAL;
+  const format = sheet.format(row, column);
   if (property === 'numberFormat') return format;
   // Office.js #6687: formulas of a constant is its value; the quote prefix is not part of it.
-  if (property === 'formulas' && cell?.content?.kind === 'Formula') return cell.content.formula;
-  if (property === 'formulasR1C1' && cell?.content?.kind === 'Formula') return toR1C1(cell.content.formula, row, column);
+  if (property === 'formulas' || property === 'formulasR1C1') {
+    const content = sheet.content(row, column);
+    if (content?.kind === 'Formula') return property === 'formulas' ? content.formula : toR1C1(content.formula, row, column);
+  }
   const result = sheet.result(row, column);
   if (property === 'valueTypes') return result.kind;
   if (property === 'text') return formatResult(result, format);

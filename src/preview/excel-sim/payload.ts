@@ -47,8 +47,103 @@ export function utf8Length(text: string): number {
   return bytes;
 }
 
+/** Characters JSON.stringify writes as themselves, one byte each: printable ASCII except `"` and `\\`. */
+const PLAIN_JSON_TEXT = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/;
+
+/** UTF-8 length of `JSON.stringify(text)`: quotes, escapes (lone surrogates are escaped) and multi-byte units. */
+function stringJsonBytes(text: string): number {
+  if (PLAIN_JSON_TEXT.test(text)) return text.length + 2;
+  let bytes = 2;
+  for (let i = 0; i < text.length; i += 1) {
+    const code = text.charCodeAt(i);
+    if (code === 0x22 || code === 0x5c) bytes += 2;
+    else if (code < 0x20) bytes += code === 0x0a || code === 0x0d || code === 0x09 || code === 0x08 || code === 0x0c ? 2 : 6;
+    else if (code < 0x80) bytes += 1;
+    else if (code < 0x800) bytes += 2;
+    else if (code >= 0xd800 && code <= 0xdbff && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
+      bytes += 4;
+      i += 1;
+    } else if (code >= 0xd800 && code <= 0xdfff) bytes += 6;
+    else bytes += 3;
+  }
+  return bytes;
+}
+
+function numberJsonBytes(value: number): number {
+  if (!Number.isFinite(value)) return 4; // null
+  // Small non-negative integers (ids, serial dates) without allocating their text.
+  if (Number.isInteger(value) && value >= 0 && value < 1e15) {
+    let digits = 1;
+    for (let limit = 10; limit <= value; limit *= 10) digits += 1; // powers of ten below 1e16 are exact doubles
+    return digits;
+  }
+  return String(value).length;
+}
+
+/** Marks a value the walker leaves to JSON.stringify (toJSON, wrapper objects, class instances, BigInt, cycles). */
+const UNSUPPORTED = -1;
+
+/**
+ * UTF-8 bytes JSON.stringify would give the value, or UNSUPPORTED. `undefined` for values JSON.stringify leaves
+ * out (undefined, functions, symbols). Walks plain objects and arrays only.
+ */
+function walk(value: unknown, ancestors: object[]): number | undefined {
+  switch (typeof value) {
+    case 'string':
+      return stringJsonBytes(value);
+    case 'number':
+      return numberJsonBytes(value);
+    case 'boolean':
+      return value ? 4 : 5;
+    case 'undefined':
+    case 'function':
+    case 'symbol':
+      return undefined;
+    case 'bigint':
+      return UNSUPPORTED;
+    default:
+      break;
+  }
+  if (value === null) return 4;
+  const object = value as object;
+  if (ancestors.includes(object)) return UNSUPPORTED;
+  if (Array.isArray(object)) {
+    ancestors.push(object);
+    const items = object as unknown[];
+    let bytes = 2 + Math.max(0, items.length - 1);
+    for (let i = 0; i < items.length; i += 1) {
+      const item = walk(items[i], ancestors);
+      if (item === UNSUPPORTED) return UNSUPPORTED;
+      bytes += item ?? 4; // left out in an array: null
+    }
+    ancestors.pop();
+    return bytes;
+  }
+  const prototype: unknown = Object.getPrototypeOf(object);
+  if ((prototype !== Object.prototype && prototype !== null) || typeof (object as { toJSON?: unknown }).toJSON === 'function') return UNSUPPORTED;
+  ancestors.push(object);
+  const record = object as Record<string, unknown>;
+  let bytes = 2;
+  let members = 0;
+  for (const key of Object.keys(record)) {
+    const member = walk(record[key], ancestors);
+    if (member === UNSUPPORTED) return UNSUPPORTED;
+    if (member === undefined) continue;
+    bytes += stringJsonBytes(key) + 1 + member;
+    members += 1;
+  }
+  ancestors.pop();
+  return bytes + Math.max(0, members - 1);
+}
+
+/**
+ * UTF-8 length of `JSON.stringify(value)`, without building the text for plain data (a sync's request is
+ * megabytes of it); anything else is measured on the text itself. Always the same figure as the text's.
+ */
 export function jsonBytes(value: unknown): number {
-  return utf8Length(JSON.stringify(value));
+  const walked = walk(value, []);
+  if (walked !== undefined && walked !== UNSUPPORTED) return walked;
+  return utf8Length(JSON.stringify(value) ?? '');
 }
 
 /** One `context.sync()` as the simulation saw it. */

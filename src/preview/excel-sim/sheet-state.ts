@@ -15,16 +15,65 @@ function key(row: number, column: number): number {
   return row * MAX_COLUMNS + column;
 }
 
-/** The stored cells of one sheet row, indexed by column (holes are empty `General` cells). */
-interface StoredRow {
-  cells: (Cell | undefined)[];
+/**
+ * A cell's content as stored: the common contents in their bare form, so a stored cell costs two array slots and
+ * no object of its own. A number is `Double`, a boolean `Boolean`, a string a `String` without quote prefix;
+ * every other content (errors, formulas, quote-prefixed text) is kept as its `Content` record; `undefined` is no
+ * content.
+ */
+type StoredContent = Content | string | number | boolean | undefined;
+
+function encode(content: Content | null): StoredContent {
+  if (content === null) return undefined;
+  switch (content.kind) {
+    case 'Double':
+      return content.value;
+    case 'Boolean':
+      return content.value;
+    case 'String':
+      return content.quotePrefix ? content : content.value;
+    default:
+      return content;
+  }
+}
+
+function decode(stored: StoredContent): Content | null {
+  switch (typeof stored) {
+    case 'undefined':
+      return null;
+    case 'number':
+      return { kind: 'Double', value: stored };
+    case 'boolean':
+      return { kind: 'Boolean', value: stored };
+    case 'string':
+      return { kind: 'String', value: stored, quotePrefix: false };
+    default:
+      return stored;
+  }
+}
+
+/**
+ * The stored cells of one sheet row, indexed by column in two parallel arrays: a column holds a cell exactly
+ * when its `formats` entry is set (`General` included); `contents` holds its content (undefined: none).
+ */
+export interface StoredRow {
+  contents: StoredContent[];
+  formats: (string | undefined)[];
   size: number;
 }
 
 /**
- * Cells are stored per row (a map of row index to a column-indexed array), so the hot path of a block write
- * (format, then content, of each cell of a rectangle) is one small-integer map lookup and an array access per
- * cell, and a cell's `Cell` record is updated in place rather than replaced.
+ * Writes a plain entry (a finite number, a boolean, or text without typing rules: see `plainContent`) as the
+ * content of a cell the row already stores, without allocating a record for it.
+ */
+export function storePlain(stored: StoredRow, column: number, value: number | boolean | string): void {
+  stored.contents[column] = value;
+}
+
+/**
+ * Cells are stored per row (a map of row index to column-indexed arrays of contents and formats), so the hot path
+ * of a block write (format, then content, of each cell of a rectangle) is one small-integer map lookup per row
+ * and an array store per cell, with no object per cell.
  */
 export class SheetState implements FormulaSheet {
   private readonly rows = new Map<number, StoredRow>();
@@ -46,65 +95,77 @@ export class SheetState implements FormulaSheet {
     return this.count;
   }
 
+  /** A copy of the cell's record (changing it does not change the cell). */
   cell(row: number, column: number): Cell | undefined {
-    return this.rows.get(row)?.cells[column];
+    const stored = this.rows.get(row);
+    const format = stored?.formats[column];
+    if (stored === undefined || format === undefined) return undefined;
+    return { content: decode(stored.contents[column]), format };
+  }
+
+  /** The cell's content, or null. */
+  content(row: number, column: number): Content | null {
+    return decode(this.rows.get(row)?.contents[column]);
   }
 
   format(row: number, column: number): string {
-    return this.rows.get(row)?.cells[column]?.format ?? GENERAL;
+    return this.rows.get(row)?.formats[column] ?? GENERAL;
   }
 
-  private insert(row: number, column: number, cell: Cell): void {
+  /** The stored cells of a row (for the block-write loop; undefined when the row has none). */
+  storedRow(row: number): StoredRow | undefined {
+    return this.rows.get(row);
+  }
+
+  private insert(row: number, column: number, content: StoredContent, format: string): void {
     let stored = this.rows.get(row);
     if (stored === undefined) {
-      stored = { cells: [], size: 0 };
+      stored = { contents: [], formats: [], size: 0 };
       this.rows.set(row, stored);
       if (row > this.lastRow) this.lastRow = row;
     }
-    if (stored.cells[column] === undefined) {
+    if (stored.formats[column] === undefined) {
       stored.size += 1;
       this.count += 1;
     }
-    stored.cells[column] = cell;
+    stored.formats[column] = format;
+    stored.contents[column] = content;
   }
 
   private remove(row: number, column: number): void {
     const stored = this.rows.get(row);
-    if (stored === undefined || stored.cells[column] === undefined) return;
-    stored.cells[column] = undefined;
+    if (stored === undefined || stored.formats[column] === undefined) return;
+    stored.formats[column] = undefined;
+    stored.contents[column] = undefined;
     stored.size -= 1;
     this.count -= 1;
     if (stored.size === 0) this.rows.delete(row);
   }
 
-  private put(row: number, column: number, cell: Cell): void {
-    if (cell.content === null && cell.format === GENERAL) this.remove(row, column);
-    else this.insert(row, column, cell);
+  private put(row: number, column: number, content: StoredContent, format: string): void {
+    if (content === undefined && format === GENERAL) this.remove(row, column);
+    else this.insert(row, column, content, format);
   }
 
   setContent(row: number, column: number, content: Content | null): void {
-    const cell = this.cell(row, column);
-    if (cell === undefined) {
-      if (content !== null) this.insert(row, column, { content, format: GENERAL });
+    const stored = this.rows.get(row);
+    const format = stored?.formats[column];
+    if (stored === undefined || format === undefined) {
+      if (content !== null) this.insert(row, column, encode(content), GENERAL);
       return;
     }
-    cell.content = content;
-    if (content === null && cell.format === GENERAL) this.remove(row, column);
+    stored.contents[column] = encode(content);
+    if (content === null && format === GENERAL) this.remove(row, column);
   }
 
   setFormat(row: number, column: number, format: string): void {
-    const cell = this.cell(row, column);
-    if (cell === undefined) {
-      if (format !== GENERAL) this.insert(row, column, { content: null, format });
+    const stored = this.rows.get(row);
+    if (stored === undefined || stored.formats[column] === undefined) {
+      if (format !== GENERAL) this.insert(row, column, undefined, format);
       return;
     }
-    cell.format = format;
-    if (format === GENERAL && cell.content === null) this.remove(row, column);
-  }
-
-  /** The stored cells of a row, indexed by column (read-only view; undefined when the row has none). */
-  rowCells(row: number): readonly (Cell | undefined)[] | undefined {
-    return this.rows.get(row)?.cells;
+    stored.formats[column] = format;
+    if (format === GENERAL && stored.contents[column] === undefined) this.remove(row, column);
   }
 
   /** Sets one format on every cell of the box (a scalar `numberFormat` write): one row lookup per row. */
@@ -112,33 +173,32 @@ export class SheetState implements FormulaSheet {
     for (let row = box.row; row < box.row + box.rowCount; row += 1) {
       let stored = this.rows.get(row);
       for (let column = box.column; column < box.column + box.columnCount; column += 1) {
-        const cell = stored?.cells[column];
-        if (cell === undefined) {
+        if (stored === undefined || stored.formats[column] === undefined) {
           if (format === GENERAL) continue;
-          this.insert(row, column, { content: null, format });
+          this.insert(row, column, undefined, format);
           stored ??= this.rows.get(row);
         } else {
-          cell.format = format;
-          if (format === GENERAL && cell.content === null) this.remove(row, column);
+          stored.formats[column] = format;
+          if (format === GENERAL && stored.contents[column] === undefined) this.remove(row, column);
         }
       }
     }
   }
 
   /** Every stored cell, row by row (rows in storage order), columns ascending. */
-  private forEachCell(fn: (row: number, column: number, cell: Cell) => void): void {
+  private forEachCell(fn: (row: number, column: number, content: StoredContent, format: string) => void): void {
     for (const [r, stored] of this.rows) {
-      const cells = stored.cells;
-      for (let c = 0; c < cells.length; c += 1) {
-        const cell = cells[c];
-        if (cell !== undefined) fn(r, c, cell);
+      const formats = stored.formats;
+      for (let c = 0; c < formats.length; c += 1) {
+        const format = formats[c];
+        if (format !== undefined) fn(r, c, stored.contents[c], format);
       }
     }
   }
 
   /** The cell's current result; formulas are evaluated now (a circular reference gives 0, as Excel shows). */
   result(row: number, column: number): Result {
-    const content = this.cell(row, column)?.content;
+    const content = this.content(row, column);
     if (!content) return { kind: 'Empty' };
     if (content.kind !== 'Formula') return content;
     const k = key(row, column);
@@ -164,15 +224,15 @@ export class SheetState implements FormulaSheet {
     };
     if (box.rowCount * box.columnCount <= this.count) {
       for (let r = box.row; r < box.row + box.rowCount; r += 1) {
-        const cells = this.rows.get(r)?.cells;
-        if (cells === undefined) continue;
-        for (let c = box.column; c < box.column + box.columnCount; c += 1) if (cells[c]?.content) emit(r, c);
+        const contents = this.rows.get(r)?.contents;
+        if (contents === undefined) continue;
+        for (let c = box.column; c < box.column + box.columnCount; c += 1) if (contents[c] !== undefined) emit(r, c);
       }
       return;
     }
     const inBox: [number, number][] = [];
-    this.forEachCell((r, c, cell) => {
-      if (cell.content && r >= box.row && r < box.row + box.rowCount && c >= box.column && c < box.column + box.columnCount) inBox.push([r, c]);
+    this.forEachCell((r, c, content) => {
+      if (content !== undefined && r >= box.row && r < box.row + box.rowCount && c >= box.column && c < box.column + box.columnCount) inBox.push([r, c]);
     });
     for (const [r, c] of inBox) emit(r, c);
   }
@@ -183,8 +243,8 @@ export class SheetState implements FormulaSheet {
     let minC = Infinity;
     let maxR = -1;
     let maxC = -1;
-    this.forEachCell((r, c, cell) => {
-      if (valuesOnly && cell.content === null) return;
+    this.forEachCell((r, c, content) => {
+      if (valuesOnly && content === undefined) return;
       minR = Math.min(minR, r);
       minC = Math.min(minC, c);
       maxR = Math.max(maxR, r);
@@ -195,12 +255,12 @@ export class SheetState implements FormulaSheet {
   }
 
   clear(box: CellBox, contents: boolean, formats: boolean): void {
-    const hits: [number, number, Cell][] = [];
-    this.forEachCell((r, c, cell) => {
+    const hits: [number, number, StoredContent, string][] = [];
+    this.forEachCell((r, c, content, format) => {
       if (r < box.row || r >= box.row + box.rowCount || c < box.column || c >= box.column + box.columnCount) return;
-      hits.push([r, c, cell]);
+      hits.push([r, c, content, format]);
     });
-    for (const [r, c, cell] of hits) this.put(r, c, { content: contents ? null : cell.content, format: formats ? GENERAL : cell.format });
+    for (const [r, c, content, format] of hits) this.put(r, c, contents ? undefined : content, formats ? GENERAL : format);
   }
 
   /**
@@ -230,17 +290,17 @@ export class SheetState implements FormulaSheet {
     const sorted = [...new Set(rows)].sort((a, b) => a - b);
     const first = sorted[0];
     if (first === undefined || first > this.lastRow) return;
-    const moved: [number, number, Cell][] = [];
+    const moved: [number, number, StoredContent, string][] = [];
     const dropped: [number, number][] = [];
-    this.forEachCell((r, c, cell) => {
+    this.forEachCell((r, c, content, format) => {
       if (r < first || c < column || c >= column + columnCount) return;
       dropped.push([r, c]);
       const above = countAtOrBelow(sorted, r);
       if (sorted[above - 1] === r) return;
-      moved.push([r - above, c, cell]);
+      moved.push([r - above, c, content, format]);
     });
     for (const [r, c] of dropped) this.remove(r, c);
-    for (const [r, c, cell] of moved) this.insert(r, c, cell);
+    for (const [r, c, content, format] of moved) this.insert(r, c, content, format);
   }
 
   private shift(
@@ -249,19 +309,19 @@ export class SheetState implements FormulaSheet {
     deleted: (r: number, c: number) => boolean,
     axis: 'row' | 'column',
   ): void {
-    const moved: [number, number, Cell][] = [];
+    const moved: [number, number, StoredContent, string][] = [];
     const dropped: [number, number][] = [];
-    this.forEachCell((r, c, cell) => {
+    this.forEachCell((r, c, content, format) => {
       if (!inBand(r, c)) return;
       dropped.push([r, c]);
       if (delta < 0 && deleted(r, c)) return;
       const nr = axis === 'row' ? r + delta : r;
       const nc = axis === 'row' ? c : c + delta;
       if (nr < 0 || nc < 0 || nr >= MAX_ROWS || nc >= MAX_COLUMNS) return;
-      moved.push([nr, nc, cell]);
+      moved.push([nr, nc, content, format]);
     });
     for (const [r, c] of dropped) this.remove(r, c);
-    for (const [r, c, cell] of moved) this.insert(r, c, cell);
+    for (const [r, c, content, format] of moved) this.insert(r, c, content, format);
   }
 }
 
