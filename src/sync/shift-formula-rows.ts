@@ -2,7 +2,7 @@
  * Moves a formula to another row the way Excel's copy/paste does: relative row numbers of A1 references shift
  * by `delta`, `$`-anchored rows, string literals, quoted sheet names and structured references (`[@Amount]`)
  * stay. Used to keep a user column's formula meaning the same when its record moves to another row.
- * A reference pushed above row 1 becomes `#REF!`, as in Excel. Whole-row references (`2:5`) are not shifted.
+ * A reference pushed above row 1 becomes `#REF!`, as Excel does it. Whole-row references (`2:5`) are not shifted.
  */
 
 const MAX_ROW = 1_048_576;

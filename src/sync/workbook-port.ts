@@ -1,5 +1,5 @@
 /**
- * The workbook port: what the sync core asks of a workbook host (Excel through Office.js, xlsx files through
+ * The workbook port: what the sync core asks of a workbook host (Excel through the Office JavaScript API, xlsx files through
  * exceljs). Host-independent: core values in, core values out; the host owns cells, formats and chunking.
  */
 
