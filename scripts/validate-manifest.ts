@@ -25,7 +25,6 @@ console.log(`${file}: local structural check passed`);
 const online = spawnSync(process.execPath, [require.resolve('office-addin-manifest/cli.js'), 'validate', file], {
   encoding: 'utf8',
   timeout: 60_000,
-  env: { ...process.env, OFFICE_ADDIN_USAGE_DATA_LEVEL: 'off' },
 });
 const output = `${online.stdout ?? ''}${online.stderr ?? ''}`;
 if (/Unable to contact|ENOTFOUND|EAI_AGAIN|ECONNREFUSED|ETIMEDOUT/.test(output) || online.error) {
