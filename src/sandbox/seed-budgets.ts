@@ -1,4 +1,5 @@
 /** Demo budgets: recurring and single ones in the forecast, the scenarios and the regular plans. */
+import { BUDGET_DEFAULTS } from './budget-fields';
 import { addDays, addMonths } from './calendar';
 import type { Budget, Frequency, Plan } from './model';
 import { pick, randomInt } from './prng';
@@ -32,27 +33,8 @@ function budget(context: SeedContext, plan: Plan, fields: Partial<Budget> & Pick
     id: takeId(context, 'budget'),
     companyId: plan.companyId,
     planId: plan.id,
-    interCategory: null,
-    interCompany: null,
-    dependingCategories: [],
+    ...BUDGET_DEFAULTS,
     baseCategories: [],
-    account: null,
-    tags: [],
-    integrationTags: null,
-    isAdjusted: false,
-    description: '',
-    rate: 0,
-    base: 'FS',
-    timeLags: [],
-    frequency: '',
-    frequencyMultiplier: 1,
-    sequenceType: '',
-    sequenceTermSize: 1,
-    d: 0,
-    r: 1,
-    isIndefinite: false,
-    externalId: null,
-    externalSource: null,
     source: null,
     dateCreated: created,
     dateUpdated: created,
