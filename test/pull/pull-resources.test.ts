@@ -208,3 +208,32 @@ describe('pulling every resource', () => {
     ]);
   });
 });
+
+describe('filters of a pull', () => {
+  it('transactions by account, category (subcategories included) and date range: exactly the service\'s matches, stored for the refresh', async () => {
+    const summary = await h.client.accounts.summary();
+    const categories = await h.client.categories.list();
+    const account = summary.accounts.find((a) => a.transaction_count > 0);
+    const parent = categories.find((c) => c.is_aggregating && categories.some((child) => child.parent === c.id));
+    if (!account || !parent) throw new Error('demo data has accounts with transactions and a category tree');
+    const filters = { account: [account.id], category: [parent.id], min_date: '2024-01-01' };
+    const expected = await h.client.transactions.pages(filters).all();
+    expect(expected.length).toBeGreaterThan(0);
+
+    const result = await h.puller.pull({ resource: 'transactions', filters });
+    expect(result.rowCount).toBe(expected.length);
+    const { headers, rows } = tableCells(h.workbook, 'Transactions');
+    expect(rows.map((r) => r[headers.indexOf('Id')])).toEqual(expected.map((t) => t.id));
+    expect(new Set(rows.map((r) => r[headers.indexOf('Account Id')]))).toEqual(new Set([account.id]));
+    expect(rows.every((r) => (r[headers.indexOf('Value date')] as number) >= serial('2024-01-01'))).toBe(true);
+    expect((await h.puller.state('Transactions'))?.target).toEqual({ resource: 'transactions', filters });
+  });
+
+  it('invoices by status and type', async () => {
+    const expected = await h.client.invoices.pages({ status: 'OD', type: 'receivable' }).all();
+    await h.puller.pull({ resource: 'invoices', filters: { status: 'OD', type: 'receivable' } });
+    const { headers, rows } = tableCells(h.workbook, 'Invoices');
+    expect(rows.map((r) => r[headers.indexOf('Id')]).sort()).toEqual(expected.map((i) => i.id).sort());
+    expect(expected.every((i) => i.status === 'OD' && i.type === 'RE')).toBe(true);
+  });
+});
