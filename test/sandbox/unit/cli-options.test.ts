@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { parseCliArgs } from '../../../src/sandbox/cli-options';
 
 describe('CLI options', () => {
@@ -44,5 +45,18 @@ describe('CLI options', () => {
     const result = parseCliArgs(argv);
     expect(result.ok).toBe(false);
     if (!result.ok) expect(result.message).toContain(fragment);
+  });
+});
+
+describe('npm run sandbox with a bad option', () => {
+  it('prints what is wrong and exits with code 2, starting nothing', () => {
+    const run = spawnSync(process.execPath, [require.resolve('tsx/cli'), 'src/sandbox/cli.ts', '--transactions', 'lots'], {
+      cwd: `${__dirname}/../../..`,
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    expect(run.status).toBe(2);
+    expect(`${run.stdout}${run.stderr}`).toMatch(/transactions/);
+    expect(run.stdout).not.toMatch(/listening/);
   });
 });
