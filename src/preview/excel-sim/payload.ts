@@ -162,6 +162,11 @@ export interface SyncRecord {
   screenUpdatingSuspended: boolean;
   /** `application.calculationMode` while the batch ran. */
   calculationMode: string;
+  /**
+   * Milliseconds the simulation spent on the batch (measuring, running the actions, answering). Real Excel does
+   * this work in its own process; here it runs on the caller's thread, so benchmarks report it apart.
+   */
+  executeMs: number;
 }
 
 export class SyncStats {
@@ -177,6 +182,11 @@ export class SyncStats {
 
   get totalRequestBytes(): number {
     return this.syncs.reduce((sum, s) => sum + s.requestBytes, 0);
+  }
+
+  /** Milliseconds the simulation spent executing batches (see SyncRecord.executeMs). */
+  get totalExecuteMs(): number {
+    return this.syncs.reduce((sum, s) => sum + s.executeMs, 0);
   }
 
   get failedSyncs(): SyncRecord[] {

@@ -36,6 +36,7 @@ export class BatchEngine {
   ) {}
 
   execute(actions: QueuedAction[]): void {
+    const started = performance.now();
     const record: SyncRecord = {
       index: this.stats.syncs.length + 1,
       actionCount: actions.length,
@@ -44,8 +45,17 @@ export class BatchEngine {
       calculationSuspended: false,
       screenUpdatingSuspended: false,
       calculationMode: this.state.calculationMode,
+      executeMs: 0,
     };
     this.stats.syncs.push(record);
+    try {
+      this.run(actions, record);
+    } finally {
+      record.executeMs = performance.now() - started;
+    }
+  }
+
+  private run(actions: QueuedAction[], record: SyncRecord): void {
     const fail = (error: SimError): never => {
       record.errorCode = error.code;
       throw error;

@@ -170,16 +170,25 @@ export class SheetState implements FormulaSheet {
 
   /** Sets one format on every cell of the box (a scalar `numberFormat` write): one row lookup per row. */
   fillFormat(box: CellBox, format: string): void {
+    const end = box.column + box.columnCount;
     for (let row = box.row; row < box.row + box.rowCount; row += 1) {
       let stored = this.rows.get(row);
-      for (let column = box.column; column < box.column + box.columnCount; column += 1) {
-        if (stored === undefined || stored.formats[column] === undefined) {
-          if (format === GENERAL) continue;
-          this.insert(row, column, undefined, format);
-          stored ??= this.rows.get(row);
-        } else {
-          stored.formats[column] = format;
+      if (stored === undefined) {
+        if (format === GENERAL) continue;
+        stored = { contents: [], formats: [], size: 0 };
+        this.rows.set(row, stored);
+        if (row > this.lastRow) this.lastRow = row;
+      }
+      const formats = stored.formats;
+      for (let column = box.column; column < end; column += 1) {
+        if (formats[column] !== undefined) {
+          formats[column] = format;
           if (format === GENERAL && stored.contents[column] === undefined) this.remove(row, column);
+        } else if (format !== GENERAL) {
+          formats[column] = format;
+          stored.contents[column] = undefined;
+          stored.size += 1;
+          this.count += 1;
         }
       }
     }
