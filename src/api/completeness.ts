@@ -42,40 +42,61 @@ export interface CompletenessResult<R extends CompletenessRow> {
   rows: R[];
 }
 
-export function checkCompleteness<R extends CompletenessRow>(
-  rows: readonly R[],
-  expected: CompletenessExpectation,
-): CompletenessResult<R> {
-  const seen = new Set<number>();
-  const duplicates = new Set<number>();
-  const unique: R[] = [];
-  let cents = 0;
-  for (const row of rows) {
-    if (seen.has(row.id)) {
-      duplicates.add(row.id);
-      continue;
+/**
+ * The same check, row by row: for pulls that stream their rows to the workbook and keep none of them. `add`
+ * returns false for an id seen before (the row is a duplicate and should be dropped).
+ */
+export class CompletenessTally {
+  readonly #seen = new Set<number>();
+  readonly #duplicates = new Set<number>();
+  #received = 0;
+  #cents = 0;
+  #unreadable = false;
+
+  add(id: number, reportingAmount: number): boolean {
+    this.#received += 1;
+    if (this.#seen.has(id)) {
+      this.#duplicates.add(id);
+      return false;
     }
-    seen.add(row.id);
-    unique.push(row);
-    cents += toCents(row.reporting_amount);
+    this.#seen.add(id);
+    if (Number.isFinite(reportingAmount)) this.#cents += toCents(reportingAmount);
+    else this.#unreadable = true;
+    return true;
   }
-  const expectedSumCents = toCents(expected.sum);
-  const countMatches = unique.length === expected.count;
-  const sumMatches = cents === expectedSumCents;
-  return {
-    rows: unique,
-    report: {
+
+  /** Distinct ids so far. */
+  get count(): number {
+    return this.#seen.size;
+  }
+
+  report(expected: CompletenessExpectation): CompletenessReport {
+    const expectedSumCents = toCents(expected.sum);
+    const countMatches = this.#seen.size === expected.count;
+    // An amount that is not a number cannot add up to the service's sum.
+    const sumMatches = !this.#unreadable && this.#cents === expectedSumCents;
+    return {
       ok: countMatches && sumMatches,
       countMatches,
       sumMatches,
       expectedCount: expected.count,
-      actualCount: unique.length,
-      rowsReceived: rows.length,
+      actualCount: this.#seen.size,
+      rowsReceived: this.#received,
       expectedSumCents,
-      actualSumCents: cents,
+      actualSumCents: this.#cents,
       expectedSum: formatScaled(BigInt(expectedSumCents), 2),
-      actualSum: formatScaled(BigInt(cents), 2),
-      duplicateIds: [...duplicates],
-    },
-  };
+      actualSum: formatScaled(BigInt(this.#cents), 2),
+      duplicateIds: [...this.#duplicates],
+    };
+  }
+}
+
+export function checkCompleteness<R extends CompletenessRow>(
+  rows: readonly R[],
+  expected: CompletenessExpectation,
+): CompletenessResult<R> {
+  const tally = new CompletenessTally();
+  const unique: R[] = [];
+  for (const row of rows) if (tally.add(row.id, row.reporting_amount)) unique.push(row);
+  return { rows: unique, report: tally.report(expected) };
 }

@@ -34,7 +34,7 @@ export {
   PLAIN_AMOUNT,
   toCents,
 } from './amount';
-export { checkCompleteness, type CompletenessExpectation, type CompletenessReport, type CompletenessResult, type CompletenessRow } from './completeness';
+export { checkCompleteness, CompletenessTally, type CompletenessExpectation, type CompletenessReport, type CompletenessResult, type CompletenessRow } from './completeness';
 export { MAX_ITEMS_PER_CALL } from './chunk';
 export { PageIterator, type PageInfo, type PageProgress, type PaginateOptions } from './paginate';
 export { DEFAULT_BULK_PAGE_SIZE, MAX_PAGE_SIZE, normalizePageSize } from './page-size';

@@ -72,6 +72,15 @@ export class PageIterator<P extends PageInfo, T> implements AsyncIterable<P> {
     return { [Symbol.asyncIterator]: () => this.#items() };
   }
 
+  /** The rows of each page, a page at a time (for consumers that work page by page). */
+  batches(): AsyncIterable<readonly T[]> {
+    return { [Symbol.asyncIterator]: () => this.#batches() };
+  }
+
+  async *#batches(): AsyncGenerator<readonly T[], void, undefined> {
+    for await (const page of this) yield this.#itemsOf(page);
+  }
+
   /** Collects every row. */
   async all(): Promise<T[]> {
     const rows: T[] = [];

@@ -1,4 +1,4 @@
-import { checkCompleteness } from '../../src/api';
+import { checkCompleteness, CompletenessTally } from '../../src/api';
 import { makeClient } from './support/make-client';
 import { transaction } from './support/fixtures';
 import { pagedRoute } from './support/paged-route';
@@ -83,5 +83,30 @@ describe('completeness against /transactions/extended/', () => {
     const { report } = checkCompleteness(rows, { count: 3, sum: -1234568.18 });
     expect(report.ok).toBe(true);
     expect(report.actualSum).toBe('-1234568.18');
+  });
+});
+
+describe('CompletenessTally (the same check, row by row)', () => {
+  test('agrees with checkCompleteness, duplicates counted once and reported', () => {
+    const rows = [...floatRows(1001), ...floatRows(3)];
+    const expected = { count: 1001, sum: trueSum(floatRows(1001)) };
+    const tally = new CompletenessTally();
+    const kept = rows.filter((r) => tally.add(r['id'] as number, r['reporting_amount'] as number));
+    expect(kept).toHaveLength(1001);
+    const report = tally.report(expected);
+    expect(report).toEqual(checkCompleteness(rows as unknown as { id: number; reporting_amount: number }[], expected).report);
+    expect(report).toMatchObject({ ok: true, rowsReceived: 1004, actualCount: 1001, duplicateIds: [1, 2, 3] });
+  });
+
+  test('a missing row, a changed amount and an unreadable amount are mismatches', () => {
+    const missing = new CompletenessTally();
+    missing.add(1, 10);
+    expect(missing.report({ count: 2, sum: 10 })).toMatchObject({ ok: false, countMatches: false, sumMatches: true });
+    const changed = new CompletenessTally();
+    changed.add(1, 10.01);
+    expect(changed.report({ count: 1, sum: 10 })).toMatchObject({ ok: false, countMatches: true, sumMatches: false, actualSum: '10.01' });
+    const unreadable = new CompletenessTally();
+    unreadable.add(1, Number.NaN);
+    expect(unreadable.report({ count: 1, sum: 0 })).toMatchObject({ ok: false, countMatches: true, sumMatches: false });
   });
 });
