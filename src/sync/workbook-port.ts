@@ -33,9 +33,18 @@ export interface TableSpec {
 /** A row in column order (`columns[i]`) or as a record keyed by `ColumnSpec.key` (missing keys are null). */
 export type CoreRow = readonly CoreValue[] | Readonly<Record<string, CoreValue>>;
 
+/**
+ * Rows that arrive batch by batch (a pull's pages): the host writes them as they come, while later batches are
+ * still on the way. A batch that fails to arrive (the iterator throws) fails the write like any other error.
+ */
+export type RowBatches = AsyncIterable<readonly CoreRow[]>;
+
 export interface WriteOptions {
   signal?: AbortSignal;
-  /** Called after each chunk that reached the workbook: data rows written so far, of `total`. */
+  /**
+   * Called after each chunk that reached the workbook: data rows written so far, of `total` (the rows known so
+   * far: all of them for an array, those arrived for batches).
+   */
   onProgress?(written: number, total: number): void;
 }
 
@@ -81,8 +90,12 @@ export interface ReadResult {
 }
 
 export interface WorkbookPort {
-  /** Creates or refreshes the table in place; on failure or abort the previous table is left as it was. */
-  writeTable(spec: TableSpec, rows: readonly CoreRow[], options?: WriteOptions): Promise<WriteResult>;
+  /**
+   * Creates or refreshes the table in place; on failure or abort the previous table is left as it was. An array
+   * is checked whole before anything is written; batches are written as they arrive (a value that does not fit
+   * its column in a later batch fails the write, and the previous table is put back).
+   */
+  writeTable(spec: TableSpec, rows: readonly CoreRow[] | RowBatches, options?: WriteOptions): Promise<WriteResult>;
   /** Reads a table; `columns` (matched by header) says how to convert cells back to core values. */
   readTable(tableName: string, columns?: readonly ColumnSpec[], options?: ReadOptions): Promise<ReadResult>;
 }

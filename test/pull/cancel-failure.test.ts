@@ -47,10 +47,9 @@ async function expectUnchanged(before: { state: unknown; pullState: unknown }): 
 describe('cancel', () => {
   beforeEach(setUp);
 
-  it('abort during the fetch of a full pull: nothing written', async () => {
+  it('abort while pages are still arriving (blocks may be written already): the old table stays', async () => {
     const before = await oldTable();
     const controller = new AbortController();
-    const syncs = h.workbook.stats.syncCount;
     const pull = h.puller.pull(
       { resource: 'transactions' },
       {
@@ -62,7 +61,6 @@ describe('cancel', () => {
       },
     );
     await expect(pull).rejects.toMatchObject({ name: expect.stringMatching(/Abort/) });
-    expect(h.workbook.stats.syncCount).toBe(syncs);
     await expectUnchanged(before);
   });
 
@@ -100,7 +98,11 @@ describe('failure', () => {
         ? new Response('<h1>Server Error (500)</h1>', { status: 500, headers: { 'content-type': 'text/html' } })
         : undefined;
     };
-    await expect(h.puller.pull({ resource: 'transactions' }, { mode: 'full' })).rejects.toBeInstanceOf(InternalServerError);
+    const written: number[] = [];
+    const pull = h.puller.pull({ resource: 'transactions' }, { mode: 'full', onProgress: (p) => p.phase === 'writing' && p.rows > 0 && written.push(p.rows) });
+    await expect(pull).rejects.toBeInstanceOf(InternalServerError);
+    // Pages 1-3 were already written when page 4 failed for good: the host put the old rows back.
+    expect(written.length).toBeGreaterThan(0);
     const failed = h.sent.filter((s) => s.status === 500);
     expect(failed.length).toBe(3); // first attempt + 2 retries (the client's default)
     await expectUnchanged(before);
@@ -133,6 +135,34 @@ describe('failure', () => {
     await expect(h.puller.refresh('Transactions')).rejects.toMatchObject({ code: 'RequestPayloadSizeLimitExceeded' });
     engine.execute = execute;
     await expectUnchanged(before);
+  });
+});
+
+describe('pipelining', () => {
+  beforeEach(setUp);
+
+  it('a full pull writes blocks while later pages are still on the way', async () => {
+    await h.puller.pull({ resource: 'transactions' });
+    let firstWrite: () => void = () => undefined;
+    const written = new Promise<void>((resolve) => (firstWrite = resolve));
+    let lastPageHeld = false;
+    let writtenBeforeLastPage = false;
+    h.hook.current = async (request) => {
+      const url = new URL(request.url);
+      if (url.pathname !== '/transactions/extended/' || url.searchParams.get('page') !== '15') return undefined;
+      lastPageHeld = true;
+      // Hold the last page until a block has reached the workbook (or give up after 5 s: the test then fails).
+      writtenBeforeLastPage = await Promise.race([written.then(() => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 5_000))]);
+      return undefined;
+    };
+    const result = await h.puller.pull(
+      { resource: 'transactions' },
+      { mode: 'full', onProgress: (p) => p.phase === 'writing' && p.rows > 0 && firstWrite() },
+    );
+    expect(lastPageHeld).toBe(true);
+    expect(writtenBeforeLastPage).toBe(true);
+    expect(result.verification).toMatchObject({ ok: true, expectedCount: result.rowCount });
+    expect(result.rowCount).toBeGreaterThanOrEqual(1500);
   });
 });
 

@@ -25,7 +25,7 @@ export interface Sent {
   rows: number;
 }
 
-export type FetchHook = (request: Request, attempt: number) => Response | undefined;
+export type FetchHook = (request: Request, attempt: number) => Response | undefined | Promise<Response | undefined>;
 
 /** A `fetch` that records every call; `hook` may answer a request itself (fault injection). */
 export function recordingFetch(hook?: { current?: FetchHook }): { fetch: typeof fetch; sent: Sent[] } {
@@ -35,7 +35,7 @@ export function recordingFetch(hook?: { current?: FetchHook }): { fetch: typeof 
     const request = input instanceof Request ? input : new Request(input, init);
     const url = new URL(request.url);
     attempt += 1;
-    const injected = hook?.current?.(request, attempt);
+    const injected = await hook?.current?.(request, attempt);
     const response = injected ?? (await fetch(request));
     let rows = 0;
     if (response.ok && request.method === 'GET') {

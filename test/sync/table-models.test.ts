@@ -3,7 +3,7 @@
 import type { Budget, Transaction } from '../../src/api';
 import { isValidTableName } from '../../src/hosts/excel/table-spec-check';
 import { MemoryPullStateStore, parsePullState, PULL_STATE_VERSION, type PullState } from '../../src/sync/pull';
-import { checkRows, dedupeByKey, mergeByKey, sortByDateDescThenKey } from '../../src/sync/pull/rows';
+import { checkRows, mergeByKey, sortByDateDescThenKey } from '../../src/sync/pull/rows';
 import {
   ACCOUNTS_TABLE,
   ALL_BUDGETS_TABLE,
@@ -169,7 +169,6 @@ describe('pull rows', () => {
       [1, '2024-02-01', 2],
       [9, '2024-02-01', 4],
     ]);
-    expect(dedupeByKey([[1], [2], [1]], 0)).toEqual([[1], [2]]);
   });
 
   it('check count and sum in cents; a non-number amount cell is a mismatch', () => {

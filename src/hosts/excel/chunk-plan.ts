@@ -67,23 +67,54 @@ export interface PlanLimits {
   overheadBytes?: number;
 }
 
+/**
+ * Cuts rows into consecutive blocks under the budget as the rows become known (a single row is always one
+ * block): `advance(available)` returns the blocks completed by the rows up to `available`; `finish()` the last.
+ */
+export class BlockPlanner {
+  private readonly budget: number;
+  private next = 0;
+  private start = 0;
+  private bytes = 0;
+
+  constructor(
+    private readonly rowBytes: (row: number) => number,
+    private readonly limits: PlanLimits,
+  ) {
+    this.budget = Math.max(1, limits.budgetBytes - (limits.overheadBytes ?? BLOCK_OVERHEAD_BYTES));
+  }
+
+  advance(available: number): Block[] {
+    const blocks: Block[] = [];
+    for (; this.next < available; this.next += 1) {
+      const size = this.rowBytes(this.next);
+      const count = this.next - this.start;
+      if (count > 0 && (this.bytes + size > this.budget || count >= this.limits.maxRows)) {
+        blocks.push({ start: this.start, count });
+        this.start = this.next;
+        this.bytes = 0;
+      }
+      this.bytes += size;
+    }
+    return blocks;
+  }
+
+  /** The rows planned but not yet in a block, as the last block. */
+  finish(): Block | undefined {
+    if (this.next <= this.start) return undefined;
+    const block = { start: this.start, count: this.next - this.start };
+    this.start = this.next;
+    this.bytes = 0;
+    return block;
+  }
+}
+
 /** Consecutive blocks covering rows [0, total), each under the budget (a single row is always one block). */
 export function planBlocks(total: number, rowBytes: (row: number) => number, limits: PlanLimits): Block[] {
-  const blocks: Block[] = [];
-  const budget = Math.max(1, limits.budgetBytes - (limits.overheadBytes ?? BLOCK_OVERHEAD_BYTES));
-  let start = 0;
-  let bytes = 0;
-  for (let row = 0; row < total; row += 1) {
-    const size = rowBytes(row);
-    const count = row - start;
-    if (count > 0 && (bytes + size > budget || count >= limits.maxRows)) {
-      blocks.push({ start, count });
-      start = row;
-      bytes = 0;
-    }
-    bytes += size;
-  }
-  if (total > start) blocks.push({ start, count: total - start });
+  const planner = new BlockPlanner(rowBytes, limits);
+  const blocks = planner.advance(total);
+  const last = planner.finish();
+  if (last !== undefined) blocks.push(last);
   return blocks;
 }
 

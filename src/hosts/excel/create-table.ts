@@ -2,32 +2,37 @@
  * First write of a table: the header and all rows go into a plain range in blocks (formats before values),
  * and the table is created over it in the last sync (Microsoft's fast path: write the 2-D array, then make the
  * table). On failure or abort everything written is removed: the sheet if this write created it, else the
- * table (if it came to exist) and the cells of the area.
+ * table (if it came to exist) and the cells of the area. Rows still arriving (batches) are written as they come;
+ * since their number is not known yet, the cells below the anchor must be empty down to the end of the sheet.
  */
 
 import { numberFormatFor, TEXT_FORMAT } from '../../sync/cell-values';
 import { TableLayoutError, throwIfAborted } from './excel-errors';
 import { parseAnchor } from './table-spec-check';
 import { writeBlocks } from './write-blocks';
-import { bodyRows, progress, type JobOutcome, type WriteJob } from './write-job';
+import { progress, type JobOutcome, type WriteJob } from './write-job';
+
+const SHEET_ROWS = 1_048_576;
 
 export async function createTable(job: WriteJob, sheetExists: boolean): Promise<JobOutcome> {
   const { session, spec } = job;
   const { context } = session;
   const anchor = parseAnchor(spec.anchor ?? 'A1');
-  const rows = bodyRows(job);
+  const feed = job.feed;
   const width = spec.columns.length;
   const signal = job.options.signal;
   const sheets = context.workbook.worksheets;
   if (sheetExists) {
-    const used = sheets.getItem(spec.sheetName).getRangeByIndexes(anchor.row, anchor.column, rows.length + 1, width).getUsedRangeOrNullObject();
+    const height = feed.ended ? feed.available + 1 : SHEET_ROWS - anchor.row;
+    const used = sheets.getItem(spec.sheetName).getRangeByIndexes(anchor.row, anchor.column, height, width).getUsedRangeOrNullObject();
     used.load('address');
     await session.sync();
     if (!used.isNullObject) throw new TableLayoutError(`The cells ${used.address} where table ${spec.tableName} would go are not empty.`);
   }
   throwIfAborted(signal);
   const sheet = sheets.getItem(spec.sheetName);
-  const area = (): Excel.Range => sheet.getRangeByIndexes(anchor.row, anchor.column, rows.length + 1, width);
+  /** The header and the rows arrived so far (all of them once the feed has ended). */
+  const area = (): Excel.Range => sheet.getRangeByIndexes(anchor.row, anchor.column, feed.available + 1, width);
   let table: Excel.Table | null = null;
   try {
     if (!sheetExists) {
@@ -37,8 +42,7 @@ export async function createTable(job: WriteJob, sheetExists: boolean): Promise<
     const stats = await writeBlocks(
       session,
       {
-        count: rows.length,
-        pulled: (r) => rows[r] ?? [],
+        rows: feed,
         pulledFormats: spec.columns.map(numberFormatFor),
         userColumns: 0,
         user: () => [],

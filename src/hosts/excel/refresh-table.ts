@@ -3,7 +3,7 @@
  *
  * 1. Read the table's geometry and column names (pulled columns must be the leading columns, in order), the key
  *    column and the user columns (values, formulas, formats, value types), in blocks under the response cap.
- * 2. Write the new rows block by block into the data body; rows beyond the old body are added with
+ * 2. Write the new rows block by block into the data body (as they arrive, when they come in batches); rows beyond the old body are added with
  *    `rows.add(blank block)` in the block that fills them; user cells follow their record by key.
  *    Before a block overwrites old rows, their pulled values are saved (PulledSnapshot).
  * 3. Surplus old rows are removed with one `rows.deleteRowsAt` at the end.
@@ -12,13 +12,14 @@
  */
 
 import { numberFormatFor, TEXT_FORMAT, type CellValue } from '../../sync/cell-values';
+import { arrayFeed } from './cell-feed';
 import type { ColumnSpec } from '../../sync/workbook-port';
 import { TableLayoutError, TableRestoreError, throwIfAborted } from './excel-errors';
 import { PulledSnapshot } from './pulled-snapshot';
 import { firstReadRows, readRowBlocks } from './read-row-blocks';
-import { matchRecords, userRow, type EncodedCell, type UserCellsSnapshot } from './user-columns';
+import { RecordMatcher, userRow, type EncodedCell, type UserCellsSnapshot } from './user-columns';
 import { writeBlocks, type BlockTarget } from './write-blocks';
-import { bodyRows, progress, type JobOutcome, type WriteJob } from './write-job';
+import { progress, type JobOutcome, type WriteJob } from './write-job';
 
 /** The column's format on refresh: a format the user chose for a non-text column is kept. */
 export function refreshFormat(column: ColumnSpec, current: string | undefined): string {
@@ -74,12 +75,18 @@ export async function refreshTable(job: WriteJob, table: Excel.Table): Promise<J
     );
   }
 
-  const rows = bodyRows(job);
-  const match = matchRecords(
-    oldKeys,
-    job.cells.map((r) => r[job.keyIndex] ?? ''),
-  );
-  const newUser: EncodedCell[][] = rows.map((_r, i) => userRow(user, userColumns, match[i] ?? -1, i));
+  const feed = job.feed;
+  // The user cells of each new row, worked out in row order as the rows arrive (the block planner asks in order).
+  const matcher = userColumns > 0 ? new RecordMatcher(oldKeys) : undefined;
+  const newUser: EncodedCell[][] = [];
+  const userOf = (r: number): EncodedCell[] => {
+    let cells = newUser[r];
+    if (cells === undefined) {
+      cells = userRow(user, userColumns, matcher?.take(feed.row(r)[job.keyIndex] ?? '') ?? -1, r);
+      newUser[r] = cells;
+    }
+    return cells;
+  };
   const snapshot = new PulledSnapshot(session, sheet, bodyRow, column, pulledWidth, oldRows);
   const target: BlockTarget = { sheet, bodyRow, column, table, rowsInTable: oldRows };
   let touched = 0;
@@ -87,11 +94,10 @@ export async function refreshTable(job: WriteJob, table: Excel.Table): Promise<J
     const stats = await writeBlocks(
       session,
       {
-        count: rows.length,
-        pulled: (r) => rows[r] ?? [],
+        rows: feed,
         pulledFormats: spec.columns.map((c, i) => refreshFormat(c, oldFormats[i])),
         userColumns,
-        user: (r) => newUser[r] ?? [],
+        user: userOf,
       },
       target,
       {
@@ -106,12 +112,13 @@ export async function refreshTable(job: WriteJob, table: Excel.Table): Promise<J
         onChunk: (end) => progress(job, end),
       },
     );
-    if (oldRows > rows.length) await snapshot.ensure(oldRows, signal);
+    const newRows = feed.available;
+    if (oldRows > newRows) await snapshot.ensure(oldRows, signal);
     throwIfAborted(signal);
-    if (oldRows > rows.length) {
+    if (oldRows > newRows) {
       touched = oldRows;
       session.suspendForNextSync();
-      table.rows.deleteRowsAt(rows.length, oldRows - rows.length);
+      table.rows.deleteRowsAt(newRows, oldRows - newRows);
     }
     const address = table.getRange().load('address');
     job.restoreMode();
@@ -163,8 +170,7 @@ async function restoreOldRows(job: WriteJob, table: Excel.Table, target: BlockTa
   await writeBlocks(
     session,
     {
-      count: end,
-      pulled: (r) => snapshot.rows[r] ?? [],
+      rows: arrayFeed(snapshot.rows.slice(0, end)),
       pulledFormats: old.pulledFormats,
       userColumns: old.userColumns,
       user: (r) => userRow(old.user, old.userColumns, r, r),

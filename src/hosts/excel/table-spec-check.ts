@@ -1,10 +1,8 @@
 /**
- * Checks a TableSpec before anything reaches the workbook, and turns core rows into cell rows (a value that does
- * not fit its column fails here, with CellValueError, before the table is touched).
+ * Checks a TableSpec before anything reaches the workbook (the rows are turned into cells by `cell-feed.ts`).
  */
 
-import { toCellValue, type CellValue } from '../../sync/cell-values';
-import type { ColumnSpec, CoreRow, CoreValue, TableSpec } from '../../sync/workbook-port';
+import type { TableSpec } from '../../sync/workbook-port';
 import { TableLayoutError } from './excel-errors';
 
 const CELL_REFERENCE = /^(\$?[A-Za-z]{1,3}\$?\d+|[Rr]\d*[Cc]\d*|[RrCc])$/;
@@ -30,16 +28,6 @@ export function checkTableSpec(spec: TableSpec): number {
   const keyIndex = spec.columns.findIndex((c) => c.key === spec.keyColumn);
   if (keyIndex < 0) throw new TableLayoutError(`The key column ${JSON.stringify(spec.keyColumn)} is not one of the columns.`);
   return keyIndex;
-}
-
-function valueAt(columns: readonly ColumnSpec[], row: CoreRow, index: number): CoreValue | undefined {
-  if (Array.isArray(row)) return (row as readonly CoreValue[])[index];
-  const column = columns[index];
-  return column === undefined ? undefined : (row as Readonly<Record<string, CoreValue>>)[column.key];
-}
-
-export function toCellRows(columns: readonly ColumnSpec[], rows: readonly CoreRow[]): CellValue[][] {
-  return rows.map((row) => columns.map((column, i) => toCellValue(column, valueAt(columns, row, i))));
 }
 
 /** `A1` / `$B$3` → 0-based row and column. */

@@ -1,23 +1,33 @@
 /**
- * `writeTable` of the Excel host: checks the spec and converts every row first (nothing is touched when a
- * value does not fit), then in one `Excel.run` creates the table or refreshes it in place. Calculation is set
- * to Manual for the whole write and the previous mode restored at the end, also after a failure.
+ * `writeTable` of the Excel host: checks the spec and converts the rows (an array: every row first, so nothing
+ * is touched when a value does not fit; batches: each as it arrives), then in one `Excel.run` creates the table
+ * or refreshes it in place. Calculation is set to Manual for the whole write and the previous mode restored at
+ * the end, also after a failure. A source of batches that has not ended when the write fails is closed.
  */
 
-import type { CoreRow, TableSpec, WriteOptions, WriteResult } from '../../sync/workbook-port';
+import type { CoreRow, RowBatches, TableSpec, WriteOptions, WriteResult } from '../../sync/workbook-port';
+import { CellFeed } from './cell-feed';
 import { DEFAULT_MAX_BLOCK_ROWS, DEFAULT_WRITE_BUDGET_BYTES } from './chunk-plan';
 import { createTable } from './create-table';
 import { throwIfAborted } from './excel-errors';
 import { refreshTable } from './refresh-table';
 import { runExcel } from './run-excel';
-import { checkTableSpec, toCellRows } from './table-spec-check';
+import { checkTableSpec } from './table-spec-check';
 import type { JobOutcome, WriteJob, WriteLimits } from './write-job';
 
 export interface TableWriterOptions extends WriteOptions, Partial<WriteLimits> {}
 
-export async function writeExcelTable(spec: TableSpec, rows: readonly CoreRow[], options: TableWriterOptions = {}): Promise<WriteResult> {
+export async function writeExcelTable(spec: TableSpec, rows: readonly CoreRow[] | RowBatches, options: TableWriterOptions = {}): Promise<WriteResult> {
   const keyIndex = checkTableSpec(spec);
-  const cells = toCellRows(spec.columns, rows);
+  const feed = CellFeed.of(spec.columns, rows, options.signal);
+  try {
+    return await writeFeed(spec, keyIndex, feed, options);
+  } finally {
+    await feed.close();
+  }
+}
+
+async function writeFeed(spec: TableSpec, keyIndex: number, feed: CellFeed, options: TableWriterOptions): Promise<WriteResult> {
   throwIfAborted(options.signal);
   const limits: WriteLimits = {
     budgetBytes: options.budgetBytes ?? DEFAULT_WRITE_BUDGET_BYTES,
@@ -36,7 +46,7 @@ export async function writeExcelTable(spec: TableSpec, rows: readonly CoreRow[],
       session,
       spec,
       keyIndex,
-      cells,
+      feed,
       limits,
       options,
       setManual: () => {
@@ -63,7 +73,7 @@ export async function writeExcelTable(spec: TableSpec, rows: readonly CoreRow[],
       tableName: spec.tableName,
       sheetName: outcome.sheetName,
       address: outcome.address,
-      rowsWritten: cells.length,
+      rowsWritten: feed.count,
       chunks: outcome.chunks,
       syncs: session.syncs,
       created: outcome.created,

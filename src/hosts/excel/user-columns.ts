@@ -44,23 +44,41 @@ export function keyOf(value: CellValue): string | null {
   return typeof value === 'string' ? value.trim() : String(value);
 }
 
+/** Pairs new rows with the old rows of the same record, one new row at a time, in order. */
+export class RecordMatcher {
+  private readonly byKey = new Map<string, number[]>();
+  private readonly used = new Map<string, number>();
+
+  constructor(oldKeys: readonly CellValue[]) {
+    oldKeys.forEach((k, i) => {
+      const key = keyOf(k);
+      if (key === null) return;
+      const list = this.byKey.get(key);
+      if (list) list.push(i);
+      else this.byKey.set(key, [i]);
+    });
+  }
+
+  /** The old row holding the record with this key, or -1. Each old row is given out once (duplicates pair up in order). */
+  take(newKey: CellValue): number {
+    const key = keyOf(newKey);
+    if (key === null) return -1;
+    const list = this.byKey.get(key);
+    if (list === undefined) return -1;
+    const next = this.used.get(key) ?? 0;
+    if (next >= list.length) return -1;
+    this.used.set(key, next + 1);
+    return list[next] ?? -1;
+  }
+}
+
 /**
  * For each new row, the index of the old row holding the same record, or -1. Each old row is used at most once
  * (duplicate keys pair up in order).
  */
 export function matchRecords(oldKeys: readonly CellValue[], newKeys: readonly CellValue[]): number[] {
-  const byKey = new Map<string, number[]>();
-  oldKeys.forEach((k, i) => {
-    const key = keyOf(k);
-    if (key === null) return;
-    const list = byKey.get(key);
-    if (list) list.push(i);
-    else byKey.set(key, [i]);
-  });
-  return newKeys.map((k) => {
-    const key = keyOf(k);
-    return key === null ? -1 : (byKey.get(key)?.shift() ?? -1);
-  });
+  const matcher = new RecordMatcher(oldKeys);
+  return newKeys.map((k) => matcher.take(k));
 }
 
 /** The user cells of one row of the new table: old row `from` (or none) moved to row `to`. */

@@ -6,18 +6,21 @@
  * of columns with the same format (Office.js applies a single value to every cell of the range), not as a
  * rows × columns matrix: a few bytes per block instead of one string per cell. A block refused with
  * RequestPayloadSizeLimitExceeded (nothing of it was applied) is split in halves and retried.
+ *
+ * Rows may still be arriving (a pull's pages): blocks are cut as rows come in, and a block is written once it is
+ * full or the rows have ended, so the workbook is written while later pages are on the way.
  */
 
 import type { CellValue } from '../../sync/cell-values';
-import { halve, planBlocks, rowJsonBytes, stringJsonBytes, type Block } from './chunk-plan';
+import type { RowFeed } from './cell-feed';
+import { BlockPlanner, halve, rowJsonBytes, stringJsonBytes, type Block } from './chunk-plan';
 import { isRequestTooLarge, isResponseTooLarge, throwIfAborted } from './excel-errors';
 import type { ExcelSession } from './run-excel';
 import type { EncodedCell } from './user-columns';
 
 export interface RowSource {
-  count: number;
-  /** The pulled cells of a row, one per pulled column. */
-  pulled(row: number): readonly CellValue[];
+  /** The pulled cells of each row, one per pulled column. */
+  rows: RowFeed;
   /** Number format of each pulled column. */
   pulledFormats: readonly string[];
   userColumns: number;
@@ -47,7 +50,7 @@ export interface BlockWriteOptions {
   /**
    * A read that may ride along a block that adds no rows (so re-sending the block is harmless): returns what to
    * do with the loaded result after the sync, or null. If the response is then too large, the block is sent
-   * again without it.
+   * again without it. `next` is the block after this one, or (rows still arriving) a guess of it.
    */
   rideAlong?: (next: Block | undefined) => (() => void) | null;
   /** Called before each sync with the end row of the block (the rows that may now be changed). */
@@ -90,8 +93,9 @@ export async function writeBlocks(session: ExcelSession, source: RowSource, targ
   const width = pulledWidth + source.userColumns;
   const runs = formatRuns(source.pulledFormats);
   const initialRows = target.rowsInTable;
+  const feed = source.rows;
   const rowBytes = (row: number): number => {
-    let bytes = rowJsonBytes(source.pulled(row));
+    let bytes = rowJsonBytes(feed.row(row));
     if (source.userColumns > 0) {
       const cells = source.user(row);
       bytes += rowJsonBytes(cells.map((c) => c.value)) + rowJsonBytes(cells.map((c) => c.format));
@@ -99,16 +103,29 @@ export async function writeBlocks(session: ExcelSession, source: RowSource, targ
     if (target.table !== null && row >= initialRows) bytes += 3 + width * 3;
     return bytes;
   };
-  const queue = planBlocks(source.count, rowBytes, {
+  const planner = new BlockPlanner(rowBytes, {
     budgetBytes: options.budgetBytes,
     maxRows: options.maxRows,
     overheadBytes: 2_048 + 512 * (width + 8) + runs.reduce((sum, run) => sum + 256 + stringJsonBytes(run[2]), 0),
   });
+  const queue: Block[] = [];
+  /** The next block to write: cut from the rows at hand, waiting for more rows while none is complete. */
+  const nextBlock = async (): Promise<Block | undefined> => {
+    for (;;) {
+      if (queue.length > 0) return queue[0];
+      queue.push(...planner.advance(feed.available));
+      if (feed.ended) {
+        const last = planner.finish();
+        if (last !== undefined) queue.push(last);
+      }
+      if (queue.length > 0 || feed.ended) return queue[0];
+      await feed.more();
+    }
+  };
   const stats: BlockWriteStats = { chunks: 0, retries: 0 };
   let first = true;
   let rideAllowed = true;
-  while (queue.length > 0) {
-    const block = queue[0] as Block;
+  for (let block = await nextBlock(); block !== undefined; block = await nextBlock()) {
     throwIfAborted(options.signal);
     await options.beforeBlock?.(block);
     const end = block.start + block.count;
@@ -125,7 +142,7 @@ export async function writeBlocks(session: ExcelSession, source: RowSource, targ
       fillNumberFormat(target.sheet.getRangeByIndexes(top, target.column + first, block.count, runWidth), format);
     }
     const values: (readonly CellValue[])[] = [];
-    for (let r = block.start; r < end; r += 1) values.push(source.pulled(r));
+    for (let r = block.start; r < end; r += 1) values.push(feed.row(r));
     target.sheet.getRangeByIndexes(top, target.column, block.count, pulledWidth).values = values as CellValue[][];
     if (source.userColumns > 0) {
       const userRange = target.sheet.getRangeByIndexes(top, target.column + pulledWidth, block.count, source.userColumns);
@@ -134,7 +151,8 @@ export async function writeBlocks(session: ExcelSession, source: RowSource, targ
       userRange.numberFormat = cells.map((row) => row.map((c) => c.format));
       userRange.values = cells.map((row) => row.map((c) => c.value));
     }
-    const ride = !growth && rideAllowed ? (options.rideAlong?.(queue[1]) ?? null) : null;
+    const next = queue[1] ?? (feed.ended ? undefined : { start: end, count: block.count });
+    const ride = !growth && rideAllowed ? (options.rideAlong?.(next) ?? null) : null;
     options.onAttempt?.(end);
     try {
       await session.sync();
@@ -157,6 +175,7 @@ export async function writeBlocks(session: ExcelSession, source: RowSource, targ
     ride?.();
     if (growth) target.rowsInTable = end;
     queue.shift();
+    feed.release(end);
     stats.chunks += 1;
     options.onChunk?.(end);
   }

@@ -1,6 +1,6 @@
 /** What the create and refresh paths of the table writer share for one write. */
 
-import type { CellValue } from '../../sync/cell-values';
+import type { CellFeed } from './cell-feed';
 import type { TableSpec, WriteOptions } from '../../sync/workbook-port';
 import type { ExcelSession } from './run-excel';
 
@@ -15,8 +15,8 @@ export interface WriteJob {
   session: ExcelSession;
   spec: TableSpec;
   keyIndex: number;
-  /** The new rows as cells, one per pulled column. */
-  cells: CellValue[][];
+  /** The new rows as cells, one per pulled column (at least one row: a blank one for an empty table). */
+  feed: CellFeed;
   limits: WriteLimits;
   options: WriteOptions;
   /** Queues `calculationMode = Manual` (into the first write sync). */
@@ -33,11 +33,6 @@ export interface JobOutcome {
   userColumns: string[];
 }
 
-/** The data rows a table gets: the new rows, or one blank row (a table keeps at least one data row). */
-export function bodyRows(job: WriteJob): CellValue[][] {
-  return job.cells.length > 0 ? job.cells : [job.spec.columns.map(() => '')];
-}
-
 export function progress(job: WriteJob, end: number): void {
-  job.options.onProgress?.(Math.min(end, job.cells.length), job.cells.length);
+  job.options.onProgress?.(Math.min(end, job.feed.count), job.feed.count);
 }

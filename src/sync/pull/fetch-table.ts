@@ -1,10 +1,16 @@
 /**
- * Fetches everything one table needs (the resource's pages and the lookups that flatten it) and turns each page
- * into rows as it arrives, so 100,000 transactions never sit in memory as parsed objects all at once.
- * Nothing here touches the workbook: a cancelled or failed fetch leaves the table as it was.
+ * Fetches what one table needs (the resource's pages and the lookups that flatten it) and turns each page into
+ * rows as it arrives, so 100,000 transactions never sit in memory as parsed objects all at once.
+ *
+ * - `fetchTable`: the tables that come in one answer (the incremental refresh reads its own way).
+ * - `streamTable`: the paged resources as a stream of row batches, one per page, read ahead of the writer, so
+ *   the workbook is written while later pages are still on the way. Duplicates (a record that moved to a later
+ *   page while the pull ran) are dropped by key as they come; transactions are tallied for the `count`/`sum`
+ *   check of `/transactions/extended/` without keeping the rows.
+ * Nothing here touches the workbook.
  */
 
-import type { CashflowClient, CompletenessExpectation, PageProgress, PaginateOptions } from '../../api';
+import { CompletenessTally, type CashflowClient, type CompletenessExpectation, type CompletenessReport, type PageProgress, type PaginateOptions } from '../../api';
 import {
   ACCOUNTS_TABLE,
   ALL_BUDGETS_TABLE,
@@ -24,8 +30,9 @@ import {
   type LookupSources,
   type TableModel,
 } from '../tables';
-import type { PullTarget, TransactionPullFilters } from './pull-target';
-import { dedupeByKey, sortByDateDescThenKey, type Row } from './rows';
+import type { PullTarget } from './pull-target';
+import { readAhead } from './read-ahead';
+import { sortByDateDescThenKey, type Row } from './rows';
 
 export interface FetchOptions {
   client: CashflowClient;
@@ -38,10 +45,8 @@ export interface FetchOptions {
 export interface FetchedTable {
   model: TableModel<unknown>;
   rows: Row[];
-  /** Records received (before de-duplication). */
+  /** Records received. */
   received: number;
-  /** Transactions: `count` and `sum` of `/transactions/extended/` at the first page. */
-  expected?: CompletenessExpectation;
   /** Further tables filled from the same answer (the balance summary beside the accounts). */
   extra: { model: TableModel<unknown>; rows: Row[] }[];
 }
@@ -69,18 +74,6 @@ export function fetchLookups(needs: readonly LookupNeed[], options: FetchOptions
   return all;
 }
 
-async function pagedRows<T>(model: TableModel<T>, items: AsyncIterable<T>, lookups: Promise<Lookups>): Promise<{ rows: Row[]; received: number }> {
-  const rows: Row[] = [];
-  let resolved: Lookups | undefined;
-  for await (const item of items) {
-    resolved ??= await lookups;
-    rows.push(toRow(model, item, resolved));
-  }
-  if (resolved === undefined) await lookups; // a failed lookup fails the pull even without rows
-  const keyIndex = model.columns.findIndex((c) => c.key === model.keyColumn);
-  return { rows: dedupeByKey(rows, keyIndex), received: rows.length };
-}
-
 export function transactionOrder(rows: Row[]): Row[] {
   const columns = TRANSACTIONS_TABLE.columns;
   return sortByDateDescThenKey(
@@ -90,43 +83,10 @@ export function transactionOrder(rows: Row[]): Row[] {
   );
 }
 
-/** Full transactions: every page of `/transactions/extended/`; its first page's `count`/`sum` verify the rows for free. */
-async function fetchTransactions(filters: TransactionPullFilters, options: FetchOptions): Promise<FetchedTable> {
-  const model = TRANSACTIONS_TABLE;
-  const lookups = fetchLookups(model.needs, options);
-  const pages = options.client.transactions.extendedPages(filters, paginate(options));
-  let expected: CompletenessExpectation | undefined;
-  const items = {
-    async *[Symbol.asyncIterator]() {
-      for await (const page of pages) {
-        expected ??= { count: page.count, sum: page.sum };
-        yield* page.results;
-      }
-    },
-  };
-  const { rows, received } = await pagedRows(model, items, lookups);
-  return { model: model as TableModel<unknown>, rows: transactionOrder(rows), received, expected: expected ?? { count: 0, sum: 0 }, extra: [] };
-}
-
-export async function fetchTable(target: PullTarget, options: FetchOptions): Promise<FetchedTable> {
+/** The tables that come in one answer (categories, plans, accounts); undefined for the paged resources. */
+export async function fetchTable(target: PullTarget, options: FetchOptions): Promise<FetchedTable | undefined> {
   const { client } = options;
-  const simple = async <T>(model: TableModel<T>, items: AsyncIterable<T>): Promise<FetchedTable> => {
-    const { rows, received } = await pagedRows(model, items, fetchLookups(model.needs, options));
-    return { model: model as TableModel<unknown>, rows, received, extra: [] };
-  };
   switch (target.resource) {
-    case 'transactions':
-      return fetchTransactions(target.filters ?? {}, options);
-    case 'invoices':
-      return simple(INVOICES_TABLE, client.invoices.pages(target.filters ?? {}, paginate(options)).items());
-    case 'forecastBudgets':
-      return simple(FORECAST_BUDGETS_TABLE, client.forecastBudgets.pages({ ...target.filters, all_budgets: false }, paginate(options)).items());
-    case 'allBudgets':
-      return simple(ALL_BUDGETS_TABLE, client.forecastBudgets.pages({ ...target.filters, all_budgets: true }, paginate(options)).items());
-    case 'scenarioBudgets':
-      return simple(scenarioBudgetsTable(target.scenarioId), client.scenarioBudgets(target.scenarioId).pages(target.filters ?? {}, paginate(options)).items());
-    case 'banks':
-      return simple(BANKS_TABLE, client.banks.pages({}, paginate(options)).items());
     case 'categories': {
       const categories = await client.categories.list(requestOptions(options));
       const lookups = buildLookups({ categories });
@@ -147,5 +107,116 @@ export async function fetchTable(target: PullTarget, options: FetchOptions): Pro
         extra: [{ model: BALANCE_SUMMARY_TABLE as TableModel<unknown>, rows: balanceRows(summary).map((r) => toRow(BALANCE_SUMMARY_TABLE, r, lookups)) }],
       };
     }
+    default:
+      return undefined;
+  }
+}
+
+/** A paged table as it streams: the batches (each consumed once), then the figures once they have ended. */
+export interface StreamedTable {
+  model: TableModel<unknown>;
+  batches: AsyncIterable<Row[]>;
+  /** After the batches have ended: records received (duplicates included) and rows passed on. */
+  received(): number;
+  rows(): number;
+  /** Transactions, after the batches have ended: the rows passed on against `count`/`sum` of page 1. */
+  verification(): CompletenessReport | undefined;
+}
+
+interface PageOf<T> {
+  results: readonly T[];
+  /** Transactions (`/transactions/extended/`): the service's figures for the whole filter. */
+  expected?: CompletenessExpectation;
+}
+
+const batchesOf = <T>(batches: AsyncIterable<readonly T[]>): AsyncIterable<PageOf<T>> => ({
+  async *[Symbol.asyncIterator]() {
+    for await (const results of batches) yield { results };
+  },
+});
+
+/** Pages ahead of the writer at most (1000 rows each). */
+export const READ_AHEAD_PAGES = 32;
+
+function streamPages<T>(
+  model: TableModel<T>,
+  pages: (signal: AbortSignal) => AsyncIterable<PageOf<T>>,
+  options: FetchOptions,
+  tally: CompletenessTally | undefined,
+): StreamedTable {
+  const columns = model.columns;
+  const keyIndex = columns.findIndex((c) => c.key === model.keyColumn);
+  const amountIndex = columns.findIndex((c) => c.key === 'reporting_amount');
+  let received = 0;
+  let passed = 0;
+  let expected: CompletenessExpectation | undefined;
+  let ended = false;
+  const seen = new Set<CoreValueKey>();
+  async function* produce(signal: AbortSignal): AsyncGenerator<Row[]> {
+    const lookups = fetchLookups(model.needs, { ...options, signal });
+    let resolved: Lookups | undefined;
+    for await (const page of pages(signal)) {
+      expected ??= page.expected;
+      resolved ??= await lookups;
+      const batch: Row[] = [];
+      for (const item of page.results) {
+        received += 1;
+        const row = toRow(model, item, resolved);
+        const key = row[keyIndex] ?? null;
+        if (tally !== undefined) {
+          const amount = row[amountIndex];
+          if (!tally.add(typeof key === 'number' ? key : Number.NaN, typeof amount === 'number' ? amount : Number.NaN)) continue;
+        } else {
+          if (seen.has(key)) continue;
+          seen.add(key);
+        }
+        batch.push(row);
+      }
+      passed += batch.length;
+      if (batch.length > 0) yield batch;
+    }
+    if (resolved === undefined) await lookups; // a failed lookup fails the pull even without rows
+    ended = true;
+  }
+  const signal = options.signal;
+  return {
+    model: model as TableModel<unknown>,
+    batches: readAhead(produce, { highWater: READ_AHEAD_PAGES, ...(signal === undefined ? {} : { signal }) }),
+    received: () => received,
+    rows: () => passed,
+    verification: () => (tally !== undefined && ended ? tally.report(expected ?? { count: 0, sum: 0 }) : undefined),
+  };
+}
+
+type CoreValueKey = Row[number];
+
+/** The paged resources as streams; undefined for the tables that come in one answer (categories, plans, accounts). */
+export function streamTable(target: PullTarget, options: FetchOptions): StreamedTable | undefined {
+  const { client } = options;
+  const paging = (signal: AbortSignal): PaginateOptions => paginate({ ...options, signal });
+  switch (target.resource) {
+    case 'transactions':
+      return streamPages(
+        TRANSACTIONS_TABLE,
+        async function* (signal) {
+          for await (const page of client.transactions.extendedPages(target.filters ?? {}, paging(signal))) {
+            yield { results: page.results, expected: { count: page.count, sum: page.sum } };
+          }
+        },
+        options,
+        new CompletenessTally(),
+      );
+    case 'invoices':
+      return streamPages(INVOICES_TABLE, (signal) => batchesOf(client.invoices.pages(target.filters ?? {}, paging(signal)).batches()), options, undefined);
+    case 'forecastBudgets':
+      return streamPages(FORECAST_BUDGETS_TABLE, (signal) => batchesOf(client.forecastBudgets.pages({ ...target.filters, all_budgets: false }, paging(signal)).batches()), options, undefined);
+    case 'allBudgets':
+      return streamPages(ALL_BUDGETS_TABLE, (signal) => batchesOf(client.forecastBudgets.pages({ ...target.filters, all_budgets: true }, paging(signal)).batches()), options, undefined);
+    case 'scenarioBudgets':
+      return streamPages(scenarioBudgetsTable(target.scenarioId), (signal) => batchesOf(client.scenarioBudgets(target.scenarioId).pages(target.filters ?? {}, paging(signal)).batches()), options, undefined);
+    case 'banks':
+      return streamPages(BANKS_TABLE, (signal) => batchesOf(client.banks.pages({}, paging(signal)).batches()), options, undefined);
+    default:
+      return undefined;
   }
 }

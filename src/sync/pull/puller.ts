@@ -5,9 +5,12 @@
  *   const result = await puller.pull({ resource: 'transactions', filters: { min_date: '2024-01-01' } }, { signal, onProgress });
  *   await puller.refresh('Transactions', { signal, onProgress });
  *
- * Everything is fetched before anything is written, so a cancelled or failed fetch leaves the table untouched;
- * the host restores the table when the write itself fails or is cancelled. Transactions refresh incrementally
- * after a first full pull and fall back to a full pull when the check against the service does not match.
+ * A full pull of a paged resource streams: each page becomes a batch of rows that the host writes while later
+ * pages are on the way (read ahead, so fetching never waits for the workbook). A failure or cancel at any point,
+ * fetching or writing, makes the host put the previous table back. The small tables (categories, plans,
+ * accounts) and the incremental refresh fetch everything first, then write. Transactions refresh incrementally
+ * after a first full pull and fall back to a full pull when the check against the service does not match; a full
+ * pull of transactions is checked as it streams against `count`/`sum` of `/transactions/extended/`.
  */
 
 import type { CashflowClient, CompletenessReport, PageProgress } from '../../api';
@@ -15,12 +18,11 @@ import type { Language, MessageKey } from '../../i18n/catalog';
 import { translate } from '../../i18n/translate';
 import { tableSpec } from '../tables';
 import type { WorkbookPort, WriteResult } from '../workbook-port';
-import { fetchTable, type FetchedTable, type FetchOptions } from './fetch-table';
+import { fetchTable, streamTable, type FetchedTable, type FetchOptions } from './fetch-table';
 import { incrementalTransactions, type FallbackReason } from './incremental-transactions';
 import { progressEvent, type PullPhase, type PullProgress } from './pull-progress';
 import { PULL_STATE_VERSION, type PullState, type PullStateStore } from './pull-state';
 import { modelOf, targetKey, type PullTarget } from './pull-target';
-import { checkRows } from './rows';
 
 export const DEFAULT_PULL_PAGE_SIZE = 1000;
 export const DEFAULT_PULL_CONCURRENCY = 4;
@@ -166,33 +168,47 @@ export function createPuller(options: PullerOptions): Puller {
       }
     }
 
-    if (rows === undefined) {
-      const fetched = await fetchTable(target, fetchOptions);
-      rows = fetched.rows;
-      extra = fetched.extra;
-      fetchedRows = fetched.received;
-      if (fetched.expected !== undefined) {
-        const columns = fetched.model.columns;
-        verification = checkRows(
-          rows,
-          columns.findIndex((c) => c.key === fetched.model.keyColumn),
-          columns.findIndex((c) => c.key === 'reporting_amount'),
-          fetched.expected,
-        );
-        if (!verification.ok) warnings.push(t('pull.warning.incomplete', mismatchParams(tableName, verification)));
-      }
-    }
-
     const spec = tableSpec(model);
-    const total = rows.length;
-    emit('writing', { rows: 0, total });
-    const write = await options.port.writeTable(spec, rows, {
+    const writeOptions = (total: () => number) => ({
       ...(signal === undefined ? {} : { signal }),
-      onProgress: (written) => emit('writing', { rows: written, total }),
+      onProgress: (written: number) => emit('writing', { rows: written, total: total() }),
     });
+    let write: WriteResult;
+    let total: number;
     const extraWrites: WriteResult[] = [];
-    for (const table of extra) {
-      extraWrites.push(await options.port.writeTable(tableSpec(table.model), table.rows, signal === undefined ? {} : { signal }));
+    // Written as the pages arrive; the total shown is the service's `count` as far as known.
+    let expectedTotal = 0;
+    const streamed =
+      rows === undefined
+        ? streamTable(target, {
+            ...fetchOptions,
+            onPage: (p) => {
+              expectedTotal = p.total;
+              onPage(p);
+            },
+          })
+        : undefined;
+    if (streamed !== undefined) {
+      write = await options.port.writeTable(spec, streamed.batches, writeOptions(() => expectedTotal));
+      total = write.rowsWritten;
+      fetchedRows = streamed.received();
+      verification = streamed.verification();
+      if (verification !== undefined && !verification.ok) warnings.push(t('pull.warning.incomplete', mismatchParams(tableName, verification)));
+    } else {
+      if (rows === undefined) {
+        const fetched = await fetchTable(target, fetchOptions);
+        if (fetched === undefined) throw new Error(`No way to fetch ${target.resource}.`);
+        rows = fetched.rows;
+        extra = fetched.extra;
+        fetchedRows = fetched.received;
+      }
+      const all = rows;
+      total = all.length;
+      emit('writing', { rows: 0, total });
+      write = await options.port.writeTable(spec, all, writeOptions(() => all.length));
+      for (const table of extra) {
+        extraWrites.push(await options.port.writeTable(tableSpec(table.model), table.rows, signal === undefined ? {} : { signal }));
+      }
     }
 
     const finishedAt = new Date(now()).toISOString();

@@ -1,5 +1,5 @@
 /**
- * Row-level rules of pulled tables, pure: de-duplication by key, the transactions' order `-value_date,id`, the
+ * Row-level rules of pulled tables, pure: the transactions' order `-value_date,id`, the
  * merge of changed records into the rows read back from a table, and the count/sum check in integer cents.
  */
 
@@ -7,19 +7,6 @@ import { checkCompleteness, type CompletenessExpectation, type CompletenessRepor
 import type { CoreValue } from '../workbook-port';
 
 export type Row = CoreValue[];
-
-/** Keeps the first row of every key, in order. */
-export function dedupeByKey(rows: readonly Row[], keyIndex: number): Row[] {
-  const seen = new Set<CoreValue>();
-  const out: Row[] = [];
-  for (const row of rows) {
-    const key = row[keyIndex] ?? null;
-    if (seen.has(key)) continue;
-    seen.add(key);
-    out.push(row);
-  }
-  return out;
-}
 
 /** Sorts in place by date descending (empty last), then key ascending: the service's `-value_date,id`. */
 export function sortByDateDescThenKey(rows: Row[], dateIndex: number, keyIndex: number): Row[] {
