@@ -115,6 +115,20 @@ describe('batches', () => {
     const result = await smallBlocks.writeTable(TRANSACTIONS, batches([], 10));
     expect(result).toMatchObject({ rowsWritten: 0, address: 'Data!A1:G2' });
   });
+
+  it('on a first write, need the cells below the anchor empty: their number is not known yet', async () => {
+    await asUser(sim, async (context) => {
+      context.workbook.worksheets.getItem('Data').getRange('C5000').values = [['a note of the user']];
+      await context.sync();
+    });
+    const source = batches(transactions(ids(1, 10)), 5);
+    await expect(smallBlocks.writeTable(TRANSACTIONS, source)).rejects.toMatchObject({ name: 'TableLayoutError' });
+    expect(sim.workbook.tables()).toEqual([]);
+    expect(sim.workbook.values('Data')).toEqual([['a note of the user']]);
+    // The same rows given at once need only their own area.
+    await smallBlocks.writeTable(TRANSACTIONS, transactions(ids(1, 10)));
+    expect(sim.workbook.tables().map((t) => t.name)).toEqual(['Transactions']);
+  });
 });
 
 describe('a source that fails', () => {
