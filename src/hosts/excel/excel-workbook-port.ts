@@ -1,6 +1,6 @@
 /** The workbook port on Office.js: the Excel host the task pane hands to the sync core. */
 
-import type { ColumnSpec, CoreRow, ReadOptions, ReadResult, TableSpec, WorkbookPort, WriteOptions, WriteResult } from '../../sync/workbook-port';
+import type { ColumnSpec, CoreRow, ReadOptions, ReadResult, RowBatches, TableSpec, WorkbookPort, WriteOptions, WriteResult } from '../../sync/workbook-port';
 import type { WriteLimits } from './write-job';
 import { readExcelTable } from './table-reader';
 import { writeExcelTable } from './table-writer';
@@ -9,7 +9,7 @@ export class ExcelWorkbookPort implements WorkbookPort {
   /** `limits` tunes chunking (request budget per sync, rows per block); the defaults suit Excel on the web. */
   constructor(private readonly limits: Partial<WriteLimits> = {}) {}
 
-  writeTable(spec: TableSpec, rows: readonly CoreRow[], options: WriteOptions = {}): Promise<WriteResult> {
+  writeTable(spec: TableSpec, rows: readonly CoreRow[] | RowBatches, options: WriteOptions = {}): Promise<WriteResult> {
     return writeExcelTable(spec, rows, { ...this.limits, ...options });
   }
 
