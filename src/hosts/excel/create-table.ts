@@ -30,15 +30,14 @@ export async function createTable(job: WriteJob, sheetExists: boolean): Promise<
     if (!used.isNullObject) throw new TableLayoutError(`The cells ${used.address} where table ${spec.tableName} would go are not empty.`);
   }
   throwIfAborted(signal);
-  const sheet = sheets.getItem(spec.sheetName);
+  // A proxy from getItem is looked up in the next sync (office.js instantiates every new proxy there): a sheet
+  // this write creates is taken from `add`, never from a getItem queued before it exists.
+  const sheet = sheetExists ? sheets.getItem(spec.sheetName) : sheets.add(spec.sheetName);
   /** The header and the rows arrived so far (all of them once the feed has ended). */
   const area = (): Excel.Range => sheet.getRangeByIndexes(anchor.row, anchor.column, feed.available + 1, width);
   let table: Excel.Table | null = null;
   try {
-    if (!sheetExists) {
-      sheets.add(spec.sheetName);
-      await session.sync();
-    }
+    if (!sheetExists) await session.sync();
     const stats = await writeBlocks(
       session,
       {
