@@ -20,7 +20,8 @@ import { ExcelWorkbookPort } from '../src/hosts/excel/excel-workbook-port';
 import { createSimulatedWorkbook, installExcelSimulation, WEB_PAYLOAD_LIMIT_BYTES } from '../src/preview/excel-sim';
 import { createPuller, MemoryPullStateStore } from '../src/sync/pull';
 import { buildLookups, toRow, TRANSACTIONS_TABLE } from '../src/sync/tables';
-import { spawnSandbox } from './sandbox-process';
+import { processTreeCpuMs, spawnSandbox } from './sandbox-process';
+import os from 'node:os';
 
 /** Assumed round trip of one `context.sync()` on Excel on the web. An assumption, not a measurement. */
 export const DEFAULT_SYNC_LATENCY_MS = 50;
@@ -36,6 +37,9 @@ export interface PullBenchFigures {
   roundTrips?: number;
   largestSyncBytes?: number;
   totalSyncBytes?: number;
+  /** CPU time of this process (all its threads) and of the sandbox's process tree during the run. */
+  cpuMs?: number;
+  sandboxCpuMs?: number;
   /** Time the simulated Excel spent executing batches (real Excel does this in its own process). */
   simMs?: number;
   /** Highest RSS / V8 heap sampled while the pull ran. */
@@ -204,12 +208,13 @@ async function rawFloor(url: string, credentials: Credentials, total: number): P
 const fmt = (n: number | undefined, digits = 0): string => (n === undefined ? '-' : n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits }));
 
 function table(figures: PullBenchFigures[]): void {
-  const head = ['', 'latency/sync', 'wall ms', 'of it sim. Excel', 'rows', 'rows/s', 'HTTP', 'syncs (round trips)', 'largest sync', 'peak RSS MB', 'peak heap MB'];
+  const head = ['', 'latency/sync', 'wall ms', 'of it sim. Excel', 'CPU ms (ours / sandbox)', 'rows', 'rows/s', 'HTTP', 'syncs (round trips)', 'largest sync', 'peak RSS MB', 'peak heap MB'];
   const body = figures.map((f) => [
     f.label,
     f.latencyMs === undefined ? '-' : `${f.latencyMs} ms`,
     fmt(f.wallMs),
     f.simMs === undefined ? '-' : `${fmt(f.simMs)} ms`,
+    `${fmt(f.cpuMs)} / ${fmt(f.sandboxCpuMs)}`,
     fmt(f.rows),
     fmt((f.rows / f.wallMs) * 1000),
     fmt(f.requests),
@@ -232,12 +237,24 @@ export async function benchPull(transactions = 100_000, latencyMs = DEFAULT_SYNC
     console.log(`\nPull of ${fmt(transactions)} transactions into the Excel simulation (web, 5 MB cap); sandbox in child process ${sandbox.pid ?? '?'}`);
     // Warm the sandbox's query cache and the JIT once, so no side pays for it alone.
     await rawFloor(url, credentials, Math.min(transactions, 5000));
-    const floor = await rawFloor(url, credentials, transactions);
-    const our0 = await ours(url, credentials, 0);
-    const ourL = await ours(url, credentials, latencyMs);
+    const cpu = async (run: () => Promise<PullBenchFigures>): Promise<PullBenchFigures> => {
+      const ownBefore = process.cpuUsage();
+      const sandboxBefore = processTreeCpuMs(sandbox.pid);
+      const figures = await run();
+      const own = process.cpuUsage(ownBefore);
+      const sandboxAfter = processTreeCpuMs(sandbox.pid);
+      return {
+        ...figures,
+        cpuMs: (own.user + own.system) / 1000,
+        ...(sandboxBefore === undefined || sandboxAfter === undefined ? {} : { sandboxCpuMs: sandboxAfter - sandboxBefore }),
+      };
+    };
+    const floor = await cpu(() => rawFloor(url, credentials, transactions));
+    const our0 = await cpu(() => ours(url, credentials, 0));
+    const ourL = await cpu(() => ours(url, credentials, latencyMs));
     const naiveLimit = Number(process.env.BENCH_NAIVE_ROWS ?? transactions);
-    const naive0 = await naive(url, credentials, 0, naiveLimit);
-    const naiveL = await naive(url, credentials, latencyMs, naiveLimit);
+    const naive0 = await cpu(() => naive(url, credentials, 0, naiveLimit));
+    const naiveL = await cpu(() => naive(url, credentials, latencyMs, naiveLimit));
     const extrapolate = (f: PullBenchFigures): number => (f.wallMs / f.rows) * transactions;
 
     const figures = [our0, ourL, naive0, naiveL, floor];
@@ -247,6 +264,7 @@ export async function benchPull(transactions = 100_000, latencyMs = DEFAULT_SYNC
       `Latency per sync: ${latencyMs} ms, an assumption for Excel on the web's round trip (not measured); applied to every sync that sends actions.` +
         `\nPeak RSS: sampled every 10 ms and at each progress event; hwm = the process's RSS high-water mark after the run (kernel).` +
         `\n"of it sim. Excel": time the simulated workbook spent executing batches on this thread; real Excel does that work in its own process.` +
+        `\nCPU: this process (all threads, GC included) and the sandbox's processes, on ${os.availableParallelism()} cores. On n cores no run can be shorter than (ours + sandbox CPU) / n.` +
         `\nWithout it, our pull takes ${fmt(our0.wallMs - (our0.simMs ?? 0))} ms at 0 ms/sync (${fmt((our0.wallMs - (our0.simMs ?? 0)) / floor.wallMs, 2)}× the floor), ${fmt(ourL.wallMs - (ourL.simMs ?? 0))} ms at ${latencyMs} ms/sync: for information, the targets below use the wall time.`,
     );
 

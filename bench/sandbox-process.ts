@@ -3,6 +3,7 @@
  * are the client's own. Reads the URL and the company credentials from its start-up output.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 export interface SandboxProcess {
@@ -66,5 +67,31 @@ export async function spawnSandbox(transactions: number, timeoutMs = 120_000): P
   } catch (error) {
     await stop(child);
     throw error;
+  }
+}
+
+/** CPU time (user + system, ms) of a process and its descendants from /proc (Linux); undefined elsewhere. */
+export function processTreeCpuMs(pid: number | undefined): number | undefined {
+  if (pid === undefined) return undefined;
+  const ticksPerSecond = 100; // USER_HZ on Linux
+  const cpu = (p: number): number => {
+    const stat = readFileSync(`/proc/${p}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return Number(fields[11]) + Number(fields[12]); // utime, stime (fields 14 and 15 of stat)
+  };
+  const children = (p: number): number[] => {
+    const tasks = readdirSync(`/proc/${p}/task`);
+    return tasks.flatMap((t) => readFileSync(`/proc/${p}/task/${t}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number));
+  };
+  try {
+    let ticks = 0;
+    const queue = [pid];
+    for (let p = queue.shift(); p !== undefined; p = queue.shift()) {
+      ticks += cpu(p);
+      queue.push(...children(p));
+    }
+    return (ticks / ticksPerSecond) * 1000;
+  } catch {
+    return undefined;
   }
 }
