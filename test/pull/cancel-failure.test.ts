@@ -166,6 +166,30 @@ describe('pipelining', () => {
   });
 });
 
+describe('verification as it streams', () => {
+  beforeEach(setUp);
+
+  it('a later page telling another count than page 1 (the service changed) fails the check and warns', async () => {
+    h.hook.current = async (request) => {
+      const url = new URL(request.url);
+      if (url.pathname !== '/transactions/extended/' || url.searchParams.get('page') !== '3') return undefined;
+      const real = await fetch(request);
+      const body = (await real.json()) as { count: number };
+      body.count += 1;
+      return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+    };
+    const result = await h.puller.pull({ resource: 'transactions' }, { mode: 'full' });
+    expect(result.verification).toMatchObject({ ok: false, countMatches: true, expectedCount: result.rowCount });
+    expect(result.warnings).toEqual([expect.stringContaining('the service changed during the pull')]);
+  });
+
+  it('pages that agree with page 1 pass the check without a warning', async () => {
+    const result = await h.puller.pull({ resource: 'transactions' }, { mode: 'full' });
+    expect(result.verification).toMatchObject({ ok: true, expectedCount: result.rowCount });
+    expect(result.warnings).toEqual([]);
+  });
+});
+
 describe('payload', () => {
   it('a pull of 20,000 transactions stays under 5 MB per sync, in few syncs', async () => {
     const big = await startService({ transactions: 20_000 });

@@ -6,11 +6,12 @@
  * - `streamTable`: the paged resources as a stream of row batches, one per page, read ahead of the writer, so
  *   the workbook is written while later pages are still on the way. Duplicates (a record that moved to a later
  *   page while the pull ran) are dropped by key as they come; transactions are tallied for the `count`/`sum`
- *   check of `/transactions/extended/` without keeping the rows.
+ *   check of `/transactions/extended/` without keeping the rows, and a later page telling other figures than
+ *   page 1 (the service changed during the pull) fails the check, as `pullVerified` does.
  * Nothing here touches the workbook.
  */
 
-import { CompletenessTally, type CashflowClient, type CompletenessExpectation, type CompletenessReport, type PageProgress, type PaginateOptions } from '../../api';
+import { CompletenessTally, toCents, type CashflowClient, type CompletenessExpectation, type CompletenessReport, type PageProgress, type PaginateOptions } from '../../api';
 import {
   ACCOUNTS_TABLE,
   ALL_BUDGETS_TABLE,
@@ -150,13 +151,16 @@ function streamPages<T>(
   let received = 0;
   let passed = 0;
   let expected: CompletenessExpectation | undefined;
+  /** A later page told another `count`/`sum` than page 1: the service changed while the pull ran. */
+  let changed = false;
   let ended = false;
   const seen = new Set<CoreValueKey>();
   async function* produce(signal: AbortSignal): AsyncGenerator<Row[]> {
     const lookups = fetchLookups(model.needs, { ...options, signal });
     let resolved: Lookups | undefined;
     for await (const page of pages(signal)) {
-      expected ??= page.expected;
+      if (expected === undefined) expected = page.expected;
+      else if (page.expected !== undefined && !sameFigures(expected, page.expected)) changed = true;
       resolved ??= await lookups;
       const batch: Row[] = [];
       for (const item of page.results) {
@@ -184,11 +188,19 @@ function streamPages<T>(
     batches: readAhead(produce, { highWater: READ_AHEAD_PAGES, ...(signal === undefined ? {} : { signal }) }),
     received: () => received,
     rows: () => passed,
-    verification: () => (tally !== undefined && ended ? tally.report(expected ?? { count: 0, sum: 0 }) : undefined),
+    verification: () => {
+      if (tally === undefined || !ended) return undefined;
+      const report = tally.report(expected ?? { count: 0, sum: 0 });
+      return changed ? { ...report, ok: false } : report;
+    },
   };
 }
 
 type CoreValueKey = Row[number];
+
+function sameFigures(a: CompletenessExpectation, b: CompletenessExpectation): boolean {
+  return a.count === b.count && toCents(a.sum) === toCents(b.sum);
+}
 
 /** The paged resources as streams; undefined for the tables that come in one answer (categories, plans, accounts). */
 export function streamTable(target: PullTarget, options: FetchOptions): StreamedTable | undefined {
