@@ -14,8 +14,8 @@ export class SimApplication
   protected readonly entityName = 'Application';
   protected readonly scalarNames = ['calculationMode'] as const;
 
-  constructor(context: ActionQueue, objectPath: string) {
-    super(context, objectPath, () => true);
+  constructor(context: ActionQueue, objectPath: string, origin?: string) {
+    super(context, objectPath, () => true, origin);
   }
 
   protected readProperties(env: ExecEnv, _b: true, select: readonly string[]): Record<string, unknown> {

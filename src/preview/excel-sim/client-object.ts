@@ -4,13 +4,18 @@
  * - a property write also updates the proxy's local copy at once, so reading it back *without* a sync
  *   returns what was written (not what Excel will make of it), exactly as office.js does;
  * - reading a property that was neither loaded (and synced) nor written throws `PropertyNotLoaded`;
- * - a proxy is bound to its workbook object the first time a queued action uses it (office.js instantiates
- *   object paths in the request that first references them): `getItem` of a missing item fails then, at sync;
- *   `...OrNullObject` binds to nothing, and `isNullObject` is known after a sync that used the proxy.
+ * - a proxy created by a method (`getItem`, `getRange`, ...) or a navigation property (`ws.tables`, first access)
+ *   queues an Instantiate action, as office.js's ClientObject constructor does: the next sync binds it to its
+ *   workbook object, so `getItem` of a missing item fails that sync (ItemNotFound, located at
+ *   `WorksheetCollection.getItem`) even when nothing else uses the proxy, and `isNullObject` of an
+ *   `...OrNullObject` proxy is readable after it without a `load()`. Proxies made while a sync delivers its
+ *   results (items of a loaded collection) queue nothing. A proxy stays bound across syncs;
+ * - navigation properties return the same proxy on every access, and `load()` follows paths through them
+ *   (`load('address, worksheet/name')`, `tables.load('items/worksheet/name')`, `{ select, expand }`).
  */
 
 import { invalidArgument, propertyNotLoaded, SimError } from './errors';
-import { parseLoadOption, type LoadOption } from './load-options';
+import { parseLoadOption, splitNavigation, type LoadOption } from './load-options';
 import type { WireAction } from './payload';
 import type { WorkbookState } from './workbook-state';
 
@@ -35,7 +40,17 @@ export interface QueuedAction {
 /** The part of the request context proxies need. */
 export interface ActionQueue {
   enqueue(action: { wire: Omit<WireAction, 'Id'>; location: string; run(env: ExecEnv, id: number): void }): void;
+  /** Queues the Instantiate action of a new proxy (nothing while a sync delivers its results). */
+  instantiate(object: SimClientObject<unknown>, location: string): void;
 }
+
+/** What a load read at sync: the response value (null for a null object) and how to hand it to the proxies. */
+export interface LoadedValues {
+  value: Record<string, unknown> | null;
+  commit(): void;
+}
+
+const NO_NAMES: readonly string[] = [];
 
 type BindState<B> = { bound: false } | { bound: true; value: B | null };
 
@@ -47,12 +62,28 @@ export abstract class SimClientObject<B> {
   /** The properties `load()` without arguments loads. */
   protected abstract readonly scalarNames: readonly string[];
 
+  /** Navigation properties `load()` paths may go through (each returned by `navigation`). */
+  protected readonly navigationNames: readonly string[] = NO_NAMES;
+  /** Navigation properties a load delivered (for toJSON); made on first use. */
+  private loadedNavigation: Set<string> | undefined;
+
+  /**
+   * `origin` (e.g. `WorksheetCollection.getItem`): the proxy was made by that method or navigation property, and
+   * an Instantiate action is queued for it (failing there when the object does not exist).
+   */
   protected constructor(
     readonly context: ActionQueue,
     readonly objectPath: string,
     private readonly resolver: (env: ExecEnv) => B | null,
+    origin?: string,
   ) {
     this.bindState = { bound: false };
+    if (origin !== undefined) context.instantiate(this as SimClientObject<unknown>, origin);
+  }
+
+  /** The cached proxy of a navigation property listed in `navigationNames`. */
+  protected navigation(name: string): SimClientObject<unknown> {
+    throw new SimError('InvalidArgument', `The property '${name}' is not supported by the Excel simulation (${this.entityName}).`);
   }
 
   /** Binds (once) and returns the workbook object, or null for a null object. Throws SimError. */
@@ -134,17 +165,39 @@ export abstract class SimClientObject<B> {
       wire: { ActionType: 'Query', Name: 'Load', ObjectPath: this.objectPath, Arguments: select ? [select] : [] },
       location: `${this.entityName}.load`,
       run: (env, id) => {
-        const binding = this.bindIn(env);
-        if (binding === null) {
-          env.results.push({ Id: id, Value: null });
-          return;
-        }
-        const values = this.readProperties(env, binding, this.checkSelect(select, this.scalarNames));
-        env.results.push({ Id: id, Value: values });
-        env.commits.push(() => this.applyLoaded(values));
+        const loaded = this.queryIn(env, select);
+        env.results.push({ Id: id, Value: loaded.value });
+        env.commits.push(() => loaded.commit());
       },
     });
     return this;
+  }
+
+  /** @internal reads the properties `paths` select (undefined: all scalar ones), following navigation properties. */
+  queryIn(env: ExecEnv, paths: readonly string[] | undefined): LoadedValues {
+    const binding = this.bindIn(env);
+    if (binding === null) return { value: null, commit: () => undefined };
+    const { own, nav } = splitNavigation(paths, (name) => this.navigationNames.includes(name));
+    const value = this.readProperties(env, binding, this.checkSelect(own, this.scalarNames));
+    const navigated: Array<[string, LoadedValues]> = [];
+    for (const [name, sub] of nav) {
+      const loaded = this.navigation(name).queryIn(env, sub);
+      value[name] = loaded.value;
+      navigated.push([name, loaded]);
+    }
+    return {
+      value,
+      commit: () => {
+        const scalars = { ...value };
+        for (const [name, loaded] of navigated) {
+          delete scalars[name];
+          loaded.commit();
+          this.loadedNavigation ??= new Set();
+          this.loadedNavigation.add(name);
+        }
+        this.applyLoaded(scalars);
+      },
+    };
   }
 
   get isNullObject(): boolean {
@@ -154,7 +207,9 @@ export abstract class SimClientObject<B> {
 
   /** The loaded and written properties, like office.js's toJSON. */
   toJSON(): Record<string, unknown> {
-    return Object.fromEntries(this.cache);
+    const out: Record<string, unknown> = Object.fromEntries(this.cache);
+    for (const name of this.loadedNavigation ?? []) out[name] = this.navigation(name).toJSON();
+    return out;
   }
 }
 

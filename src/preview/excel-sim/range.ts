@@ -1,4 +1,4 @@
-/** `Excel.Range`: a rectangle of one sheet, bound when first used (later inserts/deletes do not move it). */
+/** `Excel.Range`: a rectangle of one sheet, bound by its Instantiate action in the next sync (later inserts/deletes do not move it). */
 
 import { checkInGrid, formatAddress, intersect, type CellBox } from './address';
 import type { Supported } from './api-shape';
@@ -7,6 +7,7 @@ import { readCells, writeCells, type ReadProperty } from './cell-write';
 import { SimClientObject, type ActionQueue, type ExecEnv } from './client-object';
 import { ERROR_MESSAGES, invalidArgument, itemNotFound, SimError } from './errors';
 import type { SheetState } from './sheet-state';
+import { shiftTables } from './table-state';
 import { SimWorksheet } from './worksheet';
 
 export interface RangeBinding {
@@ -69,20 +70,34 @@ function describe(args: unknown[]): string {
   return args.map((a) => (a instanceof SimClientObject ? a.objectPath : JSON.stringify(a) ?? 'undefined')).join(',');
 }
 
+const RANGE_NAVIGATION: readonly string[] = ['worksheet'];
+
 export class SimRange extends SimClientObject<RangeBinding> implements Supported<Excel.Range, RangeMembers> {
   protected readonly entityName = 'Range';
   protected readonly scalarNames = RANGE_PROPERTIES;
+  protected override readonly navigationNames = RANGE_NAVIGATION;
+  private worksheetProxy: SimWorksheet | undefined;
 
-  constructor(context: ActionQueue, objectPath: string, resolver: (env: ExecEnv) => RangeBinding | null) {
-    super(context, objectPath, resolver);
+  /** `origin`: the method that made the proxy (queues its Instantiate action). */
+  constructor(context: ActionQueue, objectPath: string, resolver: (env: ExecEnv) => RangeBinding | null, origin?: string) {
+    super(context, objectPath, resolver, origin);
   }
 
-  /** A range derived from this one when the derived range is first used. */
+  protected override navigation(name: string): SimClientObject<unknown> {
+    return name === 'worksheet' ? this.worksheet : super.navigation(name);
+  }
+
+  /** A range derived from this one (bound by its Instantiate action, in the next sync). */
   private derive(name: string, args: unknown[], make: (env: ExecEnv, b: RangeBinding) => RangeBinding | null): SimRange {
-    return new SimRange(this.context, `${this.objectPath}.${name}(${describe(args)})`, (env) => {
-      const b = this.bindIn(env);
-      return b === null ? null : make(env, b);
-    });
+    return new SimRange(
+      this.context,
+      `${this.objectPath}.${name}(${describe(args)})`,
+      (env) => {
+        const b = this.bindIn(env);
+        return b === null ? null : make(env, b);
+      },
+      `Range.${name}`,
+    );
   }
 
   private relative(name: string, args: unknown[], box: (b: CellBox) => CellBox): SimRange {
@@ -173,11 +188,18 @@ export class SimRange extends SimClientObject<RangeBinding> implements Supported
     return this.read('columnIndex');
   }
 
+  /** Navigation property: the same proxy on every access. */
   get worksheet(): SimWorksheet {
-    return new SimWorksheet(this.context, `${this.objectPath}.worksheet`, (env) => {
-      const b = this.bindIn(env);
-      return b === null ? null : { sheetId: b.sheetId };
-    });
+    this.worksheetProxy ??= new SimWorksheet(
+      this.context,
+      `${this.objectPath}.worksheet`,
+      (env) => {
+        const b = this.bindIn(env);
+        return b === null ? null : { sheetId: b.sheetId };
+      },
+      'Range.worksheet',
+    );
+    return this.worksheetProxy;
   }
 
   getCell(row: number, column: number): SimRange {
@@ -239,23 +261,30 @@ export class SimRange extends SimClientObject<RangeBinding> implements Supported
     });
   }
 
-  /** Deletes the cells, shifting the rest up or left. Cells only: tables on the sheet are not adjusted. */
+  /** Deletes the cells, shifting the rest up or left; tables reached by the shift move or shrink (see shiftTables). */
   delete(shift: Excel.DeleteShiftDirection | 'Up' | 'Left'): void {
     this.queue('Method', 'delete', [shift], (env, b) => {
       const sheet = sheetOf(env, b);
+      if (shift !== 'Up' && shift !== 'Left') throw invalidArgument();
+      const tables = shiftTables(env.state, sheet.id, b.box, shift === 'Up' ? 'rows' : 'columns', false);
       if (shift === 'Up') sheet.shiftRows(b.box.row, -b.box.rowCount, b.box.column, b.box.columnCount);
-      else if (shift === 'Left') sheet.shiftColumns(b.box.column, -b.box.columnCount, b.box.row, b.box.rowCount);
-      else throw invalidArgument();
+      else sheet.shiftColumns(b.box.column, -b.box.columnCount, b.box.row, b.box.rowCount);
+      tables();
     });
   }
 
-  /** Inserts cells of this range's size, shifting the others down or right; returns the new (empty) range. */
+  /**
+   * Inserts cells of this range's size, shifting the others down or right (tables reached move or grow); returns
+   * the new (empty) range.
+   */
   insert(shift: Excel.InsertShiftDirection | 'Down' | 'Right'): SimRange {
     this.queue('Method', 'insert', [shift], (env, b) => {
       const sheet = sheetOf(env, b);
+      if (shift !== 'Down' && shift !== 'Right') throw invalidArgument();
+      const tables = shiftTables(env.state, sheet.id, b.box, shift === 'Down' ? 'rows' : 'columns', true);
       if (shift === 'Down') sheet.shiftRows(b.box.row, b.box.rowCount, b.box.column, b.box.columnCount);
-      else if (shift === 'Right') sheet.shiftColumns(b.box.column, b.box.columnCount, b.box.row, b.box.rowCount);
-      else throw invalidArgument();
+      else sheet.shiftColumns(b.box.column, b.box.columnCount, b.box.row, b.box.rowCount);
+      tables();
     });
     return this.derive('insert', [shift], (_env, b) => ({ ...b }));
   }

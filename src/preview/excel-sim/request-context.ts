@@ -97,15 +97,38 @@ export class BatchEngine {
 
 export class SimRequestContext implements ActionQueue {
   readonly workbook: SimWorkbook;
-  readonly application: SimApplication;
   /** Office.js tracks objects across syncs; the simulation keeps every proxy bound, so these are no-ops. */
   readonly trackedObjects = { add: (_objects: unknown): void => undefined, remove: (_objects: unknown): void => undefined };
   private pending: QueuedAction[] = [];
   private nextId = 1;
+  /** True while a sync runs its batch and delivers the results: proxies made then queue nothing. */
+  private processingResult = false;
 
   constructor(private readonly engine: BatchEngine) {
     this.workbook = new SimWorkbook(this);
-    this.application = this.workbook.application;
+  }
+
+  /** `context.application`: the workbook's (the same proxy). */
+  get application(): SimApplication {
+    return this.workbook.application;
+  }
+
+  /**
+   * The Instantiate action office.js queues for every new proxy (ClientObject constructor): at sync it binds the
+   * proxy, failing the sync when its object does not exist (located at the method that made it) and setting
+   * `isNullObject`. Not while results are processed (items of a loaded collection), as in office.js. Its wire
+   * form is small, like office.js's (`{"Id","ActionType":1,"Name":"","ObjectPathId"}`): the path itself is
+   * counted in the actions that use the proxy (see payload.ts).
+   */
+  instantiate(object: SimClientObject<unknown>, location: string): void {
+    if (this.processingResult) return;
+    this.enqueue({
+      wire: { ActionType: 'Instantiate', Name: '', ObjectPath: '' },
+      location,
+      run: (env) => {
+        object.bindIn(env);
+      },
+    });
   }
 
   enqueue(action: { wire: Omit<WireAction, 'Id'>; location: string; run(env: ExecEnv, id: number): void }): void {
@@ -127,7 +150,12 @@ export class SimRequestContext implements ActionQueue {
     const latency = this.engine.limits.syncLatencyMs ?? 0;
     if (latency > 0 && batch.length > 0) await new Promise<void>((resolve) => setTimeout(resolve, latency));
     else await Promise.resolve();
-    this.engine.execute(batch);
+    this.processingResult = true;
+    try {
+      this.engine.execute(batch);
+    } finally {
+      this.processingResult = false;
+    }
     return passThroughValue as T;
   }
 

@@ -7,8 +7,8 @@
 
 import type { Named, Supported } from './api-shape';
 import { SimClientObject, type ActionQueue, type ExecEnv, type SimClientResult } from './client-object';
+import { SimCollection } from './collection';
 import { itemNotFound } from './errors';
-import { selectItems, splitCollectionSelect } from './load-options';
 import { replaceDates } from './settings-state';
 
 export interface SettingBinding {
@@ -36,19 +36,15 @@ export class SimSetting extends SimClientObject<SettingBinding> implements Suppo
   protected readonly entityName = 'Setting';
   protected readonly scalarNames = SETTING_PROPERTIES;
 
-  constructor(context: ActionQueue, objectPath: string, resolver: (env: ExecEnv) => SettingBinding | null) {
-    super(context, objectPath, resolver);
+  /** `origin`: the method that made the proxy (queues its Instantiate action); none for loaded items. */
+  constructor(context: ActionQueue, objectPath: string, resolver: (env: ExecEnv) => SettingBinding | null, origin?: string) {
+    super(context, objectPath, resolver, origin);
   }
 
   protected readProperties(env: ExecEnv, b: SettingBinding, select: readonly string[]): Record<string, unknown> {
     const key = existing(env, b);
     const all: Record<string, unknown> = { key, value: env.state.settings.value(key) };
     return Object.fromEntries(select.map((n) => [n, all[n]]));
-  }
-
-  /** @internal fills a proxy created from a collection load */
-  preload(values: Record<string, unknown>): void {
-    this.applyLoaded(values);
   }
 
   get key(): string {
@@ -72,50 +68,28 @@ export class SimSetting extends SimClientObject<SettingBinding> implements Suppo
 type SettingCollectionMembers = 'add' | 'getItem' | 'getItemOrNullObject' | 'getCount' | 'load';
 
 export class SimSettingCollection
-  extends SimClientObject<true>
+  extends SimCollection<true, SimSetting>
   implements Supported<Excel.SettingCollection, SettingCollectionMembers>, Named<Excel.SettingCollection, 'items'>
 {
   protected readonly entityName = 'SettingCollection';
-  protected readonly scalarNames = ['items'] as const;
+  protected readonly scalarNames = [] as const;
 
-  constructor(context: ActionQueue, objectPath: string) {
-    super(context, objectPath, () => true);
+  constructor(context: ActionQueue, objectPath: string, origin?: string) {
+    super(context, objectPath, () => true, origin);
   }
 
-  protected override checkSelect(select: readonly string[] | undefined): readonly string[] {
-    return select ?? ['items'];
+  protected readProperties(): Record<string, unknown> {
+    return {};
   }
 
-  protected readProperties(env: ExecEnv, _b: true, select: readonly string[]): Record<string, unknown> {
-    const { items } = splitCollectionSelect([...select], []);
-    const store = env.state.settings;
-    const keys = store.keys();
-    return {
-      _keys: keys,
-      items: selectItems(items, SETTING_PROPERTIES, keys.map((key) => ({ key, value: store.value(key) })), 'Setting'),
-    };
-  }
-
-  protected override applyLoaded(values: Record<string, unknown>): void {
-    const keys = (values._keys as string[]) ?? [];
-    const items = (values.items as Array<Record<string, unknown>>) ?? [];
-    this.remember(
-      'items',
-      items.map((item, i) => {
-        const key = keys[i] ?? '';
-        const setting = new SimSetting(this.context, `${this.objectPath}.items[${JSON.stringify(key)}]`, () => ({ key }));
-        setting.preload(item);
-        return setting;
-      }),
-    );
-  }
-
-  get items(): SimSetting[] {
-    return this.read('items');
+  protected itemsIn(env: ExecEnv): SimSetting[] {
+    return env.state.settings
+      .keys()
+      .map((key) => new SimSetting(this.context, `${this.objectPath}.items[${JSON.stringify(key)}]`, () => ({ key })));
   }
 
   private child(name: string, key: string, resolve: (env: ExecEnv) => SettingBinding | null): SimSetting {
-    return new SimSetting(this.context, `${this.objectPath}.${name}(${JSON.stringify(key) ?? 'undefined'})`, resolve);
+    return new SimSetting(this.context, `${this.objectPath}.${name}(${JSON.stringify(key) ?? 'undefined'})`, resolve, `SettingCollection.${name}`);
   }
 
   /** Sets or adds the setting (an existing key is overwritten). */

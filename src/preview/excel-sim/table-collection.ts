@@ -2,77 +2,58 @@
 
 import { parseLocalAddress, splitSheet, type CellBox } from './address';
 import type { Named, Supported } from './api-shape';
-import { SimClientObject, type ActionQueue, type ExecEnv, type SimClientResult } from './client-object';
+import { type ActionQueue, type ExecEnv, type SimClientResult } from './client-object';
+import { SimCollection } from './collection';
 import { invalidArgument, itemNotFound, SimError } from './errors';
-import { selectItems, splitCollectionSelect } from './load-options';
 import { SimRange } from './range';
 import type { SheetState } from './sheet-state';
 import { addTable, findTable, type TableState } from './table-state';
-import { SimTable, TABLE_PROPERTIES, tableProperties, type TableBinding } from './table';
+import { SimTable, type TableBinding } from './table';
 import type { SheetBinding } from './worksheet';
 
 type TableCollectionMembers = 'add' | 'getItem' | 'getItemOrNullObject' | 'getItemAt' | 'getCount' | 'count' | 'load';
 
 /** Binding: the worksheet (sheet tables) or `true` (all tables of the workbook). */
 export class SimTableCollection
-  extends SimClientObject<SheetBinding | true>
+  extends SimCollection<SheetBinding | true, SimTable>
   implements Supported<Excel.TableCollection, TableCollectionMembers>, Named<Excel.TableCollection, 'items'>
 {
   protected readonly entityName = 'TableCollection';
-  protected readonly scalarNames = ['items', 'count'] as const;
+  protected readonly scalarNames = ['count'] as const;
 
-  constructor(context: ActionQueue, objectPath: string, resolver: (env: ExecEnv) => SheetBinding | true | null) {
-    super(context, objectPath, resolver);
+  constructor(context: ActionQueue, objectPath: string, resolver: (env: ExecEnv) => SheetBinding | true | null, origin?: string) {
+    super(context, objectPath, resolver, origin);
   }
 
   private tablesOf(env: ExecEnv, b: SheetBinding | true): TableState[] {
     return env.state.tables.filter((t) => b === true || t.sheetId === b.sheetId);
   }
 
-  protected override checkSelect(select: readonly string[] | undefined): readonly string[] {
-    return select ?? ['items', 'count'];
-  }
-
   protected readProperties(env: ExecEnv, b: SheetBinding | true, select: readonly string[]): Record<string, unknown> {
-    const { items, own, loadItems } = splitCollectionSelect([...select], ['count']);
-    const tables = this.tablesOf(env, b);
-    const out: Record<string, unknown> = {};
-    if (own.includes('count')) out.count = tables.length;
-    if (loadItems) {
-      out._ids = tables.map((t) => t.id);
-      out.items = selectItems(items, TABLE_PROPERTIES, tables.map((t) => tableProperties(env, t)), 'Table');
-    }
-    return out;
+    return select.includes('count') ? { count: this.tablesOf(env, b).length } : {};
   }
 
-  protected override applyLoaded(values: Record<string, unknown>): void {
-    if ('count' in values) this.remember('count', values.count);
-    if (!('items' in values)) return;
-    const ids = (values._ids as string[]) ?? [];
-    const items = (values.items as Array<Record<string, unknown>>) ?? [];
-    this.remember(
-      'items',
-      items.map((item, i) => {
-        const id = ids[i] ?? '';
-        const table = new SimTable(this.context, `${this.objectPath}.items[${JSON.stringify(id)}]`, (env) => ({ tableId: findTable(env.state, id).id }));
-        table.preload(item);
-        return table;
-      }),
+  protected itemsIn(env: ExecEnv, b: SheetBinding | true): SimTable[] {
+    return this.tablesOf(env, b).map(
+      (t) => new SimTable(this.context, `${this.objectPath}.items[${JSON.stringify(t.id)}]`, (e) => ({ tableId: findTable(e.state, t.id).id })),
     );
   }
 
-  get items(): SimTable[] {
-    return this.read('items');
-  }
   get count(): number {
     return this.read('count');
   }
 
   private child(name: string, args: unknown[], resolve: (env: ExecEnv, b: SheetBinding | true) => TableBinding | null): SimTable {
-    return new SimTable(this.context, `${this.objectPath}.${name}(${args.map((a) => JSON.stringify(a) ?? 'undefined').join(',')})`, (env) => {
-      const b = this.bindIn(env);
-      return b === null ? null : resolve(env, b);
-    });
+    const path = `${this.objectPath}.${name}(${args.map((a) => JSON.stringify(a) ?? 'undefined').join(',')})`;
+    return new SimTable(
+      this.context,
+      path,
+      (env) => {
+        const b = this.bindIn(env);
+        return b === null ? null : resolve(env, b);
+      },
+      `TableCollection.${name}`,
+    );
   }
 
   /** `add('A1:C1', true)` on a sheet's tables, or `add('Sheet1!A1:C1', true)` on the workbook's. */

@@ -4,8 +4,8 @@ import type { Named, Supported } from './api-shape';
 import type { CellValue } from './cell';
 import { readCells, writeCells } from './cell-write';
 import { SimClientObject, type ActionQueue, type ExecEnv, type SimClientResult } from './client-object';
+import { SimCollection } from './collection';
 import { invalidArgument, itemNotFound } from './errors';
-import { selectItems, splitCollectionSelect } from './load-options';
 import { SimRange, type RangeBinding } from './range';
 import { addColumn, dataBox, deleteColumn, headerBox, tableColumnNames, type TableState } from './table-state';
 import { tableOf, type TableBinding } from './table';
@@ -28,14 +28,11 @@ function columnBox(t: TableState, index: number): RangeBinding {
   return { sheetId: t.sheetId, box: { ...t.box, column: t.box.column + index, columnCount: 1 } };
 }
 
-function columnProperties(env: ExecEnv, t: TableState, index: number): Record<string, unknown> {
-  const sheet = env.state.sheetById(t.sheetId);
-  return {
-    id: t.columnIds[index],
-    index,
-    name: tableColumnNames(env.state, t)[index],
-    values: readCells(sheet, columnBox(t, index).box, 'values'),
-  };
+function columnProperty(env: ExecEnv, t: TableState, index: number, name: string): unknown {
+  if (name === 'id') return t.columnIds[index];
+  if (name === 'index') return index;
+  if (name === 'name') return tableColumnNames(env.state, t)[index];
+  return readCells(env.state.sheetById(t.sheetId), columnBox(t, index).box, 'values');
 }
 
 export class SimTableColumn
@@ -45,19 +42,14 @@ export class SimTableColumn
   protected readonly entityName = 'TableColumn';
   protected readonly scalarNames = COLUMN_PROPERTIES;
 
-  constructor(context: ActionQueue, objectPath: string, resolver: (env: ExecEnv) => ColumnBinding | null) {
-    super(context, objectPath, resolver);
+  /** `origin`: the method that made the proxy (queues its Instantiate action); none for loaded items. */
+  constructor(context: ActionQueue, objectPath: string, resolver: (env: ExecEnv) => ColumnBinding | null, origin?: string) {
+    super(context, objectPath, resolver, origin);
   }
 
   protected readProperties(env: ExecEnv, b: ColumnBinding, select: readonly string[]): Record<string, unknown> {
     const { t, index } = columnOf(env, b);
-    const all = columnProperties(env, t, index);
-    return Object.fromEntries(select.map((n) => [n, all[n]]));
-  }
-
-  /** @internal */
-  preload(values: Record<string, unknown>): void {
-    this.applyLoaded(values);
+    return Object.fromEntries(select.map((n) => [n, columnProperty(env, t, index, n)]));
   }
 
   get id(): number {
@@ -97,12 +89,17 @@ export class SimTableColumn
   }
 
   private range(name: string, pick: (t: TableState, index: number) => RangeBinding): SimRange {
-    return new SimRange(this.context, `${this.objectPath}.${name}()`, (env) => {
-      const b = this.bindIn(env);
-      if (b === null) return null;
-      const { t, index } = columnOf(env, b);
-      return pick(t, index);
-    });
+    return new SimRange(
+      this.context,
+      `${this.objectPath}.${name}()`,
+      (env) => {
+        const b = this.bindIn(env);
+        if (b === null) return null;
+        const { t, index } = columnOf(env, b);
+        return pick(t, index);
+      },
+      `TableColumn.${name}`,
+    );
   }
 
   getRange(): SimRange {
@@ -123,67 +120,45 @@ export class SimTableColumn
 type ColumnCollectionMembers = 'add' | 'getItem' | 'getItemOrNullObject' | 'getItemAt' | 'getCount' | 'count' | 'load';
 
 export class SimTableColumnCollection
-  extends SimClientObject<TableBinding>
+  extends SimCollection<TableBinding, SimTableColumn>
   implements Supported<Excel.TableColumnCollection, ColumnCollectionMembers>, Named<Excel.TableColumnCollection, 'items'>
 {
   protected readonly entityName = 'TableColumnCollection';
-  protected readonly scalarNames = ['items', 'count'] as const;
+  protected readonly scalarNames = ['count'] as const;
 
-  constructor(context: ActionQueue, objectPath: string, resolver: (env: ExecEnv) => TableBinding | null) {
-    super(context, objectPath, resolver);
-  }
-
-  protected override checkSelect(select: readonly string[] | undefined): readonly string[] {
-    return select ?? ['items', 'count'];
+  constructor(context: ActionQueue, objectPath: string, resolver: (env: ExecEnv) => TableBinding | null, origin?: string) {
+    super(context, objectPath, resolver, origin);
   }
 
   protected readProperties(env: ExecEnv, b: TableBinding, select: readonly string[]): Record<string, unknown> {
-    const { items, own, loadItems } = splitCollectionSelect([...select], ['count']);
-    const t = tableOf(env, b);
-    const out: Record<string, unknown> = {};
-    if (own.includes('count')) out.count = t.box.columnCount;
-    if (loadItems) {
-      const all = t.columnIds.map((_, i) => columnProperties(env, t, i));
-      out.items = selectItems(items, COLUMN_PROPERTIES, all, 'TableColumn');
-      out._ids = [...t.columnIds];
-      out._tableId = t.id;
-    }
-    return out;
+    return select.includes('count') ? { count: tableOf(env, b).box.columnCount } : {};
   }
 
-  protected override applyLoaded(values: Record<string, unknown>): void {
-    if ('count' in values) this.remember('count', values.count);
-    if (!('items' in values)) return;
-    const tableId = String(values._tableId);
-    const ids = values._ids as number[];
-    const items = values.items as Array<Record<string, unknown>>;
-    this.remember(
-      'items',
-      items.map((item, i) => {
-        const columnId = ids[i] ?? -1;
-        const column = new SimTableColumn(this.context, `${this.objectPath}.items[${columnId}]`, () => ({ tableId, columnId }));
-        column.preload(item);
-        return column;
-      }),
+  protected itemsIn(env: ExecEnv, b: TableBinding): SimTableColumn[] {
+    const t = tableOf(env, b);
+    return t.columnIds.map(
+      (columnId) => new SimTableColumn(this.context, `${this.objectPath}.items[${columnId}]`, () => ({ tableId: t.id, columnId })),
     );
   }
 
-  get items(): SimTableColumn[] {
-    return this.read('items');
-  }
   get count(): number {
     return this.read('count');
   }
 
   private child(name: string, args: unknown[], pick: (env: ExecEnv, t: TableState) => number | null): SimTableColumn {
-    return new SimTableColumn(this.context, `${this.objectPath}.${name}(${args.map((a) => JSON.stringify(a) ?? 'undefined').join(',')})`, (env) => {
-      const b = this.bindIn(env);
-      if (b === null) return null;
-      const t = tableOf(env, b);
-      const index = pick(env, t);
-      if (index === null) return null;
-      return { tableId: t.id, columnId: t.columnIds[index] ?? -1 };
-    });
+    return new SimTableColumn(
+      this.context,
+      `${this.objectPath}.${name}(${args.map((a) => JSON.stringify(a) ?? 'undefined').join(',')})`,
+      (env) => {
+        const b = this.bindIn(env);
+        if (b === null) return null;
+        const t = tableOf(env, b);
+        const index = pick(env, t);
+        if (index === null) return null;
+        return { tableId: t.id, columnId: t.columnIds[index] ?? -1 };
+      },
+      `TableColumnCollection.${name}`,
+    );
   }
 
   /** `values` includes the header cell as its first row when the header row is shown. */

@@ -4,8 +4,8 @@ import type { Named, Supported } from './api-shape';
 import type { CellValue } from './cell';
 import { readCells, writeCells } from './cell-write';
 import { SimClientObject, type ActionQueue, type ExecEnv, type SimClientResult } from './client-object';
+import { SimCollection } from './collection';
 import { invalidArgument, itemNotFound } from './errors';
-import { selectItems, splitCollectionSelect } from './load-options';
 import { SimRange } from './range';
 import { addRows, dataBox, deleteRows, type TableState } from './table-state';
 import { tableOf, type TableBinding } from './table';
@@ -32,19 +32,14 @@ export class SimTableRow extends SimClientObject<RowBinding> implements Supporte
   protected readonly entityName = 'TableRow';
   protected readonly scalarNames = ROW_PROPERTIES;
 
-  constructor(context: ActionQueue, objectPath: string, resolver: (env: ExecEnv) => RowBinding | null) {
-    super(context, objectPath, resolver);
+  /** `origin`: the method that made the proxy (queues its Instantiate action); none for loaded items. */
+  constructor(context: ActionQueue, objectPath: string, resolver: (env: ExecEnv) => RowBinding | null, origin?: string) {
+    super(context, objectPath, resolver, origin);
   }
 
   protected readProperties(env: ExecEnv, b: RowBinding, select: readonly string[]): Record<string, unknown> {
     const { t, index } = rowOf(env, b);
-    const all: Record<string, unknown> = { index, values: rowValues(env, t, index) };
-    return Object.fromEntries(select.map((n) => [n, all[n]]));
-  }
-
-  /** @internal */
-  preload(values: Record<string, unknown>): void {
-    this.applyLoaded(values);
+    return Object.fromEntries(select.map((n) => [n, n === 'index' ? index : rowValues(env, t, index)]));
   }
 
   get index(): number {
@@ -69,65 +64,46 @@ export class SimTableRow extends SimClientObject<RowBinding> implements Supporte
   }
 
   getRange(): SimRange {
-    return new SimRange(this.context, `${this.objectPath}.getRange()`, (env) => {
-      const b = this.bindIn(env);
-      if (b === null) return null;
-      const { t, index } = rowOf(env, b);
-      const body = dataBox(t);
-      return { sheetId: t.sheetId, box: { ...body, row: body.row + index, rowCount: 1 } };
-    });
+    return new SimRange(
+      this.context,
+      `${this.objectPath}.getRange()`,
+      (env) => {
+        const b = this.bindIn(env);
+        if (b === null) return null;
+        const { t, index } = rowOf(env, b);
+        const body = dataBox(t);
+        return { sheetId: t.sheetId, box: { ...body, row: body.row + index, rowCount: 1 } };
+      },
+      'TableRow.getRange',
+    );
   }
 }
 
 type RowCollectionMembers = 'add' | 'getItemAt' | 'getCount' | 'count' | 'deleteRows' | 'deleteRowsAt' | 'load';
 
 export class SimTableRowCollection
-  extends SimClientObject<TableBinding>
+  extends SimCollection<TableBinding, SimTableRow>
   implements Supported<Excel.TableRowCollection, RowCollectionMembers>, Named<Excel.TableRowCollection, 'items'>
 {
   protected readonly entityName = 'TableRowCollection';
-  protected readonly scalarNames = ['items', 'count'] as const;
+  protected readonly scalarNames = ['count'] as const;
 
-  constructor(context: ActionQueue, objectPath: string, resolver: (env: ExecEnv) => TableBinding | null) {
-    super(context, objectPath, resolver);
-  }
-
-  protected override checkSelect(select: readonly string[] | undefined): readonly string[] {
-    return select ?? ['items', 'count'];
+  constructor(context: ActionQueue, objectPath: string, resolver: (env: ExecEnv) => TableBinding | null, origin?: string) {
+    super(context, objectPath, resolver, origin);
   }
 
   protected readProperties(env: ExecEnv, b: TableBinding, select: readonly string[]): Record<string, unknown> {
-    const { items, own, loadItems } = splitCollectionSelect([...select], ['count']);
-    const t = tableOf(env, b);
-    const count = dataBox(t).rowCount;
-    const out: Record<string, unknown> = {};
-    if (own.includes('count')) out.count = count;
-    if (loadItems) {
-      const all = Array.from({ length: count }, (_, i) => ({ index: i, values: rowValues(env, t, i) }));
-      out.items = selectItems(items, ROW_PROPERTIES, all, 'TableRow');
-      out._tableId = t.id;
-    }
-    return out;
+    return select.includes('count') ? { count: dataBox(tableOf(env, b)).rowCount } : {};
   }
 
-  protected override applyLoaded(values: Record<string, unknown>): void {
-    if ('count' in values) this.remember('count', values.count);
-    if (!('items' in values)) return;
-    const tableId = String(values._tableId);
-    const items = values.items as Array<Record<string, unknown>>;
-    this.remember(
-      'items',
-      items.map((item, index) => {
-        const row = new SimTableRow(this.context, `${this.objectPath}.items[${index}]`, () => ({ tableId, index }));
-        row.preload(item);
-        return row;
-      }),
+  protected itemsIn(env: ExecEnv, b: TableBinding): SimTableRow[] {
+    const t = tableOf(env, b);
+    return Array.from(
+      { length: dataBox(t).rowCount },
+      (_, index) => new SimTableRow(this.context, `${this.objectPath}.items[${index}]`, () => ({ tableId: t.id, index })),
     );
   }
 
-  get items(): SimTableRow[] {
-    return this.read('items');
-  }
   get count(): number {
     return this.read('count');
   }
@@ -141,19 +117,29 @@ export class SimTableRowCollection
       const at = addRows(env.state, tableOf(env, b), index ?? undefined, values, count);
       created = { tableId: b.tableId, index: at };
     });
-    return new SimTableRow(this.context, `${this.objectPath}.add(${JSON.stringify(index ?? null)})`, () => {
-      if (!created) throw itemNotFound();
-      return created;
-    });
+    return new SimTableRow(
+      this.context,
+      `${this.objectPath}.add(${JSON.stringify(index ?? null)})`,
+      () => {
+        if (!created) throw itemNotFound();
+        return created;
+      },
+      'TableRowCollection.add',
+    );
   }
 
   getItemAt(index: number): SimTableRow {
-    return new SimTableRow(this.context, `${this.objectPath}.getItemAt(${JSON.stringify(index)})`, (env) => {
-      const b = this.bindIn(env);
-      if (b === null) return null;
-      if (!Number.isInteger(index) || index < 0 || index >= dataBox(tableOf(env, b)).rowCount) throw itemNotFound();
-      return { tableId: b.tableId, index };
-    });
+    return new SimTableRow(
+      this.context,
+      `${this.objectPath}.getItemAt(${JSON.stringify(index)})`,
+      (env) => {
+        const b = this.bindIn(env);
+        if (b === null) return null;
+        if (!Number.isInteger(index) || index < 0 || index >= dataBox(tableOf(env, b)).rowCount) throw itemNotFound();
+        return { tableId: b.tableId, index };
+      },
+      'TableRowCollection.getItemAt',
+    );
   }
 
   getCount(): SimClientResult<number> {

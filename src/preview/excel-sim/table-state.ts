@@ -6,7 +6,7 @@
  */
 
 import { intersect, isCellReference, MAX_ROWS, type CellBox } from './address';
-import { ERROR_MESSAGES, invalidArgument, itemNotFound } from './errors';
+import { ERROR_MESSAGES, invalidArgument, invalidOperation, itemNotFound } from './errors';
 import { formatResult } from './number-format';
 import type { SheetState } from './sheet-state';
 import { writeCells } from './cell-write';
@@ -227,6 +227,11 @@ export function resizeTable(wb: WorkbookState, t: TableState, sheetId: string, b
 /** Table.delete removes the table and clears its cells (contents and formats). */
 export function deleteTable(wb: WorkbookState, t: TableState): void {
   wb.sheetById(t.sheetId).clear(t.box, true, true);
+  removeTable(wb, t);
+}
+
+/** The table is no longer a table (Table.convertToRange); its cells stay as they are. */
+export function removeTable(wb: WorkbookState, t: TableState): void {
   wb.tables.splice(wb.tables.indexOf(t), 1);
 }
 
@@ -252,4 +257,79 @@ export function setShowHeaders(wb: WorkbookState, t: TableState, show: boolean):
   }
   t.showHeaders = true;
   writeHeaders(wb, sheet, t, t.columnNames);
+}
+
+/**
+ * Range.insert / Range.delete through tables: checks (before any cell moves) and returns what to do to the
+ * sheet's tables once the cells have moved. `box` is the inserted or deleted range; `axis` the shift (`rows`:
+ * Down/Up, `columns`: Right/Left). A table the shift reaches moves with its cells when it lies entirely past the
+ * inserted/deleted cells, grows when cells are inserted inside it (new columns get `ColumnN` headers), and
+ * shrinks when some of its rows/columns are deleted (all of them: the table is gone). A shift that would move
+ * only part of a table (the range covers some of its columns for a row shift) fails with InvalidOperation, as
+ * Excel refuses it; so does deleting a table's header row without the rest of the table (assumption), and a
+ * table keeps at least one data row.
+ */
+export function shiftTables(wb: WorkbookState, sheetId: string, box: CellBox, axis: 'rows' | 'columns', insert: boolean): () => void {
+  const along = axis === 'rows' ? { start: box.row, count: box.rowCount } : { start: box.column, count: box.columnCount };
+  const across = axis === 'rows' ? { start: box.column, count: box.columnCount } : { start: box.row, count: box.rowCount };
+  const changes: Array<() => void> = [];
+  for (const t of wb.tables) {
+    if (t.sheetId !== sheetId) continue;
+    const tAlong = axis === 'rows' ? { start: t.box.row, count: t.box.rowCount } : { start: t.box.column, count: t.box.columnCount };
+    const tAcross = axis === 'rows' ? { start: t.box.column, count: t.box.columnCount } : { start: t.box.row, count: t.box.rowCount };
+    const overlapsAcross = tAcross.start < across.start + across.count && across.start < tAcross.start + tAcross.count;
+    if (!overlapsAcross || tAlong.start + tAlong.count <= along.start) continue; // not reached by the shift
+    if (tAcross.start < across.start || tAcross.start + tAcross.count > across.start + across.count) {
+      throw invalidOperation('This operation is not allowed. The operation is attempting to shift cells in a table on your worksheet.');
+    }
+    const set = (start: number, count: number): void => {
+      if (axis === 'rows') t.box = { ...t.box, row: start, rowCount: count };
+      else t.box = { ...t.box, column: start, columnCount: count };
+    };
+    if (insert) {
+      if (along.start <= tAlong.start) changes.push(() => set(tAlong.start + along.count, tAlong.count));
+      else if (axis === 'rows') changes.push(() => set(tAlong.start, tAlong.count + along.count));
+      else {
+        const at = along.start - tAlong.start;
+        const names = tableColumnNames(wb, t);
+        changes.push(() => {
+          set(tAlong.start, tAlong.count + along.count);
+          const ids = Array.from({ length: along.count }, () => t.nextColumnId++);
+          t.columnIds.splice(at, 0, ...ids);
+          names.splice(at, 0, ...ids.map(() => ''));
+          writeHeaders(wb, wb.sheetById(t.sheetId), t, names);
+        });
+      }
+      continue;
+    }
+    const end = along.start + along.count;
+    if (tAlong.start >= end) {
+      changes.push(() => set(tAlong.start - along.count, tAlong.count));
+      continue;
+    }
+    const first = Math.max(along.start, tAlong.start);
+    const last = Math.min(end, tAlong.start + tAlong.count);
+    const removed = last - first;
+    if (removed === tAlong.count) {
+      changes.push(() => removeTable(wb, t));
+      continue;
+    }
+    const start = Math.min(tAlong.start, along.start);
+    if (axis === 'rows') {
+      if (t.showHeaders && first === tAlong.start) throw invalidOperation();
+      const minimum = t.showHeaders ? 2 : 1;
+      changes.push(() => set(start, Math.max(minimum, tAlong.count - removed)));
+    } else {
+      const names = tableColumnNames(wb, t);
+      changes.push(() => {
+        set(start, tAlong.count - removed);
+        t.columnIds.splice(first - tAlong.start, removed);
+        names.splice(first - tAlong.start, removed);
+        t.columnNames = names;
+      });
+    }
+  }
+  return () => {
+    for (const change of changes) change();
+  };
 }

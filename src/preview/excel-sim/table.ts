@@ -3,7 +3,7 @@
 import { parseLocalAddress, splitSheet } from './address';
 import type { Named, Supported } from './api-shape';
 import { SimClientObject, type ActionQueue, type ExecEnv } from './client-object';
-import { invalidArgument, invalidOperation, SimError } from './errors';
+import { invalidArgument, invalidOperation, itemNotFound, SimError } from './errors';
 import { SimRange, type RangeBinding } from './range';
 import { SimTableColumnCollection } from './table-columns';
 import { SimTableRowCollection } from './table-rows';
@@ -13,6 +13,7 @@ import {
   deleteTable,
   findTable,
   headerBox,
+  removeTable,
   resizeTable,
   setShowHeaders,
   type TableState,
@@ -42,8 +43,11 @@ type TableMembers =
   | 'getDataBodyRange'
   | 'resize'
   | 'delete'
+  | 'convertToRange'
   | 'load'
   | 'isNullObject';
+
+const TABLE_NAVIGATION: readonly string[] = ['rows', 'columns', 'worksheet'];
 
 export class SimTable
   extends SimClientObject<TableBinding>
@@ -51,19 +55,26 @@ export class SimTable
 {
   protected readonly entityName = 'Table';
   protected readonly scalarNames = TABLE_PROPERTIES;
+  protected override readonly navigationNames = TABLE_NAVIGATION;
+  private rowsProxy: SimTableRowCollection | undefined;
+  private columnsProxy: SimTableColumnCollection | undefined;
+  private worksheetProxy: SimWorksheet | undefined;
 
-  constructor(context: ActionQueue, objectPath: string, resolver: (env: ExecEnv) => TableBinding | null) {
-    super(context, objectPath, resolver);
+  /** `origin`: the method or property that made the proxy (queues its Instantiate action); none for loaded items. */
+  constructor(context: ActionQueue, objectPath: string, resolver: (env: ExecEnv) => TableBinding | null, origin?: string) {
+    super(context, objectPath, resolver, origin);
+  }
+
+  protected override navigation(name: string): SimClientObject<unknown> {
+    if (name === 'rows') return this.rows;
+    if (name === 'columns') return this.columns;
+    if (name === 'worksheet') return this.worksheet;
+    return super.navigation(name);
   }
 
   protected readProperties(env: ExecEnv, b: TableBinding, select: readonly string[]): Record<string, unknown> {
     const all = tableProperties(env, tableOf(env, b));
     return Object.fromEntries(select.map((n) => [n, all[n]]));
-  }
-
-  /** @internal fills a proxy created from a collection load */
-  preload(values: Record<string, unknown>): void {
-    this.applyLoaded(values);
   }
 
   get id(): string {
@@ -86,24 +97,38 @@ export class SimTable
     this.setProperty('showHeaders', value, (env, b) => setShowHeaders(env.state, tableOf(env, b), value === true));
   }
 
+  /** Navigation properties: the same proxy on every access (office.js caches them). */
   get rows(): SimTableRowCollection {
-    return new SimTableRowCollection(this.context, `${this.objectPath}.rows`, (env) => this.bindIn(env));
+    this.rowsProxy ??= new SimTableRowCollection(this.context, `${this.objectPath}.rows`, (env) => this.bindIn(env), 'Table.rows');
+    return this.rowsProxy;
   }
   get columns(): SimTableColumnCollection {
-    return new SimTableColumnCollection(this.context, `${this.objectPath}.columns`, (env) => this.bindIn(env));
+    this.columnsProxy ??= new SimTableColumnCollection(this.context, `${this.objectPath}.columns`, (env) => this.bindIn(env), 'Table.columns');
+    return this.columnsProxy;
   }
   get worksheet(): SimWorksheet {
-    return new SimWorksheet(this.context, `${this.objectPath}.worksheet`, (env) => {
-      const b = this.bindIn(env);
-      return b === null ? null : { sheetId: tableOf(env, b).sheetId };
-    });
+    this.worksheetProxy ??= new SimWorksheet(
+      this.context,
+      `${this.objectPath}.worksheet`,
+      (env) => {
+        const b = this.bindIn(env);
+        return b === null ? null : { sheetId: tableOf(env, b).sheetId };
+      },
+      'Table.worksheet',
+    );
+    return this.worksheetProxy;
   }
 
   private range(name: string, pick: (t: TableState) => RangeBinding): SimRange {
-    return new SimRange(this.context, `${this.objectPath}.${name}()`, (env) => {
-      const b = this.bindIn(env);
-      return b === null ? null : pick(tableOf(env, b));
-    });
+    return new SimRange(
+      this.context,
+      `${this.objectPath}.${name}()`,
+      (env) => {
+        const b = this.bindIn(env);
+        return b === null ? null : pick(tableOf(env, b));
+      },
+      `Table.${name}`,
+    );
   }
 
   getRange(): SimRange {
@@ -144,5 +169,28 @@ export class SimTable
 
   delete(): void {
     this.queue('Method', 'delete', [], (env, b) => deleteTable(env.state, tableOf(env, b)));
+  }
+
+  /**
+   * ExcelApi 1.2: the table stops being a table; its cells (values, formulas, number formats) stay. Returns the
+   * range it covered. Structured references to it are not rewritten (they give `#REF!`; Excel rewrites them to
+   * A1 references).
+   */
+  convertToRange(): SimRange {
+    let converted: RangeBinding | undefined;
+    this.queue('Method', 'convertToRange', [], (env, b) => {
+      const t = tableOf(env, b);
+      converted = { sheetId: t.sheetId, box: { ...t.box } };
+      removeTable(env.state, t);
+    });
+    return new SimRange(
+      this.context,
+      `${this.objectPath}.convertToRange()`,
+      () => {
+        if (!converted) throw itemNotFound();
+        return converted;
+      },
+      'Table.convertToRange',
+    );
   }
 }

@@ -106,6 +106,9 @@ export class WorkbookState {
   }
 
   deleteSheet(sheet: SheetState): void {
+    // Worksheet.delete reference: "if the worksheet's visibility is set to VeryHidden, the delete operation will
+    // fail with an InvalidOperation exception".
+    if (sheet.visibility === 'VeryHidden') throw invalidOperation();
     if (sheet.visibility === 'Visible' && this.visibleCount(sheet) === 0) {
       throw invalidOperation('A workbook must contain at least one visible worksheet.');
     }

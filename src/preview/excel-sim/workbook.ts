@@ -7,16 +7,29 @@ import { SimSettingCollection } from './settings';
 import { SimTableCollection } from './table-collection';
 import { SimWorksheetCollection } from './worksheet';
 
+/** Its navigation properties are made on first access (queuing their Instantiate action) and cached. */
 export class SimWorkbook implements Named<Excel.Workbook, 'worksheets' | 'tables' | 'application' | 'settings'> {
-  readonly worksheets: SimWorksheetCollection;
-  readonly tables: SimTableCollection;
-  readonly application: SimApplication;
-  readonly settings: SimSettingCollection;
+  private worksheetsProxy: SimWorksheetCollection | undefined;
+  private tablesProxy: SimTableCollection | undefined;
+  private applicationProxy: SimApplication | undefined;
+  private settingsProxy: SimSettingCollection | undefined;
 
-  constructor(context: ActionQueue) {
-    this.worksheets = new SimWorksheetCollection(context, 'workbook.worksheets');
-    this.tables = new SimTableCollection(context, 'workbook.tables', () => true);
-    this.application = new SimApplication(context, 'workbook.application');
-    this.settings = new SimSettingCollection(context, 'workbook.settings');
+  constructor(private readonly context: ActionQueue) {}
+
+  get worksheets(): SimWorksheetCollection {
+    this.worksheetsProxy ??= new SimWorksheetCollection(this.context, 'workbook.worksheets', 'Workbook.worksheets');
+    return this.worksheetsProxy;
+  }
+  get tables(): SimTableCollection {
+    this.tablesProxy ??= new SimTableCollection(this.context, 'workbook.tables', () => true, 'Workbook.tables');
+    return this.tablesProxy;
+  }
+  get application(): SimApplication {
+    this.applicationProxy ??= new SimApplication(this.context, 'workbook.application', 'Workbook.application');
+    return this.applicationProxy;
+  }
+  get settings(): SimSettingCollection {
+    this.settingsProxy ??= new SimSettingCollection(this.context, 'workbook.settings', 'Workbook.settings');
+    return this.settingsProxy;
   }
 }

@@ -3,8 +3,8 @@
 import { MAX_COLUMNS, MAX_ROWS, parseLocalAddress, splitSheet, checkInGrid } from './address';
 import type { Named, Supported } from './api-shape';
 import { SimClientObject, type ActionQueue, type ExecEnv, type SimClientResult } from './client-object';
+import { SimCollection } from './collection';
 import { invalidArgument, itemNotFound } from './errors';
-import { selectItems, splitCollectionSelect } from './load-options';
 import { SimRange, type RangeBinding } from './range';
 import type { SheetState, Visibility } from './sheet-state';
 import { SimTableCollection } from './table-collection';
@@ -30,15 +30,24 @@ type WorksheetMembers =
   | 'load'
   | 'isNullObject';
 
+const WORKSHEET_NAVIGATION: readonly string[] = ['tables'];
+
 export class SimWorksheet
   extends SimClientObject<SheetBinding>
   implements Supported<Excel.Worksheet, WorksheetMembers>, Named<Excel.Worksheet, 'tables'>
 {
   protected readonly entityName = 'Worksheet';
   protected readonly scalarNames = WORKSHEET_PROPERTIES;
+  protected override readonly navigationNames = WORKSHEET_NAVIGATION;
+  private tablesProxy: SimTableCollection | undefined;
 
-  constructor(context: ActionQueue, objectPath: string, resolver: (env: ExecEnv) => SheetBinding | null) {
-    super(context, objectPath, resolver);
+  /** `origin`: the method or property that made the proxy (queues its Instantiate action); none for loaded items. */
+  constructor(context: ActionQueue, objectPath: string, resolver: (env: ExecEnv) => SheetBinding | null, origin?: string) {
+    super(context, objectPath, resolver, origin);
+  }
+
+  protected override navigation(name: string): SimClientObject<unknown> {
+    return name === 'tables' ? this.tables : super.navigation(name);
   }
 
   static sheet(env: ExecEnv, b: SheetBinding): SheetState {
@@ -55,11 +64,6 @@ export class SimWorksheet
       else if (name === 'visibility') out[name] = sheet.visibility;
     }
     return out;
-  }
-
-  /** @internal fills a proxy created from a collection load */
-  preload(values: Record<string, unknown>): void {
-    this.applyLoaded(values);
   }
 
   get id(): string {
@@ -87,15 +91,23 @@ export class SimWorksheet
     this.setProperty('visibility', value, (env, b) => env.state.setVisibility(SimWorksheet.sheet(env, b), value as Visibility));
   }
 
+  /** The same proxy on every access (office.js caches navigation properties). */
   get tables(): SimTableCollection {
-    return new SimTableCollection(this.context, `${this.objectPath}.tables`, (env) => this.bindIn(env));
+    this.tablesProxy ??= new SimTableCollection(this.context, `${this.objectPath}.tables`, (env) => this.bindIn(env), 'Worksheet.tables');
+    return this.tablesProxy;
   }
 
   private range(name: string, args: unknown[], box: (env: ExecEnv, sheet: SheetState) => RangeBinding | null): SimRange {
-    return new SimRange(this.context, `${this.objectPath}.${name}(${args.map((a) => JSON.stringify(a) ?? 'undefined').join(',')})`, (env) => {
-      const b = this.bindIn(env);
-      return b === null ? null : box(env, SimWorksheet.sheet(env, b));
-    });
+    const path = `${this.objectPath}.${name}(${args.map((a) => JSON.stringify(a) ?? 'undefined').join(',')})`;
+    return new SimRange(
+      this.context,
+      path,
+      (env) => {
+        const b = this.bindIn(env);
+        return b === null ? null : box(env, SimWorksheet.sheet(env, b));
+      },
+      `Worksheet.${name}`,
+    );
   }
 
   /** `getRange()` is the whole sheet; an address may name this sheet (`Data!A1:B2`), not another one. */
@@ -149,57 +161,30 @@ export class SimWorksheet
 type WorksheetCollectionMembers = 'add' | 'getItem' | 'getItemOrNullObject' | 'getActiveWorksheet' | 'getCount' | 'getFirst' | 'load';
 
 export class SimWorksheetCollection
-  extends SimClientObject<true>
+  extends SimCollection<true, SimWorksheet>
   implements Supported<Excel.WorksheetCollection, WorksheetCollectionMembers>, Named<Excel.WorksheetCollection, 'items'>
 {
   protected readonly entityName = 'WorksheetCollection';
-  protected readonly scalarNames = ['items'] as const;
-  private loadedItems: SimWorksheet[] | undefined;
+  protected readonly scalarNames = [] as const;
 
-  constructor(context: ActionQueue, objectPath: string) {
-    super(context, objectPath, () => true);
+  constructor(context: ActionQueue, objectPath: string, origin?: string) {
+    super(context, objectPath, () => true, origin);
   }
 
   private child(name: string, args: unknown[], resolve: (env: ExecEnv) => SheetBinding | null): SimWorksheet {
-    return new SimWorksheet(this.context, `${this.objectPath}.${name}(${args.map((a) => JSON.stringify(a) ?? 'undefined').join(',')})`, resolve);
+    const path = `${this.objectPath}.${name}(${args.map((a) => JSON.stringify(a) ?? 'undefined').join(',')})`;
+    return new SimWorksheet(this.context, path, resolve, `WorksheetCollection.${name}`);
   }
 
-  protected readProperties(env: ExecEnv, _b: true, select: readonly string[]): Record<string, unknown> {
-    const { items } = splitCollectionSelect([...select], []);
-    return {
-      _ids: env.state.sheets.map((sheet) => sheet.id),
-      items: selectItems(
-        items,
-        WORKSHEET_PROPERTIES,
-        env.state.sheets.map((sheet, position) => ({ id: sheet.id, name: sheet.name, position, visibility: sheet.visibility })),
-        'Worksheet',
-      ),
-    };
+  protected readProperties(): Record<string, unknown> {
+    return {};
   }
 
-  /** Collections accept any item property in `load` ('name', 'items/name'); checked in readProperties. */
-  protected override checkSelect(select: readonly string[] | undefined): readonly string[] {
-    return select ?? ['items'];
-  }
-
-  protected override applyLoaded(values: Record<string, unknown>): void {
-    const items = (values.items as Array<Record<string, unknown>>) ?? [];
-    const ids = (values._ids as string[]) ?? [];
-    this.loadedItems = items.map((item, i) => {
-      const id = ids[i] ?? '';
-      const sheet = new SimWorksheet(this.context, `${this.objectPath}.items[${JSON.stringify(id)}]`, (env) => {
-        const found = id === '' ? undefined : env.state.sheets.find((s) => s.id === id);
-        if (!found) throw itemNotFound();
-        return { sheetId: found.id };
-      });
-      sheet.preload(item);
-      return sheet;
-    });
-    this.remember('items', this.loadedItems);
-  }
-
-  get items(): SimWorksheet[] {
-    return this.read('items');
+  protected itemsIn(env: ExecEnv): SimWorksheet[] {
+    return env.state.sheets.map(
+      (sheet) =>
+        new SimWorksheet(this.context, `${this.objectPath}.items[${JSON.stringify(sheet.id)}]`, (e) => ({ sheetId: e.state.sheetById(sheet.id).id })),
+    );
   }
 
   add(name?: string): SimWorksheet {

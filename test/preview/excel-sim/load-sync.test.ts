@@ -78,7 +78,7 @@ describe('load / sync', () => {
     );
     expect(error.code).toBe('ItemNotFound');
     expect(error.message).toBe("The requested resource doesn't exist.");
-    expect(error.debugInfo.errorLocation).toBe('Worksheet.load');
+    expect(error.debugInfo.errorLocation).toBe('WorksheetCollection.getItem');
   });
 
   it('getItemOrNullObject gives isNullObject after load and sync', async () => {

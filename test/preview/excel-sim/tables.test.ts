@@ -136,4 +136,30 @@ describe('tables', () => {
       }),
     ).rejects.toMatchObject({ code: 'InvalidArgument', message: "A table can't overlap another table." });
   });
+
+  it('convertToRange removes the table, keeps values and formats, and returns the range it covered', async () => {
+    const wb = await setup();
+    await wb.run(async (context) => {
+      context.workbook.tables.getItem('Budget').getDataBodyRange().getColumn(0).numberFormat = [['yyyy-mm-dd'], ['yyyy-mm-dd']];
+      await context.sync();
+      const range = context.workbook.tables.getItem('Budget').convertToRange().load('address, values');
+      const count = context.workbook.tables.getCount();
+      await context.sync();
+      expect(range.address).toBe('Data!A1:C3');
+      expect(range.values).toEqual([
+        ['Date', 'Amount', 'Note'],
+        [45322, 10, 'a'],
+        [45323, 20, 'b'],
+      ]);
+      expect(count.value).toBe(0);
+    });
+    expect(wb.tables()).toEqual([]);
+    expect(wb.text('Data', 'A2:A3')).toEqual([['2024-01-31'], ['2024-02-01']]);
+    // the cells are free again: a new table may be made there
+    await wb.run(async (context) => {
+      context.workbook.worksheets.getItem('Data').tables.add('A1:C3', true).name = 'Budget';
+      await context.sync();
+    });
+    expect(wb.tables().map((t) => t.address)).toEqual(['Data!A1:C3']);
+  });
 });

@@ -45,6 +45,30 @@ describe('worksheets', () => {
     expect(wb.sheetNames()).toEqual(['Sheet1']);
   });
 
+  it('refuses to delete a VeryHidden sheet with InvalidOperation (a Hidden one can be deleted)', async () => {
+    const wb = createSimulatedWorkbook({ sheets: ['Main', 'Secret', 'Hidden'] });
+    await wb.run(async (context) => {
+      context.workbook.worksheets.getItem('Secret').visibility = 'VeryHidden';
+      context.workbook.worksheets.getItem('Hidden').visibility = 'Hidden';
+      await context.sync();
+    });
+    const error = await wb
+      .run(async (context) => {
+        context.workbook.worksheets.getItem('Secret').delete();
+        await context.sync();
+      })
+      .then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+    expect(error).toMatchObject({ code: 'InvalidOperation', debugInfo: { errorLocation: 'Worksheet.delete' } });
+    await wb.run(async (context) => {
+      context.workbook.worksheets.getItem('Hidden').delete();
+      await context.sync();
+    });
+    expect(wb.sheetNames()).toEqual(['Main', 'Secret']);
+  });
+
   it('ranges: getCell, resized/offset ranges, used range, insert and delete', async () => {
     const wb = createSimulatedWorkbook();
     await wb.run(async (context) => {
