@@ -8,6 +8,7 @@
 import { InternalServerError, ResponseValidationError } from '../../src/api';
 import { ExcelWorkbookPort } from '../../src/hosts/excel/excel-workbook-port';
 import { SimError, WEB_PAYLOAD_LIMIT_BYTES } from '../../src/preview/excel-sim';
+import { createPuller } from '../../src/sync/pull';
 import { harness, sheetState, startService, tableCells, type Harness, type Sandbox } from './support';
 
 let sandbox: Sandbox;
@@ -209,4 +210,27 @@ describe('payload', () => {
       await big.close();
     }
   }, 60_000);
+});
+
+describe('accounts and their balance summary', () => {
+  it('a cancel that arrives once the accounts are written is too late: the summary is written too', async () => {
+    const base = harness(sandbox);
+    h = base;
+    const controller = new AbortController();
+    const port = base.port;
+    const written: string[] = [];
+    const abortingPort: typeof port = Object.assign(Object.create(port) as typeof port, {
+      writeTable: async (...args: Parameters<typeof port.writeTable>) => {
+        const result = await port.writeTable(...args);
+        written.push(result.tableName);
+        controller.abort();
+        return result;
+      },
+    });
+    const puller = createPuller({ client: base.client, port: abortingPort, store: base.store });
+    const result = await puller.pull({ resource: 'accounts' }, { signal: controller.signal });
+    expect(written).toEqual(['Accounts', 'BalanceSummary']);
+    expect(result.extraWrites.map((w) => w.tableName)).toEqual(['BalanceSummary']);
+    expect(await base.store.get('Accounts')).toMatchObject({ rowCount: result.rowCount });
+  });
 });

@@ -206,9 +206,9 @@ export function createPuller(options: PullerOptions): Puller {
       total = all.length;
       emit('writing', { rows: 0, total });
       write = await options.port.writeTable(spec, all, writeOptions(() => all.length));
-      for (const table of extra) {
-        extraWrites.push(await options.port.writeTable(tableSpec(table.model), table.rows, signal === undefined ? {} : { signal }));
-      }
+      // Once the main table is written, a cancel is too late for the tables beside it (the balance summary: a
+      // few rows): they are written too, so the two never show different pulls.
+      for (const table of extra) extraWrites.push(await options.port.writeTable(tableSpec(table.model), table.rows));
     }
 
     const finishedAt = new Date(now()).toISOString();
