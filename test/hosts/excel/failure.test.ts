@@ -5,7 +5,7 @@
 
 import { ExcelWorkbookPort } from '../../../src/hosts/excel/excel-workbook-port';
 import { SimError, WEB_PAYLOAD_LIMIT_BYTES } from '../../../src/preview/excel-sim';
-import { asUser, installSim, TRANSACTIONS, transaction, transactions, type Sim } from './sim-setup';
+import { asUser, ids, installSim, sheetSnapshot, TRANSACTIONS, transaction, transactions, type Sim } from './sim-setup';
 
 let sim: Sim;
 beforeEach(() => {
@@ -15,7 +15,6 @@ afterEach(() => sim.uninstall());
 
 /** Small blocks, so a few hundred rows take many chunks. */
 const smallBlocks = new ExcelWorkbookPort({ budgetBytes: 12_000 });
-const ids = (from: number, count: number): number[] => Array.from({ length: count }, (_, i) => from + i);
 
 async function oldTable(rows: number): Promise<void> {
   await new ExcelWorkbookPort().writeTable(TRANSACTIONS, transactions(ids(1, rows)));
@@ -29,10 +28,7 @@ async function oldTable(rows: number): Promise<void> {
   });
 }
 
-function state(): unknown {
-  const wb = sim.workbook;
-  return { tables: wb.tables(), values: wb.values('Data'), formulas: wb.formulas('Data'), formats: wb.numberFormats('Data'), types: wb.valueTypes('Data') };
-}
+const state = (): unknown => sheetSnapshot(sim);
 
 type Mode = 'refused' | 'applied-then-failed';
 

@@ -53,3 +53,14 @@ export function transactions(ids: readonly number[]): Transaction[] {
 export function asUser<T>(sim: Sim, batch: (context: Excel.RequestContext) => Promise<T>): Promise<T> {
   return sim.workbook.run(batch as never) as Promise<T>;
 }
+
+/** Consecutive ids from `from`. */
+export function ids(from: number, count: number): number[] {
+  return Array.from({ length: count }, (_, i) => from + i);
+}
+
+/** Everything a restore must give back on one sheet: tables, values, formulas, formats, value types. */
+export function sheetSnapshot(sim: Sim, sheet = 'Data'): unknown {
+  const wb = sim.workbook;
+  return { tables: wb.tables(), values: wb.values(sheet), formulas: wb.formulas(sheet), formats: wb.numberFormats(sheet), types: wb.valueTypes(sheet) };
+}

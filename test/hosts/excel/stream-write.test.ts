@@ -7,7 +7,7 @@
 
 import { ExcelWorkbookPort } from '../../../src/hosts/excel/excel-workbook-port';
 import type { CoreRow, RowBatches } from '../../../src/sync/workbook-port';
-import { asUser, installSim, TRANSACTIONS, transactions, type Sim } from './sim-setup';
+import { asUser, ids, installSim, sheetSnapshot, TRANSACTIONS, transactions, type Sim } from './sim-setup';
 
 let sim: Sim;
 beforeEach(() => {
@@ -16,7 +16,6 @@ beforeEach(() => {
 afterEach(() => sim.uninstall());
 
 const smallBlocks = new ExcelWorkbookPort({ budgetBytes: 12_000 });
-const ids = (from: number, count: number): number[] => Array.from({ length: count }, (_, i) => from + i);
 
 interface Source extends RowBatches {
   /** Batches handed out so far. */
@@ -52,10 +51,7 @@ function batches(rows: readonly CoreRow[], size: number, options: { failAt?: num
   return source;
 }
 
-function state(): unknown {
-  const wb = sim.workbook;
-  return { tables: wb.tables(), values: wb.values('Data'), formulas: wb.formulas('Data'), formats: wb.numberFormats('Data'), types: wb.valueTypes('Data') };
-}
+const state = (): unknown => sheetSnapshot(sim);
 
 async function oldTable(rows: number): Promise<void> {
   await new ExcelWorkbookPort().writeTable(TRANSACTIONS, transactions(ids(1, rows)));
