@@ -87,7 +87,31 @@ export function parseLocalAddress(local: string): CellBox {
   throw invalidArgument();
 }
 
+/** Whole rows (every column of the sheet). */
+export function isWholeRows(box: CellBox): boolean {
+  return box.column === 0 && box.columnCount === MAX_COLUMNS;
+}
+
+/** Whole columns (every row of the sheet). */
+export function isWholeColumns(box: CellBox): boolean {
+  return box.row === 0 && box.rowCount === MAX_ROWS;
+}
+
+/**
+ * Excel's "unbounded" ranges (entire rows or entire columns, however the range was made): cell-level properties
+ * read as null on them (learn.microsoft.com, excel-add-ins-ranges-unbounded).
+ */
+export function isUnbounded(box: CellBox): boolean {
+  return isWholeRows(box) || isWholeColumns(box);
+}
+
+/**
+ * `A1`, `A1:C3`; entire rows as `2:3` (`2:2` for one row, `1:1048576` for the whole sheet, as Excel writes it) and
+ * entire columns as `A:B` (`A:A`). Rows take precedence: the whole sheet is `1:1048576`.
+ */
 export function formatLocalAddress(box: CellBox): string {
+  if (isWholeRows(box)) return `${box.row + 1}:${box.row + box.rowCount}`;
+  if (isWholeColumns(box)) return `${columnLetters(box.column)}:${columnLetters(box.column + box.columnCount - 1)}`;
   const first = `${columnLetters(box.column)}${box.row + 1}`;
   if (box.rowCount === 1 && box.columnCount === 1) return first;
   return `${first}:${columnLetters(box.column + box.columnCount - 1)}${box.row + box.rowCount}`;

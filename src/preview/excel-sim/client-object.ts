@@ -34,12 +34,14 @@ export interface QueuedAction {
   wire: WireAction;
   /** `debugInfo.errorLocation` when this action fails, e.g. `Range.values`. */
   location: string;
+  /** For an Instantiate action: the path of the proxy it binds (for debugInfo statements). */
+  instantiates?: string;
   run(env: ExecEnv, id: number): void;
 }
 
 /** The part of the request context proxies need. */
 export interface ActionQueue {
-  enqueue(action: { wire: Omit<WireAction, 'Id'>; location: string; run(env: ExecEnv, id: number): void }): void;
+  enqueue(action: { wire: Omit<WireAction, 'Id'>; location: string; instantiates?: string; run(env: ExecEnv, id: number): void }): void;
   /** Queues the Instantiate action of a new proxy (nothing while a sync delivers its results). */
   instantiate(object: SimClientObject<unknown>, location: string): void;
 }

@@ -5,12 +5,19 @@
  * errors raised by the Excel server, the messages Excel returns (quoted in office-js issues, e.g. #551).
  */
 
-/** The fields of `OfficeExtension.DebugInfo` that the simulation fills. */
+/**
+ * The fields of `OfficeExtension.DebugInfo` that the simulation fills. `statement`, `surroundingStatements` and
+ * `fullStatements` are set, as by office.js, when an action of a sync fails (see statements.ts); not for errors
+ * raised in the client (PropertyNotLoaded) or for a whole request refused (payload caps), where office.js has no
+ * failing action either.
+ */
 export interface SimDebugInfo {
   code: string;
   message: string;
   errorLocation?: string;
   statement?: string;
+  surroundingStatements?: string[];
+  fullStatements?: string[];
 }
 
 export const ERROR_MESSAGES = {
@@ -67,9 +74,13 @@ export class SimError extends Error {
   }
 
   /** The same error, located at a statement (set by the batch executor for the failing action). */
-  at(errorLocation: string, statement?: string): SimError {
+  at(errorLocation: string, statements?: { statement: string; surroundingStatements: string[]; fullStatements: string[] }): SimError {
     const located = new SimError(this.code, this.message, errorLocation);
-    if (statement !== undefined) located.debugInfo.statement = statement;
+    if (statements !== undefined) {
+      located.debugInfo.statement = statements.statement;
+      located.debugInfo.surroundingStatements = statements.surroundingStatements;
+      located.debugInfo.fullStatements = statements.fullStatements;
+    }
     return located;
   }
 }

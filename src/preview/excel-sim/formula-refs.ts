@@ -8,7 +8,7 @@
  *   `T[#All]` `T[#Data]` `T[#Headers]` `T[[#Headers],[Col]]` `T[[#All],[ColA]:[ColB]]` `T[[#Headers],[#Data],[Col]]`
  *   `T[@Col]` `T[@[Col A]]` `T[[#This Row],[Col]]` `T[@]`  (the data row on the formula's row, same sheet)
  * Special characters in column names are escaped with `'` (`T['#Id]`). A missing table or column, or
- * `#Totals` (totals rows are not modelled), gives `#REF!`; `@` outside the table's data rows gives `#VALUE!`.
+ * `#Totals` without a totals row (or `#Headers` with the header row hidden) gives `#REF!`; `@` outside the table's data rows gives `#VALUE!`.
  * Assumption: Excel rewrites formulas when a table, column or sheet is renamed; the simulation does not (the
  * formula then gives `#REF!`).
  */
@@ -152,12 +152,14 @@ export class WorkbookFormulaHost implements FormulaHost {
       if (t.sheetId !== this.self.id || this.row < data.row || this.row >= data.row + data.rowCount) return '#VALUE!';
       return { row: this.row, rowCount: 1 };
     }
-    if (sections.has('#totals') && !sections.has('#all')) return '#REF!'; // no totals row is modelled
-    const headers = sections.has('#all') || sections.has('#headers');
-    const body = sections.has('#all') || sections.has('#data') || sections.size === 0;
-    if (headers && !t.showHeaders && !body) return '#REF!';
-    const first = headers && t.showHeaders ? t.box.row : data.row;
-    const end = body ? data.row + data.rowCount : data.row;
-    return { row: first, rowCount: end - first };
+    const all = sections.has('#all');
+    const parts: Array<[number, number]> = [];
+    if ((all || sections.has('#headers')) && t.showHeaders) parts.push([t.box.row, 1]);
+    if (all || sections.has('#data') || sections.size === 0) parts.push([data.row, data.rowCount]);
+    if ((all || sections.has('#totals')) && t.showTotals) parts.push([data.row + data.rowCount, 1]);
+    const first = parts[0];
+    const last = parts[parts.length - 1];
+    if (first === undefined || last === undefined) return '#REF!'; // e.g. #Totals without a totals row
+    return { row: first[0], rowCount: last[0] + last[1] - first[0] };
   }
 }

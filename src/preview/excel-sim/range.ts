@@ -1,11 +1,12 @@
 /** `Excel.Range`: a rectangle of one sheet, bound by its Instantiate action in the next sync (later inserts/deletes do not move it). */
 
-import { checkInGrid, formatAddress, intersect, type CellBox } from './address';
-import type { Supported } from './api-shape';
+import { checkInGrid, formatAddress, intersect, isUnbounded, MAX_COLUMNS, MAX_ROWS, type CellBox } from './address';
+import type { Named, Supported } from './api-shape';
 import type { CellValue } from './cell';
 import { readCells, writeCells, type ReadProperty } from './cell-write';
 import { SimClientObject, type ActionQueue, type ExecEnv } from './client-object';
 import { ERROR_MESSAGES, invalidArgument, itemNotFound, SimError } from './errors';
+import { SimRangeFormat } from './range-format';
 import type { SheetState } from './sheet-state';
 import { shiftTables } from './table-state';
 import { SimWorksheet } from './worksheet';
@@ -56,6 +57,8 @@ type RangeMembers =
   | 'getRow'
   | 'getColumn'
   | 'getLastRow'
+  | 'getEntireColumn'
+  | 'getEntireRow'
   | 'clear'
   | 'delete'
   | 'insert'
@@ -70,13 +73,14 @@ function describe(args: unknown[]): string {
   return args.map((a) => (a instanceof SimClientObject ? a.objectPath : JSON.stringify(a) ?? 'undefined')).join(',');
 }
 
-const RANGE_NAVIGATION: readonly string[] = ['worksheet'];
+const RANGE_NAVIGATION: readonly string[] = ['worksheet', 'format'];
 
-export class SimRange extends SimClientObject<RangeBinding> implements Supported<Excel.Range, RangeMembers> {
+export class SimRange extends SimClientObject<RangeBinding> implements Supported<Excel.Range, RangeMembers>, Named<Excel.Range, 'format' | 'worksheet'> {
   protected readonly entityName = 'Range';
   protected readonly scalarNames = RANGE_PROPERTIES;
   protected override readonly navigationNames = RANGE_NAVIGATION;
   private worksheetProxy: SimWorksheet | undefined;
+  private formatProxy: SimRangeFormat | undefined;
 
   /** `origin`: the method that made the proxy (queues its Instantiate action). */
   constructor(context: ActionQueue, objectPath: string, resolver: (env: ExecEnv) => RangeBinding | null, origin?: string) {
@@ -84,7 +88,9 @@ export class SimRange extends SimClientObject<RangeBinding> implements Supported
   }
 
   protected override navigation(name: string): SimClientObject<unknown> {
-    return name === 'worksheet' ? this.worksheet : super.navigation(name);
+    if (name === 'worksheet') return this.worksheet;
+    if (name === 'format') return this.format;
+    return super.navigation(name);
   }
 
   /** A range derived from this one (bound by its Instantiate action, in the next sync). */
@@ -112,12 +118,14 @@ export class SimRange extends SimClientObject<RangeBinding> implements Supported
   protected readProperties(env: ExecEnv, b: RangeBinding, select: readonly string[]): Record<string, unknown> {
     const sheet = sheetOf(env, b);
     const cells = b.box.rowCount * b.box.columnCount;
-    if (cells > env.maxReadCells && select.some((name) => CELL_PROPERTIES.includes(name))) {
+    // Entire rows/columns: cell-level properties come back null (and so are not limited by the cell cap).
+    const unbounded = isUnbounded(b.box);
+    if (!unbounded && cells > env.maxReadCells && select.some((name) => CELL_PROPERTIES.includes(name))) {
       throw new SimError('RangeExceedsLimit', ERROR_MESSAGES.RangeExceedsLimit);
     }
     const out: Record<string, unknown> = {};
     for (const name of select) {
-      if (CELL_PROPERTIES.includes(name)) out[name] = readCells(sheet, b.box, name as ReadProperty);
+      if (CELL_PROPERTIES.includes(name)) out[name] = unbounded ? null : readCells(sheet, b.box, name as ReadProperty);
       else if (name === 'address') out[name] = formatAddress(sheet.name, b.box);
       else if (name === 'addressLocal') out[name] = formatAddress(sheet.name, b.box);
       else if (name === 'cellCount') out[name] = cells;
@@ -202,6 +210,12 @@ export class SimRange extends SimClientObject<RangeBinding> implements Supported
     return this.worksheetProxy;
   }
 
+  /** Navigation property (font, fill, alignment, widths; see range-format.ts): the same proxy on every access. */
+  get format(): SimRangeFormat {
+    this.formatProxy ??= new SimRangeFormat(this.context, `${this.objectPath}.format`, (env) => this.bindIn(env), 'Range.format');
+    return this.formatProxy;
+  }
+
   getCell(row: number, column: number): SimRange {
     return this.relative('getCell', [row, column], (b) => ({ row: b.row + row, column: b.column + column, rowCount: 1, columnCount: 1 }));
   }
@@ -216,6 +230,16 @@ export class SimRange extends SimClientObject<RangeBinding> implements Supported
 
   getLastRow(): SimRange {
     return this.relative('getLastRow', [], (b) => ({ ...b, row: b.row + b.rowCount - 1, rowCount: 1 }));
+  }
+
+  /** ExcelApi 1.1: the entire columns of this range (address `A:B`). */
+  getEntireColumn(): SimRange {
+    return this.relative('getEntireColumn', [], (b) => ({ ...b, row: 0, rowCount: MAX_ROWS }));
+  }
+
+  /** ExcelApi 1.1: the entire rows of this range (address `2:3`). */
+  getEntireRow(): SimRange {
+    return this.relative('getEntireRow', [], (b) => ({ ...b, column: 0, columnCount: MAX_COLUMNS }));
   }
 
   getResizedRange(deltaRows: number, deltaColumns: number): SimRange {

@@ -15,6 +15,7 @@
 import { SimClientObject, type ActionQueue, type ExecEnv, type QueuedAction } from './client-object';
 import { ERROR_MESSAGES, SimError } from './errors';
 import { jsonBytes, type SyncRecord, type SyncStats, type WireAction } from './payload';
+import { statementInfo } from './statements';
 import { SimWorkbook } from './workbook';
 import type { WorkbookState } from './workbook-state';
 import type { SimApplication } from './application';
@@ -73,13 +74,14 @@ export class BatchEngine {
       screenUpdatingSuspended: false,
     };
     try {
-      for (const action of actions) {
+      for (let index = 0; index < actions.length; index += 1) {
+        const action = actions[index] as QueuedAction;
         try {
           action.run(env, action.wire.Id);
         } catch (error) {
           const simError =
             error instanceof SimError ? error : new SimError('GeneralException', error instanceof Error ? error.message : String(error));
-          fail(simError.at(action.location));
+          fail(simError.at(action.location, statementInfo(actions, index)));
         }
       }
     } finally {
@@ -125,16 +127,19 @@ export class SimRequestContext implements ActionQueue {
     this.enqueue({
       wire: { ActionType: 'Instantiate', Name: '', ObjectPath: '' },
       location,
+      instantiates: object.objectPath,
       run: (env) => {
         object.bindIn(env);
       },
     });
   }
 
-  enqueue(action: { wire: Omit<WireAction, 'Id'>; location: string; run(env: ExecEnv, id: number): void }): void {
+  enqueue(action: { wire: Omit<WireAction, 'Id'>; location: string; instantiates?: string; run(env: ExecEnv, id: number): void }): void {
     const id = this.nextId;
     this.nextId += 1;
-    this.pending.push({ wire: { Id: id, ...action.wire }, location: action.location, run: action.run });
+    const queued: QueuedAction = { wire: { Id: id, ...action.wire }, location: action.location, run: action.run };
+    if (action.instantiates !== undefined) queued.instantiates = action.instantiates;
+    this.pending.push(queued);
   }
 
   /** `context.load(object, option)`, same as `object.load(option)`. */

@@ -4,6 +4,7 @@ import { MAX_COLUMNS, MAX_ROWS, type CellBox } from './address';
 import { GENERAL as GENERAL_FORMAT, type Cell, type Content, type Result } from './cell';
 import { evaluateFormula, type FormulaHost, type FormulaSheet, type RangeRef } from './formula';
 import { WorkbookFormulaHost } from './formula-refs';
+import { StyleStore } from './style-state';
 import type { WorkbookState } from './workbook-state';
 
 /** A module-local copy: the hot paths compare against it millions of times. */
@@ -83,6 +84,13 @@ export class SheetState implements FormulaSheet {
   private evaluating = new Set<number>();
   /** The workbook, for formulas that reference other sheets or tables (set by WorkbookState.addSheet). */
   workbook: WorkbookState | undefined;
+  /** Font, fill, alignment and wrapping of the cells that have any (Range.format); moved with cells, cleared with formats. */
+  readonly styles = new StyleStore();
+  /** Column widths / row heights in points, only those set (Range.format.columnWidth / rowHeight). */
+  readonly columnWidths = new Map<number, number>();
+  readonly rowHeights = new Map<number, number>();
+  /** `format.autofitColumns()` / `autofitRows()` calls, in order (recorded only: no width or height changes). */
+  readonly autofits: Array<{ kind: 'columns' | 'rows'; box: CellBox }> = [];
 
   constructor(
     readonly id: string,
@@ -270,6 +278,7 @@ export class SheetState implements FormulaSheet {
       hits.push([r, c, content, format]);
     });
     for (const [r, c, content, format] of hits) this.put(r, c, contents ? undefined : content, formats ? GENERAL : format);
+    if (formats) this.styles.clear(box);
   }
 
   /**
@@ -281,12 +290,18 @@ export class SheetState implements FormulaSheet {
       this.deleteRows(Array.from({ length: -delta }, (_, i) => fromRow + i), column, columnCount);
       return;
     }
+    this.styles.relocate((r, c) => (r >= fromRow && c >= column && c < column + columnCount ? (r + delta < MAX_ROWS ? [r + delta, c] : null) : undefined));
     if (fromRow > this.lastRow) return; // nothing at or below: e.g. rows added at the end of a table
     this.shift(delta, (r, c) => r >= fromRow && c >= column && c < column + columnCount, (r) => r < fromRow - delta, 'row');
   }
 
   /** Same as shiftRows, for the row band [row, row+rowCount) at or right of `fromColumn`. */
   shiftColumns(fromColumn: number, delta: number, row: number, rowCount: number): void {
+    this.styles.relocate((r, c) => {
+      if (c < fromColumn || r < row || r >= row + rowCount) return undefined;
+      if (delta < 0 && c < fromColumn - delta) return null;
+      return c + delta < MAX_COLUMNS ? [r, c + delta] : null;
+    });
     this.shift(delta, (r, c) => c >= fromColumn && r >= row && r < row + rowCount, (_r, c) => c < fromColumn - delta, 'column');
   }
 
@@ -298,7 +313,13 @@ export class SheetState implements FormulaSheet {
   deleteRows(rows: readonly number[], column: number, columnCount: number): void {
     const sorted = [...new Set(rows)].sort((a, b) => a - b);
     const first = sorted[0];
-    if (first === undefined || first > this.lastRow) return;
+    if (first === undefined) return;
+    this.styles.relocate((r, c) => {
+      if (r < first || c < column || c >= column + columnCount) return undefined;
+      const above = countAtOrBelow(sorted, r);
+      return sorted[above - 1] === r ? null : [r - above, c];
+    });
+    if (first > this.lastRow) return;
     const moved: [number, number, StoredContent, string][] = [];
     const dropped: [number, number][] = [];
     this.forEachCell((r, c, content, format) => {

@@ -131,6 +131,12 @@ export class SimulatedWorkbook {
     return this.block(sheet, address, 'text') as string[][];
   }
 
+  /** `format.autofitColumns()` / `autofitRows()` calls on a sheet, in order (recorded only: they change nothing). */
+  autofits(sheet: string): Array<{ kind: 'columns' | 'rows'; address: string }> {
+    const state = this.state.sheet(sheet);
+    return state.autofits.map((a) => ({ kind: a.kind, address: formatAddress(state.name, a.box) }));
+  }
+
   /** The document settings, parsed (Dates revived). */
   settings(): Record<string, unknown> {
     return this.state.settings.toObject();

@@ -16,9 +16,18 @@ export interface TableState {
   id: string;
   name: string;
   sheetId: string;
-  /** The whole table, header row included when shown. */
+  /** The whole table, header row and totals row included when shown. */
   box: CellBox;
   showHeaders: boolean;
+  /** A totals row is the last row of `box` (first column `Total`, as Excel writes it). */
+  showTotals: boolean;
+  /** Display properties: stored and reported, no effect on cells. */
+  style: string;
+  showBandedRows: boolean;
+  showBandedColumns: boolean;
+  showFilterButton: boolean;
+  highlightFirstColumn: boolean;
+  highlightLastColumn: boolean;
   /** Kept for when headers are hidden; read from the header cells while they are shown. */
   columnNames: string[];
   columnIds: number[];
@@ -46,7 +55,32 @@ export function headerBox(t: TableState): CellBox | null {
 
 export function dataBox(t: TableState): CellBox {
   const skip = t.showHeaders ? 1 : 0;
-  return { ...t.box, row: t.box.row + skip, rowCount: t.box.rowCount - skip };
+  return { ...t.box, row: t.box.row + skip, rowCount: t.box.rowCount - skip - (t.showTotals ? 1 : 0) };
+}
+
+export function totalsBox(t: TableState): CellBox | null {
+  return t.showTotals ? { ...t.box, row: t.box.row + t.box.rowCount - 1, rowCount: 1 } : null;
+}
+
+/** Rows a table needs besides its data body (at least one data row is kept). */
+function frameRows(t: TableState): number {
+  return (t.showHeaders ? 1 : 0) + (t.showTotals ? 1 : 0);
+}
+
+/** Excel's built-in table styles (the only ones a new workbook has). */
+const BUILT_IN_STYLES: readonly string[] = [
+  ...Array.from({ length: 21 }, (_, i) => `TableStyleLight${i + 1}`),
+  ...Array.from({ length: 28 }, (_, i) => `TableStyleMedium${i + 1}`),
+  ...Array.from({ length: 11 }, (_, i) => `TableStyleDark${i + 1}`),
+];
+
+/** `Table.style`: a built-in style name (case-insensitive; stored as Excel spells it); others → InvalidArgument. */
+export function checkTableStyle(style: unknown): string {
+  if (typeof style !== 'string') throw invalidArgument();
+  const lower = style.toLowerCase();
+  const found = BUILT_IN_STYLES.find((s) => s.toLowerCase() === lower);
+  if (found === undefined) throw invalidArgument();
+  return found;
 }
 
 export function findTable(wb: WorkbookState, key: string, sheetId?: string): TableState {
@@ -97,6 +131,13 @@ export function addTable(wb: WorkbookState, sheet: SheetState, box: CellBox, has
     sheetId: sheet.id,
     box: { ...box },
     showHeaders: true,
+    showTotals: false,
+    style: 'TableStyleMedium2',
+    showBandedRows: true,
+    showBandedColumns: false,
+    showFilterButton: true,
+    highlightFirstColumn: false,
+    highlightLastColumn: false,
     columnNames: [],
     columnIds: Array.from({ length: box.columnCount }, (_, i) => i + 1),
     nextColumnId: box.columnCount + 1,
@@ -209,7 +250,7 @@ export function deleteColumn(wb: WorkbookState, t: TableState, index: number): v
 
 /** resize: same sheet, same top row (the header stays where it is), at least one data row. */
 export function resizeTable(wb: WorkbookState, t: TableState, sheetId: string, box: CellBox): void {
-  if (sheetId !== t.sheetId || box.row !== t.box.row || box.column !== t.box.column || box.rowCount < (t.showHeaders ? 2 : 1)) {
+  if (sheetId !== t.sheetId || box.row !== t.box.row || box.column !== t.box.column || box.rowCount < frameRows(t) + 1) {
     throw invalidArgument();
   }
   checkNoOverlap(wb, sheetId, box, t);
@@ -257,6 +298,35 @@ export function setShowHeaders(wb: WorkbookState, t: TableState, show: boolean):
   }
   t.showHeaders = true;
   writeHeaders(wb, sheet, t, t.columnNames);
+}
+
+/**
+ * Table.showTotals. On: the row below the table becomes its totals row (first column `Total`) when it is free
+ * (no content, no other table), else the cells below, in the table's columns, move down one row to make room
+ * (the same rule as showing the header row). Off: the totals row's cells are cleared and the table ends above it.
+ * Excel also puts a SUBTOTAL formula in the last column; the simulation leaves the other cells empty.
+ */
+export function setShowTotals(wb: WorkbookState, t: TableState, show: boolean): void {
+  if (show === t.showTotals) return;
+  const sheet = wb.sheetById(t.sheetId);
+  if (!show) {
+    sheet.clear(totalsBox(t) ?? t.box, true, false);
+    t.box = { ...t.box, rowCount: t.box.rowCount - 1 };
+    t.showTotals = false;
+    return;
+  }
+  const below: CellBox = { ...t.box, row: t.box.row + t.box.rowCount, rowCount: 1 };
+  if (below.row >= MAX_ROWS) throw invalidArgument();
+  const belowFree =
+    Array.from({ length: t.box.columnCount }, (_, c) => sheet.cell(below.row, below.column + c)?.content ?? null).every((c) => c === null) &&
+    !wb.tables.some((o) => o !== t && o.sheetId === t.sheetId && intersect(o.box, below));
+  if (!belowFree) {
+    sheet.shiftRows(below.row, 1, t.box.column, t.box.columnCount);
+    moveTablesBelow(wb, t, below.row, 1);
+  }
+  t.box = { ...t.box, rowCount: t.box.rowCount + 1 };
+  t.showTotals = true;
+  sheet.setContent(below.row, t.box.column, { kind: 'String', value: 'Total', quotePrefix: false });
 }
 
 /**
@@ -317,7 +387,8 @@ export function shiftTables(wb: WorkbookState, sheetId: string, box: CellBox, ax
     const start = Math.min(tAlong.start, along.start);
     if (axis === 'rows') {
       if (t.showHeaders && first === tAlong.start) throw invalidOperation();
-      const minimum = t.showHeaders ? 2 : 1;
+      if (t.showTotals && last === tAlong.start + tAlong.count) throw invalidOperation(); // assumption, as for headers
+      const minimum = frameRows(t) + 1;
       changes.push(() => set(start, Math.max(minimum, tAlong.count - removed)));
     } else {
       const names = tableColumnNames(wb, t);

@@ -15,7 +15,10 @@ import {
   headerBox,
   removeTable,
   resizeTable,
+  checkTableStyle,
   setShowHeaders,
+  setShowTotals,
+  totalsBox,
   type TableState,
 } from './table-state';
 import { SimWorksheet } from './worksheet';
@@ -24,10 +27,42 @@ export interface TableBinding {
   tableId: string;
 }
 
-export const TABLE_PROPERTIES = ['id', 'name', 'showHeaders'] as const;
+export const TABLE_PROPERTIES = [
+  'id',
+  'name',
+  'showHeaders',
+  'showTotals',
+  'style',
+  'showBandedRows',
+  'showBandedColumns',
+  'showFilterButton',
+  'highlightFirstColumn',
+  'highlightLastColumn',
+  'legacyId',
+] as const;
 
 export function tableProperties(_env: ExecEnv, t: TableState): Record<string, unknown> {
-  return { id: t.id, name: t.name, showHeaders: t.showHeaders };
+  return {
+    id: t.id,
+    name: t.name,
+    showHeaders: t.showHeaders,
+    showTotals: t.showTotals,
+    style: t.style,
+    showBandedRows: t.showBandedRows,
+    showBandedColumns: t.showBandedColumns,
+    showFilterButton: t.showFilterButton,
+    highlightFirstColumn: t.highlightFirstColumn,
+    highlightLastColumn: t.highlightLastColumn,
+    // The simulation's table ids are already the numeric ids ExcelApi 1.1 used (legacyId, as a string).
+    legacyId: t.id,
+  };
+}
+
+type DisplayFlag = 'showBandedRows' | 'showBandedColumns' | 'showFilterButton' | 'highlightFirstColumn' | 'highlightLastColumn';
+
+function requireBoolean(value: unknown): boolean {
+  if (typeof value !== 'boolean') throw invalidArgument();
+  return value;
 }
 
 export function tableOf(env: ExecEnv, b: TableBinding): TableState {
@@ -38,6 +73,15 @@ type TableMembers =
   | 'id'
   | 'name'
   | 'showHeaders'
+  | 'showTotals'
+  | 'style'
+  | 'showBandedRows'
+  | 'showBandedColumns'
+  | 'showFilterButton'
+  | 'highlightFirstColumn'
+  | 'highlightLastColumn'
+  | 'legacyId'
+  | 'getTotalRowRange'
   | 'getRange'
   | 'getHeaderRowRange'
   | 'getDataBodyRange'
@@ -97,6 +141,62 @@ export class SimTable
     this.setProperty('showHeaders', value, (env, b) => setShowHeaders(env.state, tableOf(env, b), value === true));
   }
 
+  get showTotals(): boolean {
+    return this.read('showTotals');
+  }
+  /** A totals row below the data body (see setShowTotals in table-state.ts). */
+  set showTotals(value: boolean) {
+    this.setProperty('showTotals', value, (env, b) => setShowTotals(env.state, tableOf(env, b), requireBoolean(value)));
+  }
+  get style(): string {
+    return this.read('style');
+  }
+  /** A built-in style name (`TableStyleLight1`..21, `Medium1`..28, `Dark1`..11); others fail with InvalidArgument. */
+  set style(value: string) {
+    this.setProperty('style', value, (env, b) => {
+      tableOf(env, b).style = checkTableStyle(value);
+    });
+  }
+  get showBandedRows(): boolean {
+    return this.read('showBandedRows');
+  }
+  set showBandedRows(value: boolean) {
+    this.setFlag('showBandedRows', value);
+  }
+  get showBandedColumns(): boolean {
+    return this.read('showBandedColumns');
+  }
+  set showBandedColumns(value: boolean) {
+    this.setFlag('showBandedColumns', value);
+  }
+  get showFilterButton(): boolean {
+    return this.read('showFilterButton');
+  }
+  set showFilterButton(value: boolean) {
+    this.setFlag('showFilterButton', value);
+  }
+  get highlightFirstColumn(): boolean {
+    return this.read('highlightFirstColumn');
+  }
+  set highlightFirstColumn(value: boolean) {
+    this.setFlag('highlightFirstColumn', value);
+  }
+  get highlightLastColumn(): boolean {
+    return this.read('highlightLastColumn');
+  }
+  set highlightLastColumn(value: boolean) {
+    this.setFlag('highlightLastColumn', value);
+  }
+  get legacyId(): string {
+    return this.read('legacyId');
+  }
+
+  private setFlag(name: DisplayFlag, value: boolean): void {
+    this.setProperty(name, value, (env, b) => {
+      tableOf(env, b)[name] = requireBoolean(value);
+    });
+  }
+
   /** Navigation properties: the same proxy on every access (office.js caches them). */
   get rows(): SimTableRowCollection {
     this.rowsProxy ??= new SimTableRowCollection(this.context, `${this.objectPath}.rows`, (env) => this.bindIn(env), 'Table.rows');
@@ -139,6 +239,15 @@ export class SimTable
   getHeaderRowRange(): SimRange {
     return this.range('getHeaderRowRange', (t) => {
       const box = headerBox(t);
+      if (!box) throw invalidOperation();
+      return { sheetId: t.sheetId, box };
+    });
+  }
+
+  /** Fails at sync (InvalidOperation) when the totals row is not shown (assumption, as for the header row). */
+  getTotalRowRange(): SimRange {
+    return this.range('getTotalRowRange', (t) => {
+      const box = totalsBox(t);
       if (!box) throw invalidOperation();
       return { sheetId: t.sheetId, box };
     });

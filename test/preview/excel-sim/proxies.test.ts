@@ -301,7 +301,7 @@ describe('load() through navigation properties', () => {
     const wb = await withTable();
     const error = await rejection(
       wb.run(async (context) => {
-        context.workbook.worksheets.getItem('Data').getRange('A1').load('format/font/name');
+        context.workbook.worksheets.getItem('Data').getRange('A1').load('format/borders/color');
         await context.sync();
       }),
     );
