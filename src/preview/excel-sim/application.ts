@@ -6,10 +6,11 @@ import { invalidArgument } from './errors';
 import type { CalculationModeValue } from './workbook-state';
 
 const MODES: readonly string[] = ['Automatic', 'AutomaticExceptTables', 'Manual'];
+const CALCULATION_TYPES: readonly string[] = ['Recalculate', 'Full', 'FullRebuild'];
 
 export class SimApplication
   extends SimClientObject<true>
-  implements Supported<Excel.Application, 'calculationMode' | 'suspendApiCalculationUntilNextSync' | 'suspendScreenUpdatingUntilNextSync' | 'load'>
+  implements Supported<Excel.Application, 'calculationMode' | 'calculate' | 'suspendApiCalculationUntilNextSync' | 'suspendScreenUpdatingUntilNextSync' | 'load'>
 {
   protected readonly entityName = 'Application';
   protected readonly scalarNames = ['calculationMode'] as const;
@@ -29,6 +30,16 @@ export class SimApplication
     this.setProperty('calculationMode', value, (env) => {
       if (!MODES.includes(value)) throw invalidArgument();
       env.state.calculationMode = value as CalculationModeValue;
+    });
+  }
+
+  /**
+   * `calculate('Recalculate' | 'Full' | 'FullRebuild')`: checks the type (others → InvalidArgument) and changes
+   * nothing, since formulas are always evaluated when read (recalculation in Manual mode is not modelled).
+   */
+  calculate(calculationType: Excel.CalculationType | 'Recalculate' | 'Full' | 'FullRebuild'): void {
+    this.queue('Method', 'calculate', [calculationType], () => {
+      if (!CALCULATION_TYPES.includes(calculationType)) throw invalidArgument();
     });
   }
 

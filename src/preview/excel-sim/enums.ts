@@ -18,6 +18,12 @@ export const CalculationMode = {
   manual: 'Manual',
 } as const satisfies EnumValues<typeof Excel.CalculationMode>;
 
+export const CalculationType = {
+  recalculate: 'Recalculate',
+  full: 'Full',
+  fullRebuild: 'FullRebuild',
+} as const satisfies EnumValues<typeof Excel.CalculationType>;
+
 export const RangeValueType = {
   unknown: 'Unknown',
   empty: 'Empty',

@@ -10,6 +10,7 @@
 import { SimClientResult } from './client-object';
 import {
   CalculationMode,
+  CalculationType,
   ClearApplyTo,
   DeleteShiftDirection,
   ErrorCodes,
@@ -28,6 +29,7 @@ export interface ExcelSimulationGlobals {
     RequestContext: new () => SimRequestContext;
     SheetVisibility: typeof SheetVisibility;
     CalculationMode: typeof CalculationMode;
+    CalculationType: typeof CalculationType;
     RangeValueType: typeof RangeValueType;
     ClearApplyTo: typeof ClearApplyTo;
     DeleteShiftDirection: typeof DeleteShiftDirection;
@@ -59,6 +61,7 @@ export function createExcelGlobals(workbook: SimulatedWorkbook): ExcelSimulation
       },
       SheetVisibility,
       CalculationMode,
+      CalculationType,
       RangeValueType,
       ClearApplyTo,
       DeleteShiftDirection,

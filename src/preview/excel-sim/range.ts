@@ -1,6 +1,6 @@
 /** `Excel.Range`: a rectangle of one sheet, bound by its Instantiate action in the next sync (later inserts/deletes do not move it). */
 
-import { checkInGrid, formatAddress, intersect, isUnbounded, MAX_COLUMNS, MAX_ROWS, type CellBox } from './address';
+import { checkInGrid, formatAddress, intersect, isUnbounded, MAX_COLUMNS, MAX_ROWS, parseLocalAddress, splitSheet, type CellBox } from './address';
 import type { Named, Supported } from './api-shape';
 import type { CellValue } from './cell';
 import { readCells, writeCells, type ReadProperty } from './cell-write';
@@ -57,9 +57,19 @@ type RangeMembers =
   | 'getRow'
   | 'getColumn'
   | 'getLastRow'
+  | 'getLastColumn'
+  | 'getLastCell'
+  | 'getRowsAbove'
+  | 'getRowsBelow'
+  | 'getColumnsBefore'
+  | 'getColumnsAfter'
+  | 'getBoundingRect'
+  | 'getIntersection'
+  | 'getIntersectionOrNullObject'
   | 'getEntireColumn'
   | 'getEntireRow'
   | 'clear'
+  | 'select'
   | 'delete'
   | 'insert'
   | 'load'
@@ -67,6 +77,36 @@ type RangeMembers =
 
 export function sheetOf(env: ExecEnv, binding: RangeBinding): SheetState {
   return env.state.sheetById(binding.sheetId);
+}
+
+/**
+ * The rectangle of `another` (a Range of the same request context, or an address, optionally naming this
+ * range's sheet) for getBoundingRect/getIntersection. Another sheet, or a null Range, → InvalidArgument.
+ */
+function otherBox(env: ExecEnv, b: RangeBinding, another: unknown, context: unknown): CellBox {
+  if (another instanceof SimClientObject) {
+    if (another.context !== context) throw new SimError('InvalidRequestContext', ERROR_MESSAGES.InvalidRequestContext);
+    const other = (another as SimRange).bindIn(env);
+    if (other === null || other.sheetId !== b.sheetId) throw invalidArgument();
+    return other.box;
+  }
+  if (typeof another !== 'string' || another === '') throw invalidArgument();
+  const { sheet, local } = splitSheet(another);
+  if (sheet !== undefined && sheet.toLowerCase() !== sheetOf(env, b).name.toLowerCase()) throw invalidArgument();
+  return parseLocalAddress(local);
+}
+
+/**
+ * `getRowsAbove`/`getRowsBelow`/`getColumnsBefore`/`getColumnsAfter` along one axis: `count` (default 1) lines
+ * outside the range on that side, or, negative, `-count` lines inside it on that side (the reference's "use a
+ * negative number to create a range within the current range"). 0 or a non-integer → InvalidArgument.
+ */
+function beside(start: number, length: number, count: number | undefined, after: boolean): { start: number; length: number } {
+  const n = count ?? 1;
+  if (!Number.isInteger(n) || n === 0) throw invalidArgument();
+  if (n > 0) return after ? { start: start + length, length: n } : { start: start - n, length: n };
+  if (-n > length) throw invalidArgument();
+  return after ? { start: start + length + n, length: -n } : { start, length: -n };
 }
 
 function describe(args: unknown[]): string {
@@ -232,6 +272,76 @@ export class SimRange extends SimClientObject<RangeBinding> implements Supported
     return this.relative('getLastRow', [], (b) => ({ ...b, row: b.row + b.rowCount - 1, rowCount: 1 }));
   }
 
+  /** The last column within the range (`B2:D5` → `D2:D5`). */
+  getLastColumn(): SimRange {
+    return this.relative('getLastColumn', [], (b) => ({ ...b, column: b.column + b.columnCount - 1, columnCount: 1 }));
+  }
+
+  /** The last cell within the range (`B2:D5` → `D5`). */
+  getLastCell(): SimRange {
+    return this.relative('getLastCell', [], (b) => ({ row: b.row + b.rowCount - 1, column: b.column + b.columnCount - 1, rowCount: 1, columnCount: 1 }));
+  }
+
+  /** ExcelApi 1.2: `count` rows above (negative: the first `-count` rows of this range). Off the grid → InvalidArgument. */
+  getRowsAbove(count?: number): SimRange {
+    return this.relative('getRowsAbove', [count], (b) => {
+      const rows = beside(b.row, b.rowCount, count, false);
+      return { ...b, row: rows.start, rowCount: rows.length };
+    });
+  }
+
+  /** ExcelApi 1.2: `count` rows below (negative: the last `-count` rows of this range). */
+  getRowsBelow(count?: number): SimRange {
+    return this.relative('getRowsBelow', [count], (b) => {
+      const rows = beside(b.row, b.rowCount, count, true);
+      return { ...b, row: rows.start, rowCount: rows.length };
+    });
+  }
+
+  /** ExcelApi 1.2: `count` columns to the left (negative: the first `-count` columns of this range). */
+  getColumnsBefore(count?: number): SimRange {
+    return this.relative('getColumnsBefore', [count], (b) => {
+      const columns = beside(b.column, b.columnCount, count, false);
+      return { ...b, column: columns.start, columnCount: columns.length };
+    });
+  }
+
+  /** ExcelApi 1.2: `count` columns to the right (negative: the last `-count` columns of this range). */
+  getColumnsAfter(count?: number): SimRange {
+    return this.relative('getColumnsAfter', [count], (b) => {
+      const columns = beside(b.column, b.columnCount, count, true);
+      return { ...b, column: columns.start, columnCount: columns.length };
+    });
+  }
+
+  /** The smallest range containing this one and `anotherRange` (same sheet; `B2:C5` and `D10:E15` → `B2:E15`). */
+  getBoundingRect(anotherRange: SimRange | Excel.Range | string): SimRange {
+    return this.derive('getBoundingRect', [anotherRange], (env, b) => {
+      const o = otherBox(env, b, anotherRange, this.context);
+      const row = Math.min(b.box.row, o.row);
+      const column = Math.min(b.box.column, o.column);
+      const rowCount = Math.max(b.box.row + b.box.rowCount, o.row + o.rowCount) - row;
+      const columnCount = Math.max(b.box.column + b.box.columnCount, o.column + o.columnCount) - column;
+      return { sheetId: b.sheetId, box: { row, column, rowCount, columnCount } };
+    });
+  }
+
+  /** The rectangular intersection with `anotherRange`; none → ItemNotFound (the OrNullObject variant gives a null object). */
+  getIntersection(anotherRange: SimRange | Excel.Range | string): SimRange {
+    return this.derive('getIntersection', [anotherRange], (env, b) => {
+      const part = intersect(b.box, otherBox(env, b, anotherRange, this.context));
+      if (!part) throw itemNotFound();
+      return { sheetId: b.sheetId, box: part };
+    });
+  }
+
+  getIntersectionOrNullObject(anotherRange: SimRange | Excel.Range | string): SimRange {
+    return this.derive('getIntersectionOrNullObject', [anotherRange], (env, b) => {
+      const part = intersect(b.box, otherBox(env, b, anotherRange, this.context));
+      return part ? { sheetId: b.sheetId, box: part } : null;
+    });
+  }
+
   /** ExcelApi 1.1: the entire columns of this range (address `A:B`). */
   getEntireColumn(): SimRange {
     return this.relative('getEntireColumn', [], (b) => ({ ...b, row: 0, rowCount: MAX_ROWS }));
@@ -275,6 +385,15 @@ export class SimRange extends SimClientObject<RangeBinding> implements Supported
     const used = sheetOf(env, b).usedBox(valuesOnly);
     const part = used && intersect(used, b.box);
     return part ? { sheetId: b.sheetId, box: part } : null;
+  }
+
+  /** Selects the cells and activates their sheet (a hidden sheet cannot be activated: InvalidOperation). */
+  select(): void {
+    this.queue('Method', 'select', [], (env, b) => {
+      const sheet = sheetOf(env, b);
+      env.state.activate(sheet);
+      sheet.selection = { ...b.box };
+    });
   }
 
   clear(applyTo?: Excel.ClearApplyTo | 'All' | 'Formats' | 'Contents' | 'Hyperlinks' | 'RemoveHyperlinks' | 'ResetContents'): void {

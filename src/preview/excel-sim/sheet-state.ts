@@ -91,6 +91,8 @@ export class SheetState implements FormulaSheet {
   readonly rowHeights = new Map<number, number>();
   /** `format.autofitColumns()` / `autofitRows()` calls, in order (recorded only: no width or height changes). */
   readonly autofits: Array<{ kind: 'columns' | 'rows'; box: CellBox }> = [];
+  /** The sheet's selected cells (`Range.select()`); A1 until something is selected, as in a new sheet. */
+  selection: CellBox = { row: 0, column: 0, rowCount: 1, columnCount: 1 };
 
   constructor(
     readonly id: string,

@@ -32,6 +32,11 @@ export interface TableState {
   columnNames: string[];
   columnIds: number[];
   nextColumnId: number;
+  /**
+   * The data body is Excel's blank "insert row" of an empty table (made from its header row alone, or after
+   * every data row was deleted): rows added with values fill it first (see addRows).
+   */
+  emptyBody: boolean;
 }
 
 /** Name rules: letter, underscore or backslash first; letters, digits, `_`, `.`, `\` after; no cell reference; unique (case-insensitive) in the workbook. */
@@ -141,6 +146,7 @@ export function addTable(wb: WorkbookState, sheet: SheetState, box: CellBox, has
     columnNames: [],
     columnIds: Array.from({ length: box.columnCount }, (_, i) => i + 1),
     nextColumnId: box.columnCount + 1,
+    emptyBody: false,
   };
   if (!hasHeaders) {
     // Excel generates a header row and shifts the data down by one row.
@@ -153,7 +159,10 @@ export function addTable(wb: WorkbookState, sheet: SheetState, box: CellBox, has
     );
     writeHeaders(wb, sheet, table, names);
   }
-  if (table.box.rowCount < 2) table.box.rowCount = 2; // a table has at least one (empty) data row
+  if (table.box.rowCount < 2) {
+    table.box.rowCount = 2; // a table has at least one (empty) data row
+    table.emptyBody = true;
+  }
   wb.tables.push(table);
   return table;
 }
@@ -167,18 +176,39 @@ function moveTablesBelow(wb: WorkbookState, self: TableState, fromRow: number, d
   }
 }
 
+/** True when the data body is the blank row of an empty table (still blank: cells written into it make it a row). */
+function isEmptyTable(sheet: SheetState, t: TableState, data: CellBox): boolean {
+  if (!t.emptyBody || data.rowCount !== 1) return false;
+  for (let c = 0; c < data.columnCount; c += 1) if (sheet.content(data.row, data.column + c) !== null) return false;
+  return true;
+}
+
+/**
+ * Inserts `count` rows at `index` of the data body (undefined: at the end). Rows added with values to an empty
+ * table (its one blank data row) fill that row first, as Excel does: the reference sample makes a table from
+ * "A1:D1" and adds seven rows, and the table "contains four columns and seven rows of data" (Work with tables
+ * using the Excel JavaScript API, "Create a table").
+ */
 export function addRows(wb: WorkbookState, t: TableState, index: number | undefined, values: unknown, count: number): number {
   const data = dataBox(t);
   const at = index ?? data.rowCount;
   if (!Number.isInteger(at) || at < 0 || at > data.rowCount || count < 1) throw invalidArgument();
-  if (t.box.row + t.box.rowCount + count > MAX_ROWS) throw invalidArgument();
   const sheet = wb.sheetById(t.sheetId);
+  if (values !== undefined && values !== null && isEmptyTable(sheet, t, data)) {
+    writeCheck(values, count, t.box.columnCount);
+    t.emptyBody = false;
+    if (count > 1) addRows(wb, t, 1, undefined, count - 1);
+    writeCells(sheet, { ...data, rowCount: count }, 'values', values, wb.currentYear);
+    return 0;
+  }
+  if (t.box.row + t.box.rowCount + count > MAX_ROWS) throw invalidArgument();
   const insertRow = data.row + at;
   const target: CellBox = { row: insertRow, column: t.box.column, rowCount: count, columnCount: t.box.columnCount };
   if (values !== undefined && values !== null) writeCheck(values, count, t.box.columnCount);
   sheet.shiftRows(insertRow, count, t.box.column, t.box.columnCount);
   moveTablesBelow(wb, t, insertRow, count);
   t.box.rowCount += count;
+  t.emptyBody = false;
   // New rows take the column's number format (from the row above, or below when inserting first).
   const source = at > 0 ? insertRow - 1 : insertRow + count;
   for (let c = 0; c < t.box.columnCount; c += 1) {
@@ -205,6 +235,7 @@ export function deleteRows(wb: WorkbookState, t: TableState, indices: number[]):
   if (unique.some((i) => !Number.isInteger(i) || i < 0 || i >= data.rowCount)) throw invalidArgument();
   const sheet = wb.sheetById(t.sheetId);
   const all = unique.length === data.rowCount;
+  if (all) t.emptyBody = true;
   const doomed = all ? unique.filter((i) => i !== 0) : unique;
   if (all) sheet.clear({ ...data, rowCount: 1 }, true, false);
   if (doomed.length === 0) return;
@@ -257,6 +288,7 @@ export function resizeTable(wb: WorkbookState, t: TableState, sheetId: string, b
   const sheet = wb.sheetById(sheetId);
   const old = tableColumnNames(wb, t);
   t.box = { ...box };
+  t.emptyBody = false;
   while (t.columnIds.length < box.columnCount) t.columnIds.push(t.nextColumnId++);
   t.columnIds.length = box.columnCount;
   const names = Array.from({ length: box.columnCount }, (_, c) =>

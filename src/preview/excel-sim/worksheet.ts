@@ -27,6 +27,10 @@ type WorksheetMembers =
   | 'getUsedRangeOrNullObject'
   | 'delete'
   | 'activate'
+  | 'getNext'
+  | 'getNextOrNullObject'
+  | 'getPrevious'
+  | 'getPreviousOrNullObject'
   | 'load'
   | 'isNullObject';
 
@@ -149,6 +153,42 @@ export class SimWorksheet
     });
   }
 
+  /** ExcelApi 1.5: the neighbouring sheet in tab order (`visibleOnly`: skipping hidden ones), or null when there is none. */
+  private neighbour(name: string, args: unknown[], step: 1 | -1, visibleOnly: boolean | undefined, orNull: boolean): SimWorksheet {
+    const path = `${this.objectPath}.${name}(${args.map((a) => JSON.stringify(a) ?? 'undefined').join(',')})`;
+    return new SimWorksheet(
+      this.context,
+      path,
+      (env) => {
+        const b = this.bindIn(env);
+        if (b === null) return null;
+        const sheets = env.state.sheets;
+        let i = sheets.indexOf(SimWorksheet.sheet(env, b)) + step;
+        while (i >= 0 && i < sheets.length && visibleOnly === true && sheets[i]?.visibility !== 'Visible') i += step;
+        const found = sheets[i];
+        if (found) return { sheetId: found.id };
+        if (orNull) return null;
+        throw itemNotFound();
+      },
+      `Worksheet.${name}`,
+    );
+  }
+
+  /** The sheet after this one; none → ItemNotFound ("this method will throw an error"). */
+  getNext(visibleOnly?: boolean): SimWorksheet {
+    return this.neighbour('getNext', [visibleOnly], 1, visibleOnly, false);
+  }
+  getNextOrNullObject(visibleOnly?: boolean): SimWorksheet {
+    return this.neighbour('getNextOrNullObject', [visibleOnly], 1, visibleOnly, true);
+  }
+  /** The sheet before this one; none → ItemNotFound. */
+  getPrevious(visibleOnly?: boolean): SimWorksheet {
+    return this.neighbour('getPrevious', [visibleOnly], -1, visibleOnly, false);
+  }
+  getPreviousOrNullObject(visibleOnly?: boolean): SimWorksheet {
+    return this.neighbour('getPreviousOrNullObject', [visibleOnly], -1, visibleOnly, true);
+  }
+
   delete(): void {
     this.queue('Method', 'delete', [], (env, b) => env.state.deleteSheet(SimWorksheet.sheet(env, b)));
   }
@@ -158,7 +198,7 @@ export class SimWorksheet
   }
 }
 
-type WorksheetCollectionMembers = 'add' | 'getItem' | 'getItemOrNullObject' | 'getActiveWorksheet' | 'getCount' | 'getFirst' | 'load';
+type WorksheetCollectionMembers = 'add' | 'getItem' | 'getItemOrNullObject' | 'getActiveWorksheet' | 'getCount' | 'getFirst' | 'getLast' | 'load';
 
 export class SimWorksheetCollection
   extends SimCollection<true, SimWorksheet>
@@ -216,6 +256,14 @@ export class SimWorksheetCollection
   getFirst(visibleOnly?: boolean): SimWorksheet {
     return this.child('getFirst', [visibleOnly], (env) => {
       const sheet = env.state.sheets.find((s) => !visibleOnly || s.visibility === 'Visible');
+      if (!sheet) throw itemNotFound();
+      return { sheetId: sheet.id };
+    });
+  }
+
+  getLast(visibleOnly?: boolean): SimWorksheet {
+    return this.child('getLast', [visibleOnly], (env) => {
+      const sheet = [...env.state.sheets].reverse().find((s) => !visibleOnly || s.visibility === 'Visible');
       if (!sheet) throw itemNotFound();
       return { sheetId: sheet.id };
     });
