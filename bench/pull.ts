@@ -21,7 +21,9 @@ import { createSimulatedWorkbook, installExcelSimulation, WEB_PAYLOAD_LIMIT_BYTE
 import { createPuller, MemoryPullStateStore } from '../src/sync/pull';
 import { buildLookups, toRow, TRANSACTIONS_TABLE } from '../src/sync/tables';
 import { processTreeCpuMs, spawnSandbox } from './sandbox-process';
+import { spawn } from 'node:child_process';
 import os from 'node:os';
+import path from 'node:path';
 
 /** Assumed round trip of one `context.sync()` on Excel on the web. An assumption, not a measurement. */
 export const DEFAULT_SYNC_LATENCY_MS = 50;
@@ -49,7 +51,7 @@ export interface PullBenchFigures {
   maxRssMb?: number;
 }
 
-interface Credentials {
+export interface Credentials {
   clientId: string;
   clientSecret: string;
 }
@@ -105,7 +107,7 @@ function client(url: string, credentials: Credentials, http: { fetch: typeof fet
   return new CashflowClient({ baseUrl: url, ...credentials, language: 'en', fetch: http.fetch, tokenCache: new TokenCache() });
 }
 
-async function ours(url: string, credentials: Credentials, latencyMs: number): Promise<PullBenchFigures> {
+export async function ours(url: string, credentials: Credentials, latencyMs: number): Promise<PullBenchFigures> {
   const { workbook, uninstall } = installExcelSimulation(globalThis, createSimulatedWorkbook({ platform: 'web', syncLatencyMs: latencyMs }));
   const http = counting();
   const puller = createPuller({ client: client(url, credentials, http), port: new ExcelWorkbookPort(), store: new MemoryPullStateStore() });
@@ -137,7 +139,7 @@ async function ours(url: string, credentials: Credentials, latencyMs: number): P
   }
 }
 
-async function naive(url: string, credentials: Credentials, latencyMs: number, limitRows: number): Promise<PullBenchFigures> {
+export async function naive(url: string, credentials: Credentials, latencyMs: number, limitRows: number): Promise<PullBenchFigures> {
   const { workbook, uninstall } = installExcelSimulation(globalThis, createSimulatedWorkbook({ platform: 'web', syncLatencyMs: latencyMs }));
   const http = counting();
   const api = client(url, credentials, http);
@@ -237,11 +239,14 @@ export async function benchPull(transactions = 100_000, latencyMs = DEFAULT_SYNC
     console.log(`\nPull of ${fmt(transactions)} transactions into the Excel simulation (web, 5 MB cap); sandbox in child process ${sandbox.pid ?? '?'}`);
     // Warm the sandbox's query cache and the JIT once, so no side pays for it alone.
     await rawFloor(url, credentials, Math.min(transactions, 5000));
+    /** One add-in run in a fresh process of its own, so each run's memory figures are its own. */
+    const isolated = (kind: 'ours' | 'naive', latency: number, limit = transactions): Promise<PullBenchFigures> =>
+      runChild({ kind, url, credentials, latencyMs: latency, limitRows: limit });
     const cpu = async (run: () => Promise<PullBenchFigures>): Promise<PullBenchFigures> => {
       const ownBefore = process.cpuUsage();
       const sandboxBefore = processTreeCpuMs(sandbox.pid);
       const figures = await run();
-      const own = process.cpuUsage(ownBefore);
+      const own = figures.cpuMs === undefined ? process.cpuUsage(ownBefore) : { user: figures.cpuMs * 1000, system: 0 };
       const sandboxAfter = processTreeCpuMs(sandbox.pid);
       return {
         ...figures,
@@ -250,11 +255,11 @@ export async function benchPull(transactions = 100_000, latencyMs = DEFAULT_SYNC
       };
     };
     const floor = await cpu(() => rawFloor(url, credentials, transactions));
-    const our0 = await cpu(() => ours(url, credentials, 0));
-    const ourL = await cpu(() => ours(url, credentials, latencyMs));
+    const our0 = await cpu(() => isolated('ours', 0));
+    const ourL = await cpu(() => isolated('ours', latencyMs));
     const naiveLimit = Number(process.env.BENCH_NAIVE_ROWS ?? transactions);
-    const naive0 = await cpu(() => naive(url, credentials, 0, naiveLimit));
-    const naiveL = await cpu(() => naive(url, credentials, latencyMs, naiveLimit));
+    const naive0 = await cpu(() => isolated('naive', 0, naiveLimit));
+    const naiveL = await cpu(() => isolated('naive', latencyMs, naiveLimit));
     const extrapolate = (f: PullBenchFigures): number => (f.wallMs / f.rows) * transactions;
 
     const figures = [our0, ourL, naive0, naiveL, floor];
@@ -262,7 +267,7 @@ export async function benchPull(transactions = 100_000, latencyMs = DEFAULT_SYNC
     const naiveNote = naive0.rows < transactions ? ` (naive stopped at ${fmt(naive0.rows)} rows, extrapolated linearly)` : ' (naive over all rows)';
     console.log(
       `Latency per sync: ${latencyMs} ms, an assumption for Excel on the web's round trip (not measured); applied to every sync that sends actions.` +
-        `\nPeak RSS: sampled every 10 ms and at each progress event; hwm = the process's RSS high-water mark after the run (kernel).` +
+        `\nEach add-in run has a process of its own. Peak RSS: sampled every 10 ms and at each progress event; hwm = the process's RSS high-water mark after the run (kernel).` +
         `\n"of it sim. Excel": time the simulated workbook spent executing batches on this thread; real Excel does that work in its own process.` +
         `\nCPU: this process (all threads, GC included) and the sandbox's processes, on ${os.availableParallelism()} cores. On n cores no run can be shorter than (ours + sandbox CPU) / n.` +
         `\nWithout it, our pull takes ${fmt(our0.wallMs - (our0.simMs ?? 0))} ms at 0 ms/sync (${fmt((our0.wallMs - (our0.simMs ?? 0)) / floor.wallMs, 2)}× the floor), ${fmt(ourL.wallMs - (ourL.simMs ?? 0))} ms at ${latencyMs} ms/sync: for information, the targets below use the wall time.`,
@@ -281,8 +286,8 @@ export async function benchPull(transactions = 100_000, latencyMs = DEFAULT_SYNC
       ['no sync over 5 MB', (our0.largestSyncBytes ?? 0) <= WEB_PAYLOAD_LIMIT_BYTES, `${fmt((our0.largestSyncBytes ?? 0) / MB, 2)} MB`],
       [
         'peak memory under 400 MB',
-        (our0.peakRssMb ?? 0) < 400 && (our0.maxRssMb ?? 0) < 400,
-        `sampled ${fmt(our0.peakRssMb)} MB, high-water ${fmt(our0.maxRssMb)} MB, heap ${fmt(our0.peakHeapMb)} MB`,
+        [our0, ourL].every((f) => (f.peakRssMb ?? 0) < 400 && (f.maxRssMb ?? 0) < 400),
+        [our0, ourL].map((f) => `${f.latencyMs} ms/sync: sampled ${fmt(f.peakRssMb)} MB, high-water ${fmt(f.maxRssMb)} MB, heap ${fmt(f.peakHeapMb)} MB`).join('; '),
       ],
       [
         `at least 10× faster than the naive add-in, ${latencyMs} ms/sync`,
@@ -298,4 +303,42 @@ export async function benchPull(transactions = 100_000, latencyMs = DEFAULT_SYNC
   } finally {
     await sandbox.close();
   }
+}
+
+interface ChildRun {
+  kind: 'ours' | 'naive';
+  url: string;
+  credentials: Credentials;
+  latencyMs: number;
+  limitRows: number;
+}
+
+const CHILD_MARK = 'BENCH_FIGURES ';
+
+/** Runs one add-in in `tsx bench/pull-child.ts` and reads its figures (CPU included) from its last line. */
+function runChild(run: ChildRun): Promise<PullBenchFigures> {
+  const tsx = path.join(__dirname, '..', 'node_modules', '.bin', 'tsx');
+  return new Promise((resolve, reject) => {
+    const child = spawn(tsx, [path.join(__dirname, 'pull-child.ts')], {
+      env: { ...process.env, BENCH_CHILD_RUN: JSON.stringify(run) },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.once('error', reject);
+    child.once('exit', (code) => {
+      const line = output.split('\n').find((l) => l.startsWith(CHILD_MARK));
+      if (code !== 0 || line === undefined) reject(new Error(`bench child (${run.kind}) exited with ${code}: ${output.slice(-500)}`));
+      else resolve(JSON.parse(line.slice(CHILD_MARK.length)) as PullBenchFigures);
+    });
+  });
+}
+
+/** The child's side: one run, its figures and its own CPU time on stdout. */
+export async function childMain(): Promise<void> {
+  const run = JSON.parse(process.env.BENCH_CHILD_RUN ?? '') as ChildRun;
+  const before = process.cpuUsage();
+  const figures = run.kind === 'ours' ? await ours(run.url, run.credentials, run.latencyMs) : await naive(run.url, run.credentials, run.latencyMs, run.limitRows);
+  const cpu = process.cpuUsage(before);
+  console.log(CHILD_MARK + JSON.stringify({ ...figures, cpuMs: (cpu.user + cpu.system) / 1000 }));
 }
