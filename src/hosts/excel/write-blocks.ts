@@ -125,6 +125,24 @@ export async function writeBlocks(session: ExcelSession, source: RowSource, targ
   const stats: BlockWriteStats = { chunks: 0, retries: 0 };
   let first = true;
   let rideAllowed = true;
+  /** Queues the number formats, then the values, of rows [from, to): text is formatted as text before it arrives. */
+  const queueRows = (from: number, to: number): void => {
+    const top = target.bodyRow + from;
+    const count = to - from;
+    for (const [first, runWidth, format] of runs) {
+      fillNumberFormat(target.sheet.getRangeByIndexes(top, target.column + first, count, runWidth), format);
+    }
+    const values: (readonly CellValue[])[] = [];
+    for (let r = from; r < to; r += 1) values.push(feed.row(r));
+    target.sheet.getRangeByIndexes(top, target.column, count, pulledWidth).values = values as CellValue[][];
+    if (source.userColumns > 0) {
+      const userRange = target.sheet.getRangeByIndexes(top, target.column + pulledWidth, count, source.userColumns);
+      const cells: (readonly { format: string; value: CellValue }[])[] = [];
+      for (let r = from; r < to; r += 1) cells.push(source.user(r));
+      userRange.numberFormat = cells.map((row) => row.map((c) => c.format));
+      userRange.values = cells.map((row) => row.map((c) => c.value));
+    }
+  };
   for (let block = await nextBlock(); block !== undefined; block = await nextBlock()) {
     throwIfAborted(options.signal);
     await options.beforeBlock?.(block);
@@ -133,23 +151,15 @@ export async function writeBlocks(session: ExcelSession, source: RowSource, targ
     session.suspendForNextSync();
     if (first) options.preamble?.();
     const growth = target.table !== null && end > rowsBefore;
-    if (target.table !== null && growth) {
-      const added = end - Math.max(block.start, rowsBefore);
-      target.table.rows.add(undefined, blankRows(added, width));
-    }
-    const top = target.bodyRow + block.start;
-    for (const [first, runWidth, format] of runs) {
-      fillNumberFormat(target.sheet.getRangeByIndexes(top, target.column + first, block.count, runWidth), format);
-    }
-    const values: (readonly CellValue[])[] = [];
-    for (let r = block.start; r < end; r += 1) values.push(feed.row(r));
-    target.sheet.getRangeByIndexes(top, target.column, block.count, pulledWidth).values = values as CellValue[][];
-    if (source.userColumns > 0) {
-      const userRange = target.sheet.getRangeByIndexes(top, target.column + pulledWidth, block.count, source.userColumns);
-      const cells: (readonly { format: string; value: CellValue }[])[] = [];
-      for (let r = block.start; r < end; r += 1) cells.push(source.user(r));
-      userRange.numberFormat = cells.map((row) => row.map((c) => c.format));
-      userRange.values = cells.map((row) => row.map((c) => c.value));
+    if (growth && target.table !== null) {
+      // Rows already in the table first, then the added rows: Excel's rows.add fills the blank row of an empty
+      // table instead of appending after it, so that row must hold its values before rows are added.
+      const inside = Math.max(block.start, Math.min(rowsBefore, end));
+      if (inside > block.start) queueRows(block.start, inside);
+      target.table.rows.add(undefined, blankRows(end - inside, width));
+      queueRows(inside, end);
+    } else {
+      queueRows(block.start, end);
     }
     const next = queue[1] ?? (feed.ended ? undefined : { start: end, count: block.count });
     const ride = !growth && rideAllowed ? (options.rideAlong?.(next) ?? null) : null;

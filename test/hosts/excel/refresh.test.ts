@@ -129,3 +129,28 @@ describe('refreshing a table', () => {
     expect(sim.workbook.values('Data')).toEqual(before);
   });
 });
+
+describe('refreshing an empty table', () => {
+  // Excel's rows.add fills the blank row of an empty table instead of appending after it (the docs' "Create a
+  // table" sample: a table made from its header row, seven rows added, seven data rows). A refresh must end with
+  // exactly its rows whichever way the blank row is treated.
+  it('made by the user from its header row alone: exactly the new rows, in place', async () => {
+    await asUser(sim, async (context) => {
+      const sheet = context.workbook.worksheets.getItem('Data');
+      const table = sheet.tables.add('A1:F1', true);
+      table.name = 'Transactions';
+      table.getHeaderRowRange().values = [TRANSACTIONS.columns.map((c) => c.header)];
+      await context.sync();
+    });
+    const result = await port.writeTable(TRANSACTIONS, transactions([1, 2, 3, 4, 5, 6, 7]));
+    expect(result).toMatchObject({ created: false, rowsWritten: 7, address: 'Data!A1:F8' });
+    expect(sim.workbook.values('Data').map((row) => row[0])).toEqual(['Id', 1, 2, 3, 4, 5, 6, 7]);
+  });
+
+  it('pulled empty before: exactly the new rows, in place', async () => {
+    await port.writeTable(TRANSACTIONS, []);
+    const result = await port.writeTable(TRANSACTIONS, transactions([1, 2, 3]));
+    expect(result).toMatchObject({ created: false, rowsWritten: 3, address: 'Data!A1:F4' });
+    expect(sim.workbook.values('Data').map((row) => row[0])).toEqual(['Id', 1, 2, 3]);
+  });
+});
