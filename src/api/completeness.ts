@@ -65,11 +65,6 @@ export class CompletenessTally {
     return true;
   }
 
-  /** Distinct ids so far. */
-  get count(): number {
-    return this.#seen.size;
-  }
-
   report(expected: CompletenessExpectation): CompletenessReport {
     const expectedSumCents = toCents(expected.sum);
     const countMatches = this.#seen.size === expected.count;

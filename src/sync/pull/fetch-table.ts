@@ -117,9 +117,8 @@ export async function fetchTable(target: PullTarget, options: FetchOptions): Pro
 export interface StreamedTable {
   model: TableModel<unknown>;
   batches: AsyncIterable<Row[]>;
-  /** After the batches have ended: records received (duplicates included) and rows passed on. */
+  /** After the batches have ended: records received (duplicates included). */
   received(): number;
-  rows(): number;
   /** Transactions, after the batches have ended: the rows passed on against `count`/`sum` of page 1. */
   verification(): CompletenessReport | undefined;
 }
@@ -149,7 +148,6 @@ function streamPages<T>(
   const keyIndex = columns.findIndex((c) => c.key === model.keyColumn);
   const amountIndex = columns.findIndex((c) => c.key === 'reporting_amount');
   let received = 0;
-  let passed = 0;
   let expected: CompletenessExpectation | undefined;
   /** A later page told another `count`/`sum` than page 1: the service changed while the pull ran. */
   let changed = false;
@@ -176,7 +174,6 @@ function streamPages<T>(
         }
         batch.push(row);
       }
-      passed += batch.length;
       if (batch.length > 0) yield batch;
     }
     if (resolved === undefined) await lookups; // a failed lookup fails the pull even without rows
@@ -187,7 +184,6 @@ function streamPages<T>(
     model: model as TableModel<unknown>,
     batches: readAhead(produce, { highWater: READ_AHEAD_PAGES, ...(signal === undefined ? {} : { signal }) }),
     received: () => received,
-    rows: () => passed,
     verification: () => {
       if (tally === undefined || !ended) return undefined;
       const report = tally.report(expected ?? { count: 0, sum: 0 });
