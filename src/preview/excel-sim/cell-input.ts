@@ -27,6 +27,9 @@ export interface WriteResult {
   autoFormat?: string;
 }
 
+/** Formulas whose result Excel formats as a date when the cell is General (assumption: only these two). */
+const DATE_FORMULA = /^=\s*(?:_xlfn\.)?(?:DATE|TODAY)\(/i;
+
 const LOTUS_FORMULA = /^@[A-Za-z_][A-Za-z0-9_.]*\(/;
 
 export function readTypedText(text: string, format: string, currentYear: number): WriteResult {
@@ -35,7 +38,10 @@ export function readTypedText(text: string, format: string, currentYear: number)
   if (isTextFormat(format)) return { content: { kind: 'String', value: text, quotePrefix: false } };
   const first = text[0];
   if (first === "'") return { content: { kind: 'String', value: text.slice(1), quotePrefix: true } };
-  if (first === '=' && text.length > 1) return { content: { kind: 'Formula', formula: text } };
+  if (first === '=' && text.length > 1) {
+    const content: Content = { kind: 'Formula', formula: text };
+    return DATE_FORMULA.test(text) ? { content, autoFormat: 'm/d/yyyy' } : { content };
+  }
   if ((first === '+' || first === '-') && text.length > 1) {
     const n = parseNumberText(text);
     if (n) return numberResult(n.value, n.format);

@@ -4,6 +4,7 @@
  *
  * References: `A1`, `$A$1:B2`, `A:C`, `2:5`, each optionally sheet-qualified (`Sheet2!A1`, `'My Sheet'!B2`).
  * Structured references: `Table[...]` (bracket text kept raw) and `[...]` (the table holding the formula cell).
+ * Operators: `+ - * / ^ & % = <> < <= > >=`, parentheses and `,`; error literals (`#N/A`, `#DIV/0!`, ...).
  */
 
 export class FormulaError extends Error {
@@ -18,6 +19,7 @@ export type Token = { start: number; end: number } & (
   | { t: 'ref'; sheet: string | undefined; v: string }
   | { t: 'struct'; table: string | undefined; spec: string }
   | { t: 'name'; v: string }
+  | { t: 'err'; v: string }
   | { t: 'op'; v: string }
 );
 
@@ -28,6 +30,8 @@ const SHEET = String.raw`(?:'((?:[^']|'')+)'|([\p{L}_][\p{L}\p{N}_.]*))!`;
 const QUALIFIED_REF = new RegExp(`^${SHEET}(${LOCAL})${NOT_AFTER}`, 'u');
 const LOCAL_REF = new RegExp(`^${LOCAL}${NOT_AFTER}`);
 const NAME = /^[\p{L}_\\][\p{L}\p{N}_.\\]*/u;
+const ERROR_LITERAL = /^#(?:NULL!|DIV\/0!|VALUE!|REF!|NAME\?|NUM!|N\/A|GETTING_DATA|SPILL!|CALC!)/i;
+const OPERATOR = /^(?:<=|>=|<>|[-+*/^&(),%<>=])/;
 
 /** The end (exclusive) of the bracket group opening at `start`; `'` escapes the next character. */
 function bracketEnd(src: string, start: number): number {
@@ -96,8 +100,14 @@ export function tokenize(src: string): Token[] {
       }
       continue;
     }
-    if ('+-*/^&(),'.includes(ch)) {
-      push({ t: 'op', v: ch, start: i, end: i + 1 });
+    const error = ERROR_LITERAL.exec(rest);
+    if (error) {
+      push({ t: 'err', v: error[0].toUpperCase(), start: i, end: i + error[0].length });
+      continue;
+    }
+    const op = OPERATOR.exec(rest);
+    if (op) {
+      push({ t: 'op', v: op[0], start: i, end: i + op[0].length });
       continue;
     }
     throw new FormulaError('#NAME?');

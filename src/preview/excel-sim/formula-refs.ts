@@ -104,6 +104,10 @@ export class WorkbookFormulaHost implements FormulaHost {
     private readonly column: number,
   ) {}
 
+  get currentYear(): number {
+    return this.wb.currentYear;
+  }
+
   sheet(name: string): FormulaSheet | undefined {
     return this.wb.findSheet(name);
   }

@@ -1,23 +1,30 @@
 /**
- * A deliberately small formula evaluator: number, string and boolean literals, `+ - * / ^ &`, parentheses,
+ * The formula evaluator: a parser to a small syntax tree (cached per formula text) and its evaluation with
+ * Excel's operator precedence: negation, `%`, `^` (left to right, so `=-2^2` is 4 and `=2^3^2` is 64), `* /`,
+ * `+ -`, `&`, then the comparisons `= <> < <= > >=`. Operands: number, string, boolean and error literals,
  * cell and range references (`A1`, `$B$2:C3`, `A:A`, `2:2`) on the formula's sheet or another one
- * (`Sheet2!A1:A10`, `'My Sheet'!B2`), structured references to tables (`Transactions[Amount]`, `[@Amount]`,
- * see formula-refs.ts), a table's bare name (its data body), and `SUM COUNT COUNTA AVERAGE MIN MAX`.
- * Anything else (other functions, comparisons, names, syntax Excel would reject) evaluates to `#NAME?`, an Error
- * value, so such a cell never reads back as a String. References are resolved when the formula is evaluated,
- * which is when it is read (no calculation chain): a table reference always sees the table's current size.
+ * (`Sheet2!A1:A10`, `'My Sheet'!B2`), structured references to tables (`Transactions[Amount]`, `[@Amount]`, see
+ * formula-refs.ts), a table's bare name (its data body), and the functions of formula-functions.ts.
+ *
+ * Errors: an error value raised while evaluating (FormulaError) or read from a cell propagates through operators
+ * and functions, except where a function handles it (IFERROR, ISERROR, COUNT, ...). Unknown functions and names
+ * give `#NAME?`; so does syntax Excel would reject (Excel refuses such formulas; the simulation stores them).
+ * A reference to several cells where one value is needed gives `#VALUE!` (no spilling, no implicit
+ * intersection). References are resolved when the formula is evaluated, which is when it is read (no
+ * calculation chain): a table reference always sees the table's current size.
  */
 
 import { parseLocalAddress, type CellBox } from './address';
 import type { Result } from './cell';
-import { aggregate, isAggregate, toNumber } from './formula-functions';
+import { callFunction } from './formula-functions';
 import { FormulaError, tokenize, type Token } from './formula-lexer';
+import { bool, compareValues, num, scalar, str, toNumber, toText } from './formula-values';
 
 /** What a formula can read from a sheet. */
 export interface FormulaSheet {
   result(row: number, column: number): Result;
   /** Calls `fn` for every non-empty cell of the box (order unspecified). */
-  forEachResult(box: CellBox, fn: (result: Result) => void): void;
+  forEachResult(box: CellBox, fn: (result: Result, row: number, column: number) => void): void;
 }
 
 export interface RangeRef {
@@ -28,6 +35,8 @@ export interface RangeRef {
 /** Resolves names for one evaluation: the formula's sheet and cell, other sheets, tables. */
 export interface FormulaHost {
   readonly self: FormulaSheet;
+  /** The year of dates typed without one (`3/4`), for text read as a number. */
+  readonly currentYear?: number;
   sheet(name: string): FormulaSheet | undefined;
   /** A structured reference; an error value (`#REF!`, `#VALUE!`) when it does not resolve. */
   structured(table: string | undefined, spec: string): RangeRef | string;
@@ -37,18 +46,30 @@ export interface FormulaHost {
 
 export type Operand = Result | { kind: 'Range'; ref: RangeRef };
 
+export type Node =
+  | { k: 'lit'; v: Result }
+  | { k: 'ref'; sheet: string | undefined; box: CellBox }
+  | { k: 'struct'; table: string | undefined; spec: string }
+  | { k: 'name'; text: string }
+  | { k: 'call'; name: string; args: Node[] }
+  | { k: 'missing' }
+  | { k: 'neg'; a: Node }
+  | { k: 'percent'; a: Node }
+  | { k: 'bin'; op: string; a: Node; b: Node };
+
+const COMPARISONS = ['=', '<>', '<', '<=', '>', '>='];
+
 class Parser {
   private pos = 0;
   constructor(
     private readonly tokens: Token[],
-    private readonly host: FormulaHost,
     private readonly source: string,
   ) {}
 
-  parse(): Result {
-    const value = this.scalar(this.concat());
+  parse(): Node {
+    const node = this.comparison();
     if (this.pos !== this.tokens.length) throw new FormulaError('#NAME?');
-    return value;
+    return node;
   }
 
   private peekOp(...ops: string[]): string | undefined {
@@ -56,142 +77,228 @@ class Parser {
     return tok?.t === 'op' && ops.includes(tok.v) ? tok.v : undefined;
   }
 
-  private concat(): Operand {
-    let left = this.additive();
-    while (this.peekOp('&')) {
+  private binary(ops: string[], next: () => Node): Node {
+    let left = next();
+    for (let op = this.peekOp(...ops); op; op = this.peekOp(...ops)) {
       this.pos += 1;
-      const right = this.additive();
-      left = { kind: 'String', value: toText(this.scalar(left)) + toText(this.scalar(right)) };
+      left = { k: 'bin', op, a: left, b: next() };
     }
     return left;
   }
 
-  private additive(): Operand {
-    let left = this.multiplicative();
-    for (let op = this.peekOp('+', '-'); op; op = this.peekOp('+', '-')) {
+  private comparison = (): Node => this.binary(COMPARISONS, this.concat);
+  private concat = (): Node => this.binary(['&'], this.additive);
+  private additive = (): Node => this.binary(['+', '-'], this.multiplicative);
+  private multiplicative = (): Node => this.binary(['*', '/'], this.power);
+  private power = (): Node => this.binary(['^'], this.percent);
+
+  private percent = (): Node => {
+    let node = this.unary();
+    while (this.peekOp('%')) {
       this.pos += 1;
-      const a = toNumber(this.scalar(left));
-      const b = toNumber(this.scalar(this.multiplicative()));
-      left = { kind: 'Double', value: op === '+' ? a + b : a - b };
+      node = { k: 'percent', a: node };
     }
-    return left;
-  }
+    return node;
+  };
 
-  private multiplicative(): Operand {
-    let left = this.power();
-    for (let op = this.peekOp('*', '/'); op; op = this.peekOp('*', '/')) {
-      this.pos += 1;
-      const a = toNumber(this.scalar(left));
-      const b = toNumber(this.scalar(this.power()));
-      if (op === '/' && b === 0) throw new FormulaError('#DIV/0!');
-      left = { kind: 'Double', value: op === '*' ? a * b : a / b };
-    }
-    return left;
-  }
-
-  private power(): Operand {
-    const base = this.unary();
-    if (!this.peekOp('^')) return base;
-    this.pos += 1;
-    const exponent = toNumber(this.scalar(this.power()));
-    const value = Math.pow(toNumber(this.scalar(base)), exponent);
-    if (!Number.isFinite(value)) throw new FormulaError('#NUM!');
-    return { kind: 'Double', value };
-  }
-
-  private unary(): Operand {
+  private unary(): Node {
     const op = this.peekOp('+', '-');
-    if (op) {
-      this.pos += 1;
-      const v = toNumber(this.scalar(this.unary()));
-      return { kind: 'Double', value: op === '-' ? -v : v };
-    }
-    return this.primary();
+    if (!op) return this.primary();
+    this.pos += 1;
+    const a = this.unary();
+    return op === '-' ? { k: 'neg', a } : a; // unary plus changes nothing in Excel (`=+"a"` is "a")
   }
 
-  private primary(): Operand {
+  private primary(): Node {
     const tok = this.tokens[this.pos];
     this.pos += 1;
     if (!tok) throw new FormulaError('#NAME?');
-    if (tok.t === 'num') return { kind: 'Double', value: tok.v };
-    if (tok.t === 'str') return { kind: 'String', value: tok.v };
-    if (tok.t === 'ref') return this.reference(tok.sheet, tok.v);
-    if (tok.t === 'struct') {
-      const ref = this.host.structured(tok.table, tok.spec);
-      if (typeof ref === 'string') throw new FormulaError(ref);
-      return { kind: 'Range', ref };
-    }
-    if (tok.t === 'op' && tok.v === '(') {
-      const inner = this.concat();
-      if (!this.peekOp(')')) throw new FormulaError('#NAME?');
-      this.pos += 1;
-      return inner;
-    }
-    if (tok.t === 'name') {
-      if (this.peekOp('(')) {
-        if (!isAggregate(tok.v)) throw new FormulaError('#NAME?');
-        return aggregate(tok.v, this.arguments());
+    switch (tok.t) {
+      case 'num':
+        return { k: 'lit', v: num(tok.v) };
+      case 'str':
+        return { k: 'lit', v: str(tok.v) };
+      case 'err':
+        return { k: 'lit', v: { kind: 'Error', value: tok.v } };
+      case 'ref':
+        return { k: 'ref', sheet: tok.sheet, box: parseLocalAddress(tok.v) };
+      case 'struct':
+        return { k: 'struct', table: tok.table, spec: tok.spec };
+      case 'op': {
+        if (tok.v !== '(') break;
+        const inner = this.comparison();
+        if (!this.peekOp(')')) break;
+        this.pos += 1;
+        return inner;
       }
-      if (tok.v === 'TRUE' || tok.v === 'FALSE') return { kind: 'Boolean', value: tok.v === 'TRUE' };
-      const table = this.host.name(this.source.slice(tok.start, tok.end));
-      if (table) return { kind: 'Range', ref: table };
+      case 'name': {
+        if (this.peekOp('(')) return { k: 'call', name: tok.v.replace(/^_XLFN\./, ''), args: this.arguments() };
+        if (tok.v === 'TRUE' || tok.v === 'FALSE') return { k: 'lit', v: bool(tok.v === 'TRUE') };
+        return { k: 'name', text: this.source.slice(tok.start, tok.end) };
+      }
     }
     throw new FormulaError('#NAME?');
   }
 
-  private reference(sheetName: string | undefined, local: string): Operand {
-    const sheet = sheetName === undefined ? this.host.self : this.host.sheet(sheetName);
-    if (!sheet) throw new FormulaError('#REF!');
-    return { kind: 'Range', ref: { sheet, box: parseLocalAddress(local) } };
-  }
-
-  /** `(a, b, ...)` after a function name. */
-  private arguments(): Operand[] {
+  /** `(a, b, ...)` after a function name; an empty argument (`IF(A1,,1)`) is a `missing` node. */
+  private arguments(): Node[] {
     this.pos += 1;
-    const args: Operand[] = [];
+    const args: Node[] = [];
     if (this.peekOp(')')) {
       this.pos += 1;
       return args;
     }
     for (;;) {
-      args.push(this.concat());
+      args.push(this.peekOp(',', ')') ? { k: 'missing' } : this.comparison());
       const sep = this.peekOp(',', ')');
       if (!sep) throw new FormulaError('#NAME?');
       this.pos += 1;
       if (sep === ')') return args;
     }
   }
+}
 
-  private scalar(operand: Operand): Result {
-    if (operand.kind !== 'Range') return operand;
-    const { sheet, box } = operand.ref;
-    if (box.rowCount !== 1 || box.columnCount !== 1) throw new FormulaError('#VALUE!');
-    return sheet.result(box.row, box.column);
+/** A function's view of its call: arguments evaluated on demand (so IF and IFERROR can be lazy). */
+export interface Call {
+  readonly count: number;
+  /** The year of dates typed without one, for text read as a number. */
+  readonly year: number;
+  /** Whether argument i was given (`IF(a,b,)` gives its third argument, empty). */
+  has(i: number): boolean;
+  /** Whether argument i is written as a reference (`A1`, `T[Col]`, a table name): its errors are not values. */
+  isReference(i: number): boolean;
+  /** Argument i evaluated (a reference stays a reference; an omitted or empty argument is Empty). */
+  arg(i: number): Operand;
+  /** Argument i as one value (a single cell's result; several cells → `#VALUE!`). */
+  value(i: number): Result;
+  /** Argument i as a number (text read as a number, see formula-values.ts). */
+  number(i: number): number;
+  text(i: number): string;
+}
+
+class Evaluator {
+  readonly year: number;
+  constructor(private readonly host: FormulaHost) {
+    this.year = host.currentYear ?? new Date().getFullYear();
+  }
+
+  eval(node: Node): Operand {
+    switch (node.k) {
+      case 'lit':
+        return node.v;
+      case 'missing':
+        return { kind: 'Empty' };
+      case 'ref': {
+        const sheet = node.sheet === undefined ? this.host.self : this.host.sheet(node.sheet);
+        if (!sheet) throw new FormulaError('#REF!');
+        return { kind: 'Range', ref: { sheet, box: node.box } };
+      }
+      case 'struct': {
+        const ref = this.host.structured(node.table, node.spec);
+        if (typeof ref === 'string') throw new FormulaError(ref);
+        return { kind: 'Range', ref };
+      }
+      case 'name': {
+        const table = this.host.name(node.text);
+        if (!table) throw new FormulaError('#NAME?');
+        return { kind: 'Range', ref: table };
+      }
+      case 'call':
+        return callFunction(node.name, this.call(node.args));
+      case 'neg':
+        return num(-this.number(node.a));
+      case 'percent':
+        return num(this.number(node.a) / 100);
+      case 'bin':
+        return this.binary(node.op, node.a, node.b);
+    }
+  }
+
+  private binary(op: string, a: Node, b: Node): Result {
+    if (op === '&') {
+      const left = this.value(a);
+      const right = this.value(b);
+      const joined = toText(left) + toText(right);
+      if (joined.length > 32_767) throw new FormulaError('#VALUE!');
+      return str(joined);
+    }
+    if (COMPARISONS.includes(op)) {
+      const d = compareValues(this.value(a), this.value(b));
+      return bool(op === '=' ? d === 0 : op === '<>' ? d !== 0 : op === '<' ? d < 0 : op === '<=' ? d <= 0 : op === '>' ? d > 0 : d >= 0);
+    }
+    const x = this.number(a);
+    const y = this.number(b);
+    switch (op) {
+      case '+':
+        return num(x + y);
+      case '-':
+        return num(x - y);
+      case '*':
+        return num(x * y);
+      case '/':
+        if (y === 0) throw new FormulaError('#DIV/0!');
+        return num(x / y);
+      default: {
+        if (x === 0 && y === 0) throw new FormulaError('#NUM!');
+        if (x === 0 && y < 0) throw new FormulaError('#DIV/0!');
+        const value = Math.pow(x, y);
+        if (Number.isNaN(value)) throw new FormulaError('#NUM!');
+        return num(value);
+      }
+    }
+  }
+
+  value(node: Node): Result {
+    return scalar(this.eval(node));
+  }
+
+  number(node: Node): number {
+    return toNumber(this.value(node), this.year);
+  }
+
+  private call(args: Node[]): Call {
+    const node = (i: number): Node => args[i] ?? { k: 'missing' };
+    return {
+      count: args.length,
+      year: this.year,
+      has: (i) => i < args.length && args[i]?.k !== 'missing',
+      isReference: (i) => ['ref', 'struct', 'name'].includes(node(i).k),
+      arg: (i) => this.eval(node(i)),
+      value: (i) => this.value(node(i)),
+      number: (i) => this.number(node(i)),
+      text: (i) => toText(this.value(node(i))),
+    };
   }
 }
 
-function toText(r: Result): string {
-  switch (r.kind) {
-    case 'Empty':
-      return '';
-    case 'Boolean':
-      return r.value ? 'TRUE' : 'FALSE';
-    case 'Error':
-      throw new FormulaError(r.value);
-    default:
-      return String(r.value);
+const parsed = new Map<string, Node | FormulaError>();
+const MAX_CACHED = 10_000;
+
+/** The syntax tree of a formula (without `=`), cached by its text; throws FormulaError('#NAME?') if invalid. */
+export function parseFormula(source: string): Node {
+  let entry = parsed.get(source);
+  if (entry === undefined) {
+    try {
+      entry = new Parser(tokenize(source), source).parse();
+    } catch (error) {
+      entry = error instanceof FormulaError ? error : new FormulaError('#NAME?');
+    }
+    if (parsed.size >= MAX_CACHED) parsed.clear();
+    parsed.set(source, entry);
   }
+  if (entry instanceof FormulaError) throw entry;
+  return entry;
 }
 
 /** Evaluates `=...`; never throws: unsupported or invalid formulas give `#NAME?`. */
 export function evaluateFormula(formula: string, host: FormulaHost): Result {
   try {
-    const source = formula.replace(/^=/, '');
-    const result = new Parser(tokenize(source), host, source).parse();
+    const result = new Evaluator(host).value(parseFormula(formula.replace(/^=/, '')));
     if (result.kind === 'Empty') return { kind: 'Double', value: 0 };
     return result;
   } catch (error) {
     if (error instanceof FormulaError) return { kind: 'Error', value: error.value };
+    if (error instanceof RangeError) return { kind: 'Error', value: '#NUM!' }; // e.g. too deep a recursion
     return { kind: 'Error', value: '#NAME?' };
   }
 }

@@ -1,13 +1,14 @@
 /**
  * `Range.text`: a value rendered through its number format. Covers General, text (`@`), digit patterns
  * (`0`, `0.00`, `#,##0.00`, with literal prefixes/suffixes such as `$` or `"CHF "`), percentages, scientific,
- * a negative section (`#,##0.00;(#,##0.00)`) and date/time tokens (`yyyy yy mmmm mmm mm m dd d hh h mm ss AM/PM`).
+ * a negative section (`#,##0.00;(#,##0.00)`) and date/time tokens (`yyyy yy mmmm mmm mm m dddd ddd dd d hh h mm ss AM/PM`).
  * Colours, conditions and fractions are not modelled: those parts are ignored.
  */
 
 import type { Result } from './cell';
 import { dateFromSerial } from './number-text';
 
+const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
 export function formatGeneral(n: number): string {
@@ -58,7 +59,10 @@ function renderDate(serial: number, section: string): string {
     else if (lower === 'mmm') piece = (MONTHS[month - 1] ?? '').slice(0, 3);
     else if (lower === 'mm') piece = minuteContext ? String(minutes).padStart(2, '0') : String(month).padStart(2, '0');
     else if (lower === 'm') piece = minuteContext ? String(minutes) : String(month);
-    else if (lower === 'dd') piece = String(day).padStart(2, '0');
+    else if (lower === 'dddd' || lower === 'ddd') {
+      const weekday = WEEKDAYS[new Date(Date.UTC(year, month - 1, day)).getUTCDay()] ?? '';
+      piece = lower === 'ddd' ? weekday.slice(0, 3) : weekday;
+    } else if (lower === 'dd') piece = String(day).padStart(2, '0');
     else if (lower === 'd') piece = String(day);
     else if (lower === 'hh' || lower === 'h') {
       const h = ampm ? ((hours + 11) % 12) + 1 : hours;

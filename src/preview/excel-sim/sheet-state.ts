@@ -236,10 +236,10 @@ export class SheetState implements FormulaSheet {
   }
 
   /** Every non-empty result in the box: walks the box, or the stored cells when the box is larger. */
-  forEachResult(box: CellBox, fn: (result: Result) => void): void {
+  forEachResult(box: CellBox, fn: (result: Result, row: number, column: number) => void): void {
     const emit = (r: number, c: number): void => {
       const result = this.result(r, c);
-      if (result.kind !== 'Empty') fn(result);
+      if (result.kind !== 'Empty') fn(result, r, c);
     };
     if (box.rowCount * box.columnCount <= this.count) {
       for (let r = box.row; r < box.row + box.rowCount; r += 1) {

@@ -116,7 +116,7 @@ describe('formulas referencing tables and other sheets', () => {
 
   it('missing tables, columns and totals rows give #REF!; unknown names and functions #NAME?', async () => {
     const wb = await setup(three);
-    await formulas(wb, 'Sheet2', 'A1:E1', [['=SUM(Nope[Amount])', '=SUM(Transactions[Nope])', '=SUM(Transactions[#Totals])', '=Nope', '=VLOOKUP(1,A1,1)']]);
+    await formulas(wb, 'Sheet2', 'A1:E1', [['=SUM(Nope[Amount])', '=SUM(Transactions[Nope])', '=SUM(Transactions[#Totals])', '=Nope', '=NOSUCHFUNCTION(1,A1,1)']]);
     expect(wb.values('Sheet2', 'A1:E1')).toEqual([['#REF!', '#REF!', '#REF!', '#NAME?', '#NAME?']]);
   });
 
