@@ -8,7 +8,7 @@
 import { InternalServerError, ResponseValidationError } from '../../src/api';
 import { ExcelWorkbookPort } from '../../src/hosts/excel/excel-workbook-port';
 import { SimError, WEB_PAYLOAD_LIMIT_BYTES } from '../../src/preview/excel-sim';
-import { createPuller } from '../../src/sync/pull';
+import { createPuller, type PullProgress } from '../../src/sync/pull';
 import { harness, sheetState, startService, tableCells, type Harness, type Sandbox } from './support';
 
 let sandbox: Sandbox;
@@ -164,6 +164,26 @@ describe('pipelining', () => {
     expect(writtenBeforeLastPage).toBe(true);
     expect(result.verification).toMatchObject({ ok: true, expectedCount: result.rowCount });
     expect(result.rowCount).toBeGreaterThanOrEqual(1500);
+  });
+});
+
+describe('progress', () => {
+  beforeEach(setUp);
+
+  it('tells pages and rows fetched and rows written, each of the service count, then done', async () => {
+    const events: PullProgress[] = [];
+    const result = await h.puller.pull({ resource: 'transactions' }, { mode: 'full', onProgress: (p) => events.push(p) });
+    const count = result.rowCount;
+    const fetching = events.filter((e) => e.phase === 'fetching');
+    const writing = events.filter((e) => e.phase === 'writing');
+    expect(fetching.map((e) => e.pagesDone)).toEqual(Array.from({ length: Math.ceil(count / 100) }, (_, i) => i + 1));
+    expect(fetching.every((e) => e.pagesTotal === Math.ceil(count / 100) && e.total === count)).toBe(true);
+    expect(fetching[fetching.length - 1]?.rows).toBe(count);
+    expect(writing.length).toBeGreaterThan(1);
+    expect(writing.every((e, i) => e.total === count && e.rows <= count && e.rows >= (writing[i - 1]?.rows ?? 0))).toBe(true);
+    expect(writing[writing.length - 1]?.rows).toBe(count);
+    expect(events[events.length - 1]).toMatchObject({ phase: 'done', rows: count, total: count });
+    expect(events.every((e) => e.tableName === 'Transactions' && e.message.length > 0)).toBe(true);
   });
 });
 
