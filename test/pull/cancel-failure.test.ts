@@ -253,4 +253,32 @@ describe('accounts and their balance summary', () => {
     expect(result.extraWrites.map((w) => w.tableName)).toEqual(['BalanceSummary']);
     expect(await base.store.get('Accounts')).toMatchObject({ rowCount: result.rowCount });
   });
+
+  it('a balance summary that fails to write puts the accounts table back as it was', async () => {
+    const base = harness(sandbox);
+    h = base;
+    await base.puller.pull({ resource: 'accounts' });
+    await base.workbook.run(async (context) => {
+      const table = context.workbook.tables.getItem('Accounts');
+      const count = table.rows.load('count');
+      await context.sync();
+      table.columns.add(undefined, [['My note'], ...Array.from({ length: count.count }, (_, i) => [`note ${i}`])]);
+      await context.sync();
+    });
+    const sheet = (await base.store.get('Accounts'))?.sheetName ?? '';
+    const before = { state: sheetState(base.workbook, sheet), pullState: await base.store.get('Accounts') };
+    // The service changes, so the accounts table would change.
+    await base.client.accounts.createOffline({ bank: { name: 'Sparkasse', bic: 'SPKADE2HXXX' }, name: `New ${Date.now()}`, currency: 'EUR' });
+    const port = base.port;
+    const failing: typeof port = Object.assign(Object.create(port) as typeof port, {
+      writeTable: async (...args: Parameters<typeof port.writeTable>) => {
+        if (args[0].tableName === 'BalanceSummary') throw new Error('Injected summary failure');
+        return port.writeTable(...args);
+      },
+    });
+    const puller = createPuller({ client: base.client, port: failing, store: base.store });
+    await expect(puller.pull({ resource: 'accounts' })).rejects.toThrow('Injected summary failure');
+    expect(sheetState(base.workbook, sheet)).toEqual(before.state);
+    expect(await base.store.get('Accounts')).toEqual(before.pullState);
+  });
 });

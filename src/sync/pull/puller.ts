@@ -17,7 +17,7 @@ import type { CashflowClient, CompletenessReport, PageProgress } from '../../api
 import type { Language, MessageKey } from '../../i18n/catalog';
 import { translate } from '../../i18n/translate';
 import { tableSpec } from '../tables';
-import type { WorkbookPort, WriteResult } from '../workbook-port';
+import type { CoreValue, TableSpec, WorkbookPort, WriteResult } from '../workbook-port';
 import { fetchTable, streamTable, type FetchedTable, type FetchOptions } from './fetch-table';
 import { incrementalTransactions, type FallbackReason } from './incremental-transactions';
 import { progressEvent, type PullPhase, type PullProgress } from './pull-progress';
@@ -118,6 +118,17 @@ export function createPuller(options: PullerOptions): Puller {
     expectedSum: report.expectedSum,
   });
 
+  /** The pulled columns of a table as it is now, or undefined when there is none (or it cannot be read back). */
+  async function readIfPresent(spec: TableSpec): Promise<CoreValue[][] | undefined> {
+    try {
+      const read = await options.port.readTable(spec.tableName, spec.columns);
+      if (read.problems.length > 0) return undefined;
+      return read.rows.map((row) => row.slice(0, spec.columns.length));
+    } catch {
+      return undefined;
+    }
+  }
+
   async function pull(target: PullTarget, pullOptions: PullOptions = {}): Promise<PullResult> {
     const { signal } = pullOptions;
     const model = modelOf(target);
@@ -204,11 +215,18 @@ export function createPuller(options: PullerOptions): Puller {
       }
       const all = rows;
       total = all.length;
+      // Tables written beside the main one (the balance summary beside the accounts): the main table's rows are
+      // kept first, so that it can be put back if a table beside it fails, and the two never show different pulls.
+      const before = extra.length > 0 ? await readIfPresent(spec) : undefined;
       emit('writing', { rows: 0, total });
       write = await options.port.writeTable(spec, all, writeOptions(() => all.length));
-      // Once the main table is written, a cancel is too late for the tables beside it (the balance summary: a
-      // few rows): they are written too, so the two never show different pulls.
-      for (const table of extra) extraWrites.push(await options.port.writeTable(tableSpec(table.model), table.rows));
+      try {
+        // Once the main table is written, a cancel is too late for the tables beside it (a few rows each).
+        for (const table of extra) extraWrites.push(await options.port.writeTable(tableSpec(table.model), table.rows));
+      } catch (error) {
+        if (before !== undefined) await options.port.writeTable(spec, before).catch(() => undefined); // the first error is the one to report
+        throw error;
+      }
     }
 
     const finishedAt = new Date(now()).toISOString();
