@@ -1,14 +1,6 @@
 import { createSimulatedWorkbook, SimError } from '../../../src/preview/excel-sim';
+import { rejection } from './support';
 
-async function rejection(promise: Promise<unknown>): Promise<SimError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof SimError) return error;
-    throw error;
-  }
-  throw new Error('expected a rejection');
-}
 
 describe('load / sync', () => {
   it('throws PropertyNotLoaded (office.js code and message) for a property that was not loaded', async () => {

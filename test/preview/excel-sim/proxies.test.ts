@@ -4,17 +4,9 @@
  * navigation paths.
  */
 
-import { createSimulatedWorkbook, SimError } from '../../../src/preview/excel-sim';
+import { createSimulatedWorkbook } from '../../../src/preview/excel-sim';
+import { rejection } from './support';
 
-async function rejection(promise: Promise<unknown>): Promise<SimError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof SimError) return error;
-    throw error;
-  }
-  throw new Error('expected a rejection');
-}
 
 async function withTable(): Promise<ReturnType<typeof createSimulatedWorkbook>> {
   const wb = createSimulatedWorkbook({ sheets: ['Data', 'Other'] });

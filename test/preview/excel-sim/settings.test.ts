@@ -1,14 +1,6 @@
-import { createSimulatedWorkbook, SETTINGS_LIMIT_BYTES, SimError } from '../../../src/preview/excel-sim';
+import { createSimulatedWorkbook, SETTINGS_LIMIT_BYTES } from '../../../src/preview/excel-sim';
+import { rejection } from './support';
 
-async function rejection(promise: Promise<unknown>): Promise<SimError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof SimError) return error;
-    throw error;
-  }
-  throw new Error('expected a rejection');
-}
 
 const pullMeta = {
   table: 'Transactions',
