@@ -7,7 +7,7 @@
  */
 import type { Language } from '../i18n/catalog';
 import { ResponseValidationError } from './errors';
-import { linkedAbort } from './linked-abort';
+import { linkedAbort } from './abort';
 import { pageNumberFromLink } from './page-link';
 import { DEFAULT_BULK_PAGE_SIZE, normalizePageSize } from './page-size';
 

@@ -6,7 +6,7 @@
 
 import { toCellValue, type CellValue } from '../../sync/cell-values';
 import type { ColumnSpec, CoreRow, CoreValue, RowBatches } from '../../sync/workbook-port';
-import { throwIfAborted } from './excel-errors';
+import { raceAbort } from '../../api/abort';
 
 /** What the block writer reads rows from. */
 export interface RowFeed {
@@ -36,17 +36,6 @@ export function toCellRow(columns: readonly ColumnSpec[], row: CoreRow): CellVal
   const cells: CellValue[] = new Array<CellValue>(columns.length);
   for (let i = 0; i < columns.length; i += 1) cells[i] = toCellValue(columns[i] as ColumnSpec, valueAt(columns, row, i));
   return cells;
-}
-
-function abortion(signal: AbortSignal | undefined): { promise: Promise<never>; dispose(): void } | undefined {
-  if (signal === undefined) return undefined;
-  let onAbort: () => void = () => undefined;
-  const promise = new Promise<never>((_resolve, reject) => {
-    onAbort = () => reject(signal.reason instanceof Error ? signal.reason : new DOMException('The write was aborted.', 'AbortError'));
-    signal.addEventListener('abort', onAbort, { once: true });
-  });
-  promise.catch(() => undefined);
-  return { promise, dispose: () => signal.removeEventListener('abort', onAbort) };
 }
 
 export class CellFeed implements RowFeed {
@@ -93,15 +82,9 @@ export class CellFeed implements RowFeed {
   }
 
   async more(): Promise<void> {
-    if (this.done || this.iterator === undefined) return;
-    throwIfAborted(this.signal);
-    const abort = abortion(this.signal);
-    let next: IteratorResult<readonly CoreRow[]>;
-    try {
-      next = await (abort === undefined ? this.iterator.next() : Promise.race([this.iterator.next(), abort.promise]));
-    } finally {
-      abort?.dispose();
-    }
+    const iterator = this.iterator;
+    if (this.done || iterator === undefined) return;
+    const next = await raceAbort(() => iterator.next(), this.signal);
     if (next.done === true) {
       this.iterator = undefined;
       this.finish();

@@ -7,7 +7,8 @@
  */
 
 import { numberFormatFor, TEXT_FORMAT } from '../../sync/cell-values';
-import { TableLayoutError, throwIfAborted } from './excel-errors';
+import { throwIfAborted } from '../../api/abort';
+import { TableLayoutError } from './excel-errors';
 import { parseAnchor } from './table-spec-check';
 import { writeBlocks } from './write-blocks';
 import { progress, type JobOutcome, type WriteJob } from './write-job';

@@ -32,14 +32,6 @@ export class TableNotFoundError extends Error {
   }
 }
 
-export function abortError(signal: AbortSignal): unknown {
-  return signal.reason ?? new DOMException('The write was aborted.', 'AbortError');
-}
-
-export function throwIfAborted(signal: AbortSignal | undefined): void {
-  if (signal?.aborted) throw abortError(signal);
-}
-
 /** A write failed and putting the old table back failed too: the table may be partly written. */
 export class TableRestoreError extends Error {
   constructor(

@@ -5,7 +5,8 @@
 
 import type { CellValue } from '../../sync/cell-values';
 import { DEFAULT_BUDGET_BYTES, DEFAULT_MAX_BLOCK_ROWS } from './chunk-plan';
-import { isResponseTooLarge, throwIfAborted } from './excel-errors';
+import { throwIfAborted } from '../../api/abort';
+import { isResponseTooLarge } from './excel-errors';
 import type { ExcelSession } from './run-excel';
 
 export type ReadProperty = 'values' | 'formulas' | 'numberFormat' | 'valueTypes';

@@ -14,7 +14,8 @@
 import { numberFormatFor, TEXT_FORMAT, type CellValue } from '../../sync/cell-values';
 import { arrayFeed } from './cell-feed';
 import type { ColumnSpec } from '../../sync/workbook-port';
-import { TableLayoutError, TableRestoreError, throwIfAborted } from './excel-errors';
+import { throwIfAborted } from '../../api/abort';
+import { TableLayoutError, TableRestoreError } from './excel-errors';
 import { PulledSnapshot } from './pulled-snapshot';
 import { firstReadRows, readRowBlocks } from './read-row-blocks';
 import { RecordMatcher, userRow, type EncodedCell, type UserCellsSnapshot } from './user-columns';

@@ -6,7 +6,8 @@
 
 import { CellValueError, fromCellValue, type CellValue } from '../../sync/cell-values';
 import type { CellProblem, ColumnSpec, CoreValue, ReadOptions, ReadResult } from '../../sync/workbook-port';
-import { TableNotFoundError, throwIfAborted } from './excel-errors';
+import { throwIfAborted } from '../../api/abort';
+import { TableNotFoundError } from './excel-errors';
 import { firstReadRows, readRowBlocks } from './read-row-blocks';
 import { runExcel } from './run-excel';
 

@@ -9,7 +9,7 @@ import type { CoreRow, RowBatches, TableSpec, WriteOptions, WriteResult } from '
 import { CellFeed } from './cell-feed';
 import { DEFAULT_MAX_BLOCK_ROWS, DEFAULT_WRITE_BUDGET_BYTES } from './chunk-plan';
 import { createTable } from './create-table';
-import { throwIfAborted } from './excel-errors';
+import { throwIfAborted } from '../../api/abort';
 import { refreshTable } from './refresh-table';
 import { runExcel } from './run-excel';
 import { checkTableSpec } from './table-spec-check';

@@ -14,7 +14,8 @@
 import type { CellValue } from '../../sync/cell-values';
 import type { RowFeed } from './cell-feed';
 import { BlockPlanner, halve, rowJsonBytes, stringJsonBytes, type Block } from './chunk-plan';
-import { isRequestTooLarge, isResponseTooLarge, throwIfAborted } from './excel-errors';
+import { throwIfAborted } from '../../api/abort';
+import { isRequestTooLarge, isResponseTooLarge } from './excel-errors';
 import type { ExcelSession } from './run-excel';
 import type { EncodedCell } from './user-columns';
 

@@ -7,6 +7,7 @@
  * in full.
  */
 
+import { isAbort } from '../../api/abort';
 import type { CompletenessReport, Transaction } from '../../api';
 import { TRANSACTIONS_TABLE, tableSpec, toRow, type Lookups } from '../tables';
 import type { WorkbookPort } from '../workbook-port';
@@ -46,10 +47,6 @@ function refreshCategoryPaths(rows: Row[], lookups: Lookups): void {
       if (path !== null) row[pathColumn] = path;
     }
   }
-}
-
-function isAbort(error: unknown, signal: AbortSignal | undefined): boolean {
-  return signal?.aborted === true || (error instanceof Error && error.name === 'AbortError');
 }
 
 export async function incrementalTransactions(input: IncrementalInput): Promise<IncrementalOutcome> {

@@ -13,6 +13,7 @@
  * pull of transactions is checked as it streams against `count`/`sum` of `/transactions/extended/`.
  */
 
+import { throwIfAborted } from '../../api/abort';
 import type { CashflowClient, CompletenessReport, PageProgress } from '../../api';
 import type { Language, MessageKey } from '../../i18n/catalog';
 import { translate } from '../../i18n/translate';
@@ -136,7 +137,7 @@ export function createPuller(options: PullerOptions): Puller {
     const emit = (phase: PullPhase, counts?: Parameters<typeof progressEvent>[3]) => pullOptions.onProgress?.(progressEvent(language, tableName, phase, counts));
     const onPage = (p: PageProgress) => emit('fetching', { pagesDone: p.pagesDone, pagesTotal: p.pagesTotal, rows: p.rows, total: p.total });
     const fetchOptions: FetchOptions = { client: options.client, pageSize, concurrency, onPage, ...(signal === undefined ? {} : { signal }) };
-    signal?.throwIfAborted();
+    throwIfAborted(signal);
 
     const startedMs = now();
     const previous = await options.store.get(tableName);

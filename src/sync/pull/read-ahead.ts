@@ -1,3 +1,5 @@
+import { linkedAbort } from '../../api/abort';
+
 /**
  * Read-ahead between a producer and a slower consumer: the producer (pages arriving from the service) runs on
  * its own, at most `highWater` items ahead, while the consumer (the workbook writer) works through what has
@@ -18,11 +20,7 @@ export function readAhead<T>(produce: (signal: AbortSignal) => AsyncIterable<T>,
   const highWater = Math.max(1, options.highWater ?? 32);
   return {
     [Symbol.asyncIterator](): AsyncIterator<T> {
-      const controller = new AbortController();
-      const outer = options.signal;
-      const onOuterAbort = (): void => controller.abort(outer?.reason);
-      if (outer?.aborted) controller.abort(outer.reason);
-      else outer?.addEventListener('abort', onOuterAbort, { once: true });
+      const controller = linkedAbort(options.signal);
 
       const buffer: Settled<T>[] = [];
       let wakeConsumer: (() => void) | undefined;
@@ -53,7 +51,7 @@ export function readAhead<T>(produce: (signal: AbortSignal) => AsyncIterable<T>,
       const close = (): void => {
         if (finished) return;
         finished = true;
-        outer?.removeEventListener('abort', onOuterAbort);
+        controller.dispose();
         controller.abort();
         wakeProducer?.();
       };
