@@ -1,13 +1,12 @@
 /**
  * Untrusted text stays text: the sandbox's hostile purposes, counterpart names, invoice references and budget
- * names, and every text of the shared corpus imported as purposes, arrive exactly as sent with value type String.
+ * names, and every text of the corpus (test/fixtures) imported as purposes, arrive exactly as sent with value type String.
  */
 
-import { existsSync, readFileSync } from 'fs';
+import { spreadsheetTexts } from '../fixtures/spreadsheet-text';
 import { harness, startService, tableCells, type Harness, type Sandbox } from './support';
 
 const HOSTILE = ['=HYPERLINK("http://x","y")', '+41 44 000 00 00', '@SUM(A1)', '-1500', '=1+1'];
-const CORPUS = '/work/shared/corpus/spreadsheet-text.json';
 
 let sandbox: Sandbox;
 let h: Harness;
@@ -45,8 +44,8 @@ describe('formula-like texts', () => {
     }
   });
 
-  (existsSync(CORPUS) ? it : it.skip)('every corpus text arrives unchanged as a purpose', async () => {
-    const corpus = (JSON.parse(readFileSync(CORPUS, 'utf8')) as { text: string }[]).map((e) => e.text);
+  it('every corpus text arrives unchanged as a purpose', async () => {
+    const corpus = spreadsheetTexts().map((e) => e.text);
     const summary = await h.client.accounts.summary();
     const offline = summary.accounts.find((a) => a.status === 'OFFLINE');
     if (!offline) throw new Error('the demo company has offline accounts');

@@ -1,13 +1,11 @@
 /** A new table: typed cells, cell by cell, and untrusted text that must stay text. */
 
-import { readFileSync } from 'fs';
 import { ExcelWorkbookPort } from '../../../src/hosts/excel/excel-workbook-port';
 import { TableLayoutError } from '../../../src/hosts/excel/excel-errors';
 import { CellValueError } from '../../../src/sync/cell-values';
 import type { TableSpec } from '../../../src/sync/workbook-port';
+import { spreadsheetTexts } from '../../fixtures/spreadsheet-text';
 import { installSim, TRANSACTIONS, transaction, type Sim } from './sim-setup';
-
-const CORPUS = '/work/shared/corpus/spreadsheet-text.json';
 
 let sim: Sim;
 beforeEach(() => {
@@ -47,7 +45,7 @@ describe('writing a new table', () => {
   });
 
   it('keeps every text of the corpus exactly, on creation and on refresh', async () => {
-    const corpus = (JSON.parse(readFileSync(CORPUS, 'utf8')) as Array<{ text: string }>).map((e) => e.text);
+    const corpus = spreadsheetTexts().map((e) => e.text);
     expect(corpus.length).toBeGreaterThan(30);
     const port = new ExcelWorkbookPort();
     const check = async (): Promise<void> => {

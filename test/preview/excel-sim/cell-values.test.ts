@@ -1,7 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { spreadsheetTexts } from '../../fixtures/spreadsheet-text';
 import { createSimulatedWorkbook, SimError } from '../../../src/preview/excel-sim';
-
-const CORPUS = '/work/shared/corpus/spreadsheet-text.json';
 
 async function write(wb: ReturnType<typeof createSimulatedWorkbook>, address: string, values: unknown, format?: string): Promise<void> {
   await wb.run(async (context) => {
@@ -60,7 +58,7 @@ describe('values written into cells', () => {
   });
 
   it('every text of the corpus survives a text-formatted cell exactly', async () => {
-    const corpus = JSON.parse(readFileSync(CORPUS, 'utf8')) as Array<{ text: string; why: string }>;
+    const corpus = spreadsheetTexts();
     expect(corpus.length).toBeGreaterThan(10);
     const wb = createSimulatedWorkbook();
     const address = `A1:A${corpus.length}`;
