@@ -32,6 +32,23 @@ export default tseslint.config(
     },
   },
   {
+    // Every test runs: no skipped, focused or todo tests (CI fails on skipped ones too, see .ci/run).
+    files: ['test/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'MemberExpression[object.name=/^(it|test|describe)$/][property.name=/^(skip|only|todo)$/]',
+          message: 'Every test runs: no .skip, .only or .todo in test/.',
+        },
+        {
+          selector: 'CallExpression[callee.name=/^[xf](it|test|describe)$/], MemberExpression[object.name=/^[xf](it|test|describe)$/]',
+          message: 'Every test runs: no xit/xdescribe/xtest or fit/fdescribe/ftest in test/.',
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.js', '**/*.cjs'],
     languageOptions: { sourceType: 'commonjs', globals: { module: 'writable', require: 'readonly', __dirname: 'readonly', process: 'readonly' } },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
