@@ -5,8 +5,9 @@ import { startSandbox } from './index';
 async function main(): Promise<void> {
   const parsed = parseCliArgs(process.argv.slice(2));
   if (!parsed.ok) {
-    console.error(parsed.message);
-    process.exit(2);
+    if (parsed.exitCode === 0) console.log(parsed.message);
+    else console.error(parsed.message);
+    process.exit(parsed.exitCode);
   }
   const sandbox = await startSandbox(parsed.options);
   const { company, group, basic } = sandbox.credentials;

@@ -11,11 +11,18 @@ import { t, type Language } from './messages';
 import type { Transaction } from './model';
 import { reportingCents, type Store } from './store';
 
+/** Retry-After of injected 429s when `retryAfterSeconds` is not set. */
+export const DEFAULT_RETRY_AFTER_SECONDS = 1;
+/** Delay of slow answers when `slowMs` is not set. */
+export const DEFAULT_SLOW_MS = 2000;
+
 export interface FaultOptions {
   error500Rate?: number;
   rate429?: number;
+  /** Default DEFAULT_RETRY_AFTER_SECONDS. */
   retryAfterSeconds?: number;
   slowRate?: number;
+  /** Default DEFAULT_SLOW_MS. */
   slowMs?: number;
   dropRate?: number;
   concurrentEditRate?: number;
@@ -56,11 +63,11 @@ export class FaultInjector {
       return 'answered';
     }
     if (this.roll(o.rate429)) {
-      const wait = o.retryAfterSeconds ?? 1;
+      const wait = o.retryAfterSeconds ?? DEFAULT_RETRY_AFTER_SECONDS;
       reply.code(429).header('Retry-After', String(wait)).send({ detail: t(lang, 'throttled', { wait }) });
       return 'answered';
     }
-    if (this.roll(o.slowRate)) await new Promise((resolve) => setTimeout(resolve, o.slowMs ?? 2000));
+    if (this.roll(o.slowRate)) await new Promise((resolve) => setTimeout(resolve, o.slowMs ?? DEFAULT_SLOW_MS));
     return 'continue';
   }
 
