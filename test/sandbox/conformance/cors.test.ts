@@ -1,4 +1,4 @@
-/** CORS for the task pane origin (https://localhost:3000). Not in api-spec.md: the sandbox's own contract. */
+/** CORS for the task pane origin (https://localhost:3000). Not in docs/service-contract.md: the sandbox's own contract. */
 import { rawRequest, useSandbox } from './support';
 
 const ORIGIN = 'https://localhost:3000';

@@ -1,7 +1,8 @@
 /**
  * Harness for the sandbox conformance suite: one sandbox per test file (random port on 127.0.0.1),
  * tokens per credential pair, JSON requests over Node's global fetch, raw requests over node:http,
- * and page walking. Written from `api-spec.md` only; it imports nothing from `src/api`.
+ * and page walking. Written from the service's API description only (what we rely on of it:
+ * `docs/service-contract.md`); it imports nothing from `src/api`.
  */
 import http from 'node:http';
 import { startSandbox } from '../../../src/sandbox';
