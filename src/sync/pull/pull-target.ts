@@ -66,10 +66,6 @@ export function tableNameOf(target: PullTarget): string {
   return modelOf(target).tableName;
 }
 
-export function filtersOf(target: PullTarget): Readonly<Record<string, unknown>> {
-  return 'filters' in target && target.filters !== undefined ? { ...target.filters } : {};
-}
-
 /** Canonical JSON (keys sorted, undefined dropped): two targets pull the same rows exactly when these are equal. */
 export function targetKey(target: PullTarget): string {
   const sort = (value: unknown): unknown => {
