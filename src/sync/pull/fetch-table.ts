@@ -136,7 +136,7 @@ const batchesOf = <T>(batches: AsyncIterable<readonly T[]>): AsyncIterable<PageO
 });
 
 /** Pages ahead of the writer at most (1000 rows each). */
-export const READ_AHEAD_PAGES = 32;
+const READ_AHEAD_PAGES = 32;
 
 function streamPages<T>(
   model: TableModel<T>,
