@@ -37,7 +37,7 @@ function invalid(value: AmountInput, format: AmountFormat): InvalidRequestError 
 }
 
 /** The value scaled by 10^decimals and rounded half away from zero, as a BigInt. */
-export function toScaledInteger(value: AmountInput, format: AmountFormat): bigint {
+function toScaledInteger(value: AmountInput, format: AmountFormat): bigint {
   if (typeof value === 'number' && !Number.isFinite(value)) throw invalid(value, format);
   if (typeof value !== 'number' && typeof value !== 'string') throw invalid(String(value), format);
   // String(number) gives the shortest text that round-trips, e.g. "0.30000000000000004" or "1e-7".

@@ -1,10 +1,12 @@
 /**
- * Request shapes of the budget endpoints (create / replace / patch) and their list filters.
+ * Request shapes of the budget endpoints (create / replace / patch), their list filters and list definition.
  * Amounts go out as strings: `amount` with 2 decimals (at most 12 digits), `rate` with 4.
  * `external_id` in a body follows the same rule as in paths: not empty, no `.` or `/`.
  */
 import type { Language } from '../i18n/catalog';
 import { type AmountInput, BUDGET_AMOUNT, BUDGET_RATE, formatAmount } from './amount';
+import { type Budget, type BudgetPage, BudgetPageSchema } from './budget-schema';
+import type { ListDefinition } from './paged-endpoint';
 import { externalIdSegment } from './path-segment';
 import { buildSearchParams, commaList } from './search-params';
 
@@ -98,6 +100,11 @@ export function budgetListQuery(params: ForecastBudgetListParams, language: Lang
     },
     language,
   );
+}
+
+/** The budget lists (forecast and scenario): budget pages, the items in `results.budgets`. */
+export function budgetList<F extends BudgetListParams>(path: string): ListDefinition<F, BudgetPage, Budget> {
+  return { path, schema: BudgetPageSchema, itemsOf: (page) => page.results.budgets, query: budgetListQuery };
 }
 
 export function serializeBudget<T extends BudgetPatch>(body: T, language: Language): Record<string, unknown> {

@@ -8,7 +8,7 @@ import { type CachedToken, credentialKey, type TokenCache } from './token-cache'
 import { TokenResponseSchema } from './token-schema';
 import type { TokenSource, Transport } from './transport';
 
-export const TOKEN_PATH = '/auth/token/';
+const TOKEN_PATH = '/auth/token/';
 
 export interface ClientCredentials {
   clientId: string;

@@ -29,10 +29,3 @@ export function isRequestNotSent(error: unknown): boolean {
   codesOf(error, 0, codes);
   return codes.length > 0 && codes.every((code) => NOT_SENT_CODES.has(code));
 }
-
-/** A short, secret-free description of the low-level failure (e.g. `ECONNREFUSED`). */
-export function failureCode(error: unknown): string | undefined {
-  const codes: string[] = [];
-  codesOf(error, 0, codes);
-  return codes[codes.length - 1];
-}

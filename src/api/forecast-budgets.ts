@@ -1,36 +1,18 @@
-import { type BudgetInput, budgetListQuery, type ForecastBudgetListParams, serializeBudget } from './budget-input';
-import { type Budget, type BudgetPage, BudgetPageSchema, BudgetSchema } from './budget-schema';
-import { fetchPage, pageIterator, type PagedEndpoint } from './paged-endpoint';
-import type { PageIterator, PaginateOptions } from './paginate';
+import { type BudgetInput, budgetList, type ForecastBudgetListParams, serializeBudget } from './budget-input';
+import { type Budget, type BudgetPage, BudgetSchema } from './budget-schema';
+import { PagedList } from './paged-endpoint';
 import { externalIdSegment } from './path-segment';
-import type { PageParams, RequestOptions } from './request-options';
+import type { RequestOptions } from './request-options';
 import type { Transport } from './transport';
 
 const PATH = '/forecast/budgets/';
 
-/** Budgets of the forecast: `/forecast/budgets/`. */
-export class ForecastBudgetsResource {
+/** Budgets of the forecast: `/forecast/budgets/`; listing with `all_budgets: true` gives the budgets of all plans of the company. */
+export class ForecastBudgetsResource extends PagedList<ForecastBudgetListParams, BudgetPage, Budget> {
   readonly #transport: Transport;
   constructor(transport: Transport) {
+    super(transport, budgetList(PATH));
     this.#transport = transport;
-  }
-
-  #endpoint(params: ForecastBudgetListParams): PagedEndpoint<typeof BudgetPageSchema> {
-    return { transport: this.#transport, path: PATH, schema: BudgetPageSchema, query: budgetListQuery(params, this.#transport.language) };
-  }
-
-  async page(params: ForecastBudgetListParams & PageParams = {}, options: RequestOptions = {}): Promise<BudgetPage> {
-    const { page, page_size, ...filters } = params;
-    return fetchPage(this.#endpoint(filters), { page, page_size }, options);
-  }
-
-  /** All pages; `all_budgets: true` lists the budgets of all plans of the company. */
-  pages(params: ForecastBudgetListParams = {}, options: PaginateOptions = {}): PageIterator<BudgetPage, Budget> {
-    return pageIterator(this.#endpoint(params), (page) => page.results.budgets, options);
-  }
-
-  items(params: ForecastBudgetListParams = {}, options: PaginateOptions = {}): AsyncIterable<Budget> {
-    return this.pages(params, options).items();
   }
 
   /** Creates a budget in the forecast (never updates an existing one). */

@@ -13,37 +13,18 @@ import {
   serializeInvoiceUpdates,
 } from './invoice-input';
 import { type Invoice, InvoiceListSchema, type InvoicePage, InvoicePageSchema, InvoiceSchema } from './invoice-schema';
-import { fetchPage, pageIterator, type PagedEndpoint } from './paged-endpoint';
-import type { PageIterator, PaginateOptions } from './paginate';
+import { PagedList } from './paged-endpoint';
 import { pathId } from './path-segment';
-import type { PageParams, RequestOptions } from './request-options';
+import type { RequestOptions } from './request-options';
 import type { Transport } from './transport';
 
-export class GroupInvoicesResource {
+export class GroupInvoicesResource extends PagedList<InvoiceListParams, InvoicePage, Invoice> {
   protected readonly transport: Transport;
-  /** `/invoices/` or `/companies/{company_id}/invoices/`. */
-  readonly path: string;
 
+  /** `path`: `/invoices/` or `/companies/{company_id}/invoices/`. */
   constructor(transport: Transport, path: string) {
+    super(transport, { path, schema: InvoicePageSchema, itemsOf: (page) => page.results.invoices, query: invoiceListQuery });
     this.transport = transport;
-    this.path = path;
-  }
-
-  #endpoint(params: InvoiceListParams): PagedEndpoint<typeof InvoicePageSchema> {
-    return { transport: this.transport, path: this.path, schema: InvoicePageSchema, query: invoiceListQuery(params, this.transport.language) };
-  }
-
-  async page(params: InvoiceListParams & PageParams = {}, options: RequestOptions = {}): Promise<InvoicePage> {
-    const { page, page_size, ...filters } = params;
-    return fetchPage(this.#endpoint(filters), { page, page_size }, options);
-  }
-
-  pages(params: InvoiceListParams = {}, options: PaginateOptions = {}): PageIterator<InvoicePage, Invoice> {
-    return pageIterator(this.#endpoint(params), (page) => page.results.invoices, options);
-  }
-
-  items(params: InvoiceListParams = {}, options: PaginateOptions = {}): AsyncIterable<Invoice> {
-    return this.pages(params, options).items();
   }
 
   async create(input: InvoiceCreateInput, options: RequestOptions = {}): Promise<Invoice> {

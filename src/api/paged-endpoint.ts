@@ -1,20 +1,26 @@
 /**
- * Binds one paginated path + filters + schema to a `PageIterator` (all pages) or to a single page.
- * Every page request goes to the configured base URL with the same path and filters; only `page`
- * (and `page_size`) change.
+ * The list endpoints, written once. A `PagedList` is one paginated path with the schema of its pages, where the
+ * items sit in a page, and how the caller's filters become the query; it answers `page()` (one page as asked),
+ * `pages()` (a `PageIterator` over all of them) and `items()`. The resources with a list (`banks`,
+ * `transactions`, invoices, forecast and scenario budgets) extend it with their definition.
+ * Every page request goes to the configured base URL with the same path and filters; only `page` (and
+ * `page_size`) change, whatever host a `next` link names.
  */
 import type { z } from 'zod';
+import type { Language } from '../i18n/catalog';
 import { normalizePageSize } from './page-size';
 import { PageIterator, type PageInfo, type PaginateOptions } from './paginate';
 import type { PageParams, RequestOptions } from './request-options';
 import { normalizePath, type Transport } from './transport';
 
-export interface PagedEndpoint<S extends z.ZodType<PageInfo>> {
-  transport: Transport;
+/** One list endpoint: filters `F`, pages `P`, items `T`. */
+export interface ListDefinition<F, P extends PageInfo, T> {
   path: string;
-  schema: S;
-  /** Filters without `page` / `page_size`. */
-  query: URLSearchParams;
+  schema: z.ZodType<P>;
+  /** The items of one page. */
+  itemsOf: (page: P) => readonly T[];
+  /** The filters as query parameters (without `page` / `page_size`). */
+  query: (filters: F, language: Language) => URLSearchParams;
 }
 
 function withPage(query: URLSearchParams, page: number | undefined, pageSize: number | undefined): URLSearchParams {
@@ -26,31 +32,46 @@ function withPage(query: URLSearchParams, page: number | undefined, pageSize: nu
   return search;
 }
 
-export function fetchPage<S extends z.ZodType<PageInfo>>(
-  endpoint: PagedEndpoint<S>,
-  params: PageParams,
-  options: RequestOptions,
-): Promise<z.infer<S>> {
-  const pageSize = params.page_size === undefined ? undefined : normalizePageSize(params.page_size);
-  return endpoint.transport.request(
-    { method: 'GET', path: endpoint.path, query: withPage(endpoint.query, params.page, pageSize), signal: options.signal },
-    endpoint.schema,
-  );
-}
+export class PagedList<F extends object, P extends PageInfo, T> {
+  readonly #transport: Transport;
+  readonly #list: ListDefinition<F, P, T>;
+  readonly path: string;
 
-export function pageIterator<S extends z.ZodType<PageInfo>, T>(
-  endpoint: PagedEndpoint<S>,
-  itemsOf: (page: z.infer<S>) => readonly T[],
-  options: PaginateOptions,
-): PageIterator<z.infer<S>, T> {
-  return new PageIterator<z.infer<S>, T>(
-    ({ page, pageSize, signal }) =>
-      endpoint.transport.request(
-        { method: 'GET', path: endpoint.path, query: withPage(endpoint.query, page, pageSize), signal },
-        endpoint.schema,
-      ),
-    itemsOf,
-    options,
-    { method: 'GET', path: normalizePath(endpoint.path), language: endpoint.transport.language },
-  );
+  constructor(transport: Transport, list: ListDefinition<F, P, T>) {
+    this.#transport = transport;
+    this.#list = list;
+    this.path = list.path;
+  }
+
+  /** One page as asked (`page`, `page_size`; omitted: the service's defaults). */
+  async page(params: F & PageParams = {} as F & PageParams, options: RequestOptions = {}): Promise<P> {
+    const { page, page_size, ...filters } = params;
+    const pageSize = page_size === undefined ? undefined : normalizePageSize(page_size);
+    return this.#request(this.#query(filters as F), page, pageSize, options.signal);
+  }
+
+  /** All pages in order (page size 1000 unless `options.pageSize` says otherwise). */
+  pages(filters: F = {} as F, options: PaginateOptions = {}): PageIterator<P, T> {
+    const query = this.#query(filters);
+    return new PageIterator<P, T>(
+      ({ page, pageSize, signal }) => this.#request(query, page, pageSize, signal),
+      this.#list.itemsOf,
+      options,
+      { method: 'GET', path: normalizePath(this.#list.path), language: this.#transport.language },
+    );
+  }
+
+  /** The items of all pages, in order. */
+  items(filters: F = {} as F, options: PaginateOptions = {}): AsyncIterable<T> {
+    return this.pages(filters, options).items();
+  }
+
+  #query(filters: F): URLSearchParams {
+    return this.#list.query(filters, this.#transport.language);
+  }
+
+  /** The one page request: path, filters, `page` / `page_size`, the answer parsed with the page schema. */
+  #request(query: URLSearchParams, page: number | undefined, pageSize: number | undefined, signal: AbortSignal | undefined): Promise<P> {
+    return this.#transport.request({ method: 'GET', path: this.#list.path, query: withPage(query, page, pageSize), signal }, this.#list.schema);
+  }
 }

@@ -10,7 +10,7 @@ import { ResponseValidationError, type ValidationIssue } from './errors';
 /** Most issues listed in the message (all are kept in `issues`). */
 const MAX_ISSUES_IN_MESSAGE = 5;
 
-export function formatIssuePath(path: readonly PropertyKey[]): string {
+function formatIssuePath(path: readonly PropertyKey[]): string {
   let out = '';
   for (const key of path) {
     if (typeof key === 'number') out += `[${key}]`;

@@ -27,7 +27,7 @@ export type RetryDecision = { retry: false } | { retry: true; delayMs: number };
 
 const IDEMPOTENT: ReadonlySet<HttpMethod> = new Set(['GET', 'PUT', 'DELETE']);
 
-export function isIdempotent(method: HttpMethod): boolean {
+function isIdempotent(method: HttpMethod): boolean {
   return IDEMPOTENT.has(method);
 }
 
@@ -41,7 +41,7 @@ export function parseRetryAfter(value: string | undefined, nowMs: number): numbe
   return Math.max(0, date - nowMs);
 }
 
-export function backoffDelay(retryNumber: number, options: RetryOptions, random: () => number): number {
+function backoffDelay(retryNumber: number, options: RetryOptions, random: () => number): number {
   const step = Math.min(options.maxDelayMs, options.baseDelayMs * 2 ** Math.max(0, retryNumber - 1));
   return Math.round(step / 2 + (step / 2) * random());
 }

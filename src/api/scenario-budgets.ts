@@ -1,47 +1,21 @@
-import { type BudgetInput, type BudgetListParams, budgetListQuery, type BudgetPatch, serializeBudget } from './budget-input';
-import {
-  type Budget,
-  type BudgetPage,
-  BudgetPageSchema,
-  type BudgetPatchResponse,
-  BudgetPatchResponseSchema,
-  BudgetSchema,
-} from './budget-schema';
-import { fetchPage, pageIterator, type PagedEndpoint } from './paged-endpoint';
-import type { PageIterator, PaginateOptions } from './paginate';
+import { type BudgetInput, budgetList, type BudgetListParams, type BudgetPatch, serializeBudget } from './budget-input';
+import { type Budget, type BudgetPage, type BudgetPatchResponse, BudgetPatchResponseSchema, BudgetSchema } from './budget-schema';
+import { PagedList } from './paged-endpoint';
 import { externalIdSegment, pathId } from './path-segment';
-import type { PageParams, RequestOptions } from './request-options';
+import type { RequestOptions } from './request-options';
 import type { Transport } from './transport';
 
 /** Budgets of one scenario: `/scenarios/{scenario_id}/budgets/` (the scenario's own budgets only). */
-export class ScenarioBudgetsResource {
+export class ScenarioBudgetsResource extends PagedList<BudgetListParams, BudgetPage, Budget> {
   readonly #transport: Transport;
-  readonly path: string;
 
   constructor(transport: Transport, scenarioId: number) {
+    super(transport, budgetList(`/scenarios/${pathId(scenarioId, 'scenario_id', transport.language)}/budgets/`));
     this.#transport = transport;
-    this.path = `/scenarios/${pathId(scenarioId, 'scenario_id', transport.language)}/budgets/`;
-  }
-
-  #endpoint(params: BudgetListParams): PagedEndpoint<typeof BudgetPageSchema> {
-    return { transport: this.#transport, path: this.path, schema: BudgetPageSchema, query: budgetListQuery(params, this.#transport.language) };
   }
 
   #externalPath(externalId: string): string {
     return `${this.path}external/${externalIdSegment(externalId, this.#transport.language)}/`;
-  }
-
-  async page(params: BudgetListParams & PageParams = {}, options: RequestOptions = {}): Promise<BudgetPage> {
-    const { page, page_size, ...filters } = params;
-    return fetchPage(this.#endpoint(filters), { page, page_size }, options);
-  }
-
-  pages(params: BudgetListParams = {}, options: PaginateOptions = {}): PageIterator<BudgetPage, Budget> {
-    return pageIterator(this.#endpoint(params), (page) => page.results.budgets, options);
-  }
-
-  items(params: BudgetListParams = {}, options: PaginateOptions = {}): AsyncIterable<Budget> {
-    return this.pages(params, options).items();
   }
 
   /** Creates a budget in the scenario (the scenario comes from the path, not the body). */

@@ -1,7 +1,8 @@
+import type { z } from 'zod';
 import { toCents } from './amount';
 import { callInChunks } from './chunked-call';
 import { checkCompleteness, type CompletenessReport, type CompletenessRow } from './completeness';
-import { fetchPage, pageIterator, type PagedEndpoint } from './paged-endpoint';
+import { type ListDefinition, PagedList } from './paged-endpoint';
 import type { PageIterator, PaginateOptions } from './paginate';
 import { pathId } from './path-segment';
 import type { PageParams, RequestOptions } from './request-options';
@@ -34,53 +35,30 @@ export interface VerifiedPull {
   changedDuringPull: boolean;
 }
 
-export class TransactionsResource {
+/** Both transaction lists: the same filters, the items in `results`. */
+function transactionList<P extends TransactionPage | ExtendedTransactionPage>(path: string, schema: z.ZodType<P>): ListDefinition<TransactionFilters, P, Transaction> {
+  return { path, schema, itemsOf: (page) => page.results, query: transactionQuery };
+}
+
+/** `/transactions/`: `page`, `pages` and `items` list `GET /transactions/`; `extended…` list `/transactions/extended/` (with `sum`). */
+export class TransactionsResource extends PagedList<TransactionFilters, TransactionPage, Transaction> {
   readonly #transport: Transport;
+  readonly #extended: PagedList<TransactionFilters, ExtendedTransactionPage, Transaction>;
+
   constructor(transport: Transport) {
+    super(transport, transactionList('/transactions/', TransactionPageSchema));
     this.#transport = transport;
-  }
-
-  #list(filters: TransactionFilters): PagedEndpoint<typeof TransactionPageSchema> {
-    return { transport: this.#transport, path: '/transactions/', schema: TransactionPageSchema, query: this.#query(filters) };
-  }
-
-  #extended(filters: TransactionFilters): PagedEndpoint<typeof ExtendedTransactionPageSchema> {
-    return {
-      transport: this.#transport,
-      path: '/transactions/extended/',
-      schema: ExtendedTransactionPageSchema,
-      query: this.#query(filters),
-    };
-  }
-
-  #query(filters: TransactionFilters): URLSearchParams {
-    return transactionQuery(filters, this.#transport.language);
-  }
-
-  /** One page of `GET /transactions/`. */
-  async page(params: TransactionFilters & PageParams = {}, options: RequestOptions = {}): Promise<TransactionPage> {
-    const { page, page_size, ...filters } = params;
-    return fetchPage(this.#list(filters), { page, page_size }, options);
-  }
-
-  /** All pages of `GET /transactions/` (page size 1000 unless given). */
-  pages(filters: TransactionFilters = {}, options: PaginateOptions = {}): PageIterator<TransactionPage, Transaction> {
-    return pageIterator(this.#list(filters), (page) => page.results, options);
-  }
-
-  items(filters: TransactionFilters = {}, options: PaginateOptions = {}): AsyncIterable<Transaction> {
-    return this.pages(filters, options).items();
+    this.#extended = new PagedList(transport, transactionList('/transactions/extended/', ExtendedTransactionPageSchema));
   }
 
   /** One page of `GET /transactions/extended/` (with `sum`). */
   async extendedPage(params: TransactionFilters & PageParams = {}, options: RequestOptions = {}): Promise<ExtendedTransactionPage> {
-    const { page, page_size, ...filters } = params;
-    return fetchPage(this.#extended(filters), { page, page_size }, options);
+    return this.#extended.page(params, options);
   }
 
   /** All pages of `GET /transactions/extended/`. */
   extendedPages(filters: TransactionFilters = {}, options: PaginateOptions = {}): PageIterator<ExtendedTransactionPage, Transaction> {
-    return pageIterator(this.#extended(filters), (page) => page.results, options);
+    return this.#extended.pages(filters, options);
   }
 
   /**

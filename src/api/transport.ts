@@ -54,7 +54,7 @@ export function normalizePath(path: string): string {
 }
 
 /** `https://host/api` and `https://host/api/` both become `https://host/api/`. */
-export function normalizeBaseUrl(baseUrl: string): string {
+function normalizeBaseUrl(baseUrl: string): string {
   return `${baseUrl.replace(/\/+$/, '')}/`;
 }
 

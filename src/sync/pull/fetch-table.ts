@@ -31,7 +31,7 @@ import {
   type LookupSources,
   type TableModel,
 } from '../tables';
-import type { PullTarget } from './pull-target';
+import type { OneAnswerTarget, PagedTarget } from './pull-target';
 import { readAhead } from './read-ahead';
 import { sortByDateDescThenKey, type Row } from './rows';
 
@@ -84,8 +84,8 @@ export function transactionOrder(rows: Row[]): Row[] {
   );
 }
 
-/** The tables that come in one answer (categories, plans, accounts); undefined for the paged resources. */
-export async function fetchTable(target: PullTarget, options: FetchOptions): Promise<FetchedTable | undefined> {
+/** The tables that come in one answer (categories, plans, accounts). */
+export async function fetchTable(target: OneAnswerTarget, options: FetchOptions): Promise<FetchedTable> {
   const { client } = options;
   switch (target.resource) {
     case 'categories': {
@@ -108,8 +108,6 @@ export async function fetchTable(target: PullTarget, options: FetchOptions): Pro
         extra: [{ model: BALANCE_SUMMARY_TABLE as TableModel<unknown>, rows: balanceRows(summary).map((r) => toRow(BALANCE_SUMMARY_TABLE, r, lookups)) }],
       };
     }
-    default:
-      return undefined;
   }
 }
 
@@ -136,7 +134,7 @@ const batchesOf = <T>(batches: AsyncIterable<readonly T[]>): AsyncIterable<PageO
 });
 
 /** Pages ahead of the writer at most (1000 rows each). */
-export const READ_AHEAD_PAGES = 32;
+const READ_AHEAD_PAGES = 32;
 
 function streamPages<T>(
   model: TableModel<T>,
@@ -198,8 +196,8 @@ function sameFigures(a: CompletenessExpectation, b: CompletenessExpectation): bo
   return a.count === b.count && toCents(a.sum) === toCents(b.sum);
 }
 
-/** The paged resources as streams; undefined for the tables that come in one answer (categories, plans, accounts). */
-export function streamTable(target: PullTarget, options: FetchOptions): StreamedTable | undefined {
+/** The paged resources as streams. */
+export function streamTable(target: PagedTarget, options: FetchOptions): StreamedTable {
   const { client } = options;
   const paging = (signal: AbortSignal): PaginateOptions => paginate({ ...options, signal });
   switch (target.resource) {
@@ -224,7 +222,5 @@ export function streamTable(target: PullTarget, options: FetchOptions): Streamed
       return streamPages(scenarioBudgetsTable(target.scenarioId), (signal) => batchesOf(client.scenarioBudgets(target.scenarioId).pages(target.filters ?? {}, paging(signal)).batches()), options, undefined);
     case 'banks':
       return streamPages(BANKS_TABLE, (signal) => batchesOf(client.banks.pages({}, paging(signal)).batches()), options, undefined);
-    default:
-      return undefined;
   }
 }

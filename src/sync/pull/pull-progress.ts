@@ -26,12 +26,15 @@ const KEYS: Record<PullPhase, MessageKey> = {
   done: 'pull.progress.done',
 };
 
-export function progressEvent(
-  language: Language,
-  tableName: string,
-  phase: PullPhase,
-  counts: { pagesDone?: number; pagesTotal?: number; rows?: number; total?: number } = {},
-): PullProgress {
+/** The counts of one event; those left out are 0. */
+export interface ProgressCounts {
+  pagesDone?: number;
+  pagesTotal?: number;
+  rows?: number;
+  total?: number;
+}
+
+export function progressEvent(language: Language, tableName: string, phase: PullPhase, counts: ProgressCounts = {}): PullProgress {
   const event = { tableName, phase, pagesDone: counts.pagesDone ?? 0, pagesTotal: counts.pagesTotal ?? 0, rows: counts.rows ?? 0, total: counts.total ?? 0 };
   const message = translate(language, KEYS[phase], {
     table: tableName,

@@ -38,6 +38,15 @@ export type PullTarget =
 
 export type PullResource = PullTarget['resource'];
 
+/** The resources that come in one answer (not paginated, or one object): fetched whole, then written. */
+export type OneAnswerTarget = Extract<PullTarget, { resource: 'categories' | 'plans' | 'accounts' }>;
+/** The paginated resources: streamed into their table as the pages arrive. */
+export type PagedTarget = Exclude<PullTarget, OneAnswerTarget>;
+
+export function isOneAnswer(target: PullTarget): target is OneAnswerTarget {
+  return target.resource === 'categories' || target.resource === 'plans' || target.resource === 'accounts';
+}
+
 /** The table model a target fills. */
 export function modelOf(target: PullTarget): TableModel<unknown> {
   switch (target.resource) {
@@ -64,10 +73,6 @@ export function modelOf(target: PullTarget): TableModel<unknown> {
 
 export function tableNameOf(target: PullTarget): string {
   return modelOf(target).tableName;
-}
-
-export function filtersOf(target: PullTarget): Readonly<Record<string, unknown>> {
-  return 'filters' in target && target.filters !== undefined ? { ...target.filters } : {};
 }
 
 /** Canonical JSON (keys sorted, undefined dropped): two targets pull the same rows exactly when these are equal. */

@@ -5,25 +5,29 @@
  *   const result = await puller.pull({ resource: 'transactions', filters: { min_date: '2024-01-01' } }, { signal, onProgress });
  *   await puller.refresh('Transactions', { signal, onProgress });
  *
- * A full pull of a paged resource streams: each page becomes a batch of rows that the host writes while later
- * pages are on the way (read ahead, so fetching never waits for the workbook). A failure or cancel at any point,
- * fetching or writing, makes the host put the previous table back. The small tables (categories, plans,
- * accounts) and the incremental refresh fetch everything first, then write. Transactions refresh incrementally
- * after a first full pull and fall back to a full pull when the check against the service does not match; a full
- * pull of transactions is checked as it streams against `count`/`sum` of `/transactions/extended/`.
+ * `pull()` chooses one of three pulls and keeps the bookkeeping they share (pull state, `done`, the result);
+ * README.md says which runs when and what each guarantees:
+ * - `incrementalPull` (incremental-pull.ts): a transactions refresh, what changed since the last pull merged
+ *   into the table; falls back to a full pull when the check against the service does not match.
+ * - `streamedPull` (streamed-pull.ts): a full pull of a paged resource, written while the pages arrive.
+ * - `fetchThenWritePull` (fetch-then-write-pull.ts): categories, plans, accounts (+ balance summary).
  */
 
 import { throwIfAborted } from '../../api/abort';
-import type { CashflowClient, CompletenessReport, PageProgress } from '../../api';
+import type { CashflowClient, CompletenessReport } from '../../api';
 import type { Language, MessageKey } from '../../i18n/catalog';
 import { translate } from '../../i18n/translate';
 import { tableSpec } from '../tables';
-import type { CoreValue, TableSpec, WorkbookPort, WriteResult } from '../workbook-port';
-import { fetchTable, streamTable, type FetchedTable, type FetchOptions } from './fetch-table';
-import { incrementalTransactions, type FallbackReason } from './incremental-transactions';
-import { progressEvent, type PullPhase, type PullProgress } from './pull-progress';
+import type { WorkbookPort, WriteResult } from '../workbook-port';
+import { fetchThenWritePull } from './fetch-then-write-pull';
+import { incrementalPull, type PullFallback } from './incremental-pull';
+import type { PullContext, PullOutcome } from './pull-context';
+import { progressEvent, type PullProgress } from './pull-progress';
 import { PULL_STATE_VERSION, type PullState, type PullStateStore } from './pull-state';
-import { modelOf, targetKey, type PullTarget } from './pull-target';
+import { isOneAnswer, modelOf, targetKey, type PullTarget } from './pull-target';
+import { streamedPull } from './streamed-pull';
+
+export type { PullFallback } from './incremental-pull';
 
 export const DEFAULT_PULL_PAGE_SIZE = 1000;
 export const DEFAULT_PULL_CONCURRENCY = 4;
@@ -52,13 +56,6 @@ export interface PullOptions {
   onProgress?: (progress: PullProgress) => void;
   /** `auto` (default): incremental where possible; `full`: always everything. */
   mode?: 'auto' | 'full';
-}
-
-export interface PullFallback {
-  reason: FallbackReason;
-  message: string;
-  /** The check that failed (reason `mismatch`). */
-  verification?: CompletenessReport;
 }
 
 export interface PullResult {
@@ -111,152 +108,65 @@ export function createPuller(options: PullerOptions): Puller {
   const margin = options.incrementalMarginMs ?? DEFAULT_INCREMENTAL_MARGIN_MS;
   const t = (key: MessageKey, params: Record<string, string | number> = {}) => translate(language, key, params);
 
-  const mismatchParams = (table: string, report: CompletenessReport) => ({
-    table,
-    actualCount: report.actualCount,
-    expectedCount: report.expectedCount,
-    actualSum: report.actualSum,
-    expectedSum: report.expectedSum,
-  });
-
-  /** The pulled columns of a table as it is now, or undefined when there is none (or it cannot be read back). */
-  async function readIfPresent(spec: TableSpec): Promise<CoreValue[][] | undefined> {
-    try {
-      const read = await options.port.readTable(spec.tableName, spec.columns);
-      if (read.problems.length > 0) return undefined;
-      return read.rows.map((row) => row.slice(0, spec.columns.length));
-    } catch {
-      return undefined;
-    }
-  }
-
   async function pull(target: PullTarget, pullOptions: PullOptions = {}): Promise<PullResult> {
     const { signal } = pullOptions;
-    const model = modelOf(target);
-    const tableName = model.tableName;
-    const emit = (phase: PullPhase, counts?: Parameters<typeof progressEvent>[3]) => pullOptions.onProgress?.(progressEvent(language, tableName, phase, counts));
-    const onPage = (p: PageProgress) => emit('fetching', { pagesDone: p.pagesDone, pagesTotal: p.pagesTotal, rows: p.rows, total: p.total });
-    const fetchOptions: FetchOptions = { client: options.client, pageSize, concurrency, onPage, ...(signal === undefined ? {} : { signal }) };
+    const spec = tableSpec(modelOf(target));
+    const tableName = spec.tableName;
+    const context: PullContext = {
+      spec,
+      port: options.port,
+      fetch: {
+        client: options.client,
+        pageSize,
+        concurrency,
+        onPage: (p) => context.emit('fetching', { pagesDone: p.pagesDone, pagesTotal: p.pagesTotal, rows: p.rows, total: p.total }),
+        ...(signal === undefined ? {} : { signal }),
+      },
+      emit: (phase, counts) => pullOptions.onProgress?.(progressEvent(language, tableName, phase, counts)),
+      t,
+    };
     throwIfAborted(signal);
 
     const startedMs = now();
     const previous = await options.store.get(tableName);
-    const warnings: string[] = [];
+    // Which pull runs: a transactions refresh of the same filters goes incremental unless told `full`; whatever
+    // does not (or falls back) is a full pull, streamed for the paged resources.
     let fallback: PullFallback | undefined;
-    let rows: FetchedTable['rows'] | undefined;
-    let extra: FetchedTable['extra'] = [];
-    let verification: CompletenessReport | undefined;
-    let fetchedRows = 0;
-    let incremental: { replaced: number; inserted: number } | undefined;
-
-    const canIncrement =
-      target.resource === 'transactions' &&
-      (pullOptions.mode ?? 'auto') === 'auto' &&
-      previous !== undefined &&
-      targetKey(previous.target) === targetKey(target);
-    if (canIncrement && target.resource === 'transactions' && previous !== undefined) {
-      const since = new Date(Date.parse(previous.lastPullStartedAt) - margin).toISOString();
-      const outcome = await incrementalTransactions({
-        ...fetchOptions,
-        port: options.port,
-        filters: target.filters ?? {},
-        since,
-        onReadStart: () => emit('reading'),
-        onVerifyStart: () => emit('verifying'),
-      });
-      if (outcome.ok) {
-        rows = outcome.rows;
-        verification = outcome.verification;
-        fetchedRows = outcome.changed;
-        incremental = { replaced: outcome.replaced, inserted: outcome.inserted };
-      } else {
-        const message =
-          outcome.reason === 'mismatch' && outcome.verification
-            ? t('pull.fallback.mismatch', mismatchParams(tableName, outcome.verification))
-            : outcome.reason === 'cellProblems'
-              ? t('pull.fallback.cellProblems', { table: tableName, count: outcome.problems ?? 0 })
-              : t(outcome.reason === 'layoutChanged' ? 'pull.fallback.layoutChanged' : 'pull.fallback.tableMissing', { table: tableName });
-        fallback = { reason: outcome.reason, message, ...(outcome.verification ? { verification: outcome.verification } : {}) };
-      }
+    let outcome: PullOutcome | undefined;
+    if (target.resource === 'transactions' && (pullOptions.mode ?? 'auto') === 'auto' && previous !== undefined && targetKey(previous.target) === targetKey(target)) {
+      const incremental = await incrementalPull(target.filters ?? {}, previous, margin, context);
+      if ('fallback' in incremental) fallback = incremental.fallback;
+      else outcome = incremental.outcome;
     }
-
-    const spec = tableSpec(model);
-    const writeOptions = (total: () => number) => ({
-      ...(signal === undefined ? {} : { signal }),
-      onProgress: (written: number) => emit('writing', { rows: written, total: total() }),
-    });
-    let write: WriteResult;
-    let total: number;
-    const extraWrites: WriteResult[] = [];
-    // Written as the pages arrive; the total shown is the service's `count` as far as known.
-    let expectedTotal = 0;
-    const streamed =
-      rows === undefined
-        ? streamTable(target, {
-            ...fetchOptions,
-            onPage: (p) => {
-              expectedTotal = p.total;
-              onPage(p);
-            },
-          })
-        : undefined;
-    if (streamed !== undefined) {
-      write = await options.port.writeTable(spec, streamed.batches, writeOptions(() => expectedTotal));
-      total = write.rowsWritten;
-      fetchedRows = streamed.received();
-      verification = streamed.verification();
-      if (verification !== undefined && !verification.ok) warnings.push(t('pull.warning.incomplete', mismatchParams(tableName, verification)));
-    } else {
-      if (rows === undefined) {
-        const fetched = await fetchTable(target, fetchOptions);
-        if (fetched === undefined) throw new Error(`No way to fetch ${target.resource}.`);
-        rows = fetched.rows;
-        extra = fetched.extra;
-        fetchedRows = fetched.received;
-      }
-      const all = rows;
-      total = all.length;
-      // Tables written beside the main one (the balance summary beside the accounts): the main table's rows are
-      // kept first, so that it can be put back if a table beside it fails, and the two never show different pulls.
-      const before = extra.length > 0 ? await readIfPresent(spec) : undefined;
-      emit('writing', { rows: 0, total });
-      write = await options.port.writeTable(spec, all, writeOptions(() => all.length));
-      try {
-        // Once the main table is written, a cancel is too late for the tables beside it (a few rows each).
-        for (const table of extra) extraWrites.push(await options.port.writeTable(tableSpec(table.model), table.rows));
-      } catch (error) {
-        if (before !== undefined) await options.port.writeTable(spec, before).catch(() => undefined); // the first error is the one to report
-        throw error;
-      }
-    }
+    outcome ??= isOneAnswer(target) ? await fetchThenWritePull(target, context) : await streamedPull(target, context);
 
     const finishedAt = new Date(now()).toISOString();
     const startedAt = new Date(startedMs).toISOString();
     await options.store.set({
       version: PULL_STATE_VERSION,
       tableName,
-      sheetName: write.sheetName,
+      sheetName: outcome.write.sheetName,
       target,
       lastPullStartedAt: startedAt,
       lastPullAt: finishedAt,
-      lastMode: incremental ? 'incremental' : 'full',
-      rowCount: total,
+      lastMode: outcome.mode,
+      rowCount: outcome.rowCount,
     });
-    emit('done', { rows: total, total });
+    context.emit('done', { rows: outcome.rowCount, total: outcome.rowCount });
     return {
       tableName,
       target,
-      mode: incremental ? 'incremental' : 'full',
+      mode: outcome.mode,
       ...(fallback ? { fallback } : {}),
-      rowCount: total,
-      fetchedRows,
-      ...(incremental ?? {}),
-      ...(verification ? { verification } : {}),
-      warnings,
+      rowCount: outcome.rowCount,
+      fetchedRows: outcome.fetchedRows,
+      ...(outcome.incremental ?? {}),
+      ...(outcome.verification ? { verification: outcome.verification } : {}),
+      warnings: outcome.warnings,
       startedAt,
       finishedAt,
-      write,
-      extraWrites,
+      write: outcome.write,
+      extraWrites: outcome.extraWrites,
     };
   }
 

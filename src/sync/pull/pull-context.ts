@@ -1,0 +1,64 @@
+/**
+ * What the three pulls (incremental, streamed, fetch-then-write; see README.md) share: the table they fill, how
+ * they fetch, how they tell progress, and what each reports back to the puller, which keeps the pull state and
+ * builds the result from it.
+ */
+
+import type { CompletenessReport } from '../../api';
+import type { MessageKey } from '../../i18n/catalog';
+import type { CoreRow, TableSpec, WorkbookPort, WriteOptions, WriteResult } from '../workbook-port';
+import type { FetchOptions } from './fetch-table';
+import type { ProgressCounts, PullPhase } from './pull-progress';
+
+export interface PullContext {
+  /** The table the pull fills. */
+  spec: TableSpec;
+  port: WorkbookPort;
+  /** Client, page size, concurrency, the caller's signal, and `onPage` telling `fetching` progress. */
+  fetch: FetchOptions;
+  emit(phase: PullPhase, counts?: ProgressCounts): void;
+  /** A message in the user's language. */
+  t(key: MessageKey, params?: Record<string, string | number>): string;
+}
+
+/** What a pull did, for the pull state and the result. */
+export interface PullOutcome {
+  mode: 'full' | 'incremental';
+  write: WriteResult;
+  /** Tables written besides the main one (the balance summary of the accounts pull). */
+  extraWrites: WriteResult[];
+  /** Rows in the table after the pull. */
+  rowCount: number;
+  /** Records received from the service (incremental: the changed ones). */
+  fetchedRows: number;
+  /** Incremental: rows replaced and inserted. */
+  incremental?: { replaced: number; inserted: number };
+  verification?: CompletenessReport;
+  warnings: string[];
+}
+
+/** Write options telling `writing` progress of `total()` rows, cancelled by the caller's signal. */
+export function writeOptions(context: PullContext, total: () => number): WriteOptions {
+  const { signal } = context.fetch;
+  return {
+    ...(signal === undefined ? {} : { signal }),
+    onProgress: (written: number) => context.emit('writing', { rows: written, total: total() }),
+  };
+}
+
+/** Writes rows that are all at hand into the pull's table: `writing` from 0 of their number, then per block. */
+export function writeAll(context: PullContext, rows: readonly CoreRow[]): Promise<WriteResult> {
+  context.emit('writing', { rows: 0, total: rows.length });
+  return context.port.writeTable(context.spec, rows, writeOptions(context, () => rows.length));
+}
+
+/** The figures of a count/sum check, for the messages that tell a mismatch. */
+export function mismatchParams(table: string, report: CompletenessReport): Record<string, string | number> {
+  return {
+    table,
+    actualCount: report.actualCount,
+    expectedCount: report.expectedCount,
+    actualSum: report.actualSum,
+    expectedSum: report.expectedSum,
+  };
+}
