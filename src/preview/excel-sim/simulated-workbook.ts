@@ -3,16 +3,16 @@
  * preview (reading cells this way is not an Office.js call: no sync, no payload, no stats).
  */
 
-import { formatAddress, parseLocalAddress, splitSheet, type CellBox } from './address';
-import type { CellValue } from './cell';
-import { readCells, type ReadProperty } from './cell-write';
-import { SimClientObject } from './client-object';
-import { ERROR_MESSAGES, SimError } from './errors';
-import { MAX_READ_CELLS, SyncStats, WEB_PAYLOAD_LIMIT_BYTES } from './payload';
-import { BatchEngine, SimRequestContext } from './request-context';
-import type { Visibility } from './sheet-state';
-import { tableColumnNames } from './table-state';
-import { WorkbookState } from './workbook-state';
+import { formatAddress, parseLocalAddress, splitSheet, type CellBox } from './model/address';
+import type { CellValue } from './model/cell';
+import { readCells, type ReadProperty } from './model/cell-write';
+import { SimClientObject } from './batch/client-object';
+import { ERROR_MESSAGES, SimError } from './batch/errors';
+import { MAX_READ_CELLS, SyncStats, WEB_PAYLOAD_LIMIT_BYTES } from './batch/payload';
+import { BatchEngine, SimRequestContext } from './batch/request-context';
+import type { Visibility } from './model/sheet-state';
+import { tableColumnNames } from './model/table-state';
+import { WorkbookState } from './model/workbook-state';
 
 export interface SimulatedWorkbookOptions {
   /** `web` (default) enforces Excel on the web's 5 MB request/response caps; `desktop` has none. */

@@ -2,14 +2,14 @@
  * `Excel.SettingCollection` (`context.workbook.settings`) and `Excel.Setting`. A setting proxy binds to its key:
  * `getItem` of a missing key fails at sync with ItemNotFound, `getItemOrNullObject` gives a null object, and a
  * setting deleted after binding fails the next action that uses it (ItemNotFound). The store and its 2 MB cap
- * are in settings-state.ts.
+ * are in model/settings-state.ts.
  */
 
 import type { Named, Supported } from './api-shape';
-import { SimClientObject, type ActionQueue, type ExecEnv, type SimClientResult } from './client-object';
+import { SimClientObject, type ActionQueue, type ExecEnv, type SimClientResult } from '../batch/client-object';
 import { SimCollection } from './collection';
-import { itemNotFound } from './errors';
-import { replaceDates } from './settings-state';
+import { itemNotFound } from '../batch/errors';
+import { replaceDates } from '../model/settings-state';
 
 export interface SettingBinding {
   key: string;

@@ -4,7 +4,7 @@
  * `+ -`, `&`, then the comparisons `= <> < <= > >=`. Operands: number, string, boolean and error literals,
  * cell and range references (`A1`, `$B$2:C3`, `A:A`, `2:2`) on the formula's sheet or another one
  * (`Sheet2!A1:A10`, `'My Sheet'!B2`), structured references to tables (`Transactions[Amount]`, `[@Amount]`, see
- * formula-refs.ts), a table's bare name (its data body), and the functions of formula-functions.ts.
+ * references.ts), a table's bare name (its data body), and the functions of functions.ts.
  *
  * Errors: an error value raised while evaluating (FormulaError) or read from a cell propagates through operators
  * and functions, except where a function handles it (IFERROR, ISERROR, COUNT, ...). Unknown functions and names
@@ -14,11 +14,11 @@
  * calculation chain): a table reference always sees the table's current size.
  */
 
-import { parseLocalAddress, type CellBox } from './address';
-import type { Result } from './cell';
-import { callFunction } from './formula-functions';
-import { FormulaError, tokenize, type Token } from './formula-lexer';
-import { bool, compareValues, num, scalar, str, toNumber, toText } from './formula-values';
+import { parseLocalAddress, type CellBox } from '../model/address';
+import type { Result } from '../model/cell';
+import { callFunction } from './functions';
+import { FormulaError, tokenize, type Token } from './lexer';
+import { bool, compareValues, num, scalar, str, toNumber, toText } from './values';
 
 /** What a formula can read from a sheet. */
 export interface FormulaSheet {
@@ -171,7 +171,7 @@ export interface Call {
   arg(i: number): Operand;
   /** Argument i as one value (a single cell's result; several cells → `#VALUE!`). */
   value(i: number): Result;
-  /** Argument i as a number (text read as a number, see formula-values.ts). */
+  /** Argument i as a number (text read as a number, see values.ts). */
   number(i: number): number;
   text(i: number): string;
 }

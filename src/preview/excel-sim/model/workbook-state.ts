@@ -1,6 +1,6 @@
 /** The workbook the simulation holds: sheets in tab order, tables, application settings, document settings. Pure state, no batching. */
 
-import { invalidArgument, invalidOperation, itemAlreadyExists, itemNotFound } from './errors';
+import { invalidArgument, invalidOperation, itemAlreadyExists, itemNotFound } from '../batch/errors';
 import { SettingsStore } from './settings-state';
 import { SheetState, type Visibility } from './sheet-state';
 import type { TableState } from './table-state';

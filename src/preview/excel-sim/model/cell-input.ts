@@ -18,7 +18,7 @@
  */
 
 import { ERROR_VALUES, MAX_CELL_CHARACTERS, TEXT_FORMAT, isTextFormat, type Content } from './cell';
-import { invalidArgument } from './errors';
+import { invalidArgument } from '../batch/errors';
 import { parseDateText, parseNumberText, parseTimeText } from './number-text';
 
 export interface WriteResult {

@@ -5,8 +5,8 @@
  * fall outside the grid become `#REF!` (as Excel does when a formula is moved off the sheet).
  */
 
-import { columnIndex, columnLetters, MAX_COLUMNS, MAX_ROWS } from './address';
-import { tokenize } from './formula-lexer';
+import { columnIndex, columnLetters, MAX_COLUMNS, MAX_ROWS } from '../model/address';
+import { tokenize } from './lexer';
 
 function part(letter: 'R' | 'C', absolute: boolean, target: number, base: number): string {
   if (absolute) return `${letter}${target + 1}`;

@@ -16,9 +16,9 @@ import { SimClientObject, type ActionQueue, type ExecEnv, type QueuedAction } fr
 import { ERROR_MESSAGES, SimError } from './errors';
 import { jsonBytes, type SyncRecord, type SyncStats, type WireAction } from './payload';
 import { statementInfo } from './statements';
-import { SimWorkbook } from './workbook';
-import type { WorkbookState } from './workbook-state';
-import type { SimApplication } from './application';
+import { SimWorkbook } from '../proxies/workbook';
+import type { WorkbookState } from '../model/workbook-state';
+import type { SimApplication } from '../proxies/application';
 
 export interface EngineLimits {
   /** Request and response cap in bytes; `Infinity` for desktop. */

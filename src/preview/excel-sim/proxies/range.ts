@@ -1,14 +1,14 @@
 /** `Excel.Range`: a rectangle of one sheet, bound by its Instantiate action in the next sync (later inserts/deletes do not move it). */
 
-import { checkInGrid, formatAddress, intersect, isUnbounded, MAX_COLUMNS, MAX_ROWS, parseLocalAddress, splitSheet, type CellBox } from './address';
+import { checkInGrid, formatAddress, intersect, isUnbounded, MAX_COLUMNS, MAX_ROWS, parseLocalAddress, splitSheet, type CellBox } from '../model/address';
 import type { Named, Supported } from './api-shape';
-import type { CellValue } from './cell';
-import { readCells, writeCells, type ReadProperty } from './cell-write';
-import { SimClientObject, type ActionQueue, type ExecEnv } from './client-object';
-import { ERROR_MESSAGES, invalidArgument, itemNotFound, SimError } from './errors';
+import type { CellValue } from '../model/cell';
+import { readCells, writeCells, type ReadProperty } from '../model/cell-write';
+import { SimClientObject, type ActionQueue, type ExecEnv } from '../batch/client-object';
+import { ERROR_MESSAGES, invalidArgument, itemNotFound, SimError } from '../batch/errors';
 import { SimRangeFormat } from './range-format';
-import type { SheetState } from './sheet-state';
-import { shiftTables } from './table-state';
+import type { SheetState } from '../model/sheet-state';
+import { shiftTables } from '../model/table-state';
 import { SimWorksheet } from './worksheet';
 
 export interface RangeBinding {

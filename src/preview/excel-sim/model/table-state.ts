@@ -6,7 +6,7 @@
  */
 
 import { intersect, isCellReference, MAX_ROWS, type CellBox } from './address';
-import { ERROR_MESSAGES, invalidArgument, invalidOperation, itemNotFound } from './errors';
+import { ERROR_MESSAGES, invalidArgument, invalidOperation, itemNotFound } from '../batch/errors';
 import { formatResult } from './number-format';
 import type { SheetState } from './sheet-state';
 import { writeCells } from './cell-write';

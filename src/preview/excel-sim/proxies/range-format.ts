@@ -6,12 +6,12 @@
  * `autofitColumns()` / `autofitRows()` are recorded on the sheet (`SheetState.autofits`) and change nothing.
  */
 
-import { MAX_READ_CELLS } from './payload';
+import { MAX_READ_CELLS } from '../batch/payload';
 import type { Named, Supported } from './api-shape';
-import { SimClientObject, type ActionQueue, type ExecEnv } from './client-object';
-import { invalidArgument, SimError } from './errors';
+import { SimClientObject, type ActionQueue, type ExecEnv } from '../batch/client-object';
+import { invalidArgument, SimError } from '../batch/errors';
 import type { RangeBinding } from './range';
-import type { SheetState } from './sheet-state';
+import type { SheetState } from '../model/sheet-state';
 import {
   DEFAULT_COLUMN_WIDTH,
   DEFAULT_ROW_HEIGHT,
@@ -22,7 +22,7 @@ import {
   VERTICAL_ALIGNMENTS,
   type StyleKey,
   type StyleValue,
-} from './style-state';
+} from '../model/style-state';
 
 function sheetOf(env: ExecEnv, b: RangeBinding): SheetState {
   return env.state.sheetById(b.sheetId);

@@ -1,13 +1,13 @@
 /** `Excel.TableRowCollection` and `Excel.TableRow` (rows of the data body, 0-based). */
 
 import type { Named, Supported } from './api-shape';
-import type { CellValue } from './cell';
-import { readCells, writeCells } from './cell-write';
-import { SimClientObject, type ActionQueue, type ExecEnv, type SimClientResult } from './client-object';
+import type { CellValue } from '../model/cell';
+import { readCells, writeCells } from '../model/cell-write';
+import { SimClientObject, type ActionQueue, type ExecEnv, type SimClientResult } from '../batch/client-object';
 import { SimCollection } from './collection';
-import { invalidArgument, itemNotFound } from './errors';
+import { invalidArgument, itemNotFound } from '../batch/errors';
 import { SimRange } from './range';
-import { addRows, dataBox, deleteRows, type TableState } from './table-state';
+import { addRows, dataBox, deleteRows, type TableState } from '../model/table-state';
 import { tableOf, type TableBinding } from './table';
 
 export interface RowBinding {

@@ -3,8 +3,8 @@
 import type { CellBox } from './address';
 import { GENERAL as GENERAL_FORMAT, resultValue, type CellValue } from './cell';
 import { contentFromFormula, contentFromValue, isPlain, plainContent } from './cell-input';
-import { ERROR_MESSAGES, invalidArgument } from './errors';
-import { fromR1C1, toR1C1 } from './formula-r1c1';
+import { ERROR_MESSAGES, invalidArgument } from '../batch/errors';
+import { fromR1C1, toR1C1 } from '../formula/r1c1';
 import { formatResult } from './number-format';
 import { storePlain, type SheetState } from './sheet-state';
 

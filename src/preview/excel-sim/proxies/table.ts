@@ -1,9 +1,9 @@
 /** `Excel.Table`. Tables bind to their id, so renaming keeps a proxy valid. */
 
-import { parseLocalAddress, splitSheet } from './address';
+import { parseLocalAddress, splitSheet } from '../model/address';
 import type { Named, Supported } from './api-shape';
-import { SimClientObject, type ActionQueue, type ExecEnv } from './client-object';
-import { invalidArgument, invalidOperation, itemNotFound, SimError } from './errors';
+import { SimClientObject, type ActionQueue, type ExecEnv } from '../batch/client-object';
+import { invalidArgument, invalidOperation, itemNotFound, SimError } from '../batch/errors';
 import { SimRange, type RangeBinding } from './range';
 import { SimTableColumnCollection } from './table-columns';
 import { SimTableRowCollection } from './table-rows';
@@ -20,7 +20,7 @@ import {
   setShowTotals,
   totalsBox,
   type TableState,
-} from './table-state';
+} from '../model/table-state';
 import { SimWorksheet } from './worksheet';
 
 export interface TableBinding {
@@ -144,7 +144,7 @@ export class SimTable
   get showTotals(): boolean {
     return this.read('showTotals');
   }
-  /** A totals row below the data body (see setShowTotals in table-state.ts). */
+  /** A totals row below the data body (see setShowTotals in model/table-state.ts). */
   set showTotals(value: boolean) {
     this.setProperty('showTotals', value, (env, b) => setShowTotals(env.state, tableOf(env, b), requireBoolean(value)));
   }

@@ -1,9 +1,9 @@
 /** `Excel.Application`: calculation mode and the two "until next sync" suspensions (recorded in the sync stats). */
 
 import type { Supported } from './api-shape';
-import { SimClientObject, type ActionQueue, type ExecEnv } from './client-object';
-import { invalidArgument } from './errors';
-import type { CalculationModeValue } from './workbook-state';
+import { SimClientObject, type ActionQueue, type ExecEnv } from '../batch/client-object';
+import { invalidArgument } from '../batch/errors';
+import type { CalculationModeValue } from '../model/workbook-state';
 
 const MODES: readonly string[] = ['Automatic', 'AutomaticExceptTables', 'Manual'];
 const CALCULATION_TYPES: readonly string[] = ['Recalculate', 'Full', 'FullRebuild'];

@@ -1,13 +1,13 @@
 /** `Excel.TableCollection`, of the workbook or of one worksheet. */
 
-import { parseLocalAddress, splitSheet, type CellBox } from './address';
+import { parseLocalAddress, splitSheet, type CellBox } from '../model/address';
 import type { Named, Supported } from './api-shape';
-import { type ActionQueue, type ExecEnv, type SimClientResult } from './client-object';
+import { type ActionQueue, type ExecEnv, type SimClientResult } from '../batch/client-object';
 import { SimCollection } from './collection';
-import { invalidArgument, itemNotFound, SimError } from './errors';
+import { invalidArgument, itemNotFound, SimError } from '../batch/errors';
 import { SimRange } from './range';
-import type { SheetState } from './sheet-state';
-import { addTable, findTable, type TableState } from './table-state';
+import type { SheetState } from '../model/sheet-state';
+import { addTable, findTable, type TableState } from '../model/table-state';
 import { SimTable, type TableBinding } from './table';
 import type { SheetBinding } from './worksheet';
 

@@ -1,7 +1,7 @@
 /**
  * How the formula evaluator converts and compares values, after Excel (en-US):
  * - text → number (arithmetic, `VALUE`, numeric arguments typed directly): what a cell would read the text as,
- *   i.e. `1,000`, `$5`, `50%`, `1e3`, `3/4/2024`, `13:30` (number-text.ts); `""` and other text → `#VALUE!`;
+ *   i.e. `1,000`, `$5`, `50%`, `1e3`, `3/4/2024`, `13:30` (model/number-text.ts); `""` and other text → `#VALUE!`;
  * - number → text (`&`, text functions): up to 15 significant digits, no grouping, scientific (`1E+15`,
  *   `1E-10`) from 10^15 up and below 10^-9 (Excel's General text without a column width; the boundary for tiny
  *   numbers is an assumption);
@@ -11,10 +11,10 @@
  * - criteria of COUNTIF/SUMIF/...IFS (`">=10"`, `"<>x"`, `"a*"`, `""`, `"="`, a number, a cell).
  */
 
-import type { Result } from './cell';
-import type { Operand } from './formula';
-import { FormulaError } from './formula-lexer';
-import { parseDateText, parseNumberText, parseTimeText } from './number-text';
+import type { Result } from '../model/cell';
+import type { Operand } from './evaluator';
+import { FormulaError } from './lexer';
+import { parseDateText, parseNumberText, parseTimeText } from '../model/number-text';
 
 export const EMPTY: Result = { kind: 'Empty' };
 

@@ -1,5 +1,5 @@
 /**
- * How formulas of a sheet find other sheets and tables (the FormulaHost of formula.ts).
+ * How formulas of a sheet find other sheets and tables (the FormulaHost of evaluator.ts).
  *
  * Structured references are resolved by table and column name when the formula is evaluated, so they follow
  * the table through resizes, row inserts/deletes and refreshes. Supported forms (table name optional inside
@@ -13,11 +13,11 @@
  * formula then gives `#REF!`).
  */
 
-import type { CellBox } from './address';
-import type { FormulaHost, FormulaSheet, RangeRef } from './formula';
-import type { SheetState } from './sheet-state';
-import { dataBox, tableColumnNames, type TableState } from './table-state';
-import type { WorkbookState } from './workbook-state';
+import type { CellBox } from '../model/address';
+import type { FormulaHost, FormulaSheet, RangeRef } from './evaluator';
+import type { SheetState } from '../model/sheet-state';
+import { dataBox, tableColumnNames, type TableState } from '../model/table-state';
+import type { WorkbookState } from '../model/workbook-state';
 
 interface Spec {
   sections: Set<string>;

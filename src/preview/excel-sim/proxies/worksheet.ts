@@ -1,12 +1,12 @@
 /** `Excel.Worksheet` and `Excel.WorksheetCollection`. Worksheets bind to the sheet's id, so a rename keeps them valid. */
 
-import { MAX_COLUMNS, MAX_ROWS, parseLocalAddress, splitSheet, checkInGrid } from './address';
+import { MAX_COLUMNS, MAX_ROWS, parseLocalAddress, splitSheet, checkInGrid } from '../model/address';
 import type { Named, Supported } from './api-shape';
-import { SimClientObject, type ActionQueue, type ExecEnv, type SimClientResult } from './client-object';
+import { SimClientObject, type ActionQueue, type ExecEnv, type SimClientResult } from '../batch/client-object';
 import { SimCollection } from './collection';
-import { invalidArgument, itemNotFound } from './errors';
+import { invalidArgument, itemNotFound } from '../batch/errors';
 import { SimRange, type RangeBinding } from './range';
-import type { SheetState, Visibility } from './sheet-state';
+import type { SheetState, Visibility } from '../model/sheet-state';
 import { SimTableCollection } from './table-collection';
 
 export interface SheetBinding {

@@ -7,8 +7,8 @@
  * to their workbook object's id.
  */
 
-import { SimClientObject, type ExecEnv, type LoadedValues } from './client-object';
-import { splitCollectionSelect } from './load-options';
+import { SimClientObject, type ExecEnv, type LoadedValues } from '../batch/client-object';
+import { splitCollectionSelect } from '../batch/load-options';
 
 export abstract class SimCollection<B, I extends SimClientObject<unknown>> extends SimClientObject<B> {
   /** New proxies for the collection's current items, in order (called while a load runs). */

@@ -1,6 +1,6 @@
 /** A1-style addresses: parsing, formatting, and the "is this a cell reference?" test for names. */
 
-import { invalidArgument } from './errors';
+import { invalidArgument } from '../batch/errors';
 
 export const MAX_ROWS = 1_048_576;
 export const MAX_COLUMNS = 16_384;

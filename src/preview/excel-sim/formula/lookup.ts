@@ -12,16 +12,16 @@
  *   Excel's answer may differ). XLOOKUP's binary search modes (2/-2) search like 1/-1.
  * - INDEX and XLOOKUP return references (so `SUM(INDEX(A:C,0,2))` works); a reference to several cells where one
  *   value is needed gives `#VALUE!`, since the simulation does not spill.
- * - criteria: see `criterion` in formula-values.ts. SUMIF's sum_range takes the size of its criteria range;
+ * - criteria: see `criterion` in values.ts. SUMIF's sum_range takes the size of its criteria range;
  *   ranges of different sizes in the ...IFS functions give `#VALUE!`.
  */
 
-import { MAX_COLUMNS, MAX_ROWS, type CellBox } from './address';
-import type { Result } from './cell';
-import type { Call, Operand, RangeRef } from './formula';
-import type { FunctionDef } from './formula-functions';
-import { FormulaError } from './formula-lexer';
-import { criterion, lookupCompare, lookupEquals, num, toBoolean, type Criterion } from './formula-values';
+import { MAX_COLUMNS, MAX_ROWS, type CellBox } from '../model/address';
+import type { Result } from '../model/cell';
+import type { Call, Operand, RangeRef } from './evaluator';
+import type { FunctionDef } from './functions';
+import { FormulaError } from './lexer';
+import { criterion, lookupCompare, lookupEquals, num, toBoolean, type Criterion } from './values';
 
 function rangeArg(call: Call, i: number): RangeRef {
   const arg = call.arg(i);

@@ -17,7 +17,7 @@
 import { invalidArgument, propertyNotLoaded, SimError } from './errors';
 import { parseLoadOption, splitNavigation, type LoadOption } from './load-options';
 import type { WireAction } from './payload';
-import type { WorkbookState } from './workbook-state';
+import type { WorkbookState } from '../model/workbook-state';
 
 /** What an action sees while its batch executes. */
 export interface ExecEnv {

@@ -2,8 +2,8 @@
 
 import { MAX_COLUMNS, MAX_ROWS, type CellBox } from './address';
 import { GENERAL as GENERAL_FORMAT, type Cell, type Content, type Result } from './cell';
-import { evaluateFormula, type FormulaHost, type FormulaSheet, type RangeRef } from './formula';
-import { WorkbookFormulaHost } from './formula-refs';
+import { evaluateFormula, type FormulaHost, type FormulaSheet, type RangeRef } from '../formula/evaluator';
+import { WorkbookFormulaHost } from '../formula/references';
 import { StyleStore } from './style-state';
 import type { WorkbookState } from './workbook-state';
 

@@ -1,5 +1,5 @@
 /**
- * The worksheet functions of the formula evaluator (lookups and the ...IF(S) functions: formula-lookup.ts).
+ * The worksheet functions of the formula evaluator (lookups and the ...IF(S) functions: lookup.ts).
  *
  * Argument rules, as in Excel:
  * - cells of a reference: SUM/AVERAGE/MIN/MAX/COUNT use numbers only (text, booleans, empty cells ignored);
@@ -14,13 +14,13 @@
  * formula). TODAY is the system's local date (the simulation has no workbook clock).
  */
 
-import type { Result } from './cell';
-import type { Call, Operand } from './formula';
-import { FormulaError } from './formula-lexer';
-import { LOOKUP_FUNCTIONS } from './formula-lookup';
-import { bool, num, roundTo, scalar, str, textToNumber, toBoolean, toNumber, toText } from './formula-values';
-import { formatNumber } from './number-format';
-import { dateFromSerial, serialFromDate } from './number-text';
+import type { Result } from '../model/cell';
+import type { Call, Operand } from './evaluator';
+import { FormulaError } from './lexer';
+import { LOOKUP_FUNCTIONS } from './lookup';
+import { bool, num, roundTo, scalar, str, textToNumber, toBoolean, toNumber, toText } from './values';
+import { formatNumber } from '../model/number-format';
+import { dateFromSerial, serialFromDate } from '../model/number-text';
 
 export interface FunctionDef {
   min: number;

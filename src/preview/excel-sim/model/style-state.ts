@@ -10,7 +10,7 @@
  */
 
 import type { CellBox } from './address';
-import { invalidArgument } from './errors';
+import { invalidArgument } from '../batch/errors';
 
 export interface CellStyle {
   bold?: boolean;

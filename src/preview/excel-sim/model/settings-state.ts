@@ -11,8 +11,8 @@
  *   it fails with `GeneralException` (Excel reports no dedicated code; see the README).
  */
 
-import { SimError, invalidArgument } from './errors';
-import { utf8Length } from './payload';
+import { SimError, invalidArgument } from '../batch/errors';
+import { utf8Length } from '../batch/payload';
 
 /** Office.js documents 2 MB for document settings (and they fail earlier in practice). */
 export const SETTINGS_LIMIT_BYTES = 2 * 1024 * 1024;
