@@ -15,18 +15,12 @@
  */
 
 import type { Result } from '../model/cell';
-import type { Call, Operand } from './evaluator';
 import { FormulaError } from './lexer';
 import { LOOKUP_FUNCTIONS } from './lookup';
+import type { Call, FunctionDef, Operand } from './types';
 import { bool, num, roundTo, scalar, str, textToNumber, toBoolean, toNumber, toText } from './values';
 import { formatNumber } from '../model/number-format';
 import { dateFromSerial, serialFromDate } from '../model/number-text';
-
-export interface FunctionDef {
-  min: number;
-  max: number;
-  run(call: Call): Operand;
-}
 
 /** Excel's limit on the length of a text value. */
 const MAX_TEXT = 32_767;

@@ -18,9 +18,8 @@
 
 import { MAX_COLUMNS, MAX_ROWS, type CellBox } from '../model/address';
 import type { Result } from '../model/cell';
-import type { Call, Operand, RangeRef } from './evaluator';
-import type { FunctionDef } from './functions';
 import { FormulaError } from './lexer';
+import type { Call, FunctionDef, Operand, RangeRef } from './types';
 import { criterion, lookupCompare, lookupEquals, num, toBoolean, type Criterion } from './values';
 
 function rangeArg(call: Call, i: number): RangeRef {

@@ -14,10 +14,10 @@
  */
 
 import type { CellBox } from '../model/address';
-import type { FormulaHost, FormulaSheet, RangeRef } from './evaluator';
 import type { SheetState } from '../model/sheet-state';
 import { dataBox, tableColumnNames, type TableState } from '../model/table-state';
 import type { WorkbookState } from '../model/workbook-state';
+import type { FormulaHost, FormulaSheet, RangeRef } from './types';
 
 interface Spec {
   sections: Set<string>;

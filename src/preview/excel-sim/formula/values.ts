@@ -12,8 +12,8 @@
  */
 
 import type { Result } from '../model/cell';
-import type { Operand } from './evaluator';
 import { FormulaError } from './lexer';
+import type { Operand } from './types';
 import { parseDateText, parseNumberText, parseTimeText } from '../model/number-text';
 
 export const EMPTY: Result = { kind: 'Empty' };

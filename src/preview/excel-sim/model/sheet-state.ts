@@ -2,7 +2,8 @@
 
 import { MAX_COLUMNS, MAX_ROWS, type CellBox } from './address';
 import { GENERAL as GENERAL_FORMAT, type Cell, type Content, type Result } from './cell';
-import { evaluateFormula, type FormulaHost, type FormulaSheet, type RangeRef } from '../formula/evaluator';
+import { evaluateFormula } from '../formula/evaluator';
+import type { FormulaHost, FormulaSheet, RangeRef } from '../formula/types';
 import { WorkbookFormulaHost } from '../formula/references';
 import { StyleStore } from './style-state';
 import type { WorkbookState } from './workbook-state';
