@@ -8,6 +8,7 @@ import type { CellValue } from './model/cell';
 import { readCells, type ReadProperty } from './model/cell-write';
 import { SimClientObject } from './batch/client-object';
 import { ERROR_MESSAGES, SimError } from './batch/errors';
+import { formulaEngine } from './formula/engine';
 import { MAX_READ_CELLS, SyncStats, WEB_PAYLOAD_LIMIT_BYTES } from './batch/payload';
 import { BatchEngine, SimRequestContext } from './batch/request-context';
 import type { Visibility } from './model/sheet-state';
@@ -51,7 +52,7 @@ export class SimulatedWorkbook {
   readonly engine: BatchEngine;
 
   constructor(options: SimulatedWorkbookOptions = {}) {
-    this.state = new WorkbookState(options.currentYear ?? new Date().getUTCFullYear(), options.settingsLimitBytes);
+    this.state = new WorkbookState(options.currentYear ?? new Date().getUTCFullYear(), formulaEngine, options.settingsLimitBytes);
     for (const [key, value] of Object.entries(options.settings ?? {})) this.state.settings.set(key, value);
     for (const name of options.sheets ?? ['Sheet1']) this.state.addSheet(name);
     const web = (options.platform ?? 'web') === 'web';

@@ -15,7 +15,8 @@
 
 import type { CellBox } from '../model/address';
 import type { SheetState } from '../model/sheet-state';
-import { dataBox, tableColumnNames, type TableState } from '../model/table-state';
+import { dataBox, tableColumnNames } from '../model/table-state';
+import type { TableState } from '../model/types';
 import type { WorkbookState } from '../model/workbook-state';
 import type { FormulaHost, FormulaSheet, RangeRef } from './types';
 

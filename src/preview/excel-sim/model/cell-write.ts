@@ -4,7 +4,6 @@ import type { CellBox } from './address';
 import { GENERAL as GENERAL_FORMAT, resultValue, type CellValue } from './cell';
 import { contentFromFormula, contentFromValue, isPlain, plainContent } from './cell-input';
 import { ERROR_MESSAGES, invalidArgument } from '../batch/errors';
-import { fromR1C1, toR1C1 } from '../formula/r1c1';
 import { formatResult } from './number-format';
 import { storePlain, type SheetState } from './sheet-state';
 
@@ -74,7 +73,7 @@ export function writeCells(sheet: SheetState, box: CellBox, property: CellProper
         continue;
       }
       // R1C1: a scalar written to many cells gives each cell the reference relative to itself.
-      const v = property === 'formulasR1C1' && typeof entry === 'string' ? fromR1C1(entry, row, column) : entry;
+      const v = property === 'formulasR1C1' && typeof entry === 'string' ? sheet.formulas.fromR1C1(entry, row, column) : entry;
       const written =
         property === 'values' ? contentFromValue(v, format, currentYear) : contentFromFormula(v, format, currentYear);
       if (!written) continue;
@@ -103,7 +102,7 @@ function readCell(sheet: SheetState, row: number, column: number, property: Read
   // Office.js #6687: formulas of a constant is its value; the quote prefix is not part of it.
   if (property === 'formulas' || property === 'formulasR1C1') {
     const content = sheet.content(row, column);
-    if (content?.kind === 'Formula') return property === 'formulas' ? content.formula : toR1C1(content.formula, row, column);
+    if (content?.kind === 'Formula') return property === 'formulas' ? content.formula : sheet.formulas.toR1C1(content.formula, row, column);
   }
   const result = sheet.result(row, column);
   if (property === 'valueTypes') return result.kind;

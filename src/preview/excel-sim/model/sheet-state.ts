@@ -2,16 +2,25 @@
 
 import { MAX_COLUMNS, MAX_ROWS, type CellBox } from './address';
 import { GENERAL as GENERAL_FORMAT, type Cell, type Content, type Result } from './cell';
-import { evaluateFormula } from '../formula/evaluator';
-import type { FormulaHost, FormulaSheet, RangeRef } from '../formula/types';
-import { WorkbookFormulaHost } from '../formula/references';
 import { StyleStore } from './style-state';
-import type { WorkbookState } from './workbook-state';
 
 /** A module-local copy: the hot paths compare against it millions of times. */
 const GENERAL: string = GENERAL_FORMAT;
 
 export type Visibility = 'Visible' | 'Hidden' | 'VeryHidden';
+
+/**
+ * What a sheet asks of the formula engine, for its own cells: the workbook hands each sheet one (see FormulaEngine
+ * in workbook-state.ts), so the model stores formulas as text and imports nothing of formula/.
+ */
+export interface SheetFormulas {
+  /** The result of `formula` in this sheet's cell (row, column). */
+  evaluate(formula: string, row: number, column: number): Result;
+  /** The formula written relative to the cell (row, column) (`formulasR1C1` read). */
+  toR1C1(formula: string, row: number, column: number): string;
+  /** An R1C1 formula written to the cell (row, column) in A1 form (`formulasR1C1` write). */
+  fromR1C1(formula: string, row: number, column: number): string;
+}
 
 function key(row: number, column: number): number {
   return row * MAX_COLUMNS + column;
@@ -77,14 +86,12 @@ export function storePlain(stored: StoredRow, column: number, value: number | bo
  * of a block write (format, then content, of each cell of a rectangle) is one small-integer map lookup per row
  * and an array store per cell, with no object per cell.
  */
-export class SheetState implements FormulaSheet {
+export class SheetState {
   private readonly rows = new Map<number, StoredRow>();
   private count = 0;
   /** No stored row lies below this one (an upper bound: not lowered when cells are removed). */
   private lastRow = -1;
   private evaluating = new Set<number>();
-  /** The workbook, for formulas that reference other sheets or tables (set by WorkbookState.addSheet). */
-  workbook: WorkbookState | undefined;
   /** Font, fill, alignment and wrapping of the cells that have any (Range.format); moved with cells, cleared with formats. */
   readonly styles = new StyleStore();
   /** Column widths / row heights in points, only those set (Range.format.columnWidth / rowHeight). */
@@ -98,6 +105,8 @@ export class SheetState implements FormulaSheet {
   constructor(
     readonly id: string,
     public name: string,
+    /** The formula engine for this sheet's cells (made by WorkbookState.addSheet). */
+    readonly formulas: SheetFormulas,
     public visibility: Visibility = 'Visible',
   ) {}
 
@@ -225,15 +234,10 @@ export class SheetState implements FormulaSheet {
     if (this.evaluating.has(k)) return { kind: 'Double', value: 0 };
     this.evaluating.add(k);
     try {
-      return evaluateFormula(content.formula, this.formulaHost(row, column));
+      return this.formulas.evaluate(content.formula, row, column);
     } finally {
       this.evaluating.delete(k);
     }
-  }
-
-  private formulaHost(row: number, column: number): FormulaHost {
-    if (this.workbook) return new WorkbookFormulaHost(this.workbook, this, row, column);
-    return { self: this, sheet: () => undefined, structured: () => '#REF!', name: (): RangeRef | undefined => undefined };
   }
 
   /** Every non-empty result in the box: walks the box, or the stored cells when the box is larger. */

@@ -10,34 +10,8 @@ import { ERROR_MESSAGES, invalidArgument, invalidOperation, itemNotFound } from 
 import { formatResult } from './number-format';
 import type { SheetState } from './sheet-state';
 import { writeCells } from './cell-write';
+import type { TableState } from './types';
 import type { WorkbookState } from './workbook-state';
-
-export interface TableState {
-  id: string;
-  name: string;
-  sheetId: string;
-  /** The whole table, header row and totals row included when shown. */
-  box: CellBox;
-  showHeaders: boolean;
-  /** A totals row is the last row of `box` (first column `Total`, as Excel writes it). */
-  showTotals: boolean;
-  /** Display properties: stored and reported, no effect on cells. */
-  style: string;
-  showBandedRows: boolean;
-  showBandedColumns: boolean;
-  showFilterButton: boolean;
-  highlightFirstColumn: boolean;
-  highlightLastColumn: boolean;
-  /** Kept for when headers are hidden; read from the header cells while they are shown. */
-  columnNames: string[];
-  columnIds: number[];
-  nextColumnId: number;
-  /**
-   * The data body is Excel's blank "insert row" of an empty table (made from its header row alone, or after
-   * every data row was deleted): rows added with values fill it first (see addRows).
-   */
-  emptyBody: boolean;
-}
 
 /** Name rules: letter, underscore or backslash first; letters, digits, `_`, `.`, `\` after; no cell reference; unique (case-insensitive) in the workbook. */
 export function checkTableName(wb: WorkbookState, name: string, self?: TableState): void {

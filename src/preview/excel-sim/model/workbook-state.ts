@@ -1,11 +1,24 @@
 /** The workbook the simulation holds: sheets in tab order, tables, application settings, document settings. Pure state, no batching. */
 
+import type { Result } from './cell';
 import { invalidArgument, invalidOperation, itemAlreadyExists, itemNotFound } from '../batch/errors';
 import { SettingsStore } from './settings-state';
 import { SheetState, type Visibility } from './sheet-state';
-import type { TableState } from './table-state';
+import type { TableState } from './types';
 
 export type CalculationModeValue = 'Automatic' | 'AutomaticExceptTables' | 'Manual';
+
+/**
+ * The formula engine the workbook is handed (formula/engine.ts implements it; simulated-workbook.ts passes it
+ * in). The model keeps formulas as text and asks the engine for their results and their R1C1 form, so it imports
+ * nothing of formula/; the engine reads the workbook's sheets and tables through this state.
+ */
+export interface FormulaEngine {
+  /** The result of `formula` in the cell (row, column) of `sheet`. */
+  evaluate(formula: string, workbook: WorkbookState, sheet: SheetState, row: number, column: number): Result;
+  toR1C1(formula: string, row: number, column: number): string;
+  fromR1C1(formula: string, row: number, column: number): string;
+}
 
 const MAX_SHEET_NAME = 31;
 
@@ -33,6 +46,7 @@ export class WorkbookState {
 
   constructor(
     readonly currentYear: number,
+    private readonly engine: FormulaEngine,
     settingsLimitBytes?: number,
   ) {
     this.settings = new SettingsStore(settingsLimitBytes);
@@ -70,8 +84,12 @@ export class WorkbookState {
     }
     checkSheetName(finalName);
     if (this.findSheet(finalName)) throw itemAlreadyExists();
-    const sheet = new SheetState(this.newId('sheet'), finalName);
-    sheet.workbook = this;
+    const engine = this.engine;
+    const sheet: SheetState = new SheetState(this.newId('sheet'), finalName, {
+      evaluate: (formula, row, column) => engine.evaluate(formula, this, sheet, row, column),
+      toR1C1: (formula, row, column) => engine.toR1C1(formula, row, column),
+      fromR1C1: (formula, row, column) => engine.fromR1C1(formula, row, column),
+    });
     this.sheets.push(sheet);
     if (this.activeSheetId === '') this.activeSheetId = sheet.id;
     return sheet;

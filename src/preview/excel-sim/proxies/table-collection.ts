@@ -7,7 +7,8 @@ import { SimCollection } from './collection';
 import { invalidArgument, itemNotFound, SimError } from '../batch/errors';
 import { SimRange } from './range';
 import type { SheetState } from '../model/sheet-state';
-import { addTable, findTable, type TableState } from '../model/table-state';
+import { addTable, findTable } from '../model/table-state';
+import type { TableState } from '../model/types';
 import { SimTable, type TableBinding } from './table';
 import type { SheetBinding } from './worksheet';
 

@@ -7,7 +7,8 @@ import { SimClientObject, type ActionQueue, type ExecEnv, type SimClientResult }
 import { SimCollection } from './collection';
 import { invalidArgument, itemNotFound } from '../batch/errors';
 import { SimRange, type RangeBinding } from './range';
-import { addColumn, dataBox, deleteColumn, headerBox, tableColumnNames, type TableState } from '../model/table-state';
+import { addColumn, dataBox, deleteColumn, headerBox, tableColumnNames } from '../model/table-state';
+import type { TableState } from '../model/types';
 import { tableOf, type TableBinding } from './table';
 
 export interface ColumnBinding {

@@ -7,7 +7,8 @@ import { SimClientObject, type ActionQueue, type ExecEnv, type SimClientResult }
 import { SimCollection } from './collection';
 import { invalidArgument, itemNotFound } from '../batch/errors';
 import { SimRange } from './range';
-import { addRows, dataBox, deleteRows, type TableState } from '../model/table-state';
+import { addRows, dataBox, deleteRows } from '../model/table-state';
+import type { TableState } from '../model/types';
 import { tableOf, type TableBinding } from './table';
 
 export interface RowBinding {

@@ -19,8 +19,8 @@ import {
   setShowHeaders,
   setShowTotals,
   totalsBox,
-  type TableState,
 } from '../model/table-state';
+import type { TableState } from '../model/types';
 import { SimWorksheet } from './worksheet';
 
 export interface TableBinding {
