@@ -10,7 +10,7 @@ import { MAX_READ_CELLS } from '../batch/payload';
 import type { Named, Supported } from './api-shape';
 import { SimClientObject, type ActionQueue, type ExecEnv } from '../batch/client-object';
 import { invalidArgument, SimError } from '../batch/errors';
-import type { RangeBinding } from './range';
+import type { RangeBinding } from './bindings';
 import type { SheetState } from '../model/sheet-state';
 import {
   DEFAULT_COLUMN_WIDTH,

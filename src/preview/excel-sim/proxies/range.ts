@@ -2,6 +2,7 @@
 
 import { checkInGrid, formatAddress, intersect, isUnbounded, MAX_COLUMNS, MAX_ROWS, parseLocalAddress, splitSheet, type CellBox } from '../model/address';
 import type { Named, Supported } from './api-shape';
+import type { RangeBinding } from './bindings';
 import type { CellValue } from '../model/cell';
 import { readCells, writeCells, type ReadProperty } from '../model/cell-write';
 import { SimClientObject, type ActionQueue, type ExecEnv } from '../batch/client-object';
@@ -9,12 +10,7 @@ import { ERROR_MESSAGES, invalidArgument, itemNotFound, SimError } from '../batc
 import { SimRangeFormat } from './range-format';
 import type { SheetState } from '../model/sheet-state';
 import { shiftTables } from '../model/table-state';
-import { SimWorksheet } from './worksheet';
-
-export interface RangeBinding {
-  sheetId: string;
-  box: CellBox;
-}
+import { makeWorksheetProxy, type WorksheetProxy } from './worksheet-proxy';
 
 const RANGE_PROPERTIES = [
   'address',
@@ -119,7 +115,7 @@ export class SimRange extends SimClientObject<RangeBinding> implements Supported
   protected readonly entityName = 'Range';
   protected readonly scalarNames = RANGE_PROPERTIES;
   protected override readonly navigationNames = RANGE_NAVIGATION;
-  private worksheetProxy: SimWorksheet | undefined;
+  private worksheetProxy: WorksheetProxy | undefined;
   private formatProxy: SimRangeFormat | undefined;
 
   /** `origin`: the method that made the proxy (queues its Instantiate action). */
@@ -237,8 +233,8 @@ export class SimRange extends SimClientObject<RangeBinding> implements Supported
   }
 
   /** Navigation property: the same proxy on every access. */
-  get worksheet(): SimWorksheet {
-    this.worksheetProxy ??= new SimWorksheet(
+  get worksheet(): WorksheetProxy {
+    this.worksheetProxy ??= makeWorksheetProxy(
       this.context,
       `${this.objectPath}.worksheet`,
       (env) => {

@@ -9,8 +9,8 @@ import { SimRange } from './range';
 import type { SheetState } from '../model/sheet-state';
 import { addTable, findTable } from '../model/table-state';
 import type { TableState } from '../model/types';
-import { SimTable, type TableBinding } from './table';
-import type { SheetBinding } from './worksheet';
+import type { SheetBinding, TableBinding } from './bindings';
+import { SimTable } from './table';
 
 type TableCollectionMembers = 'add' | 'getItem' | 'getItemOrNullObject' | 'getItemAt' | 'getCount' | 'count' | 'load';
 

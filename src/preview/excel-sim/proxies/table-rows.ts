@@ -6,10 +6,10 @@ import { readCells, writeCells } from '../model/cell-write';
 import { SimClientObject, type ActionQueue, type ExecEnv, type SimClientResult } from '../batch/client-object';
 import { SimCollection } from './collection';
 import { invalidArgument, itemNotFound } from '../batch/errors';
+import { tableOf, type TableBinding } from './bindings';
 import { SimRange } from './range';
 import { addRows, dataBox, deleteRows } from '../model/table-state';
 import type { TableState } from '../model/types';
-import { tableOf, type TableBinding } from './table';
 
 export interface RowBinding {
   tableId: string;

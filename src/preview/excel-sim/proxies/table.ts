@@ -4,14 +4,14 @@ import { parseLocalAddress, splitSheet } from '../model/address';
 import type { Named, Supported } from './api-shape';
 import { SimClientObject, type ActionQueue, type ExecEnv } from '../batch/client-object';
 import { invalidArgument, invalidOperation, itemNotFound, SimError } from '../batch/errors';
-import { SimRange, type RangeBinding } from './range';
+import { tableOf, type RangeBinding, type TableBinding } from './bindings';
+import { SimRange } from './range';
 import { SimTableColumnCollection } from './table-columns';
 import { SimTableRowCollection } from './table-rows';
 import {
   checkTableName,
   dataBox,
   deleteTable,
-  findTable,
   headerBox,
   removeTable,
   resizeTable,
@@ -21,11 +21,7 @@ import {
   totalsBox,
 } from '../model/table-state';
 import type { TableState } from '../model/types';
-import { SimWorksheet } from './worksheet';
-
-export interface TableBinding {
-  tableId: string;
-}
+import { makeWorksheetProxy, type WorksheetProxy } from './worksheet-proxy';
 
 export const TABLE_PROPERTIES = [
   'id',
@@ -65,10 +61,6 @@ function requireBoolean(value: unknown): boolean {
   return value;
 }
 
-export function tableOf(env: ExecEnv, b: TableBinding): TableState {
-  return findTable(env.state, b.tableId);
-}
-
 type TableMembers =
   | 'id'
   | 'name'
@@ -102,7 +94,7 @@ export class SimTable
   protected override readonly navigationNames = TABLE_NAVIGATION;
   private rowsProxy: SimTableRowCollection | undefined;
   private columnsProxy: SimTableColumnCollection | undefined;
-  private worksheetProxy: SimWorksheet | undefined;
+  private worksheetProxy: WorksheetProxy | undefined;
 
   /** `origin`: the method or property that made the proxy (queues its Instantiate action); none for loaded items. */
   constructor(context: ActionQueue, objectPath: string, resolver: (env: ExecEnv) => TableBinding | null, origin?: string) {
@@ -206,8 +198,8 @@ export class SimTable
     this.columnsProxy ??= new SimTableColumnCollection(this.context, `${this.objectPath}.columns`, (env) => this.bindIn(env), 'Table.columns');
     return this.columnsProxy;
   }
-  get worksheet(): SimWorksheet {
-    this.worksheetProxy ??= new SimWorksheet(
+  get worksheet(): WorksheetProxy {
+    this.worksheetProxy ??= makeWorksheetProxy(
       this.context,
       `${this.objectPath}.worksheet`,
       (env) => {

@@ -5,13 +5,11 @@ import type { Named, Supported } from './api-shape';
 import { SimClientObject, type ActionQueue, type ExecEnv, type SimClientResult } from '../batch/client-object';
 import { SimCollection } from './collection';
 import { invalidArgument, itemNotFound } from '../batch/errors';
-import { SimRange, type RangeBinding } from './range';
+import type { RangeBinding, SheetBinding } from './bindings';
+import { SimRange } from './range';
 import type { SheetState, Visibility } from '../model/sheet-state';
 import { SimTableCollection } from './table-collection';
-
-export interface SheetBinding {
-  sheetId: string;
-}
+import { provideWorksheetProxies, type WorksheetProxy } from './worksheet-proxy';
 
 const WORKSHEET_PROPERTIES = ['id', 'name', 'position', 'visibility'] as const;
 
@@ -38,7 +36,7 @@ const WORKSHEET_NAVIGATION: readonly string[] = ['tables'];
 
 export class SimWorksheet
   extends SimClientObject<SheetBinding>
-  implements Supported<Excel.Worksheet, WorksheetMembers>, Named<Excel.Worksheet, 'tables'>
+  implements Supported<Excel.Worksheet, WorksheetMembers>, Named<Excel.Worksheet, 'tables'>, WorksheetProxy
 {
   protected readonly entityName = 'Worksheet';
   protected readonly scalarNames = WORKSHEET_PROPERTIES;
@@ -275,3 +273,5 @@ export class SimWorksheetCollection
     );
   }
 }
+
+provideWorksheetProxies((context, objectPath, resolver, origin) => new SimWorksheet(context, objectPath, resolver, origin));
