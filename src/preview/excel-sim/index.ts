@@ -4,7 +4,7 @@ export { createSimulatedWorkbook, SimulatedWorkbook, type SimulatedWorkbookOptio
 export { installExcelSimulation, createExcelGlobals, type Installation, type ExcelSimulationGlobals } from './install';
 export { SimError, ERROR_MESSAGES } from './batch/errors';
 export { SyncStats, WEB_PAYLOAD_LIMIT_BYTES, MAX_READ_CELLS, utf8Length, type SyncRecord } from './batch/payload';
-export { SimRequestContext } from './batch/request-context';
+export { SimRequestContext } from './proxies/request-context';
 export { SimRange } from './proxies/range';
 export { SimWorksheet, SimWorksheetCollection } from './proxies/worksheet';
 export { SimTable } from './proxies/table';

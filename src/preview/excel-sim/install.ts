@@ -20,7 +20,7 @@ import {
   SheetVisibility,
 } from './proxies/enums';
 import { SimError } from './batch/errors';
-import { SimRequestContext } from './batch/request-context';
+import { SimRequestContext } from './proxies/request-context';
 import { createSimulatedWorkbook, type SimulatedWorkbook } from './simulated-workbook';
 
 export interface ExcelSimulationGlobals {

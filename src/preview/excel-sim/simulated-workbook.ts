@@ -10,10 +10,11 @@ import { SimClientObject } from './batch/client-object';
 import { ERROR_MESSAGES, SimError } from './batch/errors';
 import { formulaEngine } from './formula/engine';
 import { MAX_READ_CELLS, SyncStats, WEB_PAYLOAD_LIMIT_BYTES } from './batch/payload';
-import { BatchEngine, SimRequestContext } from './batch/request-context';
+import { BatchEngine } from './batch/request-context';
 import type { Visibility } from './model/sheet-state';
 import { tableColumnNames } from './model/table-state';
 import { WorkbookState } from './model/workbook-state';
+import { SimRequestContext } from './proxies/request-context';
 
 export interface SimulatedWorkbookOptions {
   /** `web` (default) enforces Excel on the web's 5 MB request/response caps; `desktop` has none. */
@@ -49,7 +50,7 @@ export class SimulatedWorkbook {
   readonly state: WorkbookState;
   readonly stats = new SyncStats();
   /** @internal the batch engine shared by this workbook's request contexts */
-  readonly engine: BatchEngine;
+  readonly engine: BatchEngine<WorkbookState>;
 
   constructor(options: SimulatedWorkbookOptions = {}) {
     this.state = new WorkbookState(options.currentYear ?? new Date().getUTCFullYear(), formulaEngine, options.settingsLimitBytes);

@@ -17,33 +17,35 @@
 import { invalidArgument, propertyNotLoaded, SimError } from './errors';
 import { parseLoadOption, splitNavigation, type LoadOption } from './load-options';
 import type { WireAction } from './payload';
-import type { WorkbookState } from '../model/workbook-state';
 
-/** What an action sees while its batch executes. */
-export interface ExecEnv {
-  readonly state: WorkbookState;
+/**
+ * What an action sees while its batch executes. `S` is the state the batch runs on (the Excel proxies: the
+ * workbook model); the batch machinery itself never looks into it.
+ */
+export interface ExecEnv<S> {
+  readonly state: S;
   readonly maxReadCells: number;
   readonly results: Array<{ Id: number; Value: unknown }>;
   readonly commits: Array<() => void>;
-  readonly bound: Set<SimClientObject<unknown>>;
+  readonly bound: Set<SimClientObject<unknown, S>>;
   calculationSuspended: boolean;
   screenUpdatingSuspended: boolean;
 }
 
-export interface QueuedAction {
+export interface QueuedAction<S> {
   wire: WireAction;
   /** `debugInfo.errorLocation` when this action fails, e.g. `Range.values`. */
   location: string;
   /** For an Instantiate action: the path of the proxy it binds (for debugInfo statements). */
   instantiates?: string;
-  run(env: ExecEnv, id: number): void;
+  run(env: ExecEnv<S>, id: number): void;
 }
 
 /** The part of the request context proxies need. */
-export interface ActionQueue {
-  enqueue(action: { wire: Omit<WireAction, 'Id'>; location: string; instantiates?: string; run(env: ExecEnv, id: number): void }): void;
+export interface ActionQueue<S> {
+  enqueue(action: { wire: Omit<WireAction, 'Id'>; location: string; instantiates?: string; run(env: ExecEnv<S>, id: number): void }): void;
   /** Queues the Instantiate action of a new proxy (nothing while a sync delivers its results). */
-  instantiate(object: SimClientObject<unknown>, location: string): void;
+  instantiate(object: SimClientObject<unknown, S>, location: string): void;
 }
 
 /** What a load read at sync: the response value (null for a null object) and how to hand it to the proxies. */
@@ -56,7 +58,8 @@ const NO_NAMES: readonly string[] = [];
 
 type BindState<B> = { bound: false } | { bound: true; value: B | null };
 
-export abstract class SimClientObject<B> {
+/** `B`: what the proxy binds to; `S`: the state its batches run on (see ExecEnv<S>). */
+export abstract class SimClientObject<B, S> {
   private bindState: BindState<B>;
   private readonly cache = new Map<string, unknown>();
   private nullFlag: boolean | undefined;
@@ -74,24 +77,24 @@ export abstract class SimClientObject<B> {
    * an Instantiate action is queued for it (failing there when the object does not exist).
    */
   protected constructor(
-    readonly context: ActionQueue,
+    readonly context: ActionQueue<S>,
     readonly objectPath: string,
-    private readonly resolver: (env: ExecEnv) => B | null,
+    private readonly resolver: (env: ExecEnv<S>) => B | null,
     origin?: string,
   ) {
     this.bindState = { bound: false };
-    if (origin !== undefined) context.instantiate(this as SimClientObject<unknown>, origin);
+    if (origin !== undefined) context.instantiate(this as SimClientObject<unknown, S>, origin);
   }
 
   /** The cached proxy of a navigation property listed in `navigationNames`. */
-  protected navigation(name: string): SimClientObject<unknown> {
+  protected navigation(name: string): SimClientObject<unknown, S> {
     throw new SimError('InvalidArgument', `The property '${name}' is not supported by the Excel simulation (${this.entityName}).`);
   }
 
   /** Binds (once) and returns the workbook object, or null for a null object. Throws SimError. */
-  bindIn(env: ExecEnv): B | null {
+  bindIn(env: ExecEnv<S>): B | null {
     if (!this.bindState.bound) this.bindState = { bound: true, value: this.resolver(env) };
-    env.bound.add(this as SimClientObject<unknown>);
+    env.bound.add(this as SimClientObject<unknown, S>);
     return this.bindState.value;
   }
 
@@ -101,7 +104,7 @@ export abstract class SimClientObject<B> {
   }
 
   /** Values of the selected properties, read from the workbook (undefined select: all scalar properties). */
-  protected abstract readProperties(env: ExecEnv, binding: B, select: readonly string[]): Record<string, unknown>;
+  protected abstract readProperties(env: ExecEnv<S>, binding: B, select: readonly string[]): Record<string, unknown>;
 
   protected applyLoaded(values: Record<string, unknown>): void {
     for (const [name, value] of Object.entries(values)) this.cache.set(name, value);
@@ -118,7 +121,7 @@ export abstract class SimClientObject<B> {
   }
 
   /** Queues an action on this proxy; `apply` runs at sync with the bound object (skipped on a null object). */
-  protected queue(type: WireAction['ActionType'], name: string, args: unknown[], apply: (env: ExecEnv, binding: B) => void): void {
+  protected queue(type: WireAction['ActionType'], name: string, args: unknown[], apply: (env: ExecEnv<S>, binding: B) => void): void {
     this.context.enqueue({
       wire: { ActionType: type, Name: name, ObjectPath: this.objectPath, Arguments: args },
       location: `${this.entityName}.${name}`,
@@ -130,7 +133,7 @@ export abstract class SimClientObject<B> {
   }
 
   /** Queues a method whose result arrives as a ClientResult after the sync. */
-  protected queueResult<T>(name: string, args: unknown[], compute: (env: ExecEnv, binding: B) => T): SimClientResult<T> {
+  protected queueResult<T>(name: string, args: unknown[], compute: (env: ExecEnv<S>, binding: B) => T): SimClientResult<T> {
     const result = new SimClientResult<T>();
     this.context.enqueue({
       wire: { ActionType: 'Method', Name: name, ObjectPath: this.objectPath, Arguments: args },
@@ -145,7 +148,7 @@ export abstract class SimClientObject<B> {
     return result;
   }
 
-  protected setProperty(name: string, value: unknown, apply: (env: ExecEnv, binding: B) => void): void {
+  protected setProperty(name: string, value: unknown, apply: (env: ExecEnv<S>, binding: B) => void): void {
     this.remember(name, value);
     this.queue('SetProperty', name, [value], apply);
   }
@@ -176,7 +179,7 @@ export abstract class SimClientObject<B> {
   }
 
   /** @internal reads the properties `paths` select (undefined: all scalar ones), following navigation properties. */
-  queryIn(env: ExecEnv, paths: readonly string[] | undefined): LoadedValues {
+  queryIn(env: ExecEnv<S>, paths: readonly string[] | undefined): LoadedValues {
     const binding = this.bindIn(env);
     if (binding === null) return { value: null, commit: () => undefined };
     const { own, nav } = splitNavigation(paths, (name) => this.navigationNames.includes(name));

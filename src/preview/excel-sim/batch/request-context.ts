@@ -1,5 +1,6 @@
 /**
- * `Excel.RequestContext` and the batch engine behind `context.sync()`.
+ * The request context's batch machinery (office.js's `OfficeExtension.ClientRequestContext`) and the batch engine
+ * behind `context.sync()`. `Excel.RequestContext` (proxies/request-context.ts) adds the workbook proxy to it.
  *
  * Batch semantics (as office.js / Excel):
  * - every write and method call is queued; `sync()` takes the queue as it is when called and sends it;
@@ -16,9 +17,11 @@ import { SimClientObject, type ActionQueue, type ExecEnv, type QueuedAction } fr
 import { ERROR_MESSAGES, SimError } from './errors';
 import { jsonBytes, type SyncRecord, type SyncStats, type WireAction } from './payload';
 import { statementInfo } from './statements';
-import { SimWorkbook } from '../proxies/workbook';
-import type { WorkbookState } from '../model/workbook-state';
-import type { SimApplication } from '../proxies/application';
+
+/** What the engine reads of the state it runs batches on (for the sync's record). */
+export interface BatchState {
+  readonly calculationMode: string;
+}
 
 export interface EngineLimits {
   /** Request and response cap in bytes; `Infinity` for desktop. */
@@ -29,14 +32,14 @@ export interface EngineLimits {
   syncLatencyMs?: number;
 }
 
-export class BatchEngine {
+export class BatchEngine<S extends BatchState> {
   constructor(
-    readonly state: WorkbookState,
+    readonly state: S,
     readonly stats: SyncStats,
     readonly limits: EngineLimits,
   ) {}
 
-  execute(actions: QueuedAction[]): void {
+  execute(actions: QueuedAction<S>[]): void {
     const started = performance.now();
     const record: SyncRecord = {
       index: this.stats.syncs.length + 1,
@@ -56,7 +59,7 @@ export class BatchEngine {
     }
   }
 
-  private run(actions: QueuedAction[], record: SyncRecord): void {
+  private run(actions: QueuedAction<S>[], record: SyncRecord): void {
     const fail = (error: SimError): never => {
       record.errorCode = error.code;
       throw error;
@@ -64,7 +67,7 @@ export class BatchEngine {
     if (record.requestBytes > this.limits.payloadLimitBytes) {
       fail(new SimError('RequestPayloadSizeLimitExceeded', ERROR_MESSAGES.RequestPayloadSizeLimitExceeded));
     }
-    const env: ExecEnv = {
+    const env: ExecEnv<S> = {
       state: this.state,
       maxReadCells: this.limits.maxReadCells,
       results: [],
@@ -75,7 +78,7 @@ export class BatchEngine {
     };
     try {
       for (let index = 0; index < actions.length; index += 1) {
-        const action = actions[index] as QueuedAction;
+        const action = actions[index] as QueuedAction<S>;
         try {
           action.run(env, action.wire.Id);
         } catch (error) {
@@ -97,23 +100,16 @@ export class BatchEngine {
   }
 }
 
-export class SimRequestContext implements ActionQueue {
-  readonly workbook: SimWorkbook;
+/** The request context without its workbook: the queue of actions, `load`, `sync`. */
+export class ClientRequestContext<S extends BatchState> implements ActionQueue<S> {
   /** Office.js tracks objects across syncs; the simulation keeps every proxy bound, so these are no-ops. */
   readonly trackedObjects = { add: (_objects: unknown): void => undefined, remove: (_objects: unknown): void => undefined };
-  private pending: QueuedAction[] = [];
+  private pending: QueuedAction<S>[] = [];
   private nextId = 1;
   /** True while a sync runs its batch and delivers the results: proxies made then queue nothing. */
   private processingResult = false;
 
-  constructor(private readonly engine: BatchEngine) {
-    this.workbook = new SimWorkbook(this);
-  }
-
-  /** `context.application`: the workbook's (the same proxy). */
-  get application(): SimApplication {
-    return this.workbook.application;
-  }
+  constructor(private readonly engine: BatchEngine<S>) {}
 
   /**
    * The Instantiate action office.js queues for every new proxy (ClientObject constructor): at sync it binds the
@@ -122,7 +118,7 @@ export class SimRequestContext implements ActionQueue {
    * form is small, like office.js's (`{"Id","ActionType":1,"Name":"","ObjectPathId"}`): the path itself is
    * counted in the actions that use the proxy (see payload.ts).
    */
-  instantiate(object: SimClientObject<unknown>, location: string): void {
+  instantiate(object: SimClientObject<unknown, S>, location: string): void {
     if (this.processingResult) return;
     this.enqueue({
       wire: { ActionType: 'Instantiate', Name: '', ObjectPath: '' },
@@ -134,16 +130,16 @@ export class SimRequestContext implements ActionQueue {
     });
   }
 
-  enqueue(action: { wire: Omit<WireAction, 'Id'>; location: string; instantiates?: string; run(env: ExecEnv, id: number): void }): void {
+  enqueue(action: { wire: Omit<WireAction, 'Id'>; location: string; instantiates?: string; run(env: ExecEnv<S>, id: number): void }): void {
     const id = this.nextId;
     this.nextId += 1;
-    const queued: QueuedAction = { wire: { Id: id, ...action.wire }, location: action.location, run: action.run };
+    const queued: QueuedAction<S> = { wire: { Id: id, ...action.wire }, location: action.location, run: action.run };
     if (action.instantiates !== undefined) queued.instantiates = action.instantiates;
     this.pending.push(queued);
   }
 
   /** `context.load(object, option)`, same as `object.load(option)`. */
-  load<T extends SimClientObject<unknown>>(object: T, option?: Parameters<T['load']>[0]): T {
+  load<T extends SimClientObject<unknown, S>>(object: T, option?: Parameters<T['load']>[0]): T {
     if (object.context !== this) throw new SimError('InvalidRequestContext', ERROR_MESSAGES.InvalidRequestContext);
     return object.load(option);
   }

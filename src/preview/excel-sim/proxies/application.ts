@@ -1,15 +1,16 @@
 /** `Excel.Application`: calculation mode and the two "until next sync" suspensions (recorded in the sync stats). */
 
 import type { Supported } from './api-shape';
-import { SimClientObject, type ActionQueue, type ExecEnv } from '../batch/client-object';
+import { SimClientObject } from '../batch/client-object';
+import type { ActionQueue, ExecEnv } from './types';
 import { invalidArgument } from '../batch/errors';
-import type { CalculationModeValue } from '../model/workbook-state';
+import type { CalculationModeValue, WorkbookState } from '../model/workbook-state';
 
 const MODES: readonly string[] = ['Automatic', 'AutomaticExceptTables', 'Manual'];
 const CALCULATION_TYPES: readonly string[] = ['Recalculate', 'Full', 'FullRebuild'];
 
 export class SimApplication
-  extends SimClientObject<true>
+  extends SimClientObject<true, WorkbookState>
   implements Supported<Excel.Application, 'calculationMode' | 'calculate' | 'suspendApiCalculationUntilNextSync' | 'suspendScreenUpdatingUntilNextSync' | 'load'>
 {
   protected readonly entityName = 'Application';

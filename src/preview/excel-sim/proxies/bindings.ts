@@ -4,7 +4,7 @@
  * makes ranges, a table rows and columns, ranges and tables their worksheet) share them without importing each other.
  */
 
-import type { ExecEnv } from '../batch/client-object';
+import type { ExecEnv } from './types';
 import type { CellBox } from '../model/address';
 import { findTable } from '../model/table-state';
 import type { TableState } from '../model/types';

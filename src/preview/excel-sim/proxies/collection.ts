@@ -7,10 +7,12 @@
  * to their workbook object's id.
  */
 
-import { SimClientObject, type ExecEnv, type LoadedValues } from '../batch/client-object';
+import { SimClientObject, type LoadedValues } from '../batch/client-object';
+import type { WorkbookState } from '../model/workbook-state';
+import type { AnyProxy, ExecEnv } from './types';
 import { splitCollectionSelect } from '../batch/load-options';
 
-export abstract class SimCollection<B, I extends SimClientObject<unknown>> extends SimClientObject<B> {
+export abstract class SimCollection<B, I extends AnyProxy> extends SimClientObject<B, WorkbookState> {
   /** New proxies for the collection's current items, in order (called while a load runs). */
   protected abstract itemsIn(env: ExecEnv, binding: B): I[];
 

@@ -8,7 +8,9 @@
 
 import { MAX_READ_CELLS } from '../batch/payload';
 import type { Named, Supported } from './api-shape';
-import { SimClientObject, type ActionQueue, type ExecEnv } from '../batch/client-object';
+import { SimClientObject } from '../batch/client-object';
+import type { WorkbookState } from '../model/workbook-state';
+import type { ActionQueue, AnyProxy, ExecEnv } from './types';
 import { invalidArgument, SimError } from '../batch/errors';
 import type { RangeBinding } from './bindings';
 import type { SheetState } from '../model/sheet-state';
@@ -59,7 +61,7 @@ function requireOneOf(value: unknown, allowed: readonly string[]): string {
 }
 
 /** A proxy whose binding is its range's (resolved through the parent proxy). */
-abstract class RangePart extends SimClientObject<RangeBinding> {
+abstract class RangePart extends SimClientObject<RangeBinding, WorkbookState> {
   constructor(context: ActionQueue, objectPath: string, resolver: (env: ExecEnv) => RangeBinding | null, origin?: string) {
     super(context, objectPath, resolver, origin);
   }
@@ -165,7 +167,7 @@ export class SimRangeFormat extends RangePart implements Supported<Excel.RangeFo
   private fontProxy: SimRangeFont | undefined;
   private fillProxy: SimRangeFill | undefined;
 
-  protected override navigation(name: string): SimClientObject<unknown> {
+  protected override navigation(name: string): AnyProxy {
     if (name === 'font') return this.font;
     if (name === 'fill') return this.fill;
     return super.navigation(name);

@@ -5,7 +5,9 @@ import type { Named, Supported } from './api-shape';
 import type { RangeBinding } from './bindings';
 import type { CellValue } from '../model/cell';
 import { readCells, writeCells, type ReadProperty } from '../model/cell-write';
-import { SimClientObject, type ActionQueue, type ExecEnv } from '../batch/client-object';
+import { SimClientObject } from '../batch/client-object';
+import type { WorkbookState } from '../model/workbook-state';
+import type { ActionQueue, AnyProxy, ExecEnv } from './types';
 import { ERROR_MESSAGES, invalidArgument, itemNotFound, SimError } from '../batch/errors';
 import { SimRangeFormat } from './range-format';
 import type { SheetState } from '../model/sheet-state';
@@ -111,7 +113,7 @@ function describe(args: unknown[]): string {
 
 const RANGE_NAVIGATION: readonly string[] = ['worksheet', 'format'];
 
-export class SimRange extends SimClientObject<RangeBinding> implements Supported<Excel.Range, RangeMembers>, Named<Excel.Range, 'format' | 'worksheet'> {
+export class SimRange extends SimClientObject<RangeBinding, WorkbookState> implements Supported<Excel.Range, RangeMembers>, Named<Excel.Range, 'format' | 'worksheet'> {
   protected readonly entityName = 'Range';
   protected readonly scalarNames = RANGE_PROPERTIES;
   protected override readonly navigationNames = RANGE_NAVIGATION;
@@ -123,7 +125,7 @@ export class SimRange extends SimClientObject<RangeBinding> implements Supported
     super(context, objectPath, resolver, origin);
   }
 
-  protected override navigation(name: string): SimClientObject<unknown> {
+  protected override navigation(name: string): AnyProxy {
     if (name === 'worksheet') return this.worksheet;
     if (name === 'format') return this.format;
     return super.navigation(name);

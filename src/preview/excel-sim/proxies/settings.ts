@@ -6,7 +6,9 @@
  */
 
 import type { Named, Supported } from './api-shape';
-import { SimClientObject, type ActionQueue, type ExecEnv, type SimClientResult } from '../batch/client-object';
+import { SimClientObject, type SimClientResult } from '../batch/client-object';
+import type { WorkbookState } from '../model/workbook-state';
+import type { ActionQueue, ExecEnv } from './types';
 import { SimCollection } from './collection';
 import { itemNotFound } from '../batch/errors';
 import { replaceDates } from '../model/settings-state';
@@ -32,7 +34,7 @@ function existing(env: ExecEnv, b: SettingBinding): string {
   return b.key;
 }
 
-export class SimSetting extends SimClientObject<SettingBinding> implements Supported<Excel.Setting, 'key' | 'value' | 'delete' | 'load' | 'isNullObject'> {
+export class SimSetting extends SimClientObject<SettingBinding, WorkbookState> implements Supported<Excel.Setting, 'key' | 'value' | 'delete' | 'load' | 'isNullObject'> {
   protected readonly entityName = 'Setting';
   protected readonly scalarNames = SETTING_PROPERTIES;
 

@@ -2,7 +2,8 @@
 
 import { parseLocalAddress, splitSheet, type CellBox } from '../model/address';
 import type { Named, Supported } from './api-shape';
-import { type ActionQueue, type ExecEnv, type SimClientResult } from '../batch/client-object';
+import type { SimClientResult } from '../batch/client-object';
+import type { ActionQueue, ExecEnv } from './types';
 import { SimCollection } from './collection';
 import { invalidArgument, itemNotFound, SimError } from '../batch/errors';
 import { SimRange } from './range';

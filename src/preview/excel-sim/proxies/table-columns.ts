@@ -3,7 +3,9 @@
 import type { Named, Supported } from './api-shape';
 import type { CellValue } from '../model/cell';
 import { readCells, writeCells } from '../model/cell-write';
-import { SimClientObject, type ActionQueue, type ExecEnv, type SimClientResult } from '../batch/client-object';
+import { SimClientObject, type SimClientResult } from '../batch/client-object';
+import type { WorkbookState } from '../model/workbook-state';
+import type { ActionQueue, ExecEnv } from './types';
 import { SimCollection } from './collection';
 import { invalidArgument, itemNotFound } from '../batch/errors';
 import { tableOf, type RangeBinding, type TableBinding } from './bindings';
@@ -37,7 +39,7 @@ function columnProperty(env: ExecEnv, t: TableState, index: number, name: string
 }
 
 export class SimTableColumn
-  extends SimClientObject<ColumnBinding>
+  extends SimClientObject<ColumnBinding, WorkbookState>
   implements Supported<Excel.TableColumn, 'id' | 'index' | 'name' | 'values' | 'delete' | 'getRange' | 'getDataBodyRange' | 'getHeaderRowRange' | 'load' | 'isNullObject'>
 {
   protected readonly entityName = 'TableColumn';

@@ -3,7 +3,9 @@
 import type { Named, Supported } from './api-shape';
 import type { CellValue } from '../model/cell';
 import { readCells, writeCells } from '../model/cell-write';
-import { SimClientObject, type ActionQueue, type ExecEnv, type SimClientResult } from '../batch/client-object';
+import { SimClientObject, type SimClientResult } from '../batch/client-object';
+import type { WorkbookState } from '../model/workbook-state';
+import type { ActionQueue, ExecEnv } from './types';
 import { SimCollection } from './collection';
 import { invalidArgument, itemNotFound } from '../batch/errors';
 import { tableOf, type TableBinding } from './bindings';
@@ -29,7 +31,7 @@ function rowOf(env: ExecEnv, b: RowBinding): { t: TableState; index: number } {
   return { t, index: b.index };
 }
 
-export class SimTableRow extends SimClientObject<RowBinding> implements Supported<Excel.TableRow, 'index' | 'values' | 'delete' | 'getRange' | 'load'> {
+export class SimTableRow extends SimClientObject<RowBinding, WorkbookState> implements Supported<Excel.TableRow, 'index' | 'values' | 'delete' | 'getRange' | 'load'> {
   protected readonly entityName = 'TableRow';
   protected readonly scalarNames = ROW_PROPERTIES;
 

@@ -2,7 +2,9 @@
 
 import { parseLocalAddress, splitSheet } from '../model/address';
 import type { Named, Supported } from './api-shape';
-import { SimClientObject, type ActionQueue, type ExecEnv } from '../batch/client-object';
+import { SimClientObject } from '../batch/client-object';
+import type { WorkbookState } from '../model/workbook-state';
+import type { ActionQueue, AnyProxy, ExecEnv } from './types';
 import { invalidArgument, invalidOperation, itemNotFound, SimError } from '../batch/errors';
 import { tableOf, type RangeBinding, type TableBinding } from './bindings';
 import { SimRange } from './range';
@@ -86,7 +88,7 @@ type TableMembers =
 const TABLE_NAVIGATION: readonly string[] = ['rows', 'columns', 'worksheet'];
 
 export class SimTable
-  extends SimClientObject<TableBinding>
+  extends SimClientObject<TableBinding, WorkbookState>
   implements Supported<Excel.Table, TableMembers>, Named<Excel.Table, 'rows' | 'columns' | 'worksheet'>
 {
   protected readonly entityName = 'Table';
@@ -101,7 +103,7 @@ export class SimTable
     super(context, objectPath, resolver, origin);
   }
 
-  protected override navigation(name: string): SimClientObject<unknown> {
+  protected override navigation(name: string): AnyProxy {
     if (name === 'rows') return this.rows;
     if (name === 'columns') return this.columns;
     if (name === 'worksheet') return this.worksheet;

@@ -1,7 +1,7 @@
 /** `Excel.Workbook`: the root proxy of a request context. */
 
 import type { Named, Supported } from './api-shape';
-import type { ActionQueue } from '../batch/client-object';
+import type { ActionQueue } from './types';
 import { SimRange } from './range';
 import { SimApplication } from './application';
 import { SimSettingCollection } from './settings';

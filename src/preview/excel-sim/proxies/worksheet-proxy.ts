@@ -4,12 +4,14 @@
  * worksheet by this interface and make it through the factory worksheet.ts provides here when it loads.
  */
 
-import type { ActionQueue, ExecEnv, SimClientObject } from '../batch/client-object';
+import type { SimClientObject } from '../batch/client-object';
+import type { WorkbookState } from '../model/workbook-state';
+import type { ActionQueue, ExecEnv } from './types';
 import type { Visibility } from '../model/sheet-state';
 import type { SheetBinding } from './bindings';
 
 /** The members of SimWorksheet a range's or table's `worksheet` offers (SimWorksheet implements it). */
-export interface WorksheetProxy extends SimClientObject<SheetBinding> {
+export interface WorksheetProxy extends SimClientObject<SheetBinding, WorkbookState> {
   readonly id: string;
   name: string;
   position: number;

@@ -2,7 +2,9 @@
 
 import { MAX_COLUMNS, MAX_ROWS, parseLocalAddress, splitSheet, checkInGrid } from '../model/address';
 import type { Named, Supported } from './api-shape';
-import { SimClientObject, type ActionQueue, type ExecEnv, type SimClientResult } from '../batch/client-object';
+import { SimClientObject, type SimClientResult } from '../batch/client-object';
+import type { WorkbookState } from '../model/workbook-state';
+import type { ActionQueue, AnyProxy, ExecEnv } from './types';
 import { SimCollection } from './collection';
 import { invalidArgument, itemNotFound } from '../batch/errors';
 import type { RangeBinding, SheetBinding } from './bindings';
@@ -35,7 +37,7 @@ type WorksheetMembers =
 const WORKSHEET_NAVIGATION: readonly string[] = ['tables'];
 
 export class SimWorksheet
-  extends SimClientObject<SheetBinding>
+  extends SimClientObject<SheetBinding, WorkbookState>
   implements Supported<Excel.Worksheet, WorksheetMembers>, Named<Excel.Worksheet, 'tables'>, WorksheetProxy
 {
   protected readonly entityName = 'Worksheet';
@@ -48,7 +50,7 @@ export class SimWorksheet
     super(context, objectPath, resolver, origin);
   }
 
-  protected override navigation(name: string): SimClientObject<unknown> {
+  protected override navigation(name: string): AnyProxy {
     return name === 'tables' ? this.tables : super.navigation(name);
   }
 
