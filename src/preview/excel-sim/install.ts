@@ -7,7 +7,7 @@
  *   workbook.values('Sheet1');                      // inspect
  */
 
-import { SimClientResult } from './client-object';
+import { SimClientResult } from './batch/client-object';
 import {
   CalculationMode,
   CalculationType,
@@ -18,9 +18,9 @@ import {
   OfficeExtensionErrorCodes,
   RangeValueType,
   SheetVisibility,
-} from './enums';
-import { SimError } from './errors';
-import { SimRequestContext } from './request-context';
+} from './proxies/enums';
+import { SimError } from './batch/errors';
+import { SimRequestContext } from './proxies/request-context';
 import { createSimulatedWorkbook, type SimulatedWorkbook } from './simulated-workbook';
 
 export interface ExcelSimulationGlobals {

@@ -3,16 +3,18 @@
  * preview (reading cells this way is not an Office.js call: no sync, no payload, no stats).
  */
 
-import { formatAddress, parseLocalAddress, splitSheet, type CellBox } from './address';
-import type { CellValue } from './cell';
-import { readCells, type ReadProperty } from './cell-write';
-import { SimClientObject } from './client-object';
-import { ERROR_MESSAGES, SimError } from './errors';
-import { MAX_READ_CELLS, SyncStats, WEB_PAYLOAD_LIMIT_BYTES } from './payload';
-import { BatchEngine, SimRequestContext } from './request-context';
-import type { Visibility } from './sheet-state';
-import { tableColumnNames } from './table-state';
-import { WorkbookState } from './workbook-state';
+import { formatAddress, parseLocalAddress, splitSheet, type CellBox } from './model/address';
+import type { CellValue } from './model/cell';
+import { readCells, type ReadProperty } from './model/cell-write';
+import { SimClientObject } from './batch/client-object';
+import { ERROR_MESSAGES, SimError } from './batch/errors';
+import { formulaEngine } from './formula/engine';
+import { MAX_READ_CELLS, SyncStats, WEB_PAYLOAD_LIMIT_BYTES } from './batch/payload';
+import { BatchEngine } from './batch/request-context';
+import type { Visibility } from './model/sheet-state';
+import { tableColumnNames } from './model/table-state';
+import { WorkbookState } from './model/workbook-state';
+import { SimRequestContext } from './proxies/request-context';
 
 export interface SimulatedWorkbookOptions {
   /** `web` (default) enforces Excel on the web's 5 MB request/response caps; `desktop` has none. */
@@ -48,10 +50,10 @@ export class SimulatedWorkbook {
   readonly state: WorkbookState;
   readonly stats = new SyncStats();
   /** @internal the batch engine shared by this workbook's request contexts */
-  readonly engine: BatchEngine;
+  readonly engine: BatchEngine<WorkbookState>;
 
   constructor(options: SimulatedWorkbookOptions = {}) {
-    this.state = new WorkbookState(options.currentYear ?? new Date().getUTCFullYear(), options.settingsLimitBytes);
+    this.state = new WorkbookState(options.currentYear ?? new Date().getUTCFullYear(), formulaEngine, options.settingsLimitBytes);
     for (const [key, value] of Object.entries(options.settings ?? {})) this.state.settings.set(key, value);
     for (const name of options.sheets ?? ['Sheet1']) this.state.addSheet(name);
     const web = (options.platform ?? 'web') === 'web';

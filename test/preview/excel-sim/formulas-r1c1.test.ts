@@ -1,5 +1,5 @@
 import { createSimulatedWorkbook } from '../../../src/preview/excel-sim';
-import { fromR1C1, toR1C1 } from '../../../src/preview/excel-sim/formula-r1c1';
+import { fromR1C1, toR1C1 } from '../../../src/preview/excel-sim/formula/r1c1';
 
 describe('formulasR1C1', () => {
   it.each([

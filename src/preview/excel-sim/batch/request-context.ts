@@ -1,0 +1,167 @@
+/**
+ * The request context's batch machinery (office.js's `OfficeExtension.ClientRequestContext`) and the batch engine
+ * behind `context.sync()`. `Excel.RequestContext` (proxies/request-context.ts) adds the workbook proxy to it.
+ *
+ * Batch semantics (as office.js / Excel):
+ * - every write and method call is queued; `sync()` takes the queue as it is when called and sends it;
+ * - the request is measured first (see payload.ts); over the cap it fails with
+ *   `RequestPayloadSizeLimitExceeded` and *nothing* of the batch is applied;
+ * - actions run in order; the first failing one rejects the sync with its error (located in
+ *   `debugInfo.errorLocation`); actions before it stay applied (Excel does not roll back), actions after it
+ *   are not applied, and no loaded value of that batch reaches the proxies;
+ * - the response (loaded values) is measured; over the cap the sync fails with
+ *   `ResponsePayloadSizeLimitExceeded` (writes of the batch stay applied, loaded values are not delivered).
+ */
+
+import { SimClientObject, type ActionQueue, type ExecEnv, type QueuedAction } from './client-object';
+import { ERROR_MESSAGES, SimError } from './errors';
+import { jsonBytes, type SyncRecord, type SyncStats, type WireAction } from './payload';
+import { statementInfo } from './statements';
+
+/** What the engine reads of the state it runs batches on (for the sync's record). */
+export interface BatchState {
+  readonly calculationMode: string;
+}
+
+export interface EngineLimits {
+  /** Request and response cap in bytes; `Infinity` for desktop. */
+  payloadLimitBytes: number;
+  /** Cells a single read may return. */
+  maxReadCells: number;
+  /** Delay awaited by every sync that sends actions (see SimulatedWorkbookOptions.syncLatencyMs); 0: none. */
+  syncLatencyMs?: number;
+}
+
+export class BatchEngine<S extends BatchState> {
+  constructor(
+    readonly state: S,
+    readonly stats: SyncStats,
+    readonly limits: EngineLimits,
+  ) {}
+
+  execute(actions: QueuedAction<S>[]): void {
+    const started = performance.now();
+    const record: SyncRecord = {
+      index: this.stats.syncs.length + 1,
+      actionCount: actions.length,
+      requestBytes: jsonBytes({ Actions: actions.map((a) => a.wire) }),
+      responseBytes: 0,
+      calculationSuspended: false,
+      screenUpdatingSuspended: false,
+      calculationMode: this.state.calculationMode,
+      executeMs: 0,
+    };
+    this.stats.syncs.push(record);
+    try {
+      this.run(actions, record);
+    } finally {
+      record.executeMs = performance.now() - started;
+    }
+  }
+
+  private run(actions: QueuedAction<S>[], record: SyncRecord): void {
+    const fail = (error: SimError): never => {
+      record.errorCode = error.code;
+      throw error;
+    };
+    if (record.requestBytes > this.limits.payloadLimitBytes) {
+      fail(new SimError('RequestPayloadSizeLimitExceeded', ERROR_MESSAGES.RequestPayloadSizeLimitExceeded));
+    }
+    const env: ExecEnv<S> = {
+      state: this.state,
+      maxReadCells: this.limits.maxReadCells,
+      results: [],
+      commits: [],
+      bound: new Set(),
+      calculationSuspended: false,
+      screenUpdatingSuspended: false,
+    };
+    try {
+      for (let index = 0; index < actions.length; index += 1) {
+        const action = actions[index] as QueuedAction<S>;
+        try {
+          action.run(env, action.wire.Id);
+        } catch (error) {
+          const simError =
+            error instanceof SimError ? error : new SimError('GeneralException', error instanceof Error ? error.message : String(error));
+          fail(simError.at(action.location, statementInfo(actions, index)));
+        }
+      }
+    } finally {
+      record.calculationSuspended = env.calculationSuspended;
+      record.screenUpdatingSuspended = env.screenUpdatingSuspended;
+    }
+    record.responseBytes = jsonBytes({ Results: env.results });
+    if (record.responseBytes > this.limits.payloadLimitBytes) {
+      fail(new SimError('ResponsePayloadSizeLimitExceeded', ERROR_MESSAGES.ResponsePayloadSizeLimitExceeded));
+    }
+    for (const commit of env.commits) commit();
+    for (const object of env.bound) object.markSynced();
+  }
+}
+
+/** The request context without its workbook: the queue of actions, `load`, `sync`. */
+export class ClientRequestContext<S extends BatchState> implements ActionQueue<S> {
+  /** Office.js tracks objects across syncs; the simulation keeps every proxy bound, so these are no-ops. */
+  readonly trackedObjects = { add: (_objects: unknown): void => undefined, remove: (_objects: unknown): void => undefined };
+  private pending: QueuedAction<S>[] = [];
+  private nextId = 1;
+  /** True while a sync runs its batch and delivers the results: proxies made then queue nothing. */
+  private processingResult = false;
+
+  constructor(private readonly engine: BatchEngine<S>) {}
+
+  /**
+   * The Instantiate action office.js queues for every new proxy (ClientObject constructor): at sync it binds the
+   * proxy, failing the sync when its object does not exist (located at the method that made it) and setting
+   * `isNullObject`. Not while results are processed (items of a loaded collection), as in office.js. Its wire
+   * form is small, like office.js's (`{"Id","ActionType":1,"Name":"","ObjectPathId"}`): the path itself is
+   * counted in the actions that use the proxy (see payload.ts).
+   */
+  instantiate(object: SimClientObject<unknown, S>, location: string): void {
+    if (this.processingResult) return;
+    this.enqueue({
+      wire: { ActionType: 'Instantiate', Name: '', ObjectPath: '' },
+      location,
+      instantiates: object.objectPath,
+      run: (env) => {
+        object.bindIn(env);
+      },
+    });
+  }
+
+  enqueue(action: { wire: Omit<WireAction, 'Id'>; location: string; instantiates?: string; run(env: ExecEnv<S>, id: number): void }): void {
+    const id = this.nextId;
+    this.nextId += 1;
+    const queued: QueuedAction<S> = { wire: { Id: id, ...action.wire }, location: action.location, run: action.run };
+    if (action.instantiates !== undefined) queued.instantiates = action.instantiates;
+    this.pending.push(queued);
+  }
+
+  /** `context.load(object, option)`, same as `object.load(option)`. */
+  load<T extends SimClientObject<unknown, S>>(object: T, option?: Parameters<T['load']>[0]): T {
+    if (object.context !== this) throw new SimError('InvalidRequestContext', ERROR_MESSAGES.InvalidRequestContext);
+    return object.load(option);
+  }
+
+  /** Sends the queued actions; resolves with `passThroughValue` like office.js. */
+  async sync<T>(passThroughValue?: T): Promise<T> {
+    const batch = this.pending;
+    this.pending = [];
+    const latency = this.engine.limits.syncLatencyMs ?? 0;
+    if (latency > 0 && batch.length > 0) await new Promise<void>((resolve) => setTimeout(resolve, latency));
+    else await Promise.resolve();
+    this.processingResult = true;
+    try {
+      this.engine.execute(batch);
+    } finally {
+      this.processingResult = false;
+    }
+    return passThroughValue as T;
+  }
+
+  /** Actions queued since the last sync (for the preview's diagnostics). */
+  get pendingActionCount(): number {
+    return this.pending.length;
+  }
+}

@@ -1,0 +1,375 @@
+/** One worksheet's cells, stored sparsely, with the operations batches apply to them. */
+
+import { MAX_COLUMNS, MAX_ROWS, type CellBox } from './address';
+import { GENERAL as GENERAL_FORMAT, type Cell, type Content, type Result } from './cell';
+import { StyleStore } from './style-state';
+
+/** A module-local copy: the hot paths compare against it millions of times. */
+const GENERAL: string = GENERAL_FORMAT;
+
+export type Visibility = 'Visible' | 'Hidden' | 'VeryHidden';
+
+/**
+ * What a sheet asks of the formula engine, for its own cells: the workbook hands each sheet one (see FormulaEngine
+ * in workbook-state.ts), so the model stores formulas as text and imports nothing of formula/.
+ */
+export interface SheetFormulas {
+  /** The result of `formula` in this sheet's cell (row, column). */
+  evaluate(formula: string, row: number, column: number): Result;
+  /** The formula written relative to the cell (row, column) (`formulasR1C1` read). */
+  toR1C1(formula: string, row: number, column: number): string;
+  /** An R1C1 formula written to the cell (row, column) in A1 form (`formulasR1C1` write). */
+  fromR1C1(formula: string, row: number, column: number): string;
+}
+
+function key(row: number, column: number): number {
+  return row * MAX_COLUMNS + column;
+}
+
+/**
+ * A cell's content as stored: the common contents in their bare form, so a stored cell costs two array slots and
+ * no object of its own. A number is `Double`, a boolean `Boolean`, a string a `String` without quote prefix;
+ * every other content (errors, formulas, quote-prefixed text) is kept as its `Content` record; `undefined` is no
+ * content.
+ */
+type StoredContent = Content | string | number | boolean | undefined;
+
+function encode(content: Content | null): StoredContent {
+  if (content === null) return undefined;
+  switch (content.kind) {
+    case 'Double':
+      return content.value;
+    case 'Boolean':
+      return content.value;
+    case 'String':
+      return content.quotePrefix ? content : content.value;
+    default:
+      return content;
+  }
+}
+
+function decode(stored: StoredContent): Content | null {
+  switch (typeof stored) {
+    case 'undefined':
+      return null;
+    case 'number':
+      return { kind: 'Double', value: stored };
+    case 'boolean':
+      return { kind: 'Boolean', value: stored };
+    case 'string':
+      return { kind: 'String', value: stored, quotePrefix: false };
+    default:
+      return stored;
+  }
+}
+
+/**
+ * The stored cells of one sheet row, indexed by column in two parallel arrays: a column holds a cell exactly
+ * when its `formats` entry is set (`General` included); `contents` holds its content (undefined: none).
+ */
+export interface StoredRow {
+  contents: StoredContent[];
+  formats: (string | undefined)[];
+  size: number;
+}
+
+/**
+ * Writes a plain entry (a finite number, a boolean, or text without typing rules: see `plainContent`) as the
+ * content of a cell the row already stores, without allocating a record for it.
+ */
+export function storePlain(stored: StoredRow, column: number, value: number | boolean | string): void {
+  stored.contents[column] = value;
+}
+
+/**
+ * Cells are stored per row (a map of row index to column-indexed arrays of contents and formats), so the hot path
+ * of a block write (format, then content, of each cell of a rectangle) is one small-integer map lookup per row
+ * and an array store per cell, with no object per cell.
+ */
+export class SheetState {
+  private readonly rows = new Map<number, StoredRow>();
+  private count = 0;
+  /** No stored row lies below this one (an upper bound: not lowered when cells are removed). */
+  private lastRow = -1;
+  private evaluating = new Set<number>();
+  /** Font, fill, alignment and wrapping of the cells that have any (Range.format); moved with cells, cleared with formats. */
+  readonly styles = new StyleStore();
+  /** Column widths / row heights in points, only those set (Range.format.columnWidth / rowHeight). */
+  readonly columnWidths = new Map<number, number>();
+  readonly rowHeights = new Map<number, number>();
+  /** `format.autofitColumns()` / `autofitRows()` calls, in order (recorded only: no width or height changes). */
+  readonly autofits: Array<{ kind: 'columns' | 'rows'; box: CellBox }> = [];
+  /** The sheet's selected cells (`Range.select()`); A1 until something is selected, as in a new sheet. */
+  selection: CellBox = { row: 0, column: 0, rowCount: 1, columnCount: 1 };
+
+  constructor(
+    readonly id: string,
+    public name: string,
+    /** The formula engine for this sheet's cells (made by WorkbookState.addSheet). */
+    readonly formulas: SheetFormulas,
+    public visibility: Visibility = 'Visible',
+  ) {}
+
+  /** Number of stored cells (cells with content or a format other than `General`). */
+  get cellCount(): number {
+    return this.count;
+  }
+
+  /** A copy of the cell's record (changing it does not change the cell). */
+  cell(row: number, column: number): Cell | undefined {
+    const stored = this.rows.get(row);
+    const format = stored?.formats[column];
+    if (stored === undefined || format === undefined) return undefined;
+    return { content: decode(stored.contents[column]), format };
+  }
+
+  /** The cell's content, or null. */
+  content(row: number, column: number): Content | null {
+    return decode(this.rows.get(row)?.contents[column]);
+  }
+
+  format(row: number, column: number): string {
+    return this.rows.get(row)?.formats[column] ?? GENERAL;
+  }
+
+  /** The stored cells of a row (for the block-write loop; undefined when the row has none). */
+  storedRow(row: number): StoredRow | undefined {
+    return this.rows.get(row);
+  }
+
+  private insert(row: number, column: number, content: StoredContent, format: string): void {
+    let stored = this.rows.get(row);
+    if (stored === undefined) {
+      stored = { contents: [], formats: [], size: 0 };
+      this.rows.set(row, stored);
+      if (row > this.lastRow) this.lastRow = row;
+    }
+    if (stored.formats[column] === undefined) {
+      stored.size += 1;
+      this.count += 1;
+    }
+    stored.formats[column] = format;
+    stored.contents[column] = content;
+  }
+
+  private remove(row: number, column: number): void {
+    const stored = this.rows.get(row);
+    if (stored === undefined || stored.formats[column] === undefined) return;
+    stored.formats[column] = undefined;
+    stored.contents[column] = undefined;
+    stored.size -= 1;
+    this.count -= 1;
+    if (stored.size === 0) this.rows.delete(row);
+  }
+
+  private put(row: number, column: number, content: StoredContent, format: string): void {
+    if (content === undefined && format === GENERAL) this.remove(row, column);
+    else this.insert(row, column, content, format);
+  }
+
+  setContent(row: number, column: number, content: Content | null): void {
+    const stored = this.rows.get(row);
+    const format = stored?.formats[column];
+    if (stored === undefined || format === undefined) {
+      if (content !== null) this.insert(row, column, encode(content), GENERAL);
+      return;
+    }
+    stored.contents[column] = encode(content);
+    if (content === null && format === GENERAL) this.remove(row, column);
+  }
+
+  setFormat(row: number, column: number, format: string): void {
+    const stored = this.rows.get(row);
+    if (stored === undefined || stored.formats[column] === undefined) {
+      if (format !== GENERAL) this.insert(row, column, undefined, format);
+      return;
+    }
+    stored.formats[column] = format;
+    if (format === GENERAL && stored.contents[column] === undefined) this.remove(row, column);
+  }
+
+  /** Sets one format on every cell of the box (a scalar `numberFormat` write): one row lookup per row. */
+  fillFormat(box: CellBox, format: string): void {
+    const end = box.column + box.columnCount;
+    for (let row = box.row; row < box.row + box.rowCount; row += 1) {
+      let stored = this.rows.get(row);
+      if (stored === undefined) {
+        if (format === GENERAL) continue;
+        stored = { contents: [], formats: [], size: 0 };
+        this.rows.set(row, stored);
+        if (row > this.lastRow) this.lastRow = row;
+      }
+      const formats = stored.formats;
+      for (let column = box.column; column < end; column += 1) {
+        if (formats[column] !== undefined) {
+          formats[column] = format;
+          if (format === GENERAL && stored.contents[column] === undefined) this.remove(row, column);
+        } else if (format !== GENERAL) {
+          formats[column] = format;
+          stored.contents[column] = undefined;
+          stored.size += 1;
+          this.count += 1;
+        }
+      }
+    }
+  }
+
+  /** Every stored cell, row by row (rows in storage order), columns ascending. */
+  private forEachCell(fn: (row: number, column: number, content: StoredContent, format: string) => void): void {
+    for (const [r, stored] of this.rows) {
+      const formats = stored.formats;
+      for (let c = 0; c < formats.length; c += 1) {
+        const format = formats[c];
+        if (format !== undefined) fn(r, c, stored.contents[c], format);
+      }
+    }
+  }
+
+  /** The cell's current result; formulas are evaluated now (a circular reference gives 0, as Excel shows). */
+  result(row: number, column: number): Result {
+    const content = this.content(row, column);
+    if (!content) return { kind: 'Empty' };
+    if (content.kind !== 'Formula') return content;
+    const k = key(row, column);
+    if (this.evaluating.has(k)) return { kind: 'Double', value: 0 };
+    this.evaluating.add(k);
+    try {
+      return this.formulas.evaluate(content.formula, row, column);
+    } finally {
+      this.evaluating.delete(k);
+    }
+  }
+
+  /** Every non-empty result in the box: walks the box, or the stored cells when the box is larger. */
+  forEachResult(box: CellBox, fn: (result: Result, row: number, column: number) => void): void {
+    const emit = (r: number, c: number): void => {
+      const result = this.result(r, c);
+      if (result.kind !== 'Empty') fn(result, r, c);
+    };
+    if (box.rowCount * box.columnCount <= this.count) {
+      for (let r = box.row; r < box.row + box.rowCount; r += 1) {
+        const contents = this.rows.get(r)?.contents;
+        if (contents === undefined) continue;
+        for (let c = box.column; c < box.column + box.columnCount; c += 1) if (contents[c] !== undefined) emit(r, c);
+      }
+      return;
+    }
+    const inBox: [number, number][] = [];
+    this.forEachCell((r, c, content) => {
+      if (content !== undefined && r >= box.row && r < box.row + box.rowCount && c >= box.column && c < box.column + box.columnCount) inBox.push([r, c]);
+    });
+    for (const [r, c] of inBox) emit(r, c);
+  }
+
+  /** Bounding box of cells with content (and, unless valuesOnly, with a non-General format). */
+  usedBox(valuesOnly: boolean): CellBox | null {
+    let minR = Infinity;
+    let minC = Infinity;
+    let maxR = -1;
+    let maxC = -1;
+    this.forEachCell((r, c, content) => {
+      if (valuesOnly && content === undefined) return;
+      minR = Math.min(minR, r);
+      minC = Math.min(minC, c);
+      maxR = Math.max(maxR, r);
+      maxC = Math.max(maxC, c);
+    });
+    if (maxR < 0) return null;
+    return { row: minR, column: minC, rowCount: maxR - minR + 1, columnCount: maxC - minC + 1 };
+  }
+
+  clear(box: CellBox, contents: boolean, formats: boolean): void {
+    const hits: [number, number, StoredContent, string][] = [];
+    this.forEachCell((r, c, content, format) => {
+      if (r < box.row || r >= box.row + box.rowCount || c < box.column || c >= box.column + box.columnCount) return;
+      hits.push([r, c, content, format]);
+    });
+    for (const [r, c, content, format] of hits) this.put(r, c, contents ? undefined : content, formats ? GENERAL : format);
+    if (formats) this.styles.clear(box);
+  }
+
+  /**
+   * Moves cells of the column band [column, column+columnCount) at or below `fromRow` by `delta` rows
+   * (insert: delta > 0; delete: delta < 0, the deleted rows' cells are dropped).
+   */
+  shiftRows(fromRow: number, delta: number, column: number, columnCount: number): void {
+    if (delta < 0) {
+      this.deleteRows(Array.from({ length: -delta }, (_, i) => fromRow + i), column, columnCount);
+      return;
+    }
+    this.styles.relocate((r, c) => (r >= fromRow && c >= column && c < column + columnCount ? (r + delta < MAX_ROWS ? [r + delta, c] : null) : undefined));
+    if (fromRow > this.lastRow) return; // nothing at or below: e.g. rows added at the end of a table
+    this.shift(delta, (r, c) => r >= fromRow && c >= column && c < column + columnCount, (r) => r < fromRow - delta, 'row');
+  }
+
+  /** Same as shiftRows, for the row band [row, row+rowCount) at or right of `fromColumn`. */
+  shiftColumns(fromColumn: number, delta: number, row: number, rowCount: number): void {
+    this.styles.relocate((r, c) => {
+      if (c < fromColumn || r < row || r >= row + rowCount) return undefined;
+      if (delta < 0 && c < fromColumn - delta) return null;
+      return c + delta < MAX_COLUMNS ? [r, c + delta] : null;
+    });
+    this.shift(delta, (r, c) => c >= fromColumn && r >= row && r < row + rowCount, (_r, c) => c < fromColumn - delta, 'column');
+  }
+
+  /**
+   * Deletes the given rows (absolute, any order, duplicates ignored) of the column band [column,
+   * column+columnCount): their cells are dropped and every cell of the band below moves up by the number of
+   * deleted rows above it. One pass over the sheet's cells, whatever the number of rows.
+   */
+  deleteRows(rows: readonly number[], column: number, columnCount: number): void {
+    const sorted = [...new Set(rows)].sort((a, b) => a - b);
+    const first = sorted[0];
+    if (first === undefined) return;
+    this.styles.relocate((r, c) => {
+      if (r < first || c < column || c >= column + columnCount) return undefined;
+      const above = countAtOrBelow(sorted, r);
+      return sorted[above - 1] === r ? null : [r - above, c];
+    });
+    if (first > this.lastRow) return;
+    const moved: [number, number, StoredContent, string][] = [];
+    const dropped: [number, number][] = [];
+    this.forEachCell((r, c, content, format) => {
+      if (r < first || c < column || c >= column + columnCount) return;
+      dropped.push([r, c]);
+      const above = countAtOrBelow(sorted, r);
+      if (sorted[above - 1] === r) return;
+      moved.push([r - above, c, content, format]);
+    });
+    for (const [r, c] of dropped) this.remove(r, c);
+    for (const [r, c, content, format] of moved) this.insert(r, c, content, format);
+  }
+
+  private shift(
+    delta: number,
+    inBand: (r: number, c: number) => boolean,
+    deleted: (r: number, c: number) => boolean,
+    axis: 'row' | 'column',
+  ): void {
+    const moved: [number, number, StoredContent, string][] = [];
+    const dropped: [number, number][] = [];
+    this.forEachCell((r, c, content, format) => {
+      if (!inBand(r, c)) return;
+      dropped.push([r, c]);
+      if (delta < 0 && deleted(r, c)) return;
+      const nr = axis === 'row' ? r + delta : r;
+      const nc = axis === 'row' ? c : c + delta;
+      if (nr < 0 || nc < 0 || nr >= MAX_ROWS || nc >= MAX_COLUMNS) return;
+      moved.push([nr, nc, content, format]);
+    });
+    for (const [r, c] of dropped) this.remove(r, c);
+    for (const [r, c, content, format] of moved) this.insert(r, c, content, format);
+  }
+}
+
+/** How many entries of the ascending array are <= value (binary search). */
+function countAtOrBelow(sorted: readonly number[], value: number): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if ((sorted[mid] as number) <= value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}

@@ -1,0 +1,146 @@
+/** The workbook the simulation holds: sheets in tab order, tables, application settings, document settings. Pure state, no batching. */
+
+import type { Result } from './cell';
+import { invalidArgument, invalidOperation, itemAlreadyExists, itemNotFound } from '../batch/errors';
+import { SettingsStore } from './settings-state';
+import { SheetState, type Visibility } from './sheet-state';
+import type { TableState } from './types';
+
+export type CalculationModeValue = 'Automatic' | 'AutomaticExceptTables' | 'Manual';
+
+/**
+ * The formula engine the workbook is handed (formula/engine.ts implements it; simulated-workbook.ts passes it
+ * in). The model keeps formulas as text and asks the engine for their results and their R1C1 form, so it imports
+ * nothing of formula/; the engine reads the workbook's sheets and tables through this state.
+ */
+export interface FormulaEngine {
+  /** The result of `formula` in the cell (row, column) of `sheet`. */
+  evaluate(formula: string, workbook: WorkbookState, sheet: SheetState, row: number, column: number): Result;
+  toR1C1(formula: string, row: number, column: number): string;
+  fromR1C1(formula: string, row: number, column: number): string;
+}
+
+const MAX_SHEET_NAME = 31;
+
+export function checkSheetName(name: string): void {
+  if (
+    name.length === 0 ||
+    name.length > MAX_SHEET_NAME ||
+    /[[\]:*?/\\]/.test(name) ||
+    name.startsWith("'") ||
+    name.endsWith("'") ||
+    name.toLowerCase() === 'history'
+  ) {
+    throw invalidArgument();
+  }
+}
+
+export class WorkbookState {
+  readonly sheets: SheetState[] = [];
+  readonly tables: TableState[] = [];
+  activeSheetId = '';
+  calculationMode: CalculationModeValue = 'Automatic';
+  private nextId = 1;
+
+  readonly settings: SettingsStore;
+
+  constructor(
+    readonly currentYear: number,
+    private readonly engine: FormulaEngine,
+    settingsLimitBytes?: number,
+  ) {
+    this.settings = new SettingsStore(settingsLimitBytes);
+  }
+
+  newId(prefix: string): string {
+    const id = `{${prefix}-${String(this.nextId).padStart(8, '0')}}`;
+    this.nextId += 1;
+    return id;
+  }
+
+  findSheet(key: string): SheetState | undefined {
+    const lower = key.toLowerCase();
+    return this.sheets.find((s) => s.id === key || s.name.toLowerCase() === lower);
+  }
+
+  sheet(key: string): SheetState {
+    const sheet = this.findSheet(key);
+    if (!sheet) throw itemNotFound();
+    return sheet;
+  }
+
+  sheetById(id: string): SheetState {
+    const sheet = this.sheets.find((s) => s.id === id);
+    if (!sheet) throw itemNotFound();
+    return sheet;
+  }
+
+  addSheet(name?: string): SheetState {
+    let finalName = name;
+    if (finalName === undefined || finalName === null) {
+      let n = this.sheets.length + 1;
+      while (this.findSheet(`Sheet${n}`)) n += 1;
+      finalName = `Sheet${n}`;
+    }
+    checkSheetName(finalName);
+    if (this.findSheet(finalName)) throw itemAlreadyExists();
+    const engine = this.engine;
+    const sheet: SheetState = new SheetState(this.newId('sheet'), finalName, {
+      evaluate: (formula, row, column) => engine.evaluate(formula, this, sheet, row, column),
+      toR1C1: (formula, row, column) => engine.toR1C1(formula, row, column),
+      fromR1C1: (formula, row, column) => engine.fromR1C1(formula, row, column),
+    });
+    this.sheets.push(sheet);
+    if (this.activeSheetId === '') this.activeSheetId = sheet.id;
+    return sheet;
+  }
+
+  renameSheet(sheet: SheetState, name: string): void {
+    checkSheetName(name);
+    const other = this.findSheet(name);
+    if (other && other !== sheet) throw itemAlreadyExists();
+    sheet.name = name;
+  }
+
+  private visibleCount(except?: SheetState): number {
+    return this.sheets.filter((s) => s !== except && s.visibility === 'Visible').length;
+  }
+
+  setVisibility(sheet: SheetState, visibility: Visibility): void {
+    if (!['Visible', 'Hidden', 'VeryHidden'].includes(visibility)) throw invalidArgument();
+    if (visibility !== 'Visible' && this.visibleCount(sheet) === 0) {
+      throw invalidOperation('A workbook must contain at least one visible worksheet.');
+    }
+    sheet.visibility = visibility;
+    if (visibility !== 'Visible' && this.activeSheetId === sheet.id) {
+      this.activeSheetId = this.sheets.find((s) => s.visibility === 'Visible')?.id ?? this.activeSheetId;
+    }
+  }
+
+  setPosition(sheet: SheetState, position: number): void {
+    if (!Number.isInteger(position) || position < 0 || position >= this.sheets.length) throw invalidArgument();
+    this.sheets.splice(this.sheets.indexOf(sheet), 1);
+    this.sheets.splice(position, 0, sheet);
+  }
+
+  deleteSheet(sheet: SheetState): void {
+    // Worksheet.delete reference: "if the worksheet's visibility is set to VeryHidden, the delete operation will
+    // fail with an InvalidOperation exception".
+    if (sheet.visibility === 'VeryHidden') throw invalidOperation();
+    if (sheet.visibility === 'Visible' && this.visibleCount(sheet) === 0) {
+      throw invalidOperation('A workbook must contain at least one visible worksheet.');
+    }
+    this.sheets.splice(this.sheets.indexOf(sheet), 1);
+    for (let i = this.tables.length - 1; i >= 0; i -= 1) {
+      if (this.tables[i]?.sheetId === sheet.id) this.tables.splice(i, 1);
+    }
+    if (this.activeSheetId === sheet.id) {
+      this.activeSheetId = this.sheets.find((s) => s.visibility === 'Visible')?.id ?? '';
+    }
+  }
+
+  activate(sheet: SheetState): void {
+    if (sheet.visibility !== 'Visible') throw invalidOperation();
+    this.activeSheetId = sheet.id;
+  }
+}

@@ -1,0 +1,58 @@
+/** `Excel.Application`: calculation mode and the two "until next sync" suspensions (recorded in the sync stats). */
+
+import type { Supported } from './api-shape';
+import { SimClientObject } from '../batch/client-object';
+import type { ActionQueue, ExecEnv } from './types';
+import { invalidArgument } from '../batch/errors';
+import type { CalculationModeValue, WorkbookState } from '../model/workbook-state';
+
+const MODES: readonly string[] = ['Automatic', 'AutomaticExceptTables', 'Manual'];
+const CALCULATION_TYPES: readonly string[] = ['Recalculate', 'Full', 'FullRebuild'];
+
+export class SimApplication
+  extends SimClientObject<true, WorkbookState>
+  implements Supported<Excel.Application, 'calculationMode' | 'calculate' | 'suspendApiCalculationUntilNextSync' | 'suspendScreenUpdatingUntilNextSync' | 'load'>
+{
+  protected readonly entityName = 'Application';
+  protected readonly scalarNames = ['calculationMode'] as const;
+
+  constructor(context: ActionQueue, objectPath: string, origin?: string) {
+    super(context, objectPath, () => true, origin);
+  }
+
+  protected readProperties(env: ExecEnv, _b: true, select: readonly string[]): Record<string, unknown> {
+    return select.includes('calculationMode') ? { calculationMode: env.state.calculationMode } : {};
+  }
+
+  get calculationMode(): CalculationModeValue {
+    return this.read('calculationMode');
+  }
+  set calculationMode(value: Excel.CalculationMode | CalculationModeValue) {
+    this.setProperty('calculationMode', value, (env) => {
+      if (!MODES.includes(value)) throw invalidArgument();
+      env.state.calculationMode = value as CalculationModeValue;
+    });
+  }
+
+  /**
+   * `calculate('Recalculate' | 'Full' | 'FullRebuild')`: checks the type (others → InvalidArgument) and changes
+   * nothing, since formulas are always evaluated when read (recalculation in Manual mode is not modelled).
+   */
+  calculate(calculationType: Excel.CalculationType | 'Recalculate' | 'Full' | 'FullRebuild'): void {
+    this.queue('Method', 'calculate', [calculationType], () => {
+      if (!CALCULATION_TYPES.includes(calculationType)) throw invalidArgument();
+    });
+  }
+
+  suspendApiCalculationUntilNextSync(): void {
+    this.queue('Method', 'suspendApiCalculationUntilNextSync', [], (env) => {
+      env.calculationSuspended = true;
+    });
+  }
+
+  suspendScreenUpdatingUntilNextSync(): void {
+    this.queue('Method', 'suspendScreenUpdatingUntilNextSync', [], (env) => {
+      env.screenUpdatingSuspended = true;
+    });
+  }
+}
