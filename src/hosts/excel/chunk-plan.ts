@@ -60,9 +60,14 @@ export interface Block {
   count: number;
 }
 
-export interface PlanLimits {
+export interface WriteLimits {
+  /** Request budget per sync in bytes (default 4.5 MB, under Excel on the web's 5 MB cap). */
   budgetBytes: number;
+  /** Rows per block at most (default 20,000). */
   maxRows: number;
+}
+
+export interface PlanLimits extends WriteLimits {
   /** Bytes of the block's actions besides the row data; default BLOCK_OVERHEAD_BYTES. */
   overheadBytes?: number;
 }
