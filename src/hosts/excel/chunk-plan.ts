@@ -16,10 +16,10 @@ export const DEFAULT_MAX_BLOCK_ROWS = 20_000;
 /** Bytes per block for the action envelopes (ids, names, object paths) around the matrices. */
 export const BLOCK_OVERHEAD_BYTES = 4_096;
 
-/** UTF-8 length of `JSON.stringify(text)` (quotes and escapes included). */
 /** Characters JSON.stringify writes as themselves, one byte each: printable ASCII except `"` and `\\`. */
 const PLAIN_JSON_TEXT = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/;
 
+/** UTF-8 length of `JSON.stringify(text)` (quotes and escapes included). */
 export function stringJsonBytes(text: string): number {
   if (PLAIN_JSON_TEXT.test(text)) return text.length + 2;
   let bytes = 2;
@@ -60,9 +60,14 @@ export interface Block {
   count: number;
 }
 
-export interface PlanLimits {
+export interface WriteLimits {
+  /** Request budget per sync in bytes (default 4.5 MB, under Excel on the web's 5 MB cap). */
   budgetBytes: number;
+  /** Rows per block at most (default 20,000). */
   maxRows: number;
+}
+
+export interface PlanLimits extends WriteLimits {
   /** Bytes of the block's actions besides the row data; default BLOCK_OVERHEAD_BYTES. */
   overheadBytes?: number;
 }

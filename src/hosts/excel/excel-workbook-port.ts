@@ -1,9 +1,9 @@
 /** The workbook port on Office.js: the Excel host the task pane hands to the sync core. */
 
 import type { ColumnSpec, CoreRow, ReadOptions, ReadResult, RowBatches, TableSpec, WorkbookPort, WriteOptions, WriteResult } from '../../sync/workbook-port';
-import type { WriteLimits } from './write-job';
+import type { WriteLimits } from './chunk-plan';
 import { readExcelTable } from './table-reader';
-import { writeExcelTable } from './table-writer';
+import { writeExcelTable } from './write-table';
 
 export class ExcelWorkbookPort implements WorkbookPort {
   /** `limits` tunes chunking (request budget per sync, rows per block); the defaults suit Excel on the web. */

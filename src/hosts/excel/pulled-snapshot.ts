@@ -1,23 +1,25 @@
 /**
- * The old values of the pulled columns, read just before a refresh overwrites them, so that a failed or
- * cancelled refresh can write them back. Rows are read in order: standalone (in blocks under the response cap)
- * when a block is about to be overwritten and not yet saved, or riding along the previous block's write sync
- * (no extra round trip; the request and the response caps are separate).
+ * The snapshot of a refresh: the old values of the pulled columns, saved just before the write overwrites or
+ * deletes them, so that a failed or cancelled refresh can write them back (`restore-table.ts`). Rows are saved in
+ * order: standalone (in blocks under the response cap) when a block is about to be overwritten and not yet
+ * saved, or read along the previous block's write sync (no extra round trip; the request and the response caps
+ * are separate).
  */
 
 import type { CellValue } from '../../sync/cell-values';
 import type { Block } from './chunk-plan';
-import { firstReadRows, loadedCells, queueLoad, readRowBlocks } from './read-row-blocks';
+import { firstReadRows, readRowBlocks } from './read-row-blocks';
 import type { ExcelSession } from './run-excel';
+import { bodyRange, type TableBody } from './table-body';
 
 export class PulledSnapshot {
   readonly rows: CellValue[][] = [];
+  /** Rows [0, changed) may have been changed by the write: a restore writes them back. */
+  private changedRows = 0;
 
   constructor(
     private readonly session: ExcelSession,
-    private readonly sheet: Excel.Worksheet,
-    private readonly bodyRow: number,
-    private readonly column: number,
+    private readonly body: TableBody,
     private readonly width: number,
     /** Data rows of the table before the write. */
     readonly oldRows: number,
@@ -28,18 +30,18 @@ export class PulledSnapshot {
     return this.rows.length;
   }
 
-  private range(start: number, count: number): Excel.Range {
-    return this.sheet.getRangeByIndexes(this.bodyRow + start, this.column, count, this.width);
+  get changed(): number {
+    return this.changedRows;
   }
 
   /** Saves rows up to `upTo` (capped at the old row count) with standalone reads. */
-  async ensure(upTo: number, signal?: AbortSignal): Promise<void> {
+  async save(upTo: number, signal?: AbortSignal): Promise<void> {
     const target = Math.min(upTo, this.oldRows);
     if (this.end >= target) return;
     const from = this.end;
     await readRowBlocks(
       this.session,
-      (start, count) => this.range(from + start, count),
+      (start, count) => bodyRange(this.body, from + start, count, 0, this.width),
       ['values'],
       target - from,
       (_start, cells) => this.rows.push(...(cells.values ?? [])),
@@ -47,15 +49,20 @@ export class PulledSnapshot {
     );
   }
 
-  /** Queues a read of the rows the next block will overwrite; returns the commit for after the sync. */
-  rideAlong(next: Block | undefined): (() => void) | null {
-    if (next === undefined) return null;
+  /** Rows [0, end) are about to be changed (saved first, see `save`). */
+  willChange(end: number): void {
+    this.changedRows = Math.max(this.changedRows, end);
+  }
+
+  /** The old rows the next block will overwrite that are not saved yet: to be read along the current block. */
+  readAlong(next: Block | undefined): Block | undefined {
+    if (next === undefined) return undefined;
     const target = Math.min(next.start + next.count, this.oldRows);
-    if (this.end >= target) return null;
-    const from = this.end;
-    const range = queueLoad(this.range(from, target - from), ['values']);
-    return () => {
-      if (this.end === from) this.rows.push(...(loadedCells(range, ['values']).values ?? []));
-    };
+    return this.end >= target ? undefined : { start: this.end, count: target - this.end };
+  }
+
+  /** Keeps rows read along from row `start` (if they still follow the saved ones). */
+  keep(start: number, rows: readonly CellValue[][]): void {
+    if (this.end === start) this.rows.push(...rows);
   }
 }

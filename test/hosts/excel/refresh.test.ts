@@ -49,7 +49,8 @@ describe('refreshing a table', () => {
     await port.writeTable(spec, transactions([1, 2, 3]));
     await asUser(sim, async (context) => {
       const sheet = context.workbook.worksheets.getItem('Data');
-      // The simulation evaluates same-sheet references only (no structured or other-sheet references).
+      // A same-sheet A1 reference (the simulation evaluates structured and other-sheet references too, but moves no
+      // A1 reference on row inserts or deletes); this refresh keeps the row count, so it stays as written.
       sheet.getRange('A1').formulas = [['=SUM(E4:E6)']];
       sheet.getRange('E4:E6').numberFormat = [['0.000'], ['0.000'], ['0.000']];
       await context.sync();

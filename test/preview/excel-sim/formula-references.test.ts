@@ -21,7 +21,7 @@ async function formulas(wb: Workbook, sheet: string, address: string, values: st
   });
 }
 
-/** The "pull" of the product: resizes the table to the new rows and writes them (as refresh-table does). */
+/** The "pull" of the product: resizes the table to the new rows and writes them (as the Excel host's refresh does). */
 async function refresh(wb: Workbook, rows: Array<[number, number, string]>): Promise<void> {
   await wb.run(async (context) => {
     const table = context.workbook.tables.getItem('Transactions');
