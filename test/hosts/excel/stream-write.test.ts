@@ -21,18 +21,25 @@ interface Source extends RowBatches {
   /** Batches handed out so far. */
   given: number;
   closed: boolean;
+  /** Settles when the writer asks for batch `gateAt` (every batch before it has been handed out). */
+  atGate: Promise<void>;
 }
 
 /** Batches of `size` rows; `failAt`: the batch index that throws instead; `gate`: awaited before batch `gateAt`. */
 function batches(rows: readonly CoreRow[], size: number, options: { failAt?: number; error?: Error; gateAt?: number; gate?: Promise<void> } = {}): Source {
+  let reachGate: () => void = () => undefined;
   const source: Source = {
     given: 0,
     closed: false,
+    atGate: new Promise<void>((resolve) => (reachGate = resolve)),
     [Symbol.asyncIterator]() {
       let index = 0;
       return {
         async next(): Promise<IteratorResult<readonly CoreRow[]>> {
-          if (index === options.gateAt) await options.gate;
+          if (index === options.gateAt) {
+            reachGate();
+            await options.gate;
+          }
           if (index === options.failAt) throw options.error ?? new Error('Injected source failure');
           const batch = rows.slice(index * size, (index + 1) * size);
           index += 1;
@@ -84,7 +91,7 @@ describe('batches', () => {
     const progress: number[] = [];
     const source = batches(transactions(ids(1, 400)), 50, { gateAt: 7, gate });
     const write = smallBlocks.writeTable(TRANSACTIONS, source, { onProgress: (written) => progress.push(written) });
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await source.atGate;
     // Seven batches (350 rows) are in; the blocks they fill are already in the workbook.
     expect(source.given).toBe(7);
     expect(progress.length).toBeGreaterThan(0);
@@ -168,7 +175,7 @@ describe('cancel', () => {
     const never = new Promise<void>(() => undefined);
     const source = batches(transactions(ids(1, 400)), 50, { gateAt: 6, gate: never });
     const write = smallBlocks.writeTable(TRANSACTIONS, source, { signal: controller.signal });
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await source.atGate;
     expect(source.given).toBe(6);
     controller.abort();
     await expect(write).rejects.toMatchObject({ name: 'AbortError' });
