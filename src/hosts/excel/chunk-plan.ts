@@ -8,6 +8,7 @@
  */
 
 import type { CellValue } from '../../sync/cell-values';
+import { numberJsonBytes, stringJsonBytes } from '../../sync/json-bytes';
 
 export const DEFAULT_BUDGET_BYTES = 4 * 1024 * 1024;
 /** Request budget of a write sync (see above). */
@@ -16,34 +17,8 @@ export const DEFAULT_MAX_BLOCK_ROWS = 20_000;
 /** Bytes per block for the action envelopes (ids, names, object paths) around the matrices. */
 export const BLOCK_OVERHEAD_BYTES = 4_096;
 
-/** Characters JSON.stringify writes as themselves, one byte each: printable ASCII except `"` and `\\`. */
-const PLAIN_JSON_TEXT = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/;
-
-/** UTF-8 length of `JSON.stringify(text)` (quotes and escapes included). */
-export function stringJsonBytes(text: string): number {
-  if (PLAIN_JSON_TEXT.test(text)) return text.length + 2;
-  let bytes = 2;
-  for (let i = 0; i < text.length; i += 1) {
-    const code = text.charCodeAt(i);
-    if (code === 0x22 || code === 0x5c) bytes += 2;
-    else if (code < 0x20) bytes += code === 0x0a || code === 0x0d || code === 0x09 || code === 0x08 || code === 0x0c ? 2 : 6;
-    else if (code < 0x80) bytes += 1;
-    else if (code < 0x800) bytes += 2;
-    else if (code >= 0xd800 && code <= 0xdbff && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
-      bytes += 4;
-      i += 1;
-    } else if (code >= 0xd800 && code <= 0xdfff) bytes += 6; // lone surrogate: escaped
-    else bytes += 3;
-  }
-  return bytes;
-}
-
 export function cellJsonBytes(value: CellValue): number {
-  if (typeof value === 'number') {
-    // Small non-negative integers (ids, serial dates) without allocating their text.
-    if (Number.isInteger(value) && value >= 0 && value < 1e15) return value < 10 ? 1 : Math.floor(Math.log10(value)) + 1;
-    return String(value).length;
-  }
+  if (typeof value === 'number') return numberJsonBytes(value);
   if (typeof value === 'boolean') return value ? 4 : 5;
   return stringJsonBytes(value);
 }

@@ -7,7 +7,8 @@
 
 import type { CellValue } from '../../sync/cell-values';
 import type { RowFeed } from './cell-feed';
-import { BlockPlanner, halve, rowJsonBytes, stringJsonBytes, type Block, type WriteLimits } from './chunk-plan';
+import { stringJsonBytes } from '../../sync/json-bytes';
+import { BlockPlanner, halve, rowJsonBytes, type Block, type WriteLimits } from './chunk-plan';
 import { formatRuns, type FormatRun } from './format-runs';
 import type { UserCells } from './user-cells';
 import type { EncodedCell } from './user-columns';

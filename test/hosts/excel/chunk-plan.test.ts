@@ -1,4 +1,5 @@
-import { cellJsonBytes, halve, planBlocks, rowJsonBytes, stringJsonBytes } from '../../../src/hosts/excel/chunk-plan';
+import { cellJsonBytes, halve, planBlocks, rowJsonBytes } from '../../../src/hosts/excel/chunk-plan';
+import { stringJsonBytes } from '../../../src/sync/json-bytes';
 import { utf8Length } from '../../../src/preview/excel-sim';
 
 describe('payload estimate', () => {
@@ -7,7 +8,7 @@ describe('payload estimate', () => {
   });
 
   it('measures numbers, booleans and rows like JSON.stringify', () => {
-    for (const v of [0, -48.62, 45296.5, 1e21, true, false]) expect(cellJsonBytes(v)).toBe(JSON.stringify(v).length);
+    for (const v of [0, 9, 10, 1000, 999_999, 45296, 999_999_999_999_999, -48.62, 45296.5, 1e21, NaN, true, false]) expect(cellJsonBytes(v)).toBe(JSON.stringify(v).length);
     expect(rowJsonBytes([1, 'a', true])).toBe(JSON.stringify([1, 'a', true]).length + 1);
   });
 });
