@@ -74,9 +74,10 @@ export abstract class SimClientObject<B, S> {
 
   /**
    * `origin` (e.g. `WorksheetCollection.getItem`): the proxy was made by that method or navigation property, and
-   * an Instantiate action is queued for it (failing there when the object does not exist).
+   * an Instantiate action is queued for it (failing there when the object does not exist); none for loaded items.
+   * Public because every proxy class takes it as it is (the class itself is abstract).
    */
-  protected constructor(
+  constructor(
     readonly context: ActionQueue<S>,
     readonly objectPath: string,
     private readonly resolver: (env: ExecEnv<S>) => B | null,

@@ -10,7 +10,7 @@ import { MAX_READ_CELLS } from '../batch/payload';
 import type { Named, Supported } from './api-shape';
 import { SimClientObject } from '../batch/client-object';
 import type { WorkbookState } from '../model/workbook-state';
-import type { ActionQueue, AnyProxy, ExecEnv } from './types';
+import type { AnyProxy, ExecEnv } from './types';
 import { invalidArgument, SimError } from '../batch/errors';
 import type { RangeBinding } from './bindings';
 import type { SheetState } from '../model/sheet-state';
@@ -62,10 +62,6 @@ function requireOneOf(value: unknown, allowed: readonly string[]): string {
 
 /** A proxy whose binding is its range's (resolved through the parent proxy). */
 abstract class RangePart extends SimClientObject<RangeBinding, WorkbookState> {
-  constructor(context: ActionQueue, objectPath: string, resolver: (env: ExecEnv) => RangeBinding | null, origin?: string) {
-    super(context, objectPath, resolver, origin);
-  }
-
   /** Properties read from the style store, by load name. */
   protected abstract readonly styleKeys: Readonly<Record<string, StyleKey>>;
 

@@ -7,7 +7,7 @@ import type { CellValue } from '../model/cell';
 import { readCells, writeCells, type ReadProperty } from '../model/cell-write';
 import { SimClientObject } from '../batch/client-object';
 import type { WorkbookState } from '../model/workbook-state';
-import type { ActionQueue, AnyProxy, ExecEnv } from './types';
+import type { AnyProxy, ExecEnv } from './types';
 import { ERROR_MESSAGES, invalidArgument, itemNotFound, SimError } from '../batch/errors';
 import { SimRangeFormat } from './range-format';
 import type { SheetState } from '../model/sheet-state';
@@ -119,11 +119,6 @@ export class SimRange extends SimClientObject<RangeBinding, WorkbookState> imple
   protected override readonly navigationNames = RANGE_NAVIGATION;
   private worksheetProxy: WorksheetProxy | undefined;
   private formatProxy: SimRangeFormat | undefined;
-
-  /** `origin`: the method that made the proxy (queues its Instantiate action). */
-  constructor(context: ActionQueue, objectPath: string, resolver: (env: ExecEnv) => RangeBinding | null, origin?: string) {
-    super(context, objectPath, resolver, origin);
-  }
 
   protected override navigation(name: string): AnyProxy {
     if (name === 'worksheet') return this.worksheet;

@@ -38,11 +38,6 @@ export class SimSetting extends SimClientObject<SettingBinding, WorkbookState> i
   protected readonly entityName = 'Setting';
   protected readonly scalarNames = SETTING_PROPERTIES;
 
-  /** `origin`: the method that made the proxy (queues its Instantiate action); none for loaded items. */
-  constructor(context: ActionQueue, objectPath: string, resolver: (env: ExecEnv) => SettingBinding | null, origin?: string) {
-    super(context, objectPath, resolver, origin);
-  }
-
   protected readProperties(env: ExecEnv, b: SettingBinding, select: readonly string[]): Record<string, unknown> {
     const key = existing(env, b);
     const all: Record<string, unknown> = { key, value: env.state.settings.value(key) };

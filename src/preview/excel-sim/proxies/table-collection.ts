@@ -3,7 +3,7 @@
 import { parseLocalAddress, splitSheet, type CellBox } from '../model/address';
 import type { Named, Supported } from './api-shape';
 import type { SimClientResult } from '../batch/client-object';
-import type { ActionQueue, ExecEnv } from './types';
+import type { ExecEnv } from './types';
 import { SimCollection } from './collection';
 import { invalidArgument, itemNotFound, SimError } from '../batch/errors';
 import { SimRange } from './range';
@@ -22,10 +22,6 @@ export class SimTableCollection
 {
   protected readonly entityName = 'TableCollection';
   protected readonly scalarNames = ['count'] as const;
-
-  constructor(context: ActionQueue, objectPath: string, resolver: (env: ExecEnv) => SheetBinding | true | null, origin?: string) {
-    super(context, objectPath, resolver, origin);
-  }
 
   private tablesOf(env: ExecEnv, b: SheetBinding | true): TableState[] {
     return env.state.tables.filter((t) => b === true || t.sheetId === b.sheetId);

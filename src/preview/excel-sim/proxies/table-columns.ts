@@ -5,7 +5,7 @@ import type { CellValue } from '../model/cell';
 import { readCells, writeCells } from '../model/cell-write';
 import { SimClientObject, type SimClientResult } from '../batch/client-object';
 import type { WorkbookState } from '../model/workbook-state';
-import type { ActionQueue, ExecEnv } from './types';
+import type { ExecEnv } from './types';
 import { SimCollection } from './collection';
 import { invalidArgument, itemNotFound } from '../batch/errors';
 import { tableOf, type RangeBinding, type TableBinding } from './bindings';
@@ -44,11 +44,6 @@ export class SimTableColumn
 {
   protected readonly entityName = 'TableColumn';
   protected readonly scalarNames = COLUMN_PROPERTIES;
-
-  /** `origin`: the method that made the proxy (queues its Instantiate action); none for loaded items. */
-  constructor(context: ActionQueue, objectPath: string, resolver: (env: ExecEnv) => ColumnBinding | null, origin?: string) {
-    super(context, objectPath, resolver, origin);
-  }
 
   protected readProperties(env: ExecEnv, b: ColumnBinding, select: readonly string[]): Record<string, unknown> {
     const { t, index } = columnOf(env, b);
@@ -128,10 +123,6 @@ export class SimTableColumnCollection
 {
   protected readonly entityName = 'TableColumnCollection';
   protected readonly scalarNames = ['count'] as const;
-
-  constructor(context: ActionQueue, objectPath: string, resolver: (env: ExecEnv) => TableBinding | null, origin?: string) {
-    super(context, objectPath, resolver, origin);
-  }
 
   protected readProperties(env: ExecEnv, b: TableBinding, select: readonly string[]): Record<string, unknown> {
     return select.includes('count') ? { count: tableOf(env, b).box.columnCount } : {};

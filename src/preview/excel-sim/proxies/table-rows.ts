@@ -5,7 +5,7 @@ import type { CellValue } from '../model/cell';
 import { readCells, writeCells } from '../model/cell-write';
 import { SimClientObject, type SimClientResult } from '../batch/client-object';
 import type { WorkbookState } from '../model/workbook-state';
-import type { ActionQueue, ExecEnv } from './types';
+import type { ExecEnv } from './types';
 import { SimCollection } from './collection';
 import { invalidArgument, itemNotFound } from '../batch/errors';
 import { tableOf, type TableBinding } from './bindings';
@@ -34,11 +34,6 @@ function rowOf(env: ExecEnv, b: RowBinding): { t: TableState; index: number } {
 export class SimTableRow extends SimClientObject<RowBinding, WorkbookState> implements Supported<Excel.TableRow, 'index' | 'values' | 'delete' | 'getRange' | 'load'> {
   protected readonly entityName = 'TableRow';
   protected readonly scalarNames = ROW_PROPERTIES;
-
-  /** `origin`: the method that made the proxy (queues its Instantiate action); none for loaded items. */
-  constructor(context: ActionQueue, objectPath: string, resolver: (env: ExecEnv) => RowBinding | null, origin?: string) {
-    super(context, objectPath, resolver, origin);
-  }
 
   protected readProperties(env: ExecEnv, b: RowBinding, select: readonly string[]): Record<string, unknown> {
     const { t, index } = rowOf(env, b);
@@ -90,10 +85,6 @@ export class SimTableRowCollection
 {
   protected readonly entityName = 'TableRowCollection';
   protected readonly scalarNames = ['count'] as const;
-
-  constructor(context: ActionQueue, objectPath: string, resolver: (env: ExecEnv) => TableBinding | null, origin?: string) {
-    super(context, objectPath, resolver, origin);
-  }
 
   protected readProperties(env: ExecEnv, b: TableBinding, select: readonly string[]): Record<string, unknown> {
     return select.includes('count') ? { count: dataBox(tableOf(env, b)).rowCount } : {};

@@ -4,7 +4,7 @@ import { parseLocalAddress, splitSheet } from '../model/address';
 import type { Named, Supported } from './api-shape';
 import { SimClientObject } from '../batch/client-object';
 import type { WorkbookState } from '../model/workbook-state';
-import type { ActionQueue, AnyProxy, ExecEnv } from './types';
+import type { AnyProxy, ExecEnv } from './types';
 import { invalidArgument, invalidOperation, itemNotFound, SimError } from '../batch/errors';
 import { tableOf, type RangeBinding, type TableBinding } from './bindings';
 import { SimRange } from './range';
@@ -97,11 +97,6 @@ export class SimTable
   private rowsProxy: SimTableRowCollection | undefined;
   private columnsProxy: SimTableColumnCollection | undefined;
   private worksheetProxy: WorksheetProxy | undefined;
-
-  /** `origin`: the method or property that made the proxy (queues its Instantiate action); none for loaded items. */
-  constructor(context: ActionQueue, objectPath: string, resolver: (env: ExecEnv) => TableBinding | null, origin?: string) {
-    super(context, objectPath, resolver, origin);
-  }
 
   protected override navigation(name: string): AnyProxy {
     if (name === 'rows') return this.rows;

@@ -45,11 +45,6 @@ export class SimWorksheet
   protected override readonly navigationNames = WORKSHEET_NAVIGATION;
   private tablesProxy: SimTableCollection | undefined;
 
-  /** `origin`: the method or property that made the proxy (queues its Instantiate action); none for loaded items. */
-  constructor(context: ActionQueue, objectPath: string, resolver: (env: ExecEnv) => SheetBinding | null, origin?: string) {
-    super(context, objectPath, resolver, origin);
-  }
-
   protected override navigation(name: string): AnyProxy {
     return name === 'tables' ? this.tables : super.navigation(name);
   }
