@@ -1,5 +1,5 @@
 import { createSimulatedWorkbook, SimError } from '../../../src/preview/excel-sim';
-import { rejection } from './support';
+import { rejection, thrown } from './support';
 
 
 describe('load / sync', () => {
@@ -11,14 +11,7 @@ describe('load / sync', () => {
       expect(() => range.address).toThrow(SimError); // loaded but not yet synced
       await context.sync();
       expect(range.address).toBe('Sheet1!A1:B2');
-      let error: unknown;
-      try {
-        void range.values;
-      } catch (e) {
-        error = e;
-      }
-      expect(error).toBeInstanceOf(SimError);
-      const e = error as SimError;
+      const e = thrown(() => range.values);
       expect(e.name).toBe('RichApi.Error');
       expect(e.code).toBe('PropertyNotLoaded');
       expect(e.message).toBe(
