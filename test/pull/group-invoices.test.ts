@@ -10,14 +10,13 @@ import { ExcelWorkbookPort } from '../../src/hosts/excel/excel-workbook-port';
 import { translate } from '../../src/i18n/translate';
 import { PullTargetError, targetKey, type PullProgress, type PullTarget } from '../../src/sync/pull';
 import { GROUP_INVOICES_TABLE, INVOICES_TABLE } from '../../src/sync/tables';
-import { apiCalls, harness, serial, sheetState, startService, tableCells, type Harness, type Sandbox } from './support';
+import { apiCalls, harness, serial, serverErrorOn, sheetState, startService, tableCells, type Harness, type Sandbox } from './support';
 
+// The demo company's transactions play no part here: few of them.
 let sandbox: Sandbox;
-let h: Harness;
-beforeAll(async () => {
-  sandbox = await startService({ transactions: 300 });
-});
+beforeAll(async () => (sandbox = await startService({ transactions: 300 })));
 afterAll(() => sandbox.close());
+let h: Harness;
 afterEach(() => h.uninstall());
 
 const COMPANIES = [5101, 5102];
@@ -159,12 +158,7 @@ describe('failure and cancel leave the previous table', () => {
   it('a 500 on a page of 5102 (every retry) after rows of 5101 were written: the pull fails, the table is put back', async () => {
     setUp();
     const before = await oldTable();
-    h.hook.current = (request) => {
-      const url = new URL(request.url);
-      return url.pathname === '/companies/5102/invoices/' && url.searchParams.get('page') === '3'
-        ? new Response('<h1>Server Error (500)</h1>', { status: 500, headers: { 'content-type': 'text/html' } })
-        : undefined;
-    };
+    h.hook.current = serverErrorOn('/companies/5102/invoices/', 3);
     const written: number[] = [];
     const pull = h.puller.pull({ resource: 'groupInvoices', companyIds: COMPANIES }, { onProgress: (p) => p.phase === 'writing' && p.rows > 0 && written.push(p.rows) });
     await expect(pull).rejects.toBeInstanceOf(InternalServerError);
