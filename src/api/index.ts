@@ -46,6 +46,7 @@ export type { PageParams, RequestOptions } from './request-options';
 
 export { AccountsResource, type OfflineAccountInput, type TransactionInput } from './accounts';
 export { BanksResource } from './banks';
+export { groupCompanyIds } from './group-companies';
 export { CategoriesResource } from './categories';
 export { ForecastBudgetsResource } from './forecast-budgets';
 export { GroupInvoicesResource, InvoicesResource } from './invoices';

@@ -34,6 +34,7 @@ export const en = {
   'pull.fallback.cellProblems': '{table} has {count} cells that cannot be read back (for example text in an amount column): it was pulled in full.',
   'pull.warning.incomplete': '{table}: the service changed during the pull ({actualCount} of {expectedCount} rows, sum {actualSum} instead of {expectedSum}). Refresh again to be sure.',
   'pull.error.noState': '{table} has not been pulled into this workbook yet, so it cannot be refreshed.',
+  'pull.error.noCompanies': 'Choose at least one company of the group whose invoices are to be pulled.',
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -66,6 +67,7 @@ export const de: Catalog = {
   'pull.fallback.cellProblems': '{table} enthält {count} Zellen, die nicht zurückgelesen werden können (etwa Text in einer Betragsspalte): die Tabelle wurde vollständig neu geladen.',
   'pull.warning.incomplete': '{table}: Der Dienst hat sich während des Ladens geändert ({actualCount} von {expectedCount} Zeilen, Summe {actualSum} statt {expectedSum}). Bitte zur Sicherheit erneut aktualisieren.',
   'pull.error.noState': '{table} wurde in diese Arbeitsmappe noch nicht geladen und kann daher nicht aktualisiert werden.',
+  'pull.error.noCompanies': 'Bitte mindestens eine Firma der Gruppe wählen, deren Rechnungen geladen werden sollen.',
 };
 
 export const it: Catalog = {
@@ -95,6 +97,7 @@ export const it: Catalog = {
   'pull.fallback.cellProblems': '{table} contiene {count} celle che non si possono rileggere (ad esempio testo in una colonna di importi): è stata scaricata per intero.',
   'pull.warning.incomplete': '{table}: il servizio è cambiato durante lo scaricamento ({actualCount} di {expectedCount} righe, somma {actualSum} invece di {expectedSum}). Aggiornare di nuovo per sicurezza.',
   'pull.error.noState': '{table} non è ancora stata scaricata in questa cartella di lavoro, quindi non può essere aggiornata.',
+  'pull.error.noCompanies': 'Scegliere almeno un\'azienda del gruppo di cui scaricare le fatture.',
 };
 
 export const catalogs: Record<Language, Catalog> = { de, en, it };

@@ -1,5 +1,5 @@
 /** Invoices through the client: company level (`/invoices/`) and group level (`/companies/{id}/invoices/`). */
-import { type InvoiceDeleteSelector, InvalidRequestError, NotFoundError, PermissionDeniedError } from '../../src/api';
+import { groupCompanyIds, type InvoiceDeleteSelector, InvalidRequestError, NotFoundError, PermissionDeniedError } from '../../src/api';
 import { apiCalls, clientFor, isoDay, rejectionOf, type Sandbox, start } from './support';
 
 let sandbox: Sandbox;
@@ -164,6 +164,14 @@ describe('group-level invoices', () => {
     const other = client.groupInvoices(sandbox.companyIds.group[1 - index] ?? 0);
     const otherIds = new Set((await other.pages().all()).map((i) => i.id));
     expect(all.some((i) => otherIds.has(i.id))).toBe(false);
+  });
+
+  it('groupCompanyIds: the owners of the banks, distinct and ascending (group: its companies; a company: itself)', async () => {
+    const group = clientFor(sandbox, sandbox.credentials.group);
+    expect(await groupCompanyIds(group.client)).toEqual([5101, 5102]);
+    expect(await groupCompanyIds(group.client)).toEqual(sandbox.companyIds.group);
+    expect(apiCalls(group.sent).every((s) => new URL(s.url).pathname === '/banks/')).toBe(true);
+    expect(await groupCompanyIds(clientFor(sandbox).client)).toEqual([sandbox.companyIds.demo]);
   });
 
   it('group credentials on a company that is not in the group: NotFoundError', async () => {

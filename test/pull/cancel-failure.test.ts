@@ -9,7 +9,7 @@ import { InternalServerError, ResponseValidationError } from '../../src/api';
 import { ExcelWorkbookPort } from '../../src/hosts/excel/excel-workbook-port';
 import { SimError, WEB_PAYLOAD_LIMIT_BYTES } from '../../src/preview/excel-sim';
 import { createPuller, type PullProgress } from '../../src/sync/pull';
-import { harness, sheetState, startService, tableCells, type Harness, type Sandbox } from './support';
+import { harness, serverErrorOn, sheetState, startService, tableCells, type Harness, type Sandbox } from './support';
 
 let sandbox: Sandbox;
 let h: Harness;
@@ -93,12 +93,7 @@ describe('failure', () => {
 
   it('a 500 on one page, every retry included: the pull fails, the table stays', async () => {
     const before = await oldTable();
-    h.hook.current = (request) => {
-      const url = new URL(request.url);
-      return url.pathname === '/transactions/extended/' && url.searchParams.get('page') === '4'
-        ? new Response('<h1>Server Error (500)</h1>', { status: 500, headers: { 'content-type': 'text/html' } })
-        : undefined;
-    };
+    h.hook.current = serverErrorOn('/transactions/extended/', 4);
     const written: number[] = [];
     const pull = h.puller.pull({ resource: 'transactions' }, { mode: 'full', onProgress: (p) => p.phase === 'writing' && p.rows > 0 && written.push(p.rows) });
     await expect(pull).rejects.toBeInstanceOf(InternalServerError);

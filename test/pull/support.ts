@@ -27,6 +27,16 @@ export interface Sent {
 
 export type FetchHook = (request: Request, attempt: number) => Response | undefined | Promise<Response | undefined>;
 
+/** A hook that answers page `page` of `pathname` with the service's non-JSON 500, every attempt. */
+export function serverErrorOn(pathname: string, page: number): FetchHook {
+  return (request) => {
+    const url = new URL(request.url);
+    return url.pathname === pathname && url.searchParams.get('page') === String(page)
+      ? new Response('<h1>Server Error (500)</h1>', { status: 500, headers: { 'content-type': 'text/html' } })
+      : undefined;
+  };
+}
+
 /** A `fetch` that records every call; `hook` may answer a request itself (fault injection). */
 export function recordingFetch(hook?: { current?: FetchHook }): { fetch: typeof fetch; sent: Sent[] } {
   const sent: Sent[] = [];

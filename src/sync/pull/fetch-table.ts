@@ -4,10 +4,11 @@
  *
  * - `fetchTable`: the tables that come in one answer (the incremental refresh reads its own way).
  * - `streamTable`: the paged resources as a stream of row batches, one per page, read ahead of the writer, so
- *   the workbook is written while later pages are still on the way. Duplicates (a record that moved to a later
- *   page while the pull ran) are dropped by key as they come; transactions are tallied for the `count`/`sum`
- *   check of `/transactions/extended/` without keeping the rows, and a later page telling other figures than
- *   page 1 (the service changed during the pull) fails the check, as `pullVerified` does.
+ *   the workbook is written while later pages are still on the way (a group's invoices: the companies' pages
+ *   in turn, group-invoice-pages.ts). Duplicates (a record that moved to a later page while the pull ran) are
+ *   dropped by key as they come; transactions are tallied for the `count`/`sum` check of
+ *   `/transactions/extended/` without keeping the rows, and a later page telling other figures than page 1 (the
+ *   service changed during the pull) fails the check, as `pullVerified` does.
  * Nothing here touches the workbook.
  */
 
@@ -21,6 +22,7 @@ import {
   buildLookups,
   CATEGORIES_TABLE,
   FORECAST_BUDGETS_TABLE,
+  GROUP_INVOICES_TABLE,
   INVOICES_TABLE,
   PLANS_TABLE,
   scenarioBudgetsTable,
@@ -31,7 +33,8 @@ import {
   type LookupSources,
   type TableModel,
 } from '../tables';
-import type { OneAnswerTarget, PagedTarget } from './pull-target';
+import { groupInvoiceBatches } from './group-invoice-pages';
+import { companiesOf, type OneAnswerTarget, type PagedTarget } from './pull-target';
 import { readAhead } from './read-ahead';
 import { sortByDateDescThenKey, type Row } from './rows';
 
@@ -214,6 +217,10 @@ export function streamTable(target: PagedTarget, options: FetchOptions): Streame
       );
     case 'invoices':
       return streamPages(INVOICES_TABLE, (signal) => batchesOf(client.invoices.pages(target.filters ?? {}, paging(signal)).batches()), options, undefined);
+    case 'groupInvoices': {
+      const companies = groupInvoiceBatches(client, companiesOf(target), target.filters ?? {});
+      return streamPages(GROUP_INVOICES_TABLE, (signal) => batchesOf(companies(paging(signal))), options, undefined);
+    }
     case 'forecastBudgets':
       return streamPages(FORECAST_BUDGETS_TABLE, (signal) => batchesOf(client.forecastBudgets.pages({ ...target.filters, all_budgets: false }, paging(signal)).batches()), options, undefined);
     case 'allBudgets':

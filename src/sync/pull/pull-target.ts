@@ -1,15 +1,18 @@
 /**
  * What a pull brings into which table: the resource, and its list filters (typed from the client's own filter
- * types, stored with the pull state so a refresh repeats them).
+ * types, stored with the pull state so a refresh repeats them). `groupInvoices` is the group workbook's
+ * `Invoices`: the invoices of each addressed company (group credentials), the filters applying to every one.
  */
 
 import type { BudgetListParams, InvoiceListParams, TransactionFilters } from '../../api';
+import type { MessageKey } from '../../i18n/catalog';
 import {
   ACCOUNTS_TABLE,
   ALL_BUDGETS_TABLE,
   BANKS_TABLE,
   CATEGORIES_TABLE,
   FORECAST_BUDGETS_TABLE,
+  GROUP_INVOICES_TABLE,
   INVOICES_TABLE,
   PLANS_TABLE,
   scenarioBudgetsTable,
@@ -28,6 +31,8 @@ export type BudgetPullFilters = BudgetListParams;
 export type PullTarget =
   | { resource: 'transactions'; filters?: TransactionPullFilters }
   | { resource: 'invoices'; filters?: InvoicePullFilters }
+  /** The companies from the connection profile (group credentials with the companies they address). */
+  | { resource: 'groupInvoices'; companyIds: number[]; filters?: InvoicePullFilters }
   | { resource: 'forecastBudgets'; filters?: BudgetPullFilters }
   | { resource: 'scenarioBudgets'; scenarioId: number; filters?: BudgetPullFilters }
   | { resource: 'allBudgets'; filters?: BudgetPullFilters }
@@ -54,6 +59,8 @@ export function modelOf(target: PullTarget): TableModel<unknown> {
       return TRANSACTIONS_TABLE;
     case 'invoices':
       return INVOICES_TABLE;
+    case 'groupInvoices':
+      return GROUP_INVOICES_TABLE;
     case 'forecastBudgets':
       return FORECAST_BUDGETS_TABLE;
     case 'scenarioBudgets':
@@ -75,7 +82,25 @@ export function tableNameOf(target: PullTarget): string {
   return modelOf(target).tableName;
 }
 
-/** Canonical JSON (keys sorted, undefined dropped): two targets pull the same rows exactly when these are equal. */
+/** The companies of a group pull as it runs them: each once, ascending. */
+export function companiesOf(target: Extract<PullTarget, { resource: 'groupInvoices' }>): number[] {
+  return [...new Set(target.companyIds)].sort((a, b) => a - b);
+}
+
+/** A target the pull cannot run, refused before anything is fetched (the message is in the user's language). */
+export class PullTargetError extends Error {
+  override name = 'PullTargetError';
+}
+
+/** Refuses a group pull without a company. */
+export function checkTarget(target: PullTarget, t: (key: MessageKey) => string): void {
+  if (target.resource === 'groupInvoices' && target.companyIds.length === 0) throw new PullTargetError(t('pull.error.noCompanies'));
+}
+
+/**
+ * Canonical JSON (keys sorted, undefined dropped, a group's companies each once and ascending): two targets pull
+ * the same rows exactly when these are equal.
+ */
 export function targetKey(target: PullTarget): string {
   const sort = (value: unknown): unknown => {
     if (Array.isArray(value)) return value.map(sort);
@@ -87,5 +112,5 @@ export function targetKey(target: PullTarget): string {
     }
     return value;
   };
-  return JSON.stringify(sort(target));
+  return JSON.stringify(sort(target.resource === 'groupInvoices' ? { ...target, companyIds: companiesOf(target) } : target));
 }

@@ -24,7 +24,7 @@ import { incrementalPull, type PullFallback } from './incremental-pull';
 import type { PullContext, PullOutcome } from './pull-context';
 import { progressEvent, type PullProgress } from './pull-progress';
 import { PULL_STATE_VERSION, type PullState, type PullStateStore } from './pull-state';
-import { isOneAnswer, modelOf, targetKey, type PullTarget } from './pull-target';
+import { checkTarget, isOneAnswer, modelOf, targetKey, type PullTarget } from './pull-target';
 import { streamedPull } from './streamed-pull';
 
 export type { PullFallback } from './incremental-pull';
@@ -110,6 +110,7 @@ export function createPuller(options: PullerOptions): Puller {
 
   async function pull(target: PullTarget, pullOptions: PullOptions = {}): Promise<PullResult> {
     const { signal } = pullOptions;
+    checkTarget(target, t);
     const spec = tableSpec(modelOf(target));
     const tableName = spec.tableName;
     const context: PullContext = {

@@ -1,4 +1,8 @@
-/** Invoices (open items): one row per invoice. Name, notes, status, amounts, dates and category go back by PATCH. */
+/**
+ * Invoices (open items): one row per invoice. Name, notes, status, amounts, dates and category go back by PATCH.
+ * A group workbook (group credentials) holds the invoices of every addressed company in the same `Invoices`
+ * table, with the company in front.
+ */
 
 import type { Invoice } from '../../api';
 import type { CoreValue } from '../workbook-port';
@@ -38,4 +42,19 @@ export const INVOICES_TABLE: TableModel<Invoice> = {
     column<Invoice>('date_updated', 'Updated', 'datetime', (i) => i.date_updated),
     column<Invoice>('comment_count', 'Comments', 'integer', (i) => i.comment_count ?? null),
   ],
+};
+
+/** An invoice of one company of a group, with that company's id (group credentials, `/companies/{id}/invoices/`). */
+export type CompanyInvoice = Invoice & { company: number };
+
+/**
+ * The group's invoices: the columns of `Invoices` behind `Company` (the company id, the path a change of the row
+ * goes to). Invoice ids are the service's internal ids, unique across the companies, so `id` stays the key.
+ * Group credentials cannot list `/categories/` (they are bound to no one company), so the category path stays
+ * empty; the category id is there.
+ */
+export const GROUP_INVOICES_TABLE: TableModel<CompanyInvoice> = {
+  ...INVOICES_TABLE,
+  needs: [],
+  columns: [column<CompanyInvoice>('company', 'Company', 'integer', (i) => i.company), ...INVOICES_TABLE.columns],
 };
