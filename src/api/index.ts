@@ -79,3 +79,4 @@ export * from './invoice-schema';
 export * from './plan-schema';
 export * from './token-schema';
 export * from './transaction-schema';
+export { checkConnection, parseBaseUrl, type ConnectionCheck, type ConnectionCheckOptions, type ConnectionProblem } from './connection-check';

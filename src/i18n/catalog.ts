@@ -35,6 +35,13 @@ export const en = {
   'pull.warning.incomplete': '{table}: the service changed during the pull ({actualCount} of {expectedCount} rows, sum {actualSum} instead of {expectedSum}). Refresh again to be sure.',
   'pull.error.noState': '{table} has not been pulled into this workbook yet, so it cannot be refreshed.',
   'pull.error.noCompanies': 'Choose at least one company of the group whose invoices are to be pulled.',
+  'connect.error.badUrl': 'The base URL is not a web address. Enter it as https://… (without a query or user name).',
+  'connect.error.credentials': 'Wrong client ID or client secret. Copy both again from the API add-on of the company in the planning app.',
+  'connect.error.edition': "The company's edition does not include the API (it comes with the business edition and above).",
+  'connect.error.unreachable': 'The service could not be reached. Check the base URL and your network connection.',
+  'connect.error.cors': "The service answers, but refuses requests from the add-in (CORS). Use the add-in's proxy for this service, or ask its operator to allow the add-in's address.",
+  'connect.error.timeout': 'The service did not answer in time. Try again in a moment.',
+  'connect.error.service': 'The service refused the connection.',
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -68,6 +75,13 @@ export const de: Catalog = {
   'pull.warning.incomplete': '{table}: Der Dienst hat sich während des Ladens geändert ({actualCount} von {expectedCount} Zeilen, Summe {actualSum} statt {expectedSum}). Bitte zur Sicherheit erneut aktualisieren.',
   'pull.error.noState': '{table} wurde in diese Arbeitsmappe noch nicht geladen und kann daher nicht aktualisiert werden.',
   'pull.error.noCompanies': 'Bitte mindestens eine Firma der Gruppe wählen, deren Rechnungen geladen werden sollen.',
+  'connect.error.badUrl': 'Die Basis-URL ist keine Webadresse. Bitte als https://… eingeben (ohne Abfrage oder Benutzernamen).',
+  'connect.error.credentials': 'Falsche Client-ID oder falsches Client-Secret. Bitte beide erneut aus dem API-Add-on des Unternehmens in der Planungs-App kopieren.',
+  'connect.error.edition': 'Die Edition des Unternehmens enthält die API nicht (sie ist ab der Business-Edition enthalten).',
+  'connect.error.unreachable': 'Der Dienst ist nicht erreichbar. Bitte Basis-URL und Netzwerkverbindung prüfen.',
+  'connect.error.cors': 'Der Dienst antwortet, lehnt aber Anfragen des Add-ins ab (CORS). Bitte den Proxy des Add-ins für diesen Dienst verwenden oder den Betreiber bitten, die Adresse des Add-ins zuzulassen.',
+  'connect.error.timeout': 'Der Dienst hat nicht rechtzeitig geantwortet. Bitte gleich noch einmal versuchen.',
+  'connect.error.service': 'Der Dienst hat die Verbindung abgelehnt.',
 };
 
 export const it: Catalog = {
@@ -98,6 +112,13 @@ export const it: Catalog = {
   'pull.warning.incomplete': '{table}: il servizio è cambiato durante lo scaricamento ({actualCount} di {expectedCount} righe, somma {actualSum} invece di {expectedSum}). Aggiornare di nuovo per sicurezza.',
   'pull.error.noState': '{table} non è ancora stata scaricata in questa cartella di lavoro, quindi non può essere aggiornata.',
   'pull.error.noCompanies': 'Scegliere almeno un\'azienda del gruppo di cui scaricare le fatture.',
+  'connect.error.badUrl': "L'URL di base non è un indirizzo web. Inserirlo come https://… (senza query né nome utente).",
+  'connect.error.credentials': "Client ID o client secret errati. Copiarli di nuovo dal componente aggiuntivo API dell'azienda nell'app di pianificazione.",
+  'connect.error.edition': "L'edizione dell'azienda non include l'API (è inclusa dall'edizione business in su).",
+  'connect.error.unreachable': "Il servizio non è raggiungibile. Controllare l'URL di base e la connessione di rete.",
+  'connect.error.cors': "Il servizio risponde, ma rifiuta le richieste del componente aggiuntivo (CORS). Usare il proxy del componente aggiuntivo per questo servizio o chiedere al gestore di consentire l'indirizzo del componente aggiuntivo.",
+  'connect.error.timeout': 'Il servizio non ha risposto in tempo. Riprovare tra poco.',
+  'connect.error.service': 'Il servizio ha rifiutato la connessione.',
 };
 
 export const catalogs: Record<Language, Catalog> = { de, en, it };
