@@ -28,6 +28,8 @@ export interface OptionSpec {
   readonly required?: boolean;
   /** An origin option that also takes `*`. */
   readonly wildcard?: boolean;
+  /** The command's own check of a value the kind accepts: why it is not acceptable, or undefined. */
+  readonly check?: (value: string) => string | undefined;
   readonly short?: string;
   readonly description: string;
 }
@@ -77,7 +79,8 @@ export function renderUsage(table: OptionTable): string {
 /** The README's option list (between a block's markers), as a Markdown table. */
 export function renderOptionsMarkdown(table: OptionTable): string {
   const rows = table.options.map((spec) => {
-    const described = spec.description.replace(/--[a-z0-9-]+|https?:\/\/\S+/g, (literal) => `\`${literal}\``);
+    // Flags and URLs as code; a URL ends before the punctuation that follows it.
+    const described = spec.description.replace(/--[a-z0-9-]+|https?:\/\/[^\s,;)]*[^\s,;).]/g, (literal) => `\`${literal}\``);
     const description = `${described}${notes(spec, (text) => `\`${text}\``)}`;
     return `| \`${synopsis(spec)}\` | ${description.replace(/\|/g, '\\|')} |`;
   });
@@ -185,10 +188,12 @@ function readInto(table: OptionTable, argv: readonly string[], values: Map<strin
       return;
     }
     const checked = check(spec, token.value);
-    if ('problem' in checked) {
-      problems.push(`${token.rawName}: ${checked.problem}`);
+    const problem = 'problem' in checked ? checked.problem : spec.check?.(token.value);
+    if (problem !== undefined) {
+      problems.push(`${token.rawName}: ${problem}`);
       continue;
     }
+    if ('problem' in checked) continue;
     const previous = values.get(spec.name);
     values.set(spec.name, spec.repeatable ? [...(Array.isArray(previous) ? previous : []), String(checked.value)] : checked.value);
   }
@@ -197,8 +202,8 @@ function readInto(table: OptionTable, argv: readonly string[], values: Map<strin
 /** `ok: false` means: print `message` (to stderr unless exitCode is 0) and exit with `exitCode`, starting nothing. */
 export type Refusal = { ok: false; message: string; exitCode: 0 | 2 };
 
-/** The message for problems found after reading (the command's own checks), with the usage after it. */
-export function invalidOptions(table: OptionTable, problems: readonly string[]): Refusal {
+/** Every problem, then the usage. */
+function invalidOptions(table: OptionTable, problems: readonly string[]): Refusal {
   return { ok: false, message: `Invalid options:\n${problems.map((p) => `  ${p}`).join('\n')}\n\n${renderUsage(table)}`, exitCode: 2 };
 }
 
