@@ -25,11 +25,16 @@ function firstValue(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value.join(', ') : value;
 }
 
-/** Why the service could not be reached, in a word the user can act on (never a stack). */
+/** Why the service could not be reached, in a word the user can act on (never a stack): `ECONNREFUSED`, `ENOTFOUND`, … */
 function unreachableCause(error: unknown): string {
-  const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
-  const code = typeof cause === 'object' && cause !== null && 'code' in cause ? String(cause.code) : undefined;
-  return code ?? (cause instanceof Error ? cause.message : 'unknown error');
+  // Structural checks: undici's errors may come from another realm (instanceof Error fails there).
+  const field = (value: unknown, name: string): unknown =>
+    typeof value === 'object' && value !== null && name in value ? (value as Record<string, unknown>)[name] : undefined;
+  const cause = field(error, 'cause') ?? error;
+  const code = field(cause, 'code') ?? field(field(cause, 'errors'), '0');
+  if (typeof code === 'string') return code;
+  const message = field(cause, 'message');
+  return typeof message === 'string' && message !== '' ? message : 'unknown error';
 }
 
 export async function forward(request: UpstreamRequest, origin: string): Promise<UpstreamAnswer> {
@@ -53,7 +58,8 @@ export async function forward(request: UpstreamRequest, origin: string): Promise
     });
     answer = Buffer.from(await response.arrayBuffer());
   } catch (error) {
-    if (request.signal.aborted && request.signal.reason instanceof DOMException && request.signal.reason.name === 'TimeoutError') {
+    const reason: unknown = request.signal.reason;
+    if (request.signal.aborted && typeof reason === 'object' && reason !== null && 'name' in reason && reason.name === 'TimeoutError') {
       return { ok: false, status: 504, detail: `The service at ${origin} did not answer in time.` };
     }
     return { ok: false, status: 502, detail: `The service at ${origin} could not be reached (${unreachableCause(error)}).` };
