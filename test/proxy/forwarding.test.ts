@@ -1,6 +1,7 @@
 /** Through the proxy, a sandbox without CORS answers exactly as it does directly, with CORS for allowed origins. */
 import { startProxy, type RunningProxy } from '../../src/proxy';
 import { startSandbox } from '../../src/sandbox';
+import { loggedProxy } from './support';
 
 type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
 
@@ -13,12 +14,12 @@ async function tokenFrom(base: string): Promise<Response> {
 describe('the proxy in front of a service without CORS', () => {
   let sandbox: Sandbox;
   let proxy: RunningProxy;
+  let log: string[];
   let token: string;
-  const log: string[] = [];
 
   beforeAll(async () => {
     sandbox = await startSandbox({ port: 0, cors: false, transactions: 300 });
-    proxy = await startProxy({ target: sandbox.url, port: 0, log: (line) => log.push(line) });
+    ({ proxy, log } = await loggedProxy({ target: sandbox.url }));
     token = ((await (await tokenFrom(sandbox.url)).json()) as { access_token: string }).access_token;
   });
   afterEach(() => sandbox.setFaults({}));
@@ -174,8 +175,7 @@ describe('a service that cannot be reached', () => {
     const sandbox = await startSandbox({ port: 0, transactions: 0 });
     const target = sandbox.url;
     await sandbox.close();
-    const log: string[] = [];
-    const proxy = await startProxy({ target, port: 0, log: (line) => log.push(line) });
+    const { proxy, log } = await loggedProxy({ target });
     try {
       const answer = await fetch(`${proxy.url}/categories/`, { headers: { origin: 'http://localhost:3000' } });
       expect(answer.status).toBe(502);

@@ -2,18 +2,18 @@
 import { startProxy, type RunningProxy } from '../../src/proxy';
 import { resolveRequestTarget } from '../../src/proxy/request-target';
 import { parseTarget } from '../../src/proxy/target';
-import { countingServer, rawRequest, type CountingServer } from './support';
+import { countingServer, loggedProxy, rawRequest, type CountingServer } from './support';
 
 describe('requests that try to reach another host', () => {
+  // The target and a second local server standing for any other host: it must see no connection at all.
   let target: CountingServer;
   let evil: CountingServer;
   let proxy: RunningProxy;
-  const log: string[] = [];
+  let log: string[];
 
   beforeAll(async () => {
-    target = await countingServer();
-    evil = await countingServer();
-    proxy = await startProxy({ target: target.url, port: 0, log: (line) => log.push(line) });
+    [target, evil] = [await countingServer(), await countingServer()];
+    ({ proxy, log } = await loggedProxy({ target: target.url }));
   });
   afterAll(async () => {
     await proxy.close();

@@ -1,6 +1,7 @@
 /** Loopback helpers for the proxy tests: raw HTTP request lines, and servers that count what reaches them. */
 import { createServer, type Server } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
+import { startProxy, type ProxyOptions, type RunningProxy } from '../../src/proxy';
 
 /** Sends `head` (the request line and headers, CRLF-separated, without the final blank line) as is; the status line's code. */
 export function rawRequest(url: string, head: string): Promise<{ status: number; text: string }> {
@@ -51,4 +52,11 @@ export async function countingServer(): Promise<CountingServer> {
         server.close(() => resolve());
       }),
   };
+}
+
+/** A proxy on a random loopback port whose log lines are kept in `log`. */
+export async function loggedProxy(options: Omit<ProxyOptions, 'log' | 'port'>): Promise<{ proxy: RunningProxy; log: string[] }> {
+  const log: string[] = [];
+  const proxy = await startProxy({ ...options, port: 0, log: (line) => log.push(line) });
+  return { proxy, log };
 }
