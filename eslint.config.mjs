@@ -32,6 +32,16 @@ export default tseslint.config(
     },
   },
   {
+    // The command-line machinery and the CORS proxy are Node-only tools beside the product: they import nothing from the client or the sandbox.
+    files: ['src/cli/**/*.ts', 'src/proxy/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/api', '**/api/*', '**/sync', '**/sync/*', '**/sandbox', '**/sandbox/*'], message: 'The proxy and the CLI tools import nothing from the client or the sandbox.' }] },
+      ],
+    },
+  },
+  {
     // Every test runs: no skipped, focused or todo tests (CI fails on skipped ones too, see .ci/run).
     files: ['test/**/*.ts'],
     rules: {

@@ -1,16 +1,22 @@
-/** `npm run docs:options`: writes the sandbox's option table (src/sandbox/cli-options.ts) into README.md. */
+/** `npm run docs:options`: writes the option tables of the sandbox and the proxy (their cli-options.ts) into README.md. */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { renderOptionsMarkdown } from '../src/sandbox/cli-options';
+import { renderOptionsMarkdown as proxyOptions } from '../src/proxy/cli-options';
+import { renderOptionsMarkdown as sandboxOptions } from '../src/sandbox/cli-options';
 import { replaceBlock } from './readme-block';
 
 const README = join(__dirname, '..', 'README.md');
-const BLOCK = 'sandbox-options';
+/** README block → its table and where it is defined. */
+const BLOCKS = [
+  { block: 'sandbox-options', render: sandboxOptions, source: 'src/sandbox/cli-options.ts' },
+  { block: 'proxy-options', render: proxyOptions, source: 'src/proxy/cli-options.ts' },
+];
 
 const before = readFileSync(README, 'utf8');
-const after = replaceBlock(before, BLOCK, renderOptionsMarkdown());
-if (after === before) console.log('README.md: the sandbox options are up to date.');
-else {
-  writeFileSync(README, after);
-  console.log('README.md: the sandbox options were rewritten from src/sandbox/cli-options.ts.');
+let after = before;
+for (const { block, render, source } of BLOCKS) {
+  const next = replaceBlock(after, block, render());
+  console.log(next === after ? `README.md: ${block} is up to date.` : `README.md: ${block} was rewritten from ${source}.`);
+  after = next;
 }
+if (after !== before) writeFileSync(README, after);

@@ -1,12 +1,13 @@
 /**
- * `npm start`: the sandbox (the embedded default service, with the demo company) and the add-in's dev
- * server, side by side, until Ctrl+C. HTTPS when a localhost key pair can be had (Excel needs it for
+ * `npm start`: the sandbox (the embedded default service, with the demo company), the CORS proxy pointed at
+ * it (the way the add-in reaches a service without CORS) and the add-in's dev server, side by side, until Ctrl+C. HTTPS when a localhost key pair can be had (Excel needs it for
  * sideloading), plain HTTP otherwise (CI, containers), said on screen.
  */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import webpack from 'webpack';
 import WebpackDevServer from 'webpack-dev-server';
+import { DEFAULT_PROXY_PORT, startProxy } from '../src/proxy';
 import { startSandbox } from '../src/sandbox';
 import { loadDevCertificates } from './dev-certs';
 
@@ -16,13 +17,13 @@ const pidFile = resolve(root, '.cache', 'start.pid');
 async function main(): Promise<void> {
   const devPort = Number(process.env.npm_package_config_dev_server_port ?? 3000);
   const sandboxPort = Number(process.env.SANDBOX_PORT ?? 8787);
+  const proxyPort = Number(process.env.PROXY_PORT ?? DEFAULT_PROXY_PORT);
   const certificates = process.env.CASHFLOW_HTTP === '1' ? undefined : await loadDevCertificates();
   const scheme = certificates ? 'https' : 'http';
 
-  const sandbox = await startSandbox({
-    port: sandboxPort,
-    cors: { origins: [`https://localhost:${devPort}`, `http://localhost:${devPort}`, `http://127.0.0.1:${devPort}`] },
-  });
+  const devOrigins = [`https://localhost:${devPort}`, `http://localhost:${devPort}`, `http://127.0.0.1:${devPort}`];
+  const sandbox = await startSandbox({ port: sandboxPort, cors: { origins: devOrigins } });
+  const proxy = await startProxy({ target: sandbox.url, port: proxyPort, allowedOrigins: devOrigins });
 
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const makeConfig = require(resolve(root, 'webpack.config.js')) as (env: object, argv: object) => webpack.Configuration;
@@ -50,6 +51,7 @@ async function main(): Promise<void> {
       `    company         ${c.company.clientId} / ${c.company.clientSecret}`,
       `    group           ${c.group.clientId} / ${c.group.clientSecret}`,
       `    no API edition  ${c.basic.clientId} / ${c.basic.clientSecret}`,
+      `  CORS proxy → sandbox: ${proxy.url}`,
       `  Task pane:        ${scheme}://localhost:${devPort}/taskpane.html`,
       `  Manifest:         ${resolve(root, 'manifest.xml')}`,
       certificates
@@ -62,6 +64,7 @@ async function main(): Promise<void> {
 
   const stop = async (): Promise<void> => {
     await server.stop();
+    await proxy.close();
     await sandbox.close();
     rmSync(pidFile, { force: true });
     process.exit(0);

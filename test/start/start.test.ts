@@ -17,18 +17,18 @@ function freePort(): Promise<number> {
 
 describe('npm start', () => {
   let child: ChildProcess | undefined;
+  let output = '';
   afterAll(() => {
     child?.kill('SIGTERM');
   });
 
-  test('serves the sandbox with the demo credentials and the task pane side by side', async () => {
-    const [devPort, sandboxPort] = [await freePort(), await freePort()];
+  test('serves the sandbox with the demo credentials, the CORS proxy to it and the task pane side by side', async () => {
+    const [devPort, sandboxPort, proxyPort] = [await freePort(), await freePort(), await freePort()];
     child = spawn(process.execPath, [require.resolve('tsx/cli'), 'scripts/start.ts'], {
       cwd: root,
-      env: { ...process.env, CASHFLOW_HTTP: '1', SANDBOX_PORT: String(sandboxPort), npm_package_config_dev_server_port: String(devPort) },
+      env: { ...process.env, CASHFLOW_HTTP: '1', SANDBOX_PORT: String(sandboxPort), PROXY_PORT: String(proxyPort), npm_package_config_dev_server_port: String(devPort) },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
-    let output = '';
     child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
     const deadline = Date.now() + 90_000;
@@ -51,5 +51,22 @@ describe('npm start', () => {
       body: JSON.stringify({ grant_type: 'client_credentials', client_id: 'demo-company', client_secret: 'demo-secret' }),
     });
     expect(token.status).toBe(200);
+
+    expect(output).toContain(`CORS proxy → sandbox: http://127.0.0.1:${proxyPort}`);
+    const { access_token: accessToken } = (await token.json()) as { access_token: string };
+    const origin = `http://localhost:${devPort}`;
+    const throughProxy = await fetch(`http://127.0.0.1:${proxyPort}/categories/`, { headers: { origin, authorization: `Bearer ${accessToken}` } });
+    expect(throughProxy.status).toBe(200);
+    expect(throughProxy.headers.get('access-control-allow-origin')).toBe(origin);
+    const direct = await fetch(`http://127.0.0.1:${sandboxPort}/categories/`, { headers: { authorization: `Bearer ${accessToken}` } });
+    expect(await throughProxy.json()).toEqual(await direct.json());
   }, 120_000);
+
+  test('Ctrl+C closes the proxy with the rest', async () => {
+    const proxyPort = Number(/CORS proxy → sandbox: http:\/\/127\.0\.0\.1:(\d+)/.exec(output)?.[1]);
+    const ended = child?.exitCode === null ? new Promise((resolve) => child?.once('exit', resolve)) : Promise.resolve();
+    child?.kill('SIGINT');
+    await ended;
+    await expect(fetch(`http://127.0.0.1:${proxyPort}/categories/`)).rejects.toThrow();
+  }, 30_000);
 });
