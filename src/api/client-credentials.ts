@@ -76,6 +76,11 @@ export class ClientCredentialsTokenSource implements TokenSource {
     this.#options.cache.invalidate(this.#key, token);
   }
 
+  /** Forgets the cached token of these credentials (sign out). */
+  forget(): void {
+    this.#options.cache.forget(this.#key);
+  }
+
   /** Tokens currently cached for these credentials (for redaction). */
   currentTokens(): string[] {
     return this.#options.cache.tokensFor(this.#key);

@@ -57,6 +57,7 @@ export class CashflowClient {
   readonly invoices: InvoicesResource;
   readonly forecastBudgets: ForecastBudgetsResource;
   readonly #transport: Transport;
+  readonly #tokens: ClientCredentialsTokenSource;
 
   constructor(options: ClientOptions) {
     this.language = options.language ?? 'de';
@@ -81,6 +82,7 @@ export class CashflowClient {
       skewMs: options.tokenRenewalSkewMs ?? DEFAULT_TOKEN_RENEWAL_SKEW_MS,
     });
     holder.tokens = tokens;
+    this.#tokens = tokens;
     this.#transport.setTokenSource(tokens);
     this.categories = new CategoriesResource(this.#transport);
     this.plans = new PlansResource(this.#transport);
@@ -104,6 +106,11 @@ export class CashflowClient {
   /** Budgets of the plan with this `id` (from `GET /plans/`). */
   planBudgets(planId: number): PlanBudgetsResource {
     return new PlanBudgetsResource(this.#transport, planId);
+  }
+
+  /** Drops this client's access token from its token cache (sign out); a later call requests a new one. */
+  forgetToken(): void {
+    this.#tokens.forget();
   }
 
   /** Never shows the credentials. */

@@ -60,6 +60,14 @@ export class TokenCache {
     if (entry?.token?.accessToken === accessToken) delete entry.token;
   }
 
+  /**
+   * Forgets everything held for the key (sign out): the token, and a token request still in flight no longer
+   * lands in the cache.
+   */
+  forget(key: string): void {
+    this.#entries.delete(key);
+  }
+
   /** The cached access tokens (for redaction in error messages). */
   tokensFor(key: string): string[] {
     const token = this.#entries.get(key)?.token;

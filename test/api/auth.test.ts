@@ -49,6 +49,28 @@ describe('client-credentials token', () => {
     expect(server.tokenRequests).toBe(2);
   });
 
+  test('forgetToken drops the token from the shared cache: the next call requests a new one', async () => {
+    const cache = new TokenCache();
+    const a = makeClient(server, { tokenCache: cache });
+    await a.client.categories.list();
+    await a.client.categories.list();
+    expect(server.tokenRequests).toBe(1);
+    a.client.forgetToken();
+    await a.client.categories.list();
+    expect(server.tokenRequests).toBe(2);
+  });
+
+  test('TokenCache.forget: a token request in flight when forgotten does not land in the cache', async () => {
+    const cache = new TokenCache();
+    let resolve: (token: { accessToken: string; expiresAtMs: number; lifetimeMs: number }) => void = () => undefined;
+    const request = { key: 'k', now: () => 0, skewMs: 0, fetchToken: () => new Promise<{ accessToken: string; expiresAtMs: number; lifetimeMs: number }>((r) => (resolve = r)) };
+    const pending = cache.get(request);
+    cache.forget('k');
+    resolve({ accessToken: 'tok', expiresAtMs: 1000, lifetimeMs: 1000 });
+    await pending;
+    expect(cache.tokensFor('k')).toEqual([]);
+  });
+
   test('concurrent callers share one token request', async () => {
     const { client } = makeClient(server);
     server.tokenReply = undefined;
