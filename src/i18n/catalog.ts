@@ -42,6 +42,13 @@ export const en = {
   'connect.error.cors': "The service answers, but refuses requests from the add-in (CORS). Use the add-in's proxy for this service, or ask its operator to allow the add-in's address.",
   'connect.error.timeout': 'The service did not answer in time. Try again in a moment.',
   'connect.error.service': 'The service refused the connection.',
+  'connect.error.unknownProfile': 'This connection no longer exists on this computer. Choose another one or create it again.',
+  'connect.error.secretMissing': 'Enter the client secret for "{name}": it is not kept on this computer.',
+  'connect.demo.name': 'Demo company (sandbox)',
+  'profile.error.name': 'Name: enter a name for this connection, for example the company.',
+  'profile.error.baseUrl': 'Base URL: enter the address of the service as https://… (without a query or user name).',
+  'profile.error.clientId': 'Client ID: copy it from the API add-on of the company in the planning app.',
+  'profile.error.invalid': '{field}: this value cannot be used.',
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -82,6 +89,13 @@ export const de: Catalog = {
   'connect.error.cors': 'Der Dienst antwortet, lehnt aber Anfragen des Add-ins ab (CORS). Bitte den Proxy des Add-ins für diesen Dienst verwenden oder den Betreiber bitten, die Adresse des Add-ins zuzulassen.',
   'connect.error.timeout': 'Der Dienst hat nicht rechtzeitig geantwortet. Bitte gleich noch einmal versuchen.',
   'connect.error.service': 'Der Dienst hat die Verbindung abgelehnt.',
+  'connect.error.unknownProfile': 'Diese Verbindung gibt es auf diesem Computer nicht mehr. Bitte eine andere wählen oder sie neu anlegen.',
+  'connect.error.secretMissing': 'Bitte das Client-Secret für „{name}“ eingeben: Es wird auf diesem Computer nicht gespeichert.',
+  'connect.demo.name': 'Demo-Unternehmen (Sandbox)',
+  'profile.error.name': 'Name: Bitte einen Namen für diese Verbindung eingeben, zum Beispiel das Unternehmen.',
+  'profile.error.baseUrl': 'Basis-URL: Bitte die Adresse des Dienstes als https://… eingeben (ohne Abfrage oder Benutzernamen).',
+  'profile.error.clientId': 'Client-ID: Bitte aus dem API-Add-on des Unternehmens in der Planungs-App kopieren.',
+  'profile.error.invalid': '{field}: Dieser Wert kann nicht verwendet werden.',
 };
 
 export const it: Catalog = {
@@ -119,6 +133,13 @@ export const it: Catalog = {
   'connect.error.cors': "Il servizio risponde, ma rifiuta le richieste del componente aggiuntivo (CORS). Usare il proxy del componente aggiuntivo per questo servizio o chiedere al gestore di consentire l'indirizzo del componente aggiuntivo.",
   'connect.error.timeout': 'Il servizio non ha risposto in tempo. Riprovare tra poco.',
   'connect.error.service': 'Il servizio ha rifiutato la connessione.',
+  'connect.error.unknownProfile': 'Questa connessione non esiste più su questo computer. Sceglierne un\'altra o crearla di nuovo.',
+  'connect.error.secretMissing': 'Inserire il client secret per "{name}": non viene conservato su questo computer.',
+  'connect.demo.name': 'Azienda demo (sandbox)',
+  'profile.error.name': 'Nome: inserire un nome per questa connessione, ad esempio l\'azienda.',
+  'profile.error.baseUrl': 'URL di base: inserire l\'indirizzo del servizio come https://… (senza query né nome utente).',
+  'profile.error.clientId': 'Client ID: copiarlo dal componente aggiuntivo API dell\'azienda nell\'app di pianificazione.',
+  'profile.error.invalid': '{field}: questo valore non può essere usato.',
 };
 
 export const catalogs: Record<Language, Catalog> = { de, en, it };
