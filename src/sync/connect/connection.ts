@@ -1,0 +1,121 @@
+/**
+ * `Connections`: the active connection of the add-in (one client at a time), the one piece of state the task pane
+ * calls to connect, switch profiles, sign out, offer the sandbox demo and read what the open workbook expects.
+ * Connecting runs `checkConnection` (the token flow and one read) before a client is kept, so every failure has
+ * its localized message at once.
+ */
+
+import { createClient, type CashflowClient, type ClientOptions } from '../../api/client';
+import { checkConnection, parseBaseUrl, type ConnectionCheckOptions, type ConnectionProblem, type ConnectionCheck } from '../../api/connection-check';
+import type { RequestOptions } from '../../api/request-options';
+import type { Language, MessageKey } from '../../i18n/catalog';
+import { translate } from '../../i18n/translate';
+import type { ConnectionProfile } from './profile';
+import type { ProfileStore } from './profile-store';
+import type { WorkbookConnection, WorkbookConnectionStore } from './workbook-connection';
+
+export type CheckConnection = (options: ConnectionCheckOptions, request?: RequestOptions) => Promise<ConnectionCheck>;
+
+export interface ConnectionsOptions {
+  profiles: ProfileStore;
+  language: Language;
+  /** Default: the real `checkConnection`. */
+  check?: CheckConnection;
+  /** Passed to the check and the client (`fetch`, `tokenCache`, `timeoutMs`, …). */
+  client?: Omit<Partial<ClientOptions>, 'baseUrl' | 'clientId' | 'clientSecret' | 'language'>;
+}
+
+export interface ActiveConnection {
+  profile: ConnectionProfile;
+  client: CashflowClient;
+  /** The companies the credentials reach (one, or the group's). */
+  companyIds: number[];
+}
+
+export type ConnectProblem = ConnectionProblem | 'unknownProfile' | 'secretMissing';
+
+export type ConnectResult =
+  | { ok: true; connection: ActiveConnection }
+  | { ok: false; problem: ConnectProblem; message: string; detail?: string };
+
+/** How the open workbook relates to the profiles on this computer. */
+export type WorkbookMatch =
+  /** The workbook remembers no connection (new, or never pulled). */
+  | { status: 'none' }
+  /** Built from this profile (same name and base URL). */
+  | { status: 'known'; profile: ConnectionProfile }
+  /** Built from a profile this computer does not have: ask for credentials for this name and base URL. */
+  | { status: 'unknown'; expected: WorkbookConnection };
+
+export class Connections {
+  readonly #options: ConnectionsOptions;
+  #active: ActiveConnection | undefined;
+
+  constructor(options: ConnectionsOptions) {
+    this.#options = options;
+  }
+
+  get profiles(): ProfileStore {
+    return this.#options.profiles;
+  }
+
+  /**
+   * Connects with a saved profile: `secret` as just entered, else the one kept for it. On success the secret is
+   * kept as the profile says and the client becomes the active connection; on failure there is none.
+   */
+  async connect(profileId: string, secret?: string, request: RequestOptions = {}): Promise<ConnectResult> {
+    const { profiles, language } = this.#options;
+    this.#drop();
+    const profile = profiles.get(profileId);
+    if (profile === undefined) return this.#fail('unknownProfile', 'connect.error.unknownProfile');
+    const clientSecret = secret ?? profiles.secret(profileId);
+    if (clientSecret === undefined || clientSecret === '') return this.#fail('secretMissing', 'connect.error.secretMissing', { name: profile.name });
+    const credentials = { ...this.#options.client, baseUrl: profile.baseUrl, clientId: profile.clientId, clientSecret, language };
+    const check = await (this.#options.check ?? checkConnection)(credentials, request);
+    if (!check.ok) return { ok: false, problem: check.problem, message: check.message, ...(check.detail === undefined ? {} : { detail: check.detail }) };
+    const connected: ConnectionProfile = { ...profile, companyIds: check.companyIds };
+    profiles.save(connected, clientSecret);
+    // The check left its token in the same cache under the same key: the client's first call reuses it.
+    this.#active = { profile: connected, client: createClient(credentials), companyIds: check.companyIds };
+    return { ok: true, connection: this.#active };
+  }
+
+  active(): ActiveConnection | undefined {
+    return this.#active;
+  }
+
+  /** Forgets the secret (memory and storage) and the token of the profile (default: the active one). */
+  signOut(profileId = this.#active?.profile.id): void {
+    if (profileId === undefined) return;
+    this.#options.profiles.forgetSecret(profileId);
+    if (this.#active?.profile.id === profileId) this.#drop();
+  }
+
+  /** Notes in the workbook which profile (name and base URL only) the active connection is. */
+  async rememberIn(workbook: WorkbookConnectionStore): Promise<void> {
+    const active = this.#active;
+    if (active === undefined) return;
+    await workbook.set({ profileName: active.profile.name, baseUrl: active.profile.baseUrl });
+  }
+
+  /** Whether the open workbook was built from a profile on this computer (same name and base URL). */
+  async forWorkbook(workbook: WorkbookConnectionStore): Promise<WorkbookMatch> {
+    const expected = await workbook.get();
+    if (expected === undefined) return { status: 'none' };
+    const profile = this.#options.profiles.list().find((p) => p.name === expected.profileName && sameBaseUrl(p.baseUrl, expected.baseUrl));
+    return profile === undefined ? { status: 'unknown', expected } : { status: 'known', profile };
+  }
+
+  #drop(): void {
+    this.#active?.client.forgetToken();
+    this.#active = undefined;
+  }
+
+  #fail(problem: ConnectProblem, key: MessageKey, params: Record<string, string> = {}): ConnectResult {
+    return { ok: false, problem, message: translate(this.#options.language, key, params) };
+  }
+}
+
+function sameBaseUrl(a: string, b: string): boolean {
+  return (parseBaseUrl(a)?.href ?? a) === (parseBaseUrl(b)?.href ?? b);
+}
