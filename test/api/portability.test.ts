@@ -1,11 +1,12 @@
 /**
- * `src/api` must run in the task pane, the custom-functions runtime and Node alike: no `node:` imports,
+ * The core (`src/api`, `src/sync`) must run in the task pane, the custom-functions runtime and Node alike: no `node:` imports,
  * no Office/Excel API, no DOM globals (`document`, `window`).
  */
 import fs from 'node:fs';
 import path from 'node:path';
 
-const root = path.join(__dirname, '../../src/api');
+const src = path.join(__dirname, '../../src');
+const roots = [path.join(src, 'api'), path.join(src, 'sync')];
 
 function sources(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -35,11 +36,11 @@ const forbidden: [string, RegExp][] = [
   ['require', /\brequire\(/],
 ];
 
-test('src/api has sources to scan', () => {
+test.each(roots.map((r) => [path.relative(src, r), r]))('src/%s has sources to scan', (_name, root) => {
   expect(sources(root).length).toBeGreaterThan(10);
 });
 
-test.each(sources(root).map((f) => [path.relative(root, f), f]))('%s uses no Node, Office or DOM APIs', (_name, file) => {
+test.each(roots.flatMap(sources).map((f) => [path.relative(src, f), f]))('%s uses no Node, Office or DOM APIs', (_name, file) => {
   const text = code(fs.readFileSync(file, 'utf8'));
   for (const [label, pattern] of forbidden) {
     expect({ label, found: pattern.test(text) }).toEqual({ label, found: false });
