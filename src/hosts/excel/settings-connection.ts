@@ -5,25 +5,16 @@
  */
 
 import { checkWorkbookConnection, parseWorkbookConnection, type WorkbookConnection, type WorkbookConnectionStore } from '../../sync/connect/workbook-connection';
-import { runExcel } from './run-excel';
+import { readSetting, writeSetting } from './document-setting';
 
 export const CONNECTION_SETTING = 'cashflow.connection';
 
 export class SettingsConnectionStore implements WorkbookConnectionStore {
   async get(): Promise<WorkbookConnection | undefined> {
-    return runExcel(async (session) => {
-      const setting = session.context.workbook.settings.getItemOrNullObject(CONNECTION_SETTING);
-      setting.load('value');
-      await session.sync();
-      return setting.isNullObject ? undefined : parseWorkbookConnection(typeof setting.value === 'string' ? setting.value : null);
-    });
+    return parseWorkbookConnection(await readSetting(CONNECTION_SETTING));
   }
 
   async set(connection: WorkbookConnection): Promise<void> {
-    const text = JSON.stringify(checkWorkbookConnection(connection));
-    await runExcel(async (session) => {
-      session.context.workbook.settings.add(CONNECTION_SETTING, text);
-      await session.sync();
-    });
+    await writeSetting(CONNECTION_SETTING, JSON.stringify(checkWorkbookConnection(connection)));
   }
 }

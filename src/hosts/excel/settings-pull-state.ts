@@ -7,6 +7,7 @@
  */
 
 import { checkPullState, parsePullState, type PullState, type PullStateStore } from '../../sync/pull/pull-state';
+import { readSetting, writeSetting } from './document-setting';
 import { runExcel } from './run-excel';
 
 export const PULL_STATE_PREFIX = 'cashflow.pull.';
@@ -17,20 +18,11 @@ export function pullStateKey(tableName: string): string {
 
 export class SettingsPullStateStore implements PullStateStore {
   async get(tableName: string): Promise<PullState | undefined> {
-    return runExcel(async (session) => {
-      const setting = session.context.workbook.settings.getItemOrNullObject(pullStateKey(tableName));
-      setting.load('value');
-      await session.sync();
-      return setting.isNullObject ? undefined : parsePullState(typeof setting.value === 'string' ? setting.value : null);
-    });
+    return parsePullState(await readSetting(pullStateKey(tableName)));
   }
 
   async set(state: PullState): Promise<void> {
-    const text = JSON.stringify(checkPullState(state));
-    await runExcel(async (session) => {
-      session.context.workbook.settings.add(pullStateKey(state.tableName), text);
-      await session.sync();
-    });
+    await writeSetting(pullStateKey(state.tableName), JSON.stringify(checkPullState(state)));
   }
 
   async remove(tableName: string): Promise<void> {
