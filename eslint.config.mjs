@@ -6,7 +6,7 @@ export default tseslint.config(
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
-    files: ['**/*.ts'],
+    files: ['**/*.ts', '**/*.tsx'],
     rules: {
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
@@ -43,7 +43,7 @@ export default tseslint.config(
   },
   {
     // Every test runs: no skipped, focused or todo tests (CI fails on skipped ones too, see .ci/run).
-    files: ['test/**/*.ts'],
+    files: ['test/**/*.ts', 'test/**/*.tsx'],
     rules: {
       'no-restricted-syntax': [
         'error',

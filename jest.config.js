@@ -4,12 +4,12 @@
 module.exports = {
   testEnvironment: 'node',
   roots: ['<rootDir>/test'],
-  testMatch: ['**/*.test.ts'],
+  testMatch: ['**/*.test.ts', '**/*.test.tsx'],
   transform: {
     '^.+\\.[tj]sx?$': [
       'ts-jest',
       {
-        tsconfig: { isolatedModules: true, module: 'commonjs', moduleResolution: 'node', allowJs: true, sourceMap: true },
+        tsconfig: { isolatedModules: true, module: 'commonjs', moduleResolution: 'node', allowJs: true, jsx: 'react-jsx', sourceMap: true },
         diagnostics: false,
       },
     ],

@@ -37,14 +37,14 @@ module.exports = (env = {}, argv = {}) => {
     },
     output: { path: outputPath, filename: '[name].js', clean: true },
     resolve: {
-      extensions: ['.ts', '.js'],
+      extensions: ['.ts', '.tsx', '.js'],
       // The core runs in the browser: Node built-ins must never be pulled into a bundle.
       fallback: { fs: false, path: false, crypto: false, 'node:fs': false },
     },
     module: {
       rules: [
         {
-          test: /\.ts$/,
+          test: /\.tsx?$/,
           exclude: /node_modules/,
           use: { loader: 'ts-loader', options: { configFile: path.resolve(__dirname, 'tsconfig.build.json') } },
         },
