@@ -52,7 +52,7 @@ export class Connections {
   #active: ActiveConnection | undefined;
 
   constructor(options: ConnectionsOptions) {
-    this.#options = options;
+    this.#options = { ...options };
   }
 
   get profiles(): ProfileStore {
@@ -78,6 +78,25 @@ export class Connections {
     // The check left its token in the same cache under the same key: the client's first call reuses it.
     this.#active = { profile: connected, client: createClient(credentials), companyIds: check.companyIds };
     return { ok: true, connection: this.#active };
+  }
+
+  /**
+   * The language of messages and of the service's `Accept-Language`: the active client is rebuilt with it (same
+   * credentials and token cache, so no new token is requested).
+   */
+  setLanguage(language: Language): void {
+    this.#options.language = language;
+    const active = this.#active;
+    if (active === undefined) return;
+    const clientSecret = this.#options.profiles.secret(active.profile.id);
+    if (clientSecret === undefined) return;
+    const { profile } = active;
+    const client = createClient({ ...this.#options.client, baseUrl: profile.baseUrl, clientId: profile.clientId, clientSecret, language });
+    this.#active = { ...active, client };
+  }
+
+  get language(): Language {
+    return this.#options.language;
   }
 
   active(): ActiveConnection | undefined {

@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { credentialKey, TokenCache } from '../../../src/api';
-import { en } from '../../../src/i18n/catalog';
+import { en, it as italian } from '../../../src/i18n/catalog';
 import { Connections, DEMO_SECRET, demoProfile, MemoryKeyValueStorage, ProfileStore, sandboxAvailable, type ConnectionProfile } from '../../../src/sync/connect';
 import { recordingFetch, start, type Sandbox } from '../../integration/support';
 
@@ -111,5 +111,38 @@ describe('sandboxAvailable', () => {
     const never: typeof fetch = (_input, init) =>
       new Promise((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(new Error('aborted'))));
     await expect(sandboxAvailable(sandbox.url, never, 20)).resolves.toBe(false);
+  });
+});
+
+describe('Connections.setLanguage', () => {
+  test('the active client speaks the new language to the service (Accept-Language) and keeps its token', async () => {
+    const languages: Array<{ path: string; language: string | null }> = [];
+    const profiles = new ProfileStore(new MemoryKeyValueStorage());
+    const connections = new Connections({
+      profiles,
+      language: 'en',
+      client: {
+        tokenCache: new TokenCache(),
+        fetch: async (input, init) => {
+          const request = input instanceof Request ? input : new Request(input, init);
+          languages.push({ path: new URL(request.url).pathname, language: request.headers.get('accept-language') });
+          return fetch(request);
+        },
+      },
+    });
+    const demo = demoProfile(sandbox.url, 'en');
+    profiles.save(demo.profile, demo.secret);
+    expect((await connections.connect(demo.profile.id)).ok).toBe(true);
+    const tokens = languages.filter((l) => l.path.endsWith('/auth/token/')).length;
+    connections.setLanguage('it');
+    expect(connections.language).toBe('it');
+    const client = connections.active()?.client;
+    expect(client?.language).toBe('it');
+    await client?.categories.list();
+    expect(languages.at(-1)).toEqual({ path: expect.stringMatching(/\/categories\/$/), language: 'it' });
+    expect(languages.filter((l) => l.path.endsWith('/auth/token/')).length).toBe(tokens);
+    // The add-in's own messages follow too.
+    const failed = await connections.connect('nope');
+    expect(failed.ok ? '' : failed.message).toBe(italian['connect.error.unknownProfile']);
   });
 });
