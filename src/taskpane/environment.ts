@@ -1,0 +1,42 @@
+/**
+ * What the pane learns from Office at start-up: the theme (Excel has no theme-changed event, so once), the display
+ * language, the storage partition; and where a sandbox may answer (the page's `?sandbox=` or the local default).
+ * Outside Office (the preview, a plain browser) every read falls back: light theme, the browser's language.
+ */
+
+import type { PaneEnvironment } from './state/app-state';
+
+export const DEFAULT_SANDBOX_URL = 'http://localhost:8787/';
+
+export function readEnvironment(location: { search: string } = window.location): PaneEnvironment & { partitionKey: string } {
+  const context = officeContext();
+  const background = read(() => context?.officeTheme?.bodyBackgroundColor);
+  const displayLanguage = read(() => context?.displayLanguage) ?? navigator.language;
+  const partitionKey = read(() => context?.partitionKey) ?? '';
+  const sandboxUrl = new URLSearchParams(location.search).get('sandbox') ?? DEFAULT_SANDBOX_URL;
+  return { theme: background !== undefined && isDark(background) ? 'dark' : 'light', displayLanguage, sandboxUrl, partitionKey };
+}
+
+function officeContext(): Office.Context | undefined {
+  return read(() => (typeof Office === 'undefined' ? undefined : Office.context));
+}
+
+/** Office.js getters may throw outside a host: treat that as "not said". */
+function read<T>(get: () => T | undefined | null): T | undefined {
+  try {
+    return get() ?? undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A `#rrggbb` background darker than mid-grey (relative luminance) means the dark theme. */
+export function isDark(color: string): boolean {
+  const match = /^#?([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})/i.exec(color.trim());
+  if (match === null) return false;
+  const [r, g, b] = [match[1], match[2], match[3]].map((h) => {
+    const c = parseInt(h ?? '0', 16) / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  }) as [number, number, number];
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b < 0.2;
+}

@@ -1,0 +1,483 @@
+/**
+ * The task pane's one state module: the views read a snapshot and call these actions; every rule lives in the
+ * core (`src/sync`) or the host (`PaneHost`), reached only from here. No React here: the store is tested in Node
+ * on the Excel simulation and the sandbox.
+ *
+ *   const app = new AppState({ storage: localStorage, prefix: partitionKey, host, environment });
+ *   app.subscribe(() => render(app.snapshot()));
+ *   await app.start();
+ */
+
+import { isAbort } from '../../api/abort';
+import type { Plan } from '../../api';
+import type { Language, MessageKey } from '../../i18n/catalog';
+import { translate, type MessageParams } from '../../i18n/translate';
+import {
+  Connections,
+  demoProfile,
+  newProfileId,
+  parseProfile,
+  ProfileStore,
+  sandboxAvailable,
+  type CheckConnection,
+  type ConnectionProfile,
+  type ConnectProblem,
+  type KeyValueStorage,
+  type ProfileKind,
+  type ProfileProblem,
+  type WorkbookMatch,
+} from '../../sync/connect';
+import { loadOverview, type Overview } from '../../sync/overview';
+import { createPuller, targetKey, type PullProgress, type PullResult, type PullState, type PullTarget } from '../../sync/pull';
+import type { ClientOptions } from '../../api/client';
+import type { PaneHost } from './pane-host';
+import { languageFromDisplay, Preferences, type LanguageChoice } from './preferences';
+import { tableList, type TableEntry } from './table-list';
+
+export type Theme = 'light' | 'dark';
+
+/** What the pane learns from Office (or the preview) at start-up. */
+export interface PaneEnvironment {
+  theme: Theme;
+  /** `Office.context.displayLanguage`, e.g. `de-DE`. */
+  displayLanguage?: string;
+  /** Where a sandbox may answer (offered as the demo profile). */
+  sandboxUrl?: string;
+}
+
+export interface AppStateOptions {
+  storage: KeyValueStorage;
+  /** `Office.context.partitionKey` where defined. */
+  prefix?: string;
+  host: PaneHost;
+  environment: PaneEnvironment;
+  /** For tests: the connection check, client options (fetch, token cache), clock. */
+  check?: CheckConnection;
+  client?: Omit<Partial<ClientOptions>, 'baseUrl' | 'clientId' | 'clientSecret' | 'language'>;
+  now?: () => number;
+}
+
+export type ConnectionView =
+  | { status: 'signedOut' }
+  | { status: 'connecting'; profileId: string }
+  | { status: 'connected'; profile: ConnectionProfile; companyIds: number[] }
+  | { status: 'failed'; profileId: string; problem: ConnectProblem; message: string; detail?: string };
+
+export interface PullOutcome {
+  kind: 'done' | 'failed' | 'cancelled';
+  /** In the user's language: what happened to the data. */
+  message: string;
+  /** For support: the technical reason (never a secret). */
+  detail?: string;
+  at: string;
+}
+
+export interface Verdict {
+  complete: boolean;
+  /** Why not (or the fallback that happened), in the user's language. */
+  reason?: string;
+}
+
+export interface TableRow extends TableEntry {
+  /** What the workbook says about the table (absent: never pulled here). */
+  pulled?: PullState;
+  verdict?: Verdict;
+  outcome?: PullOutcome;
+  /** Waiting in the queue of "Refresh all". */
+  queued: boolean;
+  running: boolean;
+}
+
+export interface Job {
+  tableId: string;
+  tableName: string;
+  progress?: PullProgress;
+  cancelling: boolean;
+}
+
+export interface FilterOptions {
+  accounts: Array<{ id: number; name: string }>;
+  categories: Array<{ id: number; name: string }>;
+}
+
+export type OverviewView = { status: 'idle' } | { status: 'loading' } | { status: 'ready'; data: Overview; at: string } | { status: 'failed'; message: string };
+
+export interface AppSnapshot {
+  started: boolean;
+  language: Language;
+  languageChoice: LanguageChoice;
+  theme: Theme;
+  demoAvailable: boolean;
+  profiles: ConnectionProfile[];
+  connection: ConnectionView;
+  workbook: WorkbookMatch;
+  overview: OverviewView;
+  tables: TableRow[];
+  job?: Job;
+  filterOptions?: FilterOptions;
+}
+
+export interface ProfileForm {
+  /** Absent: a new profile. */
+  id?: string;
+  name: string;
+  baseUrl: string;
+  clientId: string;
+  secret: string;
+  kind: ProfileKind;
+  remember: boolean;
+}
+
+export type SaveResult = { ok: true } | { ok: false; problems: ProfileProblem[] };
+
+type Listener = () => void;
+
+export class AppState {
+  readonly #options: AppStateOptions;
+  readonly #profiles: ProfileStore;
+  readonly #preferences: Preferences;
+  readonly #connections: Connections;
+  readonly #listeners = new Set<Listener>();
+  #snapshot: AppSnapshot;
+  #plans: Plan[] = [];
+  #verdicts = new Map<string, Verdict>();
+  #outcomes = new Map<string, PullOutcome>();
+  #drafts = new Map<string, PullTarget>();
+  #queue: string[] = [];
+  #abort: AbortController | undefined;
+  #pulled: PullState[] = [];
+
+  constructor(options: AppStateOptions) {
+    this.#options = options;
+    const prefix = options.prefix ?? '';
+    this.#profiles = new ProfileStore(options.storage, prefix);
+    this.#preferences = new Preferences(options.storage, prefix);
+    const languageChoice = this.#preferences.languageChoice();
+    const language = languageChoice === 'office' ? languageFromDisplay(options.environment.displayLanguage) : languageChoice;
+    this.#connections = new Connections({
+      profiles: this.#profiles,
+      language,
+      ...(options.check ? { check: options.check } : {}),
+      ...(options.client ? { client: options.client } : {}),
+    });
+    this.#snapshot = {
+      started: false,
+      language,
+      languageChoice,
+      theme: options.environment.theme,
+      demoAvailable: false,
+      profiles: this.#profiles.list(),
+      connection: { status: 'signedOut' },
+      workbook: { status: 'none' },
+      overview: { status: 'idle' },
+      tables: [],
+    };
+  }
+
+  // ---- the store -------------------------------------------------------------------------------------------
+
+  subscribe = (listener: Listener): (() => void) => {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  };
+
+  snapshot = (): AppSnapshot => this.#snapshot;
+
+  t = (key: MessageKey, params?: MessageParams): string => translate(this.#snapshot.language, key, params);
+
+  #set(patch: Partial<AppSnapshot>): void {
+    this.#snapshot = { ...this.#snapshot, ...patch };
+    for (const listener of this.#listeners) listener();
+  }
+
+  // ---- start-up --------------------------------------------------------------------------------------------
+
+  /**
+   * Reads the workbook (which profile built it, what was pulled), asks whether the sandbox answers, and connects
+   * at once when the workbook's profile (or, for a new workbook, the last one used) has its secret on this computer.
+   */
+  async start(): Promise<void> {
+    const { host, environment } = this.#options;
+    const [workbook, pulled, demoAvailable] = await Promise.all([
+      this.#connections.forWorkbook(host.workbookConnection).catch((): WorkbookMatch => ({ status: 'none' })),
+      host.pullStates.list().catch((): PullState[] => []),
+      environment.sandboxUrl === undefined ? Promise.resolve(false) : sandboxAvailable(environment.sandboxUrl, this.#fetch()),
+    ]);
+    this.#pulled = pulled;
+    this.#set({ started: true, workbook, demoAvailable, profiles: this.#profiles.list() });
+    const candidate = workbook.status === 'known' ? workbook.profile.id : workbook.status === 'none' ? this.#preferences.lastProfile() : undefined;
+    if (candidate !== undefined && this.#profiles.get(candidate) !== undefined && this.#profiles.secret(candidate) !== undefined) await this.connect(candidate);
+  }
+
+  // ---- connections -----------------------------------------------------------------------------------------
+
+  /** Validates, saves (the secret as "remember" says) and connects. */
+  async saveProfile(form: ProfileForm): Promise<SaveResult> {
+    const parsed = parseProfile(
+      { id: form.id ?? newProfileId(), name: form.name, baseUrl: form.baseUrl, clientId: form.clientId, kind: form.kind, remember: form.remember },
+      this.#snapshot.language,
+    );
+    const problems = parsed.ok ? [] : [...parsed.problems];
+    const existingSecret = form.id === undefined ? undefined : this.#profiles.secret(form.id);
+    if (form.secret.trim() === '' && existingSecret === undefined) problems.push({ field: 'secret', message: this.t('pane.connect.error.secret') });
+    if (!parsed.ok || problems.length > 0) return { ok: false, problems };
+    this.#profiles.save(parsed.profile, form.secret.trim() === '' ? existingSecret : form.secret.trim());
+    this.#set({ profiles: this.#profiles.list() });
+    await this.connect(parsed.profile.id);
+    return { ok: true };
+  }
+
+  /** The sandbox's demo company, saved as a profile and connected. */
+  async connectDemo(): Promise<void> {
+    const url = this.#options.environment.sandboxUrl;
+    if (url === undefined) return;
+    const demo = demoProfile(url, this.#snapshot.language);
+    this.#profiles.save(demo.profile, demo.secret);
+    this.#set({ profiles: this.#profiles.list() });
+    await this.connect(demo.profile.id);
+  }
+
+  async connect(profileId: string, secret?: string): Promise<void> {
+    this.cancel();
+    this.#set({ connection: { status: 'connecting', profileId }, overview: { status: 'idle' }, tables: [], filterOptions: undefined });
+    const result = await this.#connections.connect(profileId, secret);
+    if (!result.ok) {
+      this.#set({
+        connection: { status: 'failed', profileId, problem: result.problem, message: result.message, ...(result.detail === undefined ? {} : { detail: result.detail }) },
+        profiles: this.#profiles.list(),
+      });
+      return;
+    }
+    const { profile, companyIds } = result.connection;
+    this.#preferences.setLastProfile(profile.id);
+    this.#set({ connection: { status: 'connected', profile, companyIds }, profiles: this.#profiles.list() });
+    await Promise.all([this.#loadCatalog(), this.loadOverview()]);
+  }
+
+  /** Forgets the secret and the token of the active profile. */
+  signOut(): void {
+    this.cancel();
+    this.#connections.signOut();
+    this.#preferences.setLastProfile(undefined);
+    this.#set({ connection: { status: 'signedOut' }, overview: { status: 'idle' }, tables: [], filterOptions: undefined, profiles: this.#profiles.list() });
+  }
+
+  removeProfile(profileId: string): void {
+    if (this.#connections.active()?.profile.id === profileId) this.signOut();
+    this.#profiles.remove(profileId);
+    this.#set({ profiles: this.#profiles.list() });
+  }
+
+  /** A saved profile whose secret this computer does not keep (remember off, or signed out). */
+  needsSecret(profileId: string): boolean {
+    return this.#profiles.secret(profileId) === undefined;
+  }
+
+  // ---- settings --------------------------------------------------------------------------------------------
+
+  setLanguage(choice: LanguageChoice): void {
+    this.#preferences.setLanguageChoice(choice);
+    const language = choice === 'office' ? languageFromDisplay(this.#options.environment.displayLanguage) : choice;
+    this.#connections.setLanguage(language);
+    this.#set({ language, languageChoice: choice });
+  }
+
+  // ---- overview --------------------------------------------------------------------------------------------
+
+  async loadOverview(): Promise<void> {
+    const active = this.#connections.active();
+    if (active === undefined) return;
+    this.#set({ overview: { status: 'loading' } });
+    try {
+      const group = active.profile.kind === 'group' ? { groupCompanyIds: active.companyIds } : {};
+      const data = await loadOverview({ client: active.client, ...group });
+      if (this.#connections.active() === active) this.#set({ overview: { status: 'ready', data, at: this.#nowIso() } });
+    } catch (error) {
+      if (this.#connections.active() === active) this.#set({ overview: { status: 'failed', message: messageOf(error) } });
+    }
+  }
+
+  // ---- data ------------------------------------------------------------------------------------------------
+
+  /** Changes the filters a table's next pull uses (a full pull: the rows differ). */
+  setTarget(tableId: string, target: PullTarget): void {
+    this.#drafts.set(tableId, target);
+    this.#refreshTables();
+  }
+
+  /** Pulls one table (refresh when it was pulled before with the same filters), or queues it behind the running one. */
+  pull(tableId: string, mode: 'auto' | 'full' = 'auto'): Promise<void> {
+    if (this.#snapshot.job?.tableId === tableId || this.#queue.includes(tableId)) return Promise.resolve();
+    this.#queue.push(tableId);
+    this.#modes.set(tableId, mode);
+    this.#refreshTables();
+    return this.#drain();
+  }
+
+  /** Pulls every table the workbook holds (or, in a new workbook, none): one after the other. */
+  refreshAll(): Promise<void> {
+    for (const row of this.#snapshot.tables) if (row.pulled !== undefined && !this.#queue.includes(row.id) && this.#snapshot.job?.tableId !== row.id) this.#queue.push(row.id);
+    this.#refreshTables();
+    return this.#drain();
+  }
+
+  /** Stops the running pull (the table stays as it was) and empties the queue. */
+  cancel(): void {
+    this.#queue = [];
+    const job = this.#snapshot.job;
+    if (job !== undefined && this.#abort !== undefined) {
+      this.#abort.abort();
+      this.#set({ job: { ...job, cancelling: true } });
+    }
+    this.#refreshTables();
+  }
+
+  async activate(tableId: string): Promise<void> {
+    const row = this.#snapshot.tables.find((r) => r.id === tableId);
+    if (row?.pulled !== undefined) await this.#options.host.activateTable(row.tableName).catch(() => undefined);
+  }
+
+  readonly #modes = new Map<string, 'auto' | 'full'>();
+  #draining: Promise<void> | undefined;
+
+  #drain(): Promise<void> {
+    this.#draining ??= (async () => {
+      try {
+        for (let next = this.#queue.shift(); next !== undefined; next = this.#queue.shift()) await this.#run(next);
+      } finally {
+        this.#draining = undefined;
+      }
+    })();
+    return this.#draining;
+  }
+
+  async #run(tableId: string): Promise<void> {
+    const active = this.#connections.active();
+    const row = this.#snapshot.tables.find((r) => r.id === tableId);
+    if (active === undefined || row === undefined) return;
+    const { host } = this.#options;
+    const language = this.#snapshot.language;
+    const abort = new AbortController();
+    this.#abort = abort;
+    this.#set({ job: { tableId, tableName: row.tableName, cancelling: false } });
+    this.#refreshTables();
+    const puller = createPuller({ client: active.client, port: host.port, store: host.pullStates, language, ...(this.#options.now ? { now: this.#options.now } : {}) });
+    const options = {
+      signal: abort.signal,
+      mode: this.#modes.get(tableId) ?? 'auto',
+      onProgress: (progress: PullProgress) => {
+        const job = this.#snapshot.job;
+        if (job?.tableId === tableId) this.#set({ job: { ...job, progress } });
+      },
+    } as const;
+    try {
+      const samePull = row.pulled !== undefined && targetKey(row.pulled.target) === targetKey(row.target);
+      const result = samePull ? await puller.refresh(row.tableName, options) : await puller.pull(row.target, { ...options, mode: 'full' });
+      this.#drafts.delete(tableId);
+      // The workbook notes which profile built it (name and base URL, never the secret).
+      await this.#connections.rememberIn(host.workbookConnection).catch(() => undefined);
+      this.#verdicts.set(tableId, this.#verdictOf(result));
+      this.#outcomes.set(tableId, { kind: 'done', message: this.t('pane.data.done', { table: row.tableName, rows: formatCount(result.rowCount, language) }), at: this.#nowIso() });
+    } catch (error) {
+      const cancelled = abort.signal.aborted || isAbort(error);
+      this.#outcomes.set(
+        tableId,
+        cancelled
+          ? { kind: 'cancelled', message: this.t('pane.data.cancelled', { table: row.tableName }), at: this.#nowIso() }
+          : { kind: 'failed', message: this.t('pane.data.failed', { table: row.tableName, reason: messageOf(error) }), detail: detailOf(error), at: this.#nowIso() },
+      );
+    } finally {
+      this.#abort = undefined;
+      this.#modes.delete(tableId);
+      this.#pulled = await host.pullStates.list().catch(() => this.#pulled);
+      this.#set({ job: undefined });
+      this.#refreshTables();
+    }
+  }
+
+  #verdictOf(result: PullResult): Verdict {
+    const language = this.#snapshot.language;
+    if (result.verification !== undefined && !result.verification.ok) {
+      const v = result.verification;
+      return { complete: false, reason: translate(language, 'pane.verdict.mismatch', { actual: formatCount(v.actualCount, language), expected: formatCount(v.expectedCount, language) }) };
+    }
+    if (result.warnings.length > 0) return { complete: false, reason: result.warnings.join(' ') };
+    return { complete: true, ...(result.fallback === undefined ? {} : { reason: result.fallback.message }) };
+  }
+
+  async #loadCatalog(): Promise<void> {
+    const active = this.#connections.active();
+    if (active === undefined) return;
+    const group = active.profile.kind === 'group';
+    this.#plans = [];
+    this.#refreshTables();
+    if (group) {
+      this.#set({ filterOptions: { accounts: [], categories: [] } });
+      return;
+    }
+    const [plans, categories, summary] = await Promise.all([
+      active.client.plans.list().catch((): Plan[] => []),
+      active.client.categories.list().catch(() => []),
+      active.client.accounts.summary().catch(() => undefined),
+    ]);
+    if (this.#connections.active() !== active) return;
+    this.#plans = plans;
+    this.#set({
+      filterOptions: {
+        accounts: (summary?.accounts ?? []).map((a) => ({ id: a.id, name: a.name })),
+        categories: categories.filter((c) => !c.is_obsolete).map((c) => ({ id: c.id, name: c.name })),
+      },
+    });
+    this.#refreshTables();
+  }
+
+  #refreshTables(): void {
+    const connection = this.#snapshot.connection;
+    if (connection.status !== 'connected') {
+      if (this.#snapshot.tables.length > 0) this.#set({ tables: [] });
+      return;
+    }
+    const entries = tableList({ kind: connection.profile.kind, companyIds: connection.companyIds, plans: this.#plans, pulled: this.#pulled });
+    const job = this.#snapshot.job;
+    const tables: TableRow[] = entries.map((entry) => {
+      const pulled = this.#pulled.find((s) => s.tableName.toLowerCase() === entry.tableName.toLowerCase());
+      const verdict = this.#verdicts.get(entry.id);
+      const outcome = this.#outcomes.get(entry.id);
+      return {
+        ...entry,
+        target: this.#drafts.get(entry.id) ?? entry.target,
+        ...(pulled === undefined ? {} : { pulled }),
+        ...(verdict === undefined ? {} : { verdict }),
+        ...(outcome === undefined ? {} : { outcome }),
+        queued: this.#queue.includes(entry.id),
+        running: job?.tableId === entry.id,
+      };
+    });
+    this.#set({ tables });
+  }
+
+  #nowIso(): string {
+    return new Date((this.#options.now ?? Date.now)()).toISOString();
+  }
+
+  #fetch(): typeof fetch {
+    return this.#options.client?.fetch ?? globalThis.fetch.bind(globalThis);
+  }
+}
+
+export function formatCount(n: number, language: Language): string {
+  return new Intl.NumberFormat(LOCALES[language]).format(n);
+}
+
+export const LOCALES: Record<Language, string> = { de: 'de-DE', en: 'en-GB', it: 'it-IT' };
+
+/** Errors of the core carry a message in the user's language already. */
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+function detailOf(error: unknown): string | undefined {
+  if (!(error instanceof Error)) return undefined;
+  const status = (error as { status?: unknown }).status;
+  return typeof status === 'number' ? `${error.name} (HTTP ${status})` : error.name;
+}

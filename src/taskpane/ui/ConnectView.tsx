@@ -1,0 +1,193 @@
+/**
+ * Connect: the demo company in one click when the sandbox answers, saved profiles (connect, secret when this
+ * computer does not keep it, remove), a form for a new one, what a shared workbook expects, and the connected
+ * profile with "Sign out".
+ */
+
+import {
+  Button,
+  Card,
+  CardHeader,
+  Checkbox,
+  Field,
+  Input,
+  makeStyles,
+  MessageBar,
+  MessageBarBody,
+  MessageBarTitle,
+  Radio,
+  RadioGroup,
+  Text,
+  tokens,
+} from '@fluentui/react-components';
+import { useState, type FormEvent, type ReactElement } from 'react';
+import type { ConnectionProfile } from '../../sync/connect';
+import type { ProfileForm } from '../state/app-state';
+import { useApp } from './app-context';
+
+const useStyles = makeStyles({
+  stack: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
+  actions: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS },
+  url: { wordBreak: 'break-all', color: tokens.colorNeutralForeground3 },
+});
+
+export function ConnectView(): ReactElement {
+  const { app, state } = useApp();
+  const styles = useStyles();
+  const t = app.t;
+  const connection = state.connection;
+  const busy = connection.status === 'connecting';
+  const expected = state.workbook.status === 'unknown' ? state.workbook.expected : undefined;
+  const others = state.profiles.filter((p) => connection.status !== 'connected' || p.id !== connection.profile.id);
+
+  return (
+    <div className={styles.stack}>
+      {connection.status === 'connected' ? (
+        <Card>
+          <CardHeader header={<Text weight="semibold">{t('pane.connect.connectedTo', { name: connection.profile.name })}</Text>} description={<Text className={styles.url}>{connection.profile.baseUrl}</Text>} />
+          <div className={styles.actions}>
+            <Button onClick={() => app.signOut()}>{t('pane.connect.signOut')}</Button>
+          </div>
+        </Card>
+      ) : state.profiles.length === 0 ? (
+        <div>
+          <Text as="h2" weight="semibold" size={500} block>
+            {t('pane.connect.welcome.title')}
+          </Text>
+          <Text block>{t('pane.connect.welcome.text')}</Text>
+        </div>
+      ) : null}
+
+      {connection.status === 'failed' && (
+        <MessageBar intent="error" layout="multiline">
+          <MessageBarBody>
+            <MessageBarTitle>{t('pane.connect.failed')}</MessageBarTitle>
+            {connection.message}
+            {connection.problem === 'cors' && <Text block>{t('pane.connect.proxyHint')}</Text>}
+          </MessageBarBody>
+        </MessageBar>
+      )}
+
+      {expected && connection.status !== 'connected' && (
+        <MessageBar intent="info" layout="multiline">
+          <MessageBarBody>
+            <MessageBarTitle>{t('pane.connect.sharedTitle')}</MessageBarTitle>
+            {t('pane.connect.sharedText', { name: expected.profileName, url: expected.baseUrl })}
+          </MessageBarBody>
+        </MessageBar>
+      )}
+
+      {state.demoAvailable && connection.status !== 'connected' && (
+        <Button appearance="primary" disabled={busy} onClick={() => void app.connectDemo()}>
+          {t('pane.connect.demo')}
+        </Button>
+      )}
+
+      {others.length > 0 && (
+        <section className={styles.stack} aria-label={t('pane.connect.saved')}>
+          <Text as="h2" weight="semibold">
+            {t('pane.connect.saved')}
+          </Text>
+          {others.map((profile) => (
+            <SavedProfile key={profile.id} profile={profile} busy={busy} />
+          ))}
+        </section>
+      )}
+
+      <NewProfileForm key={expected?.profileName ?? 'new'} initial={expected ? { name: expected.profileName, baseUrl: expected.baseUrl } : undefined} primary={!state.demoAvailable || connection.status === 'connected'} />
+    </div>
+  );
+}
+
+function SavedProfile({ profile, busy }: { profile: ConnectionProfile; busy: boolean }): ReactElement {
+  const { app, state } = useApp();
+  const styles = useStyles();
+  const t = app.t;
+  const [secret, setSecret] = useState('');
+  const needsSecret = app.needsSecret(profile.id);
+  const connecting = state.connection.status === 'connecting' && state.connection.profileId === profile.id;
+  const connect = (event: FormEvent): void => {
+    event.preventDefault();
+    void app.connect(profile.id, needsSecret ? secret : undefined);
+  };
+  return (
+    <Card>
+      <CardHeader header={<Text weight="semibold">{profile.name}</Text>} description={<Text className={styles.url}>{profile.baseUrl}</Text>} />
+      <form className={styles.form} onSubmit={connect} aria-label={profile.name}>
+        {needsSecret && (
+          <Field label={t('pane.connect.field.secret')} hint={t('pane.connect.secretNotKept')}>
+            <Input type="password" value={secret} onChange={(_, data) => setSecret(data.value)} autoComplete="off" />
+          </Field>
+        )}
+        <div className={styles.actions}>
+          <Button type="submit" disabled={busy || (needsSecret && secret === '')} aria-label={t('pane.connect.connectTo', { name: profile.name })}>
+            {connecting ? t('pane.state.connecting') : t('pane.connect.connect')}
+          </Button>
+          <Button appearance="subtle" onClick={() => app.removeProfile(profile.id)} aria-label={t('pane.connect.removeNamed', { name: profile.name })}>
+            {t('pane.connect.remove')}
+          </Button>
+        </div>
+      </form>
+    </Card>
+  );
+}
+
+function NewProfileForm({ initial, primary }: { initial?: { name: string; baseUrl: string }; primary: boolean }): ReactElement {
+  const { app, state } = useApp();
+  const styles = useStyles();
+  const t = app.t;
+  const [form, setForm] = useState<ProfileForm>({ name: initial?.name ?? '', baseUrl: initial?.baseUrl ?? '', clientId: '', secret: '', kind: 'company', remember: true });
+  const [problems, setProblems] = useState<Record<string, string>>({});
+  const [open, setOpen] = useState(state.profiles.length === 0 || initial !== undefined);
+  const busy = state.connection.status === 'connecting';
+  const set = (patch: Partial<ProfileForm>): void => setForm((f) => ({ ...f, ...patch }));
+
+  if (!open)
+    return (
+      <Button appearance={primary ? 'primary' : 'secondary'} onClick={() => setOpen(true)}>
+        {t('pane.connect.new')}
+      </Button>
+    );
+
+  const submit = async (event: FormEvent): Promise<void> => {
+    event.preventDefault();
+    const result = await app.saveProfile(form);
+    setProblems(result.ok ? {} : Object.fromEntries(result.problems.map((p) => [p.field, p.message])));
+  };
+  const validation = (field: string): { validationState?: 'error'; validationMessage?: string } =>
+    problems[field] === undefined ? {} : { validationState: 'error', validationMessage: problems[field] };
+
+  return (
+    <form className={styles.form} onSubmit={(e) => void submit(e)} aria-label={t('pane.connect.new')}>
+      <Text as="h2" weight="semibold">
+        {t('pane.connect.new')}
+      </Text>
+      <Field label={t('pane.connect.field.name')} required {...validation('name')}>
+        <Input value={form.name} onChange={(_, d) => set({ name: d.value })} />
+      </Field>
+      <Field label={t('pane.connect.field.baseUrl')} hint={t('pane.connect.field.baseUrlHint')} required {...validation('baseUrl')}>
+        <Input type="url" value={form.baseUrl} onChange={(_, d) => set({ baseUrl: d.value })} placeholder="https://" />
+      </Field>
+      <Field label={t('pane.connect.field.clientId')} required {...validation('clientId')}>
+        <Input value={form.clientId} onChange={(_, d) => set({ clientId: d.value })} autoComplete="off" />
+      </Field>
+      <Field label={t('pane.connect.field.secret')} required {...validation('secret')}>
+        <Input type="password" value={form.secret} onChange={(_, d) => set({ secret: d.value })} autoComplete="off" />
+      </Field>
+      <Field label={t('pane.connect.field.kind')}>
+        <RadioGroup value={form.kind} onChange={(_, d) => set({ kind: d.value === 'group' ? 'group' : 'company' })}>
+          <Radio value="company" label={t('pane.connect.kind.company')} />
+          <Radio value="group" label={t('pane.connect.kind.group')} />
+        </RadioGroup>
+      </Field>
+      <Checkbox checked={form.remember} onChange={(_, d) => set({ remember: d.checked === true })} label={t('pane.connect.remember')} />
+      <Text size={200}>{form.remember ? t('pane.connect.rememberOn') : t('pane.connect.rememberOff')}</Text>
+      <div className={styles.actions}>
+        <Button type="submit" appearance={primary ? 'primary' : 'secondary'} disabled={busy}>
+          {busy ? t('pane.state.connecting') : t('pane.connect.connect')}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,145 @@
+/**
+ * Data: one card per table (name, rows, freshness, full or incremental, the completeness verdict), its Pull or
+ * Refresh, a menu (filters, full refresh, go to sheet) and what happened last time; "Refresh all" at the end.
+ * Choosing a pulled table's card activates its sheet.
+ */
+
+import {
+  Button,
+  Card,
+  Menu,
+  MenuItem,
+  MenuList,
+  MenuPopover,
+  MenuTrigger,
+  MessageBar,
+  MessageBarBody,
+  Text,
+  Tooltip,
+  makeStyles,
+  tokens,
+} from '@fluentui/react-components';
+import { CheckmarkCircle16Filled, MoreHorizontal20Regular, Warning16Filled } from '@fluentui/react-icons';
+import { useState, type ReactElement } from 'react';
+import type { TableRow } from '../state/app-state';
+import { useApp } from './app-context';
+import { FilterEditor, hasFilters } from './FilterEditor';
+import { formatAge, formatDateTime, formatInteger } from './format';
+
+const useStyles = makeStyles({
+  stack: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
+  card: { gap: tokens.spacingVerticalXS },
+  head: { display: 'flex', alignItems: 'baseline', justifyContent: 'space-between', gap: tokens.spacingHorizontalS },
+  name: { border: 'none', background: 'none', padding: 0, font: 'inherit', color: 'inherit', textAlign: 'start', cursor: 'pointer', fontWeight: tokens.fontWeightSemibold },
+  meta: { color: tokens.colorNeutralForeground3 },
+  verdict: { display: 'inline-flex', alignItems: 'center', gap: tokens.spacingHorizontalXXS },
+  ok: { color: tokens.colorPaletteGreenForeground1 },
+  warn: { color: tokens.colorPaletteYellowForeground2 },
+  actions: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS },
+});
+
+export function DataView(): ReactElement {
+  const { app, state } = useApp();
+  const styles = useStyles();
+  const t = app.t;
+  const anyPulled = state.tables.some((r) => r.pulled !== undefined);
+  return (
+    <div className={styles.stack}>
+      {state.tables.map((row) => (
+        <TableCard key={row.id} row={row} />
+      ))}
+      <Button appearance={anyPulled ? 'primary' : 'secondary'} disabled={!anyPulled} onClick={() => void app.refreshAll()}>
+        {t('pane.data.refreshAll')}
+      </Button>
+    </div>
+  );
+}
+
+function TableCard({ row }: { row: TableRow }): ReactElement {
+  const { app, state } = useApp();
+  const styles = useStyles();
+  const t = app.t;
+  const language = state.language;
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const label = t(row.label, row.labelParams);
+  const pulled = row.pulled;
+  const busy = row.running || row.queued;
+  const action = pulled === undefined ? t('pane.data.pull') : t('pane.data.refresh');
+
+  return (
+    <Card className={styles.card} aria-label={label} data-table={row.tableName}>
+      <div className={styles.head}>
+        {pulled === undefined ? (
+          <Text weight="semibold">{label}</Text>
+        ) : (
+          <Tooltip content={t('pane.data.goToSheet')} relationship="description">
+            <button type="button" className={styles.name} onClick={() => void app.activate(row.id)}>
+              {label}
+            </button>
+          </Tooltip>
+        )}
+        <Text size={200} className={styles.meta} data-testid="row-count">
+          {pulled === undefined ? t('pane.data.notPulled') : t('pane.data.rows', { rows: formatInteger(pulled.rowCount, language) })}
+        </Text>
+      </div>
+
+      {pulled === undefined ? (
+        <Text size={200} className={styles.meta}>
+          {t(`pane.data.empty.${row.target.resource}`)}
+        </Text>
+      ) : (
+        <Text size={200} className={styles.meta}>
+          <span title={formatDateTime(pulled.lastPullAt, language)}>{t('pane.data.pulledAgo', { age: formatAge(pulled.lastPullAt, language) })}</span>
+          {' · '}
+          {pulled.lastMode === 'incremental' ? t('pane.data.modeIncremental') : t('pane.data.modeFull')}
+          {hasFilters(row.target) ? ` · ${t('pane.data.filtered')}` : ''}
+        </Text>
+      )}
+
+      {row.verdict && (
+        <Text size={200} className={styles.verdict}>
+          {row.verdict.complete ? <CheckmarkCircle16Filled className={styles.ok} aria-hidden /> : <Warning16Filled className={styles.warn} aria-hidden />}
+          {row.verdict.complete ? t('pane.verdict.complete') : t('pane.verdict.incomplete')}
+          {row.verdict.reason ? ` ${row.verdict.reason}` : ''}
+        </Text>
+      )}
+
+      {row.outcome && row.outcome.kind !== 'done' && (
+        <MessageBar intent={row.outcome.kind === 'failed' ? 'error' : 'warning'} layout="multiline">
+          <MessageBarBody>
+            {row.outcome.message} {t('pane.data.keptTable')}
+            {row.outcome.detail && (
+              <details>
+                <summary>{t('pane.data.details')}</summary>
+                {row.outcome.detail}
+              </details>
+            )}
+          </MessageBarBody>
+        </MessageBar>
+      )}
+
+      <div className={styles.actions}>
+        <Button size="small" disabled={busy || state.job !== undefined} onClick={() => void app.pull(row.id)} aria-label={`${action} ${label}`}>
+          {row.running ? t('pane.data.running') : row.queued ? t('pane.data.queued') : action}
+        </Button>
+        <Menu>
+          <MenuTrigger disableButtonEnhancement>
+            <Button size="small" appearance="subtle" icon={<MoreHorizontal20Regular />} aria-label={t('pane.data.more', { table: label })} />
+          </MenuTrigger>
+          <MenuPopover>
+            <MenuList>
+              <MenuItem onClick={() => setFiltersOpen((o) => !o)}>{t('pane.data.filters')}</MenuItem>
+              <MenuItem disabled={busy || state.job !== undefined || pulled === undefined} onClick={() => void app.pull(row.id, 'full')}>
+                {t('pane.data.fullRefresh')}
+              </MenuItem>
+              <MenuItem disabled={pulled === undefined} onClick={() => void app.activate(row.id)}>
+                {t('pane.data.goToSheet')}
+              </MenuItem>
+            </MenuList>
+          </MenuPopover>
+        </Menu>
+      </div>
+      {filtersOpen && <FilterEditor row={row} onClose={() => setFiltersOpen(false)} />}
+    </Card>
+  );
+}

@@ -1,0 +1,57 @@
+/**
+ * The running pull, pinned at the bottom and never behind a modal: table, phase, pages and rows of the total, and
+ * Cancel. Screen readers hear the phase (a polite live region), not every row.
+ */
+
+import { Button, makeStyles, ProgressBar, Text, tokens } from '@fluentui/react-components';
+import type { ReactElement } from 'react';
+import { useApp } from './app-context';
+
+const useStyles = makeStyles({
+  panel: {
+    position: 'sticky',
+    bottom: 0,
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalXS,
+    padding: tokens.spacingHorizontalM,
+    borderTop: `1px solid ${tokens.colorNeutralStroke2}`,
+    backgroundColor: tokens.colorNeutralBackground2,
+  },
+  row: { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: tokens.spacingHorizontalS },
+});
+
+export function ProgressPanel(): ReactElement | null {
+  const { app, state } = useApp();
+  const styles = useStyles();
+  const job = state.job;
+  const t = app.t;
+  const phase = job?.progress?.phase;
+  return (
+    <section aria-label={t('pane.progress.label')} aria-live="polite" className={job ? styles.panel : undefined} data-testid="progress">
+      {job && (
+        <>
+          <ProgressBar value={fraction(job.progress)} thickness="large" aria-label={t('pane.progress.label')} />
+          <Text size={200}>{job.progress?.message ?? t('pane.progress.starting', { table: job.tableName })}</Text>
+          <div className={styles.row}>
+            <Text size={200} aria-hidden>
+              {phase ? t(`pane.phase.${phase}`) : ''}
+            </Text>
+            <Button size="small" onClick={() => app.cancel()} disabled={job.cancelling}>
+              {job.cancelling ? t('pane.progress.cancelling') : t('pane.progress.cancel')}
+            </Button>
+          </div>
+        </>
+      )}
+    </section>
+  );
+}
+
+/** Undefined: indeterminate (reading, verifying, or before the first count). */
+function fraction(progress: { phase: string; rows: number; total: number; pagesDone: number; pagesTotal: number } | undefined): number | undefined {
+  if (progress === undefined) return undefined;
+  if (progress.phase === 'fetching' && progress.pagesTotal > 0) return Math.min(1, progress.pagesDone / progress.pagesTotal);
+  if (progress.phase === 'writing' && progress.total > 0) return Math.min(1, progress.rows / progress.total);
+  if (progress.phase === 'done') return 1;
+  return undefined;
+}

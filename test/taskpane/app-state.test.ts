@@ -1,0 +1,244 @@
+/**
+ * The task pane's state module end to end without a browser: the Excel simulation as `Excel`, the Excel host's
+ * stores on document settings, the sandbox over HTTP, a memory `localStorage`. What the views show comes from here.
+ */
+
+import { TokenCache } from '../../src/api';
+import { activateTable } from '../../src/hosts/excel/activate-table';
+import { ExcelWorkbookPort } from '../../src/hosts/excel/excel-workbook-port';
+import { SettingsConnectionStore } from '../../src/hosts/excel/settings-connection';
+import { SettingsPullStateStore } from '../../src/hosts/excel/settings-pull-state';
+import { de, en, it as italian } from '../../src/i18n/catalog';
+import { createSimulatedWorkbook, installExcelSimulation, type Installation } from '../../src/preview/excel-sim';
+import { startSandbox } from '../../src/sandbox';
+import { MemoryKeyValueStorage } from '../../src/sync/connect';
+import { AppState, type AppStateOptions } from '../../src/taskpane/state/app-state';
+import type { PaneHost } from '../../src/taskpane/state/pane-host';
+
+type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
+
+let sandbox: Sandbox;
+let sim: Installation;
+beforeAll(async () => {
+  sandbox = await startSandbox({ port: 0, transactions: 2500 });
+});
+afterAll(async () => {
+  await sandbox.close();
+});
+beforeEach(() => {
+  sim = installExcelSimulation(globalThis, createSimulatedWorkbook());
+});
+afterEach(() => sim.uninstall());
+
+function excelHost(): PaneHost {
+  return {
+    port: new ExcelWorkbookPort({ maxRows: 500 }),
+    pullStates: new SettingsPullStateStore(),
+    workbookConnection: new SettingsConnectionStore(),
+    activateTable: async (name) => {
+      await activateTable(name);
+    },
+  };
+}
+
+function makeApp(storage = new MemoryKeyValueStorage(), overrides: Partial<AppStateOptions> = {}): AppState {
+  return new AppState({
+    storage,
+    prefix: 'partition|',
+    host: excelHost(),
+    environment: { theme: 'light', displayLanguage: 'en-US', sandboxUrl: sandbox.url },
+    client: { tokenCache: new TokenCache(), sleep: async () => undefined },
+    ...overrides,
+  });
+}
+
+async function transactionCount(): Promise<number> {
+  const response = await fetch(new URL('auth/token/', sandbox.url), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ grant_type: 'client_credentials', client_id: 'demo-company', client_secret: 'demo-secret' }),
+  });
+  const { access_token } = (await response.json()) as { access_token: string };
+  const page = await fetch(new URL('transactions/extended/?page_size=1', sandbox.url), { headers: { authorization: `Bearer ${access_token}` } });
+  return ((await page.json()) as { count: number }).count;
+}
+
+describe('the task pane state', () => {
+  test('first run: signed out, the sandbox offered as the demo; one click connects, lists the tables and loads the overview', async () => {
+    const app = makeApp();
+    await app.start();
+    expect(app.snapshot()).toMatchObject({ started: true, demoAvailable: true, profiles: [], connection: { status: 'signedOut' }, language: 'en' });
+    await app.connectDemo();
+    const state = app.snapshot();
+    expect(state.connection).toMatchObject({ status: 'connected', profile: { name: en['connect.demo.name'] }, companyIds: [4711] });
+    const ids = state.tables.map((t) => t.id);
+    expect(ids.slice(0, 3)).toEqual(['transactions', 'invoices', 'forecastBudgets']);
+    expect(ids.filter((id) => id.startsWith('scenario:')).length).toBeGreaterThan(0);
+    expect(ids).toEqual(expect.arrayContaining(['allBudgets', 'categories', 'plans', 'accounts', 'banks']));
+    expect(state.overview.status).toBe('ready');
+    expect(state.filterOptions?.accounts.length).toBeGreaterThan(0);
+  });
+
+  test('pull: progress with phases, the row count of the service, verdict complete; the workbook remembers the profile but never the secret; refresh is incremental', async () => {
+    const app = makeApp();
+    await app.start();
+    await app.connectDemo();
+    const phases = new Set<string>();
+    app.subscribe(() => {
+      const phase = app.snapshot().job?.progress?.phase;
+      if (phase) phases.add(phase);
+    });
+    await app.pull('transactions');
+    const row = app.snapshot().tables.find((t) => t.id === 'transactions');
+    const expected = await transactionCount();
+    expect(row?.pulled).toMatchObject({ tableName: 'Transactions', rowCount: expected, lastMode: 'full' });
+    expect(row?.verdict).toEqual({ complete: true });
+    expect(row?.outcome?.kind).toBe('done');
+    expect([...phases]).toEqual(expect.arrayContaining(['fetching', 'writing']));
+    expect(app.snapshot().job).toBeUndefined();
+    const table = sim.workbook.tables().find((t) => t.name === 'Transactions');
+    // The table's range: a header row and one row per transaction.
+    expect(sim.workbook.values(table?.sheet ?? '', table?.address.split('!')[1]).length).toBe(expected + 1);
+
+    const settings = JSON.stringify(sim.workbook.settings());
+    expect(settings).toContain('cashflow.connection');
+    expect(settings).not.toContain('demo-secret');
+    expect(settings).not.toMatch(/access_token|Bearer/);
+
+    await app.pull('transactions');
+    expect(app.snapshot().tables.find((t) => t.id === 'transactions')?.pulled?.lastMode).toBe('incremental');
+  });
+
+  test('cancel mid-pull: the previous table stays, the row says cancelled and that the table is unchanged', async () => {
+    const app = makeApp();
+    await app.start();
+    await app.connectDemo();
+    await app.pull('invoices');
+    const before = sim.workbook.values(sim.workbook.tables().find((t) => t.name === 'Invoices')?.sheet ?? 'Invoices');
+    await app.pull('transactions');
+    let cancelled = false;
+    app.subscribe(() => {
+      if (!cancelled && app.snapshot().job?.progress?.phase === 'fetching') {
+        cancelled = true;
+        app.cancel();
+      }
+    });
+    await app.pull('transactions', 'full');
+    const row = app.snapshot().tables.find((t) => t.id === 'transactions');
+    expect(cancelled).toBe(true);
+    expect(row?.outcome).toMatchObject({ kind: 'cancelled', message: 'Transactions: cancelled.' });
+    expect(row?.pulled?.rowCount).toBe(await transactionCount());
+    expect(sim.workbook.values(sim.workbook.tables().find((t) => t.name === 'Invoices')?.sheet ?? 'Invoices')).toEqual(before);
+  });
+
+  test('wrong credentials and the edition without the API fail with their localized messages', async () => {
+    const app = makeApp();
+    await app.start();
+    const wrong = await app.saveProfile({ name: 'ACME', baseUrl: sandbox.url, clientId: 'demo-company', secret: 'wrong', kind: 'company', remember: true });
+    expect(wrong.ok).toBe(true);
+    expect(app.snapshot().connection).toMatchObject({ status: 'failed', problem: 'credentials', message: en['connect.error.credentials'] });
+    app.setLanguage('de');
+    const basic = sandbox.credentials.basic;
+    await app.saveProfile({ name: 'Basic', baseUrl: sandbox.url, clientId: basic.clientId, secret: basic.clientSecret, kind: 'company', remember: true });
+    expect(app.snapshot().connection).toMatchObject({ status: 'failed', problem: 'edition', message: de['connect.error.edition'] });
+  });
+
+  test('a form with problems names each field in the user language and connects nothing', async () => {
+    const app = makeApp();
+    app.setLanguage('it');
+    const result = await app.saveProfile({ name: '', baseUrl: 'not a url', clientId: '', secret: '', kind: 'company', remember: true });
+    expect(result.ok).toBe(false);
+    const fields = result.ok ? [] : result.problems.map((p) => p.field);
+    expect(fields.sort()).toEqual(['baseUrl', 'clientId', 'name', 'secret']);
+    expect(result.ok ? '' : result.problems.find((p) => p.field === 'secret')?.message).toBe(italian['pane.connect.error.secret']);
+    expect(app.snapshot().profiles).toEqual([]);
+  });
+
+  test('Italian: the pane and the service speak Italian (a failed pull carries the service message, and says the table is kept)', async () => {
+    const app = makeApp();
+    await app.start();
+    await app.connectDemo();
+    app.setLanguage('it');
+    expect(app.t('pane.data.refreshAll')).toBe(italian['pane.data.refreshAll']);
+    await app.pull('categories');
+    expect(app.snapshot().tables.find((t) => t.id === 'categories')?.outcome?.message).toMatch(/righe aggiornate/);
+    const scenario = app.snapshot().tables.find((t) => t.id.startsWith('scenario:'));
+    app.setTarget(scenario?.id ?? '', { resource: 'scenarioBudgets', scenarioId: 999_999 });
+    await app.pull(scenario?.id ?? '');
+    const outcome = app.snapshot().tables.find((t) => t.id === scenario?.id)?.outcome;
+    expect(outcome?.kind).toBe('failed');
+    expect(outcome?.message).toContain('Non trovato.');
+    expect(outcome?.message).toMatch(/^Non è stato possibile caricare/);
+  });
+
+  test('reload: a remembered profile reconnects by itself; with "remember" off only the secret is asked for', async () => {
+    const storage = new MemoryKeyValueStorage();
+    const first = makeApp(storage);
+    await first.start();
+    await first.saveProfile({ name: 'Mine', baseUrl: sandbox.url, clientId: 'demo-company', secret: 'demo-secret', kind: 'company', remember: false });
+    expect(first.snapshot().connection.status).toBe('connected');
+    await first.pull('categories');
+    expect(JSON.stringify([...storage.entries])).not.toContain('demo-secret');
+
+    const second = makeApp(storage);
+    await second.start();
+    const state = second.snapshot();
+    expect(state.connection.status).toBe('signedOut');
+    expect(state.workbook).toMatchObject({ status: 'known', profile: { name: 'Mine' } });
+    const id = state.workbook.status === 'known' ? state.workbook.profile.id : '';
+    expect(second.needsSecret(id)).toBe(true);
+    await second.connect(id, 'demo-secret');
+    expect(second.snapshot().connection.status).toBe('connected');
+    expect(second.snapshot().tables.find((t) => t.id === 'categories')?.pulled).toBeDefined();
+
+    // A new workbook: nothing remembered in it, so the last profile used on this computer reconnects.
+    sim.uninstall();
+    sim = installExcelSimulation(globalThis, createSimulatedWorkbook());
+    const remembered = new MemoryKeyValueStorage();
+    const a = makeApp(remembered);
+    await a.connectDemo();
+    const b = makeApp(remembered);
+    await b.start();
+    expect(b.snapshot().connection.status).toBe('connected');
+  });
+
+  test('a shared copy built from a profile this computer lacks asks for credentials for that name and address', async () => {
+    const app = makeApp();
+    await app.start();
+    await app.connectDemo();
+    await app.pull('categories');
+    const colleague = makeApp(new MemoryKeyValueStorage());
+    await colleague.start();
+    expect(colleague.snapshot().workbook).toMatchObject({ status: 'unknown', expected: { profileName: en['connect.demo.name'] } });
+    expect(colleague.snapshot().connection.status).toBe('signedOut');
+  });
+
+  test('sign out forgets the secret; choosing a pulled table activates its sheet', async () => {
+    const storage = new MemoryKeyValueStorage();
+    const app = makeApp(storage);
+    await app.start();
+    await app.connectDemo();
+    await app.pull('categories');
+    await app.pull('plans');
+    expect(sim.workbook.state.sheets.find((s) => s.id === sim.workbook.state.activeSheetId)?.name).not.toBe('Categories');
+    await app.activate('categories');
+    expect(sim.workbook.state.sheets.find((s) => s.id === sim.workbook.state.activeSheetId)?.name).toBe('Categories');
+    app.signOut();
+    expect(app.snapshot().connection.status).toBe('signedOut');
+    expect(app.needsSecret('demo')).toBe(true);
+  });
+
+  test('a group profile offers the group invoices (with the companies), accounts and banks', async () => {
+    const app = makeApp();
+    await app.start();
+    const group = sandbox.credentials.group;
+    await app.saveProfile({ name: 'Group', baseUrl: sandbox.url, clientId: group.clientId, secret: group.clientSecret, kind: 'group', remember: true });
+    const state = app.snapshot();
+    expect(state.connection.status).toBe('connected');
+    expect(state.tables.map((t) => t.id)).toEqual(['groupInvoices', 'accounts', 'banks']);
+    expect(state.tables[0]?.target).toMatchObject({ resource: 'groupInvoices', companyIds: [5101, 5102] });
+    await app.pull('groupInvoices');
+    expect(app.snapshot().tables[0]?.outcome?.kind).toBe('done');
+    expect(state.overview.status).toBe('ready');
+  });
+});
