@@ -13,6 +13,8 @@ export const en = {
   'pane.state.failed': 'Not connected',
   'pane.state.signedOut': 'Signed out',
   'pane.age.justNow': 'just now',
+  'pane.header.switch': 'Connection: {name}. Switch to another',
+  'pane.header.manage': 'Manage connections…',
 
   'pane.connect.welcome.title': 'Welcome',
   'pane.connect.welcome.text': 'Bring transactions, open invoices and budgets of your cash-flow plan into Excel tables and keep them fresh. Try the demo company, or connect your own with the API credentials from the planning app.',
@@ -162,6 +164,8 @@ export const de: Catalog = {
   'pane.state.failed': 'Nicht verbunden',
   'pane.state.signedOut': 'Abgemeldet',
   'pane.age.justNow': 'gerade eben',
+  'pane.header.switch': 'Verbindung: {name}. Zu einer anderen wechseln',
+  'pane.header.manage': 'Verbindungen verwalten…',
 
   'pane.connect.welcome.title': 'Willkommen',
   'pane.connect.welcome.text': 'Holen Sie Umsätze, offene Posten und Budgets Ihrer Liquiditätsplanung in Excel-Tabellen und halten Sie sie aktuell. Probieren Sie die Demo-Firma aus oder verbinden Sie Ihr Unternehmen mit den API-Zugangsdaten aus der Planungs-App.',
@@ -309,6 +313,8 @@ export const it: Catalog = {
   'pane.state.failed': 'Non connesso',
   'pane.state.signedOut': 'Disconnesso',
   'pane.age.justNow': 'proprio ora',
+  'pane.header.switch': "Connessione: {name}. Passa a un'altra",
+  'pane.header.manage': 'Gestisci le connessioni…',
 
   'pane.connect.welcome.title': 'Benvenuto',
   'pane.connect.welcome.text': "Porta movimenti, fatture aperte e budget della tua pianificazione della liquidità in tabelle Excel e tienili aggiornati. Prova l'azienda demo o collega la tua con le credenziali API dell'app di pianificazione.",

@@ -1,7 +1,32 @@
 /** The pane: a header (connection and its state), tabs, the view, and the progress of a running pull pinned below. */
 
-import { Badge, FluentProvider, makeStyles, Spinner, Tab, TabList, Text, tokens, webDarkTheme, webLightTheme } from '@fluentui/react-components';
-import { lazy, Suspense, useState, type ReactElement } from 'react';
+import {
+  Badge,
+  Button,
+  FluentProvider,
+  makeStyles,
+  Menu,
+  MenuDivider,
+  MenuItem,
+  MenuItemRadio,
+  MenuList,
+  MenuPopover,
+  MenuTrigger,
+  Spinner,
+  Tab,
+  TabList,
+  Text,
+  Toast,
+  Toaster,
+  ToastTitle,
+  tokens,
+  useId,
+  useToastController,
+  webDarkTheme,
+  webLightTheme,
+} from '@fluentui/react-components';
+import { ChevronDown16Regular } from '@fluentui/react-icons';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactElement } from 'react';
 import { useApp } from './app-context';
 import { ProgressPanel } from './ProgressPanel';
 
@@ -22,7 +47,8 @@ const useStyles = makeStyles({
     padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalM}`,
     borderBottom: `1px solid ${tokens.colorNeutralStroke2}`,
   },
-  company: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
+  company: { minWidth: 0, justifyContent: 'flex-start', fontWeight: tokens.fontWeightSemibold, fontSize: tokens.fontSizeBase400 },
+  companyName: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
   tabs: { paddingInline: tokens.spacingHorizontalS, borderBottom: `1px solid ${tokens.colorNeutralStroke2}` },
   main: { flexGrow: 1, padding: tokens.spacingHorizontalM, overflowY: 'auto' },
 });
@@ -52,9 +78,7 @@ export function App(): ReactElement {
     <FluentProvider theme={state.theme === 'dark' ? webDarkTheme : webLightTheme} lang={state.language}>
       <div className={styles.root}>
         <header className={styles.header}>
-          <Text weight="semibold" size={400} className={styles.company} title={profileName}>
-            {profileName}
-          </Text>
+          <ProfileSwitcher name={profileName} onManage={() => setChosen('connect')} />
           <ConnectionBadge />
         </header>
         <TabList className={styles.tabs} size="small" selectedValue={tab} onTabSelect={(_, data) => setChosen(data.value as TabId)} aria-label={t('pane.tabs.label')}>
@@ -73,6 +97,7 @@ export function App(): ReactElement {
           </Suspense>
         </main>
         <ProgressPanel />
+        <FinishedToasts />
       </div>
     </FluentProvider>
   );
@@ -103,4 +128,62 @@ function ConnectionBadge(): ReactElement {
         </Badge>
       );
   }
+}
+
+/** The header's company name: switch to another saved connection, or manage them. */
+function ProfileSwitcher({ name, onManage }: { name: string; onManage: () => void }): ReactElement {
+  const { app, state } = useApp();
+  const styles = useStyles();
+  const t = app.t;
+  const activeId = state.connection.status === 'connected' ? state.connection.profile.id : undefined;
+  if (state.profiles.length === 0)
+    return (
+      <Text weight="semibold" size={400} className={styles.companyName}>
+        {name}
+      </Text>
+    );
+  return (
+    <Menu checkedValues={{ profile: activeId === undefined ? [] : [activeId] }}>
+      <MenuTrigger disableButtonEnhancement>
+        <Button appearance="transparent" className={styles.company} icon={<ChevronDown16Regular />} iconPosition="after" aria-label={t('pane.header.switch', { name })}>
+          <span className={styles.companyName}>{name}</span>
+        </Button>
+      </MenuTrigger>
+      <MenuPopover>
+        <MenuList>
+          {state.profiles.map((p) => (
+            <MenuItemRadio key={p.id} name="profile" value={p.id} disabled={app.needsSecret(p.id)} onClick={() => p.id !== activeId && void app.connect(p.id)}>
+              {p.name}
+            </MenuItemRadio>
+          ))}
+          <MenuDivider />
+          <MenuItem onClick={onManage}>{t('pane.header.manage')}</MenuItem>
+        </MenuList>
+      </MenuPopover>
+    </Menu>
+  );
+}
+
+/** A toast when a pull finishes (the pane may be on another view meanwhile); failures stay on their row too. */
+function FinishedToasts(): ReactElement {
+  const { state } = useApp();
+  const toasterId = useId('toaster');
+  const { dispatchToast } = useToastController(toasterId);
+  const seen = useRef(new Set<string>());
+  useEffect(() => {
+    for (const row of state.tables) {
+      const outcome = row.outcome;
+      if (outcome === undefined) continue;
+      const key = `${row.id}@${outcome.at}`;
+      if (seen.current.has(key)) continue;
+      seen.current.add(key);
+      dispatchToast(
+        <Toast>
+          <ToastTitle>{outcome.message}</ToastTitle>
+        </Toast>,
+        { intent: outcome.kind === 'done' ? 'success' : outcome.kind === 'failed' ? 'error' : 'warning', timeout: 4000 },
+      );
+    }
+  }, [state.tables, dispatchToast]);
+  return <Toaster toasterId={toasterId} position="top-end" />;
 }
