@@ -189,7 +189,8 @@ describe('the task pane state', () => {
     expect(second.needsSecret(id)).toBe(true);
     await second.connect(id, 'demo-secret');
     expect(second.snapshot().connection.status).toBe('connected');
-    expect(second.snapshot().tables.find((t) => t.id === 'categories')?.pulled).toBeDefined();
+    // What the workbook keeps about the table: rows, time, mode and the completeness verdict.
+    expect(second.snapshot().tables.find((t) => t.id === 'categories')).toMatchObject({ pulled: { rowCount: expect.any(Number), lastMode: 'full' }, verdict: { complete: true } });
 
     // A new workbook: nothing remembered in it, so the last profile used on this computer reconnects.
     sim.uninstall();

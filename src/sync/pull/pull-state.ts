@@ -20,6 +20,13 @@ export interface PullState {
   /** `full` or `incremental`: how the last successful pull fetched. */
   lastMode: 'full' | 'incremental';
   rowCount: number;
+  /**
+   * The completeness verdict of the last pull: rows checked against the service's count and sum (transactions),
+   * no change noticed during the pull. Absent in states written before it was kept.
+   */
+  complete?: boolean;
+  /** Why not complete, in the language of that pull (at most a few short messages). */
+  warnings?: string[];
 }
 
 export interface PullStateStore {

@@ -152,6 +152,8 @@ export function createPuller(options: PullerOptions): Puller {
       lastPullAt: finishedAt,
       lastMode: outcome.mode,
       rowCount: outcome.rowCount,
+      complete: (outcome.verification?.ok ?? true) && outcome.warnings.length === 0,
+      warnings: outcome.warnings.slice(0, 3),
     });
     context.emit('done', { rows: outcome.rowCount, total: outcome.rowCount });
     return {

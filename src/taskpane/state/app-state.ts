@@ -441,7 +441,7 @@ export class AppState {
     const job = this.#snapshot.job;
     const tables: TableRow[] = entries.map((entry) => {
       const pulled = this.#pulled.find((s) => s.tableName.toLowerCase() === entry.tableName.toLowerCase());
-      const verdict = this.#verdicts.get(entry.id);
+      const verdict = this.#verdicts.get(entry.id) ?? (pulled?.complete === undefined ? undefined : verdictOfState(pulled));
       const outcome = this.#outcomes.get(entry.id);
       return {
         ...entry,
@@ -463,6 +463,12 @@ export class AppState {
   #fetch(): typeof fetch {
     return this.#options.client?.fetch ?? globalThis.fetch.bind(globalThis);
   }
+}
+
+/** The verdict a table's pull state keeps (after a reload, before this session pulled it). */
+function verdictOfState(state: PullState): Verdict {
+  const reason = state.warnings?.join(' ');
+  return { complete: state.complete === true, ...(reason ? { reason } : {}) };
 }
 
 export function formatCount(n: number, language: Language): string {
