@@ -2,7 +2,7 @@
  * Debian's Chromium through playwright-core. No browser at /usr/bin/chromium is a failure, never a skip
  * (CI installs it: `.ci/run`). Each test gets a fresh context (1280×800) that
  *   - lets no request leave 127.0.0.1 (a product rule: nothing is downloaded at run time): such requests are
- *     aborted and recorded;
+ *     aborted and recorded (`requests` lists every URL asked for);
  *   - records console errors and uncaught errors of every page and frame.
  * `expectClean(session)` fails the test on any of them (with a list of expected ones to allow).
  */
@@ -57,22 +57,31 @@ function local(url: string): boolean {
   }
 }
 
-export async function newSession(browser: Browser, options: { viewport?: { width: number; height: number }; colorScheme?: 'light' | 'dark' } = {}): Promise<Session> {
+export interface SessionOptions {
+  viewport?: { width: number; height: number };
+  colorScheme?: 'light' | 'dark';
+  /** Default true. Benchmarks turn it off: every routed request makes a round trip to this process. */
+  guardRequests?: boolean;
+}
+
+export async function newSession(browser: Browser, options: SessionOptions = {}): Promise<Session> {
   const context = await browser.newContext({
     viewport: options.viewport ?? { width: 1280, height: 800 },
     ...(options.colorScheme ? { colorScheme: options.colorScheme } : {}),
   });
   const problems: PageProblem[] = [];
   const requests: string[] = [];
-  await context.route('**/*', async (route) => {
-    const url = route.request().url();
-    requests.push(url);
-    if (local(url)) await route.continue();
-    else {
-      problems.push({ kind: 'offsite-request', text: `${route.request().method()} ${url}`, url });
-      await route.abort('blockedbyclient');
-    }
-  });
+  if (options.guardRequests ?? true) {
+    await context.route('**/*', async (route) => {
+      const url = route.request().url();
+      requests.push(url);
+      if (local(url)) await route.continue();
+      else {
+        problems.push({ kind: 'offsite-request', text: `${route.request().method()} ${url}`, url });
+        await route.abort('blockedbyclient');
+      }
+    });
+  }
   context.on('console', (message) => {
     if (message.type() === 'error') problems.push({ kind: 'console', text: message.text(), url: message.location().url });
   });

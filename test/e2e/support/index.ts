@@ -10,6 +10,7 @@ import { serveStatic, type StaticServer } from './serve';
 
 export * from './axe';
 export * from './browser';
+export * from './eventually';
 export * from './build';
 export * from './preview';
 export * from './sandbox';
