@@ -26,13 +26,14 @@ module.exports = {
       displayName: 'unit',
       testMatch: ['**/*.test.ts', '**/*.test.tsx'],
       testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/e2e/'],
-      testTimeout: 30_000,
     },
     {
       ...shared,
       displayName: 'e2e',
       testMatch: ['<rootDir>/test/e2e/**/*.test.ts'],
-      testTimeout: 300_000,
+      // Jest reads testTimeout from the top level only; the e2e setup raises it for these files.
+      setupFilesAfterEnv: ['<rootDir>/test/e2e/support/jest-timeout.ts'],
     },
   ],
+  testTimeout: 30_000,
 };
