@@ -1,10 +1,11 @@
 /** Jest runs TypeScript through ts-jest (transpile only: `npm run lint` type-checks).
- * ky is published as ESM only; it is transformed to CommonJS like our own sources. */
-/** @type {import('jest').Config} */
-module.exports = {
+ * ky is published as ESM only; it is transformed to CommonJS like our own sources.
+ * Two projects: `unit` (everything but test/e2e, 30 s per test) and `e2e` (browser tests in Debian Chromium
+ * against a production build; the first test of a run may wait for the build, so 5 minutes per test).
+ * `npx jest test/api` runs no e2e file and so never builds; `npm test` runs both. */
+const shared = {
   testEnvironment: 'node',
   roots: ['<rootDir>/test'],
-  testMatch: ['**/*.test.ts', '**/*.test.tsx'],
   transform: {
     '^.+\\.[tj]sx?$': [
       'ts-jest',
@@ -15,5 +16,24 @@ module.exports = {
     ],
   },
   transformIgnorePatterns: ['/node_modules/(?!(ky)/)'],
-  testTimeout: 30000,
+};
+
+/** @type {import('jest').Config} */
+module.exports = {
+  projects: [
+    {
+      ...shared,
+      displayName: 'unit',
+      testMatch: ['**/*.test.ts', '**/*.test.tsx'],
+      testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/e2e/'],
+    },
+    {
+      ...shared,
+      displayName: 'e2e',
+      testMatch: ['<rootDir>/test/e2e/**/*.test.ts'],
+      // Jest reads testTimeout from the top level only; the e2e setup raises it for these files.
+      setupFilesAfterEnv: ['<rootDir>/test/e2e/support/jest-timeout.ts'],
+    },
+  ],
+  testTimeout: 30_000,
 };

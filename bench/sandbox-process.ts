@@ -29,9 +29,10 @@ function stop(child: ChildProcess): Promise<void> {
   });
 }
 
-export async function spawnSandbox(transactions: number, timeoutMs = 120_000): Promise<SandboxProcess> {
+/** `extraArgs`: more sandbox flags, e.g. `['--cors-origin', origin]` for a page served elsewhere. */
+export async function spawnSandbox(transactions: number, timeoutMs = 120_000, extraArgs: string[] = []): Promise<SandboxProcess> {
   const tsx = path.join(ROOT, 'node_modules', '.bin', 'tsx');
-  const child = spawn(tsx, ['src/sandbox/cli.ts', '--port', '0', '--transactions', String(transactions)], {
+  const child = spawn(tsx, ['src/sandbox/cli.ts', '--port', '0', '--transactions', String(transactions), ...extraArgs], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
   });

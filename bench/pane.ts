@@ -1,0 +1,295 @@
+/**
+ * Pane benchmark (`npm run bench pane`): the real task pane in the preview, in Debian's Chromium, pulling
+ * 100,000 transactions of the demo company from the sandbox (a child process).
+ *   1. Bundle sizes of the production build (bytes, gzip) and whether functions.js carries React.
+ *   2. A full pull: the longest main-thread task and the tasks over 200 ms from the click on "Pull" to done
+ *      (PerformanceObserver `longtask`, buffered, in the pane's frame and the top page).
+ *   3. A pull cancelled mid-way: time from the click on Cancel (the event's timestamp) to the pane showing it
+ *      (the progress region gone or a "cancelled" message), measured in the pane with `performance.now()`.
+ * Targets: no task over 200 ms, cancel shown within 300 ms, functions.js free of React.
+ * Part 1 needs only the build; parts 2 and 3 need the preview and the pane's controls, and say which is missing.
+ *
+ * Environment: BENCH_PANE_TRANSACTIONS (default 100,000), BENCH_CANCEL_AFTER_MS (how long the pull runs before
+ * Cancel, default 1500), BENCH_PANE_TIMEOUT_MS (longest wait for a pull, default 600,000).
+ * A benchmark, never a test.
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import type { Browser, Frame, FrameLocator, Locator, Page } from 'playwright-core';
+import { launchBrowser, newSession, type Session } from '../test/e2e/support/browser';
+import { buildAddin } from '../test/e2e/support/build';
+import { paneFrame, previewUrl } from '../test/e2e/support/preview';
+import { serveStatic } from '../test/e2e/support/serve';
+import { spawnSandbox } from './sandbox-process';
+
+/** Every name the benchmark looks for in the UI, in one place: adjust here when the pane's words change. */
+export const UI = {
+  /** The pane's iframe on the preview page. */
+  paneFrame: '#pane',
+  connectDemo: { role: 'button', name: 'Try the demo company' },
+  dataTab: { role: 'tab', name: 'Data' },
+  pullTransactions: { role: 'button', name: 'Pull Transactions' },
+  cancel: { role: 'button', name: 'Cancel' },
+  /** CSS of the progress region shown while a pull runs (Fluent's ProgressBar has role progressbar). */
+  progress: '[role="progressbar"]',
+  /** Text the pane shows once a pull was cancelled (regular expression source, case-insensitive). */
+  cancelledText: 'cancell?ed',
+  /** The table the pull writes, as `window.cashflowPreview.tableRowCount` knows it. */
+  transactionsTable: 'Transactions',
+} as const;
+
+type Control = { role: 'button' | 'tab'; name: string };
+type ControlKey = { [K in keyof typeof UI]: (typeof UI)[K] extends Control ? K : never }[keyof typeof UI];
+
+const TARGET_TASK_MS = 200;
+const TARGET_CANCEL_MS = 300;
+const CONTROL_TIMEOUT_MS = 30_000;
+
+interface LongTask {
+  /** Absolute start (timeOrigin + startTime), to merge what both frames report. */
+  at: number;
+  duration: number;
+}
+
+declare global {
+  interface Window {
+    __benchLongTasks?: LongTask[];
+    __benchMark?: number;
+    __benchCancel?: Promise<{ clickAt: number; shownAt: number; how: string }>;
+  }
+}
+
+const fmt = (n: number, digits = 0): string => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+
+function printTable(head: string[], rows: string[][]): void {
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
+  const line = (cells: string[]): string => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0))).join('  ');
+  console.log(line(head));
+  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+  for (const row of rows) console.log(line(row));
+}
+
+// ---- 1. bundle sizes -------------------------------------------------------------------------------------------
+
+interface BundleFigures {
+  file: string;
+  bytes: number;
+  gzipBytes: number;
+}
+
+/** React's fingerprints in a minified production bundle. */
+const REACT_MARKS = ['__SECRET_INTERNALS_DO_NOT_USE_OR_YOU_WILL_BE_FIRED', 'Symbol.for("react.element")', 'react.production'];
+
+function bundleSizes(dir: string): { bundles: BundleFigures[]; functionsHasReact: boolean } {
+  const files = readdirSync(dir).filter((f) => f.endsWith('.js') && statSync(path.join(dir, f)).isFile());
+  const order = (f: string): number => (f === 'taskpane.js' ? 0 : f === 'functions.js' ? 1 : 2);
+  const bundles = files
+    .sort((a, b) => order(a) - order(b) || a.localeCompare(b))
+    .map((file) => {
+      const content = readFileSync(path.join(dir, file));
+      return { file, bytes: content.length, gzipBytes: gzipSync(content, { level: 9 }).length };
+    });
+  const functions = readFileSync(path.join(dir, 'functions.js'), 'utf8');
+  return { bundles, functionsHasReact: REACT_MARKS.some((m) => functions.includes(m)) };
+}
+
+// ---- driving the pane ------------------------------------------------------------------------------------------
+
+function control(pane: FrameLocator, key: ControlKey): Locator {
+  const c: Control = UI[key];
+  return pane.getByRole(c.role, { name: c.name, exact: true });
+}
+
+async function visible(locator: Locator, what: string, state: 'visible' | 'attached' = 'visible', timeout = CONTROL_TIMEOUT_MS): Promise<Locator> {
+  try {
+    await locator.first().waitFor({ state, timeout });
+    return locator.first();
+  } catch {
+    throw new Error(`The pane shows no ${what} within ${timeout / 1000} s. Adjust UI in bench/pane.ts if the pane names it differently.`);
+  }
+}
+
+const describeControl = (key: ControlKey): string => `${UI[key].role} "${UI[key].name}" (UI.${key})`;
+
+async function clickControl(pane: FrameLocator, key: ControlKey): Promise<void> {
+  await (await visible(control(pane, key), describeControl(key))).click();
+}
+
+async function openPreview(browser: Browser, appUrl: string, sandboxUrl: string): Promise<{ session: Session; page: Page; pane: FrameLocator; frame: Frame }> {
+  const session = await newSession(browser, { guardRequests: false });
+  const { page } = session;
+  const answer = await page.goto(previewUrl(appUrl, sandboxUrl, { theme: 'light', lang: 'en' }));
+  if (answer === null || answer.status() !== 200) {
+    throw new Error(`The preview is not in the build (preview.html answered ${answer?.status() ?? 'nothing'}): the pane benchmark needs it.`);
+  }
+  await visible(page.locator(UI.paneFrame), `frame ${UI.paneFrame} on the preview page (UI.paneFrame)`);
+  const pane = page.frameLocator(UI.paneFrame);
+  const frame = await paneFrame(page);
+  await clickControl(pane, 'connectDemo');
+  await clickControl(pane, 'dataTab');
+  await visible(control(pane, 'pullTransactions'), describeControl('pullTransactions'));
+  return { session, page, pane, frame };
+}
+
+/** Starts collecting long tasks in a frame (buffered) and marks the moment from which they count. */
+async function watchLongTasks(frame: Frame): Promise<void> {
+  await frame.evaluate(() => {
+    window.__benchLongTasks = [];
+    const tasks = window.__benchLongTasks;
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) tasks.push({ at: performance.timeOrigin + e.startTime, duration: e.duration });
+    }).observe({ type: 'longtask', buffered: true });
+    window.__benchMark = performance.timeOrigin + performance.now();
+  });
+}
+
+async function longTasksSinceMark(frame: Frame): Promise<LongTask[]> {
+  return frame.evaluate(() => (window.__benchLongTasks ?? []).filter((t) => t.at >= (window.__benchMark ?? 0)));
+}
+
+/** Both frames see the same main thread: a task both report counts once. */
+function merged(...lists: LongTask[][]): LongTask[] {
+  const all = lists.flat().sort((a, b) => a.at - b.at);
+  return all.filter((t, i) => {
+    const previous = all[i - 1];
+    return previous === undefined || Math.abs(previous.at - t.at) > 1 || Math.abs(previous.duration - t.duration) > 1;
+  });
+}
+
+async function rowCount(page: Page): Promise<number | undefined> {
+  return page.evaluate((table) => window.cashflowPreview?.tableRowCount(table), UI.transactionsTable);
+}
+
+interface PullFigures {
+  wallMs: number;
+  rows: number | undefined;
+  longestTaskMs: number;
+  tasksOverTarget: number;
+  longTasks: number;
+}
+
+export async function fullPull(browser: Browser, appUrl: string, sandboxUrl: string, timeoutMs: number): Promise<PullFigures> {
+  const { session, page, pane, frame } = await openPreview(browser, appUrl, sandboxUrl);
+  try {
+    await watchLongTasks(page.mainFrame());
+    await watchLongTasks(frame);
+    const t0 = performance.now();
+    await clickControl(pane, 'pullTransactions');
+    const progress = pane.locator(UI.progress);
+    await visible(progress, `progress region ${UI.progress} after "Pull" (UI.progress)`, 'attached');
+    try {
+      await progress.first().waitFor({ state: 'detached', timeout: timeoutMs });
+    } catch {
+      throw new Error(`The pull did not finish within ${timeoutMs / 1000} s (the progress region ${UI.progress} stayed).`);
+    }
+    const wallMs = performance.now() - t0;
+    const tasks = merged(await longTasksSinceMark(page.mainFrame()), await longTasksSinceMark(frame));
+    return {
+      wallMs,
+      rows: await rowCount(page),
+      longestTaskMs: Math.max(0, ...tasks.map((t) => t.duration)),
+      tasksOverTarget: tasks.filter((t) => t.duration > TARGET_TASK_MS).length,
+      longTasks: tasks.length,
+    };
+  } finally {
+    await session.close();
+  }
+}
+
+/**
+ * Installed in the pane before the click on Cancel: resolves `window.__benchCancel` with the click's timestamp
+ * (when the browser got it, even if the main thread was busy) and the moment the DOM shows the cancellation.
+ * Plain JavaScript in a string: a transpiler's helpers (tsx's `__name`) do not exist in the page.
+ */
+const CANCEL_PROBE = `function (progressSelector, cancelledSource) {
+  var cancelled = new RegExp(cancelledSource, 'gi');
+  function mentions() { return ((document.body.textContent || '').match(cancelled) || []).length; }
+  var before = mentions();
+  window.__benchCancel = new Promise(function (resolve) {
+    var clickAt;
+    var observer = new MutationObserver(check);
+    function check() {
+      if (clickAt === undefined) return;
+      var gone = document.querySelector(progressSelector) === null;
+      var said = mentions() > before;
+      if (!gone && !said) return;
+      observer.disconnect();
+      resolve({ clickAt: clickAt, shownAt: performance.now(), how: gone && said ? 'progress gone, "cancelled" shown' : gone ? 'progress gone' : '"cancelled" shown' });
+    }
+    document.addEventListener('click', function (event) { clickAt = event.timeStamp; check(); }, { capture: true, once: true });
+    observer.observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
+  });
+}`;
+
+interface CancelFigures {
+  cancelMs: number;
+  how: string;
+  rowsWhenCancelled: number | undefined;
+}
+
+export async function cancelledPull(browser: Browser, appUrl: string, sandboxUrl: string, cancelAfterMs: number): Promise<CancelFigures> {
+  const { session, page, pane, frame } = await openPreview(browser, appUrl, sandboxUrl);
+  try {
+    await clickControl(pane, 'pullTransactions');
+    await visible(pane.locator(UI.progress), `progress region ${UI.progress} after "Pull" (UI.progress)`, 'attached');
+    await page.waitForTimeout(cancelAfterMs);
+    const cancel = await visible(control(pane, 'cancel'), `${describeControl('cancel')} during the pull`);
+    if ((await pane.locator(UI.progress).count()) === 0) throw new Error(`The pull ended before Cancel (after ${cancelAfterMs} ms): lower BENCH_CANCEL_AFTER_MS.`);
+    await frame.evaluate(`(${CANCEL_PROBE})(${JSON.stringify(UI.progress)}, ${JSON.stringify(UI.cancelledText)})`);
+    await cancel.click();
+    const shown = await Promise.race([
+      frame.evaluate(() => window.__benchCancel),
+      new Promise<never>((_, reject) => setTimeout(() => reject(new Error('The pane showed no cancellation within 30 s of the click on Cancel.')), 30_000)),
+    ]);
+    if (shown === undefined) throw new Error('the cancellation probe was not installed');
+    return { cancelMs: shown.shownAt - shown.clickAt, how: shown.how, rowsWhenCancelled: await rowCount(page) };
+  } finally {
+    await session.close();
+  }
+}
+
+// ---- the benchmark ---------------------------------------------------------------------------------------------
+
+export async function benchPane(transactions = 100_000): Promise<void> {
+  const cancelAfterMs = Number(process.env.BENCH_CANCEL_AFTER_MS ?? 1500);
+  const timeoutMs = Number(process.env.BENCH_PANE_TIMEOUT_MS ?? 600_000);
+  const build = await buildAddin();
+  console.log(`\nPane benchmark: production build ${build.built ? `made in ${fmt(build.ms / 1000, 1)} s` : 'from the cache'} (${path.relative(process.cwd(), build.dir)})`);
+
+  const { bundles, functionsHasReact } = bundleSizes(build.dir);
+  printTable(
+    ['bundle', 'bytes', 'gzip'],
+    bundles.map((b) => [b.file, fmt(b.bytes), fmt(b.gzipBytes)]),
+  );
+
+  const results: Array<[string, boolean | undefined, string]> = [['functions.js free of React', !functionsHasReact, functionsHasReact ? 'React found in functions.js' : 'no React in functions.js']];
+  const server = await serveStatic(build.dir);
+  const sandbox = await spawnSandbox(transactions, 120_000, ['--cors-origin', server.url]);
+  let browser: Browser | undefined;
+  try {
+    browser = await launchBrowser();
+    console.log(`Sandbox with ${fmt(transactions)} transactions in child process ${sandbox.pid ?? '?'}; Chromium ${browser.version()}`);
+    const pull = await fullPull(browser, server.url, sandbox.url, timeoutMs);
+    const cancel = await cancelledPull(browser, server.url, sandbox.url, cancelAfterMs);
+    printTable(
+      ['run', 'wall ms', 'rows', 'long tasks', `> ${TARGET_TASK_MS} ms`, 'longest task ms', 'cancel shown after ms'],
+      [
+        ['full pull', fmt(pull.wallMs), pull.rows === undefined ? '?' : fmt(pull.rows), fmt(pull.longTasks), fmt(pull.tasksOverTarget), fmt(pull.longestTaskMs), '-'],
+        [`cancel after ${fmt(cancelAfterMs)} ms`, '-', cancel.rowsWhenCancelled === undefined ? '?' : fmt(cancel.rowsWhenCancelled), '-', '-', '-', `${fmt(cancel.cancelMs)} (${cancel.how})`],
+      ],
+    );
+    results.unshift(
+      [`no main-thread task over ${TARGET_TASK_MS} ms during the pull`, pull.tasksOverTarget === 0, `longest ${fmt(pull.longestTaskMs)} ms, ${pull.tasksOverTarget} over ${TARGET_TASK_MS} ms`],
+      [`cancel shown within ${TARGET_CANCEL_MS} ms`, cancel.cancelMs <= TARGET_CANCEL_MS, `${fmt(cancel.cancelMs)} ms`],
+    );
+  } catch (error) {
+    results.unshift(['pull and cancel in the pane', undefined, `NOT MEASURED: ${error instanceof Error ? error.message : String(error)}`]);
+    process.exitCode = 1;
+  } finally {
+    await browser?.close();
+    await sandbox.close();
+    await server.close();
+  }
+  for (const [name, holds, detail] of results) console.log(`${holds === undefined ? 'FAIL' : holds ? 'OK  ' : 'MISS'} ${name}: ${detail}`);
+}
