@@ -29,7 +29,7 @@ export const UI = {
   paneFrame: '#pane',
   connectDemo: { role: 'button', name: 'Try the demo company' },
   dataTab: { role: 'tab', name: 'Data' },
-  pullTransactions: { role: 'button', name: 'Pull Transactions' },
+  pullTransactions: { role: 'button', name: 'Load Transactions' },
   cancel: { role: 'button', name: 'Cancel' },
   /** CSS of the progress region shown while a pull runs (Fluent's ProgressBar has role progressbar). */
   progress: '[role="progressbar"]',
