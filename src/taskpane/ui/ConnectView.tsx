@@ -64,6 +64,11 @@ export function ConnectView(): ReactElement {
           <MessageBarBody>
             <MessageBarTitle>{t('pane.connect.failed')}</MessageBarTitle>
             {connection.message}
+            {connection.detail !== undefined && connection.detail !== connection.message && (
+              <Text block size={200} data-testid="service-said">
+                {t('pane.connect.serviceSaid', { detail: connection.detail })}
+              </Text>
+            )}
             {connection.problem === 'cors' && <Text block>{t('pane.connect.proxyHint')}</Text>}
           </MessageBarBody>
         </MessageBar>
