@@ -1,6 +1,8 @@
 /* Webpack builds one bundle per surface (task pane, custom functions), emits functions.json from the
  * JSDoc of src/functions (custom-functions-metadata-plugin, which also appends the associate calls),
- * copies the manifest, the icons and Office.js from the @microsoft/office-js package (never a CDN). */
+ * copies the manifest, the icons and Office.js from the @microsoft/office-js package (never a CDN).
+ * The preview (src/preview) adds two pages: preview.html (the simulated workbook beside an iframe) and
+ * preview-pane.html, the task pane page exactly as Excel loads it with the preview-bridge bundle run first. */
 const path = require('node:path');
 const fs = require('node:fs');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
@@ -34,6 +36,8 @@ module.exports = (env = {}, argv = {}) => {
     entry: {
       taskpane: './src/taskpane/taskpane.ts',
       functions: './src/functions/functions.ts',
+      preview: './src/preview/preview.tsx',
+      'preview-bridge': './src/preview/preview-bridge.ts',
     },
     output: { path: outputPath, filename: '[name].js', clean: true },
     resolve: {
@@ -58,10 +62,24 @@ module.exports = (env = {}, argv = {}) => {
         // One page hosts both: in the shared runtime the functions run beside the task pane.
         chunks: ['taskpane', 'functions'],
       }),
+      new HtmlWebpackPlugin({
+        filename: 'preview.html',
+        template: './src/preview/preview.html',
+        chunks: ['preview'],
+      }),
+      new HtmlWebpackPlugin({
+        // The task pane's own page, plus the bridge that hands it the preview's simulated Excel. The bridge must run
+        // before the pane: listed first with manual sorting, and deferred scripts run in document order.
+        filename: 'preview-pane.html',
+        template: './src/taskpane/taskpane.html',
+        chunks: ['preview-bridge', 'taskpane', 'functions'],
+        chunksSortMode: 'manual',
+      }),
       new CopyWebpackPlugin({
         patterns: [
           { from: 'assets/*.png', to: 'assets/[name][ext]' },
           { from: 'manifest.xml', to: 'manifest.xml' },
+          { from: require.resolve('@glideapps/glide-data-grid/dist/index.css'), to: 'glide-data-grid.css' },
           ...OFFICE_JS_FILES.filter((f) => fs.existsSync(path.join(officeJsDir, f))).map((f) => ({
             from: path.join(officeJsDir, f),
             to: `office-js/${f}`,

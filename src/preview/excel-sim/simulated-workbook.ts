@@ -145,10 +145,12 @@ export class SimulatedWorkbook {
     return this.state.sheetById(this.state.activeSheetId).name;
   }
 
-  /** One cell's current result (formulas evaluated now) and number format; row and column 0-based. */
-  cell(sheet: string, row: number, column: number): { result: Result; format: string } {
+  /** One cell's current result (formulas evaluated now), number format and formula (if it holds one); 0-based. */
+  cell(sheet: string, row: number, column: number): { result: Result; format: string; formula?: string } {
     const state = this.state.sheet(sheet);
-    return { result: state.result(row, column), format: state.format(row, column) };
+    const content = state.content(row, column);
+    const cell = { result: state.result(row, column), format: state.format(row, column) };
+    return content?.kind === 'Formula' ? { ...cell, formula: content.formula } : cell;
   }
 
   /** Rows and columns (from A1) that hold every stored cell of the sheet: upper bounds, read in constant time. */
