@@ -25,6 +25,31 @@ const OFFICE_JS_FILES = [
 ];
 const OFFICE_JS_LOCALES = ['en-us', 'en-gb', 'de-de', 'de-at', 'de-ch', 'it-it', 'it-ch'];
 
+/** glide-data-grid's index.css only @imports its parts: the preview gets them as one file (no CSS loader needed). */
+function inlineCssImports(file) {
+  const text = fs.readFileSync(file, 'utf8');
+  return text.replace(/@import\s+"([^"]+)";/g, (_all, relative) => inlineCssImports(path.resolve(path.dirname(file), relative)));
+}
+
+/**
+ * office.js loaded in a frame outside Office logs "The add-in is not hosted in plain browser top window." and sends
+ * the frame to about:blank, unless a global `OsfOptOut` exists when its start-up gets there (office.debug.js). The
+ * preview's pane is such a frame: its page defines `OsfOptOut` before office.js loads.
+ */
+class PreviewPaneOptOut {
+  apply(compiler) {
+    compiler.hooks.compilation.tap('PreviewPaneOptOut', (compilation) => {
+      HtmlWebpackPlugin.getHooks(compilation).beforeEmit.tap('PreviewPaneOptOut', (data) => {
+        if (data.outputName !== 'preview-pane.html') return data;
+        const officeJs = /<script[^>]*\ssrc="office-js\/office\.js"[^>]*><\/script>/;
+        if (!officeJs.test(data.html)) throw new Error('preview-pane.html: the task pane template no longer loads office-js/office.js');
+        data.html = data.html.replace(officeJs, (tag) => `<script>window.OsfOptOut = true;</script>\n    ${tag}`);
+        return data;
+      });
+    });
+  }
+}
+
 module.exports = (env = {}, argv = {}) => {
   const dev = argv.mode !== 'production';
   const officeJsDir = path.dirname(require.resolve('@microsoft/office-js/dist/office.js'));
@@ -75,11 +100,16 @@ module.exports = (env = {}, argv = {}) => {
         chunks: ['preview-bridge', 'taskpane', 'functions'],
         chunksSortMode: 'manual',
       }),
+      new PreviewPaneOptOut(),
       new CopyWebpackPlugin({
         patterns: [
           { from: 'assets/*.png', to: 'assets/[name][ext]' },
           { from: 'manifest.xml', to: 'manifest.xml' },
-          { from: require.resolve('@glideapps/glide-data-grid/dist/index.css'), to: 'glide-data-grid.css' },
+          {
+            from: require.resolve('@glideapps/glide-data-grid/dist/index.css'),
+            to: 'glide-data-grid.css',
+            transform: { transformer: (_content, absoluteFrom) => inlineCssImports(absoluteFrom), cache: false },
+          },
           ...OFFICE_JS_FILES.filter((f) => fs.existsSync(path.join(officeJsDir, f))).map((f) => ({
             from: path.join(officeJsDir, f),
             to: `office-js/${f}`,
