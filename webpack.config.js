@@ -73,6 +73,12 @@ module.exports = (env = {}, argv = {}) => {
     module: {
       rules: [
         {
+          // glide-data-grid loads its cell editor lazily; the first keystroke typed into a cell was lost while that
+          // chunk arrived. Bundled eagerly (the preview only), the editor opens at once.
+          test: /[\\/]@glideapps[\\/]glide-data-grid[\\/]/,
+          parser: { dynamicImportMode: 'eager' },
+        },
+        {
           test: /\.tsx?$/,
           exclude: /node_modules/,
           use: { loader: 'ts-loader', options: { configFile: path.resolve(__dirname, 'tsconfig.build.json') } },

@@ -133,7 +133,7 @@ export function PreviewPage({ workbook, globals, options, saveState, paneGenerat
           onReset={onReset}
         />
       </header>
-      <main className="preview-main">
+      <main className="preview-main" aria-label={t('preview.title')}>
         <div className="preview-workbook">
           {restoreProblem && (
             <MessageBar intent="warning">
