@@ -1,6 +1,8 @@
 /* Webpack builds one bundle per surface (task pane, custom functions), emits functions.json from the
  * JSDoc of src/functions (custom-functions-metadata-plugin, which also appends the associate calls),
- * copies the manifest, the icons and Office.js from the @microsoft/office-js package (never a CDN). */
+ * copies the manifest, the icons and Office.js from the @microsoft/office-js package (never a CDN).
+ * The preview (src/preview) adds two pages: preview.html (the simulated workbook beside an iframe) and
+ * preview-pane.html, the task pane page exactly as Excel loads it with the preview-bridge bundle run first. */
 const path = require('node:path');
 const fs = require('node:fs');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
@@ -23,6 +25,31 @@ const OFFICE_JS_FILES = [
 ];
 const OFFICE_JS_LOCALES = ['en-us', 'en-gb', 'de-de', 'de-at', 'de-ch', 'it-it', 'it-ch'];
 
+/** glide-data-grid's index.css only @imports its parts: the preview gets them as one file (no CSS loader needed). */
+function inlineCssImports(file) {
+  const text = fs.readFileSync(file, 'utf8');
+  return text.replace(/@import\s+"([^"]+)";/g, (_all, relative) => inlineCssImports(path.resolve(path.dirname(file), relative)));
+}
+
+/**
+ * office.js loaded in a frame outside Office logs "The add-in is not hosted in plain browser top window." and sends
+ * the frame to about:blank, unless a global `OsfOptOut` exists when its start-up gets there (office.debug.js). The
+ * preview's pane is such a frame: its page defines `OsfOptOut` before office.js loads.
+ */
+class PreviewPaneOptOut {
+  apply(compiler) {
+    compiler.hooks.compilation.tap('PreviewPaneOptOut', (compilation) => {
+      HtmlWebpackPlugin.getHooks(compilation).beforeEmit.tap('PreviewPaneOptOut', (data) => {
+        if (data.outputName !== 'preview-pane.html') return data;
+        const officeJs = /<script[^>]*\ssrc="office-js\/office\.js"[^>]*><\/script>/;
+        if (!officeJs.test(data.html)) throw new Error('preview-pane.html: the task pane template no longer loads office-js/office.js');
+        data.html = data.html.replace(officeJs, (tag) => `<script>window.OsfOptOut = true;</script>\n    ${tag}`);
+        return data;
+      });
+    });
+  }
+}
+
 module.exports = (env = {}, argv = {}) => {
   const dev = argv.mode !== 'production';
   const officeJsDir = path.dirname(require.resolve('@microsoft/office-js/dist/office.js'));
@@ -34,6 +61,8 @@ module.exports = (env = {}, argv = {}) => {
     entry: {
       taskpane: './src/taskpane/taskpane.ts',
       functions: './src/functions/functions.ts',
+      preview: './src/preview/preview.tsx',
+      'preview-bridge': './src/preview/preview-bridge.ts',
     },
     output: { path: outputPath, filename: '[name].js', clean: true },
     resolve: {
@@ -43,6 +72,12 @@ module.exports = (env = {}, argv = {}) => {
     },
     module: {
       rules: [
+        {
+          // glide-data-grid loads its cell editor lazily; the first keystroke typed into a cell was lost while that
+          // chunk arrived. Bundled eagerly (the preview only), the editor opens at once.
+          test: /[\\/]@glideapps[\\/]glide-data-grid[\\/]/,
+          parser: { dynamicImportMode: 'eager' },
+        },
         {
           test: /\.tsx?$/,
           exclude: /node_modules/,
@@ -58,10 +93,29 @@ module.exports = (env = {}, argv = {}) => {
         // One page hosts both: in the shared runtime the functions run beside the task pane.
         chunks: ['taskpane', 'functions'],
       }),
+      new HtmlWebpackPlugin({
+        filename: 'preview.html',
+        template: './src/preview/preview.html',
+        chunks: ['preview'],
+      }),
+      new HtmlWebpackPlugin({
+        // The task pane's own page, plus the bridge that hands it the preview's simulated Excel. The bridge must run
+        // before the pane: listed first with manual sorting, and deferred scripts run in document order.
+        filename: 'preview-pane.html',
+        template: './src/taskpane/taskpane.html',
+        chunks: ['preview-bridge', 'taskpane', 'functions'],
+        chunksSortMode: 'manual',
+      }),
+      new PreviewPaneOptOut(),
       new CopyWebpackPlugin({
         patterns: [
           { from: 'assets/*.png', to: 'assets/[name][ext]' },
           { from: 'manifest.xml', to: 'manifest.xml' },
+          {
+            from: require.resolve('@glideapps/glide-data-grid/dist/index.css'),
+            to: 'glide-data-grid.css',
+            transform: { transformer: (_content, absoluteFrom) => inlineCssImports(absoluteFrom), cache: false },
+          },
           ...OFFICE_JS_FILES.filter((f) => fs.existsSync(path.join(officeJsDir, f))).map((f) => ({
             from: path.join(officeJsDir, f),
             to: `office-js/${f}`,

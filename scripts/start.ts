@@ -43,20 +43,36 @@ async function main(): Promise<void> {
   mkdirSync(resolve(root, '.cache'), { recursive: true });
   writeFileSync(pidFile, String(process.pid));
   const c = sandbox.credentials;
+  const addin = `${scheme}://localhost:${devPort}`;
+  const manifest = resolve(root, 'manifest.xml');
+  // The preview's pane finds the sandbox at http://localhost:8787/ unless the page's ?sandbox= says otherwise.
+  const previewUrl = `${addin}/preview.html${sandboxPort === 8787 ? '' : `?sandbox=${encodeURIComponent(sandbox.url)}`}`;
   console.log(
     [
       '',
       'Cash-Flow Planner for Excel is running.',
+      '',
+      `  See it without Excel:  ${previewUrl}`,
+      '    (the real task pane beside a simulated workbook, talking to the sandbox below)',
+      '',
       `  Sandbox service:  ${sandbox.url}`,
       `    company         ${c.company.clientId} / ${c.company.clientSecret}`,
       `    group           ${c.group.clientId} / ${c.group.clientSecret}`,
       `    no API edition  ${c.basic.clientId} / ${c.basic.clientSecret}`,
       `  CORS proxy → sandbox: ${proxy.url}`,
-      `  Task pane:        ${scheme}://localhost:${devPort}/taskpane.html`,
-      `  Manifest:         ${resolve(root, 'manifest.xml')}`,
-      certificates
-        ? '  Excel on the web: Home > Add-ins > More settings > Upload my add-in > manifest.xml'
-        : '  No localhost certificate could be made: serving plain HTTP (fine for the browser, not for sideloading).',
+      `  Task pane:        ${addin}/taskpane.html`,
+      `  Manifest:         ${manifest}`,
+      '',
+      '  Excel on the web: open a workbook, Home > Add-ins > More settings > Upload my add-in, choose manifest.xml.',
+      ...(certificates
+        ? []
+        : ['    No localhost certificate could be made: serving plain HTTP, fine for the preview; Excel needs HTTPS to sideload.']),
+      '  Excel desktop, Windows or Mac (not Linux): in another terminal run',
+      '    npx office-addin-debugging start manifest.xml desktop',
+      '    or by hand: Windows, share a folder holding manifest.xml, add its \\\\server\\share path under Excel > Options >',
+      '    Trust Center > Trusted Add-in Catalogs (Show in Menu), restart Excel, Add-ins > Advanced > Shared Folder;',
+      '    Mac, copy manifest.xml to ~/Library/Containers/com.microsoft.Excel/Data/Documents/wef, restart Excel,',
+      '    Home > Add-ins (the add-in is listed under Developer Add-ins).',
       '  Stop with Ctrl+C or `npm stop`.',
       '',
     ].join('\n'),

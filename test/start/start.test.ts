@@ -39,6 +39,29 @@ describe('npm start', () => {
     expect(output).toContain(`http://127.0.0.1:${sandboxPort}`);
     expect(output).toContain('demo-company / demo-secret');
 
+    // In this order: the preview first (one click to see the product), the sandbox with its demo credentials, Excel on
+    // the web, Excel desktop on Windows and Mac.
+    const at = (pattern: RegExp): number => {
+      const index = output.search(pattern);
+      expect(index).toBeGreaterThanOrEqual(0);
+      return index;
+    };
+    const order = [
+      at(new RegExp(`http://localhost:${devPort}/preview\\.html\\?sandbox=${encodeURIComponent(`http://127.0.0.1:${sandboxPort}`).replace(/[.%]/g, '\\$&')}`)),
+      at(/Sandbox service:/),
+      at(/demo-company \/ demo-secret/),
+      at(/Excel on the web: .*Upload my add-in/),
+      at(/npx office-addin-debugging start manifest\.xml desktop/),
+      at(/Windows, share a folder/),
+      at(/Library\/Containers\/com\.microsoft\.Excel\/Data\/Documents\/wef/),
+    ];
+    expect([...order].sort((a, b) => a - b)).toEqual(order);
+    const preview = await fetch(`http://localhost:${devPort}/preview.html`);
+    expect(preview.status).toBe(200);
+    expect(await preview.text()).toMatch(/preview\.js/);
+    const previewPane = await fetch(`http://localhost:${devPort}/preview-pane.html`);
+    expect(await previewPane.text()).toMatch(/preview-bridge\.js[\s\S]*taskpane\.js/);
+
     const pane = await fetch(`http://localhost:${devPort}/taskpane.html`);
     expect(pane.status).toBe(200);
     expect(await pane.text()).toContain('office-js/office.js');

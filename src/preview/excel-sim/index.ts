@@ -1,6 +1,7 @@
 /** The in-memory Excel JavaScript API simulation: public entry points. See README.md in this folder. */
 
-export { createSimulatedWorkbook, SimulatedWorkbook, type SimulatedWorkbookOptions, type TableSnapshot } from './simulated-workbook';
+export { createSimulatedWorkbook, SimulatedWorkbook, type SimulatedWorkbookOptions, type TableSnapshot, type TableLayout } from './simulated-workbook';
+export { isWorkbookSnapshot, SNAPSHOT_VERSION, type WorkbookSnapshot, type SheetSnapshot } from './model/workbook-snapshot';
 export { installExcelSimulation, createExcelGlobals, type Installation, type ExcelSimulationGlobals } from './install';
 export { SimError, ERROR_MESSAGES } from './batch/errors';
 export { SyncStats, WEB_PAYLOAD_LIMIT_BYTES, MAX_READ_CELLS, utf8Length, type SyncRecord } from './batch/payload';
@@ -16,4 +17,4 @@ export { SimSetting, SimSettingCollection } from './proxies/settings';
 export { SETTINGS_LIMIT_BYTES } from './model/settings-state';
 export { SimClientResult } from './batch/client-object';
 export * as enums from './proxies/enums';
-export type { CellValue } from './model/cell';
+export type { CellValue, Result } from './model/cell';

@@ -4,7 +4,7 @@
  */
 
 import { formatAddress, parseLocalAddress, splitSheet, type CellBox } from './model/address';
-import type { CellValue } from './model/cell';
+import type { CellValue, Result } from './model/cell';
 import { readCells, type ReadProperty } from './model/cell-write';
 import { SimClientObject } from './batch/client-object';
 import { ERROR_MESSAGES, SimError } from './batch/errors';
@@ -12,7 +12,8 @@ import { formulaEngine } from './formula/engine';
 import { MAX_READ_CELLS, SyncStats, WEB_PAYLOAD_LIMIT_BYTES } from './batch/payload';
 import { BatchEngine } from './batch/request-context';
 import type { Visibility } from './model/sheet-state';
-import { tableColumnNames } from './model/table-state';
+import { dataBox, tableColumnNames } from './model/table-state';
+import { restoreWorkbook, snapshotWorkbook, type WorkbookSnapshot } from './model/workbook-snapshot';
 import { WorkbookState } from './model/workbook-state';
 import { SimRequestContext } from './proxies/request-context';
 
@@ -42,6 +43,22 @@ export interface TableSnapshot {
   address: string;
   showHeaders: boolean;
   columns: string[];
+}
+
+/** Where a table lies, in cell indexes (0-based), and how it is shown: for drawing it (the preview's grid). */
+export interface TableLayout {
+  name: string;
+  sheet: string;
+  /** The whole table: header row and totals row included when shown. */
+  row: number;
+  column: number;
+  rowCount: number;
+  columnCount: number;
+  showHeaders: boolean;
+  showTotals: boolean;
+  showBandedRows: boolean;
+  /** Rows of the data body (Excel's blank row of an empty table counts as none). */
+  dataRowCount: number;
 }
 
 export type Batch<T> = (context: SimRequestContext) => Promise<T>;
@@ -98,7 +115,61 @@ export class SimulatedWorkbook {
     return this.createContext();
   }
 
+  /**
+   * Calls `listener` after every `sync()` that ran an action that may have changed the workbook (a property write
+   * or a method other than a read; also when a later action of the batch failed). Synchronous and cheap: batch
+   * expensive work (the preview redraws once per animation frame). Returns the removal of the listener.
+   */
+  onChange(listener: () => void): () => void {
+    return this.engine.onChange(listener);
+  }
+
+  /** The whole workbook as plain data (structured-clone and JSON safe): see model/workbook-snapshot.ts. */
+  snapshot(): WorkbookSnapshot {
+    return snapshotWorkbook(this.state);
+  }
+
+  /**
+   * Replaces the workbook's content with a snapshot's, in place: globals and `Excel.run` made on this workbook keep
+   * working on the restored content. Change listeners are told.
+   */
+  restore(snapshot: WorkbookSnapshot): void {
+    restoreWorkbook(this.state, snapshot);
+    this.engine.notifyChange();
+  }
+
   // ---- inspection (no Office.js semantics) ----
+
+  /** The name of the active sheet. */
+  activeSheetName(): string {
+    return this.state.sheetById(this.state.activeSheetId).name;
+  }
+
+  /** One cell's current result (formulas evaluated now), number format and formula (if it holds one); 0-based. */
+  cell(sheet: string, row: number, column: number): { result: Result; format: string; formula?: string } {
+    const state = this.state.sheet(sheet);
+    const content = state.content(row, column);
+    const cell = { result: state.result(row, column), format: state.format(row, column) };
+    return content?.kind === 'Formula' ? { ...cell, formula: content.formula } : cell;
+  }
+
+  /** Rows and columns (from A1) that hold every stored cell of the sheet: upper bounds, read in constant time. */
+  extent(sheet: string): { rows: number; columns: number } {
+    return this.state.sheet(sheet).extent;
+  }
+
+  /** Every table's position and display properties (see TableLayout). */
+  tableLayouts(): TableLayout[] {
+    return this.state.tables.map((t) => ({
+      name: t.name,
+      sheet: this.state.sheetById(t.sheetId).name,
+      ...t.box,
+      showHeaders: t.showHeaders,
+      showTotals: t.showTotals,
+      showBandedRows: t.showBandedRows,
+      dataRowCount: t.emptyBody ? 0 : dataBox(t).rowCount,
+    }));
+  }
 
   sheetNames(): string[] {
     return this.state.sheets.map((s) => s.name);

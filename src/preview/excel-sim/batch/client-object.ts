@@ -38,12 +38,14 @@ export interface QueuedAction<S> {
   location: string;
   /** For an Instantiate action: the path of the proxy it binds (for debugInfo statements). */
   instantiates?: string;
+  /** The action may change the state (a property write or a method that is not a read): see BatchEngine.onChange. */
+  writes?: boolean;
   run(env: ExecEnv<S>, id: number): void;
 }
 
 /** The part of the request context proxies need. */
 export interface ActionQueue<S> {
-  enqueue(action: { wire: Omit<WireAction, 'Id'>; location: string; instantiates?: string; run(env: ExecEnv<S>, id: number): void }): void;
+  enqueue(action: { wire: Omit<WireAction, 'Id'>; location: string; instantiates?: string; writes?: boolean; run(env: ExecEnv<S>, id: number): void }): void;
   /** Queues the Instantiate action of a new proxy (nothing while a sync delivers its results). */
   instantiate(object: SimClientObject<unknown, S>, location: string): void;
 }
@@ -126,6 +128,7 @@ export abstract class SimClientObject<B, S> {
     this.context.enqueue({
       wire: { ActionType: type, Name: name, ObjectPath: this.objectPath, Arguments: args },
       location: `${this.entityName}.${name}`,
+      writes: true,
       run: (env) => {
         const binding = this.bindIn(env);
         if (binding !== null) apply(env, binding);

@@ -33,11 +33,34 @@ export interface EngineLimits {
 }
 
 export class BatchEngine<S extends BatchState> {
+  /** Called after every sync that ran an action that may change the state (even when a later action failed). */
+  private readonly changeListeners = new Set<() => void>();
+
   constructor(
     readonly state: S,
     readonly stats: SyncStats,
     readonly limits: EngineLimits,
   ) {}
+
+  /** Registers a listener for syncs that changed the state; returns its removal. */
+  onChange(listener: () => void): () => void {
+    this.changeListeners.add(listener);
+    return () => {
+      this.changeListeners.delete(listener);
+    };
+  }
+
+  /** Tells the change listeners (after a batch that wrote, or when the whole state was replaced). */
+  notifyChange(): void {
+    for (const listener of [...this.changeListeners]) {
+      try {
+        listener();
+      } catch (error) {
+        // A listener (the preview's view) must never fail the batch that changed the workbook.
+        console.error(error);
+      }
+    }
+  }
 
   execute(actions: QueuedAction<S>[]): void {
     const started = performance.now();
@@ -52,14 +75,16 @@ export class BatchEngine<S extends BatchState> {
       executeMs: 0,
     };
     this.stats.syncs.push(record);
+    const progress = { wrote: false };
     try {
-      this.run(actions, record);
+      this.run(actions, record, progress);
     } finally {
       record.executeMs = performance.now() - started;
+      if (progress.wrote) this.notifyChange();
     }
   }
 
-  private run(actions: QueuedAction<S>[], record: SyncRecord): void {
+  private run(actions: QueuedAction<S>[], record: SyncRecord, progress: { wrote: boolean }): void {
     const fail = (error: SimError): never => {
       record.errorCode = error.code;
       throw error;
@@ -79,6 +104,7 @@ export class BatchEngine<S extends BatchState> {
     try {
       for (let index = 0; index < actions.length; index += 1) {
         const action = actions[index] as QueuedAction<S>;
+        if (action.writes === true) progress.wrote = true;
         try {
           action.run(env, action.wire.Id);
         } catch (error) {
@@ -130,11 +156,12 @@ export class ClientRequestContext<S extends BatchState> implements ActionQueue<S
     });
   }
 
-  enqueue(action: { wire: Omit<WireAction, 'Id'>; location: string; instantiates?: string; run(env: ExecEnv<S>, id: number): void }): void {
+  enqueue(action: { wire: Omit<WireAction, 'Id'>; location: string; instantiates?: string; writes?: boolean; run(env: ExecEnv<S>, id: number): void }): void {
     const id = this.nextId;
     this.nextId += 1;
     const queued: QueuedAction<S> = { wire: { Id: id, ...action.wire }, location: action.location, run: action.run };
     if (action.instantiates !== undefined) queued.instantiates = action.instantiates;
+    if (action.writes === true) queued.writes = true;
     this.pending.push(queued);
   }
 

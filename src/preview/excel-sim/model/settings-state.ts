@@ -106,6 +106,17 @@ export class SettingsStore {
     return total;
   }
 
+  /** Every setting as [key, JSON text], in order (the workbook's snapshot). */
+  entriesJson(): Array<[string, string]> {
+    return [...this.entries];
+  }
+
+  /** Replaces every setting with the given [key, JSON text] pairs (a snapshot's restore; not checked against the cap). */
+  replaceAllJson(entries: ReadonlyArray<readonly [string, string]>): void {
+    this.entries.clear();
+    for (const [key, text] of entries) this.entries.set(key, text);
+  }
+
   /** Every setting, parsed (inspection). */
   toObject(): Record<string, unknown> {
     return Object.fromEntries(this.keys().map((key) => [key, this.value(key)]));

@@ -67,6 +67,20 @@ function decode(stored: StoredContent): Content | null {
  * The stored cells of one sheet row, indexed by column in two parallel arrays: a column holds a cell exactly
  * when its `formats` entry is set (`General` included); `contents` holds its content (undefined: none).
  */
+/**
+ * A sheet's stored cells as flat parallel columns (one entry per stored cell, rows in storage order): what a
+ * snapshot of the workbook keeps (see workbook-snapshot.ts). Plain data, so structured clone and JSON carry it.
+ * `contents` holds a cell's content in its stored form (number, boolean, plain text, or the `Content` record of
+ * errors, formulas and quote-prefixed text), null for a cell that has a format only; `formatIds` index `formats`.
+ */
+export interface SheetCells {
+  rows: number[];
+  columns: number[];
+  contents: Array<Content | string | number | boolean | null>;
+  formatIds: number[];
+  formats: string[];
+}
+
 export interface StoredRow {
   contents: StoredContent[];
   formats: (string | undefined)[];
@@ -91,6 +105,8 @@ export class SheetState {
   private count = 0;
   /** No stored row lies below this one (an upper bound: not lowered when cells are removed). */
   private lastRow = -1;
+  /** No stored cell lies right of this column (an upper bound, like lastRow). */
+  private lastColumn = -1;
   private evaluating = new Set<number>();
   /** Font, fill, alignment and wrapping of the cells that have any (Range.format); moved with cells, cleared with formats. */
   readonly styles = new StyleStore();
@@ -113,6 +129,14 @@ export class SheetState {
   /** Number of stored cells (cells with content or a format other than `General`). */
   get cellCount(): number {
     return this.count;
+  }
+
+  /**
+   * Rows and columns that hold every stored cell (from A1): upper bounds, not lowered when cells are removed, read
+   * in constant time (the preview sizes its grid with it after every change).
+   */
+  get extent(): { rows: number; columns: number } {
+    return { rows: this.lastRow + 1, columns: this.lastColumn + 1 };
   }
 
   /** A copy of the cell's record (changing it does not change the cell). */
@@ -147,6 +171,7 @@ export class SheetState {
     if (stored.formats[column] === undefined) {
       stored.size += 1;
       this.count += 1;
+      if (column > this.lastColumn) this.lastColumn = column;
     }
     stored.formats[column] = format;
     stored.contents[column] = content;
@@ -199,6 +224,7 @@ export class SheetState {
         this.rows.set(row, stored);
         if (row > this.lastRow) this.lastRow = row;
       }
+      if (format !== GENERAL && end - 1 > this.lastColumn) this.lastColumn = end - 1;
       const formats = stored.formats;
       for (let column = box.column; column < end; column += 1) {
         if (formats[column] !== undefined) {
@@ -222,6 +248,34 @@ export class SheetState {
         const format = formats[c];
         if (format !== undefined) fn(r, c, stored.contents[c], format);
       }
+    }
+  }
+
+  /** Every stored cell, as flat columns (a snapshot: later changes of the sheet do not reach it). */
+  exportCells(): SheetCells {
+    const cells: SheetCells = { rows: [], columns: [], contents: [], formatIds: [], formats: [] };
+    const formatIds = new Map<string, number>();
+    this.forEachCell((row, column, content, format) => {
+      let id = formatIds.get(format);
+      if (id === undefined) {
+        id = cells.formats.length;
+        formatIds.set(format, id);
+        cells.formats.push(format);
+      }
+      cells.rows.push(row);
+      cells.columns.push(column);
+      cells.contents.push(content === undefined ? null : typeof content === 'object' ? { ...content } : content);
+      cells.formatIds.push(id);
+    });
+    return cells;
+  }
+
+  /** Stores the exported cells (into an empty sheet: cells it already has at those positions are replaced). */
+  importCells(cells: SheetCells): void {
+    for (let i = 0; i < cells.rows.length; i += 1) {
+      const content = cells.contents[i];
+      const format = cells.formats[cells.formatIds[i] ?? -1] ?? GENERAL;
+      this.put(cells.rows[i] ?? 0, cells.columns[i] ?? 0, content === null || content === undefined ? undefined : typeof content === 'object' ? { ...content } : content, format);
     }
   }
 

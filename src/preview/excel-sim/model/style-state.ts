@@ -190,6 +190,18 @@ export class StyleStore {
     return value ?? fallback;
   }
 
+  /** Every style entry as [row, column, style] (copies), for the workbook's snapshot. */
+  entries(): Array<[number, number, CellStyle]> {
+    const out: Array<[number, number, CellStyle]> = [];
+    for (const [r, line] of this.rows) for (const [c, style] of line) out.push([r, c, { ...style }]);
+    return out;
+  }
+
+  /** Gives a cell the style entry (a snapshot's restore); an empty style removes the entry. */
+  put(row: number, column: number, style: CellStyle): void {
+    for (const key of Object.keys(style) as StyleKey[]) this.set({ row, column, rowCount: 1, columnCount: 1 }, key, style[key]);
+  }
+
   /** Removes every style entry of the box (Range.clear of formats). */
   clear(box: CellBox): void {
     if (this.count === 0) return;

@@ -52,6 +52,15 @@ export class WorkbookState {
     this.settings = new SettingsStore(settingsLimitBytes);
   }
 
+  /** The counter behind newId: a snapshot keeps it, so ids made after a restore stay unique. */
+  get idCounter(): number {
+    return this.nextId;
+  }
+
+  set idCounter(value: number) {
+    this.nextId = Math.max(this.nextId, value);
+  }
+
   newId(prefix: string): string {
     const id = `{${prefix}-${String(this.nextId).padStart(8, '0')}}`;
     this.nextId += 1;
@@ -84,14 +93,29 @@ export class WorkbookState {
     }
     checkSheetName(finalName);
     if (this.findSheet(finalName)) throw itemAlreadyExists();
-    const engine = this.engine;
-    const sheet: SheetState = new SheetState(this.newId('sheet'), finalName, {
-      evaluate: (formula, row, column) => engine.evaluate(formula, this, sheet, row, column),
-      toR1C1: (formula, row, column) => engine.toR1C1(formula, row, column),
-      fromR1C1: (formula, row, column) => engine.fromR1C1(formula, row, column),
-    });
-    this.sheets.push(sheet);
+    const sheet = this.makeSheet(this.newId('sheet'), finalName, 'Visible');
     if (this.activeSheetId === '') this.activeSheetId = sheet.id;
+    return sheet;
+  }
+
+  /** Appends a sheet as a snapshot recorded it (its id, name and visibility kept; no name rules checked). */
+  restoreSheet(id: string, name: string, visibility: Visibility): SheetState {
+    return this.makeSheet(id, name, visibility);
+  }
+
+  private makeSheet(id: string, name: string, visibility: Visibility): SheetState {
+    const engine = this.engine;
+    const sheet: SheetState = new SheetState(
+      id,
+      name,
+      {
+        evaluate: (formula, row, column) => engine.evaluate(formula, this, sheet, row, column),
+        toR1C1: (formula, row, column) => engine.toR1C1(formula, row, column),
+        fromR1C1: (formula, row, column) => engine.fromR1C1(formula, row, column),
+      },
+      visibility,
+    );
+    this.sheets.push(sheet);
     return sheet;
   }
 

@@ -1,0 +1,26 @@
+/**
+ * `window.cashflowPreview`: what the preview page exposes on its top window, for the pane's bridge (the simulation's
+ * globals) and for browser tests (reading the grid, resetting, waiting for the workbook to be saved).
+ */
+
+import type { ExcelSimulationGlobals, SimulatedWorkbook } from './excel-sim';
+
+export interface CashflowPreview {
+  /** `Excel` and `OfficeExtension` of the simulation: the bridge makes them the pane's globals. */
+  globals: ExcelSimulationGlobals;
+  workbook: SimulatedWorkbook;
+  /** Exactly the text the grid draws for a cell (row and column 0-based; '' for an unknown sheet). */
+  cellText(sheetName: string, row: number, col: number): string;
+  /** Data rows of a table (undefined when there is no table of that name). */
+  tableRowCount(tableName: string): number | undefined;
+  /** Empties the workbook (a fresh one, saved) and reloads the pane; the pane's localStorage is kept. */
+  reset(): Promise<void>;
+  /** Resolves when the last change of the workbook is saved in the browser (rejects when saving failed). */
+  saved(): Promise<void>;
+}
+
+declare global {
+  interface Window {
+    cashflowPreview?: CashflowPreview;
+  }
+}

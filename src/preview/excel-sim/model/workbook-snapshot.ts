@@ -1,0 +1,98 @@
+/**
+ * A snapshot of the whole workbook model (sheets with their cells, number formats, styles, sizes and selection,
+ * tables, document settings, the active sheet, the calculation mode) as plain data, and its restore. The preview
+ * keeps the workbook across reloads with it (structured clone into IndexedDB); JSON carries it too. A restored
+ * workbook is the same model: further batches run on it as on the original.
+ */
+
+import type { CellBox } from './address';
+import type { SheetCells, Visibility } from './sheet-state';
+import type { CellStyle } from './style-state';
+import type { TableState } from './types';
+import type { CalculationModeValue, WorkbookState } from './workbook-state';
+
+export const SNAPSHOT_VERSION = 1;
+
+export interface SheetSnapshot {
+  id: string;
+  name: string;
+  visibility: Visibility;
+  cells: SheetCells;
+  styles: Array<[number, number, CellStyle]>;
+  columnWidths: Array<[number, number]>;
+  rowHeights: Array<[number, number]>;
+  selection: CellBox;
+}
+
+export interface WorkbookSnapshot {
+  version: typeof SNAPSHOT_VERSION;
+  sheets: SheetSnapshot[];
+  tables: TableState[];
+  activeSheetId: string;
+  calculationMode: CalculationModeValue;
+  /** Document settings as [key, JSON text], the form the settings store keeps. */
+  settings: Array<[string, string]>;
+  /** The model's id counter (see WorkbookState.idCounter). */
+  idCounter: number;
+}
+
+function copyTable(table: TableState): TableState {
+  return { ...table, box: { ...table.box }, columnNames: [...table.columnNames], columnIds: [...table.columnIds] };
+}
+
+export function snapshotWorkbook(state: WorkbookState): WorkbookSnapshot {
+  return {
+    version: SNAPSHOT_VERSION,
+    sheets: state.sheets.map((sheet) => ({
+      id: sheet.id,
+      name: sheet.name,
+      visibility: sheet.visibility,
+      cells: sheet.exportCells(),
+      styles: sheet.styles.entries(),
+      columnWidths: [...sheet.columnWidths],
+      rowHeights: [...sheet.rowHeights],
+      selection: { ...sheet.selection },
+    })),
+    tables: state.tables.map(copyTable),
+    activeSheetId: state.activeSheetId,
+    calculationMode: state.calculationMode,
+    settings: state.settings.entriesJson(),
+    idCounter: state.idCounter,
+  };
+}
+
+/** Whether a value read back from storage has the snapshot's shape (its version and top-level fields). */
+export function isWorkbookSnapshot(value: unknown): value is WorkbookSnapshot {
+  if (value === null || typeof value !== 'object') return false;
+  const v = value as Partial<Record<keyof WorkbookSnapshot, unknown>>;
+  return (
+    v.version === SNAPSHOT_VERSION &&
+    Array.isArray(v.sheets) &&
+    v.sheets.length > 0 &&
+    Array.isArray(v.tables) &&
+    Array.isArray(v.settings) &&
+    typeof v.activeSheetId === 'string' &&
+    typeof v.idCounter === 'number'
+  );
+}
+
+/** Replaces the whole model with the snapshot's content, in place (proxies and globals made on it keep working). */
+export function restoreWorkbook(state: WorkbookState, snapshot: WorkbookSnapshot): void {
+  if (!isWorkbookSnapshot(snapshot)) throw new TypeError('Not a workbook snapshot (or one of another version).');
+  state.sheets.length = 0;
+  state.tables.length = 0;
+  for (const saved of snapshot.sheets) {
+    const sheet = state.restoreSheet(saved.id, saved.name, saved.visibility);
+    sheet.importCells(saved.cells);
+    for (const [row, column, style] of saved.styles) sheet.styles.put(row, column, style);
+    for (const [column, width] of saved.columnWidths) sheet.columnWidths.set(column, width);
+    for (const [row, height] of saved.rowHeights) sheet.rowHeights.set(row, height);
+    sheet.selection = { ...saved.selection };
+  }
+  for (const table of snapshot.tables) state.tables.push(copyTable(table));
+  const active = state.sheets.find((s) => s.id === snapshot.activeSheetId && s.visibility === 'Visible');
+  state.activeSheetId = (active ?? state.sheets.find((s) => s.visibility === 'Visible') ?? state.sheets[0])?.id ?? '';
+  state.calculationMode = snapshot.calculationMode;
+  state.settings.replaceAllJson(snapshot.settings);
+  state.idCounter = snapshot.idCounter;
+}

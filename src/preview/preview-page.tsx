@@ -1,0 +1,168 @@
+/**
+ * The preview page: the simulated workbook (sheet tabs, grid, status bar) on the left, the real task pane in an
+ * iframe on the right, a toolbar to switch the theme, widen the pane and reset the workbook.
+ */
+
+import {
+  Body1,
+  FluentProvider,
+  MessageBar,
+  MessageBarBody,
+  Radio,
+  RadioGroup,
+  Subtitle2,
+  Switch,
+  webDarkTheme,
+  webLightTheme,
+} from '@fluentui/react-components';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { MessageKey } from '../i18n/catalog';
+import { translate, type MessageParams } from '../i18n/translate';
+import type { ExcelSimulationGlobals, SimulatedWorkbook } from './excel-sim';
+import { paneUrl, type PreviewOptions, type PreviewTheme } from './preview-options';
+import { ResetDialog } from './reset-dialog';
+import { useSignal, type Signal } from './signal';
+import type { SaveState } from './workbook-autosave';
+import { gridPalette } from './workbook-view/grid-theme';
+import { SheetTabs } from './workbook-view/sheet-tabs';
+import { StatusBar } from './workbook-view/status-bar';
+import { tableAt } from './workbook-view/table-at';
+import { useWorkbookVersion } from './workbook-view/use-workbook-version';
+import { WorkbookGrid } from './workbook-view/workbook-grid';
+
+export interface PreviewPageProps {
+  workbook: SimulatedWorkbook;
+  globals: ExcelSimulationGlobals;
+  options: PreviewOptions;
+  saveState: Signal<SaveState>;
+  /** Grows when the pane must start again (after a reset). */
+  paneGeneration: Signal<number>;
+  restoreProblem?: string;
+  onReset(): Promise<void>;
+}
+
+const PANE_WIDTHS = [320, 480] as const;
+
+export function PreviewPage({ workbook, globals, options, saveState, paneGeneration, restoreProblem, onReset }: PreviewPageProps): JSX.Element {
+  const t = useCallback((key: MessageKey, params?: MessageParams) => translate(options.language, key, params), [options.language]);
+  const [theme, setTheme] = useState<PreviewTheme>(options.theme);
+  const [paneWidth, setPaneWidth] = useState<number>(PANE_WIDTHS[0]);
+  const [editProblem, setEditProblem] = useState<string>();
+  const version = useWorkbookVersion(workbook);
+  const save = useSignal(saveState);
+  const generation = useSignal(paneGeneration);
+
+  // The sheet shown follows the workbook's active sheet (worksheet.activate() from the pane switches the view).
+  const activeSheet = useMemo(() => workbook.activeSheetName(), [workbook, version]);
+  const [viewed, setViewed] = useState(activeSheet);
+  const lastActive = useRef(activeSheet);
+  const visibleSheets = useMemo(() => workbook.sheetNames().filter((s) => workbook.visibility(s) === 'Visible'), [workbook, version]);
+  useEffect(() => {
+    if (activeSheet !== lastActive.current || !visibleSheets.includes(viewed)) {
+      lastActive.current = activeSheet;
+      setViewed(activeSheet);
+    }
+  }, [activeSheet, visibleSheets, viewed]);
+  const sheet = visibleSheets.includes(viewed) ? viewed : activeSheet;
+
+  const [activeCell, setActiveCell] = useState({ row: 0, column: 0 });
+  const tables = useMemo(() => workbook.tableLayouts().filter((table) => table.sheet === sheet), [workbook, sheet, version]);
+  const table = tableAt(tables, activeCell.row, activeCell.column) ?? tables[0];
+
+  const palette = useMemo(() => gridPalette(theme), [theme]);
+  const paneSrc = useMemo(() => paneUrl({ ...options, theme }), [options, theme]);
+
+  const switchTheme = (dark: boolean): void => {
+    const next: PreviewTheme = dark ? 'dark' : 'light';
+    setTheme(next);
+    const url = new URL(location.href);
+    url.searchParams.set('theme', next);
+    history.replaceState(null, '', url);
+  };
+
+  const selectSheet = (name: string): void => {
+    setViewed(name);
+    // Clicking a tab activates the sheet, as in Excel (the pane sees it as the active worksheet).
+    void globals.Excel.run(async (context) => {
+      context.workbook.worksheets.getItem(name).activate();
+      await context.sync();
+    }).catch(() => undefined);
+  };
+
+  const edit = useCallback(
+    (row: number, column: number, input: string): void => {
+      setEditProblem(undefined);
+      globals.Excel.run(async (context) => {
+        context.workbook.worksheets.getItem(sheet).getRangeByIndexes(row, column, 1, 1).values = [[input]];
+        await context.sync();
+      }).catch((error: unknown) => setEditProblem(t('preview.editFailed', { reason: error instanceof Error ? error.message : String(error) })));
+    },
+    [globals, sheet, t],
+  );
+
+  const saveText =
+    save.kind === 'saved' ? t('preview.status.saved') : save.kind === 'saving' ? t('preview.status.saving') : t('preview.status.saveFailed', { reason: save.reason });
+
+  return (
+    <FluentProvider theme={theme === 'dark' ? webDarkTheme : webLightTheme} className="preview-root">
+      <header className="preview-toolbar">
+        <div className="preview-heading">
+          <h1 className="preview-title">
+            <Subtitle2>{t('preview.title')}</Subtitle2>
+          </h1>
+          <Body1 className="preview-subtitle">{t('preview.subtitle')}</Body1>
+        </div>
+        <Switch label={t('preview.theme.dark')} checked={theme === 'dark'} onChange={(_event, data) => switchTheme(data.checked)} data-testid="preview-theme" />
+        <RadioGroup
+          layout="horizontal"
+          aria-label={t('preview.paneWidth')}
+          value={String(paneWidth)}
+          onChange={(_event, data) => setPaneWidth(Number(data.value))}
+        >
+          <Radio value={String(PANE_WIDTHS[0])} label={t('preview.paneWidth.narrow')} />
+          <Radio value={String(PANE_WIDTHS[1])} label={t('preview.paneWidth.wide')} />
+        </RadioGroup>
+        <ResetDialog
+          labels={{
+            button: t('preview.reset'),
+            title: t('preview.reset.title'),
+            body: t('preview.reset.body'),
+            confirm: t('preview.reset.confirm'),
+            cancel: t('preview.reset.cancel'),
+          }}
+          onReset={onReset}
+        />
+      </header>
+      <main className="preview-main" aria-label={t('preview.title')}>
+        <div className="preview-workbook">
+          {restoreProblem && (
+            <MessageBar intent="warning">
+              <MessageBarBody>{t('preview.restoreFailed', { reason: restoreProblem })}</MessageBarBody>
+            </MessageBar>
+          )}
+          {editProblem && (
+            <MessageBar intent="error">
+              <MessageBarBody>{editProblem}</MessageBarBody>
+            </MessageBar>
+          )}
+          <WorkbookGrid
+            workbook={workbook}
+            sheet={sheet}
+            version={version}
+            palette={palette}
+            label={t('preview.grid', { sheet })}
+            onActiveCell={setActiveCell}
+            onEdit={edit}
+          />
+          <SheetTabs sheets={visibleSheets} selected={sheet} label={t('preview.sheets')} onSelect={selectSheet} />
+          <StatusBar
+            sheetText={t('preview.status.sheet', { sheet })}
+            tableText={table ? t('preview.status.table', { table: table.name, rows: table.dataRowCount }) : t('preview.status.noTable')}
+            saveText={saveText}
+          />
+        </div>
+        <iframe key={`${paneSrc}#${generation}`} id="pane" title={t('preview.pane.title')} src={paneSrc} style={{ width: paneWidth }} className="preview-pane" />
+      </main>
+    </FluentProvider>
+  );
+}

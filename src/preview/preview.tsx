@@ -1,0 +1,74 @@
+/**
+ * The preview page's entry: opens the workbook saved in this browser (before the pane starts), installs the
+ * simulation as this window's `Excel` / `OfficeExtension` (the page's console can run Excel.run too), exposes
+ * `window.cashflowPreview` and renders the page.
+ */
+
+import { FluentProvider, Spinner, webDarkTheme, webLightTheme } from '@fluentui/react-components';
+import { createRoot } from 'react-dom/client';
+import { translate } from '../i18n/translate';
+import type { CashflowPreview } from './cashflow-preview';
+import { createSimulatedWorkbook, installExcelSimulation } from './excel-sim';
+import { PreviewPage } from './preview-page';
+import { readPreviewOptions } from './preview-options';
+import { createSignal } from './signal';
+import { startAutosave, type SaveState } from './workbook-autosave';
+import { openWorkbookStore } from './workbook-store';
+import { cellText } from './workbook-view/cell-text';
+
+async function main(): Promise<void> {
+  const options = readPreviewOptions(location.search);
+  document.documentElement.lang = options.language;
+  document.title = translate(options.language, 'preview.title');
+  const container = document.getElementById('root');
+  if (!container) throw new Error('preview.html has no #root');
+  const root = createRoot(container);
+  root.render(
+    <FluentProvider theme={options.theme === 'dark' ? webDarkTheme : webLightTheme} className="preview-root">
+      <Spinner label={translate(options.language, 'preview.loading')} />
+    </FluentProvider>,
+  );
+
+  const workbook = createSimulatedWorkbook();
+  const store = openWorkbookStore();
+  let restoreProblem: string | undefined;
+  try {
+    const saved = await store.load();
+    if (saved) workbook.restore(saved);
+  } catch (error) {
+    restoreProblem = error instanceof Error ? error.message : String(error);
+  }
+  const { globals } = installExcelSimulation(window, workbook);
+  const saveState = createSignal<SaveState>({ kind: 'saved' });
+  const paneGeneration = createSignal(0);
+  const autosave = startAutosave(workbook, store, (state) => saveState.set(state));
+
+  const reset = async (): Promise<void> => {
+    workbook.restore(createSimulatedWorkbook().snapshot());
+    await autosave.flush();
+    paneGeneration.set(paneGeneration.get() + 1);
+  };
+  const preview: CashflowPreview = {
+    globals,
+    workbook,
+    cellText: (sheetName, row, col) => cellText(workbook, sheetName, row, col),
+    tableRowCount: (tableName) => workbook.tableLayouts().find((t) => t.name.toLowerCase() === tableName.toLowerCase())?.dataRowCount,
+    reset,
+    saved: () => autosave.saved(),
+  };
+  window.cashflowPreview = preview;
+
+  root.render(
+    <PreviewPage
+      workbook={workbook}
+      globals={globals}
+      options={options}
+      saveState={saveState}
+      paneGeneration={paneGeneration}
+      onReset={reset}
+      {...(restoreProblem === undefined ? {} : { restoreProblem })}
+    />,
+  );
+}
+
+void main();

@@ -1,0 +1,123 @@
+/**
+ * One sheet of the simulated workbook in a virtualized canvas grid (glide-data-grid): cells are read on demand for
+ * the visible window only (getCellContent), never copied, so 100k rows scroll like 10. Column letters and row
+ * numbers as in Excel, tables set apart (header row, banded rows), edits written through Excel.run so the
+ * simulation's typing rules apply.
+ */
+
+import DataEditor, { CompactSelection, GridCellKind, type EditableGridCell, type GridCell, type GridColumn, type GridSelection, type Item } from '@glideapps/glide-data-grid';
+import { isDateFormat } from 'numfmt';
+import { useCallback, useMemo, useState } from 'react';
+import type { SimulatedWorkbook } from '../excel-sim';
+import { cellDisplay } from './cell-display';
+import { columnName } from './column-name';
+import type { GridPalette } from './grid-theme';
+import { tableAt, tablePart } from './table-at';
+
+/** Rows and columns shown beyond the last used ones (Excel shows the whole sheet; the scroll bar should stay useful). */
+const SPARE_ROWS = 100;
+const MIN_ROWS = 200;
+const MIN_COLUMNS = 26;
+const SPARE_COLUMNS = 4;
+const DEFAULT_WIDTH_PX = 96;
+const POINTS_TO_PX = 4 / 3;
+
+export interface WorkbookGridProps {
+  workbook: SimulatedWorkbook;
+  sheet: string;
+  /** Grows when the workbook changed (see useWorkbookVersion): the grid redraws its visible cells. */
+  version: number;
+  palette: GridPalette;
+  label: string;
+  onActiveCell(cell: { row: number; column: number }): void;
+  onEdit(row: number, column: number, input: string): void;
+}
+
+const NO_SELECTION: GridSelection = { columns: CompactSelection.empty(), rows: CompactSelection.empty() };
+
+export function WorkbookGrid({ workbook, sheet, version, palette, label, onActiveCell, onEdit }: WorkbookGridProps): JSX.Element {
+  const [selection, setSelection] = useState<GridSelection>(NO_SELECTION);
+  const extent = useMemo(() => workbook.extent(sheet), [workbook, sheet, version]);
+  const tables = useMemo(() => workbook.tableLayouts().filter((t) => t.sheet === sheet), [workbook, sheet, version]);
+  const widths = useMemo(() => workbook.state.sheet(sheet).columnWidths, [workbook, sheet]);
+
+  const columnCount = Math.max(MIN_COLUMNS, extent.columns + SPARE_COLUMNS, ...tables.map((t) => t.column + t.columnCount + 1));
+  const rowCount = Math.max(MIN_ROWS, extent.rows + SPARE_ROWS, ...tables.map((t) => t.row + t.rowCount + 1));
+  const columns = useMemo<GridColumn[]>(
+    () =>
+      Array.from({ length: columnCount }, (_, c) => {
+        const points = widths.get(c);
+        return { id: columnName(c), title: columnName(c), width: points === undefined ? DEFAULT_WIDTH_PX : Math.max(24, Math.round(points * POINTS_TO_PX)) };
+      }),
+    [columnCount, widths, version],
+  );
+
+  const getCellContent = useCallback(
+    ([column, row]: Item): GridCell => {
+      const { result, format, formula } = workbook.cell(sheet, row, column);
+      const display = cellDisplay(result, format);
+      const editText =
+        formula ?? (result.kind === 'Double' && !isDateFormat(format) ? String(result.value) : display.text);
+      const table = tableAt(tables, row, column);
+      let themeOverride: GridCell['themeOverride'];
+      if (table) {
+        const part = tablePart(table, row);
+        const t = palette.table;
+        themeOverride =
+          part === 'header' || part === 'totals'
+            ? { bgCell: t.headerBg, textDark: t.headerText, baseFontStyle: 'bold 13px' }
+            : { bgCell: part === 'band' ? t.bandBg : t.bodyBg };
+      }
+      if (display.color) themeOverride = { ...themeOverride, textDark: display.color };
+      return {
+        kind: GridCellKind.Text,
+        data: editText,
+        displayData: display.text,
+        allowOverlay: true,
+        readonly: false,
+        contentAlign: display.align,
+        ...(themeOverride ? { themeOverride } : {}),
+      };
+    },
+    // version: the workbook changed, so the visible cells are read again
+    [workbook, sheet, tables, palette, version],
+  );
+
+  const onCellEdited = useCallback(
+    ([column, row]: Item, value: EditableGridCell): void => {
+      if (value.kind === GridCellKind.Text) onEdit(row, column, value.data);
+    },
+    [onEdit],
+  );
+
+  const onSelection = useCallback(
+    (next: GridSelection): void => {
+      setSelection(next);
+      const cell = next.current?.cell;
+      if (cell) onActiveCell({ row: cell[1], column: cell[0] });
+    },
+    [onActiveCell],
+  );
+
+  return (
+    <section aria-label={label} className="preview-grid">
+      <DataEditor
+        columns={columns}
+        rows={rowCount}
+        getCellContent={getCellContent}
+        onCellEdited={onCellEdited}
+        gridSelection={selection}
+        onGridSelectionChange={onSelection}
+        getCellsForSelection={true}
+        rowMarkers="number"
+        smoothScrollX={true}
+        smoothScrollY={true}
+        rowHeight={24}
+        headerHeight={26}
+        theme={palette.grid}
+        width="100%"
+        height="100%"
+      />
+    </section>
+  );
+}
