@@ -16,6 +16,8 @@ const shared = {
     ],
   },
   transformIgnorePatterns: ['/node_modules/(?!(ky)/)'],
+  // numfmt's package.json points `require` at a dist/index.cjs it does not ship: load its ESM build instead.
+  moduleNameMapper: { '^numfmt$': '<rootDir>/node_modules/numfmt/dist/index.js' },
 };
 
 /** @type {import('jest').Config} */

@@ -1,7 +1,3 @@
-import { NUMFMT_CJS } from '../numfmt-for-jest';
-
-jest.mock('numfmt', () => jest.requireActual(NUMFMT_CJS), { virtual: true });
-
 import { createSimulatedWorkbook } from '../../../src/preview/excel-sim';
 import { cellDisplay } from '../../../src/preview/workbook-view/cell-display';
 import { cellText } from '../../../src/preview/workbook-view/cell-text';
