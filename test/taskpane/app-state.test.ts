@@ -100,6 +100,9 @@ describe('the task pane state', () => {
     // The table's range: a header row and one row per transaction.
     expect(sim.workbook.values(table?.sheet ?? '', table?.address.split('!')[1]).length).toBe(expected + 1);
 
+    // Loaded for the first time: its sheet is shown.
+    expect(sim.workbook.state.sheets.find((s) => s.id === sim.workbook.state.activeSheetId)?.name).toBe(table?.sheet);
+
     const settings = JSON.stringify(sim.workbook.settings());
     expect(settings).toContain('cashflow.connection');
     expect(settings).not.toContain('demo-secret');

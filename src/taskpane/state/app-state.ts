@@ -310,9 +310,13 @@ export class AppState {
     if (this.#snapshot.job?.tableId === tableId || this.#queue.includes(tableId)) return Promise.resolve();
     this.#queue.push(tableId);
     this.#modes.set(tableId, mode);
+    // A table loaded for the first time by itself is shown once it is there (not during "Refresh all").
+    if (this.#snapshot.tables.find((r) => r.id === tableId)?.pulled === undefined) this.#showWhenDone.add(tableId);
     this.#refreshTables();
     return this.#drain();
   }
+
+  readonly #showWhenDone = new Set<string>();
 
   /** Pulls every table the workbook holds (or, in a new workbook, none): one after the other. */
   refreshAll(): Promise<void> {
@@ -377,6 +381,7 @@ export class AppState {
       // The workbook notes which profile built it (name and base URL, never the secret).
       await this.#connections.rememberIn(host.workbookConnection).catch(() => undefined);
       this.#verdicts.set(tableId, this.#verdictOf(result));
+      if (this.#showWhenDone.has(tableId)) await host.activateTable(row.tableName).catch(() => undefined);
       this.#outcomes.set(tableId, { kind: 'done', message: this.t('pane.data.done', { table: row.tableName, rows: formatCount(result.rowCount, language) }), at: this.#nowIso() });
     } catch (error) {
       const cancelled = abort.signal.aborted || isAbort(error);
@@ -389,6 +394,7 @@ export class AppState {
     } finally {
       this.#abort = undefined;
       this.#modes.delete(tableId);
+      this.#showWhenDone.delete(tableId);
       this.#pulled = await host.pullStates.list().catch(() => this.#pulled);
       this.#set({ job: undefined });
       this.#refreshTables();

@@ -18,6 +18,16 @@ export interface AxeOptions {
 
 const BLOCKING = new Set(['serious', 'critical']);
 
+/**
+ * Fluent UI's focus manager (Tabster) puts invisible `<i data-tabster-dummy tabindex="0" aria-hidden="true">`
+ * sentinels around focus groups to move focus in and out of them; axe flags them as `aria-hidden-focus`. A known
+ * false positive (microsoft/fluentui #25133, microsoft/tabster #288): only those nodes of only that rule are
+ * dropped, the rule still checks everything else.
+ */
+function isTabsterDummy(rule: string, html: string): boolean {
+  return rule === 'aria-hidden-focus' && /^<i\b[^>]*\bdata-tabster-dummy\b/.test(html);
+}
+
 export function describeViolations(violations: Result[]): string {
   return violations
     .map((v) => {
@@ -34,7 +44,9 @@ export async function seriousViolations(page: Page, options: AxeOptions = {}): P
   for (const selector of options.exclude ?? []) builder = builder.exclude(selector);
   if (options.disableRules?.length) builder = builder.disableRules(options.disableRules);
   const results = await builder.analyze();
-  return results.violations.filter((v) => BLOCKING.has(v.impact ?? ''));
+  return results.violations
+    .map((v) => ({ ...v, nodes: v.nodes.filter((n) => !isTabsterDummy(v.id, n.html)) }))
+    .filter((v) => v.nodes.length > 0 && BLOCKING.has(v.impact ?? ''));
 }
 
 export async function expectAccessible(page: Page, options: AxeOptions = {}): Promise<void> {

@@ -94,6 +94,14 @@ export async function newSession(browser: Browser, options: SessionOptions = {})
 }
 
 /**
+ * office.js itself, outside an Office host, loads o15apptofilemappingtable.js, which opens a hidden frame on
+ * Microsoft's telemetry service 3 s after start (node_modules/@microsoft/office-js/dist, `ULSEndpointProxy`). It is
+ * office.js's own request, not ours, and the session blocks it, so nothing leaves the machine; in Excel the host's
+ * own scripts load instead. Tests of pages that live longer than 3 s pass this to `expectClean`.
+ */
+export const OFFICE_JS_TELEMETRY = /^GET https:\/\/telemetryservice\.firstpartyapps\.oaspapps\.com\/telemetryservice\/telemetryproxy\.html$/;
+
+/**
  * Fails when the session saw a console error, an uncaught error or an off-site request, except those matching
  * one of `allow` (matched against the text). Clears what it checked, so it can be called more than once.
  */

@@ -14,23 +14,8 @@ export interface PreviewOptions {
   lang?: Language;
 }
 
-/** What the preview page offers tests on `window.cashflowPreview`. */
-export interface CashflowPreview {
-  /** The text a cell shows (its number format applied), 0-based row and column. */
-  cellText(sheet: string, row: number, col: number): string;
-  /** Data rows of a table (header not counted). */
-  tableRowCount(tableName: string): number;
-  /** Back to an empty workbook and a pane that knows no connection. */
-  reset(): unknown;
-  /** What the workbook has saved (document settings and hidden sheets), for checks of what survives a reload. */
-  saved(): unknown;
-}
-
-declare global {
-  interface Window {
-    cashflowPreview?: CashflowPreview;
-  }
-}
+// `window.cashflowPreview` is declared by the preview itself (src/preview/cashflow-preview.ts).
+import type {} from '../../../src/preview/cashflow-preview';
 
 export function previewUrl(appUrl: string, sandboxUrl: string, options: PreviewOptions = {}): string {
   const query = new URLSearchParams({ sandbox: sandboxUrl, lang: options.lang ?? 'en', theme: options.theme ?? 'light' });
@@ -59,32 +44,62 @@ export async function paneFrame(page: Page): Promise<Frame> {
 /** `window.cashflowPreview`, called from the test (each call runs in the top page). */
 export interface PreviewApi {
   cellText(sheet: string, row: number, col: number): Promise<string>;
-  tableRowCount(tableName: string): Promise<number>;
+  tableRowCount(tableName: string): Promise<number | undefined>;
+  /** The workbook's tables: name, sheet, address and header names. */
+  tables(): Promise<Array<{ name: string; sheet: string; address: string; columns: string[] }>>;
+  /** The document settings as JSON text (what travels inside the workbook). */
+  settingsJson(): Promise<string>;
+  /** Sheets (hidden ones too) with a cell whose value or formula contains `text`. */
+  sheetsContaining(text: string): Promise<string[]>;
+  /** The first cell of `sheet` whose value is exactly `text` (0-based), with its value type. */
+  findCell(sheet: string, text: string): Promise<{ row: number; col: number; valueType: string } | undefined>;
   reset(): Promise<void>;
-  saved(): Promise<unknown>;
+  saved(): Promise<void>;
+}
+
+function api(page: Page) {
+  return async <A, R>(run: (preview: NonNullable<Window['cashflowPreview']>, arg: A) => R | Promise<R>, arg: A): Promise<R> => {
+    await page.waitForFunction(() => window.cashflowPreview !== undefined);
+    return page.evaluate(
+      async ([source, a]) => {
+        const preview = window.cashflowPreview;
+        if (!preview) throw new Error('window.cashflowPreview is missing');
+        // eslint-disable-next-line @typescript-eslint/no-implied-eval
+        const fn = new Function('preview', 'arg', `return (${source})(preview, arg);`) as (p: typeof preview, x: unknown) => unknown;
+        return fn(preview, a);
+      },
+      [run.toString(), arg] as const,
+    ) as Promise<R>;
+  };
 }
 
 export function previewApi(page: Page): PreviewApi {
+  const call = api(page);
   return {
-    cellText: (sheet: string, row: number, col: number): Promise<string> =>
-      page.evaluate(([s, r, c]) => {
-        if (!window.cashflowPreview) throw new Error('window.cashflowPreview is missing');
-        return window.cashflowPreview.cellText(s, r, c);
-      }, [sheet, row, col] as const),
-    tableRowCount: (tableName: string): Promise<number> =>
-      page.evaluate((t) => {
-        if (!window.cashflowPreview) throw new Error('window.cashflowPreview is missing');
-        return window.cashflowPreview.tableRowCount(t);
-      }, tableName),
-    reset: (): Promise<void> =>
-      page.evaluate(async () => {
-        if (!window.cashflowPreview) throw new Error('window.cashflowPreview is missing');
-        await window.cashflowPreview.reset();
-      }),
-    saved: (): Promise<unknown> =>
-      page.evaluate(async () => {
-        if (!window.cashflowPreview) throw new Error('window.cashflowPreview is missing');
-        return (await window.cashflowPreview.saved()) as unknown;
-      }),
+    cellText: (sheet, row, col) => call((p, a: [string, number, number]) => p.cellText(a[0], a[1], a[2]), [sheet, row, col]),
+    tableRowCount: (tableName) => call((p, name: string) => p.tableRowCount(name), tableName),
+    tables: () => call((p) => p.workbook.tables().map((t) => ({ name: t.name, sheet: t.sheet, address: t.address, columns: t.columns })), null),
+    settingsJson: () => call((p) => JSON.stringify(p.workbook.settings()), null),
+    sheetsContaining: (text) =>
+      call(
+        (p, needle: string) =>
+          p.workbook.sheetNames().filter((sheet) => [...p.workbook.values(sheet), ...p.workbook.formulas(sheet)].some((row) => row.some((v) => String(v).includes(needle)))),
+        text,
+      ),
+    findCell: (sheet, text) =>
+      call(
+        (p, a: [string, string]) => {
+          const values = p.workbook.values(a[0]);
+          const types = p.workbook.valueTypes(a[0]);
+          for (let row = 0; row < values.length; row++) {
+            const col = (values[row] ?? []).findIndex((v) => v === a[1]);
+            if (col >= 0) return { row, col, valueType: types[row]?.[col] ?? '' };
+          }
+          return undefined;
+        },
+        [sheet, text],
+      ),
+    reset: () => call((p) => p.reset(), null),
+    saved: () => call((p) => p.saved(), null),
   };
 }

