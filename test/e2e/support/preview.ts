@@ -64,7 +64,6 @@ function api(page: Page) {
       async ([source, a]) => {
         const preview = window.cashflowPreview;
         if (!preview) throw new Error('window.cashflowPreview is missing');
-        // eslint-disable-next-line @typescript-eslint/no-implied-eval
         const fn = new Function('preview', 'arg', `return (${source})(preview, arg);`) as (p: typeof preview, x: unknown) => unknown;
         return fn(preview, a);
       },
