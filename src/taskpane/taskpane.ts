@@ -10,11 +10,18 @@ import { readEnvironment } from './environment';
 import { AppState } from './state/app-state';
 import type { PaneHost } from './state/pane-host';
 
+/**
+ * Blocks of at most 5,000 rows (Microsoft's guidance: start with 5k–20k): each sync stays short, so Cancel acts
+ * between blocks within a moment, Excel on the web answers each request sooner, and in the preview (where the
+ * simulated workbook works on the page's own thread) no single write holds the pane still.
+ */
+export const PANE_WRITE_LIMITS = { maxRows: 5000 } as const;
+
 export async function start(): Promise<void> {
   if (typeof Office !== 'undefined') await Office.onReady();
   const environment = readEnvironment();
   const host: PaneHost = {
-    port: new ExcelWorkbookPort(),
+    port: new ExcelWorkbookPort(PANE_WRITE_LIMITS),
     pullStates: new SettingsPullStateStore(),
     workbookConnection: new SettingsConnectionStore(),
     activateTable: async (name) => {

@@ -27,7 +27,7 @@ import {
 } from '@fluentui/react-components';
 import { ChevronDown16Regular } from '@fluentui/react-icons';
 import { lazy, Suspense, useEffect, useRef, useState, type ReactElement } from 'react';
-import { useApp } from './app-context';
+import { useAppActions, useAppState } from './app-context';
 import { ProgressPanel } from './ProgressPanel';
 
 const ConnectView = lazy(() => import('./ConnectView').then((m) => ({ default: m.ConnectView })));
@@ -54,13 +54,16 @@ const useStyles = makeStyles({
 });
 
 export function App(): ReactElement {
-  const { app, state } = useApp();
+  const app = useAppActions();
+  const connection = useAppState((s) => s.connection);
+  const theme = useAppState((s) => s.theme);
+  const language = useAppState((s) => s.language);
   const styles = useStyles();
-  const connected = state.connection.status === 'connected';
+  const connected = connection.status === 'connected';
   const [chosen, setChosen] = useState<TabId>('data');
   const tab: TabId = connected ? chosen : chosen === 'settings' ? 'settings' : 'connect';
   const t = app.t;
-  const profileName = state.connection.status === 'connected' ? state.connection.profile.name : t('app.title');
+  const profileName = connection.status === 'connected' ? connection.profile.name : t('app.title');
 
   const tabs: Array<{ id: TabId; label: string }> = connected
     ? [
@@ -75,7 +78,7 @@ export function App(): ReactElement {
       ];
 
   return (
-    <FluentProvider theme={state.theme === 'dark' ? webDarkTheme : webLightTheme} lang={state.language}>
+    <FluentProvider theme={theme === 'dark' ? webDarkTheme : webLightTheme} lang={language}>
       <div className={styles.root}>
         <header className={styles.header}>
           <ProfileSwitcher name={profileName} onManage={() => setChosen('connect')} />
@@ -104,9 +107,11 @@ export function App(): ReactElement {
 }
 
 function ConnectionBadge(): ReactElement {
-  const { app, state } = useApp();
+  const app = useAppActions();
+  const status = useAppState((s) => s.connection.status);
+  useAppState((s) => s.language);
   const t = app.t;
-  switch (state.connection.status) {
+  switch (status) {
     case 'connected':
       return (
         <Badge appearance="tint" color="success" aria-label={t('pane.state.online')}>
@@ -132,11 +137,13 @@ function ConnectionBadge(): ReactElement {
 
 /** The header's company name: switch to another saved connection, or manage them. */
 function ProfileSwitcher({ name, onManage }: { name: string; onManage: () => void }): ReactElement {
-  const { app, state } = useApp();
+  const app = useAppActions();
+  const connection = useAppState((s) => s.connection);
+  const profiles = useAppState((s) => s.profiles);
   const styles = useStyles();
   const t = app.t;
-  const activeId = state.connection.status === 'connected' ? state.connection.profile.id : undefined;
-  if (state.profiles.length === 0)
+  const activeId = connection.status === 'connected' ? connection.profile.id : undefined;
+  if (profiles.length === 0)
     return (
       <Text weight="semibold" size={400} className={styles.companyName}>
         {name}
@@ -151,7 +158,7 @@ function ProfileSwitcher({ name, onManage }: { name: string; onManage: () => voi
       </MenuTrigger>
       <MenuPopover>
         <MenuList>
-          {state.profiles.map((p) => (
+          {profiles.map((p) => (
             <MenuItemRadio key={p.id} name="profile" value={p.id} disabled={app.needsSecret(p.id)} onClick={() => p.id !== activeId && void app.connect(p.id)}>
               {p.name}
             </MenuItemRadio>
@@ -166,12 +173,12 @@ function ProfileSwitcher({ name, onManage }: { name: string; onManage: () => voi
 
 /** A toast when a pull finishes (the pane may be on another view meanwhile); failures stay on their row too. */
 function FinishedToasts(): ReactElement {
-  const { state } = useApp();
+  const tables = useAppState((s) => s.tables);
   const toasterId = useId('toaster');
   const { dispatchToast } = useToastController(toasterId);
   const seen = useRef(new Set<string>());
   useEffect(() => {
-    for (const row of state.tables) {
+    for (const row of tables) {
       const outcome = row.outcome;
       if (outcome === undefined) continue;
       const key = `${row.id}@${outcome.at}`;
@@ -184,6 +191,6 @@ function FinishedToasts(): ReactElement {
         { intent: outcome.kind === 'done' ? 'success' : outcome.kind === 'failed' ? 'error' : 'warning', timeout: 4000 },
       );
     }
-  }, [state.tables, dispatchToast]);
+  }, [tables, dispatchToast]);
   return <Toaster toasterId={toasterId} position="top-end" />;
 }

@@ -20,9 +20,10 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { CheckmarkCircle16Filled, MoreHorizontal20Regular, Warning16Filled } from '@fluentui/react-icons';
-import { useState, type ReactElement } from 'react';
+import { memo, useState, type ReactElement } from 'react';
+import type { Language } from '../../i18n/catalog';
 import type { TableRow } from '../state/app-state';
-import { useApp } from './app-context';
+import { useAppActions, useAppState } from './app-context';
 import { FilterEditor, hasFilters } from './FilterEditor';
 import { formatAge, formatDateTime, formatInteger } from './format';
 
@@ -39,14 +40,17 @@ const useStyles = makeStyles({
 });
 
 export function DataView(): ReactElement {
-  const { app, state } = useApp();
+  const app = useAppActions();
+  const tables = useAppState((s) => s.tables);
+  const language = useAppState((s) => s.language);
+  const locked = useAppState((s) => s.job !== undefined);
   const styles = useStyles();
   const t = app.t;
-  const anyPulled = state.tables.some((r) => r.pulled !== undefined);
+  const anyPulled = tables.some((r) => r.pulled !== undefined);
   return (
     <div className={styles.stack}>
-      {state.tables.map((row) => (
-        <TableCard key={row.id} row={row} />
+      {tables.map((row) => (
+        <TableCard key={row.id} row={row} language={language} locked={locked} />
       ))}
       <Button appearance={anyPulled ? 'primary' : 'secondary'} disabled={!anyPulled} onClick={() => void app.refreshAll()}>
         {t('pane.data.refreshAll')}
@@ -55,11 +59,11 @@ export function DataView(): ReactElement {
   );
 }
 
-function TableCard({ row }: { row: TableRow }): ReactElement {
-  const { app, state } = useApp();
+/** Memoized: progress events change the job, not the rows, so the cards are not repainted while a pull runs. */
+const TableCard = memo(function TableCard({ row, language, locked }: { row: TableRow; language: Language; locked: boolean }): ReactElement {
+  const app = useAppActions();
   const styles = useStyles();
   const t = app.t;
-  const language = state.language;
   const [filtersOpen, setFiltersOpen] = useState(false);
   const label = t(row.label, row.labelParams);
   const pulled = row.pulled;
@@ -119,7 +123,7 @@ function TableCard({ row }: { row: TableRow }): ReactElement {
       )}
 
       <div className={styles.actions}>
-        <Button size="small" disabled={busy || state.job !== undefined} onClick={() => void app.pull(row.id)} aria-label={`${action} ${label}`}>
+        <Button size="small" disabled={busy || locked} onClick={() => void app.pull(row.id)} aria-label={`${action} ${label}`}>
           {row.running ? t('pane.data.running') : row.queued ? t('pane.data.queued') : action}
         </Button>
         <Menu>
@@ -129,7 +133,7 @@ function TableCard({ row }: { row: TableRow }): ReactElement {
           <MenuPopover>
             <MenuList>
               <MenuItem onClick={() => setFiltersOpen((o) => !o)}>{t('pane.data.filters')}</MenuItem>
-              <MenuItem disabled={busy || state.job !== undefined || pulled === undefined} onClick={() => void app.pull(row.id, 'full')}>
+              <MenuItem disabled={busy || locked || pulled === undefined} onClick={() => void app.pull(row.id, 'full')}>
                 {t('pane.data.fullRefresh')}
               </MenuItem>
               <MenuItem disabled={pulled === undefined} onClick={() => void app.activate(row.id)}>
@@ -142,4 +146,4 @@ function TableCard({ row }: { row: TableRow }): ReactElement {
       {filtersOpen && <FilterEditor row={row} onClose={() => setFiltersOpen(false)} />}
     </Card>
   );
-}
+});

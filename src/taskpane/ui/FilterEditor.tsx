@@ -7,7 +7,7 @@ import { Button, Combobox, Dropdown, Field, Input, makeStyles, Option, tokens } 
 import { useState, type ReactElement } from 'react';
 import type { PullTarget } from '../../sync/pull';
 import type { TableRow } from '../state/app-state';
-import { useApp } from './app-context';
+import { useAppActions, useAppState } from './app-context';
 
 const useStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, paddingTop: tokens.spacingVerticalS, borderTop: `1px solid ${tokens.colorNeutralStroke2}` },
@@ -40,7 +40,8 @@ export function hasFilters(target: PullTarget): boolean {
 const ids = (value: unknown): number[] => (Array.isArray(value) ? value.filter((v): v is number => typeof v === 'number') : typeof value === 'number' ? [value] : []);
 
 export function FilterEditor({ row, onClose }: { row: TableRow; onClose: () => void }): ReactElement {
-  const { app, state } = useApp();
+  const app = useAppActions();
+  const filterOptions = useAppState((s) => s.filterOptions);
   const styles = useStyles();
   const t = app.t;
   const resource = row.target.resource;
@@ -56,8 +57,8 @@ export function FilterEditor({ row, onClose }: { row: TableRow; onClose: () => v
   const set = (patch: Partial<Draft>): void => setDraft((d) => ({ ...d, ...patch }));
   const dated = resource === 'transactions' || resource === 'forecastBudgets' || resource === 'scenarioBudgets' || resource === 'allBudgets';
   const invoices = resource === 'invoices' || resource === 'groupInvoices';
-  const accounts = state.filterOptions?.accounts ?? [];
-  const categories = state.filterOptions?.categories ?? [];
+  const accounts = filterOptions?.accounts ?? [];
+  const categories = filterOptions?.categories ?? [];
 
   const apply = (): void => {
     const optional = <T,>(value: T | '' | [], key: string): Filters => (value === '' || (Array.isArray(value) && value.length === 0) ? {} : { [key]: value });

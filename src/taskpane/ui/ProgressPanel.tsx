@@ -5,7 +5,7 @@
 
 import { Button, makeStyles, ProgressBar, Text, tokens } from '@fluentui/react-components';
 import type { ReactElement } from 'react';
-import { useApp } from './app-context';
+import { useAppActions, useAppState } from './app-context';
 
 const useStyles = makeStyles({
   panel: {
@@ -22,9 +22,10 @@ const useStyles = makeStyles({
 });
 
 export function ProgressPanel(): ReactElement | null {
-  const { app, state } = useApp();
+  const app = useAppActions();
+  const job = useAppState((s) => s.job);
+  useAppState((s) => s.language);
   const styles = useStyles();
-  const job = state.job;
   const t = app.t;
   const phase = job?.progress?.phase;
   return (
