@@ -67,6 +67,36 @@ test('demo: connect, load transactions and invoices (row counts as the service h
   expectClean(session, [OFFICE_JS_TELEMETRY]);
 });
 
+test('by keyboard alone: connect with the demo, reach Data, load a table; choosing a loaded table shows its sheet', async () => {
+  const { page } = session;
+  await openPreview(page, app.url, app.sandbox.url);
+  const p = pane(page);
+  const demo = p.getByRole('button', { name: en['pane.connect.demo'] });
+  await demo.waitFor();
+  await p.locator('body').click({ position: { x: 1, y: 1 } });
+  const focused = () => p.locator(':focus').first();
+  // Tab forward until the demo button has the focus, then Enter.
+  for (let i = 0; i < 12 && !(await demo.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
+  await expect(demo.evaluate((el) => el === document.activeElement)).resolves.toBe(true);
+  await page.keyboard.press('Enter');
+  await p.getByText(en['pane.state.online'], { exact: true }).waitFor();
+  // The tab list: focus the selected tab, arrows move between tabs, Enter chooses.
+  await p.getByRole('tab', { selected: true }).focus();
+  for (let i = 0; i < 4 && (await focused().textContent()) !== en['pane.tab.data']; i++) await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('Enter');
+  const loadPlans = p.getByRole('button', { name: 'Load Plans', exact: true });
+  await loadPlans.focus();
+  await page.keyboard.press('Enter');
+  await p.getByRole('button', { name: 'Refresh Plans', exact: true }).waitFor();
+  await eventually(async () => expect(await page.getByTestId('preview-status').textContent()).toMatch(/Sheet: Plans/));
+
+  await load(page, 'Categories');
+  await eventually(async () => expect(await page.getByTestId('preview-status').textContent()).toMatch(/Sheet: Categories/));
+  await p.getByRole('button', { name: 'Plans', exact: true }).click();
+  await eventually(async () => expect(await page.getByTestId('preview-status').textContent()).toMatch(/Sheet: Plans · Table Plans: \d+ rows/));
+  expectClean(session, [OFFICE_JS_TELEMETRY]);
+});
+
 test('cancel mid-pull: the previous table stays and the pane says so', async () => {
   const { page } = session;
   await openPreview(page, app.url, app.sandbox.url);

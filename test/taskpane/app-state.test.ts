@@ -112,6 +112,24 @@ describe('the task pane state', () => {
     expect(app.snapshot().tables.find((t) => t.id === 'transactions')?.pulled?.lastMode).toBe('incremental');
   });
 
+  test('filters: the next pull uses them (full), the workbook keeps them, a refresh repeats them', async () => {
+    const app = makeApp();
+    await app.start();
+    await app.connectDemo();
+    const account = app.snapshot().filterOptions?.accounts[0]?.id ?? 0;
+    app.setTarget('transactions', { resource: 'transactions', filters: { min_date: '2026-01-01', account: [account] } });
+    expect(app.snapshot().tables.find((t) => t.id === 'transactions')?.target).toMatchObject({ filters: { min_date: '2026-01-01' } });
+    await app.pull('transactions');
+    const row = app.snapshot().tables.find((t) => t.id === 'transactions');
+    expect(row?.pulled?.target).toEqual({ resource: 'transactions', filters: { min_date: '2026-01-01', account: [account] } });
+    const all = await transactionCount();
+    expect(row?.pulled?.rowCount).toBeGreaterThan(0);
+    expect(row?.pulled?.rowCount).toBeLessThan(all);
+    expect(row?.verdict).toEqual({ complete: true });
+    await app.pull('transactions');
+    expect(app.snapshot().tables.find((t) => t.id === 'transactions')?.pulled).toMatchObject({ lastMode: 'incremental', rowCount: row?.pulled?.rowCount });
+  });
+
   test('cancel mid-pull: the previous table stays, the row says cancelled and that the table is unchanged', async () => {
     const app = makeApp();
     await app.start();
