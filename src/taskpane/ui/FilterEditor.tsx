@@ -97,40 +97,8 @@ export function FilterEditor({ row, onClose }: { row: TableRow; onClose: () => v
           </Field>
         </div>
       )}
-      {resource === 'transactions' && (
-        <Field label={t('pane.filters.accounts')}>
-          <Combobox
-            multiselect
-            placeholder={t('pane.filters.all')}
-            selectedOptions={draft.accounts.map(String)}
-            value={names(draft.accounts, accounts)}
-            onOptionSelect={(_, d) => set({ accounts: d.selectedOptions.map(Number) })}
-          >
-            {accounts.map((a) => (
-              <Option key={a.id} value={String(a.id)}>
-                {a.name}
-              </Option>
-            ))}
-          </Combobox>
-        </Field>
-      )}
-      {dated && (
-        <Field label={t('pane.filters.categories')}>
-          <Combobox
-            multiselect
-            placeholder={t('pane.filters.all')}
-            selectedOptions={draft.categories.map(String)}
-            value={names(draft.categories, categories)}
-            onOptionSelect={(_, d) => set({ categories: d.selectedOptions.map(Number) })}
-          >
-            {categories.map((c) => (
-              <Option key={c.id} value={String(c.id)}>
-                {c.name}
-              </Option>
-            ))}
-          </Combobox>
-        </Field>
-      )}
+      {resource === 'transactions' && <IdPicker label={t('pane.filters.accounts')} all={t('pane.filters.all')} options={accounts} selected={draft.accounts} onChange={(ids) => set({ accounts: ids })} />}
+      {dated && <IdPicker label={t('pane.filters.categories')} all={t('pane.filters.all')} options={categories} selected={draft.categories} onChange={(ids) => set({ categories: ids })} />}
       {invoices && (
         <>
           <Field label={t('pane.filters.status')}>
@@ -169,6 +137,21 @@ export function FilterEditor({ row, onClose }: { row: TableRow; onClose: () => v
         </Button>
       </div>
     </form>
+  );
+}
+
+/** A multi-select picker of service objects by id (accounts, categories); none selected means all. */
+function IdPicker({ label, all, options, selected, onChange }: { label: string; all: string; options: Array<{ id: number; name: string }>; selected: number[]; onChange: (ids: number[]) => void }): ReactElement {
+  return (
+    <Field label={label}>
+      <Combobox multiselect placeholder={all} selectedOptions={selected.map(String)} value={names(selected, options)} onOptionSelect={(_, d) => onChange(d.selectedOptions.map(Number))}>
+        {options.map((o) => (
+          <Option key={o.id} value={String(o.id)}>
+            {o.name}
+          </Option>
+        ))}
+      </Combobox>
+    </Field>
   );
 }
 
