@@ -53,6 +53,10 @@ function sheetSnapshot(sheet: SheetState, cells: SheetCells): SheetSnapshot {
   };
 }
 
+/**
+ * The snapshot of the state with the cells already exported, sheet by sheet in order. A sliced export has cells for
+ * every sheet (adding one is a change, which makes it give up), so the fallback export never runs there.
+ */
 function assemble(state: WorkbookState, cells: SheetCells[]): WorkbookSnapshot {
   return {
     version: SNAPSHOT_VERSION,
