@@ -1,9 +1,12 @@
 /**
- * Saves the workbook a moment after it changed (debounced: a pull writing 100k rows in blocks is saved once, when
- * the blocks stop), one save at a time; `saved()` waits until the last change is stored.
+ * Saves the workbook a while after it last changed (debounced: a pull writing 100k rows in blocks, with network
+ * waits between them, is saved once, when the blocks stop), one save at a time; `saved()` waits until the last
+ * change is stored. The snapshot is taken a slice of cells at a time (see snapshotWorkbookInSlices) so a large
+ * workbook never blocks the page for long; a change during that export abandons the save, and a later one stores it.
  */
 
 import type { SimulatedWorkbook } from './excel-sim';
+import { snapshotWorkbookInSlices } from './excel-sim/model/workbook-snapshot';
 import type { WorkbookStore } from './workbook-store';
 
 export type SaveState = { kind: 'saved' } | { kind: 'saving' } | { kind: 'failed'; reason: string };
@@ -15,14 +18,37 @@ export interface WorkbookAutosave {
   stop(): void;
 }
 
+export interface AutosaveOptions {
+  /** Quiet time after the last change before saving; longer than the gaps between a pull's written blocks. */
+  delayMs?: number;
+  /** Most cells exported between two pauses. */
+  sliceCells?: number;
+  /** Gives the main thread back between slices (default: `scheduler.yield()` where there is one, else a 0 ms timer). */
+  pause?: () => Promise<void>;
+}
+
+export const AUTOSAVE_DELAY_MS = 1500;
+export const AUTOSAVE_SLICE_CELLS = 25_000;
+
+/** A macrotask boundary: input and rendering may run before the promise settles. */
+export function yieldToMainThread(): Promise<void> {
+  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
+  if (typeof scheduler?.yield === 'function') return scheduler.yield();
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
 export function startAutosave(
   workbook: SimulatedWorkbook,
   store: WorkbookStore,
   onState: (state: SaveState) => void,
-  delayMs = 400,
+  options: AutosaveOptions = {},
 ): WorkbookAutosave {
+  const delayMs = options.delayMs ?? AUTOSAVE_DELAY_MS;
+  const sliceCells = options.sliceCells ?? AUTOSAVE_SLICE_CELLS;
+  const pause = options.pause ?? yieldToMainThread;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let dirty = false;
+  let stopped = false;
   let running: Promise<void> = Promise.resolve();
   let lastError: unknown;
 
@@ -34,7 +60,10 @@ export function startAutosave(
         if (!dirty) return;
         dirty = false;
         try {
-          await store.save(workbook.snapshot());
+          // `dirty` turns true again when the workbook changes during the export: the snapshot would mix states.
+          const snapshot = await snapshotWorkbookInSlices(workbook.state, { sliceCells, pause, changed: () => dirty });
+          if (snapshot === undefined) return;
+          await store.save(snapshot);
           lastError = undefined;
           if (!dirty) onState({ kind: 'saved' });
         } catch (error) {
@@ -53,15 +82,19 @@ export function startAutosave(
   });
 
   const flush = async (): Promise<void> => {
-    if (timer !== undefined) clearTimeout(timer);
-    await save();
-    if (lastError !== undefined) throw lastError;
+    // Again while a change abandoned the save that ran: resolved only once the last change is stored.
+    do {
+      if (timer !== undefined) clearTimeout(timer);
+      await save();
+      if (lastError !== undefined) throw lastError;
+    } while (dirty && !stopped);
   };
 
   return {
     flush,
     saved: flush,
     stop() {
+      stopped = true;
       stopListening();
       if (timer !== undefined) clearTimeout(timer);
     },

@@ -253,20 +253,45 @@ export class SheetState {
 
   /** Every stored cell, as flat columns (a snapshot: later changes of the sheet do not reach it). */
   exportCells(): SheetCells {
+    const slices = this.exportCellsInSlices(Infinity);
+    let step = slices.next();
+    while (!step.done) step = slices.next();
+    return step.value;
+  }
+
+  /**
+   * `exportCells` in steps of at most `sliceCells` cells: the generator pauses (yields the number of cells exported
+   * so far) after each full slice and returns the cells at the end, so a caller can give the main thread back
+   * between slices (2M cells take ~0.5 s in one go). The sheet must not change between steps: a caller that sees
+   * a change must drop the result (the rows map is walked live; the cells would mix two states).
+   */
+  *exportCellsInSlices(sliceCells: number): Generator<number, SheetCells, void> {
     const cells: SheetCells = { rows: [], columns: [], contents: [], formatIds: [], formats: [] };
     const formatIds = new Map<string, number>();
-    this.forEachCell((row, column, content, format) => {
-      let id = formatIds.get(format);
-      if (id === undefined) {
-        id = cells.formats.length;
-        formatIds.set(format, id);
-        cells.formats.push(format);
+    let inSlice = 0;
+    for (const [row, stored] of this.rows) {
+      const { formats, contents } = stored;
+      for (let column = 0; column < formats.length; column += 1) {
+        const format = formats[column];
+        if (format === undefined) continue;
+        let id = formatIds.get(format);
+        if (id === undefined) {
+          id = cells.formats.length;
+          formatIds.set(format, id);
+          cells.formats.push(format);
+        }
+        const content = contents[column];
+        cells.rows.push(row);
+        cells.columns.push(column);
+        cells.contents.push(content === undefined ? null : typeof content === 'object' ? { ...content } : content);
+        cells.formatIds.push(id);
+        inSlice += 1;
+        if (inSlice >= sliceCells) {
+          inSlice = 0;
+          yield cells.rows.length;
+        }
       }
-      cells.rows.push(row);
-      cells.columns.push(column);
-      cells.contents.push(content === undefined ? null : typeof content === 'object' ? { ...content } : content);
-      cells.formatIds.push(id);
-    });
+    }
     return cells;
   }
 

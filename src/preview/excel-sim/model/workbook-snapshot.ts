@@ -6,7 +6,7 @@
  */
 
 import type { CellBox } from './address';
-import type { SheetCells, Visibility } from './sheet-state';
+import type { SheetCells, SheetState, Visibility } from './sheet-state';
 import type { CellStyle } from './style-state';
 import type { TableState } from './types';
 import type { CalculationModeValue, WorkbookState } from './workbook-state';
@@ -40,25 +40,70 @@ function copyTable(table: TableState): TableState {
   return { ...table, box: { ...table.box }, columnNames: [...table.columnNames], columnIds: [...table.columnIds] };
 }
 
-export function snapshotWorkbook(state: WorkbookState): WorkbookSnapshot {
+function sheetSnapshot(sheet: SheetState, cells: SheetCells): SheetSnapshot {
+  return {
+    id: sheet.id,
+    name: sheet.name,
+    visibility: sheet.visibility,
+    cells,
+    styles: sheet.styles.entries(),
+    columnWidths: [...sheet.columnWidths],
+    rowHeights: [...sheet.rowHeights],
+    selection: { ...sheet.selection },
+  };
+}
+
+/**
+ * The snapshot of the state with the cells already exported, sheet by sheet in order. A sliced export has cells for
+ * every sheet (adding one is a change, which makes it give up), so the fallback export never runs there.
+ */
+function assemble(state: WorkbookState, cells: SheetCells[]): WorkbookSnapshot {
   return {
     version: SNAPSHOT_VERSION,
-    sheets: state.sheets.map((sheet) => ({
-      id: sheet.id,
-      name: sheet.name,
-      visibility: sheet.visibility,
-      cells: sheet.exportCells(),
-      styles: sheet.styles.entries(),
-      columnWidths: [...sheet.columnWidths],
-      rowHeights: [...sheet.rowHeights],
-      selection: { ...sheet.selection },
-    })),
+    sheets: state.sheets.map((sheet, index) => sheetSnapshot(sheet, cells[index] ?? sheet.exportCells())),
     tables: state.tables.map(copyTable),
     activeSheetId: state.activeSheetId,
     calculationMode: state.calculationMode,
     settings: state.settings.entriesJson(),
     idCounter: state.idCounter,
   };
+}
+
+export function snapshotWorkbook(state: WorkbookState): WorkbookSnapshot {
+  return assemble(state, state.sheets.map((sheet) => sheet.exportCells()));
+}
+
+export interface SlicedSnapshotOptions {
+  /** Most cells exported between two pauses. */
+  sliceCells: number;
+  /** Gives the main thread back (a macrotask: `scheduler.yield()` or `setTimeout(0)`). */
+  pause: () => Promise<void>;
+  /** Whether the workbook changed since the export began (checked after every pause). */
+  changed: () => boolean;
+}
+
+/**
+ * `snapshotWorkbook` exported a slice of cells at a time with a pause between slices, so a large workbook never
+ * blocks the page for long. Undefined when the workbook changed during the export: the cells already exported and
+ * the rest would be two different states, so the caller must try again later. Everything but the cells is small
+ * and is taken in the same task as the last check, from the same state as the cells.
+ */
+export async function snapshotWorkbookInSlices(state: WorkbookState, options: SlicedSnapshotOptions): Promise<WorkbookSnapshot | undefined> {
+  const cells: SheetCells[] = [];
+  for (const sheet of [...state.sheets]) {
+    const slices = sheet.exportCellsInSlices(options.sliceCells);
+    for (;;) {
+      const step = slices.next();
+      if (step.done) {
+        cells.push(step.value);
+        break;
+      }
+      await options.pause();
+      if (options.changed()) return undefined;
+    }
+  }
+  if (options.changed()) return undefined;
+  return assemble(state, cells);
 }
 
 /** Whether a value read back from storage has the snapshot's shape (its version and top-level fields). */
