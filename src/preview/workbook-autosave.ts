@@ -5,8 +5,7 @@
  * workbook never blocks the page for long; a change during that export abandons the save, and a later one stores it.
  */
 
-import type { SimulatedWorkbook } from './excel-sim';
-import { snapshotWorkbookInSlices } from './excel-sim/model/workbook-snapshot';
+import { snapshotWorkbookInSlices, type SimulatedWorkbook } from './excel-sim';
 import type { WorkbookStore } from './workbook-store';
 
 export type SaveState = { kind: 'saved' } | { kind: 'saving' } | { kind: 'failed'; reason: string };

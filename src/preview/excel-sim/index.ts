@@ -1,7 +1,7 @@
 /** The in-memory Excel JavaScript API simulation: public entry points. See README.md in this folder. */
 
 export { createSimulatedWorkbook, SimulatedWorkbook, type SimulatedWorkbookOptions, type TableSnapshot, type TableLayout } from './simulated-workbook';
-export { isWorkbookSnapshot, SNAPSHOT_VERSION, type WorkbookSnapshot, type SheetSnapshot } from './model/workbook-snapshot';
+export { isWorkbookSnapshot, snapshotWorkbookInSlices, SNAPSHOT_VERSION, type WorkbookSnapshot, type SheetSnapshot } from './model/workbook-snapshot';
 export { installExcelSimulation, createExcelGlobals, type Installation, type ExcelSimulationGlobals } from './install';
 export { SimError, ERROR_MESSAGES } from './batch/errors';
 export { SyncStats, WEB_PAYLOAD_LIMIT_BYTES, MAX_READ_CELLS, utf8Length, type SyncRecord } from './batch/payload';
