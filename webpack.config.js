@@ -5,6 +5,7 @@
  * preview-pane.html, the task pane page exactly as Excel loads it with the preview-bridge bundle run first. */
 const path = require('node:path');
 const fs = require('node:fs');
+const webpack = require('webpack');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const CopyWebpackPlugin = require('copy-webpack-plugin');
 const CustomFunctionsMetadataPlugin = require('custom-functions-metadata-plugin');
@@ -86,6 +87,9 @@ module.exports = (env = {}, argv = {}) => {
       ],
     },
     plugins: [
+      // Where the pane looks for the local sandbox (its demo company) when the page names none: a development build
+      // (`npm start`) looks on this computer; a production build only where the page says (`?sandbox=`).
+      new webpack.DefinePlugin({ __DEFAULT_SANDBOX_URL__: JSON.stringify(dev ? 'http://localhost:8787/' : '') }),
       new CustomFunctionsMetadataPlugin({ output: 'functions.json', input: './src/functions/functions.ts' }),
       new HtmlWebpackPlugin({
         filename: 'taskpane.html',

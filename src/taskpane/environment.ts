@@ -1,20 +1,28 @@
 /**
  * What the pane learns from Office at start-up: the theme (Excel has no theme-changed event, so once), the display
- * language, the storage partition; and where a sandbox may answer (the page's `?sandbox=` or the local default).
+ * language, the storage partition; and where a sandbox may answer (the page's `?sandbox=`, or in a development
+ * build the local default).
  * Outside Office (the preview, a plain browser) every read falls back: light theme, the browser's language.
  */
 
 import type { PaneEnvironment } from './state/app-state';
 
-export const DEFAULT_SANDBOX_URL = 'http://localhost:8787/';
+/** Set by webpack's DefinePlugin: `http://localhost:8787/` in a development build, '' in production. */
+declare const __DEFAULT_SANDBOX_URL__: string | undefined;
+
+/**
+ * Where a sandbox may answer when the page names none: the local one in a development build (`npm start`); none in
+ * a production build, so an installed add-in never probes the user's own computer.
+ */
+export const DEFAULT_SANDBOX_URL: string | undefined = typeof __DEFAULT_SANDBOX_URL__ === 'string' && __DEFAULT_SANDBOX_URL__ !== '' ? __DEFAULT_SANDBOX_URL__ : undefined;
 
 export function readEnvironment(location: { search: string } = window.location): PaneEnvironment & { partitionKey: string } {
   const context = officeContext();
   const background = read(() => context?.officeTheme?.bodyBackgroundColor);
-  const displayLanguage = read(() => context?.displayLanguage) ?? navigator.language;
+  const displayLanguage = read(() => context?.displayLanguage) ?? read(() => globalThis.navigator?.language);
   const partitionKey = read(() => context?.partitionKey) ?? '';
   const sandboxUrl = new URLSearchParams(location.search).get('sandbox') ?? DEFAULT_SANDBOX_URL;
-  return { theme: background !== undefined && isDark(background) ? 'dark' : 'light', displayLanguage, sandboxUrl, partitionKey };
+  return { theme: background !== undefined && isDark(background) ? 'dark' : 'light', displayLanguage, partitionKey, ...(sandboxUrl === undefined ? {} : { sandboxUrl }) };
 }
 
 function officeContext(): Office.Context | undefined {

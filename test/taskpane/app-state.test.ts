@@ -158,6 +158,9 @@ describe('the task pane state', () => {
     const wrong = await app.saveProfile({ name: 'ACME', baseUrl: sandbox.url, clientId: 'demo-company', secret: 'wrong', kind: 'company', remember: true });
     expect(wrong.ok).toBe(true);
     expect(app.snapshot().connection).toMatchObject({ status: 'failed', problem: 'credentials', message: en['connect.error.credentials'] });
+    // The refused secret is not kept: the saved connection asks for it.
+    const acme = app.snapshot().profiles.find((p) => p.name === 'ACME');
+    expect(app.needsSecret(acme?.id ?? '')).toBe(true);
     app.setLanguage('de');
     const basic = sandbox.credentials.basic;
     await app.saveProfile({ name: 'Basic', baseUrl: sandbox.url, clientId: basic.clientId, secret: basic.clientSecret, kind: 'company', remember: true });
@@ -222,6 +225,20 @@ describe('the task pane state', () => {
     const b = makeApp(remembered);
     await b.start();
     expect(b.snapshot().connection.status).toBe('connected');
+  });
+
+  test('the demo keeps its name when the language changes, so the workbook still knows it', async () => {
+    const storage = new MemoryKeyValueStorage();
+    const app = makeApp(storage);
+    await app.start();
+    await app.connectDemo();
+    await app.pull('categories');
+    app.setLanguage('de');
+    await app.connectDemo();
+    expect(app.snapshot().profiles.map((p) => p.name)).toEqual([en['connect.demo.name']]);
+    const reopened = makeApp(storage);
+    await reopened.start();
+    expect(reopened.snapshot()).toMatchObject({ language: 'de', workbook: { status: 'known' }, connection: { status: 'connected' } });
   });
 
   test('a shared copy built from a profile this computer lacks asks for credentials for that name and address', async () => {

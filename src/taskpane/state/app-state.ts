@@ -232,7 +232,9 @@ export class AppState {
     const url = this.#options.environment.sandboxUrl;
     if (url === undefined) return;
     const demo = demoProfile(url, this.#snapshot.language);
-    this.#profiles.save(demo.profile, demo.secret);
+    // Keep the name it had: the workbook remembers the profile by name, whatever the language is now.
+    const existing = this.#profiles.get(demo.profile.id);
+    this.#profiles.save(existing === undefined ? demo.profile : { ...demo.profile, name: existing.name }, demo.secret);
     this.#set({ profiles: this.#profiles.list() });
     await this.connect(demo.profile.id);
   }
@@ -242,6 +244,8 @@ export class AppState {
     this.#set({ connection: { status: 'connecting', profileId }, overview: { status: 'idle' }, tables: [], filterOptions: undefined });
     const result = await this.#connections.connect(profileId, secret);
     if (!result.ok) {
+      // A refused secret is not kept: the saved connection asks for it again instead of failing the same way.
+      if (result.problem === 'credentials') this.#profiles.forgetSecret(profileId);
       this.#set({
         connection: { status: 'failed', profileId, problem: result.problem, message: result.message, ...(result.detail === undefined ? {} : { detail: result.detail }) },
         profiles: this.#profiles.list(),

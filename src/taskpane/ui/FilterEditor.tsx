@@ -25,9 +25,13 @@ interface Draft {
   categories: number[];
   status: InvoiceStatus | '';
   type: 'receivable' | 'payable' | '';
+  /** A group's invoices: the companies to pull. */
+  companies: number[];
 }
 
 type Filters = Record<string, unknown>;
+
+const NO_COMPANIES: number[] = [];
 
 function filtersOf(target: PullTarget): Filters {
   return 'filters' in target && target.filters !== undefined ? (target.filters as Filters) : {};
@@ -42,6 +46,7 @@ const ids = (value: unknown): number[] => (Array.isArray(value) ? value.filter((
 export function FilterEditor({ row, onClose }: { row: TableRow; onClose: () => void }): ReactElement {
   const app = useAppActions();
   const filterOptions = useAppState((s) => s.filterOptions);
+  const groupCompanies = useAppState((s) => (s.connection.status === 'connected' ? s.connection.companyIds : NO_COMPANIES));
   const styles = useStyles();
   const t = app.t;
   const resource = row.target.resource;
@@ -53,6 +58,7 @@ export function FilterEditor({ row, onClose }: { row: TableRow; onClose: () => v
     categories: ids(current.category),
     status: typeof current.status === 'string' ? (current.status as InvoiceStatus) : '',
     type: current.type === 'receivable' || current.type === 'payable' ? current.type : '',
+    companies: row.target.resource === 'groupInvoices' ? [...row.target.companyIds] : [],
   });
   const set = (patch: Partial<Draft>): void => setDraft((d) => ({ ...d, ...patch }));
   const dated = resource === 'transactions' || resource === 'forecastBudgets' || resource === 'scenarioBudgets' || resource === 'allBudgets';
@@ -66,7 +72,9 @@ export function FilterEditor({ row, onClose }: { row: TableRow; onClose: () => v
     if (dated) filters = { ...optional(draft.min_date, 'min_date'), ...optional(draft.max_date, 'max_date'), ...optional(draft.categories, 'category') };
     if (resource === 'transactions') filters = { ...filters, ...optional(draft.accounts, 'account') };
     if (invoices) filters = { ...optional(draft.status, 'status'), ...optional(draft.type, 'type') };
-    const target = { ...row.target, filters } as PullTarget;
+    const target = (
+      row.target.resource === 'groupInvoices' ? { ...row.target, filters, companyIds: draft.companies.length > 0 ? draft.companies : groupCompanies } : { ...row.target, filters }
+    ) as PullTarget;
     app.setTarget(row.id, target);
     onClose();
   };
@@ -99,6 +107,15 @@ export function FilterEditor({ row, onClose }: { row: TableRow; onClose: () => v
       )}
       {resource === 'transactions' && <IdPicker label={t('pane.filters.accounts')} all={t('pane.filters.all')} options={accounts} selected={draft.accounts} onChange={(ids) => set({ accounts: ids })} />}
       {dated && <IdPicker label={t('pane.filters.categories')} all={t('pane.filters.all')} options={categories} selected={draft.categories} onChange={(ids) => set({ categories: ids })} />}
+      {resource === 'groupInvoices' && (
+        <IdPicker
+          label={t('pane.filters.companies')}
+          all={t('pane.filters.all')}
+          options={groupCompanies.map((id) => ({ id, name: t('pane.filters.company', { id }) }))}
+          selected={draft.companies.length === groupCompanies.length ? [] : draft.companies}
+          onChange={(ids) => set({ companies: ids })}
+        />
+      )}
       {invoices && (
         <>
           <Field label={t('pane.filters.status')}>
