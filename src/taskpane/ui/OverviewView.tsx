@@ -80,6 +80,8 @@ export function OverviewView(): ReactElement {
           hideLabels
           roundCorners
           maxBarWidth={28}
+          // Room for a minus sign on the axis (an overdraft, the limit line below zero).
+          margins={{ left: 56, right: 32, top: 16, bottom: 36 }}
           lineLegendColor="#d13438"
         />
       )}
