@@ -20,30 +20,18 @@ import {
   ProfileStore,
   sandboxAvailable,
   type CheckConnection,
-  type ConnectionProfile,
-  type ConnectProblem,
   type KeyValueStorage,
-  type ProfileKind,
-  type ProfileProblem,
   type WorkbookMatch,
 } from '../../sync/connect';
-import { loadOverview, type Overview } from '../../sync/overview';
+import { loadOverview } from '../../sync/overview';
 import { createPuller, targetKey, type PullProgress, type PullResult, type PullState, type PullTarget } from '../../sync/pull';
 import type { ClientOptions } from '../../api/client';
 import type { PaneHost } from './pane-host';
+import type { AppSnapshot, PaneEnvironment, ProfileForm, PullOutcome, SaveResult, TableRow, Verdict } from './app-snapshot';
 import { languageFromDisplay, Preferences, type LanguageChoice } from './preferences';
-import { tableList, type TableEntry } from './table-list';
+import { tableList } from './table-list';
 
-export type Theme = 'light' | 'dark';
-
-/** What the pane learns from Office (or the preview) at start-up. */
-export interface PaneEnvironment {
-  theme: Theme;
-  /** `Office.context.displayLanguage`, e.g. `de-DE`. */
-  displayLanguage?: string;
-  /** Where a sandbox may answer (offered as the demo profile). */
-  sandboxUrl?: string;
-}
+export type { Theme, PaneEnvironment, ConnectionView, PullOutcome, Verdict, TableRow, Job, FilterOptions, OverviewView, AppSnapshot, ProfileForm, SaveResult } from './app-snapshot';
 
 export interface AppStateOptions {
   storage: KeyValueStorage;
@@ -56,79 +44,6 @@ export interface AppStateOptions {
   client?: Omit<Partial<ClientOptions>, 'baseUrl' | 'clientId' | 'clientSecret' | 'language'>;
   now?: () => number;
 }
-
-export type ConnectionView =
-  | { status: 'signedOut' }
-  | { status: 'connecting'; profileId: string }
-  | { status: 'connected'; profile: ConnectionProfile; companyIds: number[] }
-  | { status: 'failed'; profileId: string; problem: ConnectProblem; message: string; detail?: string };
-
-export interface PullOutcome {
-  kind: 'done' | 'failed' | 'cancelled';
-  /** In the user's language: what happened to the data. */
-  message: string;
-  /** For support: the technical reason (never a secret). */
-  detail?: string;
-  at: string;
-}
-
-export interface Verdict {
-  complete: boolean;
-  /** Why not (or the fallback that happened), in the user's language. */
-  reason?: string;
-}
-
-export interface TableRow extends TableEntry {
-  /** What the workbook says about the table (absent: never pulled here). */
-  pulled?: PullState;
-  verdict?: Verdict;
-  outcome?: PullOutcome;
-  /** Waiting in the queue of "Refresh all". */
-  queued: boolean;
-  running: boolean;
-}
-
-export interface Job {
-  tableId: string;
-  tableName: string;
-  progress?: PullProgress;
-  cancelling: boolean;
-}
-
-export interface FilterOptions {
-  accounts: Array<{ id: number; name: string }>;
-  categories: Array<{ id: number; name: string }>;
-}
-
-export type OverviewView = { status: 'idle' } | { status: 'loading' } | { status: 'ready'; data: Overview; at: string } | { status: 'failed'; message: string };
-
-export interface AppSnapshot {
-  started: boolean;
-  language: Language;
-  languageChoice: LanguageChoice;
-  theme: Theme;
-  demoAvailable: boolean;
-  profiles: ConnectionProfile[];
-  connection: ConnectionView;
-  workbook: WorkbookMatch;
-  overview: OverviewView;
-  tables: TableRow[];
-  job?: Job;
-  filterOptions?: FilterOptions;
-}
-
-export interface ProfileForm {
-  /** Absent: a new profile. */
-  id?: string;
-  name: string;
-  baseUrl: string;
-  clientId: string;
-  secret: string;
-  kind: ProfileKind;
-  remember: boolean;
-}
-
-export type SaveResult = { ok: true } | { ok: false; problems: ProfileProblem[] };
 
 type Listener = () => void;
 
@@ -201,7 +116,7 @@ export class AppState {
     const [workbook, pulled, demoAvailable] = await Promise.all([
       this.#connections.forWorkbook(host.workbookConnection).catch((): WorkbookMatch => ({ status: 'none' })),
       host.pullStates.list().catch((): PullState[] => []),
-      environment.sandboxUrl === undefined ? Promise.resolve(false) : sandboxAvailable(environment.sandboxUrl, this.#fetch()),
+      environment.sandboxUrl === undefined ? Promise.resolve(false) : sandboxAvailable(environment.sandboxUrl, this.#options.client?.fetch),
     ]);
     this.#pulled = pulled;
     this.#set({ started: true, workbook, demoAvailable, profiles: this.#profiles.list() });
@@ -468,10 +383,6 @@ export class AppState {
 
   #nowIso(): string {
     return new Date((this.#options.now ?? Date.now)()).toISOString();
-  }
-
-  #fetch(): typeof fetch {
-    return this.#options.client?.fetch ?? globalThis.fetch.bind(globalThis);
   }
 }
 

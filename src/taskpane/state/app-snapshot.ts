@@ -1,0 +1,96 @@
+/**
+ * What the task pane shows, as one immutable snapshot (`AppState.snapshot()`): the views render it, and a part that
+ * did not change keeps its reference, so a view subscribed to it is not repainted.
+ */
+
+import type { Language } from '../../i18n/catalog';
+import type { ConnectionProfile, ConnectProblem, ProfileKind, ProfileProblem, WorkbookMatch } from '../../sync/connect';
+import type { Overview } from '../../sync/overview';
+import type { PullProgress, PullState } from '../../sync/pull';
+import type { LanguageChoice } from './preferences';
+import type { TableEntry } from './table-list';
+
+export type Theme = 'light' | 'dark';
+
+/** What the pane learns from Office (or the preview) at start-up. */
+export interface PaneEnvironment {
+  theme: Theme;
+  /** `Office.context.displayLanguage`, e.g. `de-DE`. */
+  displayLanguage?: string;
+  /** Where a sandbox may answer (offered as the demo profile). */
+  sandboxUrl?: string;
+}
+
+
+export type ConnectionView =
+  | { status: 'signedOut' }
+  | { status: 'connecting'; profileId: string }
+  | { status: 'connected'; profile: ConnectionProfile; companyIds: number[] }
+  | { status: 'failed'; profileId: string; problem: ConnectProblem; message: string; detail?: string };
+
+export interface PullOutcome {
+  kind: 'done' | 'failed' | 'cancelled';
+  /** In the user's language: what happened to the data. */
+  message: string;
+  /** For support: the technical reason (never a secret). */
+  detail?: string;
+  at: string;
+}
+
+export interface Verdict {
+  complete: boolean;
+  /** Why not (or the fallback that happened), in the user's language. */
+  reason?: string;
+}
+
+export interface TableRow extends TableEntry {
+  /** What the workbook says about the table (absent: never pulled here). */
+  pulled?: PullState;
+  verdict?: Verdict;
+  outcome?: PullOutcome;
+  /** Waiting in the queue of "Refresh all". */
+  queued: boolean;
+  running: boolean;
+}
+
+export interface Job {
+  tableId: string;
+  tableName: string;
+  progress?: PullProgress;
+  cancelling: boolean;
+}
+
+export interface FilterOptions {
+  accounts: Array<{ id: number; name: string }>;
+  categories: Array<{ id: number; name: string }>;
+}
+
+export type OverviewView = { status: 'idle' } | { status: 'loading' } | { status: 'ready'; data: Overview; at: string } | { status: 'failed'; message: string };
+
+export interface AppSnapshot {
+  started: boolean;
+  language: Language;
+  languageChoice: LanguageChoice;
+  theme: Theme;
+  demoAvailable: boolean;
+  profiles: ConnectionProfile[];
+  connection: ConnectionView;
+  workbook: WorkbookMatch;
+  overview: OverviewView;
+  tables: TableRow[];
+  job?: Job;
+  filterOptions?: FilterOptions;
+}
+
+export interface ProfileForm {
+  /** Absent: a new profile. */
+  id?: string;
+  name: string;
+  baseUrl: string;
+  clientId: string;
+  secret: string;
+  kind: ProfileKind;
+  remember: boolean;
+}
+
+export type SaveResult = { ok: true } | { ok: false; problems: ProfileProblem[] };
