@@ -148,6 +148,8 @@ test('wrong credentials and the edition without the API show their messages; Ita
   await p.getByText(italian['connect.error.edition']).waitFor();
   // The service's own words, in Italian because the pane sent Accept-Language: it.
   await expect(p.getByTestId('service-said').textContent()).resolves.toContain('Il suo piano non include questa funzione.');
+  // The failed state (a message bar with the service's words) is accessible too.
+  await expectAccessible(page, { include: ['#pane'] });
   expect(de['connect.error.edition']).not.toBe(italian['connect.error.edition']);
   // The refused token request and the refused read are the browser's own console lines for HTTP 400/403.
   expectClean(session, [OFFICE_JS_TELEMETRY, /^Failed to load resource: the server responded with a status of 40[03] /]);
@@ -236,6 +238,10 @@ describe.each(['light', 'dark'] as const)('%s theme', (theme) => {
     await expectAccessible(page, PANE);
     app.sandbox.normalResponses();
     await p.getByRole('button', { name: 'Refresh Transactions', exact: true }).waitFor({ timeout: 60_000 });
+    await p.getByRole('button', { name: 'More for Transactions' }).click();
+    await p.getByRole('menuitem', { name: en['pane.data.filters'] }).click();
+    await p.getByRole('form', { name: en['pane.data.filters'] }).waitFor();
+    await expectAccessible(page, PANE);
 
     await p.getByRole('tab', { name: en['pane.tab.settings'] }).click();
     await expectAccessible(page, PANE);
