@@ -80,3 +80,4 @@ export * from './plan-schema';
 export * from './token-schema';
 export * from './transaction-schema';
 export { checkConnection, parseBaseUrl, type ConnectionCheck, type ConnectionCheckOptions, type ConnectionProblem } from './connection-check';
+export { idBatches, itemsByIds, MAX_REQUEST_LINE_BYTES, type IdBatchLimits } from './items-by-ids';

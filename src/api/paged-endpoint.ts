@@ -66,6 +66,16 @@ export class PagedList<F extends object, P extends PageInfo, T> {
     return this.pages(filters, options).items();
   }
 
+  /**
+   * The request line a page request sends, `GET /base/path/?query HTTP/1.1` (the URL path and query as the server
+   * reads them): what servers cap (gunicorn's `limit_request_line`, 4,094 bytes by default).
+   */
+  requestLine(filters: F, pageSize?: number, page?: number): string {
+    const search = withPage(this.#query(filters), page, pageSize).toString();
+    const base = new URL(this.#transport.baseUrl).pathname;
+    return `GET ${base}${normalizePath(this.#list.path).slice(1)}${search === '' ? '' : `?${search}`} HTTP/1.1`;
+  }
+
   #query(filters: F): URLSearchParams {
     return this.#list.query(filters, this.#transport.language);
   }

@@ -16,6 +16,7 @@ import { languageFrom, t, type Language } from './messages';
 import type { Principal } from './model';
 import { QueryParams } from './query-params';
 import type { RequestContext } from './request-context';
+import { requestLineTooLarge } from './request-line';
 import { matchRoute, METHODS, type Method, type MethodHandler, type Route, type RouteMatch } from './router';
 import type { Store } from './store';
 
@@ -64,6 +65,11 @@ export function buildServer(parts: ServerParts): FastifyInstance {
     principal.kind === 'company' ? parts.store.companies.get(principal.companyId)?.edition : 'enterprise';
 
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+    const tooLarge = requestLineTooLarge(request.method, request.url, request.raw.httpVersion);
+    if (tooLarge) {
+      reply.code(400).header('Content-Type', 'text/html').header('Connection', 'close').send(tooLarge.body);
+      return reply;
+    }
     const lang = languageFrom(request.headers['accept-language']);
     if (parts.cors.handle(request, reply)) return reply;
     const queryIndex = request.url.indexOf('?');
