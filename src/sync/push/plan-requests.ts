@@ -1,0 +1,83 @@
+/**
+ * Which request sends each change of a budget table (api-spec.md, "Budget operations"):
+ * - a changed row with an addressable external ID: PATCH by external ID with only the changed fields
+ *   (`/plans/{plan_id}/budgets/external/{ext}/` for the forecast, `/scenarios/{id}/budgets/external/{ext}/` for a
+ *   scenario), renaming when the external ID cell changed;
+ * - a changed row without an external ID, or with `.` or `/` in it (the external-ID paths cannot address it):
+ *   PUT by internal ID with the whole row (`/plans/{plan_id}/budgets/{id}/`; fields the sheet does not hold reset to
+ *   their defaults, so the view confirms it first);
+ * - a new row: POST to the forecast or the scenario;
+ * - a deleted row: DELETE by external ID when addressable, else by internal ID.
+ * A row whose changes cannot be sent (a cleared required value) plans no request and keeps its problems.
+ */
+
+import { isAddressableExternalId } from '../../api/path-segment';
+import type { Language } from '../../i18n/catalog';
+import { budgetPatch, type PatchProblem } from './budget-patch';
+import type { Fields, RowChange, TableDiff } from './diff';
+
+/** Where the table's budgets live: the forecast (its plan id from `GET /plans/`) or a scenario (a plan of type SCENARIO). */
+export type BudgetPlan = { kind: 'forecast'; planId: number } | { kind: 'scenario'; scenarioId: number };
+
+export type PushRequest =
+  | { op: 'patch'; id: number; externalId: string; body: Record<string, unknown>; position: number }
+  | { op: 'replaceById'; id: number; body: Record<string, unknown>; position: number }
+  | { op: 'create'; body: Record<string, unknown>; position: number }
+  | { op: 'deleteByExternalId'; id: number; externalId: string }
+  | { op: 'deleteById'; id: number };
+
+export interface BlockedRow {
+  id: number | null;
+  position: number;
+  problems: PatchProblem[];
+}
+
+export interface PushPlan {
+  plan: BudgetPlan;
+  requests: PushRequest[];
+  blocked: BlockedRow[];
+}
+
+/** The plan id the `/plans/{plan_id}/budgets/…` paths take: the forecast's plan, or the scenario (itself a plan). */
+export function planIdOf(plan: BudgetPlan): number {
+  return plan.kind === 'forecast' ? plan.planId : plan.scenarioId;
+}
+
+const addressable = (externalId: string | null | undefined): externalId is string => typeof externalId === 'string' && externalId !== '' && isAddressableExternalId(externalId);
+
+/** The whole row as a create or replace body: its fields, and its external ID when it has one. */
+function wholeRow(fields: Fields, externalId: string | null | undefined): Record<string, unknown> {
+  return { ...fields, ...(typeof externalId === 'string' && externalId !== '' ? { external_id: externalId } : {}) };
+}
+
+export function planRequests(plan: BudgetPlan, diff: TableDiff, rowsById: ReadonlyMap<number, { fields: Fields; externalId: string | null }>, language: Language): PushPlan {
+  const requests: PushRequest[] = [];
+  const blocked: BlockedRow[] = [];
+  for (const change of diff.changes) planOne(change);
+  return { plan, requests, blocked };
+
+  function planOne(change: RowChange): void {
+    switch (change.kind) {
+      case 'new':
+        requests.push({ op: 'create', body: wholeRow(change.row.fields, change.row.externalId), position: change.row.position });
+        return;
+      case 'deleted':
+        requests.push(addressable(change.externalId) ? { op: 'deleteByExternalId', id: change.id, externalId: change.externalId } : { op: 'deleteById', id: change.id });
+        return;
+      case 'changed': {
+        const patch = budgetPatch(change, language);
+        if (!patch.ok) {
+          blocked.push({ id: change.id, position: change.position, problems: patch.problems });
+          return;
+        }
+        if (addressable(change.externalId)) {
+          requests.push({ op: 'patch', id: change.id, externalId: change.externalId, body: patch.body, position: change.position });
+          return;
+        }
+        const row = rowsById.get(change.id);
+        const externalId = change.renamedTo === undefined ? change.externalId : change.renamedTo;
+        requests.push({ op: 'replaceById', id: change.id, body: wholeRow(row?.fields ?? {}, externalId), position: change.position });
+      }
+    }
+  }
+}
