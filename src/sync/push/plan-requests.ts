@@ -5,7 +5,8 @@
  *   scenario), renaming when the external ID cell changed;
  * - a changed row without an external ID, or with `.` or `/` in it (the external-ID paths cannot address it):
  *   PUT by internal ID with the whole row (`/plans/{plan_id}/budgets/{id}/`; fields the sheet does not hold reset to
- *   their defaults, so the view confirms it first);
+ *   their defaults, so the view confirms it first). The service refuses `.` and `/` in a body's external ID, so
+ *   such an ID cannot survive the replace: the request says so (`dropsExternalId`) for the view to ask;
  * - a new row: POST to the forecast or the scenario;
  * - a deleted row: DELETE by external ID when addressable, else by internal ID.
  * A row whose changes cannot be sent (a cleared required value) plans no request and keeps its problems.
@@ -21,7 +22,11 @@ export type BudgetPlan = { kind: 'forecast'; planId: number } | { kind: 'scenari
 
 export type PushRequest =
   | { op: 'patch'; id: number; externalId: string; body: Record<string, unknown>; position: number }
-  | { op: 'replaceById'; id: number; body: Record<string, unknown>; position: number }
+  /**
+   * `dropsExternalId`: the row's external ID has `.` or `/`, which the service refuses in a body; a replace cannot
+   * keep it (fields not sent reset), so the view asks first, or the user adopts the row with a new external ID.
+   */
+  | { op: 'replaceById'; id: number; body: Record<string, unknown>; position: number; dropsExternalId?: string }
   | { op: 'create'; body: Record<string, unknown>; position: number }
   | { op: 'deleteByExternalId'; id: number; externalId: string }
   | { op: 'deleteById'; id: number };
@@ -45,9 +50,9 @@ export function planIdOf(plan: BudgetPlan): number {
 
 const addressable = (externalId: string | null | undefined): externalId is string => typeof externalId === 'string' && externalId !== '' && isAddressableExternalId(externalId);
 
-/** The whole row as a create or replace body: its fields, and its external ID when it has one. */
+/** The whole row as a create or replace body: its fields, and its external ID when the service can take it. */
 function wholeRow(fields: Fields, externalId: string | null | undefined): Record<string, unknown> {
-  return { ...fields, ...(typeof externalId === 'string' && externalId !== '' ? { external_id: externalId } : {}) };
+  return { ...fields, ...(addressable(externalId) ? { external_id: externalId } : {}) };
 }
 
 export function planRequests(plan: BudgetPlan, diff: TableDiff, rowsById: ReadonlyMap<number, { fields: Fields; externalId: string | null }>, language: Language): PushPlan {
@@ -76,7 +81,8 @@ export function planRequests(plan: BudgetPlan, diff: TableDiff, rowsById: Readon
         }
         const row = rowsById.get(change.id);
         const externalId = change.renamedTo === undefined ? change.externalId : change.renamedTo;
-        requests.push({ op: 'replaceById', id: change.id, body: wholeRow(row?.fields ?? {}, externalId), position: change.position });
+        const dropped = typeof externalId === 'string' && externalId !== '' && !addressable(externalId) ? { dropsExternalId: externalId } : {};
+        requests.push({ op: 'replaceById', id: change.id, body: wholeRow(row?.fields ?? {}, externalId), position: change.position, ...dropped });
       }
     }
   }

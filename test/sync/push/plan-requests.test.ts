@@ -20,7 +20,10 @@ describe('which request sends each change', () => {
     expect(requests.slice(1).map((r) => r.op)).toEqual(['replaceById', 'replaceById', 'replaceById']);
     const put = requests[2];
     // The whole row: every editable field and the external ID the budget keeps.
-    expect(put).toMatchObject({ op: 'replaceById', id: 3, body: { name: 'Rent', category: 12, settlement_date: '2026-12-01', amount: -3, external_id: 'sap.4711', tags: ['office', 'fixed'] } });
+    expect(put).toMatchObject({ op: 'replaceById', id: 3, body: { name: 'Rent', category: 12, settlement_date: '2026-12-01', amount: -3, tags: ['office', 'fixed'] } });
+    // The service refuses "." and "/" in a body's external ID: the replace cannot keep it, and says so.
+    expect(put?.op === 'replaceById' && put.dropsExternalId).toBe('sap.4711');
+    expect(put?.op === 'replaceById' && 'external_id' in put.body).toBe(false);
     expect(requests[1]?.op === 'replaceById' && 'external_id' in requests[1].body).toBe(false);
   });
 
