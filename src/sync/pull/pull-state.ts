@@ -27,6 +27,11 @@ export interface PullState {
   complete?: boolean;
   /** Why not complete, in the language of that pull (at most a few short messages). */
   warnings?: string[];
+  /**
+   * Pushable tables only: whether the pull stored its baseline (src/sync/push/baseline.ts). `missing`: it could not,
+   * and the push must refuse the table until the next pull rather than diff it against anything else.
+   */
+  baseline?: 'stored' | 'missing';
 }
 
 export interface PullStateStore {
