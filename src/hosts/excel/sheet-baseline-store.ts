@@ -104,6 +104,17 @@ function parseHeader(row: number, cells: readonly CellValue[]): BlockHeader | un
   return { row, tableName, rows: count, width: columns, complete: state === 'complete', bytes: Number(bytes) || 0 };
 }
 
+/**
+ * Every batch of the store runs after the previous one ended, whichever instance started it: two pulls storing
+ * their baselines at once would otherwise find the same end of the sheet and append over each other.
+ */
+let queue: Promise<unknown> = Promise.resolve();
+function serialized<T>(batch: (session: ExcelSession) => Promise<T>): Promise<T> {
+  const run = queue.then(() => runExcel(batch));
+  queue = run.catch(() => undefined);
+  return run;
+}
+
 function sameTable(a: string, b: string): boolean {
   return a.toLowerCase() === b.toLowerCase();
 }
@@ -120,7 +131,7 @@ export class SheetBaselineStore implements BaselineStore {
   }
 
   async read(tableName: string): Promise<BaselineRow[] | undefined> {
-    return runExcel(async (session) => {
+    return serialized(async (session) => {
       const sheet = await existingSheet(session);
       if (sheet === undefined) return undefined;
       const block = (await walk(session, sheet)).filter((b) => sameTable(b.tableName, tableName)).pop();
@@ -137,7 +148,7 @@ export class SheetBaselineStore implements BaselineStore {
     for (const row of cells) while (row.length < width) row.push('');
     const rowBytes = cells.map((r) => rowJsonBytes(r));
     const bytes = rowBytes.reduce((sum, b) => sum + b, 0);
-    await runExcel(async (session) => {
+    await serialized(async (session) => {
       const sheet = (await existingSheet(session)) ?? (await addSheet(session));
       const end = await this.deleteBlocks(session, sheet, tableName);
       const header = [BASELINE_MARK, tableName, String(rows.length), String(width), 'writing', String(bytes)];
@@ -176,7 +187,7 @@ export class SheetBaselineStore implements BaselineStore {
   }
 
   async remove(tableName: string): Promise<void> {
-    await runExcel(async (session) => {
+    await serialized(async (session) => {
       const sheet = await existingSheet(session);
       if (sheet !== undefined) await this.deleteBlocks(session, sheet, tableName);
     });

@@ -168,3 +168,12 @@ describe('SheetBaselineStore', () => {
     expect(sim.workbook.state.sheets.map((s) => s.name)).not.toContain(BASELINE_SHEET);
   });
 });
+
+describe('SheetBaselineStore, at the same time', () => {
+  it('writes of two tables started together (two stores) both land', async () => {
+    await Promise.all([new SheetBaselineStore().write('ForecastBudgets', rows(400)), new SheetBaselineStore().write('Scenario_9_Budgets', rows(300, 2000))]);
+    const store = new SheetBaselineStore();
+    expect(await store.read('ForecastBudgets')).toEqual(rows(400));
+    expect(await store.read('Scenario_9_Budgets')).toEqual(rows(300, 2000));
+  });
+});
