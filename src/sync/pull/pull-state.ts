@@ -27,6 +27,11 @@ export interface PullState {
   complete?: boolean;
   /** Why not complete, in the language of that pull (at most a few short messages). */
   warnings?: string[];
+  /**
+   * Pushable tables only: whether the pull stored its baseline (src/sync/push/baseline.ts). `missing`: it could not,
+   * and the push must refuse the table until the next pull rather than diff it against anything else.
+   */
+  baseline?: 'stored' | 'missing';
 }
 
 export interface PullStateStore {
@@ -38,10 +43,15 @@ export interface PullStateStore {
 
 const SECRET_KEYS = /secret|token|password|authorization|client_?id/i;
 
+/** Whether a key names something credential-like (also what the push's baseline refuses). */
+export function credentialKey(key: string): boolean {
+  return SECRET_KEYS.test(key);
+}
+
 /** Refuses state that carries anything credential-like (a programming error, never user data). */
 export function checkPullState(state: PullState): PullState {
   JSON.stringify(state, (key, value: unknown) => {
-    if (SECRET_KEYS.test(key)) throw new Error(`Pull state must not hold credentials (${key}).`);
+    if (credentialKey(key)) throw new Error(`Pull state must not hold credentials (${key}).`);
     return value;
   });
   return state;

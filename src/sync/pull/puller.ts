@@ -17,8 +17,9 @@ import { throwIfAborted } from '../../api/abort';
 import type { CashflowClient, CompletenessReport } from '../../api';
 import type { Language, MessageKey } from '../../i18n/catalog';
 import { translate } from '../../i18n/translate';
+import { baselineOf, keepsBaseline, type BaselineStore } from '../push/baseline';
 import { tableSpec } from '../tables';
-import type { WorkbookPort, WriteResult } from '../workbook-port';
+import type { CoreRow, RowBatches, TableSpec, WorkbookPort, WriteOptions, WriteResult } from '../workbook-port';
 import { fetchThenWritePull } from './fetch-then-write-pull';
 import { incrementalPull, type PullFallback } from './incremental-pull';
 import type { PullContext, PullOutcome } from './pull-context';
@@ -49,6 +50,11 @@ export interface PullerOptions {
   incrementalMarginMs?: number;
   /** Clock in ms (default `Date.now`). */
   now?: () => number;
+  /**
+   * Where the push's baselines are kept (Excel: `SheetBaselineStore`). Given, every successful pull of a pushable
+   * table (forecast and scenario budgets) stores what it wrote there.
+   */
+  baselines?: BaselineStore;
 }
 
 export interface PullOptions {
@@ -100,6 +106,40 @@ export interface Puller {
   state(tableName: string): Promise<PullState | undefined>;
 }
 
+/**
+ * The targets a push sends from: forecast and scenario budgets. Transactions have an editable column (the category)
+ * but are not pushed here, and all plans' budgets are read-only.
+ */
+function pushable(target: PullTarget): boolean {
+  return target.resource === 'forecastBudgets' || target.resource === 'scenarioBudgets';
+}
+
+/** The port, keeping the rows of the last write of one table as they pass to it (arrays as they are, batches as they arrive). */
+function recordingPort(port: WorkbookPort, tableName: string): { port: WorkbookPort; rows(): readonly CoreRow[] | undefined } {
+  let kept: readonly CoreRow[] | undefined;
+  const recording: WorkbookPort = {
+    writeTable(spec: TableSpec, rows: readonly CoreRow[] | RowBatches, writeOptions?: WriteOptions) {
+      if (spec.tableName !== tableName) return port.writeTable(spec, rows, writeOptions);
+      if (Array.isArray(rows)) {
+        kept = rows as readonly CoreRow[];
+        return port.writeTable(spec, rows, writeOptions);
+      }
+      const collected: CoreRow[] = [];
+      kept = collected;
+      const batches = rows as RowBatches;
+      async function* tee(): RowBatches {
+        for await (const batch of batches) {
+          for (const row of batch) collected.push(row);
+          yield batch;
+        }
+      }
+      return port.writeTable(spec, tee(), writeOptions);
+    },
+    readTable: (name, columns, readOptions) => port.readTable(name, columns, readOptions),
+  };
+  return { port: recording, rows: () => kept };
+}
+
 export function createPuller(options: PullerOptions): Puller {
   const language = options.language ?? options.client.language;
   const now = options.now ?? (() => Date.now());
@@ -113,9 +153,13 @@ export function createPuller(options: PullerOptions): Puller {
     checkTarget(target, t);
     const spec = tableSpec(modelOf(target));
     const tableName = spec.tableName;
+    const model = modelOf(target);
+    const baselines = options.baselines !== undefined && pushable(target) && keepsBaseline(model) ? options.baselines : undefined;
+    // The rows the pull hands the port for its table, kept as they pass (no second read of the table).
+    const recorder = baselines === undefined ? undefined : recordingPort(options.port, tableName);
     const context: PullContext = {
       spec,
-      port: options.port,
+      port: recorder?.port ?? options.port,
       fetch: {
         client: options.client,
         pageSize,
@@ -141,6 +185,26 @@ export function createPuller(options: PullerOptions): Puller {
     }
     outcome ??= isOneAnswer(target) ? await fetchThenWritePull(target, context) : await streamedPull(target, context);
 
+    // The baseline follows the table, only once its write succeeded (a failed pull threw above and left the previous
+    // table with its previous baseline, which still match). If storing it fails, the pull keeps the table and warns
+    // rather than failing: the rows are the service's and already in place, the previous table can no longer be put
+    // back, and what matters is that no stale baseline is left for the push to diff against. So the old one is
+    // removed (SheetBaselineStore.write already deletes it before writing; a half-written one reads as none), and
+    // the pull state says `baseline: 'missing'`: the push refuses such a table until it is pulled again, and never
+    // takes every row as changed.
+    let baseline: 'stored' | 'missing' | undefined;
+    const written = recorder?.rows();
+    if (baselines !== undefined && written !== undefined) {
+      try {
+        await baselines.write(tableName, baselineOf(model, written));
+        baseline = 'stored';
+      } catch {
+        baseline = 'missing';
+        await baselines.remove(tableName).catch(() => undefined);
+        outcome.warnings.push(t('pull.warning.baselineNotStored', { table: tableName }));
+      }
+    }
+
     const finishedAt = new Date(now()).toISOString();
     const startedAt = new Date(startedMs).toISOString();
     await options.store.set({
@@ -154,6 +218,7 @@ export function createPuller(options: PullerOptions): Puller {
       rowCount: outcome.rowCount,
       complete: (outcome.verification?.ok ?? true) && outcome.warnings.length === 0,
       warnings: outcome.warnings.slice(0, 3),
+      ...(baseline === undefined ? {} : { baseline }),
     });
     context.emit('done', { rows: outcome.rowCount, total: outcome.rowCount });
     return {

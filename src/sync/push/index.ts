@@ -16,3 +16,4 @@ export {
   type BudgetRowCheck,
   type RowCheckProblem,
 } from './budget-row-check';
+export { baselineOf, checkBaseline, keepsBaseline, MemoryBaselineStore, type BaselineStore } from './baseline';

@@ -1,0 +1,179 @@
+/**
+ * The push baselines in the very hidden sheet, on the Excel simulation: exact round trips (numbers, booleans,
+ * nulls, lists, text that looks like a formula), several tables side by side in one sheet, writes and reads in
+ * syncs under Excel on the web's caps, and a reload of the workbook.
+ */
+
+import { BASELINE_MARK, BASELINE_SHEET, SheetBaselineStore } from '../../../src/hosts/excel/sheet-baseline-store';
+import { createSimulatedWorkbook, installExcelSimulation, WEB_PAYLOAD_LIMIT_BYTES } from '../../../src/preview/excel-sim';
+import type { BaselineRow } from '../../../src/sync/push';
+import { installSim, type Sim } from './sim-setup';
+
+let sim: Sim;
+beforeEach(() => {
+  sim = installSim();
+});
+afterEach(() => sim.uninstall());
+
+function baselineRow(id: number): BaselineRow {
+  return {
+    id,
+    externalId: id % 5 === 0 ? null : `ext-${id}`,
+    fields: {
+      id,
+      name: `Budget ${id}`,
+      category: 100 + (id % 17),
+      settlement_date: `2026-${String(1 + (id % 12)).padStart(2, '0')}-01`,
+      amount: Math.round(id * 137.5) / 100 - 50.1,
+      description: id % 3 === 0 ? '' : `Line ${id} — Miete für Büro, "quoted" and \\ backslash`,
+      rate: id % 7 === 0 ? null : 0.0125 * id,
+      tags: id % 4 === 0 ? [] : ['office', `t${id % 9}`],
+      is_indefinite: id % 2 === 0,
+      account: null,
+    },
+  };
+}
+
+const rows = (count: number, from = 1): BaselineRow[] => Array.from({ length: count }, (_, i) => baselineRow(from + i));
+
+describe('SheetBaselineStore', () => {
+  it('round trip of 20,000 rows gives them back equal', async () => {
+    const store = new SheetBaselineStore();
+    const written = rows(20_000);
+    await store.write('ForecastBudgets', written);
+    expect(await store.read('ForecastBudgets')).toEqual(written);
+  });
+
+  it('keeps text that looks like a formula, a number or a prefix as text', async () => {
+    const store = new SheetBaselineStore();
+    const hostile: BaselineRow = {
+      id: 7,
+      externalId: '=HYPERLINK("http://evil.example","x")',
+      fields: { id: 7, name: '=HYPERLINK("http://evil.example","click")', description: "'0012", base: '+1', frequency: '-1', tags: ['=1+1', '@SUM(A1)'], amount: -0 + 1e-7 },
+    };
+    await store.write('ForecastBudgets', [hostile]);
+    expect(await store.read('ForecastBudgets')).toEqual([hostile]);
+    // Every cell is text: nothing became a formula, a number or lost a leading apostrophe.
+    expect(new Set(sim.workbook.valueTypes(BASELINE_SHEET).flat())).toEqual(new Set(['String', 'Empty']));
+    expect(sim.workbook.formulas(BASELINE_SHEET)).toEqual(sim.workbook.values(BASELINE_SHEET));
+    expect(sim.workbook.values(BASELINE_SHEET)[1]?.[1]).toBe(JSON.stringify(hostile.externalId));
+  });
+
+  it('a field longer than a cell is cut into parts and read back whole', async () => {
+    const store = new SheetBaselineStore();
+    const long: BaselineRow = { id: 1, externalId: null, fields: { id: 1, description: `${'x'.repeat(31_999)}😀${'=y'.repeat(20_000)}` } };
+    await store.write('ForecastBudgets', [long, baselineRow(2)]);
+    expect(await store.read('ForecastBudgets')).toEqual([long, baselineRow(2)]);
+  });
+
+  it('keeps two tables in the same sheet; rewriting one leaves the other as it was', async () => {
+    const store = new SheetBaselineStore();
+    await store.write('ForecastBudgets', rows(300));
+    await store.write('Scenario_12_Budgets', rows(50, 1000));
+    await store.write('ForecastBudgets', rows(120, 5000));
+    expect(await store.read('Scenario_12_Budgets')).toEqual(rows(50, 1000));
+    expect(await store.read('forecastbudgets')).toEqual(rows(120, 5000));
+    // Shrunk and moved to the end: the other block now starts at the top.
+    expect(sim.workbook.values(BASELINE_SHEET)[0]?.slice(0, 2)).toEqual([BASELINE_MARK, 'Scenario_12_Budgets']);
+    await store.remove('Scenario_12_Budgets');
+    expect(await store.read('Scenario_12_Budgets')).toBeUndefined();
+    expect(await store.read('ForecastBudgets')).toEqual(rows(120, 5000));
+    await store.write('ForecastBudgets', []);
+    expect(await store.read('ForecastBudgets')).toEqual([]);
+  });
+
+  it('has no baseline before the first write, and the sheet is very hidden', async () => {
+    const store = new SheetBaselineStore();
+    expect(await store.read('ForecastBudgets')).toBeUndefined();
+    await store.remove('ForecastBudgets');
+    await store.write('ForecastBudgets', rows(3));
+    expect(sim.workbook.visibility(BASELINE_SHEET)).toBe('VeryHidden');
+    expect(await store.read('Other')).toBeUndefined();
+  });
+
+  it('writes a large baseline in several syncs, each under the 5 MB cap, and reads it back under the caps', async () => {
+    const store = new SheetBaselineStore();
+    const big = rows(40_000).map((r) => ({ ...r, fields: { ...r.fields, description: `${String(r.fields.description)} ${'ä'.repeat(200)}` } }));
+    sim.workbook.stats.reset();
+    await store.write('ForecastBudgets', big);
+    const writes = sim.workbook.stats.syncs;
+    expect(writes.filter((s) => s.requestBytes > 1024 * 1024).length).toBeGreaterThan(2);
+    expect(writes.every((s) => s.requestBytes < WEB_PAYLOAD_LIMIT_BYTES && s.errorCode === undefined)).toBe(true);
+    sim.workbook.stats.reset();
+    expect(await store.read('ForecastBudgets')).toEqual(big);
+    const reads = sim.workbook.stats.syncs;
+    expect(reads.filter((s) => s.responseBytes > 1024 * 1024).length).toBeGreaterThan(2);
+    expect(reads.every((s) => s.responseBytes < WEB_PAYLOAD_LIMIT_BYTES && s.errorCode === undefined)).toBe(true);
+  });
+
+  it('a block refused as too large is halved and sent again', async () => {
+    const store = new SheetBaselineStore({ budgetBytes: 20 * 1024 * 1024 });
+    const written = rows(30_000).map((r) => ({ ...r, fields: { ...r.fields, description: 'ü'.repeat(150) } }));
+    await store.write('ForecastBudgets', written);
+    expect(sim.workbook.stats.failedSyncs.map((s) => s.errorCode)).toContain('RequestPayloadSizeLimitExceeded');
+    expect(await store.read('ForecastBudgets')).toEqual(written);
+  });
+
+  it('survives closing and reopening the workbook (snapshot, restore in a new session)', async () => {
+    await new SheetBaselineStore().write('ForecastBudgets', rows(500));
+    await new SheetBaselineStore().write('Scenario_3_Budgets', rows(5, 77));
+    const saved = JSON.parse(JSON.stringify(sim.workbook.snapshot())) as ReturnType<typeof sim.workbook.snapshot>;
+    sim.uninstall();
+    const reopened = installExcelSimulation(globalThis, createSimulatedWorkbook({ sheets: ['Other'] }));
+    sim = { workbook: reopened.workbook, uninstall: reopened.uninstall };
+    reopened.workbook.restore(saved);
+    const store = new SheetBaselineStore();
+    expect(await store.read('ForecastBudgets')).toEqual(rows(500));
+    expect(await store.read('Scenario_3_Budgets')).toEqual(rows(5, 77));
+    expect(reopened.workbook.visibility(BASELINE_SHEET)).toBe('VeryHidden');
+  });
+
+  it('a write that fails half-way leaves no baseline for that table (never a stale or partial one), the others intact', async () => {
+    const store = new SheetBaselineStore({ budgetBytes: 200_000 });
+    await store.write('Scenario_1_Budgets', rows(10, 900));
+    await store.write('ForecastBudgets', rows(2000));
+    let syncs = 0;
+    // Fail the seventh sync of the next write: sheet, three header reads, the delete of the old block, the
+    // first rows; then the second block is lost.
+    const run = Excel.run;
+    (Excel as { run: typeof Excel.run }).run = ((batch: (context: Excel.RequestContext) => Promise<unknown>) =>
+      run(async (context: Excel.RequestContext) => {
+        const sync = context.sync.bind(context);
+        context.sync = (async () => {
+          syncs += 1;
+          if (syncs === 7) throw new Error('connection lost');
+          return sync();
+        }) as typeof context.sync;
+        return batch(context);
+      })) as typeof Excel.run;
+    try {
+      await expect(store.write('ForecastBudgets', rows(3000, 10_000))).rejects.toThrow('connection lost');
+    } finally {
+      (Excel as { run: typeof Excel.run }).run = run;
+    }
+    const headers = sim.workbook.values(BASELINE_SHEET).filter((row) => row[0] === BASELINE_MARK);
+    expect(headers.map((row) => [row[1], row[4]])).toEqual([
+      ['Scenario_1_Budgets', 'complete'],
+      ['ForecastBudgets', 'writing'],
+    ]);
+    expect(await store.read('ForecastBudgets')).toBeUndefined();
+    expect(await store.read('Scenario_1_Budgets')).toEqual(rows(10, 900));
+    await store.write('ForecastBudgets', rows(4));
+    expect(await store.read('ForecastBudgets')).toEqual(rows(4));
+    expect(await store.read('Scenario_1_Budgets')).toEqual(rows(10, 900));
+  });
+
+  it('refuses credential-like fields', async () => {
+    await expect(new SheetBaselineStore().write('ForecastBudgets', [{ id: 1, externalId: null, fields: { client_secret: 'x' } }])).rejects.toThrow(/credentials/);
+    expect(sim.workbook.state.sheets.map((s) => s.name)).not.toContain(BASELINE_SHEET);
+  });
+});
+
+describe('SheetBaselineStore, at the same time', () => {
+  it('writes of two tables started together (two stores) both land', async () => {
+    await Promise.all([new SheetBaselineStore().write('ForecastBudgets', rows(400)), new SheetBaselineStore().write('Scenario_9_Budgets', rows(300, 2000))]);
+    const store = new SheetBaselineStore();
+    expect(await store.read('ForecastBudgets')).toEqual(rows(400));
+    expect(await store.read('Scenario_9_Budgets')).toEqual(rows(300, 2000));
+  });
+});

@@ -1,0 +1,110 @@
+/**
+ * The baseline a pull stores for the push (#17), against the sandbox, with the baselines in the very hidden sheet
+ * of the Excel simulation: a forecast (or scenario) budgets pull stores exactly what it wrote; tables nothing is
+ * pushed from store none; a failed pull leaves the previous baseline; a baseline that cannot be stored leaves the
+ * table, a warning and no stale baseline.
+ */
+
+import { SheetBaselineStore } from '../../src/hosts/excel/sheet-baseline-store';
+import { baselineOf, type BaselineRow, type BaselineStore } from '../../src/sync/push';
+import { FORECAST_BUDGETS_TABLE, scenarioBudgetsTable, tableSpec, type TableModel } from '../../src/sync/tables';
+import { harness, startService, type FetchHook, type Harness, type Sandbox } from './support';
+
+let sandbox: Sandbox;
+let h: Harness;
+let baselines: BaselineStore;
+beforeAll(async () => {
+  sandbox = await startService({ transactions: 300 });
+});
+afterAll(() => sandbox.close());
+afterEach(() => h.uninstall());
+
+function setUp(store: BaselineStore = new SheetBaselineStore()): void {
+  baselines = store;
+  h = harness(sandbox, { puller: { baselines, pageSize: 5 } });
+}
+
+/** The table as the port reads it back, turned into a baseline. */
+async function baselineOfTable(model: TableModel<unknown>): Promise<BaselineRow[]> {
+  const { rows } = await h.port.readTable(model.tableName, tableSpec(model).columns);
+  return baselineOf(model, rows);
+}
+
+/** A hook answering page 2 of a path ending in `suffix` with a 500, every attempt. */
+function failPage2(suffix: string): FetchHook {
+  return (request) => {
+    const url = new URL(request.url);
+    return url.pathname.endsWith(suffix) && url.searchParams.get('page') === '2' ? new Response('<h1>Server Error (500)</h1>', { status: 500, headers: { 'content-type': 'text/html' } }) : undefined;
+  };
+}
+
+describe('baseline on pull', () => {
+  it('a forecast budgets pull stores a baseline equal to baselineOf the table read back', async () => {
+    setUp();
+    const result = await h.puller.pull({ resource: 'forecastBudgets' });
+    const stored = await baselines.read('ForecastBudgets');
+    expect(stored).toEqual(await baselineOfTable(FORECAST_BUDGETS_TABLE as TableModel<unknown>));
+    expect(stored?.length).toBe(result.rowCount);
+    expect(stored?.length).toBeGreaterThan(5);
+    expect(result.warnings).toEqual([]);
+    expect((await h.store.get('ForecastBudgets'))?.baseline).toBe('stored');
+    expect(h.workbook.visibility('cashflow_baseline')).toBe('VeryHidden');
+  });
+
+  it('a scenario budgets pull stores one too, beside the forecast one', async () => {
+    setUp();
+    const scenario = (await h.client.plans.list()).find((p) => p.type === 'SCENARIO');
+    if (!scenario) throw new Error('the demo company has scenarios');
+    await h.puller.pull({ resource: 'forecastBudgets' });
+    await h.puller.pull({ resource: 'scenarioBudgets', scenarioId: scenario.id });
+    const model = scenarioBudgetsTable(scenario.id) as TableModel<unknown>;
+    expect(await baselines.read(model.tableName)).toEqual(await baselineOfTable(model));
+    expect(await baselines.read('ForecastBudgets')).toEqual(await baselineOfTable(FORECAST_BUDGETS_TABLE as TableModel<unknown>));
+  });
+
+  it('AllBudgets and Transactions store none', async () => {
+    setUp();
+    await h.puller.pull({ resource: 'allBudgets' });
+    await h.puller.pull({ resource: 'transactions' });
+    await h.puller.pull({ resource: 'transactions' }); // the incremental refresh
+    expect(await baselines.read('AllBudgets')).toBeUndefined();
+    expect(await baselines.read('Transactions')).toBeUndefined();
+    expect(h.workbook.state.sheets.map((s) => s.name)).not.toContain('cashflow_baseline');
+    expect((await h.store.get('AllBudgets'))?.baseline).toBeUndefined();
+  });
+
+  it('a failed pull leaves the previous baseline', async () => {
+    setUp();
+    await h.puller.pull({ resource: 'forecastBudgets' });
+    const before = await baselines.read('ForecastBudgets');
+    const leaf = before?.[0]?.fields['category'];
+    if (typeof leaf !== 'number') throw new Error('a budget with a category');
+    // The service changes, so a pull that landed would store another baseline.
+    await h.client.forecastBudgets.create({ name: 'New in the service', category: leaf, settlement_date: '2026-06-01', amount: -10 });
+    h.hook.current = failPage2('/forecast/budgets/');
+    await expect(h.puller.pull({ resource: 'forecastBudgets' })).rejects.toThrow();
+    h.hook.current = undefined;
+    expect(await baselines.read('ForecastBudgets')).toEqual(before);
+    expect(await baselines.read('ForecastBudgets')).toEqual(await baselineOfTable(FORECAST_BUDGETS_TABLE as TableModel<unknown>));
+    await h.puller.pull({ resource: 'forecastBudgets' });
+    expect((await baselines.read('ForecastBudgets'))?.length).toBe((before?.length ?? 0) + 1);
+  });
+
+  it('a baseline that cannot be stored keeps the table, warns, and leaves no stale baseline', async () => {
+    const sheet = new SheetBaselineStore();
+    let refuse = false;
+    setUp({
+      read: (name) => sheet.read(name),
+      write: (name, rows) => (refuse ? Promise.reject(new Error('storage refused')) : sheet.write(name, rows)),
+      remove: (name) => sheet.remove(name),
+    });
+    await h.puller.pull({ resource: 'forecastBudgets' });
+    refuse = true;
+    const result = await h.puller.pull({ resource: 'forecastBudgets' });
+    expect(result.warnings).toEqual([expect.stringContaining('could not be recorded')]);
+    expect(result.rowCount).toBeGreaterThan(5);
+    expect(await baselines.read('ForecastBudgets')).toBeUndefined();
+    const state = await h.store.get('ForecastBudgets');
+    expect(state).toMatchObject({ baseline: 'missing', complete: false });
+  });
+});
