@@ -6,6 +6,7 @@ import { activateTable } from '../hosts/excel/activate-table';
 import { ExcelWorkbookPort } from '../hosts/excel/excel-workbook-port';
 import { SettingsConnectionStore } from '../hosts/excel/settings-connection';
 import { SettingsPullStateStore } from '../hosts/excel/settings-pull-state';
+import { SheetBaselineStore } from '../hosts/excel/sheet-baseline-store';
 import { readEnvironment } from './environment';
 import { AppState } from './state/app-state';
 import type { PaneHost } from './state/pane-host';
@@ -23,6 +24,7 @@ export async function start(): Promise<void> {
   const host: PaneHost = {
     port: new ExcelWorkbookPort(PANE_WRITE_LIMITS),
     pullStates: new SettingsPullStateStore(),
+    baselines: new SheetBaselineStore(),
     workbookConnection: new SettingsConnectionStore(),
     activateTable: async (name) => {
       await activateTable(name);

@@ -8,6 +8,7 @@ import { activateTable } from '../../src/hosts/excel/activate-table';
 import { ExcelWorkbookPort } from '../../src/hosts/excel/excel-workbook-port';
 import { SettingsConnectionStore } from '../../src/hosts/excel/settings-connection';
 import { SettingsPullStateStore } from '../../src/hosts/excel/settings-pull-state';
+import { SheetBaselineStore } from '../../src/hosts/excel/sheet-baseline-store';
 import { de, en, it as italian } from '../../src/i18n/catalog';
 import { createSimulatedWorkbook, installExcelSimulation, type Installation } from '../../src/preview/excel-sim';
 import { startSandbox } from '../../src/sandbox';
@@ -34,6 +35,7 @@ function excelHost(): PaneHost {
   return {
     port: new ExcelWorkbookPort({ maxRows: 500 }),
     pullStates: new SettingsPullStateStore(),
+    baselines: new SheetBaselineStore(),
     workbookConnection: new SettingsConnectionStore(),
     activateTable: async (name) => {
       await activateTable(name);
@@ -110,6 +112,17 @@ describe('the task pane state', () => {
 
     await app.pull('transactions');
     expect(app.snapshot().tables.find((t) => t.id === 'transactions')?.pulled?.lastMode).toBe('incremental');
+  });
+
+  test('loading forecast budgets from the pane keeps their baseline in the very hidden sheet', async () => {
+    const app = makeApp();
+    await app.start();
+    await app.connectDemo();
+    await app.pull('forecastBudgets');
+    const rows = app.snapshot().tables.find((t) => t.id === 'forecastBudgets')?.pulled?.rowCount ?? 0;
+    expect(rows).toBeGreaterThan(0);
+    expect((await new SheetBaselineStore().read('ForecastBudgets'))?.length).toBe(rows);
+    expect(sim.workbook.visibility('cashflow_baseline')).toBe('VeryHidden');
   });
 
   test('filters: the next pull uses them (full), the workbook keeps them, a refresh repeats them', async () => {

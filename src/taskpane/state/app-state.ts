@@ -284,7 +284,14 @@ export class AppState {
     this.#abort = abort;
     this.#set({ job: { tableId, tableName: row.tableName, cancelling: false } });
     this.#refreshTables();
-    const puller = createPuller({ client: active.client, port: host.port, store: host.pullStates, language, ...(this.#options.now ? { now: this.#options.now } : {}) });
+    const puller = createPuller({
+      client: active.client,
+      port: host.port,
+      store: host.pullStates,
+      language,
+      ...(host.baselines ? { baselines: host.baselines } : {}),
+      ...(this.#options.now ? { now: this.#options.now } : {}),
+    });
     const options = {
       signal: abort.signal,
       mode: this.#modes.get(tableId) ?? 'auto',
