@@ -35,7 +35,7 @@ export function cells(overrides: Record<string, CoreValue> = {}): CoreValue[] {
 }
 
 export const baselineOf = (row: CoreValue[]): BaselineRow => ({ id: Number(row[0]), externalId: (row[1] as string | null) ?? null, fields: rowToFields(FORECAST_BUDGETS_TABLE, row) });
-export const sheetOf = (row: CoreValue[], position: number): SheetRow => ({ id: row[0] === null ? null : Number(row[0]), externalId: (row[1] as string | null) ?? null, fields: rowToFields(FORECAST_BUDGETS_TABLE, row), position });
+export const sheetOf = (row: CoreValue[], position = 0): SheetRow => ({ id: row[0] === null ? null : Number(row[0]), externalId: (row[1] as string | null) ?? null, fields: rowToFields(FORECAST_BUDGETS_TABLE, row), position });
 export const changed = (change: RowChange | undefined): Extract<RowChange, { kind: 'changed' }> => {
   if (change?.kind !== 'changed') throw new Error(`not a changed row: ${JSON.stringify(change)}`);
   return change;
