@@ -1,7 +1,7 @@
 /**
  * Connection profiles and their secrets on this computer, over a `KeyValueStorage` (`localStorage` in the task
  * pane; a memory one in tests and where no storage exists). Keys start with the caller's prefix
- * (`Office.context.partitionKey`, or '' where it is undefined), so partitioned add-in instances keep apart.
+ * (the host's storage partition key, which the task pane reads from Office; '' where it is undefined), so partitioned add-in instances keep apart.
  *
  * Profiles are JSON under one key; each secret under its own key, written only for a profile with `remember`;
  * otherwise the secret lives in this instance's memory and is gone with the runtime. Nothing here ever goes into
@@ -42,7 +42,7 @@ export class ProfileStore {
   readonly #prefix: string;
   readonly #secretsInMemory = new Map<string, string>();
 
-  /** `prefix`: `Office.context.partitionKey` where defined, else ''. */
+  /** `prefix`: the host's storage partition key where defined (the task pane passes it), else ''. */
   constructor(storage: KeyValueStorage, prefix = '') {
     this.#storage = storage;
     this.#prefix = prefix;
