@@ -1,7 +1,8 @@
 /**
  * Connection profiles and their secrets on this computer, over a `KeyValueStorage` (`localStorage` in the task
- * pane; a memory one in tests and where no storage exists). Keys start with the caller's prefix
- * (the host's storage partition key, which the task pane reads from Office; '' where it is undefined), so partitioned add-in instances keep apart.
+ * pane; a memory one in tests and where no storage exists). Keys start with the caller's prefix (the host's
+ * storage partition key, which the task pane reads from Office; '' where it is undefined), so partitioned add-in
+ * instances keep apart.
  *
  * Profiles are JSON under one key; each secret under its own key, written only for a profile with `remember`;
  * otherwise the secret lives in this instance's memory and is gone with the runtime. Nothing here ever goes into
