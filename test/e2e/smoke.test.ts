@@ -2,7 +2,7 @@
  * The pane as Excel loads it (taskpane.html from a production build): Office.js comes from our own origin, no
  * request leaves 127.0.0.1 (nothing is downloaded at run time), no error on the page, nothing serious for axe.
  */
-import { expectAccessible, expectClean, newSession, startApp, type App, type Session } from './support';
+import { expectAccessible, expectClean, newSession, OFFICE_JS_TELEMETRY, startApp, type App, type Session } from './support';
 
 let app: App;
 let session: Session;
@@ -29,8 +29,11 @@ test('taskpane.html loads Office.js from its own origin and nothing from anywher
   expect(response.status()).toBe(200);
   await page.waitForLoadState('networkidle');
 
-  expect(session.requests.filter((url) => !url.startsWith(`${app.url}/`) && !url.startsWith('data:'))).toEqual([]);
-  expectClean(session);
+  // office.js's own telemetry frame (3 s after start, outside Office only) is the one exception: a slow machine
+  // reaches it before the page goes idle. The session blocks it, so nothing leaves the machine.
+  const offsite = session.requests.filter((url) => !url.startsWith(`${app.url}/`) && !url.startsWith('data:'));
+  expect(offsite.filter((url) => !OFFICE_JS_TELEMETRY.test(`GET ${url}`))).toEqual([]);
+  expectClean(session, [OFFICE_JS_TELEMETRY]);
 });
 
 test('taskpane.html has no serious or critical accessibility violation', async () => {
@@ -38,5 +41,6 @@ test('taskpane.html has no serious or critical accessibility violation', async (
   await page.goto(`${app.url}/taskpane.html`);
   await page.waitForLoadState('networkidle');
   await expectAccessible(page);
-  expectClean(session);
+  // axe takes seconds on a 2-core machine: office.js's own telemetry frame (see support/browser.ts) may come first.
+  expectClean(session, [OFFICE_JS_TELEMETRY]);
 });
