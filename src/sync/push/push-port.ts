@@ -1,0 +1,114 @@
+/**
+ * What the push asks of the workbook host, besides the baselines (`BaselineStore`): read a pushable table as rows
+ * (`SheetRow`: id, external ID, the editable fields, and where the row stands), put the outcome back on each row
+ * (values the service set, the status text, which cells stay highlighted), add rows (a row deleted in the sheet
+ * that the user takes back from the service, undo of a delete) and remove rows (undo of a create), and keep the
+ * push journal. Host-independent: column keys of the table model in, core values in.
+ *
+ * Rows are found by position and checked by identity: the host looks at `position` first and, when the row there
+ * is not the same (id, or external ID for a row without id), searches the table for it, since users sort, filter
+ * and move rows while a push runs. A row it cannot find any more is skipped (its edit was moved or deleted by the
+ * user; nothing of theirs is overwritten).
+ */
+
+import type { Budget } from '../../api';
+import type { TableModel } from '../tables/table-model';
+import type { CellProblem, CoreRow, CoreValue } from '../workbook-port';
+import type { Fields, SheetRow } from './diff';
+
+/** The table as the push reads it. */
+export interface PushSheetRead {
+  /** Data rows, each with its 0-based position in the table as it is now; rows whose every cell is empty are left out. */
+  rows: SheetRow[];
+  /** Cells that did not convert to their column's type (text in an amount column): those rows are blocked, with this message. */
+  problems: CellProblem[];
+  /** True when the table has the push status column already. */
+  hasStatusColumn: boolean;
+}
+
+/** Identifies a row of the sheet: where it was read, and who it is. */
+export interface RowRef {
+  position: number;
+  /** Null for a row the user added (no id yet). */
+  id: number | null;
+  externalId: string | null;
+}
+
+export interface RowUpdate extends RowRef {
+  /** Cells to set, by model column key: a created row gets its id and the service's values; "take theirs" gets theirs. */
+  values?: Readonly<Record<string, CoreValue>>;
+  /** The status cell: the outcome in the user's language, or `''` to clear it. */
+  status: string;
+  /**
+   * Column keys whose cells stay highlighted as pending (changed and not landed); every other editable cell of the
+   * row goes back to the input style. An empty list: the row is clean.
+   */
+  highlight: readonly string[];
+}
+
+export interface PushSheet {
+  read(model: TableModel<Budget>, options?: { signal?: AbortSignal }): Promise<PushSheetRead>;
+  /** Applies the updates; adds the status column at the table's right when it is missing. Rows not found are skipped. */
+  update(model: TableModel<Budget>, updates: readonly RowUpdate[]): Promise<{ applied: number; missing: RowRef[] }>;
+  /** Appends rows (model column order) at the table's end. */
+  append(model: TableModel<Budget>, rows: readonly CoreRow[]): Promise<void>;
+  /** Removes rows; rows not found are skipped. */
+  remove(model: TableModel<Budget>, rows: readonly RowRef[]): Promise<{ removed: number; missing: RowRef[] }>;
+}
+
+/** One row of a push as the journal keeps it. */
+export interface JournalRow {
+  op: 'patch' | 'replace' | 'create' | 'delete';
+  /** The budget's id (for a create: the id the service gave, once landed). */
+  id: number | null;
+  externalId: string | null;
+  /** The row's values before the push (the baseline's fields), null for a create. */
+  before: Fields | null;
+  /** What was sent (the PATCH body, the whole row of a replace or create), null for a delete. */
+  sent: Fields | null;
+  outcome: 'landed' | 'failed' | 'conflict' | 'blocked';
+  /** Why it did not land, in the user's language. */
+  message?: string;
+}
+
+export interface JournalEntry {
+  /** Unique per push (time-based, sortable). */
+  id: string;
+  /** ISO 8601 time the push started. */
+  at: string;
+  tableName: string;
+  rows: JournalRow[];
+  /** Set on an entry whose changes were undone, with the id of the undoing push. */
+  undoneBy?: string;
+  /** Set on the entry of an undo: the push it undid. */
+  undoes?: string;
+}
+
+/**
+ * The push journal, kept in the workbook (Excel: a very hidden sheet). `list` gives the newest entry first. It
+ * holds values the user already has in the table, never a credential. A host may keep only the newest entries.
+ */
+export interface PushJournal {
+  append(entry: JournalEntry): Promise<void>;
+  /** Replaces the entry with the same id (marking it undone). */
+  replace(entry: JournalEntry): Promise<void>;
+  list(): Promise<JournalEntry[]>;
+}
+
+/** Keeps the journal in memory as JSON text (tests; the preview uses the sheet one). */
+export class MemoryPushJournal implements PushJournal {
+  readonly #entries: string[] = [];
+
+  async append(entry: JournalEntry): Promise<void> {
+    this.#entries.unshift(JSON.stringify(entry));
+  }
+
+  async replace(entry: JournalEntry): Promise<void> {
+    const index = this.#entries.findIndex((text) => (JSON.parse(text) as JournalEntry).id === entry.id);
+    if (index >= 0) this.#entries[index] = JSON.stringify(entry);
+  }
+
+  async list(): Promise<JournalEntry[]> {
+    return this.#entries.map((text) => JSON.parse(text) as JournalEntry);
+  }
+}
