@@ -17,3 +17,24 @@ export {
   type RowCheckProblem,
 } from './budget-row-check';
 export { baselineOf, checkBaseline, keepsBaseline, MemoryBaselineStore, type BaselineStore } from './baseline';
+export { MemoryPushJournal, type JournalEntry, type JournalRow, type PushJournal, type PushSheet, type PushSheetRead, type RowRef, type RowUpdate } from './push-port';
+export { MemoryPushSheet, type MemoryRow } from './memory-push-sheet';
+export { budgetEndpoints, type BudgetEndpoints } from './budget-endpoints';
+export { outcomeUnknown, sendChange, type SendOutcome, type SendSteps } from './send-change';
+export { changedFieldsOnService, EXTERNAL_ID_FIELD, threeWay, type FieldConflict, type Resolution, type ThreeWay } from './three-way';
+export {
+  adoptionExternalId,
+  pushBudgets,
+  PushRefusedError,
+  randomExternalId,
+  rowKey,
+  type BudgetTarget,
+  type FieldConflictView,
+  type PushChoices,
+  type PushOptions,
+  type PushPhase,
+  type PushProgress,
+  type PushResult,
+  type PushRowResult,
+  type RowOutcome,
+} from './push-budgets';

@@ -1,0 +1,138 @@
+/**
+ * Harness of the push tests: a fresh sandbox per test (the pushes change it), a client whose `fetch` records every
+ * request with its body (and lets a test answer or break one), a second client for "another user" editing the same
+ * company meanwhile, and a budget table "pulled" into a memory sheet with its baseline, as a pull leaves them.
+ */
+
+import { CashflowClient, TokenCache, type Budget } from '../../../src/api';
+import { startSandbox } from '../../../src/sandbox';
+import { baselineOf, MemoryBaselineStore, MemoryPushJournal, MemoryPushSheet, pushBudgets, type BudgetTarget, type PushChoices, type PushOptions, type PushResult } from '../../../src/sync/push';
+import { buildLookups, FORECAST_BUDGETS_TABLE, scenarioBudgetsTable, toRow, type TableModel } from '../../../src/sync/tables';
+import type { CoreValue } from '../../../src/sync/workbook-port';
+
+export type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
+
+export interface SentRequest {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  body: unknown;
+  status: number;
+}
+
+/** Answers (or breaks) a request instead of the sandbox: return a Response, throw, or undefined to let it through. */
+export type Hook = (request: SentRequest, forward: () => Promise<Response>) => Promise<Response | undefined> | Response | undefined;
+
+export interface PushHarness {
+  sandbox: Sandbox;
+  client: CashflowClient;
+  /** Another user of the same company. */
+  other: CashflowClient;
+  sent: SentRequest[];
+  hook: { current?: Hook };
+  model: TableModel<Budget>;
+  target: BudgetTarget;
+  sheet: MemoryPushSheet;
+  baselines: MemoryBaselineStore;
+  journal: MemoryPushJournal;
+  push(choices?: PushChoices, options?: Partial<PushOptions>): Promise<PushResult>;
+  /** Write requests (not GET, not the token) sent since the last call of `takeWrites`. */
+  takeWrites(): SentRequest[];
+  /** The service's budgets of the table's plan, by id. */
+  service(): Promise<Map<number, Budget>>;
+  close(): Promise<void>;
+}
+
+export interface SetUpOptions {
+  scenario?: boolean;
+  language?: 'en' | 'de' | 'it';
+  /** Runs before the pull, as another user (to give budgets values the demo data lacks). */
+  before?(other: CashflowClient): Promise<void>;
+}
+
+export async function setUpPush(options: SetUpOptions = {}): Promise<PushHarness> {
+  const sandbox = await startSandbox({ port: 0, transactions: 20 });
+  const sent: SentRequest[] = [];
+  const hook: { current?: Hook } = {};
+  const recording: typeof fetch = async (input, init) => {
+    const request = input instanceof Request ? input : new Request(input, init);
+    const url = new URL(request.url);
+    const text = request.method === 'GET' ? '' : await request.clone().text();
+    let body: unknown = text;
+    try {
+      body = text === '' ? null : JSON.parse(text);
+    } catch {
+      // form-encoded token request
+    }
+    const record: SentRequest = { method: request.method, path: url.pathname, query: url.searchParams, body, status: 0 };
+    sent.push(record);
+    const forward = () => fetch(request);
+    const answer = (await hook.current?.(record, forward)) ?? (await forward());
+    record.status = answer.status;
+    return answer;
+  };
+  const clientOf = (fetchImpl?: typeof fetch) =>
+    new CashflowClient({
+      baseUrl: sandbox.url,
+      clientId: sandbox.credentials.company.clientId,
+      clientSecret: sandbox.credentials.company.clientSecret,
+      language: options.language ?? 'en',
+      tokenCache: new TokenCache(),
+      timeoutMs: 10_000,
+      sleep: async () => undefined,
+      ...(fetchImpl ? { fetch: fetchImpl } : {}),
+    });
+  const client = clientOf(recording);
+  const other = clientOf();
+  await options.before?.(other);
+  const plans = await other.plans.list();
+  const scenario = plans.find((p) => p.type === 'SCENARIO');
+  if (options.scenario && !scenario) throw new Error('the demo company has scenarios');
+  const target: BudgetTarget = options.scenario && scenario ? { kind: 'scenario', scenarioId: scenario.id } : { kind: 'forecast' };
+  const model = target.kind === 'scenario' ? scenarioBudgetsTable(target.scenarioId) : FORECAST_BUDGETS_TABLE;
+
+  const list = async (): Promise<Budget[]> => {
+    const out: Budget[] = [];
+    const source = target.kind === 'scenario' ? other.scenarioBudgets(target.scenarioId) : other.forecastBudgets;
+    for await (const b of source.items({}, { pageSize: 1000 })) out.push(b);
+    return out;
+  };
+  const [categories, summary, budgets] = await Promise.all([other.categories.list(), other.accounts.summary(), list()]);
+  const lookups = buildLookups({ categories, accounts: summary.accounts });
+  const rows: CoreValue[][] = budgets.map((b) => toRow(model, b, lookups));
+  const baselines = new MemoryBaselineStore();
+  await baselines.write(model.tableName, baselineOf(model, rows));
+  const sheet = new MemoryPushSheet(model, rows);
+  const journal = new MemoryPushJournal();
+  let taken = 0;
+  return {
+    sandbox,
+    client,
+    other,
+    sent,
+    hook,
+    model,
+    target,
+    sheet,
+    baselines,
+    journal,
+    push: (choices = {}, extra = {}) =>
+      pushBudgets(model, target, { client, sheet, baselines, journal, language: options.language ?? 'en', baselineState: 'stored', choices, sleep: async () => undefined, ...extra }),
+    takeWrites() {
+      const writes = sent.slice(taken).filter((s) => s.method !== 'GET' && !s.path.endsWith('/auth/token/'));
+      taken = sent.length;
+      return writes;
+    },
+    service: async () => new Map((await list()).map((b) => [b.id, b])),
+    close: () => sandbox.close(),
+  };
+}
+
+/** The position of the first row whose external ID passes `test`. */
+export function rowWhere(h: PushHarness, test: (externalId: string | null) => boolean): number {
+  const at = h.sheet.rows.findIndex((r) => test(h.sheet.cell(h.sheet.rows.indexOf(r), 'external_id') as string | null));
+  if (at < 0) throw new Error('no such row in the demo data');
+  return at;
+}
+
+export const addressable = (e: string | null): boolean => e !== null && !e.includes('.') && !e.includes('/');
