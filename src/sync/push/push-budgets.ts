@@ -191,6 +191,8 @@ interface Work {
   dropBaseline?: number[];
   /** Fields still pending (highlighted). */
   pending: string[];
+  /** The budget's id on the service after the write (a create's new id). */
+  landedId?: number;
   journal?: JournalRow;
 }
 
@@ -543,7 +545,7 @@ export async function pushBudgets(model: TableModel<Budget>, target: BudgetTarge
     .filter((w) => w.change !== 'unchanged')
     .map((w) => ({
       key: w.key,
-      ref: w.ref,
+      ref: w.landedId === undefined ? w.ref : { ...w.ref, id: w.landedId },
       change: w.change,
       ...(w.op === undefined ? {} : { op: w.op }),
       outcome: w.outcome ?? 'landed',
@@ -580,7 +582,8 @@ export async function pushBudgets(model: TableModel<Budget>, target: BudgetTarge
   function settleLanded(work: Work, row: ServiceRow, fields: ReadonlySet<string> | 'all'): void {
     work.outcome = 'landed';
     work.pending = [];
-    work.ref = { ...work.ref, id: row.budget.id, externalId: work.ref.externalId };
+    // The row is still found where it was read (by its old id, or none): the id cell is among the values set.
+    work.landedId = row.budget.id;
     work.values = cellsFor(model, row, fields === 'all' ? 'all' : new Set([...fields]));
     work.baseline = { id: row.budget.id, externalId: row.externalId, fields: row.fields };
     if (work.journal) work.journal.outcome = 'landed';
@@ -720,7 +723,6 @@ export async function pushBudgets(model: TableModel<Budget>, target: BudgetTarge
   function landDelete(work: Work, base: BaselineRow): void {
     work.outcome = 'landed';
     work.baseline = null;
-    work.ref = { ...work.ref, id: base.id };
     if (work.journal) work.journal.outcome = 'landed';
     else work.journal = { op: 'delete', id: base.id, externalId: base.externalId, before: { ...base.fields, [EXTERNAL_ID_FIELD]: base.externalId }, sent: null, outcome: 'landed' };
   }

@@ -261,13 +261,13 @@ describe('row problems in the user\'s language', () => {
     }
   });
 
-  test('the bad rows above reach every message of the push catalog', () => {
+  test('the bad rows above reach every message of the row check', () => {
     const reached = BAD_ROWS.flatMap(([, row, over]) => {
       const result = one(row, over);
       return result.ok ? [] : result.problems.map((p) => p.message);
     });
     const escape = (s: string) => s.replace(/[.*+?^$()|[\]\\]/g, '\\$&');
-    for (const [key, template] of Object.entries(pushMessages)) {
+    for (const [key, template] of Object.entries(pushMessages).filter(([k]) => k.startsWith('push.check.') || k.startsWith('push.error.'))) {
       const pattern = new RegExp(`^${template.split(/\{\w+\}/).map(escape).join('.+')}$`);
       expect([key, reached.some((m) => pattern.test(m))]).toEqual([key, true]);
     }
