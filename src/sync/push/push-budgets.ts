@@ -39,8 +39,13 @@ export type BudgetTarget = { kind: 'forecast' } | { kind: 'scenario'; scenarioId
 export interface PushChoices {
   /** Per row (`rowKey`): how to settle its conflicts. */
   resolutions?: ReadonlyMap<string, Resolution>;
-  /** Rows (by id) the user confirmed to write as a whole row (PUT): the Replace action, rows without a usable external ID. */
-  replace?: ReadonlySet<number> | 'all';
+  /** The Replace row action: these rows (by id) are written as a whole row (PUT), after the user confirmed it. */
+  replace?: ReadonlySet<number>;
+  /**
+   * The user confirmed that rows without an external ID the paths can address (none, or with `.` or `/`) are written
+   * as whole rows (PUT by id: fields the sheet does not hold reset to their defaults). Without it they wait.
+   */
+  wholeRows?: boolean;
   /** The user confirmed the deletes (the view says how many). Without it, deleted rows wait. */
   deletes?: boolean;
 }
@@ -346,9 +351,9 @@ export async function pushBudgets(model: TableModel<Budget>, target: BudgetTarge
     }
   }
   // A whole-row write waits for the user's confirmation (fields not in the sheet reset to their defaults).
-  const replaceConfirmed = (id: number) => choices.replace === 'all' || (choices.replace?.has(id) ?? false);
+  const replaceConfirmed = (id: number) => choices.replace?.has(id) ?? false;
   for (const [work, request] of requestOf) {
-    if (request.op === 'replaceById' && !replaceConfirmed(request.id)) {
+    if (request.op === 'replaceById' && !replaceConfirmed(request.id) && !choices.wholeRows) {
       work.outcome = 'needsReplace';
       work.pending = work.changed;
       work.message = t('push.status.needsReplace');
