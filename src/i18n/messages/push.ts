@@ -41,6 +41,13 @@ export const en = {
   'push.status.needsReplace': 'Waiting for confirmation: this budget has no external ID the service can address, so it is written as a whole row, and fields the sheet does not hold reset to their defaults. Confirm "Replace" in the Changes view, or give the row an external ID.',
   'push.status.deleteConflict': 'Not deleted: this budget was changed on the service after your pull ({columns}). "Keep mine" deletes it anyway; "take theirs" puts the row back.',
   'push.status.fieldErrors': '{reason} {fields}',
+  'push.undo.restored': 'Undone: the budget has its previous values again.',
+  'push.undo.restoredStatus': 'Undone: previous values restored.',
+  'push.undo.deleted': 'Undone: the budget the push created was deleted.',
+  'push.undo.created': 'Undone: the budget the push deleted was created again.',
+  'push.undo.goneAlready': 'Nothing to undo: the budget the push created is gone already.',
+  'push.undo.changedSince': 'Not undone: changed on the service since the push ({columns}). Nothing was overwritten.',
+  'push.undo.deletedSince': 'Not undone: the budget was deleted on the service since the push.',
 } as const;
 
 type Catalog = Record<keyof typeof en, string>;
@@ -86,6 +93,13 @@ export const de: Catalog = {
   'push.status.needsReplace': 'Wartet auf Bestätigung: Dieses Budget hat keine externe ID, die der Dienst ansprechen kann; es wird daher als ganze Zeile geschrieben, und Felder, die das Blatt nicht enthält, werden auf ihre Standardwerte gesetzt. Bitte „Ersetzen“ in der Ansicht „Änderungen“ bestätigen oder der Zeile eine externe ID geben.',
   'push.status.deleteConflict': 'Nicht gelöscht: Dieses Budget wurde nach Ihrem Laden beim Dienst geändert ({columns}). „Meine behalten“ löscht es trotzdem, „Deren übernehmen“ stellt die Zeile wieder her.',
   'push.status.fieldErrors': '{reason} {fields}',
+  'push.undo.restored': 'Rückgängig gemacht: Das Budget hat wieder seine vorherigen Werte.',
+  'push.undo.restoredStatus': 'Rückgängig gemacht: vorherige Werte wiederhergestellt.',
+  'push.undo.deleted': 'Rückgängig gemacht: Das von der Übertragung angelegte Budget wurde gelöscht.',
+  'push.undo.created': 'Rückgängig gemacht: Das von der Übertragung gelöschte Budget wurde neu angelegt.',
+  'push.undo.goneAlready': 'Nichts rückgängig zu machen: Das angelegte Budget gibt es schon nicht mehr.',
+  'push.undo.changedSince': 'Nicht rückgängig gemacht: seit der Übertragung beim Dienst geändert ({columns}). Es wurde nichts überschrieben.',
+  'push.undo.deletedSince': 'Nicht rückgängig gemacht: Das Budget wurde seit der Übertragung beim Dienst gelöscht.',
 };
 
 export const it: Catalog = {
@@ -129,4 +143,11 @@ export const it: Catalog = {
   'push.status.needsReplace': 'In attesa di conferma: questo budget non ha un ID esterno che il servizio possa indirizzare, quindi viene scritto come riga intera e i campi che il foglio non contiene tornano ai valori predefiniti. Conferma "Sostituisci" nella vista Modifiche, oppure assegna alla riga un ID esterno.',
   'push.status.deleteConflict': 'Non eliminato: questo budget è stato modificato nel servizio dopo il tuo scaricamento ({columns}). "Tieni i miei" lo elimina comunque; "prendi i loro" ripristina la riga.',
   'push.status.fieldErrors': '{reason} {fields}',
+  'push.undo.restored': 'Annullato: il budget ha di nuovo i valori precedenti.',
+  'push.undo.restoredStatus': 'Annullato: valori precedenti ripristinati.',
+  'push.undo.deleted': 'Annullato: il budget creato dall\'invio è stato eliminato.',
+  'push.undo.created': 'Annullato: il budget eliminato dall\'invio è stato creato di nuovo.',
+  'push.undo.goneAlready': 'Niente da annullare: il budget creato dall\'invio non esiste già più.',
+  'push.undo.changedSince': 'Non annullato: modificato nel servizio dopo l\'invio ({columns}). Non è stato sovrascritto nulla.',
+  'push.undo.deletedSince': 'Non annullato: il budget è stato eliminato nel servizio dopo l\'invio.',
 };

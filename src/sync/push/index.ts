@@ -38,3 +38,5 @@ export {
   type PushRowResult,
   type RowOutcome,
 } from './push-budgets';
+export { lastUndoablePush, undoLastPush, type UndoOptions, type UndoOutcome, type UndoResult, type UndoRowResult } from './undo-push';
+export { type BudgetTarget as ServiceBudgetTarget } from './service-row';

@@ -17,11 +17,11 @@
  * written into the sheet before the create is sent.
  */
 
-import { ApiError, type Budget, type CashflowClient, type Category, type Plan } from '../../api';
+import { ApiError, type Budget, type CashflowClient, type Category } from '../../api';
 import type { Language, MessageKey } from '../../i18n/catalog';
 import { translate, type MessageParams } from '../../i18n/translate';
-import { buildLookups, type Lookups } from '../tables/lookups';
-import { rowToFields, toRow, type TableModel } from '../tables/table-model';
+import { buildLookups } from '../tables/lookups';
+import type { TableModel } from '../tables/table-model';
 import type { CoreValue } from '../workbook-port';
 import type { BaselineStore } from './baseline';
 import { columnOf } from './budget-patch';
@@ -31,10 +31,10 @@ import { changedFields, diffTable, sameValue, type BaselineRow, type Fields, typ
 import { planRequests, type BudgetPlan, type PushRequest } from './plan-requests';
 import type { JournalEntry, JournalRow, PushJournal, PushSheet, RowRef, RowUpdate } from './push-port';
 import { sendChange, type SendOutcome } from './send-change';
+import { cellsFor, isAddressable, planOf, serviceRow, withoutExternal, withoutId, type BudgetTarget, type ServiceRow } from './service-row';
 import { changedFieldsOnService, EXTERNAL_ID_FIELD, threeWay, type FieldConflict, type Resolution } from './three-way';
 
-/** Which plan a table's budgets belong to. */
-export type BudgetTarget = { kind: 'forecast' } | { kind: 'scenario'; scenarioId: number };
+export type { BudgetTarget } from './service-row';
 
 export interface PushChoices {
   /** Per row (`rowKey`): how to settle its conflicts. */
@@ -138,36 +138,6 @@ export function randomExternalId(): string {
   const bytes = new Uint8Array(10);
   globalThis.crypto.getRandomValues(bytes);
   return `xl-${[...bytes].map((b) => alphabet[b % alphabet.length]).join('')}`;
-}
-
-// ---- the service's values as the sheet holds them ----
-
-interface ServiceRow {
-  budget: Budget;
-  cells: CoreValue[];
-  fields: Fields;
-  externalId: string | null;
-}
-
-function serviceRow(model: TableModel<Budget>, budget: Budget, lookups: Lookups): ServiceRow {
-  const cells = toRow(model, budget, lookups);
-  return { budget, cells, fields: rowToFields(model, cells), externalId: budget.external_id === '' ? null : budget.external_id };
-}
-
-/** A row's fields without the key (a body never carries `id`). */
-function withoutId(fields: Fields): Record<string, unknown> {
-  const { id: _id, ...rest } = fields;
-  return rest;
-}
-
-/** The sheet cells (by column key) of the given fields, from the service's row; read-only columns always come along. */
-function cellsFor(model: TableModel<Budget>, row: ServiceRow, fields: ReadonlySet<string> | 'all'): Record<string, CoreValue> {
-  const values: Record<string, CoreValue> = {};
-  model.columns.forEach((column, i) => {
-    const include = fields === 'all' || column.write === undefined || fields.has(column.write.field) || (column.key === EXTERNAL_ID_FIELD && fields.has(EXTERNAL_ID_FIELD));
-    if (include) values[column.key] = row.cells[i] ?? null;
-  });
-  return values;
 }
 
 // ---- one row's journey ----
@@ -444,7 +414,8 @@ export async function pushBudgets(model: TableModel<Budget>, target: BudgetTarge
     if (merge.conflicts.length > 0) {
       work.outcome = 'conflict';
       work.conflicts = merge.conflicts.map((c) => ({ ...c, column: columnOf(c.field) }));
-      work.pending = merge.conflicts.map((c) => c.field);
+      // The row is not written at all: every field it changed stays pending.
+      work.pending = work.changed;
       work.message = t('push.status.conflict', {
         details: work.conflicts.map((c) => t('push.status.conflictField', { column: c.column, mine: shown(c.mine), theirs: shown(c.theirs) })).join('; '),
       });
@@ -748,18 +719,8 @@ export async function pushBudgets(model: TableModel<Budget>, target: BudgetTarge
   }
 }
 
-function planOf(plans: readonly Plan[], target: BudgetTarget): Plan | undefined {
-  return target.kind === 'forecast' ? plans.find((p) => p.type === 'FORECAST') : plans.find((p) => p.id === target.scenarioId && p.type === 'SCENARIO');
-}
 
-function isAddressable(externalId: string | null | undefined): externalId is string {
-  return typeof externalId === 'string' && externalId !== '' && !externalId.includes('.') && !externalId.includes('/');
-}
 
-function withoutExternal(fields: Record<string, unknown>): Record<string, unknown> {
-  const { external_id: _external, ...rest } = fields;
-  return rest;
-}
 
 function pick(fields: Fields, keys: readonly string[]): Record<string, unknown> {
   return Object.fromEntries(keys.map((k) => [k, fields[k] ?? null]));

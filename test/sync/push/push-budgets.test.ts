@@ -417,3 +417,33 @@ describe('conflicts', () => {
     expect(h.takeWrites()).toEqual([]);
   });
 });
+
+describe('what the push leaves behind', () => {
+  it('the journal records when, which table, per row the values before and sent, and the outcome', async () => {
+    h = await setUpPush();
+    const at = rowWhere(h, (e) => e === 'fc-miete');
+    const id = h.sheet.cell(at, 'id') as number;
+    const amount = h.sheet.cell(at, 'amount');
+    h.sheet.set(at, 'amount', -4321);
+    h.sheet.set(rowWhere(h, (e) => e === 'fc-umsatz'), 'name', null);
+    const result = await h.push();
+    const [entry] = await h.journal.list();
+    expect(entry).toMatchObject({ id: result.journalId, tableName: 'ForecastBudgets', rows: [{ op: 'patch', id, externalId: 'fc-miete', before: { amount }, sent: { amount: -4321 }, outcome: 'landed' }] });
+    expect(Number.isNaN(Date.parse(entry?.at ?? ''))).toBe(false);
+  });
+
+  it('a conflict brings in what only the service changed, and never overwrites the user\'s pending rename', async () => {
+    h = await setUpPush();
+    const at = rowWhere(h, (e) => e === 'fc-miete');
+    const forecast = (await h.other.plans.list()).find((p) => p.type === 'FORECAST');
+    await h.other.planBudgets(forecast?.id ?? 0).updateByExternalId('fc-miete', { amount: '-1.00', description: 'From a colleague' });
+    h.sheet.set(at, 'amount', -2);
+    h.sheet.set(at, 'external_id', 'miete-renamed');
+    const result = await h.push();
+    expect(result.rows[0]).toMatchObject({ outcome: 'conflict' });
+    expect(h.sheet.cell(at, 'external_id')).toBe('miete-renamed');
+    expect(h.sheet.cell(at, 'description')).toBe('From a colleague');
+    expect(h.sheet.cell(at, 'amount')).toBe(-2);
+    expect(h.sheet.rows[at]?.highlight).toEqual(['amount', 'external_id']);
+  });
+});

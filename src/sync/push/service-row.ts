@@ -1,0 +1,57 @@
+/**
+ * The service's budgets as the sheet holds them (cells in model order, the editable fields, the external ID), and
+ * the small helpers the push and its undo share.
+ */
+
+import type { Budget, Plan } from '../../api';
+import type { Lookups } from '../tables/lookups';
+import { rowToFields, toRow, type TableModel } from '../tables/table-model';
+import type { CoreValue } from '../workbook-port';
+import type { Fields } from './diff';
+import { EXTERNAL_ID_FIELD } from './three-way';
+
+/** Which plan a table's budgets belong to. */
+export type BudgetTarget = { kind: 'forecast' } | { kind: 'scenario'; scenarioId: number };
+
+export interface ServiceRow {
+  budget: Budget;
+  cells: CoreValue[];
+  fields: Fields;
+  externalId: string | null;
+}
+
+export function serviceRow(model: TableModel<Budget>, budget: Budget, lookups: Lookups): ServiceRow {
+  const cells = toRow(model, budget, lookups);
+  return { budget, cells, fields: rowToFields(model, cells), externalId: budget.external_id === '' ? null : budget.external_id };
+}
+
+/** A row's fields without the key (a body never carries `id`). */
+export function withoutId(fields: Fields): Record<string, unknown> {
+  const { id: _id, ...rest } = fields;
+  return rest;
+}
+
+/** The sheet cells (by column key) of the given fields, from the service's row; read-only columns always come along. */
+export function cellsFor(model: TableModel<Budget>, row: ServiceRow, fields: ReadonlySet<string> | 'all'): Record<string, CoreValue> {
+  const values: Record<string, CoreValue> = {};
+  model.columns.forEach((column, i) => {
+    // The external ID has no writer (it is not a field of the diff) but is the user's to rename: only when named.
+    const include =
+      fields === 'all' || (column.key === EXTERNAL_ID_FIELD ? fields.has(EXTERNAL_ID_FIELD) : column.write === undefined || fields.has(column.write.field));
+    if (include) values[column.key] = row.cells[i] ?? null;
+  });
+  return values;
+}
+
+export function planOf(plans: readonly Plan[], target: BudgetTarget): Plan | undefined {
+  return target.kind === 'forecast' ? plans.find((p) => p.type === 'FORECAST') : plans.find((p) => p.id === target.scenarioId && p.type === 'SCENARIO');
+}
+
+export function isAddressable(externalId: string | null | undefined): externalId is string {
+  return typeof externalId === 'string' && externalId !== '' && !externalId.includes('.') && !externalId.includes('/');
+}
+
+export function withoutExternal(fields: Record<string, unknown>): Record<string, unknown> {
+  const { external_id: _external, ...rest } = fields;
+  return rest;
+}

@@ -1,0 +1,248 @@
+/**
+ * Undo of the last push of a table, from its journal entry: every row that landed goes back to the values it had
+ * before, as long as the service still holds what the push sent (a row changed since by someone else is reported,
+ * never overwritten):
+ * - a PATCH is answered by a PATCH of the previous values of the same fields (a rename back included);
+ * - a whole-row replace by a replace with the previous row;
+ * - a created budget is deleted;
+ * - a deleted budget is created again with its external ID and previous values.
+ * The sheet follows: cells the push had set go back (a cell the user edited again since keeps the user's value),
+ * created rows leave the table, deleted rows come back; the baseline follows the service. The undo is itself a
+ * journal entry, and the entry it undid is marked.
+ */
+
+import { ApiError, type Budget, type CashflowClient } from '../../api';
+import type { Language, MessageKey } from '../../i18n/catalog';
+import { translate, type MessageParams } from '../../i18n/translate';
+import { buildLookups } from '../tables/lookups';
+import type { TableModel } from '../tables/table-model';
+import type { CoreValue } from '../workbook-port';
+import type { BaselineStore } from './baseline';
+import { budgetEndpoints } from './budget-endpoints';
+import { budgetPatch, columnOf } from './budget-patch';
+import { sameValue, type FieldChange, type Fields } from './diff';
+import type { BudgetPlan } from './plan-requests';
+import type { JournalEntry, JournalRow, PushJournal, PushSheet, RowRef, RowUpdate } from './push-port';
+import { sendChange, type SendOutcome } from './send-change';
+import { isAddressable, planOf, serviceRow, withoutExternal, withoutId, type BudgetTarget, type ServiceRow } from './service-row';
+import { EXTERNAL_ID_FIELD } from './three-way';
+
+export interface UndoOptions {
+  client: CashflowClient;
+  sheet: PushSheet;
+  baselines: BaselineStore;
+  journal: PushJournal;
+  language: Language;
+  signal?: AbortSignal;
+  now?(): Date;
+  sleep?(ms: number, signal?: AbortSignal): Promise<void>;
+}
+
+export type UndoOutcome = 'restored' | 'changedSince' | 'failed' | 'nothingToDo';
+
+export interface UndoRowResult {
+  op: JournalRow['op'];
+  id: number | null;
+  externalId: string | null;
+  outcome: UndoOutcome;
+  message: string;
+}
+
+export interface UndoResult {
+  tableName: string;
+  /** The push that was undone, or undefined when there was none to undo. */
+  undid?: string;
+  rows: UndoRowResult[];
+}
+
+/** The newest push of the table that landed something and has not been undone (undos themselves are not undone). */
+export async function lastUndoablePush(journal: PushJournal, tableName: string): Promise<JournalEntry | undefined> {
+  const entries = await journal.list();
+  return entries.find((e) => e.tableName.toLowerCase() === tableName.toLowerCase() && e.undoes === undefined && e.undoneBy === undefined && e.rows.some((r) => r.outcome === 'landed'));
+}
+
+export async function undoLastPush(model: TableModel<Budget>, target: BudgetTarget, options: UndoOptions): Promise<UndoResult> {
+  const { client, sheet, baselines, journal, language, signal } = options;
+  const t = (key: MessageKey, params?: MessageParams) => translate(language, key, params);
+  const table = model.tableName;
+  const entry = await lastUndoablePush(journal, table);
+  if (entry === undefined) return { tableName: table, rows: [] };
+  const requestOptions = signal === undefined ? {} : { signal };
+  const [plans, categories, summary, baseline] = await Promise.all([client.plans.list(requestOptions), client.categories.list(requestOptions), client.accounts.summary(requestOptions), baselines.read(table)]);
+  const plan = planOf(plans, target);
+  if (plan === undefined) throw new Error(t('push.refused.noPlan', { table }));
+  if (plan.is_committed) throw new Error(t('push.refused.committed', { table, plan: plan.name }));
+  const budgetPlan: BudgetPlan = target.kind === 'forecast' ? { kind: 'forecast', planId: plan.id } : { kind: 'scenario', scenarioId: plan.id };
+  const endpoints = budgetEndpoints(client, budgetPlan);
+  const lookups = buildLookups({ categories, accounts: summary.accounts });
+  const send = { ...(signal === undefined ? {} : { signal }), ...(options.sleep === undefined ? {} : { sleep: options.sleep }) };
+
+  const landed = entry.rows.filter((r) => r.outcome === 'landed');
+  const ids = landed.flatMap((r) => (r.id === null ? [] : [r.id]));
+  const current = new Map((await endpoints.readByIds(ids, signal)).map((b) => [b.id, serviceRow(model, b, lookups)]));
+  const nextBaseline = new Map((baseline ?? []).map((b) => [b.id, b]));
+  const results: UndoRowResult[] = [];
+  const journalRows: JournalRow[] = [];
+  const updates: RowUpdate[] = [];
+  const removals: RowRef[] = [];
+  const appends: CoreValue[][] = [];
+  const { rows: sheetRows } = await sheet.read(model, requestOptions);
+  const sheetById = new Map(sheetRows.filter((r) => r.id !== null).map((r) => [r.id as number, r]));
+
+  const all = (row: ServiceRow): Fields => ({ ...withoutId(row.fields), [EXTERNAL_ID_FIELD]: row.externalId });
+  // An empty text, an empty list and null are the same to the service (a cleared account was sent as "").
+  const holds = (row: ServiceRow, sent: Fields) => Object.entries(sent).every(([f, v]) => sameValue(all(row)[f], v));
+  const report = (r: JournalRow, outcome: UndoOutcome, message: string) => results.push({ op: r.op, id: r.id, externalId: r.externalId, outcome, message });
+
+  for (const r of landed) {
+    const theirs = r.id === null ? undefined : current.get(r.id);
+    if (r.op === 'create') {
+      if (theirs === undefined) {
+        report(r, 'nothingToDo', t('push.undo.goneAlready'));
+        continue;
+      }
+      if (!holds(theirs, r.sent ?? {})) {
+        report(r, 'changedSince', t('push.undo.changedSince', { columns: changedColumns(theirs, r.sent ?? {}) }));
+        continue;
+      }
+      const outcome = await sendChange(
+        {
+          send: async (s) => {
+            await endpoints.deleteById(theirs.budget.id, s);
+            return true;
+          },
+          check: async (s) => ((await endpoints.readByIds([theirs.budget.id], s)).length === 0 ? { landed: true, value: true } : { landed: false }),
+        },
+        send,
+      );
+      if (outcome.kind !== 'landed') {
+        report(r, 'failed', failure(outcome));
+        continue;
+      }
+      nextBaseline.delete(theirs.budget.id);
+      removals.push({ position: sheetById.get(theirs.budget.id)?.position ?? -1, id: theirs.budget.id, externalId: theirs.externalId });
+      journalRows.push({ op: 'delete', id: theirs.budget.id, externalId: theirs.externalId, before: all(theirs), sent: null, outcome: 'landed' });
+      report(r, 'restored', t('push.undo.deleted'));
+      continue;
+    }
+    if (r.op === 'delete') {
+      const before = r.before ?? {};
+      const externalId = typeof before[EXTERNAL_ID_FIELD] === 'string' ? (before[EXTERNAL_ID_FIELD] as string) : null;
+      const body = { ...withoutId(withoutExternal(before)), ...(isAddressable(externalId) ? { external_id: externalId } : {}) };
+      const outcome = await sendChange<Budget>(
+        {
+          send: (s) => endpoints.create(body, s),
+          check: async (s) => {
+            const found = isAddressable(externalId) ? await endpoints.readByExternalId(externalId, s) : null;
+            return found === null ? { landed: false } : { landed: true, value: found };
+          },
+        },
+        send,
+      );
+      if (outcome.kind !== 'landed') {
+        report(r, outcome.kind === 'failed' && outcome.error.status === 400 && EXTERNAL_ID_FIELD in outcome.error.fieldErrors ? 'changedSince' : 'failed', failure(outcome));
+        continue;
+      }
+      const created = serviceRow(model, outcome.value, lookups);
+      nextBaseline.set(created.budget.id, { id: created.budget.id, externalId: created.externalId, fields: created.fields });
+      appends.push(created.cells);
+      journalRows.push({ op: 'create', id: created.budget.id, externalId: created.externalId, before: null, sent: body, outcome: 'landed' });
+      report(r, 'restored', t('push.undo.created'));
+      continue;
+    }
+    // patch or replace: the previous values of the fields the push sent.
+    if (theirs === undefined) {
+      report(r, 'changedSince', t('push.undo.deletedSince'));
+      continue;
+    }
+    const sent = r.sent ?? {};
+    if (!holds(theirs, sent)) {
+      report(r, 'changedSince', t('push.undo.changedSince', { columns: changedColumns(theirs, sent) }));
+      continue;
+    }
+    const before = r.before ?? {};
+    const fields = r.op === 'patch' ? Object.keys(sent) : Object.keys(before);
+    const changes: FieldChange[] = fields.filter((f) => f !== EXTERNAL_ID_FIELD && f !== 'id').map((f) => ({ field: f, before: sent[f] ?? null, after: before[f] ?? null }));
+    const previousExternal = (before[EXTERNAL_ID_FIELD] as string | null | undefined) ?? null;
+    const renamed = fields.includes(EXTERNAL_ID_FIELD) && !sameValue(previousExternal, theirs.externalId);
+    let outcome: SendOutcome<Budget>;
+    if (r.op === 'patch' && isAddressable(theirs.externalId) && (!renamed || isAddressable(previousExternal))) {
+      const patch = budgetPatch({ kind: 'changed', id: theirs.budget.id, externalId: theirs.externalId, ...(renamed ? { renamedTo: previousExternal } : {}), changes, position: -1 }, language);
+      if (!patch.ok) {
+        report(r, 'failed', patch.problems.map((p) => p.message).join(' '));
+        continue;
+      }
+      const path = theirs.externalId;
+      outcome = await sendChange<Budget>(
+        {
+          send: async (s) => ({ ...theirs.budget, ...(await endpoints.patch(path, patch.body, s)) }) as Budget,
+          check: async (s) => {
+            const [found] = await endpoints.readByIds([theirs.budget.id], s);
+            return found !== undefined && holds(serviceRow(model, found, lookups), pickFields(before, fields)) ? { landed: true, value: found } : { landed: false };
+          },
+        },
+        send,
+      );
+    } else {
+      const whole = { ...withoutId(withoutExternal(theirs.fields)), ...withoutId(withoutExternal(before)), ...(isAddressable(previousExternal) ? { external_id: previousExternal } : {}) };
+      outcome = await sendChange<Budget>(
+        {
+          send: (s) => endpoints.replaceById(theirs.budget.id, whole, s),
+          check: async (s) => {
+            const [found] = await endpoints.readByIds([theirs.budget.id], s);
+            return found !== undefined && holds(serviceRow(model, found, lookups), withoutExternal(whole)) ? { landed: true, value: found } : { landed: false };
+          },
+        },
+        send,
+      );
+    }
+    if (outcome.kind !== 'landed') {
+      report(r, 'failed', failure(outcome));
+      continue;
+    }
+    const restored = serviceRow(model, outcome.value, lookups);
+    nextBaseline.set(restored.budget.id, { id: restored.budget.id, externalId: restored.externalId, fields: restored.fields });
+    // Cells go back only where the sheet still shows what the push sent: a later edit of the user stays.
+    const sheetRow = sheetById.get(restored.budget.id);
+    const values: Record<string, CoreValue> = {};
+    model.columns.forEach((column, i) => {
+      const field = column.key === EXTERNAL_ID_FIELD ? EXTERNAL_ID_FIELD : column.write?.field;
+      const mine = field === EXTERNAL_ID_FIELD ? sheetRow?.externalId : field === undefined ? undefined : sheetRow?.fields[field];
+      if (field === undefined || !fields.includes(field) || sameValue(mine, sent[field])) values[column.key] = restored.cells[i] ?? null;
+    });
+    updates.push({ position: sheetRow?.position ?? -1, id: restored.budget.id, externalId: sheetRow?.externalId ?? null, values, status: t('push.undo.restoredStatus'), highlight: [] });
+    journalRows.push({ op: r.op, id: restored.budget.id, externalId: restored.externalId, before: pickFields(sent, fields), sent: pickFields(before, fields), outcome: 'landed' });
+    report(r, 'restored', t('push.undo.restored'));
+  }
+
+  if (updates.length > 0) await sheet.update(model, updates);
+  if (removals.length > 0) await sheet.remove(model, removals);
+  if (appends.length > 0) await sheet.append(model, appends);
+  await baselines.write(table, [...nextBaseline.values()]);
+  const at = (options.now ?? (() => new Date()))().toISOString();
+  const id = `${at}-undo-${Math.random().toString(36).slice(2, 8)}`;
+  await journal.append({ id, at, tableName: table, rows: journalRows, undoes: entry.id });
+  await journal.replace({ ...entry, undoneBy: id });
+  return { tableName: table, undid: entry.id, rows: results };
+
+  function failure(outcome: { kind: string; error?: unknown }): string {
+    const error = outcome.error;
+    if (outcome.kind === 'cancelled') return t('push.status.cancelled');
+    if (error instanceof ApiError) {
+      const fields = Object.entries(error.fieldErrors).map(([f, m]) => `${f === 'non_field_errors' ? '' : `${columnOf(f)}: `}${m.join(' ')}`);
+      return t('push.status.failed', { reason: fields.length > 0 ? fields.join(' ') : (error.detail ?? error.message) });
+    }
+    return t('push.status.failed', { reason: error instanceof Error ? error.message : String(error) });
+  }
+
+  function changedColumns(row: ServiceRow, sent: Fields): string {
+    return Object.keys(sent)
+      .filter((f) => !sameValue(all(row)[f], sent[f]))
+      .map(columnOf)
+      .join(', ');
+  }
+}
+
+function pickFields(fields: Fields, keys: readonly string[]): Record<string, unknown> {
+  return Object.fromEntries(keys.map((k) => [k, fields[k] ?? null]));
+}
