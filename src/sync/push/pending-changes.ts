@@ -1,0 +1,191 @@
+/**
+ * The pending changes of a pushable table, without asking the service: what the Changes view lists, what a refresh
+ * must not drop, what "discard" takes back. Also the two ways a refresh keeps them: capture before the pull,
+ * apply again on top of the refreshed rows after it.
+ */
+
+import type { Budget } from '../../api';
+import { joinList, type TableModel } from '../tables/table-model';
+import type { CoreValue } from '../workbook-port';
+import type { BaselineStore } from './baseline';
+import { columnOf } from './budget-patch';
+import { diffTable, type Fields, type RowChange } from './diff';
+import type { PushSheet, RowRef, RowUpdate } from './push-port';
+import { EXTERNAL_ID_FIELD } from './three-way';
+
+export interface PendingField {
+  field: string;
+  column: string;
+  before: unknown;
+  after: unknown;
+}
+
+export interface PendingRow {
+  kind: 'changed' | 'new' | 'deleted';
+  ref: RowRef;
+  /** The budget's name (sheet or baseline), to show the row. */
+  name: string;
+  fields: PendingField[];
+  /** Every field of the row as the sheet holds it (changed and new rows). */
+  all?: Fields;
+}
+
+export interface PendingChanges {
+  tableName: string;
+  /** False when the table cannot be compared: no stored baseline (the push refuses it too). */
+  comparable: boolean;
+  rows: PendingRow[];
+  counts: { changed: number; new: number; deleted: number };
+  /** Rows the diff cannot place (a copied id, an id from elsewhere). */
+  problems: number;
+}
+
+export async function pendingChanges(model: TableModel<Budget>, sheet: PushSheet, baselines: BaselineStore, baselineState: 'stored' | 'missing' | undefined): Promise<PendingChanges> {
+  const baseline = baselineState === 'stored' ? await baselines.read(model.tableName) : undefined;
+  const empty = { tableName: model.tableName, rows: [], counts: { changed: 0, new: 0, deleted: 0 }, problems: 0 };
+  if (baseline === undefined) return { ...empty, comparable: false };
+  const read = await sheet.read(model);
+  const diff = diffTable(baseline, read.rows);
+  const byId = new Map(baseline.map((b) => [b.id, b]));
+  const sheetRows = new Map(read.rows.map((r) => [r.position, r.fields]));
+  const rows = diff.changes.map((change) => ({
+    ...pendingRow(change, byId.get(change.kind === 'new' ? -1 : change.id)?.fields),
+    ...(change.kind === 'changed' ? { all: sheetRows.get(change.position) ?? {} } : {}),
+  }));
+  return {
+    tableName: model.tableName,
+    comparable: true,
+    rows,
+    counts: { changed: rows.filter((r) => r.kind === 'changed').length, new: rows.filter((r) => r.kind === 'new').length, deleted: rows.filter((r) => r.kind === 'deleted').length },
+    problems: diff.problems.length,
+  };
+}
+
+function pendingRow(change: RowChange, base: Fields | undefined): PendingRow {
+  const name = (fields: Fields | undefined) => (typeof fields?.name === 'string' ? fields.name : '');
+  switch (change.kind) {
+    case 'new':
+      return {
+        kind: 'new',
+        ref: { position: change.row.position, id: null, externalId: change.row.externalId },
+        name: name(change.row.fields),
+        all: change.row.fields,
+        fields: Object.entries(change.row.fields)
+          .filter(([field, value]) => field !== 'id' && value !== null && value !== '' && !(Array.isArray(value) && value.length === 0))
+          .map(([field, value]) => ({ field, column: columnOf(field), before: null, after: value })),
+      };
+    case 'deleted':
+      return { kind: 'deleted', ref: { position: -1, id: change.id, externalId: change.externalId }, name: name(base), fields: [] };
+    case 'changed':
+      return {
+        kind: 'changed',
+        ref: { position: change.position, id: change.id, externalId: change.renamedTo === undefined ? change.externalId : (change.renamedTo ?? null) },
+        name: name(base),
+        fields: [
+          ...change.changes.map((c) => ({ field: c.field, column: columnOf(c.field), before: c.before, after: c.after })),
+          ...(change.renamedTo === undefined ? [] : [{ field: EXTERNAL_ID_FIELD, column: columnOf(EXTERNAL_ID_FIELD), before: change.externalId, after: change.renamedTo }]),
+        ],
+      };
+  }
+}
+
+/** Field values back to cells, by column key (lists as `a, b`, empty as an empty cell). */
+export function fieldsToCells(model: TableModel<Budget>, fields: Fields, externalId?: string | null): Record<string, CoreValue> {
+  const cells: Record<string, CoreValue> = {};
+  for (const column of model.columns) {
+    if (column.key === EXTERNAL_ID_FIELD && externalId !== undefined) cells[column.key] = externalId;
+    if (column.write === undefined || !Object.prototype.hasOwnProperty.call(fields, column.write.field)) continue;
+    cells[column.key] = cellOf(fields[column.write.field]);
+  }
+  return cells;
+}
+
+function cellOf(value: unknown): CoreValue {
+  if (Array.isArray(value)) return joinList(value as (string | number)[]);
+  if (value === '' || value === undefined) return null;
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' || value === null) return value;
+  return String(value);
+}
+
+/**
+ * Discard: the pulled values come back. Changed rows get their baseline values, new rows leave the table, deleted
+ * rows come back (their pulled values; columns the baseline does not hold stay empty until the next refresh).
+ * `only` limits it to some rows (`rowKey`-style keys `id:<id>` or positions of new rows as `row:<position>`).
+ */
+export async function discardChanges(model: TableModel<Budget>, sheet: PushSheet, baselines: BaselineStore, pending: PendingChanges, only?: ReadonlySet<string>): Promise<number> {
+  const baseline = new Map(((await baselines.read(model.tableName)) ?? []).map((b) => [b.id, b]));
+  const chosen = pending.rows.filter((r) => only === undefined || only.has(r.ref.id === null ? `row:${r.ref.position}` : `id:${r.ref.id}`));
+  const updates: RowUpdate[] = [];
+  const removals: RowRef[] = [];
+  const appends: CoreValue[][] = [];
+  for (const row of chosen) {
+    if (row.kind === 'new') removals.push(row.ref);
+    else {
+      const base = row.ref.id === null ? undefined : baseline.get(row.ref.id);
+      if (base === undefined) continue;
+      const cells: Record<string, CoreValue> = { ...fieldsToCells(model, base.fields, base.externalId), id: base.id };
+      if (row.kind === 'changed') updates.push({ ...row.ref, values: cells, status: '', highlight: [] });
+      else appends.push(model.columns.map((c) => cells[c.key] ?? null));
+    }
+  }
+  if (updates.length > 0) await sheet.update(model, updates);
+  if (removals.length > 0) await sheet.remove(model, removals);
+  if (appends.length > 0) await sheet.append(model, appends);
+  return chosen.length;
+}
+
+/** What a refresh keeps of the user's edits: captured before the pull (`pending` with the sheet's cells). */
+export interface KeptEdits {
+  /** `cells`: the changed cells; `row`: the whole row, for a budget the refresh no longer has. */
+  changed: Array<{ id: number; externalId: string | null; cells: Record<string, CoreValue>; row: CoreValue[] }>;
+  added: CoreValue[][];
+  deleted: number[];
+}
+
+export function keepEdits(model: TableModel<Budget>, pending: PendingChanges): KeptEdits {
+  const changed: KeptEdits['changed'] = [];
+  const added: CoreValue[][] = [];
+  const deleted: number[] = [];
+  for (const row of pending.rows) {
+    const fields = Object.fromEntries(row.fields.map((f) => [f.field, f.after]));
+    if (row.kind === 'deleted' && row.ref.id !== null) deleted.push(row.ref.id);
+    else if (row.kind === 'changed' && row.ref.id !== null) {
+      const renamed = row.fields.some((f) => f.field === EXTERNAL_ID_FIELD);
+      const whole = fieldsToCells(model, row.all ?? fields, row.ref.externalId);
+      changed.push({
+        id: row.ref.id,
+        externalId: row.ref.externalId,
+        cells: fieldsToCells(model, fields, renamed ? row.ref.externalId : undefined),
+        row: model.columns.map((c) => (c.key === 'id' ? null : (whole[c.key] ?? null))),
+      });
+    } else if (row.kind === 'new') {
+      const cells = fieldsToCells(model, fields, row.ref.externalId);
+      added.push(model.columns.map((c) => cells[c.key] ?? null));
+    }
+  }
+  return { changed, added, deleted };
+}
+
+/**
+ * Puts kept edits on top of the refreshed rows: they stay pending (highlighted) against the new baseline. An edited
+ * budget the refresh no longer has (deleted on the service) comes back as a new row with the user's values, so the
+ * next push creates it again unless the user removes it: `orphaned` counts them.
+ */
+export async function applyKeptEdits(model: TableModel<Budget>, sheet: PushSheet, kept: KeptEdits): Promise<{ orphaned: number }> {
+  let orphaned = 0;
+  if (kept.changed.length > 0) {
+    const { missing } = await sheet.update(
+      model,
+      kept.changed.map((c) => ({ position: -1, id: c.id, externalId: null, values: c.cells, status: '', highlight: Object.keys(c.cells) })),
+    );
+    for (const ref of missing) {
+      const edit = kept.changed.find((c) => c.id === ref.id);
+      if (edit === undefined) continue;
+      kept.added.push(edit.row);
+      orphaned += 1;
+    }
+  }
+  if (kept.added.length > 0) await sheet.append(model, kept.added);
+  if (kept.deleted.length > 0) await sheet.remove(model, kept.deleted.map((id) => ({ position: -1, id, externalId: null })));
+  return { orphaned };
+}

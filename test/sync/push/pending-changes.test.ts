@@ -1,0 +1,80 @@
+/**
+ * Pending changes without the service (#17): what the Changes view lists, discard (the pulled values come back) and a
+ * refresh that keeps the user's edits on top of the refreshed rows (none dropped silently).
+ */
+
+import { applyKeptEdits, baselineOf, discardChanges, keepEdits, MemoryBaselineStore, MemoryPushSheet, pendingChanges } from '../../../src/sync/push';
+import { FORECAST_BUDGETS_TABLE as MODEL } from '../../../src/sync/tables';
+import { cells } from './budget-rows';
+
+const pulled = () => [cells({ id: 1, external_id: 'a', name: 'Rent' }), cells({ id: 2, external_id: 'b', name: 'Salaries', amount: -9000 }), cells({ id: 3, external_id: null, name: 'Cloud' })];
+
+async function setUp() {
+  const rows = pulled();
+  const baselines = new MemoryBaselineStore();
+  await baselines.write(MODEL.tableName, baselineOf(MODEL, rows));
+  const sheet = new MemoryPushSheet(MODEL, rows);
+  return { sheet, baselines };
+}
+
+function edit(sheet: MemoryPushSheet): void {
+  sheet.set(sheet.find(1), 'amount', -100);
+  sheet.set(sheet.find(1), 'external_id', 'a2');
+  sheet.rows.splice(sheet.find(2), 1);
+  sheet.rows.push({ cells: cells({ id: null, external_id: 'new', name: 'Typed', tags: 'x, y' }), status: '', highlight: [] });
+}
+
+test('lists changed rows with each field before and after, new rows with their values, deleted rows by name', async () => {
+  const { sheet, baselines } = await setUp();
+  edit(sheet);
+  const pending = await pendingChanges(MODEL, sheet, baselines, 'stored');
+  expect(pending.counts).toEqual({ changed: 1, new: 1, deleted: 1 });
+  const changed = pending.rows.find((r) => r.kind === 'changed');
+  expect(changed).toMatchObject({ name: 'Rent', ref: { id: 1, externalId: 'a2' } });
+  expect(changed?.fields).toEqual([
+    { field: 'amount', column: 'Amount', before: -2500, after: -100 },
+    { field: 'external_id', column: 'External Id', before: 'a', after: 'a2' },
+  ]);
+  expect(pending.rows.find((r) => r.kind === 'deleted')).toMatchObject({ name: 'Salaries', ref: { id: 2 } });
+  expect(pending.rows.find((r) => r.kind === 'new')?.fields).toEqual(expect.arrayContaining([{ field: 'tags', column: 'Tags', before: null, after: ['x', 'y'] }]));
+  expect((await pendingChanges(MODEL, sheet, baselines, 'missing')).comparable).toBe(false);
+});
+
+test('discard brings the pulled values back: nothing is pending afterwards', async () => {
+  const { sheet, baselines } = await setUp();
+  edit(sheet);
+  const count = await discardChanges(MODEL, sheet, baselines, await pendingChanges(MODEL, sheet, baselines, 'stored'));
+  expect(count).toBe(3);
+  const after = await pendingChanges(MODEL, sheet, baselines, 'stored');
+  expect(after.rows).toEqual([]);
+  expect(sheet.cell(sheet.find(1), 'external_id')).toBe('a');
+  expect(sheet.cell(sheet.find(2), 'name')).toBe('Salaries');
+});
+
+test('discard of one row leaves the others pending', async () => {
+  const { sheet, baselines } = await setUp();
+  edit(sheet);
+  await discardChanges(MODEL, sheet, baselines, await pendingChanges(MODEL, sheet, baselines, 'stored'), new Set(['id:1']));
+  expect((await pendingChanges(MODEL, sheet, baselines, 'stored')).counts).toEqual({ changed: 0, new: 1, deleted: 1 });
+});
+
+test('a refresh keeps the edits on top of the refreshed rows; an edited budget the service deleted comes back as a new row', async () => {
+  const { sheet, baselines } = await setUp();
+  sheet.set(sheet.find(3), 'name', 'Cloud, edited');
+  edit(sheet);
+  const kept = keepEdits(MODEL, await pendingChanges(MODEL, sheet, baselines, 'stored'));
+
+  // The refresh: the service changed budget 1's description and deleted budget 3.
+  const refreshed = [cells({ id: 1, external_id: 'a', name: 'Rent', description: 'From the service' }), cells({ id: 2, external_id: 'b', name: 'Salaries', amount: -9000 })];
+  await baselines.write(MODEL.tableName, baselineOf(MODEL, refreshed));
+  sheet.rows = refreshed.map((c) => ({ cells: [...c], status: '', highlight: [] }));
+
+  const { orphaned } = await applyKeptEdits(MODEL, sheet, kept);
+  expect(orphaned).toBe(1);
+  const pending = await pendingChanges(MODEL, sheet, baselines, 'stored');
+  expect(pending.counts).toEqual({ changed: 1, new: 2, deleted: 1 });
+  const one = sheet.find(1);
+  expect([sheet.cell(one, 'amount'), sheet.cell(one, 'external_id'), sheet.cell(one, 'description')]).toEqual([-100, 'a2', 'From the service']);
+  expect(sheet.rows[one]?.highlight.sort()).toEqual(['amount', 'external_id']);
+  expect(sheet.rows.map((r) => r.cells[MODEL.columns.findIndex((c) => c.key === 'name')])).toEqual(expect.arrayContaining(['Typed', 'Cloud, edited']));
+});
