@@ -1,0 +1,272 @@
+/**
+ * The Changes view's state: pending changes per pushable table (ForecastBudgets, each Scenario_<id>_Budgets that
+ * the workbook holds), push with the confirmations the user gave, the conflict choice per row, discard, undo of
+ * the last push, the journal; and the question a refresh asks when a table has pending changes. Every rule is in
+ * the core (`src/sync/push`); this module only calls it with the host's ports and keeps what the view shows.
+ */
+
+import type { CashflowClient, Budget } from '../../api';
+import type { Language, MessageKey } from '../../i18n/catalog';
+import type { MessageParams } from '../../i18n/translate';
+import type { PullTarget } from '../../sync/pull';
+import {
+  applyKeptEdits,
+  discardChanges,
+  keepEdits,
+  pendingChanges,
+  pushBudgets,
+  PushRefusedError,
+  undoLastPush,
+  type BudgetTarget,
+  type JournalEntry,
+  type KeptEdits,
+  type PendingChanges,
+  type PushChoices,
+  type PushProgress,
+  type PushResult,
+  type Resolution,
+  type UndoResult,
+} from '../../sync/push';
+import { FORECAST_BUDGETS_TABLE, scenarioBudgetsTable, type TableModel } from '../../sync/tables';
+import type { PaneHost, PushHost } from './pane-host';
+import type { TableRow } from './app-snapshot';
+
+export interface JournalSummary {
+  id: string;
+  at: string;
+  landed: number;
+  notLanded: number;
+  undone: boolean;
+  /** An undo of another push. */
+  undo: boolean;
+}
+
+export interface ChangesTable {
+  tableId: string;
+  tableName: string;
+  /** What the pane calls the table (`pane.table.*` key) and the scenario's name, as the Data view shows it. */
+  label: TableRow['label'];
+  name?: string;
+  status: 'idle' | 'reviewing' | 'pushing' | 'undoing';
+  pending?: PendingChanges;
+  result?: PushResult;
+  undo?: UndoResult;
+  /** Why the table cannot be pushed (committed plan, no baseline), in the user's language. */
+  refused?: string;
+  error?: string;
+  progress?: PushProgress;
+  journal: JournalSummary[];
+}
+
+export interface ChangesView {
+  tables: ChangesTable[];
+}
+
+/** A refresh of tables with pending changes waits for the user's answer. */
+export interface RefreshPrompt {
+  tableIds: string[];
+  counts: { changed: number; new: number; deleted: number };
+}
+
+/** A pushable table's model and plan, from its pull target. */
+export function pushableOf(target: PullTarget): { model: TableModel<Budget>; target: BudgetTarget } | undefined {
+  if (target.resource === 'forecastBudgets') return { model: FORECAST_BUDGETS_TABLE, target: { kind: 'forecast' } };
+  if (target.resource === 'scenarioBudgets') return { model: scenarioBudgetsTable(target.scenarioId), target: { kind: 'scenario', scenarioId: target.scenarioId } };
+  return undefined;
+}
+
+export interface ChangesDeps {
+  host: PaneHost;
+  /** The connected client, or undefined when signed out. */
+  client(): CashflowClient | undefined;
+  language(): Language;
+  tables(): readonly TableRow[];
+  t(key: MessageKey, params?: MessageParams): string;
+  publish(view: ChangesView): void;
+}
+
+export class ChangesState {
+  readonly #deps: ChangesDeps;
+  #view: ChangesView = { tables: [] };
+  readonly #resolutions = new Map<string, Map<string, Resolution>>();
+  #abort: AbortController | undefined;
+
+  constructor(deps: ChangesDeps) {
+    this.#deps = deps;
+  }
+
+  get view(): ChangesView {
+    return this.#view;
+  }
+
+  #push(): PushHost | undefined {
+    return this.#deps.host.push;
+  }
+
+  /** The pulled pushable tables, in the Data view's order. */
+  #pushable(): Array<{ row: TableRow; model: TableModel<Budget>; target: BudgetTarget }> {
+    return this.#deps.tables().flatMap((row) => {
+      const pushable = row.pulled === undefined ? undefined : pushableOf(row.target);
+      return pushable ? [{ row, ...pushable }] : [];
+    });
+  }
+
+  #update(tableId: string, patch: Partial<ChangesTable>): void {
+    this.#view = { tables: this.#view.tables.map((t) => (t.tableId === tableId ? { ...t, ...patch } : t)) };
+    this.#deps.publish(this.#view);
+  }
+
+  /** Reads every pushable table's pending changes (no request to the service) and its journal. */
+  async review(): Promise<void> {
+    const push = this.#push();
+    const baselines = this.#deps.host.baselines;
+    if (push === undefined || baselines === undefined) return;
+    const journal = await push.journal.list().catch((): JournalEntry[] => []);
+    const previous = new Map(this.#view.tables.map((t) => [t.tableId, t]));
+    const tables: ChangesTable[] = [];
+    for (const { row, model } of this.#pushable()) {
+      const before = previous.get(row.id);
+      const pending = await pendingChanges(model, push.sheet, baselines, row.pulled?.baseline).catch(() => undefined);
+      tables.push({
+        tableId: row.id,
+        tableName: row.tableName,
+        label: row.label,
+        ...(row.name === undefined ? {} : { name: row.name }),
+        status: before?.status ?? 'idle',
+        ...(pending === undefined ? {} : { pending }),
+        ...(before?.result ? { result: before.result } : {}),
+        ...(before?.undo ? { undo: before.undo } : {}),
+        ...(pending !== undefined && !pending.comparable ? { refused: this.#deps.t('push.refused.noBaseline', { table: row.tableName }) } : {}),
+        journal: summaries(journal, row.tableName),
+      });
+    }
+    this.#view = { tables };
+    this.#deps.publish(this.#view);
+  }
+
+  /** Pushes a table's pending changes with what the user confirmed; the conflict choices made so far go along. */
+  async pushTable(tableId: string, confirmed: Omit<PushChoices, 'resolutions'> = {}): Promise<void> {
+    const entry = this.#pushable().find((p) => p.row.id === tableId);
+    const push = this.#push();
+    const baselines = this.#deps.host.baselines;
+    const client = this.#deps.client();
+    if (entry === undefined || push === undefined || baselines === undefined || client === undefined) return;
+    const abort = new AbortController();
+    this.#abort = abort;
+    this.#update(tableId, { status: 'pushing', error: undefined, refused: undefined, progress: { phase: 'reading', done: 0, total: 0 } } as Partial<ChangesTable>);
+    try {
+      const result = await pushBudgets(entry.model, entry.target, {
+        client,
+        sheet: push.sheet,
+        baselines,
+        journal: push.journal,
+        language: this.#deps.language(),
+        baselineState: entry.row.pulled?.baseline,
+        choices: { ...confirmed, resolutions: this.#resolutions.get(tableId) ?? new Map() },
+        signal: abort.signal,
+        onProgress: (progress) => this.#update(tableId, { progress }),
+      });
+      // Choices that were used are spent: a row in conflict again asks again.
+      this.#resolutions.delete(tableId);
+      this.#update(tableId, { status: 'idle', result, progress: undefined } as Partial<ChangesTable>);
+      await push.afterPush?.(entry.model).catch(() => undefined);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      this.#update(tableId, { status: 'idle', progress: undefined, ...(error instanceof PushRefusedError ? { refused: message } : { error: message }) } as Partial<ChangesTable>);
+    } finally {
+      this.#abort = undefined;
+    }
+    await this.review();
+  }
+
+  /** The user's choice for a row in conflict; the push runs again at once with it. */
+  async resolve(tableId: string, rowKey: string, resolution: Resolution): Promise<void> {
+    const map = this.#resolutions.get(tableId) ?? new Map<string, Resolution>();
+    map.set(rowKey, resolution);
+    this.#resolutions.set(tableId, map);
+    await this.pushTable(tableId);
+  }
+
+  cancel(): void {
+    this.#abort?.abort();
+  }
+
+  /** Takes back the pending changes (all, or the rows named `id:<id>` / `row:<position>`). */
+  async discard(tableId: string, only?: ReadonlySet<string>): Promise<void> {
+    const entry = this.#pushable().find((p) => p.row.id === tableId);
+    const push = this.#push();
+    const baselines = this.#deps.host.baselines;
+    if (entry === undefined || push === undefined || baselines === undefined) return;
+    const pending = await pendingChanges(entry.model, push.sheet, baselines, entry.row.pulled?.baseline);
+    await discardChanges(entry.model, push.sheet, baselines, pending, only);
+    await this.review();
+  }
+
+  async undoLast(tableId: string): Promise<void> {
+    const entry = this.#pushable().find((p) => p.row.id === tableId);
+    const push = this.#push();
+    const baselines = this.#deps.host.baselines;
+    const client = this.#deps.client();
+    if (entry === undefined || push === undefined || baselines === undefined || client === undefined) return;
+    this.#update(tableId, { status: 'undoing', error: undefined } as Partial<ChangesTable>);
+    try {
+      const undo = await undoLastPush(entry.model, entry.target, { client, sheet: push.sheet, baselines, journal: push.journal, language: this.#deps.language() });
+      this.#update(tableId, { status: 'idle', undo });
+    } catch (error) {
+      this.#update(tableId, { status: 'idle', error: error instanceof Error ? error.message : String(error) });
+    }
+    await this.review();
+  }
+
+  // ---- refresh with pending changes ----
+
+  /** The tables among these with pending changes (what a refresh must ask about). */
+  async pendingAmong(tableIds: readonly string[]): Promise<RefreshPrompt | undefined> {
+    const push = this.#push();
+    const baselines = this.#deps.host.baselines;
+    if (push === undefined || baselines === undefined) return undefined;
+    const counts = { changed: 0, new: 0, deleted: 0 };
+    const ids: string[] = [];
+    for (const { row, model } of this.#pushable()) {
+      if (!tableIds.includes(row.id)) continue;
+      const pending = await pendingChanges(model, push.sheet, baselines, row.pulled?.baseline).catch(() => undefined);
+      if (pending === undefined || pending.rows.length === 0) continue;
+      ids.push(row.id);
+      counts.changed += pending.counts.changed;
+      counts.new += pending.counts.new;
+      counts.deleted += pending.counts.deleted;
+    }
+    return ids.length === 0 ? undefined : { tableIds: ids, counts };
+  }
+
+  /** Before a refresh that keeps the edits: what to put back afterwards. */
+  async keep(tableId: string): Promise<KeptEdits | undefined> {
+    const entry = this.#pushable().find((p) => p.row.id === tableId);
+    const push = this.#push();
+    const baselines = this.#deps.host.baselines;
+    if (entry === undefined || push === undefined || baselines === undefined) return undefined;
+    return keepEdits(entry.model, await pendingChanges(entry.model, push.sheet, baselines, entry.row.pulled?.baseline));
+  }
+
+  /** After the refresh: the kept edits go on top of the refreshed rows. */
+  async putBack(tableId: string, kept: KeptEdits): Promise<number> {
+    const entry = this.#pushable().find((p) => p.row.id === tableId);
+    const push = this.#push();
+    if (entry === undefined || push === undefined) return 0;
+    const { orphaned } = await applyKeptEdits(entry.model, push.sheet, kept);
+    return orphaned;
+  }
+}
+
+function summaries(entries: readonly JournalEntry[], tableName: string): JournalSummary[] {
+  return entries
+    .filter((e) => e.tableName.toLowerCase() === tableName.toLowerCase())
+    .map((e) => ({
+      id: e.id,
+      at: e.at,
+      landed: e.rows.filter((r) => r.outcome === 'landed').length,
+      notLanded: e.rows.filter((r) => r.outcome !== 'landed').length,
+      undone: e.undoneBy !== undefined,
+      undo: e.undoes !== undefined,
+    }));
+}
