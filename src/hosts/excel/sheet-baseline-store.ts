@@ -1,21 +1,17 @@
 /**
- * The push baselines (src/sync/push/baseline.ts) in one very hidden worksheet, `cashflow_baseline`. Not in
- * document settings: they are capped at 2 MB and fail earlier (office-js #621, #3957), and a baseline of 100k
- * budgets is tens of MB. A very hidden sheet travels with the file, is not listed under Unhide, and has no cap
- * but Excel's grid.
+ * The push baselines (src/sync/push/baseline.ts) in one very hidden worksheet, `cashflow_baseline` (why a very
+ * hidden sheet, and what it shares with the push journal's: `hidden-text-sheet.ts`).
  *
- * Layout: one block of rows per table, the blocks stacked from row 1 without gaps. Every cell is text (number
- * format `@`, set before the values, so nothing is typed: `=HYPERLINK(...)` in a description stays text):
+ * Layout: one block of rows per table, the blocks stacked from row 1 without gaps. Every cell is text:
  *
  *   header row:  cashflow.baseline.v1 | <table name> | <rows> | <width> | writing|complete | <bytes>
  *   data rows:   <id> | <JSON of the external ID> | |<JSON of the fields, part 1> | |<part 2> | ...
  *
  * JSON keeps numbers, booleans, nulls, lists and text exactly. The fields' JSON is cut into parts of at most
- * 32,000 characters (a cell holds 32,767), each part with a `|` in front so no part ever starts with a
- * character Excel might read as a prefix (`'`, `=`); `width` is the block's widest data row, `bytes` the JSON
- * size of its data rows (sizes the reads). A block is written `writing` and marked `complete` in the sync of its
- * last rows: a write that failed half-way leaves a block that reads as no baseline (the push then asks for a
- * pull instead of taking every row as changed), and the next write of that table deletes it.
+ * 32,000 characters (a cell holds 32,767), each part with a `|` in front; `width` is the block's widest data row,
+ * `bytes` the JSON size of its data rows (sizes the reads). A block is written `writing` and marked `complete` in
+ * the sync of its last rows: a write that failed half-way leaves a block that reads as no baseline (the push then
+ * asks for a pull instead of taking every row as changed), and the next write of that table deletes it.
  *
  * Rewriting a table deletes its block's rows (whole sheet rows: the blocks below move up, untouched) and
  * appends the new block at the end; the other tables' blocks are never written. Writes go in blocks under the
@@ -25,18 +21,16 @@
 import type { CellValue } from '../../sync/cell-values';
 import { checkBaseline, type BaselineStore } from '../../sync/push/baseline';
 import type { BaselineRow, Fields } from '../../sync/push/diff';
-import { DEFAULT_BUDGET_BYTES, DEFAULT_MAX_BLOCK_ROWS, DEFAULT_WRITE_BUDGET_BYTES, halve, planBlocks, rowJsonBytes, type Block } from './chunk-plan';
-import { isRequestTooLarge } from './excel-errors';
+import { DEFAULT_BUDGET_BYTES, DEFAULT_MAX_BLOCK_ROWS, DEFAULT_WRITE_BUDGET_BYTES, planBlocks, rowJsonBytes } from './chunk-plan';
 import { fillNumberFormat } from './format-runs';
+import { addVeryHiddenSheet, existingSheet, joinTextParts, serialized, textParts } from './hidden-text-sheet';
 import { MAX_READ_CELLS, readRowBlocks } from './read-row-blocks';
-import { runExcel, type ExcelSession } from './run-excel';
+import type { ExcelSession } from './run-excel';
+import { sendInBlocks } from './send-in-blocks';
 
 export const BASELINE_SHEET = 'cashflow_baseline';
 export const BASELINE_MARK = 'cashflow.baseline.v1';
 const HEADER_WIDTH = 6;
-/** Characters of the fields' JSON per cell (Excel's cell limit is 32,767; the `|` in front takes one). */
-export const FIELD_PART_CHARS = 32_000;
-const PART_PREFIX = '|';
 
 interface BlockHeader {
   /** 0-based sheet row of the header. */
@@ -57,36 +51,22 @@ export interface SheetBaselineStoreOptions {
   readBudgetBytes?: number;
 }
 
-/** The fields' JSON in parts that fit a cell; a cut never splits a surrogate pair. */
-export function fieldParts(json: string, size = FIELD_PART_CHARS): string[] {
-  const parts: string[] = [];
-  for (let at = 0; at < json.length; ) {
-    let end = Math.min(json.length, at + size);
-    const last = json.charCodeAt(end - 1);
-    if (end < json.length && last >= 0xd800 && last <= 0xdbff) end -= 1;
-    parts.push(PART_PREFIX + json.slice(at, end));
-    at = end;
-  }
-  return parts;
-}
-
 function dataRow(row: BaselineRow): string[] {
   if (!Number.isSafeInteger(row.id)) throw new RangeError(`A baseline id must be an integer: ${row.id}`);
-  return [String(row.id), JSON.stringify(row.externalId), ...fieldParts(JSON.stringify(row.fields))];
+  return [String(row.id), JSON.stringify(row.externalId), ...textParts(JSON.stringify(row.fields))];
 }
 
 /** A data row read back, or undefined when it is not one this store wrote. */
 function parseRow(cells: readonly CellValue[]): BaselineRow | undefined {
-  const [idText, externalText, ...parts] = cells.map((c) => (typeof c === 'string' ? c : String(c)));
+  const [idCell, externalCell, ...parts] = cells;
+  const idText = idCell === undefined ? undefined : String(idCell);
   const id = Number(idText);
-  if (idText === undefined || idText === '' || !Number.isSafeInteger(id) || externalText === undefined) return undefined;
+  if (idText === undefined || idText === '' || !Number.isSafeInteger(id) || externalCell === undefined) return undefined;
+  const json = joinTextParts(parts);
+  if (json === undefined) return undefined;
   try {
-    const externalId: unknown = JSON.parse(externalText);
+    const externalId: unknown = JSON.parse(String(externalCell));
     if (externalId !== null && typeof externalId !== 'string') return undefined;
-    const json = parts
-      .filter((p) => p !== '')
-      .map((p) => (p.startsWith(PART_PREFIX) ? p.slice(PART_PREFIX.length) : '\u0000'))
-      .join('');
     const fields: unknown = JSON.parse(json);
     if (fields === null || typeof fields !== 'object' || Array.isArray(fields)) return undefined;
     return { id, externalId, fields: fields as Fields };
@@ -102,17 +82,6 @@ function parseHeader(row: number, cells: readonly CellValue[]): BlockHeader | un
   const columns = Number(width);
   if (!Number.isSafeInteger(count) || count < 0 || !Number.isSafeInteger(columns) || columns < 0) return undefined;
   return { row, tableName, rows: count, width: columns, complete: state === 'complete', bytes: Number(bytes) || 0 };
-}
-
-/**
- * Every batch of the store runs after the previous one ended, whichever instance started it: two pulls storing
- * their baselines at once would otherwise find the same end of the sheet and append over each other.
- */
-let queue: Promise<unknown> = Promise.resolve();
-function serialized<T>(batch: (session: ExcelSession) => Promise<T>): Promise<T> {
-  const run = queue.then(() => runExcel(batch));
-  queue = run.catch(() => undefined);
-  return run;
 }
 
 function sameTable(a: string, b: string): boolean {
@@ -132,7 +101,7 @@ export class SheetBaselineStore implements BaselineStore {
 
   async read(tableName: string): Promise<BaselineRow[] | undefined> {
     return serialized(async (session) => {
-      const sheet = await existingSheet(session);
+      const sheet = await existingSheet(session, BASELINE_SHEET);
       if (sheet === undefined) return undefined;
       const block = (await walk(session, sheet)).filter((b) => sameTable(b.tableName, tableName)).pop();
       if (block === undefined || !block.complete) return undefined;
@@ -149,18 +118,15 @@ export class SheetBaselineStore implements BaselineStore {
     const rowBytes = cells.map((r) => rowJsonBytes(r));
     const bytes = rowBytes.reduce((sum, b) => sum + b, 0);
     await serialized(async (session) => {
-      const sheet = (await existingSheet(session)) ?? (await addSheet(session));
+      const sheet = (await existingSheet(session, BASELINE_SHEET)) ?? (await addVeryHiddenSheet(session, BASELINE_SHEET));
       const end = await this.deleteBlocks(session, sheet, tableName);
       const header = [BASELINE_MARK, tableName, String(rows.length), String(width), 'writing', String(bytes)];
       const headerRange = sheet.getRangeByIndexes(end, 0, 1, HEADER_WIDTH);
       const blocks = planBlocks(cells.length, (i) => rowBytes[i] ?? 0, { budgetBytes: this.budgetBytes, maxRows: this.maxRows });
       // The header goes with the first block; `complete` rides on the last block's sync, after its values, so
       // it is applied only when every row before it was.
-      const pending: Block[] = blocks.length > 0 ? blocks : [{ start: 0, count: 0 }];
-      let headerDone = false;
-      while (pending.length > 0) {
-        const block = pending[0] as Block;
-        if (!headerDone) {
+      await sendInBlocks(session, blocks, (block, turn) => {
+        if (turn.first) {
           fillNumberFormat(headerRange, '@');
           headerRange.values = [header];
         }
@@ -169,26 +135,14 @@ export class SheetBaselineStore implements BaselineStore {
           fillNumberFormat(range, '@');
           range.values = cells.slice(block.start, block.start + block.count);
         }
-        const last = pending.length === 1;
-        if (last) sheet.getRangeByIndexes(end, 4, 1, 1).values = [['complete']];
-        try {
-          await session.sync();
-        } catch (error) {
-          if (isRequestTooLarge(error) && block.count > 1) {
-            pending.splice(0, 1, ...halve(block));
-            continue;
-          }
-          throw error;
-        }
-        headerDone = true;
-        pending.shift();
-      }
+        if (turn.last) sheet.getRangeByIndexes(end, 4, 1, 1).values = [['complete']];
+      });
     });
   }
 
   async remove(tableName: string): Promise<void> {
     await serialized(async (session) => {
-      const sheet = await existingSheet(session);
+      const sheet = await existingSheet(session, BASELINE_SHEET);
       if (sheet !== undefined) await this.deleteBlocks(session, sheet, tableName);
     });
   }
@@ -231,20 +185,6 @@ export class SheetBaselineStore implements BaselineStore {
 
 function endOf(block: BlockHeader): number {
   return block.row + 1 + block.rows;
-}
-
-async function existingSheet(session: ExcelSession): Promise<Excel.Worksheet | undefined> {
-  const sheet = session.context.workbook.worksheets.getItemOrNullObject(BASELINE_SHEET);
-  await session.sync();
-  return sheet.isNullObject ? undefined : sheet;
-}
-
-async function addSheet(session: ExcelSession): Promise<Excel.Worksheet> {
-  const sheet = session.context.workbook.worksheets.add(BASELINE_SHEET);
-  // Very hidden: not offered under Unhide, so users do not edit the baseline by hand.
-  sheet.visibility = Excel.SheetVisibility.veryHidden;
-  await session.sync();
-  return sheet;
 }
 
 /** The block headers from the top, one sync each (a workbook has a handful of pushable tables). */

@@ -1,0 +1,171 @@
+/**
+ * The push journal in its very hidden sheet, on the Excel simulation: round trips (text that looks like a formula
+ * included), newest first, the cap of 20 entries, replacing an entry in place, a write that fails half-way, big
+ * entries under the 5 MB caps, and a reload of the workbook.
+ */
+
+import { JOURNAL_MARK, JOURNAL_SHEET, SheetPushJournal } from '../../../src/hosts/excel/sheet-push-journal';
+import { createSimulatedWorkbook, installExcelSimulation, WEB_PAYLOAD_LIMIT_BYTES } from '../../../src/preview/excel-sim';
+import type { JournalEntry, JournalRow } from '../../../src/sync/push/push-port';
+import { installSim, type Sim } from './sim-setup';
+
+let sim: Sim;
+beforeEach(() => {
+  sim = installSim();
+});
+afterEach(() => sim.uninstall());
+
+function journalRow(id: number): JournalRow {
+  return {
+    op: id % 3 === 0 ? 'create' : 'patch',
+    id,
+    externalId: id % 4 === 0 ? null : `ext-${id}`,
+    before: id % 3 === 0 ? null : { name: `Budget ${id}`, amount: -12.5 * id, tags: ['a', 'b'], is_indefinite: false, rate: null },
+    sent: { name: `=HYPERLINK("http://evil.example","${id}")`, amount: 3.1 * id, description: "'0012 — Büro" },
+    outcome: id % 5 === 0 ? 'failed' : 'landed',
+    ...(id % 5 === 0 ? { message: 'Der Server hat abgelehnt' } : {}),
+  };
+}
+
+function entry(n: number, rows = 3): JournalEntry {
+  return {
+    id: `2026-03-01T10:00:${String(n).padStart(2, '0')}.000Z-${n}`,
+    at: `2026-03-01T10:00:${String(n % 60).padStart(2, '0')}.000Z`,
+    tableName: 'ForecastBudgets',
+    rows: Array.from({ length: rows }, (_, i) => journalRow(n * 1000 + i)),
+  };
+}
+
+/** Fails the n-th sync of the next Excel.run batches (counted from now). */
+function failSync(n: number): () => void {
+  let syncs = 0;
+  const run = Excel.run;
+  (Excel as { run: typeof Excel.run }).run = ((batch: (context: Excel.RequestContext) => Promise<unknown>) =>
+    run(async (context: Excel.RequestContext) => {
+      const sync = context.sync.bind(context);
+      context.sync = (async () => {
+        syncs += 1;
+        if (syncs === n) throw new Error('connection lost');
+        return sync();
+      }) as typeof context.sync;
+      return batch(context);
+    })) as typeof Excel.run;
+  return () => {
+    (Excel as { run: typeof Excel.run }).run = run;
+  };
+}
+
+describe('SheetPushJournal', () => {
+  it('is empty before the first entry, and gives entries back equal, newest first, in a very hidden sheet', async () => {
+    const journal = new SheetPushJournal();
+    expect(await journal.list()).toEqual([]);
+    await journal.append(entry(1));
+    await journal.append(entry(2, 10));
+    await journal.append(entry(3, 0));
+    expect(await journal.list()).toEqual([entry(3, 0), entry(2, 10), entry(1)]);
+    expect(sim.workbook.visibility(JOURNAL_SHEET)).toBe('VeryHidden');
+    // Every cell is text: the formula-like text in the entries stayed text.
+    expect(sim.workbook.valueTypes(JOURNAL_SHEET).flat().filter((type) => type !== 'Empty')).toEqual(sim.workbook.values(JOURNAL_SHEET).flat().filter((v) => v !== '').map(() => 'String'));
+    expect(sim.workbook.formulas(JOURNAL_SHEET)).toEqual(sim.workbook.values(JOURNAL_SHEET));
+  });
+
+  it('keeps the newest 20 entries', async () => {
+    const journal = new SheetPushJournal();
+    for (let n = 1; n <= 23; n += 1) await journal.append(entry(n));
+    const listed = await journal.list();
+    expect(listed.map((e) => e.id)).toEqual(Array.from({ length: 20 }, (_, i) => entry(23 - i).id));
+    // The dropped entries' columns are gone, not just hidden: 20 columns, packed from A.
+    expect(sim.workbook.values(JOURNAL_SHEET)[0]?.filter((cell) => cell === JOURNAL_MARK)).toHaveLength(20);
+    expect(sim.workbook.values(JOURNAL_SHEET)[0]?.[19]).toBe(JOURNAL_MARK);
+  });
+
+  it('replace marks an entry undone without moving it; an entry not there is not added', async () => {
+    const journal = new SheetPushJournal();
+    await journal.append(entry(1));
+    await journal.append(entry(2));
+    await journal.append(entry(3));
+    const undone = { ...entry(2, 40), undoneBy: entry(4).id };
+    await journal.replace(undone);
+    await journal.replace({ ...entry(9), undoneBy: 'x' });
+    expect(await journal.list()).toEqual([entry(3), undone, entry(1)]);
+    await journal.append({ ...entry(4), undoes: entry(2).id });
+    expect((await journal.list()).map((e) => e.id)).toEqual([entry(4).id, entry(3).id, entry(2).id, entry(1).id]);
+  });
+
+  it('an entry whose write failed half-way reads as absent; the next write clears it', async () => {
+    const journal = new SheetPushJournal({ budgetBytes: 64 * 1024 });
+    await journal.append(entry(1));
+    // Sheet lookup, header walk, then the first block (header and first parts); the second block's sync fails.
+    const restore = failSync(4);
+    try {
+      await expect(journal.append(entry(2, 2000))).rejects.toThrow('connection lost');
+    } finally {
+      restore();
+    }
+    const states = sim.workbook.values(JOURNAL_SHEET)[4]?.slice(0, 2);
+    expect(states).toEqual(['complete', 'writing']);
+    expect(await journal.list()).toEqual([entry(1)]);
+    await journal.append(entry(3));
+    expect(await journal.list()).toEqual([entry(3), entry(1)]);
+    expect(sim.workbook.values(JOURNAL_SHEET)[0]?.filter((cell) => cell === JOURNAL_MARK)).toHaveLength(2);
+  });
+
+  it('a replace that fails half-way keeps the entry as it was', async () => {
+    const journal = new SheetPushJournal({ budgetBytes: 64 * 1024 });
+    await journal.append(entry(1, 10));
+    const restore = failSync(4);
+    try {
+      await expect(journal.replace({ ...entry(1, 2000), undoneBy: 'u' })).rejects.toThrow('connection lost');
+    } finally {
+      restore();
+    }
+    expect(await journal.list()).toEqual([entry(1, 10)]);
+  });
+
+  it('writes and reads big entries in syncs under the 5 MB caps', async () => {
+    const journal = new SheetPushJournal();
+    const big = (n: number): JournalEntry => ({ ...entry(n, 20_000), tableName: `Scenario_${n}_Budgets` });
+    sim.workbook.stats.reset();
+    await journal.append(big(1));
+    await journal.append(big(2));
+    await journal.append(entry(3));
+    const writes = sim.workbook.stats.syncs;
+    expect(writes.filter((s) => s.requestBytes > 1024 * 1024).length).toBeGreaterThan(2);
+    expect(writes.every((s) => s.requestBytes < WEB_PAYLOAD_LIMIT_BYTES && s.errorCode === undefined)).toBe(true);
+    sim.workbook.stats.reset();
+    expect(await journal.list()).toEqual([entry(3), big(2), big(1)]);
+    const reads = sim.workbook.stats.syncs;
+    expect(reads.filter((s) => s.responseBytes > 1024 * 1024).length).toBeGreaterThan(2);
+    expect(reads.every((s) => s.responseBytes < WEB_PAYLOAD_LIMIT_BYTES && s.errorCode === undefined)).toBe(true);
+  });
+
+  it('reads small entries together: a list of 20 takes a handful of syncs', async () => {
+    const journal = new SheetPushJournal();
+    for (let n = 1; n <= 20; n += 1) await journal.append(entry(n, 50));
+    sim.workbook.stats.reset();
+    expect(await journal.list()).toHaveLength(20);
+    expect(sim.workbook.stats.syncs.filter((s) => s.actionCount > 0).length).toBeLessThanOrEqual(4);
+  });
+
+  it('survives closing and reopening the workbook', async () => {
+    const journal = new SheetPushJournal();
+    await journal.append(entry(1));
+    await journal.append(entry(2));
+    const saved = JSON.parse(JSON.stringify(sim.workbook.snapshot())) as ReturnType<typeof sim.workbook.snapshot>;
+    sim.uninstall();
+    const reopened = installExcelSimulation(globalThis, createSimulatedWorkbook({ sheets: ['Other'] }));
+    sim = { workbook: reopened.workbook, uninstall: reopened.uninstall };
+    reopened.workbook.restore(saved);
+    const again = new SheetPushJournal();
+    expect(await again.list()).toEqual([entry(2), entry(1)]);
+    await again.append(entry(3));
+    expect((await again.list()).map((e) => e.id)).toEqual([entry(3).id, entry(2).id, entry(1).id]);
+    expect(reopened.workbook.visibility(JOURNAL_SHEET)).toBe('VeryHidden');
+  });
+
+  it('refuses credential-like keys before touching the workbook', async () => {
+    const bad = { ...entry(1), rows: [{ ...journalRow(1), sent: { access_token: 'x' } }] };
+    await expect(new SheetPushJournal().append(bad)).rejects.toThrow(/credentials/);
+    expect(sim.workbook.sheetNames()).not.toContain(JOURNAL_SHEET);
+  });
+});
