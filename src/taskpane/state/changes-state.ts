@@ -44,9 +44,9 @@ export interface JournalSummary {
 export interface ChangesTable {
   tableId: string;
   tableName: string;
-  /** What the pane calls the table (`pane.table.*` key) and the scenario's name, as the Data view shows it. */
+  /** What the pane calls the table (`pane.table.*` key, with a scenario's name), as the Data view shows it. */
   label: TableRow['label'];
-  name?: string;
+  labelParams?: Record<string, string>;
   status: 'idle' | 'reviewing' | 'pushing' | 'undoing';
   pending?: PendingChanges;
   result?: PushResult;
@@ -131,7 +131,7 @@ export class ChangesState {
         tableId: row.id,
         tableName: row.tableName,
         label: row.label,
-        ...(row.name === undefined ? {} : { name: row.name }),
+        ...(row.labelParams === undefined ? {} : { labelParams: row.labelParams }),
         status: before?.status ?? 'idle',
         ...(pending === undefined ? {} : { pending }),
         ...(before?.result ? { result: before.result } : {}),
@@ -169,7 +169,6 @@ export class ChangesState {
       // Choices that were used are spent: a row in conflict again asks again.
       this.#resolutions.delete(tableId);
       this.#update(tableId, { status: 'idle', result, progress: undefined } as Partial<ChangesTable>);
-      await push.afterPush?.(entry.model).catch(() => undefined);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       this.#update(tableId, { status: 'idle', progress: undefined, ...(error instanceof PushRefusedError ? { refused: message } : { error: message }) } as Partial<ChangesTable>);

@@ -2,7 +2,9 @@
 
 import type { WorkbookConnectionStore } from '../../sync/connect';
 import type { PullStateStore } from '../../sync/pull';
-import type { BaselineStore } from '../../sync/push';
+import type { Budget } from '../../api';
+import type { BaselineStore, PushJournal, PushSheet } from '../../sync/push';
+import type { TableModel } from '../../sync/tables';
 import type { WorkbookPort } from '../../sync/workbook-port';
 
 export interface PaneHost {
@@ -13,4 +15,13 @@ export interface PaneHost {
   workbookConnection: WorkbookConnectionStore;
   /** Shows the sheet that holds the table (nothing happens when the table is gone). */
   activateTable(tableName: string): Promise<void>;
+  /** What the push needs (absent: the pane offers no Changes view). */
+  push?: PushHost;
+}
+
+export interface PushHost {
+  sheet: PushSheet;
+  journal: PushJournal;
+  /** Shows the editable columns apart (the input style), after a pull of a pushable table. */
+  styleInputs?(model: TableModel<Budget>): Promise<void>;
 }
