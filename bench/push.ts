@@ -5,7 +5,8 @@
  *   (b) a sequential client: per edited row GET by external ID then PATCH by external ID, per new row POST,
  *       per deleted row DELETE by external ID, strictly one request after the other.
  * Each side works on its own set of budgets (the same sizes and values), created through the API beforehand
- * (setup, not measured): `bench-a-…` for ours, `bench-b-…` for the sequential client.
+ * (setup, not measured): `bench-a-…` for ours, `bench-b-…` for the sequential client; each side first runs once
+ * on a tenth of the sizes (`bench-wa-…`, `bench-wb-…`; not measured), so neither pays for a cold JIT alone.
  *
  * The sandbox runs in a child process. Prints requests by kind against the issue's target (written rows +
  * ceil(rows / 1000) conflict reads + the token), wall time, rows per second, the speed-up and whether the 3×
@@ -13,7 +14,8 @@
  *
  * Environment: BENCH_PUSH_EDITED (default 1,000), BENCH_PUSH_NEW (100), BENCH_PUSH_DELETED (50),
  * BENCH_PUSH_CONCURRENCY (our push's writes in flight; default: the push's own, 4),
- * BENCH_PUSH_SETUP_CONCURRENCY (creates in flight while setting up, default 8).
+ * BENCH_PUSH_SETUP_CONCURRENCY (creates in flight while setting up, default 8), BENCH_PUSH_WARMUP (share of the
+ * sizes each side runs once before the measured runs, default 0.1; 0 = no warm-up).
  */
 import os from 'node:os';
 import { CashflowClient, idBatches, MAX_ITEMS_PER_CALL, MAX_REQUEST_LINE_BYTES, TokenCache, type Budget } from '../src/api';
@@ -113,9 +115,13 @@ async function inParallel<T>(items: readonly T[], concurrency: number, run: (ite
   await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, worker));
 }
 
+/** The measured sets (a: ours, b: the sequential client) and the warm-up's. */
+type Side = 'a' | 'b' | 'wa' | 'wb';
 const pad = (n: number): string => String(n).padStart(4, '0');
-const externalId = (side: 'a' | 'b', i: number): string => `bench-${side}-${pad(i)}`;
-const newExternalId = (side: 'a' | 'b', i: number): string => `bench-${side}-new-${pad(i)}`;
+const externalId = (side: Side, i: number): string => `bench-${side}-${pad(i)}`;
+const newExternalId = (side: Side, i: number): string => `bench-${side}-new-${pad(i)}`;
+const newName = (i: number): string => `Bench new ${pad(i)}`;
+const newDescription = (i: number): string => `bench new ${pad(i)}`;
 
 /** What the i-th edited row becomes, and what a new row holds: the same on both sides. */
 const editedAmount = (i: number): number => -(1000 + i + 0.25);
@@ -171,6 +177,8 @@ export async function benchPush(sizes: PushBenchSizes = { edited: 1000, created:
   const perSide = edited + deleted;
   const written = edited + created + deleted;
   const concurrency = process.env.BENCH_PUSH_CONCURRENCY === undefined ? undefined : Math.max(1, Number(process.env.BENCH_PUSH_CONCURRENCY));
+  const warmShare = Math.max(0, Number(process.env.BENCH_PUSH_WARMUP ?? 0.1));
+  const warm: PushBenchSizes = { edited: Math.ceil(edited * warmShare), created: Math.ceil(created * warmShare), deleted: Math.ceil(deleted * warmShare) };
   const setupConcurrency = Math.max(1, Number(process.env.BENCH_PUSH_SETUP_CONCURRENCY ?? 8));
   const sandbox = await spawnSandbox(1000);
   try {
@@ -187,12 +195,15 @@ export async function benchPush(sizes: PushBenchSizes = { edited: 1000, created:
     if (template === undefined) throw new Error('the demo forecast has no budget to take a leaf category from');
     const category = template.category.id;
     const setupStart = performance.now();
-    const toCreate = (['a', 'b'] as const).flatMap((side) => Array.from({ length: perSide }, (_, i) => ({ side, i })));
+    const toCreate = [
+      ...(['a', 'b'] as const).flatMap((side) => Array.from({ length: perSide }, (_, i) => ({ side, i }))),
+      ...(['wa', 'wb'] as const).flatMap((side) => Array.from({ length: warm.edited + warm.deleted }, (_, i) => ({ side, i }))),
+    ];
     await inParallel(toCreate, setupConcurrency, async ({ side, i }) => {
       await setup.forecastBudgets.create({ name: `Bench ${side.toUpperCase()} ${pad(i)}`, category, settlement_date: SETTLEMENT_DATE, amount: -(100 + i), description: 'bench seed', external_id: externalId(side, i) });
     });
     const setupMs = performance.now() - setupStart;
-    console.log(`Setup: ${fmt(seeded.length)} seeded forecast budgets; created 2 × ${fmt(perSide)} through POST /forecast/budgets/ (${setupConcurrency} in flight) in ${fmt(setupMs)} ms (${fmt((toCreate.length / setupMs) * 1000)} creates/s). Not measured.`);
+    console.log(`Setup: ${fmt(seeded.length)} seeded forecast budgets; created 2 × ${fmt(perSide)} (and 2 × ${fmt(warm.edited + warm.deleted)} for the warm-up) through POST /forecast/budgets/ (${setupConcurrency} in flight) in ${fmt(setupMs)} ms (${fmt((toCreate.length / setupMs) * 1000)} creates/s). Not measured.`);
 
     // "Pull" the forecast into a memory sheet with its baseline, as a pull leaves them (test/sync/push/push-support.ts).
     const model = FORECAST_BUDGETS_TABLE;
@@ -205,22 +216,62 @@ export async function benchPush(sizes: PushBenchSizes = { edited: 1000, created:
     const [plan] = (await setup.plans.list()).filter((p) => p.type === 'FORECAST');
     if (plan === undefined) throw new Error('the demo company has no forecast plan');
 
-    // The user's edits on side a: amount and description of the first `edited`, the next `deleted` removed, `created` typed in below.
-    const positionOf = new Map(sheet.rows.map((r, at) => [r.cells[1], at]));
-    for (let i = 0; i < edited; i += 1) {
-      const at = positionOf.get(externalId('a', i));
-      if (at === undefined) throw new Error(`${externalId('a', i)} is not in the pulled table`);
-      sheet.set(at, 'amount', editedAmount(i));
-      sheet.set(at, 'description', editedDescription(i));
+    const sets = (sizesOf: PushBenchSizes, side: Side): void => {
+      // The user's edits: amount and description of the first `edited`, the next `deleted` removed, `created` typed in below.
+      const positionOf = new Map(sheet.rows.map((r, at) => [r.cells[1], at]));
+      for (let i = 0; i < sizesOf.edited; i += 1) {
+        const at = positionOf.get(externalId(side, i));
+        if (at === undefined) throw new Error(`${externalId(side, i)} is not in the pulled table`);
+        sheet.set(at, 'amount', editedAmount(i));
+        sheet.set(at, 'description', editedDescription(i));
+      }
+      const removeAt = Array.from({ length: sizesOf.deleted }, (_, k) => positionOf.get(externalId(side, sizesOf.edited + k)) ?? -1).sort((x, y) => y - x);
+      for (const at of removeAt) sheet.rows.splice(at, 1);
+      for (let i = 0; i < sizesOf.created; i += 1) {
+        sheet.rows.push({ cells: model.columns.map(() => null), status: '', highlight: [] });
+        const at = sheet.rows.length - 1;
+        const values: Record<string, CoreValue> = { external_id: newExternalId(side, i), name: newName(i), category_id: category, settlement_date: SETTLEMENT_DATE, amount: newAmount(i), description: newDescription(i) };
+        for (const [key, value] of Object.entries(values)) sheet.set(at, key, value);
+      }
+    };
+    const push = (counter: Counter, onPhase?: (phase: string) => void): Promise<PushResult> =>
+      pushBudgets(model, { kind: 'forecast' }, {
+        client: client(url, credentials, counter.fetch),
+        sheet,
+        baselines,
+        language: 'en',
+        baselineState: 'stored',
+        choices: { deletes: true },
+        ...(concurrency === undefined ? {} : { concurrency }),
+        ...(onPhase === undefined ? {} : { onProgress: ({ phase }: { phase: string }) => onPhase(phase) }),
+      });
+    const oneAtATime = async (counter: Counter, sizesOf: PushBenchSizes, side: Side): Promise<void> => {
+      const api = client(url, credentials, counter.fetch);
+      const forecast = (await api.plans.list()).find((p) => p.type === 'FORECAST');
+      if (forecast === undefined) throw new Error('no forecast plan');
+      const planBudgets = api.planBudgets(forecast.id);
+      for (let i = 0; i < sizesOf.edited; i += 1) {
+        const ext = externalId(side, i);
+        await api.forecastBudgets.getByExternalId(ext);
+        await planBudgets.updateByExternalId(ext, { amount: editedAmount(i), description: editedDescription(i) });
+      }
+      for (let i = 0; i < sizesOf.created; i += 1) {
+        await api.forecastBudgets.create({ name: newName(i), category, settlement_date: SETTLEMENT_DATE, amount: newAmount(i), description: newDescription(i), external_id: newExternalId(side, i) });
+      }
+      for (let k = 0; k < sizesOf.deleted; k += 1) await planBudgets.deleteByExternalId(externalId(side, sizesOf.edited + k));
+    };
+
+    // ---- warm-up (not measured): both sides once on their own small sets, so neither pays for cold JIT or cold sandbox paths alone ----
+    if (warm.edited + warm.created + warm.deleted > 0) {
+      const warmStart = performance.now();
+      sets(warm, 'wa');
+      const warmResult = await push(counting());
+      await oneAtATime(counting(), warm, 'wb');
+      const warmLanded = warmResult.counts.landed;
+      console.log(`Warm-up: our push and the sequential client once each on ${fmt(warm.edited)} edited, ${fmt(warm.created)} new, ${fmt(warm.deleted)} deleted (${fmt(warmLanded)} landed) in ${fmt(performance.now() - warmStart)} ms. Not measured.`);
     }
-    const removeAt = Array.from({ length: deleted }, (_, k) => positionOf.get(externalId('a', edited + k)) ?? -1).sort((x, y) => y - x);
-    for (const at of removeAt) sheet.rows.splice(at, 1);
-    for (let i = 0; i < created; i += 1) {
-      sheet.rows.push({ cells: model.columns.map(() => null), status: '', highlight: [] });
-      const at = sheet.rows.length - 1;
-      const values: Record<string, CoreValue> = { external_id: newExternalId('a', i), name: `Bench new ${pad(i)}`, category_id: category, settlement_date: SETTLEMENT_DATE, amount: newAmount(i), description: `bench new ${pad(i)}` };
-      for (const [key, value] of Object.entries(values)) sheet.set(at, key, value);
-    }
+
+    sets(sizes, 'a');
     const idsToRead = edited + deleted;
     const idPlan = idBatches(
       budgets.filter((b) => (b.external_id ?? '').startsWith('bench-a-')).map((b) => b.id),
@@ -234,17 +285,8 @@ export async function benchPush(sizes: PushBenchSizes = { edited: 1000, created:
     let result: PushResult | undefined;
     const ours = await measured('our push', written, sandbox.pid, ourCounter, async () => {
       const t0 = performance.now();
-      result = await pushBudgets(model, { kind: 'forecast' }, {
-        client: client(url, credentials, ourCounter.fetch),
-        sheet,
-        baselines,
-        language: 'en',
-        baselineState: 'stored',
-        choices: { deletes: true },
-        ...(concurrency === undefined ? {} : { concurrency }),
-        onProgress: ({ phase }) => {
-          if (!phases.has(phase)) phases.set(phase, performance.now() - t0);
-        },
+      result = await push(ourCounter, (phase) => {
+        if (!phases.has(phase)) phases.set(phase, performance.now() - t0);
       });
       phases.set('done', performance.now() - t0);
     });
@@ -252,25 +294,11 @@ export async function benchPush(sizes: PushBenchSizes = { edited: 1000, created:
 
     // ---- (b) the sequential client ----
     const seqCounter = counting();
-    const sequential = await measured('sequential, one at a time', written, sandbox.pid, seqCounter, async () => {
-      const api = client(url, credentials, seqCounter.fetch);
-      const forecast = (await api.plans.list()).find((p) => p.type === 'FORECAST');
-      if (forecast === undefined) throw new Error('no forecast plan');
-      const planBudgets = api.planBudgets(forecast.id);
-      for (let i = 0; i < edited; i += 1) {
-        const ext = externalId('b', i);
-        await api.forecastBudgets.getByExternalId(ext);
-        await planBudgets.updateByExternalId(ext, { amount: editedAmount(i), description: editedDescription(i) });
-      }
-      for (let i = 0; i < created; i += 1) {
-        await api.forecastBudgets.create({ name: `Bench new ${pad(i)}`, category, settlement_date: SETTLEMENT_DATE, amount: newAmount(i), description: `bench new ${pad(i)}`, external_id: newExternalId('b', i) });
-      }
-      for (let k = 0; k < deleted; k += 1) await planBudgets.deleteByExternalId(externalId('b', edited + k));
-    });
+    const sequential = await measured('sequential, one at a time', written, sandbox.pid, seqCounter, () => oneAtATime(seqCounter, sizes, 'b'));
 
     // ---- did it land? ----
     const after = new Map((await listForecast(setup)).map((b) => [b.external_id, b]));
-    const wrong = (side: 'a' | 'b'): string[] => {
+    const wrong = (side: Side): string[] => {
       const problems: string[] = [];
       for (let i = 0; i < edited; i += 1) {
         const b = after.get(externalId(side, i));
@@ -278,7 +306,7 @@ export async function benchPush(sizes: PushBenchSizes = { edited: 1000, created:
       }
       for (let i = 0; i < created; i += 1) {
         const b = after.get(newExternalId(side, i));
-        if (b?.amount !== newAmount(i) || b.name !== `Bench new ${pad(i)}`) problems.push(`${newExternalId(side, i)}: ${b === undefined ? 'missing' : `${b.amount} / ${b.name}`}`);
+        if (b?.amount !== newAmount(i) || b.name !== newName(i) || b.description !== newDescription(i)) problems.push(`${newExternalId(side, i)}: ${b === undefined ? 'missing' : `${b.amount} / ${b.name}`}`);
       }
       for (let k = 0; k < deleted; k += 1) if (after.has(externalId(side, edited + k))) problems.push(`${externalId(side, edited + k)}: still there`);
       return problems;
@@ -287,7 +315,7 @@ export async function benchPush(sizes: PushBenchSizes = { edited: 1000, created:
     const seqWrong = wrong('b');
     // A second push finds nothing to send (the baseline took what landed).
     const againCounter = counting();
-    const again = await pushBudgets(model, { kind: 'forecast' }, { client: client(url, credentials, againCounter.fetch), sheet, baselines, language: 'en', baselineState: 'stored', choices: { deletes: true } });
+    const again = await push(againCounter);
     const againWrites = WRITE_KINDS.reduce((n, k) => n + againCounter.byKind[k], 0) + againCounter.byKind.idRead;
 
     // ---- figures ----
@@ -332,7 +360,7 @@ export async function benchPush(sizes: PushBenchSizes = { edited: 1000, created:
         `\nSequential client: ${fmt(seqCounter.total())} requests (${fmt(edited)} × GET + PATCH, ${fmt(created)} POST, ${fmt(deleted)} DELETE, the token and the plans).` +
         `\nService afterwards (listed): ours ${ourWrong.length === 0 ? 'holds every edit, new row and delete' : `${ourWrong.length} rows wrong, e.g. ${ourWrong.slice(0, 3).join('; ')}`}; sequential ${seqWrong.length === 0 ? 'holds every edit, new row and delete' : `${seqWrong.length} rows wrong, e.g. ${seqWrong.slice(0, 3).join('; ')}`}.` +
         `\nA second push of the table: ${again.rows.length} rows to push, ${againWrites} writes or conflict reads, ${againCounter.total()} requests.` +
-        `\nThe sandbox's CPU (child process) counts against the same ${os.availableParallelism()} cores as ours; our run is the first push in this process (cold JIT), the sequential one follows it.`,
+        `\nThe sandbox's CPU (child process) counts against the same ${os.availableParallelism()} cores as ours; our push is measured first, the sequential client after it, ${warm.edited + warm.created + warm.deleted > 0 ? 'each after a warm-up run of its own' : 'without a warm-up (BENCH_PUSH_WARMUP=0): our push pays for cold JIT and cold sandbox paths'}.`,
     );
 
     const targets: [string, boolean, string][] = [
