@@ -14,6 +14,7 @@
  *
  * Environment: BENCH_PUSH_EDITED (default 1,000), BENCH_PUSH_NEW (100), BENCH_PUSH_DELETED (50),
  * BENCH_PUSH_CONCURRENCY (our push's writes in flight; default: the push's own, 4),
+ * BENCH_PUSH_LATENCY_MS (every sandbox answer delayed by this much, standing in for the network; default 0: loopback),
  * BENCH_PUSH_SETUP_CONCURRENCY (creates in flight while setting up, default 8), BENCH_PUSH_WARMUP (share of the
  * sizes each side runs once before the measured runs, default 0.1; 0 = no warm-up).
  */
@@ -180,12 +181,15 @@ export async function benchPush(sizes: PushBenchSizes = { edited: 1000, created:
   const warmShare = Math.max(0, Number(process.env.BENCH_PUSH_WARMUP ?? 0.1));
   const warm: PushBenchSizes = { edited: Math.ceil(edited * warmShare), created: Math.ceil(created * warmShare), deleted: Math.ceil(deleted * warmShare) };
   const setupConcurrency = Math.max(1, Number(process.env.BENCH_PUSH_SETUP_CONCURRENCY ?? 8));
-  const sandbox = await spawnSandbox(1000);
+  // Every answer delayed by the same time: a stand-in for the network between Excel and the service (an assumption, not a measurement).
+  const latencyMs = Math.max(0, Number(process.env.BENCH_PUSH_LATENCY_MS ?? 0));
+  const sandbox = await spawnSandbox(1000, undefined, latencyMs > 0 ? ['--fault-slow', '1', '--slow-ms', String(latencyMs)] : []);
   try {
     const { url, credentials } = sandbox;
     console.log(
       `\nPush of a ForecastBudgets table: ${fmt(edited)} edited, ${fmt(created)} new, ${fmt(deleted)} deleted (${fmt(written)} written rows); ` +
-        `sandbox in child process ${sandbox.pid ?? '?'}, ${os.availableParallelism()} cores`,
+        `sandbox in child process ${sandbox.pid ?? '?'}, ${os.availableParallelism()} cores, ` +
+        (latencyMs > 0 ? `every answer delayed by ${latencyMs} ms (BENCH_PUSH_LATENCY_MS, an assumed network round trip)` : 'loopback without added latency (BENCH_PUSH_LATENCY_MS=0)'),
     );
 
     // ---- setup (not measured): two identical sets of budgets, one per side ----

@@ -6,7 +6,8 @@
  *   npm run bench pane       the task pane in the preview in Chromium: bundle sizes, long tasks during a 100,000-row
  *                            pull, time to show a cancel (BENCH_PANE_TRANSACTIONS, BENCH_CANCEL_AFTER_MS)
  *   npm run bench push       1,000 edited, 100 new and 50 deleted budgets pushed to the sandbox, against a sequential
- *                            one-at-a-time client (BENCH_PUSH_EDITED, BENCH_PUSH_NEW, BENCH_PUSH_DELETED)
+ *                            one-at-a-time client (BENCH_PUSH_EDITED, BENCH_PUSH_NEW, BENCH_PUSH_DELETED,
+ *                            BENCH_PUSH_LATENCY_MS, BENCH_PUSH_CONCURRENCY, BENCH_PUSH_WARMUP)
  */
 import { benchPane } from './pane';
 import { benchPull, DEFAULT_SYNC_LATENCY_MS } from './pull';
