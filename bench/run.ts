@@ -5,15 +5,25 @@
  *   npm run bench sandbox    how fast the sandbox serves pages (BENCH_SANDBOX_TRANSACTIONS, default 200,000)
  *   npm run bench pane       the task pane in the preview in Chromium: bundle sizes, long tasks during a 100,000-row
  *                            pull, time to show a cancel (BENCH_PANE_TRANSACTIONS, BENCH_CANCEL_AFTER_MS)
+ *   npm run bench push       1,000 edited, 100 new and 50 deleted budgets pushed to the sandbox, against a sequential
+ *                            one-at-a-time client (BENCH_PUSH_EDITED, BENCH_PUSH_NEW, BENCH_PUSH_DELETED,
+ *                            BENCH_PUSH_LATENCY_MS, BENCH_PUSH_CONCURRENCY, BENCH_PUSH_WARMUP)
  */
 import { benchPane } from './pane';
 import { benchPull, DEFAULT_SYNC_LATENCY_MS } from './pull';
+import { benchPush } from './push';
 import { benchSandboxPages } from './sandbox-pages';
 
 const BENCHES: Record<string, () => Promise<unknown>> = {
   sandbox: () => benchSandboxPages(Number(process.env.BENCH_SANDBOX_TRANSACTIONS ?? 200_000)),
   pull: () => benchPull(Number(process.env.BENCH_TRANSACTIONS ?? 100_000), Number(process.env.BENCH_SYNC_LATENCY_MS ?? DEFAULT_SYNC_LATENCY_MS)),
   pane: () => benchPane(Number(process.env.BENCH_PANE_TRANSACTIONS ?? 100_000)),
+  push: () =>
+    benchPush({
+      edited: Number(process.env.BENCH_PUSH_EDITED ?? 1000),
+      created: Number(process.env.BENCH_PUSH_NEW ?? 100),
+      deleted: Number(process.env.BENCH_PUSH_DELETED ?? 50),
+    }),
 };
 
 async function main(): Promise<void> {
