@@ -6,6 +6,7 @@
  * Every page request goes to the configured base URL with the same path and filters; only `page` (and
  * `page_size`) change, whatever host a `next` link names.
  */
+import { queryText } from './search-params';
 import type { z } from 'zod';
 import type { Language } from '../i18n/catalog';
 import { normalizePageSize } from './page-size';
@@ -71,7 +72,7 @@ export class PagedList<F extends object, P extends PageInfo, T> {
    * reads them): what servers cap (gunicorn's `limit_request_line`, 4,094 bytes by default).
    */
   requestLine(filters: F, pageSize?: number, page?: number): string {
-    const search = withPage(this.#query(filters), page, pageSize).toString();
+    const search = queryText(withPage(this.#query(filters), page, pageSize));
     const base = new URL(this.#transport.baseUrl).pathname;
     return `GET ${base}${normalizePath(this.#list.path).slice(1)}${search === '' ? '' : `?${search}`} HTTP/1.1`;
   }

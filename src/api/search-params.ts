@@ -36,3 +36,12 @@ export function commaList(value: string | readonly (string | number)[] | undefin
   if (value === undefined) return undefined;
   return typeof value === 'string' ? value : value.map(String).join(',');
 }
+
+/**
+ * The query as it goes on the wire. Commas stay commas: a comma is allowed in a query (RFC 3986 sub-delims), every
+ * server reads `1,2` and `1%2C2` alike, and an id list with bare commas takes 6 bytes per 5-digit id instead of 8,
+ * which keeps more ids under the request-line limit (items-by-ids.ts).
+ */
+export function queryText(search: URLSearchParams): string {
+  return search.toString().replace(/%2C/g, ',');
+}

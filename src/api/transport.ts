@@ -4,6 +4,7 @@
  * trailing slash, the bearer token (renewed once after a 401), the retry policy and the mapping of
  * every failure into the `ApiError` hierarchy. Nothing here logs, and nothing here keeps headers.
  */
+import { queryText } from './search-params';
 import ky, { type KyInstance, TimeoutError } from 'ky';
 import type { z } from 'zod';
 import type { Language } from '../i18n/catalog';
@@ -150,7 +151,7 @@ export class Transport {
   async #attempt(spec: RequestSpec, path: string, token: string | undefined): Promise<Answer> {
     const response = await this.#ky(path.slice(1), {
       method: spec.method,
-      ...(spec.query && [...spec.query.keys()].length > 0 ? { searchParams: spec.query } : {}),
+      ...(spec.query && [...spec.query.keys()].length > 0 ? { searchParams: queryText(spec.query) } : {}),
       ...(spec.body === undefined ? {} : { json: spec.body }),
       ...(spec.signal ? { signal: spec.signal } : {}),
       ...(token === undefined ? {} : { headers: { Authorization: `Bearer ${token}` } }),

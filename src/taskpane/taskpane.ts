@@ -3,10 +3,13 @@
  * the views load in their own chunk, so the custom functions sharing this page never wait for UI code.
  */
 import { activateTable } from '../hosts/excel/activate-table';
+import { ExcelPushSheet } from '../hosts/excel/excel-push-sheet';
 import { ExcelWorkbookPort } from '../hosts/excel/excel-workbook-port';
+import { markInputColumns } from '../hosts/excel/input-style';
 import { SettingsConnectionStore } from '../hosts/excel/settings-connection';
 import { SettingsPullStateStore } from '../hosts/excel/settings-pull-state';
 import { SheetBaselineStore } from '../hosts/excel/sheet-baseline-store';
+import { SheetPushJournal } from '../hosts/excel/sheet-push-journal';
 import { readEnvironment } from './environment';
 import { AppState } from './state/app-state';
 import type { PaneHost } from './state/pane-host';
@@ -29,6 +32,7 @@ export async function start(): Promise<void> {
     activateTable: async (name) => {
       await activateTable(name);
     },
+    push: { sheet: new ExcelPushSheet(), journal: new SheetPushJournal(), styleInputs: (model) => markInputColumns(model) },
   };
   const app = new AppState({ storage: window.localStorage, prefix: environment.partitionKey, host, environment });
   const root = document.getElementById('root');

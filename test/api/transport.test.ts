@@ -46,10 +46,10 @@ describe('transport', () => {
     const { client } = makeClient(server);
     await client.transactions.page({ account: [1, 2], category: [3, 4], ids: [7, 8], is_new: false, min_amount: 0.1 + 0.2 });
     expect(server.apiRequests[0]?.url).toBe(
-      '/transactions/?account=1&account=2&category=3&category=4&ids=7%2C8&is_new=false&min_amount=0.30',
+      '/transactions/?account=1&account=2&category=3&category=4&ids=7,8&is_new=false&min_amount=0.30',
     );
     await client.forecastBudgets.page({ category: [5, 6], all_budgets: true, tags: ['a', 'b'] });
-    expect(server.apiRequests[1]?.url).toBe('/forecast/budgets/?category=5&category=6&all_budgets=true&tags=a%2Cb');
+    expect(server.apiRequests[1]?.url).toBe('/forecast/budgets/?category=5&category=6&all_budgets=true&tags=a,b');
   });
 
   test('JSON bodies carry amounts as strings with two decimals (rate four)', async () => {

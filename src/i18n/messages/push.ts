@@ -48,6 +48,7 @@ export const en = {
   'push.undo.goneAlready': 'Nothing to undo: the budget the push created is gone already.',
   'push.undo.changedSince': 'Not undone: changed on the service since the push ({columns}). Nothing was overwritten.',
   'push.undo.deletedSince': 'Not undone: the budget was deleted on the service since the push.',
+  'push.status.deleteHeld': 'Not deleted: the Id cell of row {row} of the table holds no id, so it cannot be told which budgets were removed. Fix or clear that Id cell, then push again.',
 } as const;
 
 type Catalog = Record<keyof typeof en, string>;
@@ -100,6 +101,7 @@ export const de: Catalog = {
   'push.undo.goneAlready': 'Nichts rückgängig zu machen: Das angelegte Budget gibt es schon nicht mehr.',
   'push.undo.changedSince': 'Nicht rückgängig gemacht: seit der Übertragung beim Dienst geändert ({columns}). Es wurde nichts überschrieben.',
   'push.undo.deletedSince': 'Nicht rückgängig gemacht: Das Budget wurde seit der Übertragung beim Dienst gelöscht.',
+  'push.status.deleteHeld': 'Nicht gelöscht: Die Id-Zelle in Zeile {row} der Tabelle enthält keine Id, daher lässt sich nicht sagen, welche Budgets entfernt wurden. Bitte diese Id-Zelle korrigieren oder leeren und erneut übertragen.',
 };
 
 export const it: Catalog = {
@@ -150,4 +152,5 @@ export const it: Catalog = {
   'push.undo.goneAlready': 'Niente da annullare: il budget creato dall\'invio non esiste già più.',
   'push.undo.changedSince': 'Non annullato: modificato nel servizio dopo l\'invio ({columns}). Non è stato sovrascritto nulla.',
   'push.undo.deletedSince': 'Non annullato: il budget è stato eliminato nel servizio dopo l\'invio.',
+  'push.status.deleteHeld': 'Non eliminato: la cella Id della riga {row} della tabella non contiene un id, quindi non si può stabilire quali budget sono stati rimossi. Correggi o svuota quella cella Id, poi invia di nuovo.',
 };

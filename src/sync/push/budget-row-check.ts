@@ -188,11 +188,19 @@ function rowSchema(mode: Mode, context: BudgetCheckContext) {
 type RowSchema = ReturnType<typeof rowSchema>;
 const BUDGET_FIELDS = Object.keys(rowSchema('new', { categories: [], existingExternalIds: [], language: 'en' }).shape) as readonly string[];
 
-/** The fields of a changed row are checked only as far as it has them: the schema keeps only those keys. */
-function schemaFor(schemas: Record<Mode, RowSchema>, mode: Mode, fields: Fields): z.ZodType<Record<string, unknown>> {
+/**
+ * The fields of a changed row are checked only as far as it has them: the schema keeps only those keys. Rows of one
+ * table have the same keys, so the picked schema is built once per key set (building one costs far more than using it).
+ */
+function schemaFor(schemas: Record<Mode, RowSchema>, picked: Map<string, z.ZodType<Record<string, unknown>>>, mode: Mode, fields: Fields): z.ZodType<Record<string, unknown>> {
   if (mode === 'new') return schemas.new;
-  const present = Object.fromEntries(BUDGET_FIELDS.filter((f) => Object.prototype.hasOwnProperty.call(fields, f)).map((f) => [f, true as const]));
-  return schemas.changed.pick(present as Partial<Record<keyof RowSchema['shape'], true>>);
+  const keys = BUDGET_FIELDS.filter((f) => Object.prototype.hasOwnProperty.call(fields, f));
+  const cacheKey = keys.join(',');
+  const cached = picked.get(cacheKey);
+  if (cached) return cached;
+  const schema = schemas.changed.pick(Object.fromEntries(keys.map((f) => [f, true as const])) as Partial<Record<keyof RowSchema['shape'], true>>);
+  picked.set(cacheKey, schema);
+  return schema;
 }
 
 // ---- the check ----
@@ -200,6 +208,7 @@ function schemaFor(schemas: Record<Mode, RowSchema>, mode: Mode, fields: Fields)
 /** Checks the rows to be sent (new rows: `id` null; changed rows: a pulled id), in their order. */
 export function checkBudgetRows(rows: readonly SheetRow[], context: BudgetCheckContext): BudgetRowCheck[] {
   const schemas: Record<Mode, RowSchema> = { new: rowSchema('new', context), changed: rowSchema('changed', context) };
+  const picked = new Map<string, z.ZodType<Record<string, unknown>>>();
   const problem = (field: string, key: MessageKey, values: MessageParams = {}): RowCheckProblem => {
     const column = columnOf(field);
     return { field, column, message: translate(context.language, key, { ...values, column }) };
@@ -215,7 +224,7 @@ export function checkBudgetRows(rows: readonly SheetRow[], context: BudgetCheckC
     const ref: RowRef = { id: row.id, externalId: row.externalId, position: row.position };
     const problems: RowCheckProblem[] = [];
     const input = mode === 'new' ? { ...Object.fromEntries(BUDGET_FIELDS.map((f) => [f, undefined])), ...row.fields } : { ...row.fields };
-    const parsed = schemaFor(schemas, mode, row.fields).safeParse(input);
+    const parsed = schemaFor(schemas, picked, mode, row.fields).safeParse(input);
     if (!parsed.success) {
       const seen = new Set<string>();
       for (const issue of parsed.error.issues) {

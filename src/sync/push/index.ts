@@ -26,6 +26,8 @@ export {
   adoptionExternalId,
   pushBudgets,
   PushRefusedError,
+  readReference,
+  type PushReference,
   randomExternalId,
   rowKey,
   type BudgetTarget,

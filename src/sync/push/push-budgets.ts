@@ -17,7 +17,7 @@
  * written into the sheet before the create is sent.
  */
 
-import { ApiError, type Budget, type CashflowClient, type Category } from '../../api';
+import { ApiError, type Budget, type CashflowClient, type Category, type Plan } from '../../api';
 import type { Language, MessageKey } from '../../i18n/catalog';
 import { translate, type MessageParams } from '../../i18n/translate';
 import { buildLookups } from '../tables/lookups';
@@ -77,6 +77,18 @@ export interface PushOptions {
   sleep?(ms: number, signal?: AbortSignal): Promise<void>;
   /** External IDs for new rows without one (default `xl-` and 10 random characters). */
   newExternalId?(): string;
+  /**
+   * The company's plans, categories and accounts when the caller holds them already (the pane reads them on
+   * connect): the push then asks the service only for the rows it writes. Stale data is safe: the service refuses a
+   * committed plan (403) or a category that cannot take budgets (400), and the row says so.
+   */
+  reference?: PushReference;
+}
+
+export interface PushReference {
+  plans: readonly Plan[];
+  categories: readonly Category[];
+  accounts: ReadonlyArray<{ id: number; name: string }>;
 }
 
 export type RowOutcome = 'landed' | 'broughtIn' | 'failed' | 'unknown' | 'cancelled' | 'conflict' | 'blocked' | 'needsReplace' | 'needsDeleteConfirmation';
@@ -186,12 +198,9 @@ export async function pushBudgets(model: TableModel<Budget>, target: BudgetTarge
   if (baseline === undefined) throw new PushRefusedError(t('push.refused.noBaseline', { table }), 'noBaseline');
 
   const requestOptions = signal === undefined ? {} : { signal };
-  const [plans, categories, summary, read] = await Promise.all([
-    client.plans.list(requestOptions),
-    client.categories.list(requestOptions),
-    client.accounts.summary(requestOptions),
-    sheet.read(model, requestOptions),
-  ]);
+  const [reference, read] = await Promise.all([options.reference ?? readReference(client, requestOptions), sheet.read(model, requestOptions)]);
+  const { plans, categories } = reference;
+  const summary = { accounts: reference.accounts };
   const plan = planOf(plans, target);
   if (plan === undefined) throw new PushRefusedError(t('push.refused.noPlan', { table }), 'noPlan');
   if (plan.is_committed) throw new PushRefusedError(t('push.refused.committed', { table, plan: plan.name }), 'committed');
@@ -247,13 +256,20 @@ export async function pushBudgets(model: TableModel<Budget>, target: BudgetTarge
 
   // The changes with the checked (normalized) values; rows with problems wait.
   const sendable: RowChange[] = [];
+  const idHeader = model.columns.find((c) => c.key === model.keyColumn)?.header.toLowerCase();
+  const badIdRow = read.problems.find((p) => p.header.toLowerCase() === idHeader)?.row;
   for (const change of diff.changes) {
     if (change.kind === 'deleted') {
       const base = baselineById.get(change.id);
       const work: Work = { key: rowKey({ id: change.id, externalId: change.externalId }), ref: { position: -1, id: change.id, externalId: change.externalId }, change: 'deleted', changed: [], pending: [], op: 'delete' };
       works.push(work);
       workOf.set(change, work);
-      if (!choices.deletes) {
+      if (badIdRow !== undefined) {
+        // An Id cell that holds no id reads as a row without one: the budget it named would look deleted.
+        work.outcome = 'blocked';
+        work.message = t('push.status.deleteHeld', { row: badIdRow + 1 });
+        work.problems = [{ field: 'id', column: columnOf('id'), message: work.message }];
+      } else if (!choices.deletes) {
         work.outcome = 'needsDeleteConfirmation';
         work.message = '';
       } else if (base) sendable.push(change);
@@ -752,4 +768,10 @@ function cellMessage(model: TableModel<Budget>, header: string, language: Langua
               ? 'push.check.number'
               : 'push.check.text';
   return translate(language, key, { column: column?.header ?? header, maxDigits: 12, decimals: column?.key === 'rate' ? 4 : 2 });
+}
+
+/** The plans, categories and accounts a push needs, read from the service (three requests). */
+export async function readReference(client: CashflowClient, options: { signal?: AbortSignal } = {}): Promise<PushReference> {
+  const [plans, categories, summary] = await Promise.all([client.plans.list(options), client.categories.list(options), client.accounts.summary(options)]);
+  return { plans, categories, accounts: summary.accounts.map((a) => ({ id: a.id, name: a.name })) };
 }

@@ -9,6 +9,7 @@ import type { Overview } from '../../sync/overview';
 import type { PullProgress, PullState } from '../../sync/pull';
 import type { LanguageChoice } from './preferences';
 import type { TableEntry } from './table-list';
+import type { ChangesView, RefreshPrompt } from './changes-state';
 
 export type Theme = 'light' | 'dark';
 
@@ -80,6 +81,10 @@ export interface AppSnapshot {
   tables: TableRow[];
   job?: Job;
   filterOptions?: FilterOptions;
+  /** The Changes view: pending changes, push results, journal per pushable table. */
+  changes: ChangesView;
+  /** A refresh waits: the tables have pending changes (keep them on top, discard them, or cancel). */
+  refreshPrompt?: RefreshPrompt;
 }
 
 export interface ProfileForm {

@@ -30,6 +30,8 @@ import type { PaneHost } from './pane-host';
 import type { AppSnapshot, PaneEnvironment, ProfileForm, PullOutcome, SaveResult, TableRow, Verdict } from './app-snapshot';
 import { languageFromDisplay, Preferences, type LanguageChoice } from './preferences';
 import { tableList } from './table-list';
+import { ChangesState, pushableOf, type ChangesView, type RefreshPrompt } from './changes-state';
+import type { KeptEdits, PushChoices, PushReference, Resolution } from '../../sync/push';
 
 export type { Theme, PaneEnvironment, ConnectionView, PullOutcome, Verdict, TableRow, Job, FilterOptions, OverviewView, AppSnapshot, ProfileForm, SaveResult } from './app-snapshot';
 
@@ -61,6 +63,11 @@ export class AppState {
   #queue: string[] = [];
   #abort: AbortController | undefined;
   #pulled: PullState[] = [];
+  readonly #changes: ChangesState;
+  /** Edits a refresh keeps, by table id, put back on top of the refreshed rows. */
+  readonly #kept = new Map<string, KeptEdits>();
+  #pendingRefresh: { tableIds: string[]; mode: 'auto' | 'full' } | undefined;
+  #reference: PushReference | undefined;
 
   constructor(options: AppStateOptions) {
     this.#options = options;
@@ -86,7 +93,17 @@ export class AppState {
       workbook: { status: 'none' },
       overview: { status: 'idle' },
       tables: [],
+      changes: { tables: [] },
     };
+    this.#changes = new ChangesState({
+      host: options.host,
+      client: () => this.#connections.active()?.client,
+      language: () => this.#snapshot.language,
+      tables: () => this.#snapshot.tables,
+      reference: () => this.#reference,
+      t: (key, params) => this.t(key, params),
+      publish: (changes) => this.#set({ changes }),
+    });
   }
 
   // ---- the store -------------------------------------------------------------------------------------------
@@ -224,24 +241,94 @@ export class AppState {
     this.#refreshTables();
   }
 
-  /** Pulls one table (refresh when it was pulled before with the same filters), or queues it behind the running one. */
-  pull(tableId: string, mode: 'auto' | 'full' = 'auto'): Promise<void> {
-    if (this.#snapshot.job?.tableId === tableId || this.#queue.includes(tableId)) return Promise.resolve();
+  /**
+   * Pulls one table (refresh when it was pulled before with the same filters), or queues it behind the running one.
+   * A table with pending changes is not refreshed before the user said what becomes of them (`answerRefresh`).
+   */
+  async pull(tableId: string, mode: 'auto' | 'full' = 'auto'): Promise<void> {
+    if (this.#snapshot.job?.tableId === tableId || this.#queue.includes(tableId)) return;
+    if (await this.#askFirst([tableId], mode)) return;
+    this.#enqueue(tableId, mode);
+    return this.#drain();
+  }
+
+  #enqueue(tableId: string, mode: 'auto' | 'full'): void {
     this.#queue.push(tableId);
     this.#modes.set(tableId, mode);
     // A table loaded for the first time by itself is shown once it is there (not during "Refresh all").
     if (this.#snapshot.tables.find((r) => r.id === tableId)?.pulled === undefined) this.#showWhenDone.add(tableId);
     this.#refreshTables();
+  }
+
+  /** Asks before refreshing tables with pending changes; true when the refresh now waits for the answer. */
+  async #askFirst(tableIds: string[], mode: 'auto' | 'full'): Promise<boolean> {
+    const candidates = tableIds.filter((id) => this.#snapshot.tables.find((r) => r.id === id)?.pulled !== undefined);
+    const prompt = candidates.length === 0 ? undefined : await this.#changes.pendingAmong(candidates).catch(() => undefined);
+    if (prompt === undefined) return false;
+    this.#pendingRefresh = { tableIds, mode };
+    this.#set({ refreshPrompt: prompt });
+    return true;
+  }
+
+  /**
+   * The answer to the refresh prompt: `keep` refreshes and puts the pending changes back on top of the refreshed
+   * rows (still pending); `discard` refreshes and lets the service's values replace them; `cancel` refreshes nothing.
+   */
+  async answerRefresh(answer: 'keep' | 'discard' | 'cancel'): Promise<void> {
+    const pending = this.#pendingRefresh;
+    const prompt = this.#snapshot.refreshPrompt;
+    this.#pendingRefresh = undefined;
+    this.#set({ refreshPrompt: undefined });
+    if (pending === undefined || answer === 'cancel') return;
+    if (answer === 'keep') {
+      for (const id of prompt?.tableIds ?? []) {
+        const kept = await this.#changes.keep(id).catch(() => undefined);
+        if (kept) this.#kept.set(id, kept);
+      }
+    }
+    for (const id of pending.tableIds) if (this.#snapshot.job?.tableId !== id && !this.#queue.includes(id)) this.#enqueue(id, pending.mode);
     return this.#drain();
   }
 
   readonly #showWhenDone = new Set<string>();
 
   /** Pulls every table the workbook holds (or, in a new workbook, none): one after the other. */
-  refreshAll(): Promise<void> {
-    for (const row of this.#snapshot.tables) if (row.pulled !== undefined && !this.#queue.includes(row.id) && this.#snapshot.job?.tableId !== row.id) this.#queue.push(row.id);
+  async refreshAll(): Promise<void> {
+    const ids = this.#snapshot.tables.filter((row) => row.pulled !== undefined && !this.#queue.includes(row.id) && this.#snapshot.job?.tableId !== row.id).map((row) => row.id);
+    if (await this.#askFirst(ids, 'auto')) return;
+    for (const id of ids) this.#queue.push(id);
     this.#refreshTables();
     return this.#drain();
+  }
+
+  // ---- changes and push ------------------------------------------------------------------------------------
+
+  /** Reads the pending changes of every pushable table (no request to the service). */
+  reviewChanges(): Promise<void> {
+    return this.#changes.review();
+  }
+
+  /** Pushes a table's pending changes with what the user confirmed (deletes, whole-row writes, Replace of rows). */
+  pushChanges(tableId: string, confirmed: Omit<PushChoices, 'resolutions'> = {}): Promise<void> {
+    return this.#changes.pushTable(tableId, confirmed);
+  }
+
+  /** Keep mine or take theirs, for a row in conflict: the push runs again with it. */
+  resolveConflict(tableId: string, rowKey: string, resolution: Resolution): Promise<void> {
+    return this.#changes.resolve(tableId, rowKey, resolution);
+  }
+
+  /** The pulled values come back (all pending rows of the table, or the named ones). */
+  discardChanges(tableId: string, rowKeys?: ReadonlySet<string>): Promise<void> {
+    return this.#changes.discard(tableId, rowKeys);
+  }
+
+  undoLastPush(tableId: string): Promise<void> {
+    return this.#changes.undoLast(tableId);
+  }
+
+  cancelPush(): void {
+    this.#changes.cancel();
   }
 
   /** Stops the running pull (the table stays as it was) and empties the queue. */
@@ -307,6 +394,7 @@ export class AppState {
       // The workbook notes which profile built it (name and base URL, never the secret).
       await this.#connections.rememberIn(host.workbookConnection).catch(() => undefined);
       this.#verdicts.set(tableId, this.#verdictOf(result));
+      await this.#afterPull(tableId, row.target);
       if (this.#showWhenDone.has(tableId)) await host.activateTable(row.tableName).catch(() => undefined);
       this.#outcomes.set(tableId, { kind: 'done', message: this.t('pane.data.done', { table: row.tableName, rows: formatCount(result.rowCount, language) }), at: this.#nowIso() });
     } catch (error) {
@@ -318,6 +406,7 @@ export class AppState {
           : { kind: 'failed', message: this.t('pane.data.failed', { table: row.tableName, reason: messageOf(error) }), detail: detailOf(error), at: this.#nowIso() },
       );
     } finally {
+      this.#kept.delete(tableId);
       this.#abort = undefined;
       this.#modes.delete(tableId);
       this.#showWhenDone.delete(tableId);
@@ -325,6 +414,16 @@ export class AppState {
       this.#set({ job: undefined });
       this.#refreshTables();
     }
+  }
+
+  /** A pushable table shows its input cells; edits the user chose to keep go back on top of the refreshed rows. */
+  async #afterPull(tableId: string, target: PullTarget): Promise<void> {
+    const pushable = pushableOf(target);
+    const kept = this.#kept.get(tableId);
+    this.#kept.delete(tableId);
+    if (pushable === undefined) return;
+    await this.#options.host.push?.styleInputs?.(pushable.model).catch(() => undefined);
+    if (kept) await this.#changes.putBack(tableId, kept);
   }
 
   #verdictOf(result: PullResult): Verdict {
@@ -342,6 +441,7 @@ export class AppState {
     if (active === undefined) return;
     const group = active.profile.kind === 'group';
     this.#plans = [];
+    this.#reference = undefined;
     this.#refreshTables();
     if (group) {
       this.#set({ filterOptions: { accounts: [], categories: [] } });
@@ -354,6 +454,8 @@ export class AppState {
     ]);
     if (this.#connections.active() !== active) return;
     this.#plans = plans;
+    // What every push needs besides the rows it writes (it reads them itself when this is missing).
+    this.#reference = plans.length > 0 && categories.length > 0 && summary !== undefined ? { plans, categories, accounts: summary.accounts.map((a) => ({ id: a.id, name: a.name })) } : undefined;
     this.#set({
       filterOptions: {
         accounts: (summary?.accounts ?? []).map((a) => ({ id: a.id, name: a.name })),

@@ -23,6 +23,7 @@ import {
   type PendingChanges,
   type PushChoices,
   type PushProgress,
+  type PushReference,
   type PushResult,
   type Resolution,
   type UndoResult,
@@ -81,6 +82,8 @@ export interface ChangesDeps {
   client(): CashflowClient | undefined;
   language(): Language;
   tables(): readonly TableRow[];
+  /** Plans, categories and accounts read on connect (the push reads them itself when absent). */
+  reference(): PushReference | undefined;
   t(key: MessageKey, params?: MessageParams): string;
   publish(view: ChangesView): void;
 }
@@ -164,6 +167,7 @@ export class ChangesState {
         baselineState: entry.row.pulled?.baseline,
         choices: { ...confirmed, resolutions: this.#resolutions.get(tableId) ?? new Map() },
         signal: abort.signal,
+        ...(this.#deps.reference() ? { reference: this.#deps.reference() } : {}),
         onProgress: (progress) => this.#update(tableId, { progress }),
       });
       // Choices that were used are spent: a row in conflict again asks again.
