@@ -356,7 +356,7 @@ export async function pushBudgets(model: TableModel<Budget>, target: BudgetTarge
     const updates: RowUpdate[] = [];
     for (const [position, externalId] of generated) {
       const work = works.find((w) => w.change === 'new' && w.ref.position === position);
-      if (work && work.outcome === undefined) updates.push({ position, id: null, externalId: null, values: { [EXTERNAL_ID_FIELD]: externalId }, status: '', highlight: work.changed });
+      if (work && work.outcome === undefined) updates.push({ position, id: null, externalId: null, values: { [EXTERNAL_ID_FIELD]: externalId }, status: '', highlight: work.changed.map((field) => columnKeyOf(model, field)) });
     }
     if (updates.length > 0) await sheet.update(model, updates);
   }
@@ -518,7 +518,7 @@ export async function pushBudgets(model: TableModel<Budget>, target: BudgetTarge
     if (work.removeFromSheet) removals.push(work.ref);
     if (work.appendToSheet) appends.push(work.appendToSheet);
     if (work.change === 'deleted' || work.removeFromSheet || work.change === 'unchanged') continue;
-    updates.push({ ...work.ref, ...(work.values ? { values: work.values } : {}), status: work.message ?? '', highlight: work.pending });
+    updates.push({ ...work.ref, ...(work.values ? { values: work.values } : {}), status: work.message ?? '', highlight: work.pending.map((field) => columnKeyOf(model, field)) });
   }
   if (updates.length > 0) await sheet.update(model, updates);
   if (removals.length > 0) await sheet.remove(model, removals);
@@ -774,4 +774,9 @@ function cellMessage(model: TableModel<Budget>, header: string, language: Langua
 export async function readReference(client: CashflowClient, options: { signal?: AbortSignal } = {}): Promise<PushReference> {
   const [plans, categories, summary] = await Promise.all([client.plans.list(options), client.categories.list(options), client.accounts.summary(options)]);
   return { plans, categories, accounts: summary.accounts.map((a) => ({ id: a.id, name: a.name })) };
+}
+
+/** The model column a field is edited in (`category` → `category_id`); the external ID is its own column. */
+function columnKeyOf(model: TableModel<Budget>, field: string): string {
+  return model.columns.find((c) => c.write?.field === field)?.key ?? field;
 }

@@ -139,7 +139,12 @@ export class ChangesState {
         ...(pending === undefined ? {} : { pending }),
         ...(before?.result ? { result: before.result } : {}),
         ...(before?.undo ? { undo: before.undo } : {}),
-        ...(pending !== undefined && !pending.comparable ? { refused: this.#deps.t('push.refused.noBaseline', { table: row.tableName }) } : {}),
+        ...(before?.error ? { error: before.error } : {}),
+        ...(pending !== undefined && !pending.comparable
+          ? { refused: this.#deps.t('push.refused.noBaseline', { table: row.tableName }) }
+          : before?.refused
+            ? { refused: before.refused }
+            : {}),
         journal: summaries(journal, row.tableName),
       });
     }
@@ -154,6 +159,7 @@ export class ChangesState {
     const baselines = this.#deps.host.baselines;
     const client = this.#deps.client();
     if (entry === undefined || push === undefined || baselines === undefined || client === undefined) return;
+    if (!this.#view.tables.some((t) => t.tableId === tableId)) await this.review();
     const abort = new AbortController();
     this.#abort = abort;
     this.#update(tableId, { status: 'pushing', error: undefined, refused: undefined, progress: { phase: 'reading', done: 0, total: 0 } } as Partial<ChangesTable>);
@@ -211,6 +217,7 @@ export class ChangesState {
     const baselines = this.#deps.host.baselines;
     const client = this.#deps.client();
     if (entry === undefined || push === undefined || baselines === undefined || client === undefined) return;
+    if (!this.#view.tables.some((t) => t.tableId === tableId)) await this.review();
     this.#update(tableId, { status: 'undoing', error: undefined } as Partial<ChangesTable>);
     try {
       const undo = await undoLastPush(entry.model, entry.target, { client, sheet: push.sheet, baselines, journal: push.journal, language: this.#deps.language() });

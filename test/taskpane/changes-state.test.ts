@@ -1,0 +1,211 @@
+/**
+ * The Changes view's state end to end without a browser (#17): the pane's own pull into the Excel simulation, edits
+ * typed into cells, the push through the Excel host (status column, highlight and input fills, the journal in its
+ * very hidden sheet) against the sandbox; conflicts, the refresh that asks first, undo after a reload.
+ */
+
+import { CashflowClient, TokenCache } from '../../src/api';
+import { activateTable } from '../../src/hosts/excel/activate-table';
+import { ExcelPushSheet } from '../../src/hosts/excel/excel-push-sheet';
+import { ExcelWorkbookPort } from '../../src/hosts/excel/excel-workbook-port';
+import { CHANGED_FILL, INPUT_FILL, markInputColumns } from '../../src/hosts/excel/input-style';
+import { SettingsConnectionStore } from '../../src/hosts/excel/settings-connection';
+import { SettingsPullStateStore } from '../../src/hosts/excel/settings-pull-state';
+import { SheetBaselineStore } from '../../src/hosts/excel/sheet-baseline-store';
+import { SheetPushJournal } from '../../src/hosts/excel/sheet-push-journal';
+import { createSimulatedWorkbook, installExcelSimulation, type Installation } from '../../src/preview/excel-sim';
+import { startSandbox } from '../../src/sandbox';
+import { MemoryKeyValueStorage } from '../../src/sync/connect';
+import { AppState } from '../../src/taskpane/state/app-state';
+import type { PaneHost } from '../../src/taskpane/state/pane-host';
+
+type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
+
+let sandbox: Sandbox;
+let sim: Installation;
+beforeEach(async () => {
+  sandbox = await startSandbox({ port: 0, transactions: 50 });
+  sim = installExcelSimulation(globalThis, createSimulatedWorkbook());
+});
+afterEach(async () => {
+  sim.uninstall();
+  await sandbox.close();
+});
+
+function excelHost(): PaneHost {
+  return {
+    port: new ExcelWorkbookPort({ maxRows: 500 }),
+    pullStates: new SettingsPullStateStore(),
+    baselines: new SheetBaselineStore(),
+    workbookConnection: new SettingsConnectionStore(),
+    activateTable: async (name) => {
+      await activateTable(name);
+    },
+    push: { sheet: new ExcelPushSheet(), journal: new SheetPushJournal(), styleInputs: (model) => markInputColumns(model) },
+  };
+}
+
+const storage = new MemoryKeyValueStorage();
+async function pane(): Promise<AppState> {
+  const app = new AppState({
+    storage,
+    prefix: 'changes|',
+    host: excelHost(),
+    environment: { theme: 'light', displayLanguage: 'en-US', sandboxUrl: sandbox.url },
+    client: { tokenCache: new TokenCache(), sleep: async () => undefined },
+  });
+  await app.start();
+  if (app.snapshot().connection.status !== 'connected') await app.connectDemo();
+  return app;
+}
+
+function colleague(): CashflowClient {
+  return new CashflowClient({ baseUrl: sandbox.url, clientId: sandbox.credentials.company.clientId, clientSecret: sandbox.credentials.company.clientSecret, language: 'en', tokenCache: new TokenCache() });
+}
+
+/** The ForecastBudgets table as the user sees it: headers and cell values. */
+async function table(): Promise<{ headers: string[]; rows: unknown[][]; address: string; sheet: string }> {
+  return Excel.run(async (context) => {
+    const t = context.workbook.tables.getItem('ForecastBudgets');
+    const range = t.getRange().load('values,address');
+    const ws = t.worksheet.load('name');
+    await context.sync();
+    const [headers = [], ...rows] = range.values as unknown[][];
+    return { headers: headers.map(String), rows, address: range.address, sheet: ws.name };
+  });
+}
+
+/** Types a value into the cell of the row with this external ID, as the user would. */
+async function typeInto(externalId: string, header: string, value: string | number): Promise<void> {
+  const { headers, rows, sheet } = await table();
+  const row = rows.findIndex((r) => r[headers.indexOf('External Id')] === externalId);
+  await Excel.run(async (context) => {
+    context.workbook.worksheets.getItem(sheet).getRangeByIndexes(row + 1, headers.indexOf(header), 1, 1).values = [[value]];
+    await context.sync();
+  });
+}
+
+async function cellOf(externalId: string, header: string): Promise<unknown> {
+  const { headers, rows } = await table();
+  return rows.find((r) => r[headers.indexOf('External Id')] === externalId)?.[headers.indexOf(header)];
+}
+
+async function fillOf(externalId: string, header: string): Promise<string> {
+  const { headers, rows, sheet } = await table();
+  const row = rows.findIndex((r) => r[headers.indexOf('External Id')] === externalId);
+  return Excel.run(async (context) => {
+    const fill = context.workbook.worksheets.getItem(sheet).getRangeByIndexes(row + 1, headers.indexOf(header), 1, 1).format.fill.load('color');
+    await context.sync();
+    return fill.color;
+  });
+}
+
+async function forecastAmount(externalId: string): Promise<number | undefined> {
+  return (await colleague().forecastBudgets.getByExternalId(externalId)).amount;
+}
+
+test('edit a cell, see it pending, push: the service holds it, the status says so, the highlight is gone; nothing pending after', async () => {
+  const app = await pane();
+  await app.pull('forecastBudgets');
+  expect(await fillOf('fc-miete', 'Amount')).toBe(INPUT_FILL);
+  await typeInto('fc-miete', 'Amount', -4321);
+
+  await app.reviewChanges();
+  const [changes] = app.snapshot().changes.tables;
+  expect(changes).toMatchObject({ tableName: 'ForecastBudgets', pending: { counts: { changed: 1, new: 0, deleted: 0 } } });
+  expect(changes?.pending?.rows[0]?.fields).toEqual([{ field: 'amount', column: 'Amount', before: -4500, after: -4321 }]);
+
+  await app.pushChanges('forecastBudgets');
+  const after = app.snapshot().changes.tables[0];
+  expect(after?.result?.counts.landed).toBe(1);
+  expect(after?.pending?.rows).toEqual([]);
+  expect(after?.journal[0]).toMatchObject({ landed: 1, notLanded: 0, undone: false });
+  expect(await forecastAmount('fc-miete')).toBe(-4321);
+  expect(await cellOf('fc-miete', 'Push status')).toMatch(/^Pushed /);
+  expect(await fillOf('fc-miete', 'Amount')).toBe(INPUT_FILL);
+});
+
+test('a conflict shows both values and keeps the cell highlighted; "take theirs" brings the service value in', async () => {
+  const app = await pane();
+  await app.pull('forecastBudgets');
+  const forecast = (await colleague().plans.list()).find((p) => p.type === 'FORECAST');
+  await colleague().planBudgets(forecast?.id ?? 0).updateByExternalId('fc-miete', { amount: '-5000.00' });
+  await typeInto('fc-miete', 'Amount', -4000);
+
+  await app.pushChanges('forecastBudgets');
+  const row = app.snapshot().changes.tables[0]?.result?.rows[0];
+  expect(row).toMatchObject({ outcome: 'conflict', conflicts: [{ column: 'Amount', mine: -4000, theirs: -5000 }] });
+  expect(await cellOf('fc-miete', 'Push status')).toBe('Conflict: changed on the service too. Amount: yours -4000, service -5000. Choose "keep mine" or "take theirs" in the Changes view.');
+  expect(await fillOf('fc-miete', 'Amount')).toBe(CHANGED_FILL);
+  expect(await forecastAmount('fc-miete')).toBe(-5000);
+
+  await app.resolveConflict('forecastBudgets', row?.key ?? '', 'theirs');
+  expect(await cellOf('fc-miete', 'Amount')).toBe(-5000);
+  expect(app.snapshot().changes.tables[0]?.pending?.rows).toEqual([]);
+});
+
+test('a refresh of a table with pending changes asks first: keep puts them on top of the refreshed rows, discard drops them', async () => {
+  const app = await pane();
+  await app.pull('forecastBudgets');
+  await typeInto('fc-miete', 'Name', 'Kept through a refresh');
+  const forecast = (await colleague().plans.list()).find((p) => p.type === 'FORECAST');
+  await colleague().planBudgets(forecast?.id ?? 0).updateByExternalId('fc-miete', { description: 'Changed by a colleague' });
+
+  await app.pull('forecastBudgets');
+  expect(app.snapshot().refreshPrompt).toEqual({ tableIds: ['forecastBudgets'], counts: { changed: 1, new: 0, deleted: 0 } });
+  expect(await cellOf('fc-miete', 'Description')).toBe('');
+
+  await app.answerRefresh('keep');
+  expect(app.snapshot().refreshPrompt).toBeUndefined();
+  expect(await cellOf('fc-miete', 'Description')).toBe('Changed by a colleague');
+  expect(await cellOf('fc-miete', 'Name')).toBe('Kept through a refresh');
+  expect(await fillOf('fc-miete', 'Name')).toBe(CHANGED_FILL);
+  await app.reviewChanges();
+  expect(app.snapshot().changes.tables[0]?.pending?.counts.changed).toBe(1);
+
+  await app.pull('forecastBudgets');
+  await app.answerRefresh('discard');
+  expect(await cellOf('fc-miete', 'Name')).toBe('Miete Büro');
+  await app.reviewChanges();
+  expect(app.snapshot().changes.tables[0]?.pending?.rows).toEqual([]);
+});
+
+test('after a reload the baseline and the journal are still there: undo of the last push restores the service', async () => {
+  const first = await pane();
+  await first.pull('forecastBudgets');
+  await typeInto('fc-miete', 'Amount', -1);
+  await first.pushChanges('forecastBudgets');
+  expect(await forecastAmount('fc-miete')).toBe(-1);
+
+  // The workbook is closed and opened again: a new pane on the same workbook.
+  const again = await pane();
+  await again.reviewChanges();
+  const table = again.snapshot().changes.tables[0];
+  expect(table?.pending?.rows).toEqual([]);
+  expect(table?.journal).toHaveLength(1);
+  await again.undoLastPush('forecastBudgets');
+  expect(await forecastAmount('fc-miete')).toBe(-4500);
+  expect(await cellOf('fc-miete', 'Amount')).toBe(-4500);
+  expect(again.snapshot().changes.tables[0]?.journal.map((j) => [j.undo, j.undone])).toEqual([
+    [true, false],
+    [false, true],
+  ]);
+});
+
+test('deletes wait for the confirmation; an Id cell holding text holds every delete back', async () => {
+  const app = await pane();
+  await app.pull('forecastBudgets');
+  const { headers, sheet, rows } = await table();
+  const row = rows.findIndex((r) => r[headers.indexOf('External Id')] === 'fc-umsatz');
+  await Excel.run(async (context) => {
+    const t = context.workbook.tables.getItem('ForecastBudgets');
+    t.rows.getItemAt(row).delete();
+    context.workbook.worksheets.getItem(sheet).getRangeByIndexes(1, headers.indexOf('Id'), 1, 1).values = [['oops']];
+    await context.sync();
+  });
+  await app.pushChanges('forecastBudgets', { deletes: true });
+  const deleted = app.snapshot().changes.tables[0]?.result?.rows.filter((r) => r.change === 'deleted');
+  expect(deleted?.map((r) => r.outcome)).toEqual(['blocked', 'blocked']);
+  expect(deleted?.[0]?.message).toBe('Not deleted: the Id cell of row 1 of the table holds no id, so it cannot be told which budgets were removed. Fix or clear that Id cell, then push again.');
+  expect((await colleague().forecastBudgets.getByExternalId('fc-umsatz')).name).toBe('Umsatz Stammkunden');
+});
