@@ -30,7 +30,8 @@ import type { PaneHost } from './pane-host';
 import type { AppSnapshot, PaneEnvironment, ProfileForm, PullOutcome, SaveResult, TableRow, Verdict } from './app-snapshot';
 import { languageFromDisplay, Preferences, type LanguageChoice } from './preferences';
 import { tableList } from './table-list';
-import { ChangesState, pushableOf, type ChangesView, type RefreshPrompt } from './changes-state';
+import { ChangesState, pushableOf } from './changes-state';
+export type { ChangesTable, ChangesView, JournalSummary, RefreshPrompt } from './changes-state';
 import type { KeptEdits, PushChoices, PushReference, Resolution } from '../../sync/push';
 
 export type { Theme, PaneEnvironment, ConnectionView, PullOutcome, Verdict, TableRow, Job, FilterOptions, OverviewView, AppSnapshot, ProfileForm, SaveResult } from './app-snapshot';
