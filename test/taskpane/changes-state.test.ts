@@ -121,7 +121,7 @@ test('edit a cell, see it pending, push: the service holds it, the status says s
   expect(after?.pending?.rows).toEqual([]);
   expect(after?.journal[0]).toMatchObject({ landed: 1, notLanded: 0, undone: false });
   expect(await forecastAmount('fc-miete')).toBe(-4321);
-  expect(await cellOf('fc-miete', 'Push status')).toMatch(/^Pushed /);
+  expect(await cellOf('fc-miete', 'Push status')).toMatch(/^Sent /);
   expect(await fillOf('fc-miete', 'Amount')).toBe(INPUT_FILL);
 });
 
@@ -206,6 +206,6 @@ test('deletes wait for the confirmation; an Id cell holding text holds every del
   await app.pushChanges('forecastBudgets', { deletes: true });
   const deleted = app.snapshot().changes.tables[0]?.result?.rows.filter((r) => r.change === 'deleted');
   expect(deleted?.map((r) => r.outcome)).toEqual(['blocked', 'blocked']);
-  expect(deleted?.[0]?.message).toBe('Not deleted: the Id cell of row 1 of the table holds no id, so it cannot be told which budgets were removed. Fix or clear that Id cell, then push again.');
+  expect(deleted?.[0]?.message).toBe('Not deleted: the Id cell of row 1 of the table holds no id, so it cannot be told which budgets were removed. Fix or clear that Id cell, then send again.');
   expect((await colleague().forecastBudgets.getByExternalId('fc-umsatz')).name).toBe('Umsatz Stammkunden');
 });

@@ -35,7 +35,7 @@ describe('changed rows', () => {
 
     const service = (await h.service()).get(id);
     expect(service).toMatchObject({ amount: -1234.5, description: 'New lease' });
-    expect(h.sheet.rows[at]?.status).toMatch(/^Pushed /);
+    expect(h.sheet.rows[at]?.status).toMatch(/^Sent /);
     expect(h.sheet.rows[at]?.highlight).toEqual([]);
     const stored = (await h.baselines.read('ForecastBudgets'))?.find((b) => b.id === id);
     expect(stored?.fields).toMatchObject({ amount: -1234.5, description: 'New lease' });
@@ -69,7 +69,7 @@ describe('changed rows', () => {
     expect(service.get(h.sheet.cell(a, 'id') as number)).toMatchObject({ description: '', frequency: '', account: null });
     const blocked = result.rows.find((r) => r.ref.position === b);
     expect(blocked).toMatchObject({ outcome: 'blocked', columns: ['Name'] });
-    expect(blocked?.message).toBe('Not pushed: Name: this value cannot be emptied. Enter a value, or undo the change in this cell.');
+    expect(blocked?.message).toBe('Not sent: Name: this value cannot be emptied. Enter a value, or undo the change in this cell.');
     expect(h.sheet.rows[b]?.status).toBe(blocked?.message);
     expect(h.sheet.rows[b]?.highlight).toEqual(['name']);
     expect(service.get(h.sheet.cell(b, 'id') as number)?.name).toBe('Gehälter');

@@ -108,7 +108,7 @@ describe('lost answers are read back, never sent blindly again', () => {
     h.hook.current = (request) => (request.method === 'PATCH' ? html500() : undefined);
     const failed = await h.push();
     expect(failed.rows[0]).toMatchObject({ outcome: 'unknown' });
-    expect(h.sheet.rows[at]?.status).toMatch(/^Not pushed: the service did not confirm this change \(.+\)\. Push again/);
+    expect(h.sheet.rows[at]?.status).toMatch(/^Not sent: the service did not confirm this change \(.+\)\. Send again/);
     expect(h.sheet.rows[at]?.highlight).toEqual(['amount']);
     expect(h.sheet.cell(at, 'amount')).toBe(-987);
     h.hook.current = undefined;
@@ -143,7 +143,7 @@ describe('lost answers are read back, never sent blindly again', () => {
     h.sheet.set(at, 'amount', -1);
     h.hook.current = (request) => (request.method === 'PATCH' ? Response.json({ amount: ['Stellen überschritten.'] }, { status: 400 }) : undefined);
     const result = await h.push();
-    expect(result.rows[0]).toMatchObject({ outcome: 'failed', message: 'Nicht übertragen: Amount: Stellen überschritten.' });
+    expect(result.rows[0]).toMatchObject({ outcome: 'failed', message: 'Nicht gesendet: Amount: Stellen überschritten.' });
     expect(h.sheet.cell(at, 'amount')).toBe(-1);
   });
 });

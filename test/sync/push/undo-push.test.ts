@@ -87,7 +87,7 @@ test('a row changed on the service since the push is reported and not overwritte
   await h.other.planBudgets(forecast?.id ?? 0).updateByExternalId('fc-miete', { amount: '-33.00' });
 
   const result = await undo(h);
-  expect(result.rows.find((r) => r.id === idA)).toMatchObject({ outcome: 'changedSince', message: 'Not undone: changed on the service since the push (Amount). Nothing was overwritten.' });
+  expect(result.rows.find((r) => r.id === idA)).toMatchObject({ outcome: 'changedSince', message: 'Not undone: changed on the service since it was sent (Amount). Nothing was overwritten.' });
   expect(result.rows.find((r) => r.id === idB)?.outcome).toBe('restored');
   const service = await h.service();
   expect(service.get(idA)?.amount).toBe(-33);
