@@ -24,6 +24,7 @@ import { isAddressableExternalId } from '../../api/path-segment';
 import type { Language, MessageKey } from '../../i18n/catalog';
 import { translate, type MessageParams } from '../../i18n/translate';
 import { columnOf } from './budget-patch';
+import { categoryPaths, PATH_SEPARATOR } from '../tables/lookups';
 import type { Fields, SheetRow } from './diff';
 
 export interface BudgetCheckContext {
@@ -83,6 +84,55 @@ export function categoryProblem(id: number, categories: readonly Category[]): 'p
   const isParent = categories.some((c) => c.parent === id);
   if (isParent || !category.is_category || category.is_aggregating) return 'push.check.categoryNotLeaf';
   return null;
+}
+
+/** The first issue that carries its own message key, also inside the branches of a union. */
+function ownIssue(issues: readonly unknown[]): IssueParams | undefined {
+  for (const issue of issues) {
+    const params = (issue as { params?: IssueParams }).params;
+    if (params?.key !== undefined) return params;
+    const branches = (issue as { errors?: unknown[][] }).errors;
+    for (const branch of branches ?? []) {
+      const inner = ownIssue(branch);
+      if (inner) return inner;
+    }
+  }
+  return undefined;
+}
+
+// ---- the category: an id, a name or a path ----
+
+/** `Ausgaben › Miete`, also typed as `Ausgaben > Miete`: the names from the root down. */
+function pathParts(text: string): string[] {
+  return text
+    .split(/\s*[›>]\s*/)
+    .map((part) => part.trim().toLowerCase())
+    .filter((part) => part !== '');
+}
+
+/**
+ * The category cell takes what the sheets show: the id (`Category Id`), the path (`Category`, `Ausgaben › Miete`) or a
+ * name when only one category has it. A name several categories share is refused with their paths.
+ */
+function categoryReference(categories: readonly Category[]) {
+  const paths = categoryPaths(categories);
+  return z.union([
+    id,
+    z.string().transform((text, ctx) => {
+      const wanted = pathParts(text);
+      const lower = (id: number) => (paths.get(id) ?? []).map((p) => p.toLowerCase());
+      const matches = categories.filter((c) => {
+        const path = lower(c.id);
+        return wanted.length === 1 ? path[path.length - 1] === wanted[0] : path.length === wanted.length && path.every((p, i) => p === wanted[i]);
+      });
+      if (matches.length === 1 && matches[0]) return matches[0].id;
+      if (matches.length > 1) {
+        const candidates = matches.map((c) => `${(paths.get(c.id) ?? []).join(PATH_SEPARATOR)} (${c.id})`).join('; ');
+        ctx.addIssue({ code: 'custom', message: 'ambiguous', params: { key: 'push.check.categoryAmbiguous', values: { value: text.trim(), candidates } } satisfies IssueParams });
+      } else ctx.addIssue({ code: 'custom', message: 'unknown', params: { key: 'push.check.categoryId', values: { value: text.trim() } } satisfies IssueParams });
+      return z.NEVER;
+    }),
+  ]);
 }
 
 // ---- the field schemas ----
@@ -145,14 +195,17 @@ function cell(mode: Mode, empty: Empty, schema: z.ZodType, key: MessageKey, valu
       }
     }
     const parsed = schema.safeParse(value);
-    return parsed.success ? (parsed.data as unknown) : fail({ key, values });
+    if (parsed.success) return parsed.data as unknown;
+    // A schema that knows better (a category name that fits several) says so itself.
+    const own = ownIssue(parsed.error.issues);
+    return fail(own ?? { key, values: { ...values, value: String(value) } });
   });
 }
 
 function rowSchema(mode: Mode, context: BudgetCheckContext) {
   const c = (empty: Empty, schema: z.ZodType, key: MessageKey, values?: MessageParams) => cell(mode, empty, schema, key, values);
   const choices = (values: readonly string[]) => values.filter((v) => v !== '').join(', ');
-  const category = c('required', id, 'push.check.categoryId').superRefine((value, ctx) => {
+  const category = c('required', categoryReference(context.categories), 'push.check.categoryId').superRefine((value, ctx) => {
     if (typeof value !== 'number') return;
     const key = categoryProblem(value, context.categories);
     if (key !== null) ctx.addIssue({ code: 'custom', message: key, params: { key, values: { value } } satisfies IssueParams });

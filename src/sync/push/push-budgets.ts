@@ -212,7 +212,10 @@ export async function pushBudgets(model: TableModel<Budget>, target: BudgetTarge
   progress('checking');
   const baselineById = new Map(baseline.map((b) => [b.id, b]));
   const cellProblemRows = new Map<number, RowCheckProblem[]>();
+  // The category cell also takes a name or a path (the row check resolves it): text there is not a cell problem.
+  const categoryHeader = model.columns.find((c) => c.write?.field === 'category')?.header.toLowerCase();
   for (const p of read.problems) {
+    if (p.header.toLowerCase() === categoryHeader) continue;
     const list = cellProblemRows.get(p.row) ?? [];
     list.push({ field: p.header, column: p.header, message: cellMessage(model, p.header, language) });
     cellProblemRows.set(p.row, list);

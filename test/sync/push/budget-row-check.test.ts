@@ -34,6 +34,9 @@ const CATEGORIES: Category[] = [
   category(90, null, { is_default: true, is_category: false }), // system category
 ];
 
+/** Two leaves called Miete in different places. */
+const TWO_NAMED_MIETE: Category[] = [...CATEGORIES, category(50, 10, { name: 'Miete' }), category(51, 1, { name: 'Miete' })];
+
 const context = (over: Partial<BudgetCheckContext> = {}): BudgetCheckContext => ({
   categories: CATEGORIES,
   accounts: [701, 702],
@@ -127,9 +130,26 @@ describe('checking budget rows before a push', () => {
     });
   });
 
+  test('category: the path or a name as the sheets show them is taken as its id; a name several categories share is refused with their paths', () => {
+    expect(okFields(one(newRow({ category_id: 'Category 1 › Category 10 › Category 12' }))).category).toBe(12);
+    expect(okFields(one(newRow({ category_id: 'category 1 > category 10 > category 12' }))).category).toBe(12);
+    expect(okFields(one(newRow({ category_id: 'Category 12' }))).category).toBe(12);
+    expect(okFields(one(newRow({ category_id: ' 12 ' }))).category).toBe(12);
+    expect(messages(one(newRow({ category_id: 'Miete' }), { categories: TWO_NAMED_MIETE }))).toEqual({
+      category: 'Category Id: "Miete" is the name of several categories: Category 1 › Category 10 › Miete (50); Category 1 › Miete (51). Enter the id or the whole path.',
+    });
+    expect(okFields(one(newRow({ category_id: 'Category 1 › Miete' }), { categories: TWO_NAMED_MIETE })).category).toBe(51);
+    // A path to a category with subcategories is found, then refused by the leaf rule.
+    expect(messages(one(newRow({ category_id: 'Category 1 › Category 10' })))).toEqual({
+      category: expect.stringContaining('category 10 has subcategories') as unknown as string,
+    });
+  });
+
   test('category: an existing leaf that takes budgets; archived leaves are allowed', () => {
     expect(okFields(one(newRow({ category_id: 13 }))).category).toBe(13);
-    expect(messages(one(newRow({ category_id: 'Miete' })))).toEqual({ category: 'Category Id: enter the id of a category, e.g. 12 (sheet "Categories").' });
+    expect(messages(one(newRow({ category_id: 'Miete' })))).toEqual({
+      category: 'Category Id: there is no category "Miete". Enter the id, the name or the path of a category as the sheet "Categories" shows it, e.g. 12.',
+    });
     expect(messages(one(newRow({ category_id: 999 })))).toEqual({ category: 'Category Id: there is no category 999. Enter the id of a category from the sheet "Categories".' });
     for (const notLeaf of [1, 10, 30, 40, 41]) {
       expect(messages(one(newRow({ category_id: notLeaf })))).toEqual({
@@ -237,6 +257,7 @@ describe('row problems in the user\'s language', () => {
     ['choice or empty', newRow({ frequency: 'x' }), {}],
     ['category id', newRow({ category_id: 'x' }), {}],
     ['unknown category', newRow({ category_id: 5 }), {}],
+    ['ambiguous category name', newRow({ category_id: 'Miete' }), { categories: TWO_NAMED_MIETE }],
     ['not a leaf', newRow({ category_id: 10 }), {}],
     ['system category', newRow({ category_id: 90 }), {}],
     ['unknown account', newRow({ account_id: 5 }), {}],

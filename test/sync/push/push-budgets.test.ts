@@ -447,3 +447,21 @@ describe('what the push leaves behind', () => {
     expect(h.sheet.rows[at]?.highlight).toEqual(['amount', 'external_id']);
   });
 });
+
+describe('the category cell', () => {
+  it('takes the path as the Category column shows it: the budget gets that category by id', async () => {
+    h = await setUpPush();
+    const at = rowWhere(h, (e) => e === 'fc-miete');
+    const other = rowWhere(h, (e) => e === 'fc-gehaelter');
+    const path = h.sheet.cell(other, 'category_path') as string;
+    const id = h.sheet.cell(other, 'category_id') as number;
+    expect(path).toContain(' › ');
+    h.sheet.set(at, 'category_id', path);
+    h.takeWrites();
+    const result = await h.push();
+    expect(h.takeWrites().map((w) => w.body)).toEqual([{ category: id }]);
+    expect(result.rows[0]?.outcome).toBe('landed');
+    expect(h.sheet.cell(at, 'category_id')).toBe(id);
+    expect(h.sheet.cell(at, 'category_path')).toBe(path);
+  });
+});
