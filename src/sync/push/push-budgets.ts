@@ -324,16 +324,16 @@ export async function pushBudgets(model: TableModel<Budget>, target: BudgetTarge
   // ---- plan ----
   const rowsById = new Map(read.rows.filter((r) => r.id !== null).map((r) => [r.id as number, { fields: withoutId(checkByPosition.get(r.position)?.ok ? (checkByPosition.get(r.position) as { fields: Fields }).fields : r.fields), externalId: r.externalId }]));
   const pushPlan = planRequests(budgetPlan, { changes: sendable, problems: [], unchanged: diff.unchanged }, rowsById, language);
+  // Works by where they stand (rows in the sheet) and by id (deleted rows): lookups stay linear on big tables.
+  const sheetWork = new Map(works.filter((w) => w.change !== 'deleted').map((w) => [w.ref.position, w]));
+  const deletedWork = new Map(works.filter((w) => w.change === 'deleted').map((w) => [w.ref.id, w]));
   for (const blocked of pushPlan.blocked) {
-    const work = works.find((w) => w.ref.position === blocked.position && w.ref.id === blocked.id);
-    if (work) block(work, blocked.problems.map((p) => ({ field: p.field, column: columnOf(p.field), message: p.message })));
+    const work = sheetWork.get(blocked.position);
+    if (work && work.ref.id === blocked.id) block(work, blocked.problems.map((p) => ({ field: p.field, column: columnOf(p.field), message: p.message })));
   }
   const requestOf = new Map<Work, PushRequest>();
   for (const request of pushPlan.requests) {
-    const work =
-      request.op === 'create'
-        ? works.find((w) => w.change === 'new' && w.ref.position === request.position)
-        : works.find((w) => w.ref.id === request.id && (w.change === 'deleted') === (request.op === 'deleteById' || request.op === 'deleteByExternalId'));
+    const work = request.op === 'deleteById' || request.op === 'deleteByExternalId' ? deletedWork.get(request.id) : sheetWork.get(request.position);
     if (work) {
       requestOf.set(work, request);
       work.op = request.op === 'patch' ? 'patch' : request.op === 'replaceById' ? 'replace' : request.op === 'create' ? 'create' : 'delete';
@@ -358,7 +358,7 @@ export async function pushBudgets(model: TableModel<Budget>, target: BudgetTarge
   if (generated.size > 0) {
     const updates: RowUpdate[] = [];
     for (const [position, externalId] of generated) {
-      const work = works.find((w) => w.change === 'new' && w.ref.position === position);
+      const work = sheetWork.get(position);
       if (work && work.outcome === undefined) updates.push({ position, id: null, externalId: null, values: { [EXTERNAL_ID_FIELD]: externalId }, status: '', highlight: work.changed.map((field) => columnKeyOf(model, field)) });
     }
     if (updates.length > 0) await sheet.update(model, updates);
