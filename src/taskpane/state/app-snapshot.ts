@@ -9,7 +9,7 @@ import type { Overview } from '../../sync/overview';
 import type { PullProgress, PullState } from '../../sync/pull';
 import type { LanguageChoice } from './preferences';
 import type { TableEntry } from './table-list';
-import type { ChangesView, RefreshPrompt } from './changes-state';
+import type { PendingChanges, PushProgress, PushResult, UndoResult } from '../../sync/push';
 
 export type Theme = 'light' | 'dark';
 
@@ -99,3 +99,42 @@ export interface ProfileForm {
 }
 
 export type SaveResult = { ok: true } | { ok: false; problems: ProfileProblem[] };
+
+// ---- the Changes view (state: changes-state.ts) ----
+
+export interface JournalSummary {
+  id: string;
+  at: string;
+  landed: number;
+  notLanded: number;
+  undone: boolean;
+  /** An undo of another push. */
+  undo: boolean;
+}
+
+export interface ChangesTable {
+  tableId: string;
+  tableName: string;
+  /** What the pane calls the table (`pane.table.*` key, with a scenario's name), as the Data view shows it. */
+  label: TableRow['label'];
+  labelParams?: Record<string, string>;
+  status: 'idle' | 'reviewing' | 'pushing' | 'undoing';
+  pending?: PendingChanges;
+  result?: PushResult;
+  undo?: UndoResult;
+  /** Why the table cannot be pushed (committed plan, no baseline), in the user's language. */
+  refused?: string;
+  error?: string;
+  progress?: PushProgress;
+  journal: JournalSummary[];
+}
+
+export interface ChangesView {
+  tables: ChangesTable[];
+}
+
+/** A refresh of tables with pending changes waits for the user's answer. */
+export interface RefreshPrompt {
+  tableIds: string[];
+  counts: { changed: number; new: number; deleted: number };
+}

@@ -20,54 +20,15 @@ import {
   type BudgetTarget,
   type JournalEntry,
   type KeptEdits,
-  type PendingChanges,
   type PushChoices,
-  type PushProgress,
   type PushReference,
-  type PushResult,
   type Resolution,
-  type UndoResult,
 } from '../../sync/push';
 import { FORECAST_BUDGETS_TABLE, scenarioBudgetsTable, type TableModel } from '../../sync/tables';
 import type { PaneHost, PushHost } from './pane-host';
-import type { TableRow } from './app-snapshot';
+import type { ChangesTable, ChangesView, JournalSummary, RefreshPrompt, TableRow } from './app-snapshot';
 
-export interface JournalSummary {
-  id: string;
-  at: string;
-  landed: number;
-  notLanded: number;
-  undone: boolean;
-  /** An undo of another push. */
-  undo: boolean;
-}
-
-export interface ChangesTable {
-  tableId: string;
-  tableName: string;
-  /** What the pane calls the table (`pane.table.*` key, with a scenario's name), as the Data view shows it. */
-  label: TableRow['label'];
-  labelParams?: Record<string, string>;
-  status: 'idle' | 'reviewing' | 'pushing' | 'undoing';
-  pending?: PendingChanges;
-  result?: PushResult;
-  undo?: UndoResult;
-  /** Why the table cannot be pushed (committed plan, no baseline), in the user's language. */
-  refused?: string;
-  error?: string;
-  progress?: PushProgress;
-  journal: JournalSummary[];
-}
-
-export interface ChangesView {
-  tables: ChangesTable[];
-}
-
-/** A refresh of tables with pending changes waits for the user's answer. */
-export interface RefreshPrompt {
-  tableIds: string[];
-  counts: { changed: number; new: number; deleted: number };
-}
+export type { ChangesTable, ChangesView, JournalSummary, RefreshPrompt } from './app-snapshot';
 
 /** A pushable table's model and plan, from its pull target. */
 export function pushableOf(target: PullTarget): { model: TableModel<Budget>; target: BudgetTarget } | undefined {
