@@ -67,6 +67,17 @@ export class ChangesState {
     return this.#deps.host.push;
   }
 
+  /** What sending to (or undoing on) a table needs, with the table in the view; undefined when signed out or not pushable. */
+  async #ready(tableId: string) {
+    const entry = this.#pushable().find((p) => p.row.id === tableId);
+    const push = this.#push();
+    const baselines = this.#deps.host.baselines;
+    const client = this.#deps.client();
+    if (entry === undefined || push === undefined || baselines === undefined || client === undefined) return undefined;
+    if (!this.#view.tables.some((t) => t.tableId === tableId)) await this.review();
+    return { entry, push, baselines, client };
+  }
+
   /** The pulled pushable tables, in the Data view's order. */
   #pushable(): Array<{ row: TableRow; model: TableModel<Budget>; target: BudgetTarget }> {
     return this.#deps.tables().flatMap((row) => {
@@ -115,12 +126,9 @@ export class ChangesState {
 
   /** Pushes a table's pending changes with what the user confirmed; the conflict choices made so far go along. */
   async pushTable(tableId: string, confirmed: Omit<PushChoices, 'resolutions'> = {}): Promise<void> {
-    const entry = this.#pushable().find((p) => p.row.id === tableId);
-    const push = this.#push();
-    const baselines = this.#deps.host.baselines;
-    const client = this.#deps.client();
-    if (entry === undefined || push === undefined || baselines === undefined || client === undefined) return;
-    if (!this.#view.tables.some((t) => t.tableId === tableId)) await this.review();
+    const ready = await this.#ready(tableId);
+    if (ready === undefined) return;
+    const { entry, push, baselines, client } = ready;
     const abort = new AbortController();
     this.#abort = abort;
     this.#update(tableId, { status: 'pushing', error: undefined, refused: undefined, progress: { phase: 'reading', done: 0, total: 0 } } as Partial<ChangesTable>);
@@ -173,12 +181,9 @@ export class ChangesState {
   }
 
   async undoLast(tableId: string): Promise<void> {
-    const entry = this.#pushable().find((p) => p.row.id === tableId);
-    const push = this.#push();
-    const baselines = this.#deps.host.baselines;
-    const client = this.#deps.client();
-    if (entry === undefined || push === undefined || baselines === undefined || client === undefined) return;
-    if (!this.#view.tables.some((t) => t.tableId === tableId)) await this.review();
+    const ready = await this.#ready(tableId);
+    if (ready === undefined) return;
+    const { entry, push, baselines, client } = ready;
     this.#update(tableId, { status: 'undoing', error: undefined } as Partial<ChangesTable>);
     try {
       const undo = await undoLastPush(entry.model, entry.target, { client, sheet: push.sheet, baselines, journal: push.journal, language: this.#deps.language() });
