@@ -2,17 +2,9 @@
  * Task pane entry: Office.js start-up happens here and only here. The state module is built at once; React and
  * the views load in their own chunk, so the custom functions sharing this page never wait for UI code.
  */
-import { activateTable } from '../hosts/excel/activate-table';
-import { ExcelPushSheet } from '../hosts/excel/excel-push-sheet';
-import { ExcelWorkbookPort } from '../hosts/excel/excel-workbook-port';
-import { markInputColumns } from '../hosts/excel/input-style';
-import { SettingsConnectionStore } from '../hosts/excel/settings-connection';
-import { SettingsPullStateStore } from '../hosts/excel/settings-pull-state';
-import { SheetBaselineStore } from '../hosts/excel/sheet-baseline-store';
-import { SheetPushJournal } from '../hosts/excel/sheet-push-journal';
 import { readEnvironment } from './environment';
 import { AppState } from './state/app-state';
-import type { PaneHost } from './state/pane-host';
+import { excelPaneHost } from './excel-pane-host';
 
 /**
  * Blocks of at most 5,000 rows (Microsoft's guidance: start with 5k–20k): each sync stays short, so Cancel acts
@@ -24,16 +16,7 @@ export const PANE_WRITE_LIMITS = { maxRows: 5000 } as const;
 export async function start(): Promise<void> {
   if (typeof Office !== 'undefined') await Office.onReady();
   const environment = readEnvironment();
-  const host: PaneHost = {
-    port: new ExcelWorkbookPort(PANE_WRITE_LIMITS),
-    pullStates: new SettingsPullStateStore(),
-    baselines: new SheetBaselineStore(),
-    workbookConnection: new SettingsConnectionStore(),
-    activateTable: async (name) => {
-      await activateTable(name);
-    },
-    push: { sheet: new ExcelPushSheet(), journal: new SheetPushJournal(), styleInputs: (model) => markInputColumns(model) },
-  };
+  const host = excelPaneHost(PANE_WRITE_LIMITS);
   const app = new AppState({ storage: window.localStorage, prefix: environment.partitionKey, host, environment });
   const root = document.getElementById('root');
   if (root === null) return;

@@ -4,10 +4,6 @@
  */
 
 import { TokenCache } from '../../src/api';
-import { activateTable } from '../../src/hosts/excel/activate-table';
-import { ExcelWorkbookPort } from '../../src/hosts/excel/excel-workbook-port';
-import { SettingsConnectionStore } from '../../src/hosts/excel/settings-connection';
-import { SettingsPullStateStore } from '../../src/hosts/excel/settings-pull-state';
 import { SheetBaselineStore } from '../../src/hosts/excel/sheet-baseline-store';
 import { de, en, it as italian } from '../../src/i18n/catalog';
 import { createSimulatedWorkbook, installExcelSimulation, type Installation } from '../../src/preview/excel-sim';
@@ -15,6 +11,7 @@ import { startSandbox } from '../../src/sandbox';
 import { MemoryKeyValueStorage } from '../../src/sync/connect';
 import { AppState, type AppStateOptions } from '../../src/taskpane/state/app-state';
 import type { PaneHost } from '../../src/taskpane/state/pane-host';
+import { excelPaneHost } from '../../src/taskpane/excel-pane-host';
 
 type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
 
@@ -32,15 +29,7 @@ beforeEach(() => {
 afterEach(() => sim.uninstall());
 
 function excelHost(): PaneHost {
-  return {
-    port: new ExcelWorkbookPort({ maxRows: 500 }),
-    pullStates: new SettingsPullStateStore(),
-    baselines: new SheetBaselineStore(),
-    workbookConnection: new SettingsConnectionStore(),
-    activateTable: async (name) => {
-      await activateTable(name);
-    },
-  };
+  return excelPaneHost({ maxRows: 500 });
 }
 
 function makeApp(storage = new MemoryKeyValueStorage(), overrides: Partial<AppStateOptions> = {}): AppState {

@@ -5,19 +5,13 @@
  */
 
 import { CashflowClient, TokenCache } from '../../src/api';
-import { activateTable } from '../../src/hosts/excel/activate-table';
-import { ExcelPushSheet } from '../../src/hosts/excel/excel-push-sheet';
-import { ExcelWorkbookPort } from '../../src/hosts/excel/excel-workbook-port';
-import { CHANGED_FILL, INPUT_FILL, markInputColumns } from '../../src/hosts/excel/input-style';
-import { SettingsConnectionStore } from '../../src/hosts/excel/settings-connection';
-import { SettingsPullStateStore } from '../../src/hosts/excel/settings-pull-state';
-import { SheetBaselineStore } from '../../src/hosts/excel/sheet-baseline-store';
-import { SheetPushJournal } from '../../src/hosts/excel/sheet-push-journal';
+import { CHANGED_FILL, INPUT_FILL } from '../../src/hosts/excel/input-style';
 import { createSimulatedWorkbook, installExcelSimulation, type Installation } from '../../src/preview/excel-sim';
 import { startSandbox } from '../../src/sandbox';
 import { MemoryKeyValueStorage } from '../../src/sync/connect';
 import { AppState } from '../../src/taskpane/state/app-state';
 import type { PaneHost } from '../../src/taskpane/state/pane-host';
+import { excelPaneHost } from '../../src/taskpane/excel-pane-host';
 
 type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
 
@@ -33,16 +27,7 @@ afterEach(async () => {
 });
 
 function excelHost(): PaneHost {
-  return {
-    port: new ExcelWorkbookPort({ maxRows: 500 }),
-    pullStates: new SettingsPullStateStore(),
-    baselines: new SheetBaselineStore(),
-    workbookConnection: new SettingsConnectionStore(),
-    activateTable: async (name) => {
-      await activateTable(name);
-    },
-    push: { sheet: new ExcelPushSheet(), journal: new SheetPushJournal(), styleInputs: (model) => markInputColumns(model) },
-  };
+  return excelPaneHost({ maxRows: 500 });
 }
 
 const storage = new MemoryKeyValueStorage();

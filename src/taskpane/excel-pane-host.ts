@@ -1,0 +1,27 @@
+/**
+ * The pane's host on Office.js: the Excel port, the stores on document settings and in very hidden sheets, and what
+ * the push needs. The task pane builds it at start; the tests build the same one on the Excel simulation.
+ */
+import { activateTable } from '../hosts/excel/activate-table';
+import { ExcelPushSheet } from '../hosts/excel/excel-push-sheet';
+import { ExcelWorkbookPort } from '../hosts/excel/excel-workbook-port';
+import { markInputColumns } from '../hosts/excel/input-style';
+import { SettingsConnectionStore } from '../hosts/excel/settings-connection';
+import { SettingsPullStateStore } from '../hosts/excel/settings-pull-state';
+import { SheetBaselineStore } from '../hosts/excel/sheet-baseline-store';
+import { SheetPushJournal } from '../hosts/excel/sheet-push-journal';
+import type { WriteLimits } from '../hosts/excel/chunk-plan';
+import type { PaneHost } from './state/pane-host';
+
+export function excelPaneHost(limits: Partial<WriteLimits> = {}): PaneHost {
+  return {
+    port: new ExcelWorkbookPort(limits),
+    pullStates: new SettingsPullStateStore(),
+    baselines: new SheetBaselineStore(),
+    workbookConnection: new SettingsConnectionStore(),
+    activateTable: async (name) => {
+      await activateTable(name);
+    },
+    push: { sheet: new ExcelPushSheet(limits), journal: new SheetPushJournal(), styleInputs: (model) => markInputColumns(model) },
+  };
+}
