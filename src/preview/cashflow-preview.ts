@@ -3,7 +3,7 @@
  * globals) and for browser tests (reading the grid, resetting, waiting for the workbook to be saved).
  */
 
-import type { ExcelSimulationGlobals, SimulatedWorkbook } from './excel-sim';
+import type { CellColors, ExcelSimulationGlobals, SimulatedWorkbook } from './excel-sim';
 
 export interface CashflowPreview {
   /** `Excel` and `OfficeExtension` of the simulation: the bridge makes them the pane's globals. */
@@ -11,6 +11,8 @@ export interface CashflowPreview {
   workbook: SimulatedWorkbook;
   /** Exactly the text the grid draws for a cell (row and column 0-based; '' for an unknown sheet). */
   cellText(sheetName: string, row: number, col: number): string;
+  /** The fill and font colour the grid draws a cell with (the simulation's own; {} for the defaults or an unknown sheet). */
+  cellColors(sheetName: string, row: number, col: number): Readonly<CellColors>;
   /** Data rows of a table (undefined when there is no table of that name). */
   tableRowCount(tableName: string): number | undefined;
   /** Empties the workbook (a fresh one, saved) and reloads the pane; the pane's localStorage is kept. */

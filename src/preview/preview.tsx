@@ -52,6 +52,7 @@ async function main(): Promise<void> {
     globals,
     workbook,
     cellText: (sheetName, row, col) => cellText(workbook, sheetName, row, col),
+    cellColors: (sheetName, row, col) => (workbook.sheetNames().some((name) => name.toLowerCase() === sheetName.toLowerCase()) ? workbook.cellColors(sheetName, row, col) : {}),
     tableRowCount: (tableName) => workbook.tableLayouts().find((t) => t.name.toLowerCase() === tableName.toLowerCase())?.dataRowCount,
     reset,
     saved: () => autosave.saved(),

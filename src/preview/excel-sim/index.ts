@@ -1,6 +1,6 @@
 /** The in-memory Excel JavaScript API simulation: public entry points. See README.md in this folder. */
 
-export { createSimulatedWorkbook, SimulatedWorkbook, type SimulatedWorkbookOptions, type TableSnapshot, type TableLayout } from './simulated-workbook';
+export { createSimulatedWorkbook, SimulatedWorkbook, type SimulatedWorkbookOptions, type TableSnapshot, type TableLayout, type CellColors } from './simulated-workbook';
 export { isWorkbookSnapshot, snapshotWorkbookInSlices, SNAPSHOT_VERSION, type WorkbookSnapshot, type SheetSnapshot } from './model/workbook-snapshot';
 export { installExcelSimulation, createExcelGlobals, type Installation, type ExcelSimulationGlobals } from './install';
 export { SimError, ERROR_MESSAGES } from './batch/errors';

@@ -12,6 +12,7 @@ import { formulaEngine } from './formula/engine';
 import { MAX_READ_CELLS, SyncStats, WEB_PAYLOAD_LIMIT_BYTES } from './batch/payload';
 import { BatchEngine } from './batch/request-context';
 import type { Visibility } from './model/sheet-state';
+import { STYLE_DEFAULTS } from './model/style-state';
 import { dataBox, tableColumnNames } from './model/table-state';
 import { restoreWorkbook, snapshotWorkbook, type WorkbookSnapshot } from './model/workbook-snapshot';
 import { WorkbookState } from './model/workbook-state';
@@ -60,6 +61,14 @@ export interface TableLayout {
   /** Rows of the data body (Excel's blank row of an empty table counts as none). */
   dataRowCount: number;
 }
+
+/** A cell's own colours (see `SimulatedWorkbook.cellColors`); absent: the default. */
+export interface CellColors {
+  fill?: string;
+  font?: string;
+}
+
+const NO_COLORS: Readonly<CellColors> = Object.freeze({});
 
 export type Batch<T> = (context: SimRequestContext) => Promise<T>;
 
@@ -151,6 +160,20 @@ export class SimulatedWorkbook {
     const content = state.content(row, column);
     const cell = { result: state.result(row, column), format: state.format(row, column) };
     return content?.kind === 'Formula' ? { ...cell, formula: content.formula } : cell;
+  }
+
+  /**
+   * The fill and font colours set on one cell (`format.fill.color`, `format.font.color`; 0-based), as `#RRGGBB`, or
+   * undefined where the cell has the default (no fill, automatic font colour). One map lookup: the grid asks it for
+   * every visible cell on every redraw, so no Excel.run, no sync, no copy of the sheet's styles.
+   */
+  cellColors(sheet: string, row: number, column: number): Readonly<CellColors> {
+    const style = this.state.sheet(sheet).styles.get(row, column);
+    if (style === undefined) return NO_COLORS;
+    const colors: CellColors = {};
+    if (style.fill !== undefined && style.fill !== STYLE_DEFAULTS.fill) colors.fill = style.fill;
+    if (style.fontColor !== undefined && style.fontColor !== STYLE_DEFAULTS.fontColor) colors.font = style.fontColor;
+    return colors;
   }
 
   /** Rows and columns (from A1) that hold every stored cell of the sheet: upper bounds, read in constant time. */

@@ -10,6 +10,7 @@ import { isDateFormat } from 'numfmt';
 import { useCallback, useMemo, useState } from 'react';
 import type { SimulatedWorkbook } from '../excel-sim';
 import { cellDisplay } from './cell-display';
+import { cellPaint } from './cell-paint';
 import { columnName } from './column-name';
 import type { GridPalette } from './grid-theme';
 import { tableAt, tablePart } from './table-at';
@@ -68,7 +69,8 @@ export function WorkbookGrid({ workbook, sheet, version, palette, label, onActiv
             ? { bgCell: t.headerBg, textDark: t.headerText, baseFontStyle: 'bold 13px' }
             : { bgCell: part === 'band' ? t.bandBg : t.bodyBg };
       }
-      if (display.color) themeOverride = { ...themeOverride, textDark: display.color };
+      const paint = cellPaint(workbook.cellColors(sheet, row, column), display.color, themeOverride?.bgCell ?? palette.grid.bgCell ?? '#FFFFFF');
+      if (paint.bgCell !== undefined || paint.textDark !== undefined) themeOverride = { ...themeOverride, ...paint };
       return {
         kind: GridCellKind.Text,
         data: editText,

@@ -19,23 +19,27 @@ import {
   Toast,
   Toaster,
   ToastTitle,
+  Tooltip,
   tokens,
   useId,
   useToastController,
   webDarkTheme,
   webLightTheme,
 } from '@fluentui/react-components';
-import { ChevronDown16Regular } from '@fluentui/react-icons';
+import { ChevronDown16Regular, PlugConnected20Regular, Settings20Regular } from '@fluentui/react-icons';
 import { lazy, Suspense, useEffect, useRef, useState, type ReactElement } from 'react';
 import { useAppActions, useAppState } from './app-context';
+import { formatInteger } from './format';
 import { ProgressPanel } from './ProgressPanel';
+import { RefreshPromptDialog } from './RefreshPromptDialog';
 
 const ConnectView = lazy(() => import('./ConnectView').then((m) => ({ default: m.ConnectView })));
 const OverviewView = lazy(() => import('./OverviewView').then((m) => ({ default: m.OverviewView })));
 const DataView = lazy(() => import('./DataView').then((m) => ({ default: m.DataView })));
+const ChangesView = lazy(() => import('./ChangesView').then((m) => ({ default: m.ChangesView })));
 const SettingsView = lazy(() => import('./SettingsView').then((m) => ({ default: m.SettingsView })));
 
-type TabId = 'overview' | 'data' | 'connect' | 'settings';
+type TabId = 'overview' | 'data' | 'changes' | 'connect' | 'settings';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', minHeight: '100vh', backgroundColor: tokens.colorNeutralBackground1, color: tokens.colorNeutralForeground1 },
@@ -49,7 +53,8 @@ const useStyles = makeStyles({
   },
   company: { minWidth: 0, justifyContent: 'flex-start', fontWeight: tokens.fontWeightSemibold, fontSize: tokens.fontSizeBase400 },
   companyName: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
-  tabs: { paddingInline: tokens.spacingHorizontalS, borderBottom: `1px solid ${tokens.colorNeutralStroke2}` },
+  tabs: { paddingInline: tokens.spacingHorizontalS, borderBottom: `1px solid ${tokens.colorNeutralStroke2}`, overflowX: 'auto' },
+  badge: { marginInlineStart: tokens.spacingHorizontalXS },
   main: { flexGrow: 1, padding: tokens.spacingHorizontalM, overflowY: 'auto' },
 });
 
@@ -64,13 +69,22 @@ export function App(): ReactElement {
   const tab: TabId = connected ? chosen : chosen === 'settings' ? 'settings' : 'connect';
   const t = app.t;
   const profileName = connection.status === 'connected' ? connection.profile.name : t('app.title');
+  const waiting = useAppState((s) => s.changes.tables.reduce((sum, table) => sum + (table.pending?.rows.length ?? 0), 0));
+  // What was pulled, and when: a pull that finished (or a workbook opened with pulled tables) is looked at for
+  // pending changes, so the tab's badge counts them before the Changes view is opened.
+  const pulledKey = useAppState((s) => s.tables.map((r) => (r.pulled ? `${r.id}@${r.pulled.lastPullAt}` : '')).join('|'));
+  useEffect(() => {
+    if (connected && pulledKey.replace(/\|/g, '') !== '') void app.reviewChanges();
+  }, [app, connected, pulledKey]);
 
-  const tabs: Array<{ id: TabId; label: string }> = connected
+  // Connected, five tabs must fit 320 px: Connection and Settings show their icon (the name is its label and tooltip).
+  const tabs: Array<{ id: TabId; label: string; count?: number; icon?: ReactElement }> = connected
     ? [
         { id: 'overview', label: t('pane.tab.overview') },
         { id: 'data', label: t('pane.tab.data') },
-        { id: 'connect', label: t('pane.tab.connection') },
-        { id: 'settings', label: t('pane.tab.settings') },
+        { id: 'changes', label: t('pane.tab.changes'), count: waiting },
+        { id: 'connect', label: t('pane.tab.connection'), icon: <PlugConnected20Regular /> },
+        { id: 'settings', label: t('pane.tab.settings'), icon: <Settings20Regular /> },
       ]
     : [
         { id: 'connect', label: t('pane.tab.connect') },
@@ -85,22 +99,35 @@ export function App(): ReactElement {
           <ConnectionBadge />
         </header>
         <TabList className={styles.tabs} size="small" selectedValue={tab} onTabSelect={(_, data) => setChosen(data.value as TabId)} aria-label={t('pane.tabs.label')}>
-          {tabs.map((item) => (
-            <Tab key={item.id} value={item.id}>
-              {item.label}
-            </Tab>
-          ))}
+          {tabs.map((item) =>
+            item.icon ? (
+              <Tooltip key={item.id} content={item.label} relationship="label">
+                <Tab value={item.id} icon={item.icon} />
+              </Tooltip>
+            ) : (
+              <Tab key={item.id} value={item.id}>
+                {item.label}
+                {item.count !== undefined && item.count > 0 && (
+                  <Badge size="small" appearance="filled" color="brand" className={styles.badge} data-testid="changes-badge">
+                    {formatInteger(item.count, language)}
+                  </Badge>
+                )}
+              </Tab>
+            ),
+          )}
         </TabList>
         <main className={styles.main}>
           <Suspense fallback={<Spinner size="small" label={t('pane.loading')} />}>
             {tab === 'connect' && <ConnectView />}
             {tab === 'overview' && <OverviewView />}
             {tab === 'data' && <DataView />}
+            {tab === 'changes' && <ChangesView />}
             {tab === 'settings' && <SettingsView />}
           </Suspense>
         </main>
         <ProgressPanel />
         <FinishedToasts />
+        <RefreshPromptDialog />
       </div>
     </FluentProvider>
   );

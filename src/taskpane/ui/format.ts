@@ -31,3 +31,18 @@ export function formatAge(iso: string, language: Language, now = Date.now()): st
   if (abs < 86_400) return rtf.format(Math.round(seconds / 3600), 'hour');
   return rtf.format(Math.round(seconds / 86_400), 'day');
 }
+
+/** The plural category a count takes in the language, for `*.one` / `*.other` message keys. */
+export function pluralOf(count: number, language: Language): 'one' | 'other' {
+  return new Intl.PluralRules(LOCALES[language]).select(count) === 'one' ? 'one' : 'other';
+}
+
+/** A date (`YYYY-MM-DD`, as the core keeps dates) for the user's language, never through local time. */
+export function formatDate(isoDate: string, language: Language): string {
+  return new Intl.DateTimeFormat(LOCALES[language], { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${isoDate}T00:00:00Z`));
+}
+
+/** Other numbers (rates, multipliers) with the decimals they have, up to six. */
+export function formatNumber(value: number, language: Language): string {
+  return new Intl.NumberFormat(LOCALES[language], { maximumFractionDigits: 6 }).format(value);
+}

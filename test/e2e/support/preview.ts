@@ -53,6 +53,10 @@ export interface PreviewApi {
   sheetsContaining(text: string): Promise<string[]>;
   /** The first cell of `sheet` whose value is exactly `text` (0-based), with its value type. */
   findCell(sheet: string, text: string): Promise<{ row: number; col: number; valueType: string } | undefined>;
+  /** The fill and font colour the grid draws a cell with ({} for the defaults). */
+  cellColors(sheet: string, row: number, col: number): Promise<{ fill?: string; font?: string }>;
+  /** Types into a cell as the grid's editor does (through `Excel.run`, so the simulation's typing rules apply). */
+  typeInto(sheet: string, row: number, col: number, input: string): Promise<void>;
   reset(): Promise<void>;
   saved(): Promise<void>;
 }
@@ -97,6 +101,16 @@ export function previewApi(page: Page): PreviewApi {
           return undefined;
         },
         [sheet, text],
+      ),
+    cellColors: (sheet, row, col) => call((p, a: [string, number, number]) => ({ ...p.cellColors(a[0], a[1], a[2]) }), [sheet, row, col]),
+    typeInto: (sheet, row, col, input) =>
+      call(
+        (p, a: [string, number, number, string]) =>
+          p.globals.Excel.run(async (context) => {
+            context.workbook.worksheets.getItem(a[0]).getRangeByIndexes(a[1], a[2], 1, 1).values = [[a[3]]];
+            await context.sync();
+          }),
+        [sheet, row, col, input],
       ),
     reset: () => call((p) => p.reset(), null),
     saved: () => call((p) => p.saved(), null),

@@ -2,7 +2,7 @@
  * The sandbox for browser tests: on 127.0.0.1, random port, CORS open to the static server's origin, and the two
  * things a test does to it while the page runs:
  *   - change its data the way another user would, over its public API with a token of its own
- *     (`addTransaction`, `recategorize`, `changeSomeTransaction`), so the next refresh has something to find;
+ *     (`addTransaction`, `recategorize`, `changeSomeTransaction`, `updateForecastBudget`), so the next refresh has something to find;
  *   - slow every answer down (`slowResponses(ms)`, the sandbox's fault injection with rate 1), so a pull is
  *     still running when the test clicks Cancel; `normalResponses()` ends it.
  * Slow answers apply to every request but the token endpoint and CORS preflights, the helpers' own included.
@@ -62,6 +62,10 @@ export interface E2eSandbox {
   /** Moves the newest transaction (first of the default order) to another mappable category; says which. */
   changeSomeTransaction(): Promise<{ id: number; from: number | undefined; to: number }>;
   categories(): Promise<ApiCategory[]>;
+  /** A budget of the forecast by its external ID, as the service holds it now (amount as a number). */
+  forecastBudget(externalId: string): Promise<{ id: number; name: string; amount: number }>;
+  /** Another user changes a forecast budget (PATCH by external ID): e.g. `{ amount: '-5000.00' }`. */
+  updateForecastBudget(externalId: string, changes: Record<string, unknown>): Promise<void>;
   /** Every answer (but the token endpoint's and preflights) waits `ms` first; until `normalResponses()`. */
   slowResponses(ms: number): void;
   normalResponses(): void;
@@ -129,6 +133,15 @@ export async function startE2eSandbox(options: E2eSandboxOptions): Promise<E2eSa
       return { id: first.id, from, to: target.id };
     },
     categories,
+    async forecastBudget(externalId) {
+      const budget = await call<{ id: number; name: string; amount: string | number }>('GET', `/forecast/budgets/external/${encodeURIComponent(externalId)}/`);
+      return { id: budget.id, name: budget.name, amount: Number(budget.amount) };
+    },
+    async updateForecastBudget(externalId, changes) {
+      const forecast = (await call<Array<{ id: number; type: string }>>('GET', '/plans/')).find((p) => p.type === 'FORECAST');
+      if (!forecast) throw new Error('the demo company has no forecast plan');
+      await call('PATCH', `/plans/${forecast.id}/budgets/external/${encodeURIComponent(externalId)}/`, changes);
+    },
     slowResponses: (ms) => running.setFaults({ slowRate: 1, slowMs: ms }),
     normalResponses: () => running.setFaults({}),
     close: () => running.close(),

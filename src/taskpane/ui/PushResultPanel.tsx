@@ -1,0 +1,152 @@
+/**
+ * What the last send of a table did: a summary ("4 sent · 1 conflict · 1 not sent") and, for each row that did not
+ * land, its message; a row in conflict shows both values per column (yours, the service's) with "Keep mine" and
+ * "Take theirs"; rows that must be written whole wait for "Write as whole rows…".
+ */
+
+import { Button, MessageBar, MessageBarActions, MessageBarBody, MessageBarTitle, Text, makeStyles, tokens } from '@fluentui/react-components';
+import type { ReactElement } from 'react';
+import type { Language } from '../../i18n/catalog';
+import type { ChangesTable } from '../state/app-state';
+import { useAppActions } from './app-context';
+import { changeValue } from './change-value';
+import { formatInteger, pluralOf } from './format';
+
+type PushResult = NonNullable<ChangesTable['result']>;
+type PushRow = PushResult['rows'][number];
+
+const NOT_SENT = ['failed', 'unknown', 'cancelled', 'blocked', 'needsReplace', 'needsDeleteConfirmation'] as const;
+
+const useStyles = makeStyles({
+  list: { listStyleType: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
+  item: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalXXS,
+    padding: tokens.spacingHorizontalS,
+    borderRadius: tokens.borderRadiusMedium,
+    border: `1px solid ${tokens.colorNeutralStroke2}`,
+    minWidth: 0,
+  },
+  conflict: { borderLeft: `3px solid ${tokens.colorPaletteMarigoldBorderActive}` },
+  message: { overflowWrap: 'anywhere', color: tokens.colorNeutralForeground2 },
+  values: { width: '100%', borderCollapse: 'collapse', fontSize: tokens.fontSizeBase200, tableLayout: 'fixed' },
+  cell: { textAlign: 'start', padding: `${tokens.spacingVerticalXXS} ${tokens.spacingHorizontalXS} ${tokens.spacingVerticalXXS} 0`, overflowWrap: 'anywhere', verticalAlign: 'top' },
+  head: { color: tokens.colorNeutralForeground3, fontWeight: tokens.fontWeightRegular },
+  buttons: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS },
+});
+
+/** "4 sent · 1 updated from the service · 1 conflict · 1 not sent". */
+export function resultSummary(result: PushResult, language: Language, t: ReturnType<typeof useAppActions>['t']): string {
+  const c = result.counts;
+  const notSent = NOT_SENT.reduce((sum, o) => sum + c[o], 0);
+  const n = (count: number) => formatInteger(count, language);
+  const parts = [
+    c.landed > 0 ? t('pane.changes.result.sent', { count: n(c.landed) }) : '',
+    c.broughtIn > 0 ? t('pane.changes.result.broughtIn', { count: n(c.broughtIn) }) : '',
+    c.conflict > 0 ? t(`pane.changes.result.conflict.${pluralOf(c.conflict, language)}`, { count: n(c.conflict) }) : '',
+    notSent > 0 ? t('pane.changes.result.notSent', { count: n(notSent) }) : '',
+  ].filter((p) => p !== '');
+  return parts.length === 0 ? t('pane.changes.result.nothing') : parts.join(' · ');
+}
+
+export interface PushResultPanelProps {
+  result: PushResult;
+  language: Language;
+  disabled: boolean;
+  /** The budget's name by row key (`id:<id>`, `ext:<external id>`), from the pending rows. */
+  names: ReadonlyMap<string, string>;
+  onResolve(row: PushRow, resolution: 'mine' | 'theirs'): void;
+  onWholeRows(count: number): void;
+}
+
+export function PushResultPanel({ result, language, disabled, names, onResolve, onWholeRows }: PushResultPanelProps): ReactElement {
+  const app = useAppActions();
+  const styles = useStyles();
+  const t = app.t;
+  const open = result.rows.filter((r) => r.outcome !== 'landed' && r.outcome !== 'broughtIn');
+  const waitingWhole = result.counts.needsReplace;
+  const nameOf = (row: PushRow) => names.get(row.key) ?? row.ref.externalId ?? (row.ref.id === null ? t('pane.changes.unnamed') : `#${row.ref.id}`);
+  return (
+    <>
+      <MessageBar intent={open.length === 0 ? 'success' : 'warning'} layout="multiline" data-testid="push-summary">
+        <MessageBarBody>
+          <MessageBarTitle>{t('pane.changes.result.title')}</MessageBarTitle>
+          {resultSummary(result, language, t)}
+        </MessageBarBody>
+        {waitingWhole > 0 && (
+          <MessageBarActions>
+            <Button size="small" disabled={disabled} onClick={() => onWholeRows(waitingWhole)}>
+              {t('pane.changes.wholeRows')}
+            </Button>
+          </MessageBarActions>
+        )}
+      </MessageBar>
+      {open.length > 0 && (
+        <ul className={styles.list} aria-label={t('pane.changes.result.rowsLabel')}>
+          {open.map((row) => {
+            const name = nameOf(row);
+            const conflict = row.outcome === 'conflict';
+            return (
+              <li key={row.key} className={conflict ? `${styles.item} ${styles.conflict}` : styles.item} data-testid={conflict ? 'conflict-row' : 'unsent-row'}>
+                <Text weight="semibold">{name}</Text>
+                {conflict && row.conflicts && row.conflicts.length > 0 && (
+                  <Text size={200} className={styles.message}>
+                    {t('pane.changes.conflict.hint')}
+                  </Text>
+                )}
+                {conflict && row.conflicts && row.conflicts.length > 0 && (
+                  <table className={styles.values}>
+                    <thead>
+                      <tr>
+                        <th scope="col" className={`${styles.cell} ${styles.head}`}>
+                          {t('pane.changes.conflict.column')}
+                        </th>
+                        <th scope="col" className={`${styles.cell} ${styles.head}`}>
+                          {t('pane.changes.conflict.yours')}
+                        </th>
+                        <th scope="col" className={`${styles.cell} ${styles.head}`}>
+                          {t('pane.changes.conflict.theirs')}
+                        </th>
+                      </tr>
+                    </thead>
+                    <tbody>
+                      {row.conflicts.map((c) => (
+                        <tr key={c.field}>
+                          <th scope="row" className={styles.cell}>
+                            {c.column}
+                          </th>
+                          <td className={styles.cell} data-testid="conflict-mine">
+                            {changeValue(c.mine, c.field, language, t)}
+                          </td>
+                          <td className={styles.cell} data-testid="conflict-theirs">
+                            {changeValue(c.theirs, c.field, language, t)}
+                          </td>
+                        </tr>
+                      ))}
+                    </tbody>
+                  </table>
+                )}
+                {(!conflict || !row.conflicts?.length) && (
+                  <Text size={200} className={styles.message}>
+                    {row.message}
+                  </Text>
+                )}
+                {conflict && (
+                  <div className={styles.buttons}>
+                    <Button size="small" disabled={disabled} onClick={() => onResolve(row, 'mine')} aria-label={t('pane.changes.keepMineFor', { name })}>
+                      {t('pane.changes.keepMine')}
+                    </Button>
+                    <Button size="small" disabled={disabled} onClick={() => onResolve(row, 'theirs')} aria-label={t('pane.changes.takeTheirsFor', { name })}>
+                      {t('pane.changes.takeTheirs')}
+                    </Button>
+                  </div>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </>
+  );
+}

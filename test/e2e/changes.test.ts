@@ -1,0 +1,150 @@
+/**
+ * The Changes view in the preview, as a user drives it: pull the forecast budgets, type into a budget cell, see it
+ * pending, send it (the sandbox holds the new value, the cell's highlight is gone); then a colleague changes the same
+ * budget on the service meanwhile: the next send shows both values, and "Take theirs" brings the service's value in.
+ * Accessibility of the view and the README's screenshots with a conflict shown, in both themes.
+ */
+import type { Page } from 'playwright-core';
+import { en } from '../../src/i18n/catalog';
+import { eventually, expectAccessible, expectClean, newSession, OFFICE_JS_TELEMETRY, openPreview, pane, previewApi, screenshotPane, startApp, type App, type Session } from './support';
+
+const SHEET = 'Forecast budgets';
+const INPUT_FILL = '#FFCC99';
+const CHANGED_FILL = '#FFC000';
+const PANE = { include: ['#pane'] };
+
+let app: App;
+let session: Session;
+
+beforeAll(async () => {
+  app = await startApp({ transactions: 200 });
+});
+afterAll(async () => {
+  await app?.close();
+});
+beforeEach(async () => {
+  session = await newSession(app.browser);
+});
+afterEach(async () => {
+  await session?.close();
+});
+
+async function connectAndPullBudgets(page: Page): Promise<void> {
+  const p = pane(page);
+  await p.getByRole('button', { name: en['pane.connect.demo'] }).click();
+  await p.getByText(en['pane.state.online'], { exact: true }).waitFor();
+  await p.getByRole('tab', { name: en['pane.tab.data'] }).click();
+  await p.getByRole('button', { name: 'Load Forecast budgets', exact: true }).click();
+  await p.getByRole('button', { name: 'Refresh Forecast budgets', exact: true }).waitFor({ timeout: 60_000 });
+  await eventually(async () => expect(await p.getByRole('button', { name: 'Refresh Forecast budgets', exact: true }).isEnabled()).toBe(true), { timeoutMs: 60_000 });
+}
+
+/** Where a budget's Amount cell is on the sheet (0-based). */
+async function amountCell(page: Page, externalId: string): Promise<{ row: number; col: number }> {
+  const preview = previewApi(page);
+  const header = await preview.findCell(SHEET, 'Amount');
+  const row = await preview.findCell(SHEET, externalId);
+  if (!header || !row) throw new Error(`no Amount cell for ${externalId} on ${SHEET}`);
+  return { row: row.row, col: header.col };
+}
+
+async function openChanges(page: Page): Promise<void> {
+  await pane(page).getByRole('tab', { name: en['pane.tab.changes'] }).click();
+  await pane(page).getByRole('button', { name: en['pane.changes.check'] }).waitFor();
+}
+
+/** A colleague sets the amount on the service, the user types another one into the sheet and sends: a conflict. */
+async function makeConflict(page: Page, externalId: string, theirs: string, mine: string): Promise<void> {
+  const p = pane(page);
+  const cell = await amountCell(page, externalId);
+  await app.sandbox.updateForecastBudget(externalId, { amount: theirs });
+  await previewApi(page).typeInto(SHEET, cell.row, cell.col, mine);
+  await p.getByRole('button', { name: en['pane.changes.check'] }).click();
+  await p.getByRole('button', { name: 'Send 1 change', exact: true }).click();
+  await p.getByTestId('conflict-row').waitFor({ timeout: 60_000 });
+}
+
+test('edit a budget, see it pending, send it; a conflicting change on the service shows both values and "Take theirs" brings it in', async () => {
+  const { page } = session;
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await openPreview(page, app.url, app.sandbox.url);
+  await connectAndPullBudgets(page);
+  const p = pane(page);
+  const preview = previewApi(page);
+  const cell = await amountCell(page, 'fc-miete');
+  expect(await preview.cellColors(SHEET, cell.row, cell.col)).toEqual({ fill: INPUT_FILL, font: '#3F3F76' });
+
+  await openChanges(page);
+  await p.getByTestId('changes-empty').getByText(en['pane.changes.empty.title']).waitFor();
+
+  // The user types a new amount; the Changes view lists it once it looks again.
+  await preview.typeInto(SHEET, cell.row, cell.col, '-4000');
+  await p.getByRole('button', { name: en['pane.changes.check'] }).click();
+  const pendingRow = p.getByTestId('pending-row').filter({ hasText: 'Miete Büro' });
+  await pendingRow.getByText('Amount: -4,500.00 → -4,000.00').waitFor();
+  await expect(p.getByTestId('pending-counts').textContent()).resolves.toBe('1 changed');
+  await expect(p.getByTestId('changes-badge').textContent()).resolves.toBe('1');
+
+  await p.getByRole('button', { name: 'Send 1 change', exact: true }).click();
+  await eventually(async () => expect(await p.getByTestId('push-summary').textContent()).toContain('1 sent'), { timeoutMs: 60_000 });
+  expect((await app.sandbox.forecastBudget('fc-miete')).amount).toBe(-4000);
+  expect(await preview.cellColors(SHEET, cell.row, cell.col)).toEqual({ fill: INPUT_FILL, font: '#3F3F76' });
+  await p.getByTestId('changes-empty').waitFor();
+  await expect(p.getByRole('button', { name: en['pane.changes.undo'] }).isEnabled()).resolves.toBe(true);
+
+  // Meanwhile a colleague sets -5,000.00 on the service; the user types -3,000.00 and sends.
+  await makeConflict(page, 'fc-miete', '-5000.00', '-3000');
+  const conflict = p.getByTestId('conflict-row');
+  await expect(conflict.getByTestId('conflict-mine').textContent()).resolves.toBe('-3,000.00');
+  await expect(conflict.getByTestId('conflict-theirs').textContent()).resolves.toBe('-5,000.00');
+  await expect(p.getByTestId('push-summary').textContent()).resolves.toContain('1 conflict');
+  expect(await preview.cellColors(SHEET, cell.row, cell.col)).toMatchObject({ fill: CHANGED_FILL });
+  expect((await app.sandbox.forecastBudget('fc-miete')).amount).toBe(-5000);
+  await expectAccessible(page, PANE);
+  await screenshotPane(page, 'pane-changes-light');
+
+  await conflict.getByRole('button', { name: 'Take theirs for Miete Büro' }).click();
+  await eventually(async () => expect(await preview.cellText(SHEET, cell.row, cell.col)).toBe('-5,000.00'), { timeoutMs: 60_000 });
+  await p.getByTestId('changes-empty').waitFor();
+  expect(await preview.cellColors(SHEET, cell.row, cell.col)).toEqual({ fill: INPUT_FILL, font: '#3F3F76' });
+  expect((await app.sandbox.forecastBudget('fc-miete')).amount).toBe(-5000);
+  await expect(p.getByTestId('conflict-row').count()).resolves.toBe(0);
+  await expectAccessible(page, PANE);
+  expectClean(session, [OFFICE_JS_TELEMETRY]);
+});
+
+test('dark theme: the Changes view with a conflict is accessible; screenshot for the README', async () => {
+  const { page } = session;
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await openPreview(page, app.url, app.sandbox.url, { theme: 'dark' });
+  await connectAndPullBudgets(page);
+  await openChanges(page);
+  await makeConflict(page, 'fc-umsatz', '5100.00', '5300');
+  await expect(pane(page).getByTestId('conflict-row').getByTestId('conflict-theirs').textContent()).resolves.toBe('5,100.00');
+  await expectAccessible(page, PANE);
+  await screenshotPane(page, 'pane-changes-dark');
+  expectClean(session, [OFFICE_JS_TELEMETRY]);
+});
+
+test('a refresh of a table with changes not sent asks first; "Keep my changes" refreshes and keeps them pending', async () => {
+  const { page } = session;
+  await openPreview(page, app.url, app.sandbox.url);
+  await connectAndPullBudgets(page);
+  const p = pane(page);
+  const cell = await amountCell(page, 'fc-sozial');
+  await previewApi(page).typeInto(SHEET, cell.row, cell.col, '-7700');
+  await openChanges(page);
+  await p.getByTestId('pending-row').filter({ hasText: 'Sozialabgaben' }).waitFor();
+
+  await p.getByRole('tab', { name: en['pane.tab.data'] }).click();
+  await p.getByRole('button', { name: 'Refresh Forecast budgets', exact: true }).click();
+  const dialog = p.getByRole('alertdialog', { name: en['pane.refresh.title'] });
+  await dialog.getByText('ForecastBudgets has 1 change that was not sent.').waitFor();
+  await expectAccessible(page, PANE);
+  await dialog.getByRole('button', { name: en['pane.refresh.keep'] }).click();
+  await eventually(async () => expect(await p.getByRole('button', { name: 'Refresh Forecast budgets', exact: true }).isEnabled()).toBe(true), { timeoutMs: 60_000 });
+  await eventually(async () => expect(await previewApi(page).cellText(SHEET, cell.row, cell.col)).toBe('-7,700.00'));
+  await openChanges(page);
+  await p.getByTestId('pending-row').filter({ hasText: 'Sozialabgaben' }).getByText('Amount: -7,600.00 → -7,700.00').waitFor();
+  expectClean(session, [OFFICE_JS_TELEMETRY]);
+});
