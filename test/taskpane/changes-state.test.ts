@@ -31,13 +31,13 @@ function excelHost(): PaneHost {
 }
 
 const storage = new MemoryKeyValueStorage();
-async function pane(): Promise<AppState> {
+async function pane(fetchImpl?: typeof fetch): Promise<AppState> {
   const app = new AppState({
     storage,
     prefix: 'changes|',
     host: excelHost(),
     environment: { theme: 'light', displayLanguage: 'en-US', sandboxUrl: sandbox.url },
-    client: { tokenCache: new TokenCache(), sleep: async () => undefined },
+    client: { tokenCache: new TokenCache(), sleep: async () => undefined, ...(fetchImpl ? { fetch: fetchImpl } : {}) },
   });
   await app.start();
   if (app.snapshot().connection.status !== 'connected') await app.connectDemo();
@@ -193,4 +193,22 @@ test('deletes wait for the confirmation; an Id cell holding text holds every del
   expect(deleted?.map((r) => r.outcome)).toEqual(['blocked', 'blocked']);
   expect(deleted?.[0]?.message).toBe('Not deleted: the Id cell of row 1 of the table holds no id, so it cannot be told which budgets were removed. Fix or clear that Id cell, then send again.');
   expect((await colleague().forecastBudgets.getByExternalId('fc-umsatz')).name).toBe('Umsatz Stammkunden');
+});
+
+test('a committed plan is read-only, and the Changes view says so before anything is sent', async () => {
+  // The demo company's scenarios are not committed: the plans list says they are, as the service would.
+  const committing: typeof fetch = async (input, init) => {
+    const request = new Request(input, init);
+    const answer = await fetch(request);
+    if (!new URL(request.url).pathname.endsWith('/plans/')) return answer;
+    const plans = (await answer.json()) as Array<{ type: string; is_committed: boolean }>;
+    return Response.json(plans.map((p) => ({ ...p, is_committed: p.type === 'SCENARIO' ? true : p.is_committed })));
+  };
+  const app = await pane(committing);
+  const scenario = app.snapshot().tables.find((t) => t.id.startsWith('scenario:'));
+  await app.pull(scenario?.id ?? '');
+  await app.reviewChanges();
+  const table = app.snapshot().changes.tables.find((t) => t.tableId === scenario?.id);
+  expect(table?.refused).toMatch(/^Scenario_\d+_Budgets is read-only: plan ".+" is committed, and the service refuses changes to its budgets\.$/);
+  expect(app.snapshot().changes.tables.find((t) => t.tableId === 'forecastBudgets')).toBeUndefined();
 });

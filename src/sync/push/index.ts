@@ -41,5 +41,5 @@ export {
   type RowOutcome,
 } from './push-budgets';
 export { lastUndoablePush, undoLastPush, type UndoOptions, type UndoOutcome, type UndoResult, type UndoRowResult } from './undo-push';
-export { type BudgetTarget as ServiceBudgetTarget } from './service-row';
+export { planOf, type BudgetTarget as ServiceBudgetTarget } from './service-row';
 export { applyKeptEdits, discardChanges, fieldsToCells, keepEdits, pendingChanges, type KeptEdits, type PendingChanges, type PendingField, type PendingRow } from './pending-changes';

@@ -345,7 +345,7 @@ export async function pushBudgets(model: TableModel<Budget>, target: BudgetTarge
     if (request.op === 'replaceById' && !replaceConfirmed(request.id) && !choices.wholeRows) {
       work.outcome = 'needsReplace';
       work.pending = work.changed;
-      work.message = t('push.status.needsReplace');
+      work.message = t('push.status.needsReplace', { suggestion: adoptionExternalId(request.id) });
       requestOf.delete(work);
     } else if (request.op === 'patch' && replaceConfirmed(request.id)) {
       // The Replace row action: the whole row by its internal id (the service's only PUT for forecast budgets).
@@ -456,7 +456,7 @@ export async function pushBudgets(model: TableModel<Budget>, target: BudgetTarge
       if (!isAddressable(path)) {
         work.outcome = 'needsReplace';
         work.pending = work.changed;
-        work.message = t('push.status.needsReplace');
+        work.message = t('push.status.needsReplace', { suggestion: adoptionExternalId(request.id) });
         continue;
       }
       // The request's body has the spec's clearing rules applied (budget-patch.ts): take each field to send from it.

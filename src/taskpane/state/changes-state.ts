@@ -14,6 +14,7 @@ import {
   discardChanges,
   keepEdits,
   pendingChanges,
+  planOf,
   pushBudgets,
   PushRefusedError,
   undoLastPush,
@@ -99,8 +100,11 @@ export class ChangesState {
     const journal = await push.journal.list().catch((): JournalEntry[] => []);
     const previous = new Map(this.#view.tables.map((t) => [t.tableId, t]));
     const tables: ChangesTable[] = [];
-    for (const { row, model } of this.#pushable()) {
+    for (const { row, model, target } of this.#pushable()) {
       const before = previous.get(row.id);
+      // A committed plan is read-only: said before anything is sent (the plans as the pane read them on connect).
+      const committed = planOf(this.#deps.reference()?.plans ?? [], target);
+      const isCommitted = committed?.is_committed === true ? committed : undefined;
       const pending = await pendingChanges(model, push.sheet, baselines, row.pulled?.baseline).catch(() => undefined);
       tables.push({
         tableId: row.id,
@@ -112,11 +116,13 @@ export class ChangesState {
         ...(before?.result ? { result: before.result } : {}),
         ...(before?.undo ? { undo: before.undo } : {}),
         ...(before?.error ? { error: before.error } : {}),
-        ...(pending !== undefined && !pending.comparable
-          ? { refused: this.#deps.t('push.refused.noBaseline', { table: row.tableName }) }
-          : before?.refused
-            ? { refused: before.refused }
-            : {}),
+        ...(isCommitted !== undefined
+          ? { refused: this.#deps.t('push.refused.committed', { table: row.tableName, plan: isCommitted.name }) }
+          : pending !== undefined && !pending.comparable
+            ? { refused: this.#deps.t('push.refused.noBaseline', { table: row.tableName }) }
+            : before?.refused
+              ? { refused: before.refused }
+              : {}),
         journal: summaries(journal, row.tableName),
       });
     }

@@ -13,8 +13,8 @@ beforeEach(() => {
 });
 afterEach(() => sim.uninstall());
 
-/** Small blocks, so a few hundred rows take many chunks. */
-const smallBlocks = new ExcelWorkbookPort({ budgetBytes: 12_000 });
+/** Small blocks, so a few hundred rows take 10–14 syncs (each one a failure point below). */
+const smallBlocks = new ExcelWorkbookPort({ budgetBytes: 16_000 });
 
 async function oldTable(rows: number): Promise<void> {
   await new ExcelWorkbookPort().writeTable(TRANSACTIONS, transactions(ids(1, rows)));
