@@ -137,6 +137,8 @@ test('a refresh of a table with changes not sent asks first; "Keep my changes" r
   await p.getByTestId('pending-row').filter({ hasText: 'Sozialabgaben' }).waitFor();
 
   await p.getByRole('tab', { name: en['pane.tab.data'] }).click();
+  // The table's card says that a row waits (pane-ux: "✎ 3" on the Data view).
+  await p.locator('[data-table="ForecastBudgets"]').getByTestId('pending-edits').getByText(en['pane.data.pending.one']).waitFor();
   await p.getByRole('button', { name: 'Refresh Forecast budgets', exact: true }).click();
   const dialog = p.getByRole('alertdialog', { name: en['pane.refresh.title'] });
   await dialog.getByText('ForecastBudgets has 1 change that was not sent.').waitFor();

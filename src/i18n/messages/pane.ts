@@ -147,6 +147,8 @@ export const en = {
   'pane.phase.done': 'Done',
 
   'pane.tab.changes': 'Changes',
+  'pane.data.pending.one': '1 row waiting to be sent (Changes)',
+  'pane.data.pending.other': '{count} rows waiting to be sent (Changes)',
   'pane.tab.changesWaiting': '{count} waiting',
 
   'pane.changes.check': 'Check for changes',
@@ -395,6 +397,8 @@ export const de: Catalog = {
   'pane.phase.done': 'Fertig',
 
   'pane.tab.changes': 'Änderungen',
+  'pane.data.pending.one': '1 Zeile wartet auf das Senden (Änderungen)',
+  'pane.data.pending.other': '{count} Zeilen warten auf das Senden (Änderungen)',
   'pane.tab.changesWaiting': '{count} warten',
 
   'pane.changes.check': 'Nach Änderungen suchen',
@@ -641,6 +645,8 @@ export const it: Catalog = {
   'pane.phase.done': 'Fatto',
 
   'pane.tab.changes': 'Modifiche',
+  'pane.data.pending.one': '1 riga in attesa di invio (Modifiche)',
+  'pane.data.pending.other': '{count} righe in attesa di invio (Modifiche)',
   'pane.tab.changesWaiting': '{count} in attesa',
 
   'pane.changes.check': 'Cerca modifiche',

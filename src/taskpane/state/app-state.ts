@@ -247,7 +247,7 @@ export class AppState {
    * A table with pending changes is not refreshed before the user said what becomes of them (`answerRefresh`).
    */
   async pull(tableId: string, mode: 'auto' | 'full' = 'auto'): Promise<void> {
-    if (this.#snapshot.job?.tableId === tableId || this.#queue.includes(tableId)) return;
+    if (this.#snapshot.job?.tableId === tableId || this.#queue.includes(tableId) || this.#sending(tableId)) return;
     if (await this.#askFirst([tableId], mode)) return;
     this.#enqueue(tableId, mode);
     return this.#drain();
@@ -259,6 +259,11 @@ export class AppState {
     // A table loaded for the first time by itself is shown once it is there (not during "Refresh all").
     if (this.#snapshot.tables.find((r) => r.id === tableId)?.pulled === undefined) this.#showWhenDone.add(tableId);
     this.#refreshTables();
+  }
+
+  /** A send or an undo runs on the table: a refresh would write under it. */
+  #sending(tableId: string): boolean {
+    return this.#snapshot.changes.tables.some((c) => c.tableId === tableId && c.status !== 'idle');
   }
 
   /** Asks before refreshing tables with pending changes; true when the refresh now waits for the answer. */
@@ -295,7 +300,9 @@ export class AppState {
 
   /** Pulls every table the workbook holds (or, in a new workbook, none): one after the other. */
   async refreshAll(): Promise<void> {
-    const ids = this.#snapshot.tables.filter((row) => row.pulled !== undefined && !this.#queue.includes(row.id) && this.#snapshot.job?.tableId !== row.id).map((row) => row.id);
+    const ids = this.#snapshot.tables
+      .filter((row) => row.pulled !== undefined && !this.#queue.includes(row.id) && this.#snapshot.job?.tableId !== row.id && !this.#sending(row.id))
+      .map((row) => row.id);
     if (await this.#askFirst(ids, 'auto')) return;
     for (const id of ids) this.#queue.push(id);
     this.#refreshTables();

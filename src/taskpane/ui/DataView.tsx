@@ -19,13 +19,13 @@ import {
   makeStyles,
   tokens,
 } from '@fluentui/react-components';
-import { CheckmarkCircle16Filled, MoreHorizontal20Regular, Warning16Filled } from '@fluentui/react-icons';
+import { CheckmarkCircle16Filled, Edit16Regular, MoreHorizontal20Regular, Warning16Filled } from '@fluentui/react-icons';
 import { memo, useState, type ReactElement } from 'react';
 import type { Language } from '../../i18n/catalog';
 import type { TableRow } from '../state/app-state';
 import { useAppActions, useAppState } from './app-context';
 import { FilterEditor, hasFilters } from './FilterEditor';
-import { formatAge, formatDateTime, formatInteger } from './format';
+import { formatAge, formatDateTime, formatInteger, pluralOf } from './format';
 
 const useStyles = makeStyles({
   stack: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
@@ -44,13 +44,21 @@ export function DataView(): ReactElement {
   const tables = useAppState((s) => s.tables);
   const language = useAppState((s) => s.language);
   const locked = useAppState((s) => s.job !== undefined);
+  const changes = useAppState((s) => s.changes);
   const styles = useStyles();
   const t = app.t;
   const anyPulled = tables.some((r) => r.pulled !== undefined);
   return (
     <div className={styles.stack}>
       {tables.map((row) => (
-        <TableCard key={row.id} row={row} language={language} locked={locked} />
+        <TableCard
+          key={row.id}
+          row={row}
+          language={language}
+          locked={locked}
+          pending={changes.tables.find((c) => c.tableId === row.id)?.pending?.rows.length ?? 0}
+          sending={changes.tables.some((c) => c.tableId === row.id && c.status !== 'idle')}
+        />
       ))}
       <Button appearance={anyPulled ? 'primary' : 'secondary'} disabled={!anyPulled} onClick={() => void app.refreshAll()}>
         {t('pane.data.refreshAll')}
@@ -60,14 +68,28 @@ export function DataView(): ReactElement {
 }
 
 /** Memoized: progress events change the job, not the rows, so the cards are not repainted while a pull runs. */
-const TableCard = memo(function TableCard({ row, language, locked }: { row: TableRow; language: Language; locked: boolean }): ReactElement {
+const TableCard = memo(function TableCard({
+  row,
+  language,
+  locked,
+  pending,
+  sending,
+}: {
+  row: TableRow;
+  language: Language;
+  locked: boolean;
+  /** Rows of the table with changes not sent yet (as of the last check). */
+  pending: number;
+  /** A send or an undo runs on this table: no refresh meanwhile. */
+  sending: boolean;
+}): ReactElement {
   const app = useAppActions();
   const styles = useStyles();
   const t = app.t;
   const [filtersOpen, setFiltersOpen] = useState(false);
   const label = t(row.label, row.labelParams);
   const pulled = row.pulled;
-  const busy = row.running || row.queued;
+  const busy = row.running || row.queued || sending;
   const action = pulled === undefined ? t('pane.data.pull') : t('pane.data.refresh');
 
   return (
@@ -97,6 +119,13 @@ const TableCard = memo(function TableCard({ row, language, locked }: { row: Tabl
           {' · '}
           {pulled.lastMode === 'incremental' ? t('pane.data.modeIncremental') : t('pane.data.modeFull')}
           {hasFilters(row.target) ? ` · ${t('pane.data.filtered')}` : ''}
+        </Text>
+      )}
+
+      {pending > 0 && (
+        <Text size={200} className={styles.verdict} data-testid="pending-edits">
+          <Edit16Regular aria-hidden />
+          {t(`pane.data.pending.${pluralOf(pending, language)}`, { count: formatInteger(pending, language) })}
         </Text>
       )}
 
