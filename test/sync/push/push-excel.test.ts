@@ -120,3 +120,15 @@ test('an external ID with "." waits for the whole-row confirmation, then goes by
   const row = view.rows.find((r) => r[view.headers.indexOf('Amount')] === -1234);
   expect(row?.[view.headers.indexOf('External Id')]).toBe('');
 });
+
+test('a table pulled with filters sends only its rows: budgets the filter left out are never taken as deleted', async () => {
+  // Pulled again with a filter: the budgets below zero only (expenses), fewer rows than the forecast has.
+  await h.puller.pull({ resource: 'forecastBudgets', filters: { max_value: -1 } }, { mode: 'full' });
+  const view = await table();
+  expect(view.rows.length).toBeGreaterThan(0);
+  expect(rowOf(view, 'fc-umsatz')).toBe(-1); // an income: not in the filtered table
+  await typeInto('fc-miete', 'Amount', -4600);
+  const result = await push({ deletes: true });
+  expect(result.rows.map((r) => [r.ref.externalId, r.change, r.outcome])).toEqual([['fc-miete', 'changed', 'landed']]);
+  expect(await service('fc-umsatz')).toHaveLength(1);
+});
