@@ -32,6 +32,12 @@ export const SANDBOX_OPTIONS = [
     value: 'RATE',
     description: "share of transaction page requests (page >= 2) preceded by another user's edits",
   },
+  {
+    name: 'fault-concurrent-budget-edits',
+    kind: 'rate',
+    value: 'RATE',
+    description: "share of budget list requests by ids (a client's read before it writes) preceded by another user's edit of one of them",
+  },
   { name: 'help', kind: 'switch', short: 'h', description: 'print this list and exit' },
 ] as const satisfies readonly OptionSpec[];
 
@@ -73,6 +79,7 @@ export function parseCliArgs(argv: readonly string[]): CliResult {
     slowMs: number('slow-ms'),
     dropRate: number('fault-drop'),
     concurrentEditRate: number('fault-concurrent-edits'),
+    concurrentBudgetEditRate: number('fault-concurrent-budget-edits'),
   };
   const options: SandboxOptions = {
     port: number('port'),

@@ -26,6 +26,11 @@ export interface FaultOptions {
   slowMs?: number;
   dropRate?: number;
   concurrentEditRate?: number;
+  /**
+   * Share of budget list requests by `ids` (what a client reads just before writing those budgets) preceded by
+   * another user's edit of one of them: its amount and description change.
+   */
+  concurrentBudgetEditRate?: number;
   random?: () => number;
 }
 
@@ -75,6 +80,20 @@ export class FaultInjector {
    * During a pull (a transaction list request for page 2 or later): maybe let another user recategorize
    * three transactions and import one, which moves `date_updated` and shifts later pages.
    */
+  /** Another user edits one of these budgets (ids the request asks for) before the answer: the id, or undefined. */
+  concurrentBudgetEdit(store: Store, planIds: readonly number[], ids: readonly number[], now: number): number | undefined {
+    if (ids.length === 0 || !this.roll(this.options.concurrentBudgetEditRate)) return undefined;
+    const random = this.options.random ?? this.fallbackRandom;
+    const candidates = ids.map((id) => store.budgets.get(id)).filter((b) => b !== undefined && planIds.includes(b.planId));
+    const victim = candidates[Math.floor(random() * candidates.length)];
+    if (victim === undefined) return undefined;
+    victim.amount -= 100; // 1.00 less
+    victim.description = 'Edited by another user';
+    victim.dateUpdated = now;
+    store.touch();
+    return victim.id;
+  }
+
   concurrentEdit(store: Store, companyId: number, now: number, today: string): boolean {
     if (!this.roll(this.options.concurrentEditRate)) return false;
     const random = this.options.random ?? this.fallbackRandom;

@@ -93,7 +93,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     ...accountRoutes(),
     ...transactionRoutes(cache, beforeList),
     ...invoiceRoutes(),
-    ...budgetRoutes(),
+    ...budgetRoutes((context, planIds, ids) => void faults.concurrentBudgetEdit(context.store, planIds, ids, context.now)),
   ];
   const app = buildServer({
     store,

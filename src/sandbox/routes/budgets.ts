@@ -132,12 +132,20 @@ function remove(context: RequestContext, owner: Plan, budget: Budget): HandlerRe
   return { status: 204 };
 }
 
-function list(owner: (context: RequestContext) => Plan, isForecast: boolean) {
+/** Runs before a list answers: the fault injector's concurrent edits of the budgets a client asked for by id. */
+export type BeforeBudgetList = (context: RequestContext, planIds: readonly number[], ids: readonly number[]) => void;
+
+function list(owner: (context: RequestContext) => Plan, isForecast: boolean, before?: BeforeBudgetList) {
   return (context: RequestContext): HandlerResult => {
     const { store, query, lang } = context;
     const target = owner(context);
     const allBudgets = isForecast && new FilterReader(query, lang).boolean('all_budgets') === true;
     const planIds = allBudgets ? store.plansOf(target.companyId).map((p) => p.id) : [target.id];
+    const ids = (query.get('ids') ?? '')
+      .split(',')
+      .map((id) => Number(id.trim()))
+      .filter((id) => Number.isSafeInteger(id) && id > 0);
+    before?.(context, planIds, ids);
     const matches = store
       .budgetsOfPlans(planIds)
       .filter(budgetFilter(store, target.companyId, query, lang))
@@ -151,17 +159,17 @@ function list(owner: (context: RequestContext) => Plan, isForecast: boolean) {
   };
 }
 
-export function budgetRoutes(): Route[] {
+export function budgetRoutes(beforeList?: BeforeBudgetList): Route[] {
   return [
     defineRoute('/forecast/budgets/', {
-      GET: { scope: 'company', run: list(forecast, true) },
+      GET: { scope: 'company', run: list(forecast, true, beforeList) },
       POST: { scope: 'company', run: create(forecast) },
     }),
     defineRoute('/forecast/budgets/external/{external_id}/', {
       GET: { scope: 'company', run: (c) => ({ status: 200, body: budgetJson(c.store, byExternalId(c, forecast(c))) }) },
     }),
     defineRoute('/scenarios/{scenario_id}/budgets/', {
-      GET: { scope: 'company', run: list(scenario, false) },
+      GET: { scope: 'company', run: list(scenario, false, beforeList) },
       POST: { scope: 'company', run: create(scenario) },
     }),
     defineRoute('/scenarios/{scenario_id}/budgets/external/{external_id}/', {

@@ -68,6 +68,20 @@ describe('fault injection', () => {
     expect(changed.body.count).toBeGreaterThanOrEqual(2);
   });
 
+  it('lets another user edit a budget a client reads by id (its read before writing), and no other', async () => {
+    type BudgetPage = { results: { budgets: Array<{ id: number; amount: number; description: string }> } };
+    const all = await getJson<BudgetPage>(sandbox, token, '/forecast/budgets/?page_size=1000');
+    const [a, b] = all.body.results.budgets;
+    sandbox.setFaults({ concurrentBudgetEditRate: 1, random: replay([0, 0]) }); // the roll, then the first id asked for
+    // A list without ids is never a read before a write: untouched.
+    await getJson<BudgetPage>(sandbox, token, '/forecast/budgets/?page_size=10');
+    const read = await getJson<BudgetPage>(sandbox, token, `/forecast/budgets/?ids=${b?.id},${a?.id}`);
+    sandbox.setFaults({});
+    const byId = new Map(read.body.results.budgets.map((x) => [x.id, x]));
+    expect(byId.get(b?.id ?? 0)).toMatchObject({ description: 'Edited by another user', amount: (b?.amount ?? 0) - 1 });
+    expect(byId.get(a?.id ?? 0)).toMatchObject({ description: a?.description, amount: a?.amount });
+  });
+
   it('close() does not wait for a client that gave up on a slow answer', async () => {
     const own = await startSandbox({ transactions: 50, faults: { slowRate: 1, slowMs: 200 } });
     const ownToken = await tokenFor(own);

@@ -205,6 +205,26 @@ describe('a push cut off resumes without applying anything twice', () => {
 });
 
 describe('the sandbox\'s own faults', () => {
+  it('another user edits a budget the push reads just before writing: a conflict on what both changed, their other change brought in, the other rows sent', async () => {
+    h = await setUpPush();
+    const rows = h.sheet.rows.map((_, i) => i).filter((i) => addressable(h.sheet.cell(i, 'external_id') as string | null)).slice(0, 5);
+    rows.forEach((at, n) => h.sheet.set(at, 'name', `Renamed ${n}`));
+    const [first] = rows as [number];
+    const id = h.sheet.cell(first, 'id') as number;
+    const before = (await h.service()).get(id);
+    h.sheet.set(first, 'amount', 123);
+    // The sandbox's other user edits the first budget the push asks for (amount 1.00 less, a new description).
+    h.sandbox.setFaults({ concurrentBudgetEditRate: 1, random: () => 0 });
+    const result = await h.push();
+    h.sandbox.setFaults({});
+    const theirs = (await h.service()).get(id);
+    expect(theirs).toMatchObject({ description: 'Edited by another user', amount: (before?.amount ?? 0) - 1, name: before?.name });
+    expect(result.rows.find((r) => r.ref.id === id)).toMatchObject({ outcome: 'conflict', conflicts: [expect.objectContaining({ field: 'amount', mine: 123, theirs: theirs?.amount })] });
+    expect(h.sheet.cell(first, 'description')).toBe('Edited by another user');
+    expect([h.sheet.cell(first, 'amount'), h.sheet.cell(first, 'name')]).toEqual([123, 'Renamed 0']);
+    expect(result.counts).toMatchObject({ landed: 4, conflict: 1 });
+  });
+
   it('with 20 % non-JSON 500s, 10 % 429s and 10 % dropped connections, pushing until nothing is pending leaves the service equal to the sheet', async () => {
     h = await setUpPush();
     const rows = h.sheet.rows.map((_, i) => i).filter((i) => addressable(h.sheet.cell(i, 'external_id') as string | null)).slice(0, 20);
