@@ -223,7 +223,6 @@ export async function pushBudgets(model: TableModel<Budget>, target: BudgetTarge
   const diff = diffTable(baseline, read.rows);
   const rowsByPosition = new Map(read.rows.map((r) => [r.position, r]));
   const works: Work[] = [];
-  const workOf = new Map<RowChange, Work>();
 
   for (const problem of diff.problems) {
     const row = rowsByPosition.get(problem.position);
@@ -266,7 +265,6 @@ export async function pushBudgets(model: TableModel<Budget>, target: BudgetTarge
       const base = baselineById.get(change.id);
       const work: Work = { key: rowKey({ id: change.id, externalId: change.externalId }), ref: { position: -1, id: change.id, externalId: change.externalId }, change: 'deleted', changed: [], pending: [], op: 'delete' };
       works.push(work);
-      workOf.set(change, work);
       if (badIdRow !== undefined) {
         // An Id cell that holds no id reads as a row without one: the budget it named would look deleted.
         work.outcome = 'blocked';
@@ -286,7 +284,6 @@ export async function pushBudgets(model: TableModel<Budget>, target: BudgetTarge
     const ref: RowRef = { position, id, externalId };
     const work: Work = { key: rowKey(ref), ref, change: change.kind, changed: [], pending: [] };
     works.push(work);
-    workOf.set(change, work);
     const cellProblems = cellProblemRows.get(position) ?? [];
     const problems = [...cellProblems, ...(check && !check.ok ? check.problems.filter((p) => !cellProblems.some((c) => c.column === p.column)) : [])];
     if (change.kind === 'new') {

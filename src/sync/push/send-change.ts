@@ -6,7 +6,7 @@
  * PUT and DELETE are read back too when the client gave up on them, so a change that landed is reported as such.
  */
 
-import { ApiConnectionError, ApiError, ApiUserAbortError, ResponseValidationError, type Budget } from '../../api';
+import { ApiConnectionError, ApiError, ApiUserAbortError, ResponseValidationError } from '../../api';
 
 /** How a write ended. `unknown`: the service never confirmed it and reading it back did not settle it either. */
 export type SendOutcome<T> = { kind: 'landed'; value: T } | { kind: 'failed'; error: ApiError } | { kind: 'unknown'; error: unknown } | { kind: 'cancelled' };
@@ -78,6 +78,3 @@ export async function sendChange<T>(steps: SendSteps<T>, options: SendOptions = 
   }
   return { kind: 'unknown', error: lastError };
 }
-
-/** A budget read back matches what was sent, field by field, as `matches` compares them. */
-export type BudgetCheck = (budget: Budget) => boolean;
