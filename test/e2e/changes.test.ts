@@ -6,7 +6,7 @@
  */
 import type { Page } from 'playwright-core';
 import { en } from '../../src/i18n/catalog';
-import { eventually, expectAccessible, expectClean, newSession, OFFICE_JS_TELEMETRY, openPreview, pane, previewApi, screenshotPane, startApp, type App, type Session } from './support';
+import { eventually, expectAccessible, expectClean, newSession, OFFICE_JS_TELEMETRY, openPreview, pane, previewApi, saveScreenshot, screenshotPane, startApp, type App, type Session } from './support';
 
 const SHEET = 'Forecast budgets';
 const INPUT_FILL = '#FFCC99';
@@ -84,6 +84,10 @@ test('edit a budget, see it pending, send it; a conflicting change on the servic
   await pendingRow.getByText('Amount: -4,500.00 → -4,000.00').waitFor();
   await expect(p.getByTestId('pending-counts').textContent()).resolves.toBe('1 changed');
   await expect(p.getByTestId('changes-badge').textContent()).resolves.toBe('1');
+  // The check shows the waiting cell apart in the workbook too (amber), beside the input cells.
+  await eventually(async () => expect((await preview.cellColors(SHEET, cell.row, cell.col)).fill).toBe(CHANGED_FILL));
+  await page.mouse.move(0, 0);
+  await saveScreenshot(page, 'preview-budgets');
 
   await p.getByRole('button', { name: 'Send 1 change', exact: true }).click();
   await eventually(async () => expect(await p.getByTestId('push-summary').textContent()).toContain('1 sent'), { timeoutMs: 60_000 });

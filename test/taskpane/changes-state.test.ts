@@ -99,6 +99,9 @@ test('edit a cell, see it pending, push: the service holds it, the status says s
   const [changes] = app.snapshot().changes.tables;
   expect(changes).toMatchObject({ tableName: 'ForecastBudgets', pending: { counts: { changed: 1, new: 0, deleted: 0 } } });
   expect(changes?.pending?.rows[0]?.fields).toEqual([{ field: 'amount', column: 'Amount', before: -4500, after: -4321 }]);
+  // The check shows the waiting cell apart at once; the cell next to it keeps the input style.
+  expect(await fillOf('fc-miete', 'Amount')).toBe(CHANGED_FILL);
+  expect(await fillOf('fc-miete', 'Name')).toBe(INPUT_FILL);
 
   await app.pushChanges('forecastBudgets');
   const after = app.snapshot().changes.tables[0];
@@ -211,4 +214,16 @@ test('a committed plan is read-only, and the Changes view says so before anythin
   const table = app.snapshot().changes.tables.find((t) => t.tableId === scenario?.id);
   expect(table?.refused).toMatch(/^Scenario_\d+_Budgets is read-only: plan ".+" is committed, and the service refuses changes to its budgets\.$/);
   expect(app.snapshot().changes.tables.find((t) => t.tableId === 'forecastBudgets')).toBeUndefined();
+});
+
+test('a cell typed back to its pulled value loses its highlight at the next check', async () => {
+  const app = await pane();
+  await app.pull('forecastBudgets');
+  await typeInto('fc-miete', 'Amount', -1);
+  await app.reviewChanges();
+  expect(await fillOf('fc-miete', 'Amount')).toBe(CHANGED_FILL);
+  await typeInto('fc-miete', 'Amount', -4500);
+  await app.reviewChanges();
+  expect(app.snapshot().changes.tables[0]?.pending?.rows).toEqual([]);
+  expect(await fillOf('fc-miete', 'Amount')).toBe(INPUT_FILL);
 });

@@ -40,7 +40,7 @@ interface PlacedUpdate {
   row: number;
   /** Table column → cell value and number format; empty when the update sets no values. */
   cells: Map<number, { value: CellValue; format: string }>;
-  status: string;
+  status: string | undefined;
   /** Table columns to highlight, sorted; `key` names the set (rows with the same set share ranges). */
   highlight: number[];
   key: string;
@@ -220,7 +220,7 @@ export class ExcelPushSheet implements PushSheet {
       style: ACTION_BYTES * (5 * editableRuns + 4 * columnRuns(u.highlight).length),
     });
     const cellBytes = (u: PlacedUpdate): number => {
-      let bytes = stringJsonBytes(u.status) + 8 + 10 * layout.columns.length;
+      let bytes = stringJsonBytes(u.status ?? '') + 8 + 10 * layout.columns.length;
       for (const { value, format } of u.cells.values()) bytes += cellJsonBytes(value) + stringJsonBytes(format) + 2;
       return bytes;
     };
@@ -255,10 +255,14 @@ export class ExcelPushSheet implements PushSheet {
       for (const run of runsOf(rows, (a, b) => nextRow(a, b) && a.cells.size > 0 && b.cells.size > 0)) {
         if ((run[0]?.cells.size ?? 0) > 0) queueValues(layout, run);
       }
-      for (const run of runsOf(rows, nextRow)) {
+      // A row without a status (a highlight only, as the Changes view's check sets it) keeps the one it has.
+      for (const run of runsOf(
+        rows.filter((u) => u.status !== undefined),
+        nextRow,
+      )) {
         const range = tableCells(layout, run[0]?.row ?? 0, run.length, status, 1);
         fillNumberFormat(range, TEXT_FORMAT);
-        range.values = run.map((u) => [u.status]);
+        range.values = run.map((u) => [u.status ?? '']);
       }
       for (const run of runsOf(rows, (a, b) => nextRow(a, b) && a.key === b.key)) {
         const row = run[0]?.row ?? 0;

@@ -42,4 +42,4 @@ export {
 } from './push-budgets';
 export { lastUndoablePush, undoLastPush, type UndoOptions, type UndoOutcome, type UndoResult, type UndoRowResult } from './undo-push';
 export { planOf, type BudgetTarget as ServiceBudgetTarget } from './service-row';
-export { applyKeptEdits, discardChanges, fieldsToCells, keepEdits, pendingChanges, type KeptEdits, type PendingChanges, type PendingField, type PendingRow } from './pending-changes';
+export { applyKeptEdits, discardChanges, fieldsToCells, highlightUpdates, keepEdits, pendingChanges, type KeptEdits, type PendingChanges, type PendingField, type PendingRow } from './pending-changes';

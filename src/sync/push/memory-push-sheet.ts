@@ -90,7 +90,7 @@ export class MemoryPushSheet implements PushSheet {
         continue;
       }
       for (const [key, value] of Object.entries(update.values ?? {})) row.cells[columnIndex(model, key)] = value;
-      row.status = update.status;
+      if (update.status !== undefined) row.status = update.status;
       for (const key of update.highlight) columnIndex(model, key); // a field name instead of a column key throws, as in Excel
       row.highlight = [...update.highlight];
       applied += 1;

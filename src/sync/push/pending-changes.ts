@@ -189,3 +189,18 @@ export async function applyKeptEdits(model: TableModel<Budget>, sheet: PushSheet
   if (kept.deleted.length > 0) await sheet.remove(model, kept.deleted.map((id) => ({ position: -1, id, externalId: null })));
   return { orphaned };
 }
+
+/**
+ * The highlight of pending cells, as a check for changes shows them (before any send): each changed or new row's
+ * changed cells amber, its status left as it is. Rows that were highlighted before and are no longer pending (the
+ * user typed the old value back) lose the highlight and their stale status.
+ */
+export function highlightUpdates(model: TableModel<Budget>, pending: PendingChanges, previously: readonly RowRef[] = []): RowUpdate[] {
+  const keyOf = (field: string) => model.columns.find((c) => c.write?.field === field)?.key ?? field;
+  const updates: RowUpdate[] = pending.rows
+    .filter((r) => r.kind !== 'deleted')
+    .map((r) => ({ ...r.ref, highlight: r.fields.map((f) => keyOf(f.field)) }));
+  const still = new Set(pending.rows.filter((r) => r.ref.id !== null).map((r) => r.ref.id));
+  for (const ref of previously) if (ref.id !== null && !still.has(ref.id)) updates.push({ ...ref, position: -1, status: '', highlight: [] });
+  return updates;
+}

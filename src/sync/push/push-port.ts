@@ -37,8 +37,8 @@ export interface RowRef {
 export interface RowUpdate extends RowRef {
   /** Cells to set, by model column key: a created row gets its id and the service's values; "take theirs" gets theirs. */
   values?: Readonly<Record<string, CoreValue>>;
-  /** The status cell: the outcome in the user's language, or `''` to clear it. */
-  status: string;
+  /** The status cell: the outcome in the user's language, `''` to clear it, absent to leave it as it is. */
+  status?: string;
   /**
    * Column keys whose cells stay highlighted as pending (changed and not landed); every other editable cell of the
    * row goes back to the input style. An empty list: the row is clean.

@@ -12,6 +12,7 @@ import type { PullTarget } from '../../sync/pull';
 import {
   applyKeptEdits,
   discardChanges,
+  highlightUpdates,
   keepEdits,
   pendingChanges,
   planOf,
@@ -24,6 +25,7 @@ import {
   type PushChoices,
   type PushReference,
   type Resolution,
+  type RowRef,
 } from '../../sync/push';
 import { FORECAST_BUDGETS_TABLE, scenarioBudgetsTable, type TableModel } from '../../sync/tables';
 import type { PaneHost, PushHost } from './pane-host';
@@ -54,6 +56,8 @@ export class ChangesState {
   readonly #deps: ChangesDeps;
   #view: ChangesView = { tables: [] };
   readonly #resolutions = new Map<string, Map<string, Resolution>>();
+  /** Rows this check highlighted, per table: the next check takes the highlight off those no longer pending. */
+  readonly #highlighted = new Map<string, RowRef[]>();
   #abort: AbortController | undefined;
 
   constructor(deps: ChangesDeps) {
@@ -106,6 +110,15 @@ export class ChangesState {
       const committed = planOf(this.#deps.reference()?.plans ?? [], target);
       const isCommitted = committed?.is_committed === true ? committed : undefined;
       const pending = await pendingChanges(model, push.sheet, baselines, row.pulled?.baseline).catch(() => undefined);
+      if (pending?.comparable) {
+        // The cells waiting to be sent turn amber now, not only after a send that left them.
+        const updates = highlightUpdates(model, pending, this.#highlighted.get(row.id));
+        if (updates.length > 0) await push.sheet.update(model, updates).catch(() => undefined);
+        this.#highlighted.set(
+          row.id,
+          pending.rows.filter((r) => r.kind !== 'deleted').map((r) => r.ref),
+        );
+      }
       tables.push({
         tableId: row.id,
         tableName: row.tableName,
@@ -160,6 +173,8 @@ export class ChangesState {
     } finally {
       this.#abort = undefined;
     }
+    // The send put its own statuses and highlights on the rows: nothing of the last check is to be taken back.
+    this.#highlighted.delete(tableId);
     await this.review();
   }
 
@@ -183,6 +198,7 @@ export class ChangesState {
     if (entry === undefined || push === undefined || baselines === undefined) return;
     const pending = await pendingChanges(entry.model, push.sheet, baselines, entry.row.pulled?.baseline);
     await discardChanges(entry.model, push.sheet, baselines, pending, only);
+    this.#highlighted.delete(tableId);
     await this.review();
   }
 
@@ -197,6 +213,7 @@ export class ChangesState {
     } catch (error) {
       this.#update(tableId, { status: 'idle', error: error instanceof Error ? error.message : String(error) });
     }
+    this.#highlighted.delete(tableId);
     await this.review();
   }
 
