@@ -9,9 +9,10 @@
  *   (category subtree, range), or one `page_size=1` extended request per call still open.
  *
  * Why page 1 rather than a `page_size=1` estimate: the estimate costs a request and answers nothing, while page 1
- * tells the same `count` and its rows are used whichever way is chosen. A grid of 12 months × 40 categories thus costs
- * at most the pages of the year's transactions. The price: when few calls span many pages and none starts after page
- * 1's oldest date, the batch costs one request more than one per call.
+ * tells the same `count` and its rows are used whichever way is chosen (and its `sum` answers a call whose filters are
+ * the union's, a total beside its parts). A grid of 12 months × 40 categories thus costs at most the pages of the
+ * year's transactions. The price: when few calls span many pages and page 1 answers none of them, the batch costs one
+ * request more than one per call.
  *
  * Local sums are in integer cents and are checked like a pull (distinct rows = `count`, their sum = `sum`, every page
  * telling the same `count` and `sum`); when the data changed while paging, the calls are asked one by one instead.
@@ -127,8 +128,16 @@ async function askEach(calls: readonly ActualsCall[], context: PlanContext, into
   calls.forEach((call, index) => into.set(call.key, settled[index] ?? { ok: false, error: new Error('not computed') }));
 }
 
+interface Union {
+  filters: TransactionFilters;
+  from: string;
+  to: string;
+  /** The topmost categories filtered on, or undefined when the filter was left out. */
+  roots: number[] | undefined;
+}
+
 /** The filters of the union: the topmost requested categories, unless that makes the request line too long. */
-function unionFilters(calls: readonly ActualsCall[], context: PlanContext): TransactionFilters {
+function union(calls: readonly ActualsCall[], context: PlanContext): Union {
   let from = calls[0]?.from ?? '';
   let to = calls[0]?.to ?? '';
   for (const call of calls) {
@@ -136,10 +145,11 @@ function unionFilters(calls: readonly ActualsCall[], context: PlanContext): Tran
     if (call.to > to) to = call.to;
   }
   const base = rangeFilters(from, to, calls[0]?.account);
-  const withCategories = { ...base, category: context.tree.roots(calls.map((c) => c.category)) };
+  const roots = context.tree.roots(calls.map((c) => c.category));
+  const withCategories = { ...base, category: roots };
   // Without the category filter the pages hold more rows, but every call is still answered correctly.
   const line = context.transactions.requestLine(withCategories, PAGE_SIZE, 1).length + EXTENDED_PATH_EXTRA;
-  return line <= MAX_REQUEST_LINE_BYTES ? withCategories : base;
+  return line <= MAX_REQUEST_LINE_BYTES ? { filters: withCategories, from, to, roots } : { filters: base, from, to, roots: undefined };
 }
 
 /** Serves the distinct calls of one account filter; every call gets a settled result. */
@@ -155,7 +165,8 @@ export async function computeGroup(calls: readonly ActualsCall[], context: PlanC
     return results;
   }
 
-  const pages = context.transactions.extendedPages(unionFilters(calls, context), { pageSize: PAGE_SIZE, concurrency: PAGE_CONCURRENCY, signal: context.signal })[Symbol.asyncIterator]();
+  const whole = union(calls, context);
+  const pages = context.transactions.extendedPages(whole.filters, { pageSize: PAGE_SIZE, concurrency: PAGE_CONCURRENCY, signal: context.signal })[Symbol.asyncIterator]();
   const sums = new LocalSums(calls, context.tree);
   const first = await pages.next();
   if (first.done === true) throw new Error('no first page');
@@ -172,11 +183,14 @@ export async function computeGroup(calls: readonly ActualsCall[], context: PlanC
     const remainingPages = Math.ceil(page1.count / perPage) - 1;
     // Page 1 holds every row dated after its oldest date (the order is `-value_date,id`); that date may continue on page 2.
     const oldest = page1.results.reduce((min, row) => (row.value_date < min ? row.value_date : min), page1.results[0]?.value_date ?? '');
-    const answered = calls.filter((call) => call.from > oldest);
-    const open = calls.filter((call) => call.from <= oldest);
+    // A call whose filters are the union's (a total beside its parts) is page 1's `sum`.
+    const isUnion = (call: ActualsCall) => whole.roots?.length === 1 && whole.roots[0] === call.category && call.from === whole.from && call.to === whole.to;
+    const answered = calls.filter((call) => call.from > oldest || isUnion(call));
+    const open = calls.filter((call) => !answered.includes(call));
     if (remainingPages > open.length) {
       await pages.return?.();
-      answerFrom(answered);
+      answerFrom(answered.filter((call) => !isUnion(call)));
+      for (const call of answered.filter(isUnion)) results.set(call.key, { ok: true, cents: toCents(page1.sum) });
       await askEach(open, context, results);
       report('perCall', requests + open.length, answered.length);
       return results;

@@ -105,8 +105,9 @@ export class FigureEngine {
     const range = parseRange(from, to, this.language);
     if (!range.ok) return Promise.reject(range.error);
     return new Promise<number>((resolve, reject) => {
-      if (this.#queue.length === 0) this.#schedule(() => this.#flush());
+      // Queued before scheduling: a scheduler that runs the flush at once must still find the call.
       this.#queue.push({ category, range: range.value, account, resolve, reject });
+      if (this.#queue.length === 1) this.#schedule(() => this.#flush());
     });
   }
 

@@ -27,7 +27,7 @@ export interface FigureHarness {
   reset(): void;
 }
 
-export function clientFor(sandbox: Sandbox, language: Language, fetchImpl?: typeof fetch, credentials = sandbox.credentials.company): CashflowClient {
+export function clientFor(sandbox: Sandbox, language: Language, fetchImpl?: typeof fetch, credentials: { clientId: string; clientSecret: string } = sandbox.credentials.company): CashflowClient {
   return new CashflowClient({
     baseUrl: sandbox.url,
     clientId: credentials.clientId,
@@ -40,7 +40,7 @@ export function clientFor(sandbox: Sandbox, language: Language, fetchImpl?: type
   });
 }
 
-export function figureHarness(sandbox: Sandbox, options: FigureEngineOptions & { language?: Language; credentials?: Sandbox['credentials']['company'] | Sandbox['credentials']['basic'] } = {}): FigureHarness {
+export function figureHarness(sandbox: Sandbox, options: FigureEngineOptions & { language?: Language; credentials?: { clientId: string; clientSecret: string } } = {}): FigureHarness {
   const hook: { current?: FetchHook } = {};
   const { fetch: recorded, sent } = recordingFetch(hook);
   const language = options.language ?? 'en';
