@@ -24,7 +24,8 @@ import { isAddressableExternalId } from '../../api/path-segment';
 import type { Language, MessageKey } from '../../i18n/catalog';
 import { translate, type MessageParams } from '../../i18n/translate';
 import { columnOf } from './budget-patch';
-import { categoryPaths, PATH_SEPARATOR } from '../tables/lookups';
+import { candidateList, resolveCategory } from '../tables/category-reference';
+import { categoryPaths } from '../tables/lookups';
 import type { Fields, SheetRow } from './diff';
 
 export interface BudgetCheckContext {
@@ -102,32 +103,19 @@ function ownIssue(issues: readonly unknown[]): IssueParams | undefined {
 
 // ---- the category: an id, a name or a path ----
 
-/** `Ausgaben › Miete`, also typed as `Ausgaben > Miete`: the names from the root down. */
-function pathParts(text: string): string[] {
-  return text
-    .split(/\s*[›>]\s*/)
-    .map((part) => part.trim().toLowerCase())
-    .filter((part) => part !== '');
-}
-
 /**
  * The category cell takes what the sheets show: the id (`Category Id`), the path (`Category`, `Ausgaben › Miete`) or a
- * name when only one category has it. A name several categories share is refused with their paths.
+ * name when only one category has it (`resolveCategory`). A name several categories share is refused with their paths.
  */
 function categoryReference(categories: readonly Category[]) {
   const paths = categoryPaths(categories);
   return z.union([
     id,
     z.string().transform((text, ctx) => {
-      const wanted = pathParts(text);
-      const lower = (id: number) => (paths.get(id) ?? []).map((p) => p.toLowerCase());
-      const matches = categories.filter((c) => {
-        const path = lower(c.id);
-        return wanted.length === 1 ? path[path.length - 1] === wanted[0] : path.length === wanted.length && path.every((p, i) => p === wanted[i]);
-      });
-      if (matches.length === 1 && matches[0]) return matches[0].id;
-      if (matches.length > 1) {
-        const candidates = matches.map((c) => `${(paths.get(c.id) ?? []).join(PATH_SEPARATOR)} (${c.id})`).join('; ');
+      const resolved = resolveCategory(text, categories, paths);
+      if (resolved.ok) return resolved.id;
+      if (resolved.problem === 'ambiguous') {
+        const candidates = candidateList(resolved.candidates);
         ctx.addIssue({ code: 'custom', message: 'ambiguous', params: { key: 'push.check.categoryAmbiguous', values: { value: text.trim(), candidates } } satisfies IssueParams });
       } else ctx.addIssue({ code: 'custom', message: 'unknown', params: { key: 'push.check.categoryId', values: { value: text.trim() } } satisfies IssueParams });
       return z.NEVER;

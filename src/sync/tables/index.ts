@@ -6,3 +6,4 @@ export { GROUP_INVOICES_TABLE, INVOICES_TABLE, type CompanyInvoice } from './inv
 export { ALL_BUDGETS_TABLE, BUDGET_COLUMNS, FORECAST_BUDGETS_TABLE, scenarioBudgetsTable, scenarioTableName } from './budgets-table';
 export { CATEGORIES_TABLE, PLANS_TABLE } from './catalog-tables';
 export { ACCOUNTS_ANCHOR, ACCOUNTS_TABLE, BALANCE_SUMMARY_TABLE, BANKS_TABLE, balanceRows, type BalanceRow } from './accounts-tables';
+export { candidateList, resolveCategory, type CategoryCandidate, type CategoryResolution } from './category-reference';
