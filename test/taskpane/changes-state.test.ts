@@ -171,7 +171,9 @@ test('after a reload the baseline and the journal are still there: undo of the l
   const table = again.snapshot().changes.tables[0];
   expect(table?.pending?.rows).toEqual([]);
   expect(table?.journal).toHaveLength(1);
+  expect(table?.canUndo).toBe(true);
   await again.undoLastPush('forecastBudgets');
+  expect(again.snapshot().changes.tables[0]?.canUndo).toBe(false);
   expect(await forecastAmount('fc-miete')).toBe(-4500);
   expect(await cellOf('fc-miete', 'Amount')).toBe(-4500);
   expect(again.snapshot().changes.tables[0]?.journal.map((j) => [j.undo, j.undone])).toEqual([

@@ -40,6 +40,6 @@ export {
   type PushRowResult,
   type RowOutcome,
 } from './push-budgets';
-export { lastUndoablePush, undoLastPush, type UndoOptions, type UndoOutcome, type UndoResult, type UndoRowResult } from './undo-push';
+export { lastUndoablePush, undoableEntry, undoLastPush, type UndoOptions, type UndoOutcome, type UndoResult, type UndoRowResult } from './undo-push';
 export { planOf, type BudgetTarget as ServiceBudgetTarget } from './service-row';
 export { applyKeptEdits, discardChanges, fieldsToCells, highlightUpdates, keepEdits, pendingChanges, type KeptEdits, type PendingChanges, type PendingField, type PendingRow } from './pending-changes';

@@ -57,7 +57,11 @@ export interface UndoResult {
 
 /** The newest push of the table that landed something and has not been undone (undos themselves are not undone). */
 export async function lastUndoablePush(journal: PushJournal, tableName: string): Promise<JournalEntry | undefined> {
-  const entries = await journal.list();
+  return undoableEntry(await journal.list(), tableName);
+}
+
+/** `lastUndoablePush` on entries already read (newest first). */
+export function undoableEntry(entries: readonly JournalEntry[], tableName: string): JournalEntry | undefined {
   return entries.find((e) => e.tableName.toLowerCase() === tableName.toLowerCase() && e.undoes === undefined && e.undoneBy === undefined && e.rows.some((r) => r.outcome === 'landed'));
 }
 

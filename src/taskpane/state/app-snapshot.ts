@@ -127,6 +127,8 @@ export interface ChangesTable {
   error?: string;
   progress?: PushProgress;
   journal: JournalSummary[];
+  /** The journal holds a send of this table that "Undo last send" can take back. */
+  canUndo: boolean;
 }
 
 export interface ChangesView {

@@ -18,6 +18,7 @@ import {
   planOf,
   pushBudgets,
   PushRefusedError,
+  undoableEntry,
   undoLastPush,
   type BudgetTarget,
   type JournalEntry,
@@ -137,6 +138,7 @@ export class ChangesState {
               ? { refused: before.refused }
               : {}),
         journal: summaries(journal, row.tableName),
+        canUndo: undoableEntry(journal, row.tableName) !== undefined,
       });
     }
     this.#view = { tables };

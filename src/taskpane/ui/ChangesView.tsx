@@ -94,7 +94,7 @@ function ChangesCard({ table, language, locked }: { table: ChangesTable; languag
   const rows = pending?.rows ?? [];
   const counts = pending?.counts ?? { changed: 0, new: 0, deleted: 0 };
   const n = (count: number) => formatInteger(count, language);
-  const undoable = table.journal.find((e) => !e.undo && !e.undone && e.landed > 0) !== undefined;
+  const undoable = table.canUndo;
   const names = useMemo(() => {
     const map = new Map<string, string>();
     for (const row of rows) {
