@@ -1,17 +1,19 @@
 /**
  * The figures behind the CASHFLOW functions, one engine per connection. Calls arriving in the same tick (one
  * recalculation hands Excel's calls over one after the other) are collected, checked, de-duplicated by their
- * normalized arguments and served together (`actuals-plan.ts`); results are kept for a short TTL, and in-flight work
+ * normalized arguments and served together (`summed-plan.ts`); results are kept for a short TTL, and in-flight work
  * is shared between batches. Every call settles: with a number, or with a `FigureError` (bad argument, the service's
  * refusal, a time-out), never later than the batch's deadline.
  */
 
-import type { CashflowClient } from '../../api';
+import type { BalanceSummary, CashflowClient } from '../../api';
 import type { Language } from '../../i18n/catalog';
 import { accountOmitted, type AccountRef, type ArgumentValue, CategoryIndex, type DateRange, parseAccount, parseCategory, parseRange } from './arguments';
-import { type ActualsCall, computeGroup, type PlanReport, type Settled } from './actuals-plan';
 import { CategoryTree } from './category-tree';
 import { FigureError, toFigureError } from './figure-error';
+import { computeGroup, type PlanReport, type Settled } from './summed-plan';
+import type { SumCall } from './sum-source';
+import { transactionSums } from './transaction-sums';
 import { TtlCache } from './ttl-cache';
 
 export const DEFAULT_CACHE_TTL_MS = 60_000;
@@ -79,7 +81,7 @@ export class FigureEngine {
   /** Results in cents per normalized call. */
   readonly #results: TtlCache<number>;
   readonly #categories: TtlCache<CategoryData>;
-  readonly #accounts: TtlCache<AccountRef[]>;
+  readonly #summary: TtlCache<BalanceSummary>;
   #queue: Pending[] = [];
 
   constructor(client: CashflowClient, options: FigureEngineOptions = {}) {
@@ -93,7 +95,7 @@ export class FigureEngine {
     this.#onPlan = options.onPlan;
     this.#results = new TtlCache(now, ttl);
     this.#categories = new TtlCache(now, ttl);
-    this.#accounts = new TtlCache(now, ttl);
+    this.#summary = new TtlCache(now, ttl);
   }
 
   /**
@@ -115,7 +117,7 @@ export class FigureEngine {
   invalidate(): void {
     this.#results.clear();
     this.#categories.clear();
-    this.#accounts.clear();
+    this.#summary.clear();
   }
 
   #flush(): void {
@@ -150,7 +152,7 @@ export class FigureEngine {
     const needsAccounts = batch.some((call) => !accountOmitted(call.account));
     const [categories, accounts] = await Promise.all([this.#categoryData(), needsAccounts ? this.#accountList() : Promise.resolve([])]);
 
-    const toCompute = new Map<string, { call: ActualsCall; work: Deferred }>();
+    const toCompute = new Map<string, { call: SumCall; work: Deferred }>();
     for (const pending of batch) {
       const category = parseCategory(pending.category, categories.index, this.language);
       if (!category.ok) {
@@ -162,7 +164,7 @@ export class FigureEngine {
         pending.reject(account.error);
         continue;
       }
-      const call: ActualsCall = { key: '', category: category.value, ...pending.range, account: account.value };
+      const call: SumCall = { key: '', category: category.value, ...pending.range, account: account.value };
       call.key = `${call.category}|${call.from}|${call.to}|${call.account ?? ''}`;
       let promise = this.#results.get(call.key);
       if (promise === undefined) {
@@ -177,12 +179,16 @@ export class FigureEngine {
       );
     }
 
-    const groups = new Map<string, { call: ActualsCall; work: Deferred }[]>();
+    const groups = new Map<string, { call: SumCall; work: Deferred }[]>();
     for (const item of toCompute.values()) {
       const group = String(item.call.account ?? '');
       groups.set(group, [...(groups.get(group) ?? []), item]);
     }
-    const context = { transactions: this.#client.transactions, tree: categories.tree, signal, onPlan: this.#onPlan };
+    const source = transactionSums(this.#client.transactions, async (account) => {
+      const all = (await this.#balanceSummary()).accounts;
+      return (account === undefined ? all : all.filter((a) => a.id === account)).reduce((sum, a) => sum + a.transaction_count, 0);
+    });
+    const context = { source, tree: categories.tree, signal, onPlan: this.#onPlan };
     await Promise.all(
       [...groups.values()].map(async (items) => {
         try {
@@ -206,10 +212,11 @@ export class FigureEngine {
     });
   }
 
-  #accountList(): Promise<AccountRef[]> {
-    return this.#accounts.share('accounts', async () => {
-      const summary = await this.#client.accounts.summary();
-      return summary.accounts.map((a) => ({ id: a.id, name: a.name, alias: a.alias }));
-    });
+  #balanceSummary(): Promise<BalanceSummary> {
+    return this.#summary.share('summary', () => this.#client.accounts.summary());
+  }
+
+  async #accountList(): Promise<AccountRef[]> {
+    return (await this.#balanceSummary()).accounts.map((a) => ({ id: a.id, name: a.name, alias: a.alias }));
   }
 }

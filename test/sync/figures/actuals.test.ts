@@ -16,6 +16,7 @@ let byPath: Map<string, Category>;
 const YEAR = new Date().getUTCFullYear() - 1;
 const YEAR_FROM = `${YEAR}-01-01`;
 const YEAR_TO = `${YEAR}-12-31`;
+const LIST = '/transactions/extended/';
 
 beforeAll(async () => {
   sandbox = await startService({ transactions: TRANSACTIONS });
@@ -69,7 +70,7 @@ describe('ACTUALS', () => {
     expect(cents(figure)).toBe(Math.round((await serviceSum(reference, { category: category('Ausgaben › Personal').id, min_date: YEAR_FROM, max_date: YEAR_TO })).sum * 100));
     expect(h.sent.map((s) => s.path)).toEqual(['/auth/token/', '/categories/', '/transactions/extended/']);
     expect(h.sent[2]?.query.get('page_size')).toBe('1');
-    expect(h.plans).toEqual([{ account: undefined, calls: 1, plan: 'single', requests: 1, answeredByFirstPage: 0 }]);
+    expect(h.plans).toEqual([{ list: LIST, account: undefined, calls: 1, plan: 'single', requests: 1, answeredByFirstPage: 0, answeredBySum: 0 }]);
   });
 
   test('a 12-month × 40-category grid for one year costs no more than paging the year at 1000, plus the categories and the token', async () => {
@@ -99,7 +100,7 @@ describe('ACTUALS', () => {
     expect(transactionRequests).toBeLessThanOrEqual(yearPages);
     expect(h.sent).toHaveLength(transactionRequests + 2); // + categories + token
     expect(h.sent.filter((s) => s.path === '/categories/')).toHaveLength(1);
-    expect(h.plans).toEqual([{ account: undefined, calls: 12 * categories.length, plan: 'pages', requests: transactionRequests, answeredByFirstPage: 0 }]);
+    expect(h.plans).toEqual([{ list: LIST, account: undefined, calls: 12 * categories.length, plan: 'pages', requests: transactionRequests, answeredByFirstPage: 0, answeredBySum: 0 }]);
 
     // Every distinct cell equals the service's sum (asked through the uncounted reference client).
     const idOf = (column: number | string) => (typeof column === 'number' ? column : category(column).id);
@@ -116,7 +117,7 @@ describe('ACTUALS', () => {
     expect(rootTotal).toBe(Math.round(year.sum * 100));
   });
 
-  test('few calls spanning many pages are asked one by one; calls after page 1\'s oldest date come from page 1', async () => {
+  test('few calls spanning many pages: calls after page 1\'s oldest date come from page 1, of two that split the union one is its sum', async () => {
     const h = figureHarness(sandbox);
     const today = new Date().toISOString().slice(0, 10);
     const first = `${YEAR - 2}-01-01`;
@@ -129,8 +130,28 @@ describe('ACTUALS', () => {
     for (const [i, c] of calls.entries()) {
       expect(cents(figures[i] ?? NaN)).toBe(Math.round((await serviceSum(reference, { category: c.category, min_date: c.from, max_date: c.to })).sum * 100));
     }
-    expect(h.plans).toEqual([{ account: undefined, calls: 3, plan: 'perCall', requests: 3, answeredByFirstPage: 1 }]);
-    expect(h.transactionRequests()).toBe(3); // page 1 of the union, then the two long calls: no more than one per call
+    expect(h.plans).toEqual([{ list: LIST, account: undefined, calls: 3, plan: 'perCall', requests: 2, answeredByFirstPage: 1, answeredBySum: 1 }]);
+    // Page 1 of the union (income and expenses since the start), then one long call: the other is the union's sum minus it.
+    expect(h.transactionRequests()).toBe(2);
+  });
+
+  test('long calls that page 1 of their union does not answer cost no more than one request per call (no probe first)', async () => {
+    const h = figureHarness(sandbox);
+    // Overlapping ranges (no call is the union, and no calls tile it), each older than the union's newest 1000 rows.
+    const calls = [
+      { category: category('Ausgaben').id, from: `${YEAR - 2}-01-01`, to: `${YEAR}-06-30` },
+      { category: category('Ausgaben').id, from: `${YEAR - 1}-01-01`, to: YEAR_TO },
+      { category: category('Einnahmen').id, from: `${YEAR - 2}-03-01`, to: `${YEAR}-11-30` },
+    ];
+    const union = await serviceSum(reference, { category: [category('Ausgaben').id, category('Einnahmen').id], min_date: `${YEAR - 2}-01-01`, max_date: YEAR_TO });
+    expect(Math.ceil(union.count / 1000)).toBeGreaterThan(calls.length); // paging the union would cost more than asking each
+    const figures = await Promise.all(calls.map((c) => h.engine.actuals(c.category, c.from, c.to)));
+    for (const [i, c] of calls.entries()) {
+      expect(cents(figures[i] ?? NaN)).toBe(Math.round((await serviceSum(reference, { category: c.category, min_date: c.from, max_date: c.to })).sum * 100));
+    }
+    expect(h.transactionRequests()).toBeLessThanOrEqual(calls.length);
+    // Every transaction request was one call's own figure: no page-1 probe of the union.
+    expect(h.sent.filter((s) => s.path.startsWith('/transactions/')).map((s) => s.query.get('page_size'))).toEqual(['1', '1', '1']);
   });
 
   test('a total beside its parts over years: page 1\'s sum is the total, the parts are asked one by one', async () => {
@@ -145,7 +166,7 @@ describe('ACTUALS', () => {
     for (const [i, c] of calls.entries()) {
       expect(cents(figures[i] ?? NaN)).toBe(Math.round((await serviceSum(reference, { category: c.category, min_date: c.from, max_date: c.to })).sum * 100));
     }
-    expect(h.plans).toEqual([{ account: undefined, calls: 2, plan: 'perCall', requests: 2, answeredByFirstPage: 1 }]);
+    expect(h.plans).toEqual([{ list: LIST, account: undefined, calls: 2, plan: 'perCall', requests: 2, answeredByFirstPage: 0, answeredBySum: 1 }]);
   });
 
   test('pages that do not add up (the data changed while paging) are not trusted: the calls are asked one by one', async () => {
@@ -174,7 +195,7 @@ describe('ACTUALS', () => {
     const same = Array.from({ length: 10 }, (_, i) => (i % 2 === 0 ? h.engine.actuals('Ausgaben › Personal', YEAR_FROM, YEAR_TO) : h.engine.actuals(category('Ausgaben › Personal').id, serial(YEAR_FROM), YEAR_TO)));
     const figures = await Promise.all(same);
     expect(new Set(figures).size).toBe(1);
-    expect(h.plans).toEqual([{ account: undefined, calls: 1, plan: 'single', requests: 1, answeredByFirstPage: 0 }]);
+    expect(h.plans).toEqual([{ list: LIST, account: undefined, calls: 1, plan: 'single', requests: 1, answeredByFirstPage: 0, answeredBySum: 0 }]);
     expect(h.transactionRequests()).toBe(1);
   });
 
