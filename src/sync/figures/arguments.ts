@@ -13,17 +13,14 @@
 
 import { z } from 'zod';
 import type { Category } from '../../api';
-import type { Language, MessageKey } from '../../i18n/catalog';
-import type { MessageParams } from '../../i18n/translate';
+import type { Language } from '../../i18n/catalog';
 import { dateToSerial, serialToDate } from '../excel-serial-date';
 import { candidateList, resolveCategory } from '../tables/category-reference';
 import { categoryPaths } from '../tables/lookups';
+import { type ArgumentValue, blank, check, type Checked, fail, shown } from './argument-check';
 import { FigureError } from './figure-error';
 
-/** What a cell or a literal hands to a function. */
-export type ArgumentValue = number | string | boolean | null | undefined;
-
-export type Checked<T> = { ok: true; value: T } | { ok: false; error: FigureError };
+export type { ArgumentValue, Checked } from './argument-check';
 
 export interface AccountRef {
   id: number;
@@ -31,31 +28,9 @@ export interface AccountRef {
   alias: string;
 }
 
-interface IssueParams {
-  key: MessageKey;
-  values?: MessageParams;
-}
-
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 const SERIAL_TEXT = /^\d+(\.\d+)?$/;
 const ID_TEXT = /^\d+$/;
-
-const blank = (value: unknown): boolean => value === null || value === undefined || (typeof value === 'string' && value.trim() === '');
-const shown = (value: unknown): string => (typeof value === 'string' ? value.trim() : String(value));
-
-function fail(ctx: z.RefinementCtx, key: MessageKey, values: MessageParams = {}): typeof z.NEVER {
-  ctx.addIssue({ code: 'custom', message: key, params: { key, values } satisfies IssueParams });
-  return z.NEVER;
-}
-
-/** The zod result as a `Checked` value: the first issue's message key, filled in with the argument's name. */
-function check<T>(schema: z.ZodType<T>, value: unknown, argument: string, language: Language): Checked<T> {
-  const parsed = schema.safeParse(value);
-  if (parsed.success) return { ok: true, value: parsed.data };
-  const params = (parsed.error.issues[0] as { params?: IssueParams } | undefined)?.params;
-  const error = FigureError.badArgument(language, argument, params?.key ?? 'functions.error.required', { value: shown(value), ...params?.values });
-  return { ok: false, error };
-}
 
 const serialDate = (serial: number, ctx: z.RefinementCtx, value: unknown): string => {
   try {
@@ -102,6 +77,24 @@ export function parseRange(from: ArgumentValue, to: ArgumentValue, language: Lan
   if (!end.ok) return end;
   if (end.value < start.value) return { ok: false, error: FigureError.badArgument(language, names.to, 'functions.error.range', { from: start.value, to: end.value }) };
   return { ok: true, value: { from: start.value, to: end.value } };
+}
+
+export interface OpenRange {
+  /** Undefined: open at that end. */
+  from: string | undefined;
+  to: string | undefined;
+}
+
+/** Optional `from` and `to` (blank: open at that end), and `from` ≤ `to` when both are given. */
+export function parseOpenRange(from: ArgumentValue, to: ArgumentValue, language: Language, names: { from: string; to: string } = { from: 'from', to: 'to' }): Checked<OpenRange> {
+  const start = blank(from) ? undefined : parseDate(from, names.from, language);
+  if (start !== undefined && !start.ok) return start;
+  const end = blank(to) ? undefined : parseDate(to, names.to, language);
+  if (end !== undefined && !end.ok) return end;
+  if (start !== undefined && end !== undefined && end.value < start.value) {
+    return { ok: false, error: FigureError.badArgument(language, names.to, 'functions.error.range', { from: start.value, to: end.value }) };
+  }
+  return { ok: true, value: { from: start?.value, to: end?.value } };
 }
 
 /** The categories with their paths, computed once per list (a batch resolves hundreds of arguments). */

@@ -1,19 +1,33 @@
 /**
- * The figures behind the CASHFLOW functions, one engine per connection. Calls arriving in the same tick (one
- * recalculation hands Excel's calls over one after the other) are collected, checked, de-duplicated by their
- * normalized arguments and served together (`summed-plan.ts`); results are kept for a short TTL, and in-flight work
- * is shared between batches. Every call settles: with a number, or with a `FigureError` (bad argument, the service's
- * refusal, a time-out), never later than the batch's deadline.
+ * The figures and tables behind the CASHFLOW functions, one engine per connection. Calls arriving in the same tick
+ * (one recalculation hands Excel's calls over one after the other) are collected into one batch, whatever function
+ * they belong to: the reference lists they need are read once (`references.ts`), each call is checked and normalized,
+ * equal calls are one job (`keyed-jobs.ts`), and each function serves its jobs together (`actuals.ts`, `planned.ts`,
+ * `balance.ts`, `due.ts`, `spilled-tables.ts`). Results are kept for a short TTL, and in-flight work is shared between
+ * batches. Every call settles: with a value, or with a `FigureError` (bad argument, the service's refusal, a
+ * time-out), never later than the batch's deadline.
+ *
+ * Arguments as Excel passes them: an omitted optional argument is null (undefined and blank text mean the same);
+ * dates are serial numbers or `YYYY-MM-DD` text.
  */
 
-import type { BalanceSummary, CashflowClient } from '../../api';
+import type { CashflowClient } from '../../api';
 import type { Language } from '../../i18n/catalog';
-import { accountOmitted, type AccountRef, type ArgumentValue, CategoryIndex, type DateRange, parseAccount, parseCategory, parseRange } from './arguments';
-import { CategoryTree } from './category-tree';
+import type { BalanceHorizon } from '../tables/accounts-tables';
+import { actualsCall, actualsNeeds, serveActuals } from './actuals';
+import { blank, checked } from './argument-check';
+import { accountOmitted, type ArgumentValue, parseAccount, parseCategory, parseOpenRange, parseRange } from './arguments';
+import { parseHorizon, serveBalance } from './balance';
+import { type DueCall, dueKey, serveDue } from './due';
 import { FigureError, toFigureError } from './figure-error';
-import { computeGroup, type PlanReport, type Settled } from './summed-plan';
+import { parseInvoiceStatus, parseInvoiceType, parseOptionalInvoiceType } from './invoice-arguments';
+import { KeyedJobs, settleWorks, type Waiter } from './keyed-jobs';
+import { parseScenario, scenarioOmitted } from './plan-argument';
+import { type PlannedCall, plannedCall, plannedNeeds, servePlanned } from './planned';
+import { type LoadedReferences, type Reference, References } from './references';
+import { serveTables, type SpilledTable, type TableJob, tableKey, type TableQuery } from './spilled-tables';
 import type { SumCall } from './sum-source';
-import { transactionSums } from './transaction-sums';
+import type { PlanReport } from './summed-plan';
 import { TtlCache } from './ttl-cache';
 
 export const DEFAULT_CACHE_TTL_MS = 60_000;
@@ -32,34 +46,24 @@ export interface FigureEngineOptions {
   schedule?: (flush: () => void) => void;
   /** Calls `onTimeout` after `ms`; returns a cancel function (default `setTimeout`). */
   startTimer?: (ms: number, onTimeout: () => void) => () => void;
-  /** Told how each batch was served (requests per account filter). */
+  /** Told how each group of ACTUALS and PLANNED calls was served. */
   onPlan?: (report: PlanReport) => void;
 }
 
-interface Pending {
-  category: ArgumentValue;
-  range: DateRange;
-  account: ArgumentValue;
-  resolve: (value: number) => void;
-  reject: (error: FigureError) => void;
+/** The jobs of one batch, per function. */
+interface BatchJobs {
+  actuals: KeyedJobs<SumCall, number>;
+  planned: KeyedJobs<PlannedCall, number>;
+  balance: KeyedJobs<BalanceHorizon, number>;
+  due: KeyedJobs<DueCall, number>;
+  tables: KeyedJobs<TableJob, SpilledTable>;
 }
 
-interface Deferred {
-  promise: Promise<number>;
-  settle: (result: Settled) => void;
-}
-
-interface CategoryData {
-  index: CategoryIndex;
-  tree: CategoryTree;
-}
-
-function deferred(): Deferred {
-  let settle: (result: Settled) => void = () => undefined;
-  const promise = new Promise<number>((resolve, reject) => {
-    settle = (result) => (result.ok ? resolve(result.cents) : reject(result.error));
-  });
-  return { promise, settle };
+/** A call waiting for its batch. `attach` checks it against the batch's references and adds it to a job, or throws. */
+interface Queued {
+  needs: readonly Reference[];
+  attach(references: LoadedReferences, jobs: BatchJobs): void;
+  reject(error: FigureError): void;
 }
 
 const defaultSchedule = (flush: () => void): void => {
@@ -78,11 +82,11 @@ export class FigureEngine {
   readonly #schedule: (flush: () => void) => void;
   readonly #startTimer: (ms: number, onTimeout: () => void) => () => void;
   readonly #onPlan: ((report: PlanReport) => void) | undefined;
-  /** Results in cents per normalized call. */
-  readonly #results: TtlCache<number>;
-  readonly #categories: TtlCache<CategoryData>;
-  readonly #summary: TtlCache<BalanceSummary>;
-  #queue: Pending[] = [];
+  /** Figures in cents per normalized call (`actuals|…`, `planned|…`, `balance|…`, `due|…`). */
+  readonly #figures: TtlCache<number>;
+  readonly #tables: TtlCache<SpilledTable>;
+  readonly #references: References;
+  #queue: Queued[] = [];
 
   constructor(client: CashflowClient, options: FigureEngineOptions = {}) {
     this.#client = client;
@@ -93,31 +97,153 @@ export class FigureEngine {
     this.#schedule = options.schedule ?? defaultSchedule;
     this.#startTimer = options.startTimer ?? defaultTimer;
     this.#onPlan = options.onPlan;
-    this.#results = new TtlCache(now, ttl);
-    this.#categories = new TtlCache(now, ttl);
-    this.#summary = new TtlCache(now, ttl);
+    this.#figures = new TtlCache(now, ttl);
+    this.#tables = new TtlCache(now, ttl);
+    this.#references = new References(client, now, ttl);
   }
 
   /**
    * The sum of `reporting_amount` of the category's transactions (subcategories included) from `from` to `to`
    * (inclusive), optionally of one account, in the company currency: what `/transactions/extended/` tells as `sum`
-   * for the same filters. Rejects with a `FigureError`.
+   * for the same filters.
    */
   actuals(category: ArgumentValue, from: ArgumentValue, to: ArgumentValue, account?: ArgumentValue): Promise<number> {
     const range = parseRange(from, to, this.language);
     if (!range.ok) return Promise.reject(range.error);
-    return new Promise<number>((resolve, reject) => {
+    const args = { category, range: range.value, account };
+    return this.#figure(actualsNeeds(account), (references, jobs, waiter) => {
+      const call = actualsCall(args, references, this.language);
+      jobs.actuals.add(call.key, call, waiter);
+    });
+  }
+
+  /**
+   * The planned amount of the category (subcategories included) from `from` to `to` (by settlement date) in the
+   * forecast, or in the scenario given by plan id or name: the `sum` of the plan's budget list for the same filters.
+   */
+  planned(category: ArgumentValue, from: ArgumentValue, to: ArgumentValue, scenario?: ArgumentValue): Promise<number> {
+    const range = parseRange(from, to, this.language);
+    if (!range.ok) return Promise.reject(range.error);
+    const args = { category, range: range.value, scenario };
+    return this.#figure(plannedNeeds(scenario), (references, jobs, waiter) => {
+      const call = plannedCall(args, references, this.language);
+      jobs.planned.add(call.key, call, waiter);
+    });
+  }
+
+  /**
+   * Today's balance (horizon left out, or `today`), or the forecast balance at `current_month_end`, `next_month_end`,
+   * `in_3_months` or `fiscal_year_end` (any case), of the accounts' balance summary. Without a current forecast the
+   * forecast balances are `unavailable`.
+   */
+  balance(horizon?: ArgumentValue): Promise<number> {
+    const checkedHorizon = parseHorizon(horizon, this.language);
+    if (!checkedHorizon.ok) return Promise.reject(checkedHorizon.error);
+    const value = checkedHorizon.value;
+    return this.#figure(['summary'], (references, jobs, waiter) => {
+      references.summary(); // a failed read fails the call here
+      jobs.balance.add(`balance|${value}`, value, waiter);
+    });
+  }
+
+  /**
+   * The open amount (`amount_due`, unpaid invoices) of receivables or payables (`type`: RE, PA, receivable, payable,
+   * or a friendly word, see `invoice-arguments.ts`), due from `from` to `to` (each optional: open at that end),
+   * optionally of one status (code or label).
+   */
+  due(type: ArgumentValue, from?: ArgumentValue, to?: ArgumentValue, status?: ArgumentValue): Promise<number> {
+    const kind = parseInvoiceType(type, this.language);
+    if (!kind.ok) return Promise.reject(kind.error);
+    const range = parseOpenRange(from, to, this.language);
+    if (!range.ok) return Promise.reject(range.error);
+    const state = parseInvoiceStatus(status, this.language);
+    if (!state.ok) return Promise.reject(state.error);
+    const call: DueCall = { type: kind.value, status: state.value, ...range.value };
+    return this.#figure([], (_references, jobs, waiter) => jobs.due.add(dueKey(call), call, waiter));
+  }
+
+  /** The transactions from `from` to `to` (value date), optionally of a category (with subcategories) and an account. */
+  transactions(from: ArgumentValue, to: ArgumentValue, category?: ArgumentValue, account?: ArgumentValue): Promise<SpilledTable> {
+    const range = parseRange(from, to, this.language);
+    if (!range.ok) return Promise.reject(range.error);
+    const needs: Reference[] = accountOmitted(account) ? ['categories'] : ['categories', 'summary'];
+    return this.#table(needs, (references) => {
+      const categoryId = blank(category) ? undefined : checked(parseCategory(category, references.categories().index, this.language));
+      const accountId = checked(parseAccount(account, accountOmitted(account) ? [] : references.accountRefs(), this.language));
+      return {
+        table: 'transactions',
+        filters: {
+          min_date: range.value.from,
+          max_date: range.value.to,
+          ...(categoryId === undefined ? {} : { category: categoryId }),
+          ...(accountId === undefined ? {} : { account: accountId }),
+        },
+      };
+    });
+  }
+
+  /** Every invoice, optionally of one type and one status. */
+  invoices(type?: ArgumentValue, status?: ArgumentValue): Promise<SpilledTable> {
+    const kind = parseOptionalInvoiceType(type, this.language);
+    if (!kind.ok) return Promise.reject(kind.error);
+    const state = parseInvoiceStatus(status, this.language);
+    if (!state.ok) return Promise.reject(state.error);
+    const filters = { ...(kind.value === undefined ? {} : { type: kind.value }), ...(state.value === undefined ? {} : { status: state.value }) };
+    return this.#table(['categories'], () => ({ table: 'invoices', filters }));
+  }
+
+  /** The budgets of the forecast (scenario left out) or of a scenario, optionally settled from `from` to `to`. */
+  budgets(scenario?: ArgumentValue, from?: ArgumentValue, to?: ArgumentValue): Promise<SpilledTable> {
+    const range = parseOpenRange(from, to, this.language);
+    if (!range.ok) return Promise.reject(range.error);
+    const filters = { ...(range.value.from === undefined ? {} : { min_date: range.value.from }), ...(range.value.to === undefined ? {} : { max_date: range.value.to }) };
+    const needs: Reference[] = scenarioOmitted(scenario) ? ['categories', 'summary'] : ['categories', 'summary', 'plans'];
+    return this.#table(needs, (references) => ({
+      table: 'budgets',
+      plan: scenarioOmitted(scenario) ? 'forecast' : checked(parseScenario(scenario, references.plans(), this.language)),
+      filters,
+    }));
+  }
+
+  /** Every category, with its path and level, as the `Categories` table. */
+  categories(): Promise<SpilledTable> {
+    return this.#table(['categories'], () => ({ table: 'categories' }));
+  }
+
+  /** Every bank account, as the `Accounts` table. */
+  accounts(): Promise<SpilledTable> {
+    return this.#table(['summary'], () => ({ table: 'accounts' }));
+  }
+
+  /** Forgets every result and reference list (after a pull or a push). Calls in flight still settle. */
+  invalidate(): void {
+    this.#figures.clear();
+    this.#tables.clear();
+    this.#references.clear();
+  }
+
+  #toError = (error: unknown): FigureError => toFigureError(error, this.language, this.#timeoutMs);
+
+  #enqueue<T>(needs: readonly Reference[], attach: (references: LoadedReferences, jobs: BatchJobs, waiter: Waiter<T>) => void): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      const waiter: Waiter<T> = { resolve, reject };
       // Queued before scheduling: a scheduler that runs the flush at once must still find the call.
-      this.#queue.push({ category, range: range.value, account, resolve, reject });
+      this.#queue.push({ needs, attach: (references, jobs) => attach(references, jobs, waiter), reject });
       if (this.#queue.length === 1) this.#schedule(() => this.#flush());
     });
   }
 
-  /** Forgets every result and the categories and accounts (after a pull or a push). Calls in flight still settle. */
-  invalidate(): void {
-    this.#results.clear();
-    this.#categories.clear();
-    this.#summary.clear();
+  /** A figure: computed and cached in cents, handed out as a number with two decimals. */
+  #figure(needs: readonly Reference[], attach: (references: LoadedReferences, jobs: BatchJobs, waiter: Waiter<number>) => void): Promise<number> {
+    return this.#enqueue<number>(needs, attach).then((cents) => cents / 100);
+  }
+
+  /** A table: each caller gets its own copy of the cached rows. */
+  #table(needs: readonly Reference[], query: (references: LoadedReferences) => TableQuery): Promise<SpilledTable> {
+    return this.#enqueue<SpilledTable>(needs, (references, jobs, waiter) => {
+      const q = query(references);
+      jobs.tables.add(tableKey(q), { query: q, references }, waiter);
+    }).then((table) => table.map((row) => [...row]));
   }
 
   #flush(): void {
@@ -126,9 +252,15 @@ export class FigureEngine {
     if (batch.length > 0) void this.#run(batch);
   }
 
-  async #run(batch: readonly Pending[]): Promise<void> {
+  async #run(batch: readonly Queued[]): Promise<void> {
     const abort = new AbortController();
-    const created: Deferred[] = [];
+    const jobs: BatchJobs = {
+      actuals: new KeyedJobs(this.#figures, this.#toError),
+      planned: new KeyedJobs(this.#figures, this.#toError),
+      balance: new KeyedJobs(this.#figures, this.#toError),
+      due: new KeyedJobs(this.#figures, this.#toError),
+      tables: new KeyedJobs(this.#tables, this.#toError),
+    };
     let cancelTimer: () => void = () => undefined;
     const deadline = new Promise<never>((_, reject) => {
       cancelTimer = this.#startTimer(this.#timeoutMs, () => {
@@ -137,86 +269,34 @@ export class FigureEngine {
       });
     });
     try {
-      await Promise.race([this.#serve(batch, abort.signal, created), deadline]);
+      await Promise.race([this.#serve(batch, jobs, abort.signal), deadline]);
     } catch (error) {
       // Settling twice is a no-op: this only reaches the calls (and shared work) not settled yet.
-      const failure = toFigureError(error, this.language, this.#timeoutMs);
-      for (const work of created) work.settle({ ok: false, error: failure });
+      const failure = this.#toError(error);
+      for (const kind of [jobs.actuals, jobs.planned, jobs.balance, jobs.due, jobs.tables]) kind.failAll(failure);
       for (const call of batch) call.reject(failure);
     } finally {
       cancelTimer();
     }
   }
 
-  async #serve(batch: readonly Pending[], signal: AbortSignal, created: Deferred[]): Promise<void> {
-    const needsAccounts = batch.some((call) => !accountOmitted(call.account));
-    const [categories, accounts] = await Promise.all([this.#categoryData(), needsAccounts ? this.#accountList() : Promise.resolve([])]);
-
-    const toCompute = new Map<string, { call: SumCall; work: Deferred }>();
-    for (const pending of batch) {
-      const category = parseCategory(pending.category, categories.index, this.language);
-      if (!category.ok) {
-        pending.reject(category.error);
-        continue;
+  async #serve(batch: readonly Queued[], jobs: BatchJobs, signal: AbortSignal): Promise<void> {
+    const references = await this.#references.load(new Set(batch.flatMap((call) => call.needs)));
+    for (const call of batch) {
+      try {
+        call.attach(references, jobs);
+      } catch (error) {
+        call.reject(this.#toError(error));
       }
-      const account = parseAccount(pending.account, accounts, this.language);
-      if (!account.ok) {
-        pending.reject(account.error);
-        continue;
-      }
-      const call: SumCall = { key: '', category: category.value, ...pending.range, account: account.value };
-      call.key = `${call.category}|${call.from}|${call.to}|${call.account ?? ''}`;
-      let promise = this.#results.get(call.key);
-      if (promise === undefined) {
-        const work = deferred();
-        created.push(work);
-        toCompute.set(call.key, { call, work });
-        promise = this.#results.track(call.key, work.promise);
-      }
-      promise.then(
-        (cents) => pending.resolve(cents / 100),
-        (error: unknown) => pending.reject(toFigureError(error, this.language, this.#timeoutMs)),
-      );
     }
-
-    const groups = new Map<string, { call: SumCall; work: Deferred }[]>();
-    for (const item of toCompute.values()) {
-      const group = String(item.call.account ?? '');
-      groups.set(group, [...(groups.get(group) ?? []), item]);
-    }
-    const source = transactionSums(this.#client.transactions, async (account) => {
-      const all = (await this.#balanceSummary()).accounts;
-      return (account === undefined ? all : all.filter((a) => a.id === account)).reduce((sum, a) => sum + a.transaction_count, 0);
-    });
-    const context = { source, tree: categories.tree, signal, onPlan: this.#onPlan };
-    await Promise.all(
-      [...groups.values()].map(async (items) => {
-        try {
-          const results = await computeGroup(
-            items.map((item) => item.call),
-            context,
-          );
-          for (const { call, work } of items) work.settle(results.get(call.key) ?? { ok: false, error: new Error(`not computed: ${call.key}`) });
-        } catch (error) {
-          const failure = toFigureError(error, this.language, this.#timeoutMs);
-          for (const { work } of items) work.settle({ ok: false, error: failure });
-        }
-      }),
-    );
-  }
-
-  #categoryData(): Promise<CategoryData> {
-    return this.#categories.share('categories', async () => {
-      const list = await this.#client.categories.list();
-      return { index: new CategoryIndex(list), tree: new CategoryTree(list) };
-    });
-  }
-
-  #balanceSummary(): Promise<BalanceSummary> {
-    return this.#summary.share('summary', () => this.#client.accounts.summary());
-  }
-
-  async #accountList(): Promise<AccountRef[]> {
-    return (await this.#balanceSummary()).accounts.map((a) => ({ id: a.id, name: a.name, alias: a.alias }));
+    const language = this.language;
+    const plan = () => ({ tree: references.categories().tree, signal, onPlan: this.#onPlan });
+    await Promise.all([
+      settleWorks(jobs.actuals.fresh, (works) => serveActuals(works, this.#client, this.#references, plan())),
+      settleWorks(jobs.planned.fresh, (works) => servePlanned(works, this.#client, plan())),
+      settleWorks(jobs.balance.fresh, (works) => serveBalance(works, references.summary(), language)),
+      settleWorks(jobs.due.fresh, (works) => serveDue(works, { invoices: this.#client.invoices, signal, language })),
+      settleWorks(jobs.tables.fresh, (works) => serveTables(works, { client: this.#client, signal, language })),
+    ]);
   }
 }

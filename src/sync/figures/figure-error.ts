@@ -1,14 +1,15 @@
 /**
  * What a figure gives instead of a number. Every call of the engine settles, and when it cannot give a figure it
  * rejects with a `FigureError`: a kind the functions layer maps to an Excel error value (`badArgument` → #VALUE!,
- * the others → #N/A) and a message in the user's language for the cell's tooltip.
+ * the others → #N/A) and a message in the user's language for the cell's tooltip. `unavailable`: the service
+ * answered but has no such figure (a forecast balance without a current forecast).
  */
 
 import { ApiConnectionError, ApiError, ApiTimeoutError, ApiUserAbortError } from '../../api';
 import type { Language, MessageKey } from '../../i18n/catalog';
 import { translate, type MessageParams } from '../../i18n/translate';
 
-export type FigureErrorKind = 'notConnected' | 'badArgument' | 'refused' | 'timeout';
+export type FigureErrorKind = 'notConnected' | 'badArgument' | 'refused' | 'timeout' | 'unavailable';
 
 export class FigureError extends Error {
   override name = 'FigureError';
@@ -24,6 +25,15 @@ export class FigureError extends Error {
 
   static badArgument(language: Language, argument: string, key: MessageKey, values: MessageParams = {}): FigureError {
     return new FigureError('badArgument', translate(language, key, { ...values, argument }), argument);
+  }
+
+  static unavailable(language: Language, key: MessageKey, values: MessageParams = {}): FigureError {
+    return new FigureError('unavailable', translate(language, key, values));
+  }
+
+  /** The data changed between the pages of one read (twice in a row). */
+  static changing(language: Language): FigureError {
+    return new FigureError('refused', translate(language, 'functions.error.changing'));
   }
 
   static notConnected(language: Language): FigureError {

@@ -25,6 +25,7 @@
  */
 
 import { CompletenessTally, toCents } from '../../api';
+import { runBounded } from './bounded';
 import type { CategoryTree } from './category-tree';
 import { containmentGroups, exactCover } from './call-cover';
 import type { SumCall, SumFilter, SumPage, SumRow, SumSource } from './sum-source';
@@ -93,29 +94,15 @@ class LocalSums {
   }
 }
 
-/** Runs `work` over the items with at most `limit` in flight; each item settles on its own. */
-async function settleBounded<T>(items: readonly T[], limit: number, work: (item: T) => Promise<number>): Promise<Settled[]> {
-  const results: Settled[] = new Array<Settled>(items.length);
-  let next = 0;
-  const worker = async () => {
-    for (let index = next++; index < items.length; index = next++) {
-      try {
-        results[index] = { ok: true, cents: await work(items[index] as T) };
-      } catch (error) {
-        results[index] = { ok: false, error };
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return results;
-}
-
 async function askEach(calls: readonly SumCall[], context: PlanContext, into: Map<string, Settled>): Promise<void> {
-  const settled = await settleBounded(calls, CALL_CONCURRENCY, async (call) => {
-    const page = await context.source.total({ categories: [call.category], from: call.from, to: call.to, account: call.account }, context.signal);
-    return toCents(page.sum);
+  await runBounded(calls, CALL_CONCURRENCY, async (call) => {
+    try {
+      const page = await context.source.total({ categories: [call.category], from: call.from, to: call.to, account: call.account }, context.signal);
+      into.set(call.key, { ok: true, cents: toCents(page.sum) });
+    } catch (error) {
+      into.set(call.key, { ok: false, error });
+    }
   });
-  calls.forEach((call, index) => into.set(call.key, settled[index] ?? { ok: false, error: new Error('not computed') }));
 }
 
 interface Union {

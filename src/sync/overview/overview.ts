@@ -6,6 +6,7 @@
 
 import type { CashflowClient } from '../../api';
 import type { RequestOptions } from '../../api/request-options';
+import { openInvoiceFilters } from './open-invoices';
 
 /** The horizons of `GET /accounts/`, in time order. */
 export const HORIZONS = ['today', 'currentMonth', 'nextMonth', 'in3Months', 'fiscalYearEnd'] as const;
@@ -59,7 +60,7 @@ export async function loadOverview({ client, groupCompanyIds }: OverviewSource, 
 
 /** `amount_due` of the unpaid invoices of one type: one page of one row is enough, the sum covers every match. */
 async function openAmount(client: CashflowClient, type: 'receivable' | 'payable', groupCompanyIds: readonly number[] | undefined, request: RequestOptions): Promise<number> {
-  const params = { type, paid: false, page_size: 1 } as const;
+  const params = { ...openInvoiceFilters(type), page_size: 1 };
   if (groupCompanyIds === undefined) return (await client.invoices.page(params, request)).results.amount_due;
   const amounts = await Promise.all([...new Set(groupCompanyIds)].map(async (id) => (await client.groupInvoices(id).page(params, request)).results.amount_due));
   // Sum in cents: amounts are decimals with two places.

@@ -46,8 +46,12 @@ export const ACCOUNTS_TABLE: TableModel<Account> = {
   ],
 };
 
+/** The horizons of the balance summary as the `BalanceSummary` table and CASHFLOW.BALANCE name them, in time order. */
+export const BALANCE_HORIZONS = ['today', 'current_month_end', 'next_month_end', 'in_3_months', 'fiscal_year_end'] as const;
+export type BalanceHorizon = (typeof BALANCE_HORIZONS)[number];
+
 export interface BalanceRow {
-  horizon: string;
+  horizon: BalanceHorizon;
   balance: number | null;
   limit: number | null;
 }
