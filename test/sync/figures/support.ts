@@ -22,6 +22,8 @@ export interface FigureHarness {
   plans: PlanReport[];
   /** Requests to the transaction lists since the start (or the last `reset`). */
   transactionRequests(): number;
+  /** Requests whose path starts with `prefix` since the start (or the last `reset`). */
+  requestsTo(prefix: string): Sent[];
   /** Requests other than the token. */
   calls(): Sent[];
   reset(): void;
@@ -60,6 +62,7 @@ export function figureHarness(sandbox: Sandbox, options: FigureEngineOptions & {
     hook,
     plans,
     transactionRequests: () => sent.filter((s) => s.path.startsWith('/transactions/')).length,
+    requestsTo: (prefix) => sent.filter((s) => s.path.startsWith(prefix)),
     calls: () => apiCalls(sent),
     reset: () => {
       sent.length = 0;
@@ -96,4 +99,20 @@ export function monthEnd(year: number, month: number): string {
 /** `YYYY-MM-01`. */
 export function monthStart(year: number, month: number): string {
   return `${year}-${String(month).padStart(2, '0')}-01`;
+}
+
+/** The leaf categories budgets, invoices and transactions can be mapped to (not default, not archived, not aggregating). */
+export function mappableLeaves(list: readonly Category[]): Category[] {
+  const parents = new Set(list.map((c) => c.parent));
+  return list.filter((c) => !parents.has(c.id) && c.is_category && !c.is_default && !c.is_obsolete && !c.is_aggregating);
+}
+
+/** Runs `work` over the items, `limit` at a time (seeding the sandbox through its API). */
+export async function inParallel<T>(items: readonly T[], limit: number, work: (item: T, index: number) => Promise<unknown>): Promise<void> {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: limit }, async () => {
+      for (let i = next++; i < items.length; i = next++) await work(items[i] as T, i);
+    }),
+  );
 }
