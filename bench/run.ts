@@ -8,7 +8,10 @@
  *   npm run bench push       1,000 edited, 100 new and 50 deleted budgets pushed to the sandbox, against a sequential
  *                            one-at-a-time client (BENCH_PUSH_EDITED, BENCH_PUSH_NEW, BENCH_PUSH_DELETED,
  *                            BENCH_PUSH_LATENCY_MS, BENCH_PUSH_CONCURRENCY, BENCH_PUSH_WARMUP)
+ *   npm run bench functions  a 12-month × 40-category CASHFLOW.ACTUALS grid, batched against one request per cell
+ *                            (BENCH_FUNCTIONS_TRANSACTIONS, BENCH_FUNCTIONS_YEAR, BENCH_FUNCTIONS_LATENCY_MS)
  */
+import { benchFunctions, DEFAULT_FUNCTIONS_LATENCY_MS } from './functions';
 import { benchPane } from './pane';
 import { benchPull, DEFAULT_SYNC_LATENCY_MS } from './pull';
 import { benchPush } from './push';
@@ -24,6 +27,7 @@ const BENCHES: Record<string, () => Promise<unknown>> = {
       created: Number(process.env.BENCH_PUSH_NEW ?? 100),
       deleted: Number(process.env.BENCH_PUSH_DELETED ?? 50),
     }),
+  functions: () => benchFunctions(Number(process.env.BENCH_FUNCTIONS_TRANSACTIONS ?? 30_000), Number(process.env.BENCH_FUNCTIONS_LATENCY_MS ?? DEFAULT_FUNCTIONS_LATENCY_MS)),
 };
 
 async function main(): Promise<void> {

@@ -6,6 +6,7 @@ import { activateTable } from '../hosts/excel/activate-table';
 import { ExcelPushSheet } from '../hosts/excel/excel-push-sheet';
 import { ExcelWorkbookPort } from '../hosts/excel/excel-workbook-port';
 import { markInputColumns } from '../hosts/excel/input-style';
+import { recalculateFunctions } from '../hosts/excel/recalculate-functions';
 import { SettingsConnectionStore } from '../hosts/excel/settings-connection';
 import { SettingsPullStateStore } from '../hosts/excel/settings-pull-state';
 import { SheetBaselineStore } from '../hosts/excel/sheet-baseline-store';
@@ -22,6 +23,7 @@ export function excelPaneHost(limits: Partial<WriteLimits> = {}): PaneHost {
     activateTable: async (name) => {
       await activateTable(name);
     },
+    recalculateFunctions,
     push: { sheet: new ExcelPushSheet(limits), journal: new SheetPushJournal(), styleInputs: (model) => markInputColumns(model) },
   };
 }

@@ -18,11 +18,27 @@ export async function start(): Promise<void> {
   const environment = readEnvironment();
   const host = excelPaneHost(PANE_WRITE_LIMITS);
   const app = new AppState({ storage: window.localStorage, prefix: environment.partitionKey, host, environment });
+  associateCommands(app);
   const root = document.getElementById('root');
   if (root === null) return;
   const { mount } = await import(/* webpackChunkName: "pane-ui" */ './ui/mount');
   mount(root, app);
   await app.start();
+}
+
+/**
+ * The ribbon's "Refresh functions" button (manifest: ExecuteFunction `refreshFunctions`): in the shared runtime its
+ * handler is associated here, with the pane's state. Outside Office there is no `Office.actions`.
+ */
+function associateCommands(app: AppState): void {
+  if (typeof Office === 'undefined' || Office.actions === undefined) return;
+  try {
+    Office.actions.associate('refreshFunctions', (event: Office.AddinCommands.Event) => {
+      void app.refreshFunctions().finally(() => event.completed());
+    });
+  } catch {
+    // A host without add-in commands: the pane's own button does the same.
+  }
 }
 
 void start();

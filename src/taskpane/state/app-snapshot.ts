@@ -85,6 +85,14 @@ export interface AppSnapshot {
   changes: ChangesView;
   /** A refresh waits: the tables have pending changes (keep them on top, discard them, or cancel). */
   refreshPrompt?: RefreshPrompt;
+  /** The CASHFLOW functions: recalculating now, and when they last were. */
+  functions: FunctionsView;
+}
+
+export interface FunctionsView {
+  status: 'idle' | 'refreshing';
+  /** ISO time of the last recalculation this pane asked for. */
+  at?: string;
 }
 
 export interface ProfileForm {

@@ -31,6 +31,7 @@ import type { AppSnapshot, PaneEnvironment, ProfileForm, PullOutcome, SaveResult
 import { languageFromDisplay, Preferences, type LanguageChoice } from './preferences';
 import { tableList } from './table-list';
 import { ChangesState, pushableOf } from './changes-state';
+import { FiguresState, type FiguresOptions } from './figures-state';
 export type { ChangesTable, ChangesView, JournalSummary, RefreshPrompt } from './changes-state';
 import type { KeptEdits, PushChoices, PushReference, Resolution } from '../../sync/push';
 
@@ -46,6 +47,8 @@ export interface AppStateOptions {
   check?: CheckConnection;
   client?: Omit<Partial<ClientOptions>, 'baseUrl' | 'clientId' | 'clientSecret' | 'language'>;
   now?: () => number;
+  /** The CASHFLOW functions' engine: cache time, deadline, batch window, the link (for tests). */
+  figures?: FiguresOptions;
 }
 
 type Listener = () => void;
@@ -65,6 +68,7 @@ export class AppState {
   #abort: AbortController | undefined;
   #pulled: PullState[] = [];
   readonly #changes: ChangesState;
+  readonly #figures: FiguresState;
   /** Edits a refresh keeps, by table id, put back on top of the refreshed rows. */
   readonly #kept = new Map<string, KeptEdits>();
   #pendingRefresh: { tableIds: string[]; mode: 'auto' | 'full' } | undefined;
@@ -95,7 +99,9 @@ export class AppState {
       overview: { status: 'idle' },
       tables: [],
       changes: { tables: [] },
+      functions: { status: 'idle' },
     };
+    this.#figures = new FiguresState(options.host, language, options.figures);
     this.#changes = new ChangesState({
       host: options.host,
       client: () => this.#connections.active()?.client,
@@ -188,13 +194,14 @@ export class AppState {
     const { profile, companyIds } = result.connection;
     this.#preferences.setLastProfile(profile.id);
     this.#set({ connection: { status: 'connected', profile, companyIds }, profiles: this.#profiles.list() });
-    await Promise.all([this.#loadCatalog(), this.loadOverview()]);
+    await Promise.all([this.#loadCatalog(), this.loadOverview(), this.#recalculating(this.#figures.connect(result.connection.client))]);
   }
 
   /** Forgets the secret and the token of the active profile. */
   signOut(): void {
     this.cancel();
     this.#connections.signOut();
+    void this.#recalculating(this.#figures.disconnect());
     this.#preferences.setLastProfile(undefined);
     this.#set({ connection: { status: 'signedOut' }, overview: { status: 'idle' }, tables: [], filterOptions: undefined, profiles: this.#profiles.list() });
   }
@@ -217,6 +224,7 @@ export class AppState {
     const language = choice === 'office' ? languageFromDisplay(this.#options.environment.displayLanguage) : choice;
     this.#connections.setLanguage(language);
     this.#set({ language, languageChoice: choice });
+    void this.#recalculating(this.#figures.setLanguage(language));
   }
 
   // ---- overview --------------------------------------------------------------------------------------------
@@ -318,12 +326,12 @@ export class AppState {
 
   /** Pushes a table's pending changes with what the user confirmed (deletes, whole-row writes, Replace of rows). */
   pushChanges(tableId: string, confirmed: Omit<PushChoices, 'resolutions'> = {}): Promise<void> {
-    return this.#changes.pushTable(tableId, confirmed);
+    return this.#thenRefreshFunctions(this.#changes.pushTable(tableId, confirmed));
   }
 
   /** Keep mine or take theirs, for a row in conflict: the push runs again with it. */
   resolveConflict(tableId: string, rowKey: string, resolution: Resolution): Promise<void> {
-    return this.#changes.resolve(tableId, rowKey, resolution);
+    return this.#thenRefreshFunctions(this.#changes.resolve(tableId, rowKey, resolution));
   }
 
   /** The pulled values come back (all pending rows of the table, or the named ones). */
@@ -332,7 +340,37 @@ export class AppState {
   }
 
   undoLastPush(tableId: string): Promise<void> {
-    return this.#changes.undoLast(tableId);
+    return this.#thenRefreshFunctions(this.#changes.undoLast(tableId));
+  }
+
+  // ---- the CASHFLOW functions ------------------------------------------------------------------------------
+
+  /** "Refresh functions": every CASHFLOW figure is read from the service again (the cache is emptied). */
+  refreshFunctions(): Promise<void> {
+    return this.#recalculating(this.#figures.refresh());
+  }
+
+  /** Waits for the recalculation, telling the view while it runs. */
+  async #recalculating(work: Promise<void>): Promise<void> {
+    this.#functionsRuns += 1;
+    this.#set({ functions: { ...this.#snapshot.functions, status: 'refreshing' } });
+    try {
+      await work;
+    } finally {
+      this.#functionsRuns -= 1;
+      if (this.#functionsRuns === 0) this.#set({ functions: { status: 'idle', at: this.#nowIso() } });
+    }
+  }
+
+  #functionsRuns = 0;
+
+  /** A send may have changed what the functions show, whether it succeeded or not. */
+  async #thenRefreshFunctions(work: Promise<void>): Promise<void> {
+    try {
+      await work;
+    } finally {
+      void this.refreshFunctions();
+    }
   }
 
   cancelPush(): void {
@@ -403,6 +441,7 @@ export class AppState {
       await this.#connections.rememberIn(host.workbookConnection).catch(() => undefined);
       this.#verdicts.set(tableId, this.#verdictOf(result));
       await this.#afterPull(tableId, row.target);
+      void this.refreshFunctions();
       if (this.#showWhenDone.has(tableId)) await host.activateTable(row.tableName).catch(() => undefined);
       this.#outcomes.set(tableId, { kind: 'done', message: this.t('pane.data.done', { table: row.tableName, rows: formatCount(result.rowCount, language) }), at: this.#nowIso() });
     } catch (error) {

@@ -15,6 +15,8 @@ export interface PaneHost {
   workbookConnection: WorkbookConnectionStore;
   /** Shows the sheet that holds the table (nothing happens when the table is gone). */
   activateTable(tableName: string): Promise<void>;
+  /** Has Excel call the CASHFLOW functions again (after their cache was emptied). */
+  recalculateFunctions?(): Promise<void>;
   /** What the push needs (absent: the pane offers no Changes view). */
   push?: PushHost;
 }

@@ -19,7 +19,7 @@ import {
   makeStyles,
   tokens,
 } from '@fluentui/react-components';
-import { CheckmarkCircle16Filled, Edit16Regular, MoreHorizontal20Regular, Warning16Filled } from '@fluentui/react-icons';
+import { ArrowClockwise16Regular, CheckmarkCircle16Filled, Edit16Regular, MoreHorizontal20Regular, Warning16Filled } from '@fluentui/react-icons';
 import { memo, useState, type ReactElement } from 'react';
 import type { Language } from '../../i18n/catalog';
 import type { TableRow } from '../state/app-state';
@@ -37,6 +37,7 @@ const useStyles = makeStyles({
   ok: { color: tokens.colorPaletteGreenForeground1 },
   warn: { color: tokens.colorPaletteYellowForeground2 },
   actions: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS },
+  functions: { display: 'flex', flexDirection: 'column', alignItems: 'stretch', gap: tokens.spacingVerticalXXS },
 });
 
 export function DataView(): ReactElement {
@@ -63,6 +64,30 @@ export function DataView(): ReactElement {
       <Button appearance={anyPulled ? 'primary' : 'secondary'} disabled={!anyPulled} onClick={() => void app.refreshAll()}>
         {t('pane.data.refreshAll')}
       </Button>
+      <FunctionsRefresh />
+    </div>
+  );
+}
+
+/** "Refresh functions": the CASHFLOW cells read from the service again; says when it last happened. */
+function FunctionsRefresh(): ReactElement {
+  const app = useAppActions();
+  const functions = useAppState((s) => s.functions);
+  const connected = useAppState((s) => s.connection.status === 'connected');
+  const language = useAppState((s) => s.language);
+  const styles = useStyles();
+  const t = app.t;
+  const refreshing = functions.status === 'refreshing';
+  return (
+    <div className={styles.functions}>
+      <Tooltip content={t('pane.data.refreshFunctionsHint')} relationship="description">
+        <Button appearance="secondary" icon={<ArrowClockwise16Regular />} disabled={!connected || refreshing} onClick={() => void app.refreshFunctions()} data-testid="refresh-functions">
+          {t('pane.data.refreshFunctions')}
+        </Button>
+      </Tooltip>
+      <Text size={200} className={styles.meta} role="status" aria-live="polite">
+        {refreshing ? t('pane.data.functionsRefreshing') : functions.at === undefined ? '' : t('pane.data.functionsRefreshed', { age: formatAge(functions.at, language) })}
+      </Text>
     </div>
   );
 }
