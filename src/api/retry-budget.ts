@@ -60,6 +60,11 @@ export class RetryBudget {
     this.#failingSince = undefined;
   }
 
+  /** True from a failure until the next success: someone is (or was last) waiting for the service. */
+  get failing(): boolean {
+    return this.#failingSince !== undefined;
+  }
+
   /** How long the service has been failing with no success in between (0 when it is not failing). */
   failingForMs(now: () => number): number {
     return this.#failingSince === undefined ? 0 : this.#clock(now) - this.#failingSince;
