@@ -8,11 +8,15 @@
  *   npm run bench push       1,000 edited, 100 new and 50 deleted budgets pushed to the sandbox, against a sequential
  *                            one-at-a-time client (BENCH_PUSH_EDITED, BENCH_PUSH_NEW, BENCH_PUSH_DELETED,
  *                            BENCH_PUSH_LATENCY_MS, BENCH_PUSH_CONCURRENCY, BENCH_PUSH_WARMUP)
+ *   npm run bench soak       20 seeded 100,000-row pulls from a sandbox answering 10 % with 500 and 10 % with 429, then
+ *                            one against a service down for good (BENCH_SOAK_RUNS, BENCH_SOAK_TRANSACTIONS, BENCH_SOAK_500,
+ *                            BENCH_SOAK_429, BENCH_SOAK_SEED, BENCH_SOAK_TIME_SCALE)
  */
 import { benchPane } from './pane';
 import { benchPull, DEFAULT_SYNC_LATENCY_MS } from './pull';
 import { benchPush } from './push';
 import { benchSandboxPages } from './sandbox-pages';
+import { benchSoak } from './soak';
 
 const BENCHES: Record<string, () => Promise<unknown>> = {
   sandbox: () => benchSandboxPages(Number(process.env.BENCH_SANDBOX_TRANSACTIONS ?? 200_000)),
@@ -24,6 +28,7 @@ const BENCHES: Record<string, () => Promise<unknown>> = {
       created: Number(process.env.BENCH_PUSH_NEW ?? 100),
       deleted: Number(process.env.BENCH_PUSH_DELETED ?? 50),
     }),
+  soak: () => benchSoak(),
 };
 
 async function main(): Promise<void> {
