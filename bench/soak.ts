@@ -8,6 +8,8 @@
  * workbook, our puller as `npm run bench pull` runs it (page_size 1000, 4 in flight). A completed table is checked
  * by count and sum (cents) of its cells against the service's `count`/`sum`, asked separately; the pull's requests
  * are counted at its `fetch` and must stay within pages + lookups + faults + token requests.
+ * For comparison, each run's sandbox then serves the same pull (rows only) to the client's ordinary rule: two retries
+ * per page, and one page failing three times fails the pull.
  * The down-for-good run pulls the table from a healthy sandbox, then pulls again from one answering every request
  * with a 500: it must end with the give-up message and leave the table as it was (a hash of its cells).
  *
@@ -72,6 +74,8 @@ interface RunFigures {
   waitedMs: number;
   waitingEvents: number;
   wallMs: number;
+  /** For comparison, on the same sandbox after the pull: the client's fixed rule (2 retries per page, no budget). */
+  fixedRule: 'complete' | 'failed';
 }
 
 function countingFetch(): { fetch: typeof fetch; traffic: Traffic } {
@@ -160,6 +164,7 @@ async function soakRun(options: SoakOptions, run: number): Promise<RunFigures> {
       const wallMs = performance.now() - t0;
       const table = tableFigures(workbook);
       const { traffic } = http;
+      const fixedRule = await fixedRulePull(sandbox, options.timeScale);
       const pagesExpected = Math.ceil(expected.count / 1000);
       return {
         run,
@@ -175,6 +180,7 @@ async function soakRun(options: SoakOptions, run: number): Promise<RunFigures> {
         waitedMs: waits.asked.reduce((a, b) => a + b, 0),
         waitingEvents,
         wallMs,
+        fixedRule,
       };
     } finally {
       uninstall();
@@ -182,6 +188,15 @@ async function soakRun(options: SoakOptions, run: number): Promise<RunFigures> {
   } finally {
     await sandbox.close();
   }
+}
+
+/** The same pull with the client's ordinary rule (each page retried twice, then the pull fails), rows only. */
+async function fixedRulePull(sandbox: SandboxProcess, timeScale: number): Promise<'complete' | 'failed'> {
+  const client = clientFor(sandbox, fetch, scaledSleep(timeScale).sleep);
+  return client.transactions.pullVerified({}, { concurrency: 4 }).then(
+    ({ report }) => (report.ok ? 'complete' : 'failed'),
+    () => 'failed',
+  );
 }
 
 interface DownFigures {
@@ -239,7 +254,7 @@ async function downForGood(options: SoakOptions): Promise<DownFigures> {
 const fmt = (n: number, digits = 0): string => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 
 function printRuns(runs: readonly RunFigures[]): void {
-  const head = ['run', 'fault seed', 'outcome', 'rows', 'count', 'sum', 'HTTP', '= pages + lookups + tokens', '+ 500s + 429s', 'allowed', 'waits (asked)', 'waiting events', 'wall s'];
+  const head = ['run', 'fault seed', 'outcome', 'rows', 'count', 'sum', 'HTTP', '= pages + lookups + tokens', '+ 500s + 429s', 'allowed', 'waits (asked)', 'waiting events', 'wall s', 'fixed rule'];
   const body = runs.map((r) => [
     String(r.run + 1),
     String(r.faultSeed),
@@ -254,6 +269,7 @@ function printRuns(runs: readonly RunFigures[]): void {
     `${r.waits} (${fmt(r.waitedMs / 1000, 1)} s)`,
     String(r.waitingEvents),
     fmt(r.wallMs / 1000, 1),
+    r.fixedRule,
   ]);
   const widths = head.map((h, i) => Math.max(h.length, ...body.map((row) => (row[i] ?? '').length)));
   const line = (cells: string[]): string => cells.map((c, i) => (i === 2 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0))).join('  ');
@@ -280,6 +296,14 @@ export async function benchSoak(options: SoakOptions = soakOptionsFromEnv()): Pr
     );
   }
   printRuns(runs);
+  const walls = runs.map((r) => r.wallMs).sort((a, b) => a - b);
+  const faults = runs.reduce((n, r) => n + r.traffic.error500 + r.traffic.error429, 0);
+  const asked = runs.reduce((n, r) => n + r.traffic.requests - r.traffic.tokens, 0);
+  console.log(
+    `Pull wall time: median ${fmt((walls[Math.floor(walls.length / 2)] ?? 0) / 1000, 1)} s, ${fmt((walls[0] ?? 0) / 1000, 1)}–${fmt((walls[walls.length - 1] ?? 0) / 1000, 1)} s; ` +
+      `faults met: ${faults} of ${asked} API requests (${fmt((faults / Math.max(1, asked)) * 100, 1)} %). ` +
+      `The fixed rule (2 retries per page, no budget) on the same sandboxes: ${runs.filter((r) => r.fixedRule === 'complete').length} of ${runs.length} complete.`,
+  );
   const down = await downForGood(options);
   console.log(
     `\nService down for good (every request a 500) after a pull of ${fmt(down.rowsBefore)} rows: ${down.gaveUp ? 'gave up' : 'DID NOT GIVE UP'} after ` +

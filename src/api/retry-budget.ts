@@ -31,7 +31,7 @@ export interface RetryWait {
 export interface RetryBudgetOptions {
   /** Give up once the service has been failing this long without one success (default one minute). */
   giveUpAfterMs?: number;
-  /** Told each time a request starts waiting before a retry. */
+  /** Told each time a request starts waiting before a retry (not for a wait of 0). */
   onWait?: (wait: RetryWait) => void;
 }
 
@@ -79,7 +79,7 @@ export class RetryBudget {
     const now = this.#clock(context.now);
     this.#failingSince ??= now;
     if (this.#spent(now)) return false;
-    this.#onWait?.(wait);
+    if (wait.delayMs > 0) this.#onWait?.(wait); // `Retry-After: 0` is no wait to tell
     let remaining = Math.max(0, wait.delayMs);
     while (remaining > 0) {
       const start = this.#clock(context.now);
