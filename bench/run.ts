@@ -10,12 +10,16 @@
  *                            BENCH_PUSH_LATENCY_MS, BENCH_PUSH_CONCURRENCY, BENCH_PUSH_WARMUP)
  *   npm run bench functions  a 12-month × 40-category CASHFLOW.ACTUALS grid, batched against one request per cell
  *                            (BENCH_FUNCTIONS_TRANSACTIONS, BENCH_FUNCTIONS_YEAR, BENCH_FUNCTIONS_LATENCY_MS)
+ *   npm run bench soak       20 seeded 100,000-row pulls from a sandbox answering 10 % with 500 and 10 % with 429, then
+ *                            one against a service down for good (BENCH_SOAK_RUNS, BENCH_SOAK_TRANSACTIONS, BENCH_SOAK_500,
+ *                            BENCH_SOAK_429, BENCH_SOAK_SEED, BENCH_SOAK_TIME_SCALE)
  */
 import { benchFunctions, DEFAULT_FUNCTIONS_LATENCY_MS } from './functions';
 import { benchPane } from './pane';
 import { benchPull, DEFAULT_SYNC_LATENCY_MS } from './pull';
 import { benchPush } from './push';
 import { benchSandboxPages } from './sandbox-pages';
+import { benchSoak } from './soak';
 
 const BENCHES: Record<string, () => Promise<unknown>> = {
   sandbox: () => benchSandboxPages(Number(process.env.BENCH_SANDBOX_TRANSACTIONS ?? 200_000)),
@@ -28,6 +32,7 @@ const BENCHES: Record<string, () => Promise<unknown>> = {
       deleted: Number(process.env.BENCH_PUSH_DELETED ?? 50),
     }),
   functions: () => benchFunctions(Number(process.env.BENCH_FUNCTIONS_TRANSACTIONS ?? 30_000), Number(process.env.BENCH_FUNCTIONS_LATENCY_MS ?? DEFAULT_FUNCTIONS_LATENCY_MS)),
+  soak: () => benchSoak(),
 };
 
 async function main(): Promise<void> {

@@ -12,6 +12,7 @@ import { ForecastBudgetsResource } from './forecast-budgets';
 import { GroupInvoicesResource, groupInvoicesPath, InvoicesResource } from './invoices';
 import { PlanBudgetsResource } from './plan-budgets';
 import { PlansResource } from './plans';
+import type { RetryBudget } from './retry-budget';
 import { DEFAULT_RETRY, type RetryOptions } from './retry-policy';
 import { ScenarioBudgetsResource } from './scenario-budgets';
 import { type Sleep, sleep as defaultSleep } from './sleep';
@@ -43,6 +44,12 @@ export interface ClientOptions {
   tokenRenewalSkewMs?: number;
 }
 
+/** What a client made by `withRetryBudget` shares with the one it was made from. */
+interface SharedConnection {
+  transport: Transport;
+  tokens: ClientCredentialsTokenSource;
+}
+
 export const DEFAULT_TIMEOUT_MS = 30_000;
 export const DEFAULT_TOKEN_RENEWAL_SKEW_MS = 30_000;
 
@@ -58,14 +65,30 @@ export class CashflowClient {
   readonly forecastBudgets: ForecastBudgetsResource;
   readonly #transport: Transport;
   readonly #tokens: ClientCredentialsTokenSource;
+  readonly #options: ClientOptions;
 
-  constructor(options: ClientOptions) {
+  /** `shared` is for `withRetryBudget` only: the same connection, other retry rules. */
+  constructor(options: ClientOptions, shared?: SharedConnection) {
     this.language = options.language ?? 'de';
+    this.#options = options;
+    const connection = shared ?? CashflowClient.#connect(options, this.language);
+    this.#transport = connection.transport;
+    this.#tokens = connection.tokens;
+    this.categories = new CategoriesResource(this.#transport);
+    this.plans = new PlansResource(this.#transport);
+    this.banks = new BanksResource(this.#transport);
+    this.accounts = new AccountsResource(this.#transport);
+    this.transactions = new TransactionsResource(this.#transport);
+    this.invoices = new InvoicesResource(this.#transport);
+    this.forecastBudgets = new ForecastBudgetsResource(this.#transport);
+  }
+
+  static #connect(options: ClientOptions, language: Language): SharedConnection {
     const now = options.now ?? (() => Date.now());
     const holder: { tokens?: ClientCredentialsTokenSource } = {};
-    this.#transport = new Transport({
+    const transport = new Transport({
       baseUrl: options.baseUrl,
-      language: this.language,
+      language,
       fetch: options.fetch,
       timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
       retry: { ...DEFAULT_RETRY, ...options.retry },
@@ -75,22 +98,24 @@ export class CashflowClient {
       secrets: () => [options.clientSecret, ...(holder.tokens?.currentTokens() ?? [])],
     });
     const tokens = new ClientCredentialsTokenSource({
-      transport: this.#transport,
+      transport,
       credentials: { clientId: options.clientId, clientSecret: options.clientSecret },
       cache: options.tokenCache ?? defaultTokenCache,
       now,
       skewMs: options.tokenRenewalSkewMs ?? DEFAULT_TOKEN_RENEWAL_SKEW_MS,
     });
     holder.tokens = tokens;
-    this.#tokens = tokens;
-    this.#transport.setTokenSource(tokens);
-    this.categories = new CategoriesResource(this.#transport);
-    this.plans = new PlansResource(this.#transport);
-    this.banks = new BanksResource(this.#transport);
-    this.accounts = new AccountsResource(this.#transport);
-    this.transactions = new TransactionsResource(this.#transport);
-    this.invoices = new InvoicesResource(this.#transport);
-    this.forecastBudgets = new ForecastBudgetsResource(this.#transport);
+    transport.setTokenSource(tokens);
+    return { transport, tokens };
+  }
+
+  /**
+   * This client (same service, credentials, token, clock and sleep) whose requests share `budget` instead of a fixed
+   * number of retries each (retry-budget.ts): what one pull uses, so that its pages wait for a busy service together
+   * and give up together. The token requests keep the ordinary rules.
+   */
+  withRetryBudget(budget: RetryBudget): CashflowClient {
+    return new CashflowClient(this.#options, { transport: this.#transport.withRetryBudget(budget), tokens: this.#tokens });
   }
 
   /** Group-level invoices of one company of the group (`/companies/{company_id}/invoices/`). */

@@ -157,3 +157,28 @@ export class ResponseValidationError extends ApiError {
 
 /** A request the client refuses to send (guards on selectors, external IDs, amounts, ids). */
 export class InvalidRequestError extends ApiError { override name = 'InvalidRequestError'; }
+
+export interface ServiceDownInit extends ApiErrorInit {
+  /** How long the service had been failing, without one success, when the retry budget gave up. */
+  failingForMs: number;
+  /** What the last failure was: the service asking to wait (429) or failing (5xx, no answer). */
+  reason: 'rateLimited' | 'serviceError';
+}
+
+/**
+ * A request under a retry budget (retry-budget.ts) gave up: the service kept failing for the budget's time without
+ * one success. Carries the last failure's status, method and path; `cause` is that failure.
+ */
+export class ServiceDownError extends ApiError {
+  override name = 'ServiceDownError';
+  readonly failingForMs: number;
+  readonly reason: 'rateLimited' | 'serviceError';
+  constructor(init: ServiceDownInit) {
+    super(init);
+    this.failingForMs = init.failingForMs;
+    this.reason = init.reason;
+  }
+  override toJSON(): Record<string, unknown> {
+    return { ...super.toJSON(), failingForMs: this.failingForMs, reason: this.reason };
+  }
+}

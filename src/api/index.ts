@@ -17,6 +17,7 @@ export {
   PermissionDeniedError,
   RateLimitError,
   ResponseValidationError,
+  ServiceDownError,
   type ChunkInfo,
   type FieldErrors,
   type ItemError,
@@ -38,7 +39,8 @@ export { checkCompleteness, CompletenessTally, type CompletenessExpectation, typ
 export { MAX_ITEMS_PER_CALL } from './chunk';
 export { PageIterator, type PageInfo, type PageProgress, type PaginateOptions } from './paginate';
 export { DEFAULT_BULK_PAGE_SIZE, MAX_PAGE_SIZE, normalizePageSize } from './page-size';
-export { DEFAULT_RETRY, decideRetry, parseRetryAfter, type HttpMethod, type RetryDecision, type RetryOptions } from './retry-policy';
+export { DEFAULT_RETRY, decideRetry, parseRetryAfter, retryReason, type HttpMethod, type RetryDecision, type RetryOptions, type RetryReason } from './retry-policy';
+export { DEFAULT_GIVE_UP_AFTER_MS, RetryBudget, type RetryBudgetOptions, type RetryWait, type WaitContext } from './retry-budget';
 export { type Sleep } from './sleep';
 export { credentialKey, defaultTokenCache, TokenCache, type CachedToken } from './token-cache';
 export { isAddressableExternalId } from './path-segment';

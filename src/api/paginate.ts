@@ -2,7 +2,8 @@
  * Page iteration (octokit `paginate` style): an object with `[Symbol.asyncIterator]` over pages, plus
  * `items()` and `all()`. Page 1 is fetched first; afterwards either the `next` link is followed (only
  * its `page` number is used) or, with `concurrency` > 1, the remaining pages known from `count` are
- * fetched with at most `concurrency` requests in flight, still yielded in order. Iteration stops when
+ * fetched with at most `concurrency` requests in flight (a new one starting whenever one ends, at most
+ * 4 × `concurrency` pages ahead of the one awaited), still yielded in order. Iteration stops when
  * `next` is null. Breaking out of the loop cancels requests that are still running.
  */
 import type { Language } from '../i18n/catalog';
@@ -10,6 +11,9 @@ import { ResponseValidationError } from './errors';
 import { linkedAbort } from './abort';
 import { pageNumberFromLink } from './page-link';
 import { DEFAULT_BULK_PAGE_SIZE, normalizePageSize } from './page-size';
+
+/** With `concurrency` > 1: pages fetched ahead of the one awaited, per request in flight. */
+const PAGES_AHEAD_PER_REQUEST = 4;
 
 export interface PageInfo {
   count: number;
@@ -106,6 +110,7 @@ export class PageIterator<P extends PageInfo, T> implements AsyncIterable<P> {
       pagesTotal = Math.max(pagesTotal, pagesDone);
       this.#options.onProgress?.({ pagesDone, pagesTotal, rows, total: page.count });
     };
+    let stopped = false;
     try {
       let current = 1;
       let page = await fetchPage(current);
@@ -117,22 +122,33 @@ export class PageIterator<P extends PageInfo, T> implements AsyncIterable<P> {
       yield page;
 
       if (concurrency > 1 && page.next !== null) {
-        const inFlight: { number: number; promise: Promise<P> }[] = [];
+        // At most `concurrency` requests in flight, started as soon as one ends: a page that waits (a 429 asking
+        // for 30 s, a 500's backoff) holds up the yield, but not the requests behind it, up to `ahead` pages.
+        const ahead = concurrency * PAGES_AHEAD_PER_REQUEST;
+        const pending: { number: number; promise: Promise<P> }[] = [];
+        let running = 0;
         let nextToStart = 2;
-        const start = () => {
-          const promise = fetchPage(nextToStart);
-          promise.catch(() => undefined); // awaited in order below; avoid unhandled-rejection noise
-          inFlight.push({ number: nextToStart, promise });
-          nextToStart += 1;
+        const fill = (): void => {
+          while (!stopped && nextToStart <= plannedLast && running < concurrency && pending.length < ahead) {
+            const promise = fetchPage(nextToStart);
+            running += 1;
+            const settled = (): void => {
+              running -= 1;
+              fill();
+            };
+            promise.then(settled, settled); // awaited in order below; this also keeps rejections handled
+            pending.push({ number: nextToStart, promise });
+            nextToStart += 1;
+          }
         };
-        while (nextToStart <= plannedLast && inFlight.length < concurrency) start();
-        for (let head = inFlight.shift(); head; head = inFlight.shift()) {
+        fill();
+        for (let head = pending.shift(); head; head = pending.shift()) {
           page = await head.promise;
           current = head.number;
           received(page);
           yield page;
           if (page.next === null) return; // fewer rows than page 1 announced: done
-          if (nextToStart <= plannedLast) start();
+          fill();
         }
       }
 
@@ -154,6 +170,7 @@ export class PageIterator<P extends PageInfo, T> implements AsyncIterable<P> {
         yield page;
       }
     } finally {
+      stopped = true; // no further page is started by a request that ends late
       abort.abort(); // cancels prefetched pages nobody will read (break, error)
       abort.dispose();
     }

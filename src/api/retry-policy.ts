@@ -7,6 +7,8 @@
  * - `Retry-After` (seconds or an HTTP date) is honoured; when it asks for longer than
  *   `maxRetryAfterMs` the error is given to the caller instead of waiting.
  * - Otherwise exponential backoff with "equal jitter": half the step fixed, half random.
+ * - `unlimited` (a request under a `RetryBudget`, retry-budget.ts: the requests of a pull): no count limit and no
+ *   `maxRetryAfterMs`; the budget decides how long the waiting may go on, and how long each wait may last.
  */
 import { ApiConnectionError, type ApiError } from './errors';
 
@@ -24,6 +26,13 @@ export interface RetryOptions {
 export const DEFAULT_RETRY: RetryOptions = { limit: 2, baseDelayMs: 500, maxDelayMs: 8_000, maxRetryAfterMs: 60_000 };
 
 export type RetryDecision = { retry: false } | { retry: true; delayMs: number };
+
+/** Why a request waits before its retry: the service asked us to (429), or it failed (5xx, no or no timely answer). */
+export type RetryReason = 'rateLimited' | 'serviceError';
+
+export function retryReason(error: ApiError): RetryReason {
+  return error.status === 429 ? 'rateLimited' : 'serviceError';
+}
 
 const IDEMPOTENT: ReadonlySet<HttpMethod> = new Set(['GET', 'PUT', 'DELETE']);
 
@@ -61,14 +70,17 @@ export interface RetryInput {
   options: RetryOptions;
   now: () => number;
   random: () => number;
+  /** Under a retry budget: neither `limit` nor `maxRetryAfterMs` apply (the budget ends the waiting). */
+  unlimited?: boolean;
 }
 
 export function decideRetry(input: RetryInput): RetryDecision {
   const { method, error, retryNumber, options } = input;
-  if (retryNumber > options.limit || !isRetryableFailure(method, error)) return { retry: false };
+  const unlimited = input.unlimited ?? false;
+  if ((!unlimited && retryNumber > options.limit) || !isRetryableFailure(method, error)) return { retry: false };
   const retryAfter = error.status === 429 || error.status === 503 ? parseRetryAfter(error.retryAfter, input.now()) : undefined;
   if (retryAfter !== undefined) {
-    return retryAfter > options.maxRetryAfterMs ? { retry: false } : { retry: true, delayMs: retryAfter };
+    return !unlimited && retryAfter > options.maxRetryAfterMs ? { retry: false } : { retry: true, delayMs: retryAfter };
   }
   return { retry: true, delayMs: backoffDelay(retryNumber, options, input.random) };
 }

@@ -3,6 +3,10 @@
  * JSON body, searchParams, timeout, signal) with its own retry switched off; this module adds the
  * trailing slash, the bearer token (renewed once after a 401), the retry policy and the mapping of
  * every failure into the `ApiError` hierarchy. Nothing here logs, and nothing here keeps headers.
+ *
+ * A transport with a retry budget (`withRetryBudget`, the requests of one pull) retries without a count limit and
+ * reports every answer and every wait to the budget, which ends the waiting (`ServiceDownError`) once the service
+ * has failed for its time without one success. A failed token request is then this request's failure too.
  */
 import { queryText } from './search-params';
 import ky, { type KyInstance, TimeoutError } from 'ky';
@@ -11,9 +15,10 @@ import type { Language } from '../i18n/catalog';
 import { translate } from '../i18n/translate';
 import { isRequestNotSent } from './connection-failure';
 import { createApiError } from './create-api-error';
-import { ApiConnectionError, ApiError, ApiTimeoutError, ApiUserAbortError } from './errors';
+import { ApiConnectionError, ApiError, ApiTimeoutError, ApiUserAbortError, ServiceDownError } from './errors';
 import { parseResponse } from './parse-response';
-import { decideRetry, type HttpMethod, type RetryOptions } from './retry-policy';
+import type { RetryBudget } from './retry-budget';
+import { decideRetry, retryReason, type HttpMethod, type RetryOptions } from './retry-policy';
 import type { Sleep } from './sleep';
 
 export interface TransportOptions {
@@ -27,6 +32,8 @@ export interface TransportOptions {
   random: () => number;
   /** Values that must never appear in errors (client secret, current tokens). */
   secrets: () => readonly string[];
+  /** Shared by the requests of one job (a pull): see retry-budget.ts. Without it, `retry.limit` applies. */
+  budget?: RetryBudget | undefined;
 }
 
 /** Supplies bearer tokens; `invalidate` drops a token the service rejected with 401. */
@@ -65,6 +72,9 @@ interface Answer {
   retryAfter?: string;
 }
 
+/** One attempt: the answer, or the failure with the token it was sent with. */
+type Attempt = { answer: Answer } | { error: ApiError; token: string | undefined };
+
 export class Transport {
   readonly language: Language;
   readonly baseUrl: string;
@@ -91,6 +101,13 @@ export class Transport {
     this.#tokens = tokens;
   }
 
+  /** The same transport (base URL, tokens, options) whose requests share `budget` instead of a retry limit. */
+  withRetryBudget(budget: RetryBudget): Transport {
+    const budgeted = new Transport({ ...this.#options, budget });
+    if (this.#tokens) budgeted.setTokenSource(this.#tokens);
+    return budgeted;
+  }
+
   /** Sends the request and validates the JSON answer against `schema`. */
   async request<S extends z.ZodType>(spec: RequestSpec, schema: S): Promise<z.infer<S>> {
     const answer = await this.#send(spec);
@@ -113,21 +130,16 @@ export class Transport {
   async #send(spec: RequestSpec): Promise<Answer> {
     const path = normalizePath(spec.path);
     const authenticated = spec.authenticated ?? true;
+    const { budget } = this.#options;
     let renewedAfter401 = false;
     for (let retryNumber = 1; ; ) {
       this.#throwIfAborted(spec, path);
-      const token = authenticated ? await this.#token(spec.signal) : undefined;
-      let error: ApiError;
-      try {
-        const answer = await this.#attempt(spec, path, token);
-        if (answer.status < 400) return answer;
-        error = createApiError(
-          { status: answer.status, bodyText: answer.text, retryAfter: answer.retryAfter },
-          { method: spec.method, path, language: this.language, secrets: this.#secrets(token), itemIndexOffset: spec.itemIndexOffset ?? 0 },
-        );
-      } catch (thrown) {
-        error = this.#wrapFailure(thrown, spec, path, token);
+      const attempt = await this.#tryOnce(spec, path, authenticated);
+      if ('answer' in attempt) {
+        budget?.succeeded();
+        return attempt.answer;
       }
+      const { error, token } = attempt;
       // An invalid or expired token: renew once and repeat, whatever the method (the service did nothing).
       if (error.status === 401 && token !== undefined && !renewedAfter401 && !error.isBillingPlanPermissionDenied) {
         renewedAfter401 = true;
@@ -141,11 +153,61 @@ export class Transport {
         options: this.#options.retry,
         now: this.#options.now,
         random: this.#options.random,
+        unlimited: budget !== undefined,
       });
       if (!decision.retry) throw error;
       retryNumber += 1;
-      await this.#options.sleep(decision.delayMs, spec.signal);
+      if (budget === undefined) {
+        await this.#options.sleep(decision.delayMs, spec.signal);
+        continue;
+      }
+      const wait = { reason: retryReason(error), delayMs: decision.delayMs, method: spec.method, path, status: error.status };
+      const { now, sleep } = this.#options;
+      if (!(await budget.wait(wait, { now, sleep, signal: spec.signal }))) throw this.#serviceDown(error, budget, spec, path);
     }
+  }
+
+  /** The token, then the request; every failure as an `ApiError`. */
+  async #tryOnce(spec: RequestSpec, path: string, authenticated: boolean): Promise<Attempt> {
+    let token: string | undefined;
+    if (authenticated) {
+      try {
+        token = await this.#token(spec.signal);
+      } catch (thrown) {
+        // Without a budget a failed token request ends the call as it failed (it had its own retries). Under a
+        // budget it is this request's failure: a service that is down is down for its token endpoint too.
+        if (this.#options.budget === undefined || !(thrown instanceof ApiError)) throw thrown;
+        return { error: thrown, token: undefined };
+      }
+    }
+    try {
+      const answer = await this.#attempt(spec, path, token);
+      if (answer.status < 400) return { answer };
+      const error = createApiError(
+        { status: answer.status, bodyText: answer.text, retryAfter: answer.retryAfter },
+        { method: spec.method, path, language: this.language, secrets: this.#secrets(token), itemIndexOffset: spec.itemIndexOffset ?? 0 },
+      );
+      return { error, token };
+    } catch (thrown) {
+      return { error: this.#wrapFailure(thrown, spec, path, token), token };
+    }
+  }
+
+  /** The budget ran out: the last failure, wrapped with how long the service had been failing. */
+  #serviceDown(last: ApiError, budget: RetryBudget, spec: RequestSpec, path: string): ServiceDownError {
+    const failingForMs = budget.failingForMs(this.#options.now);
+    return new ServiceDownError({
+      message: translate(this.language, 'api.error.serviceDown', { seconds: Math.round(failingForMs / 1000), last: last.message }),
+      status: last.status,
+      method: spec.method,
+      path,
+      detail: last.detail,
+      bodyText: last.bodyText,
+      retryAfter: last.retryAfter,
+      failingForMs,
+      reason: retryReason(last),
+      cause: last,
+    });
   }
 
   async #attempt(spec: RequestSpec, path: string, token: string | undefined): Promise<Answer> {

@@ -26,6 +26,7 @@ export const SANDBOX_OPTIONS = [
   { name: 'fault-slow', kind: 'rate', value: 'RATE', description: 'share of slow answers, delayed by --slow-ms' },
   { name: 'slow-ms', kind: 'integer', value: 'MS', default: DEFAULT_SLOW_MS, min: 0, description: 'delay of slow answers in milliseconds' },
   { name: 'fault-drop', kind: 'rate', value: 'RATE', description: 'share of requests whose connection is dropped' },
+  { name: 'fault-seed', kind: 'integer', value: 'N', description: "seed of the faults' own random sequence (default: derived from --seed)" },
   {
     name: 'fault-concurrent-edits',
     kind: 'rate',
@@ -47,7 +48,7 @@ const SANDBOX_TABLE: OptionTable<(typeof SANDBOX_OPTIONS)[number]> = {
   usage: 'npm run sandbox -- [options]',
   options: SANDBOX_OPTIONS,
   source: 'SANDBOX_OPTIONS in src/sandbox/cli-options.ts',
-  footer: 'RATE is a share from 0 to 1 (0.1 = one request in ten).',
+  footer: 'RATE is a share from 0 to 1 (0.1 = one request in ten). A request meets at most one of --fault-drop, --fault-500 and --fault-429; each rate is its share of all requests.',
 };
 
 /** The text `npm run sandbox -- --help` prints, and bad options print after their message. */
@@ -78,6 +79,7 @@ export function parseCliArgs(argv: readonly string[]): CliResult {
     slowRate: number('fault-slow'),
     slowMs: number('slow-ms'),
     dropRate: number('fault-drop'),
+    seed: number('fault-seed'),
     concurrentEditRate: number('fault-concurrent-edits'),
     concurrentBudgetEditRate: number('fault-concurrent-budget-edits'),
   };

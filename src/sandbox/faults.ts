@@ -1,7 +1,10 @@
 /**
  * Fault injection: non-JSON 500s, 429s with Retry-After, slow answers, dropped connections, and
  * concurrent edits by "another user" between page requests of a transaction pull. Each fault draws from
- * one random source (injectable; seeded by default), so a fixed source gives a fixed sequence.
+ * one random source (injectable; seeded by default, `seed` choosing the sequence), so a fixed source gives a
+ * fixed sequence. A request meets at most one of the answering faults (dropped, 500, 429): one draw decides
+ * among them, so their rates are shares of all requests (`error500Rate: 0.1, rate429: 0.1` answers one request
+ * in ten with a 500 and one in ten with a 429).
  * Faults never apply to the token endpoint or to CORS preflights: the client's token handling is tested
  * with the auth rules, and a failing preflight would only show as a browser network error.
  */
@@ -9,6 +12,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { addDays } from './calendar';
 import { t, type Language } from './messages';
 import type { Transaction } from './model';
+import { mulberry32 } from './prng';
 import { reportingCents, type Store } from './store';
 
 /** Retry-After of injected 429s when `retryAfterSeconds` is not set. */
@@ -31,43 +35,76 @@ export interface FaultOptions {
    * another user's edit of one of them: its amount and description change.
    */
   concurrentBudgetEditRate?: number;
+  /** Seeds the faults' own random source (mulberry32), independent of the data seed. */
+  seed?: number;
+  /** The random source itself (tests); wins over `seed`. */
   random?: () => number;
 }
 
 export type FaultOutcome = 'continue' | 'answered' | 'dropped';
 
+/** The fault that answers a request in place of the service, if any. */
+export type AnsweringFault = 'drop' | '500' | '429' | undefined;
+
 export class FaultInjector {
   private options: FaultOptions;
+  private random: () => number;
 
   constructor(
     options: FaultOptions | undefined,
     private readonly fallbackRandom: () => number,
   ) {
     this.options = { ...options };
+    this.random = this.sourceOf(this.options);
   }
 
+  /** New fault options; a `seed` among them restarts the sequence. */
   set(options: FaultOptions | undefined): void {
     this.options = { ...options };
+    this.random = this.sourceOf(this.options);
+  }
+
+  private sourceOf(options: FaultOptions): () => number {
+    if (options.random !== undefined) return options.random;
+    return options.seed === undefined ? this.fallbackRandom : mulberry32(options.seed >>> 0);
   }
 
   private roll(rate: number | undefined): boolean {
     if (!rate || rate <= 0) return false;
-    return (this.options.random ?? this.fallbackRandom)() < rate;
+    return this.random() < rate;
+  }
+
+  /**
+   * Which answering fault meets the next request: one draw against the rates laid end to end (drop, 500, 429), so
+   * each rate is its share of all requests. No draw when none is set.
+   */
+  nextAnsweringFault(): AnsweringFault {
+    const o = this.options;
+    const drop = Math.max(0, o.dropRate ?? 0);
+    const error500 = Math.max(0, o.error500Rate ?? 0);
+    const rate429 = Math.max(0, o.rate429 ?? 0);
+    if (drop + error500 + rate429 <= 0) return undefined;
+    const draw = this.random();
+    if (draw < drop) return 'drop';
+    if (draw < drop + error500) return '500';
+    if (draw < drop + error500 + rate429) return '429';
+    return undefined;
   }
 
   /** Decides the fault for one request; answers it (or drops the connection) when one hits. */
   async apply(request: FastifyRequest, reply: FastifyReply, lang: Language): Promise<FaultOutcome> {
     const o = this.options;
-    if (this.roll(o.dropRate)) {
+    const fault = this.nextAnsweringFault();
+    if (fault === 'drop') {
       reply.hijack();
       request.raw.socket.destroy();
       return 'dropped';
     }
-    if (this.roll(o.error500Rate)) {
+    if (fault === '500') {
       reply.code(500).type('text/html; charset=utf-8').send('<h1>Server Error (500)</h1>');
       return 'answered';
     }
-    if (this.roll(o.rate429)) {
+    if (fault === '429') {
       const wait = o.retryAfterSeconds ?? DEFAULT_RETRY_AFTER_SECONDS;
       reply.code(429).header('Retry-After', String(wait)).send({ detail: t(lang, 'throttled', { wait }) });
       return 'answered';
@@ -83,7 +120,7 @@ export class FaultInjector {
   /** Another user edits one of these budgets (ids the request asks for) before the answer: the id, or undefined. */
   concurrentBudgetEdit(store: Store, planIds: readonly number[], ids: readonly number[], now: number): number | undefined {
     if (ids.length === 0 || !this.roll(this.options.concurrentBudgetEditRate)) return undefined;
-    const random = this.options.random ?? this.fallbackRandom;
+    const random = this.random;
     const candidates = ids.map((id) => store.budgets.get(id)).filter((b) => b !== undefined && planIds.includes(b.planId));
     const victim = candidates[Math.floor(random() * candidates.length)];
     if (victim === undefined) return undefined;
@@ -96,7 +133,7 @@ export class FaultInjector {
 
   concurrentEdit(store: Store, companyId: number, now: number, today: string): boolean {
     if (!this.roll(this.options.concurrentEditRate)) return false;
-    const random = this.options.random ?? this.fallbackRandom;
+    const random = this.random;
     const all = store.transactionsOf(companyId);
     if (all.length === 0) return false;
     const leaves = [...store.categories.values()].filter((c) => c.companyId === companyId && store.isMappable(c));

@@ -84,6 +84,26 @@ describe('pagination', () => {
     expect(progress.map((p) => p.rows)).toEqual([10, 20, 30, 40, 50, 60, 70, 80, 90, 95]);
   });
 
+  test('a page that is held up does not hold up the requests behind it (up to 4 × concurrency pages ahead)', async () => {
+    const route = pagedRoute('/transactions/', () => rows(200));
+    let othersWhileHeld = 0;
+    server.on('GET', '/transactions/', async (req) => {
+      if (req.query.get('page') !== '2') return route(req);
+      // Hold page 2 until the pages behind it have been asked for (or 2 s have passed: the test then fails).
+      const started = Date.now();
+      const others = () => server.apiRequests.filter((r) => Number(r.query.get('page')) > 2).length;
+      while (others() < 8 && Date.now() - started < 2_000) await new Promise((r) => setTimeout(r, 5));
+      othersWhileHeld = others();
+      return route(req);
+    });
+    const { client } = makeClient(server);
+    const pages: number[] = [];
+    for await (const page of client.transactions.pages({}, { pageSize: 10, concurrency: 2 })) pages.push(page.results[0]?.id ?? -1);
+    expect(pages).toEqual(Array.from({ length: 20 }, (_, i) => i * 10 + 1));
+    expect(othersWhileHeld).toBe(8); // pages 3-10: 2 in flight × 4 ahead, no more
+    expect(server.maxInFlight).toBeLessThanOrEqual(2);
+  });
+
   test('sequential progress values', async () => {
     server.on('GET', '/transactions/', pagedRoute('/transactions/', () => rows(25)));
     const { client } = makeClient(server);

@@ -1,14 +1,14 @@
 /**
  * A cancelled or failed pull leaves the previous table exactly as it was (values, formulas, formats, value
  * types, user columns, geometry) and the pull state unchanged: abort during fetch, abort during write, a 500
- * on one page after every retry, an invalid page from the service, and a sync Excel refuses as too large even
+ * on one page after every retry (the pull's minute of them), an invalid page from the service, and a sync Excel refuses as too large even
  * for a single row. And no sync of a large pull goes over Excel on the web's 5 MB cap.
  */
 
-import { InternalServerError, ResponseValidationError } from '../../src/api';
+import { InternalServerError, ResponseValidationError, ServiceDownError } from '../../src/api';
 import { ExcelWorkbookPort } from '../../src/hosts/excel/excel-workbook-port';
 import { SimError, WEB_PAYLOAD_LIMIT_BYTES } from '../../src/preview/excel-sim';
-import { createPuller, type PullProgress } from '../../src/sync/pull';
+import { createPuller, PullServiceDownError, type PullProgress } from '../../src/sync/pull';
 import { harness, serverErrorOn, sheetState, startService, tableCells, type Harness, type Sandbox } from './support';
 
 let sandbox: Sandbox;
@@ -21,7 +21,7 @@ afterEach(() => h.uninstall());
 
 /** Small pages (many requests) and small write chunks (many syncs), so there is a "during" to cancel in. */
 function setUp(): void {
-  h = harness(sandbox, { puller: { pageSize: 100, incrementalMarginMs: 0 }, port: new ExcelWorkbookPort({ budgetBytes: 40_000 }) });
+  h = harness(sandbox, { client: { random: () => 0.5 }, puller: { pageSize: 100, incrementalMarginMs: 0 }, port: new ExcelWorkbookPort({ budgetBytes: 40_000 }) });
 }
 
 async function oldTable(purpose = 'Porto'): Promise<{ state: unknown; pullState: unknown }> {
@@ -91,16 +91,20 @@ describe('cancel', () => {
 describe('failure', () => {
   beforeEach(setUp);
 
-  it('a 500 on one page, every retry included: the pull fails, the table stays', async () => {
+  it('a 500 on one page, every retry included (a minute of them): the pull gives up, the table stays', async () => {
     const before = await oldTable();
     h.hook.current = serverErrorOn('/transactions/extended/', 4);
     const written: number[] = [];
     const pull = h.puller.pull({ resource: 'transactions' }, { mode: 'full', onProgress: (p) => p.phase === 'writing' && p.rows > 0 && written.push(p.rows) });
-    await expect(pull).rejects.toBeInstanceOf(InternalServerError);
+    const error = await pull.catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(PullServiceDownError);
+    expect((error as PullServiceDownError).cause).toBeInstanceOf(ServiceDownError);
+    expect(((error as PullServiceDownError).cause as ServiceDownError).cause).toBeInstanceOf(InternalServerError);
     // Pages 1-3 were already written when page 4 failed for good: the host put the old rows back.
     expect(written.length).toBeGreaterThan(0);
     const failed = h.sent.filter((s) => s.status === 500);
-    expect(failed.length).toBe(3); // first attempt + 2 retries (the client's default)
+    expect(failed.length).toBeGreaterThanOrEqual(14); // at least 1 + 13 tries: a minute of backoff (jitter at 0.5)
+    expect(failed.every((s) => s.query.get('page') === '4')).toBe(true);
     await expectUnchanged(before);
   });
 

@@ -5,10 +5,10 @@
  * and company credentials on this target.
  */
 
-import { groupCompanyIds, InternalServerError, PermissionDeniedError, type Invoice, type InvoiceListParams } from '../../src/api';
+import { groupCompanyIds, PermissionDeniedError, type Invoice, type InvoiceListParams } from '../../src/api';
 import { ExcelWorkbookPort } from '../../src/hosts/excel/excel-workbook-port';
 import { translate } from '../../src/i18n/translate';
-import { PullTargetError, targetKey, type PullProgress, type PullTarget } from '../../src/sync/pull';
+import { PullServiceDownError, PullTargetError, targetKey, type PullProgress, type PullTarget } from '../../src/sync/pull';
 import { GROUP_INVOICES_TABLE, INVOICES_TABLE } from '../../src/sync/tables';
 import { apiCalls, harness, serial, serverErrorOn, sheetState, startService, tableCells, type Harness, type Sandbox } from './support';
 
@@ -133,7 +133,7 @@ describe('group invoices into one Invoices table', () => {
 describe('failure and cancel leave the previous table', () => {
   /** Pages of 5 (5101: 8 pages, 5102: 6) and small blocks, so rows are written before the pull ends. */
   function setUp(): void {
-    h = groupHarness({ puller: { pageSize: 5 }, port: new ExcelWorkbookPort({ budgetBytes: 4_000 }) });
+    h = groupHarness({ client: { random: () => 0.5 }, puller: { pageSize: 5 }, port: new ExcelWorkbookPort({ budgetBytes: 4_000 }) });
   }
 
   async function oldTable(): Promise<{ state: unknown; pullState: unknown }> {
@@ -155,15 +155,18 @@ describe('failure and cancel leave the previous table', () => {
     expect(await h.store.get('Invoices')).toEqual(before.pullState);
   }
 
-  it('a 500 on a page of 5102 (every retry) after rows of 5101 were written: the pull fails, the table is put back', async () => {
+  it('a 500 on a page of 5102 (every retry, a minute long) after rows of 5101 were written: the pull gives up, the table is put back', async () => {
     setUp();
     const before = await oldTable();
     h.hook.current = serverErrorOn('/companies/5102/invoices/', 3);
     const written: number[] = [];
     const pull = h.puller.pull({ resource: 'groupInvoices', companyIds: COMPANIES }, { onProgress: (p) => p.phase === 'writing' && p.rows > 0 && written.push(p.rows) });
-    await expect(pull).rejects.toBeInstanceOf(InternalServerError);
+    await expect(pull).rejects.toBeInstanceOf(PullServiceDownError);
     expect(written.length).toBeGreaterThan(0);
-    expect(h.sent.filter((s) => s.status === 500)).toHaveLength(3);
+    const failed = h.sent.filter((s) => s.status === 500);
+    // Retried for the pull's minute (1 + 13 tries with the backoff's jitter at 0.5), and only that page.
+    expect(failed.length).toBeGreaterThanOrEqual(14);
+    expect(failed.every((s) => s.path === '/companies/5102/invoices/' && s.query.get('page') === '3')).toBe(true);
     await expectUnchanged(before);
   });
 

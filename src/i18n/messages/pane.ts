@@ -149,6 +149,7 @@ export const en = {
   'pane.phase.verifying': 'Checking',
   'pane.phase.writing': 'Writing',
   'pane.phase.done': 'Done',
+  'pane.phase.waiting': 'Waiting for the service',
 
   'pane.tab.changes': 'Changes',
   'pane.data.pending.one': '1 row waiting to be sent (Changes)',
@@ -403,6 +404,7 @@ export const de: Catalog = {
   'pane.phase.verifying': 'Prüfung',
   'pane.phase.writing': 'Schreiben',
   'pane.phase.done': 'Fertig',
+  'pane.phase.waiting': 'Warten auf den Dienst',
 
   'pane.tab.changes': 'Änderungen',
   'pane.data.pending.one': '1 Zeile wartet auf das Senden (Änderungen)',
@@ -655,6 +657,7 @@ export const it: Catalog = {
   'pane.phase.verifying': 'Verifica',
   'pane.phase.writing': 'Scrittura',
   'pane.phase.done': 'Fatto',
+  'pane.phase.waiting': 'In attesa del servizio',
 
   'pane.tab.changes': 'Modifiche',
   'pane.data.pending.one': '1 riga in attesa di invio (Modifiche)',

@@ -4,6 +4,7 @@ export {
   DEFAULT_INCREMENTAL_MARGIN_MS,
   DEFAULT_PULL_CONCURRENCY,
   DEFAULT_PULL_PAGE_SIZE,
+  PullServiceDownError,
   PullStateMissingError,
   type Puller,
   type PullerOptions,
@@ -13,5 +14,5 @@ export {
 } from './puller';
 export { MemoryPullStateStore, parsePullState, PULL_STATE_VERSION, type PullState, type PullStateStore } from './pull-state';
 export { modelOf, PullTargetError, tableNameOf, targetKey, type BudgetPullFilters, type InvoicePullFilters, type PullResource, type PullTarget, type TransactionPullFilters } from './pull-target';
-export type { PullPhase, PullProgress } from './pull-progress';
+export type { PullPhase, PullProgress, PullWaiting } from './pull-progress';
 export type { FallbackReason } from './incremental-transactions';

@@ -1,5 +1,10 @@
-/** Progress of a pull as the task pane shows it: a phase, counts, and a message in the user's language. */
+/**
+ * Progress of a pull as the task pane shows it: a phase, counts, and a message in the user's language; while the pull
+ * waits for the service (a 429's `Retry-After`, the backoff after a 5xx), `waiting` says why and for how long, and
+ * the message says so instead.
+ */
 
+import type { RetryReason } from '../../api';
 import type { Language, MessageKey } from '../../i18n/catalog';
 import { translate } from '../../i18n/translate';
 
@@ -15,8 +20,24 @@ export interface PullProgress {
   rows: number;
   /** Rows expected: `count` of the service (fetching), rows to write (writing). */
   total: number;
+  /**
+   * Set while the pull waits for the service: `rateLimited` (it asked us to wait, 429 with `Retry-After`) or
+   * `serviceError` (it failed: 5xx, no answer; we wait before trying again), and the seconds of the latest wait.
+   * Every event between that wait and the next answer from the service carries it.
+   */
+  waiting?: PullWaiting;
   message: string;
 }
+
+export interface PullWaiting {
+  reason: RetryReason;
+  seconds: number;
+}
+
+const WAITING_KEYS: Record<RetryReason, MessageKey> = {
+  rateLimited: 'pull.progress.waitingRateLimited',
+  serviceError: 'pull.progress.waitingServiceError',
+};
 
 const KEYS: Record<PullPhase, MessageKey> = {
   reading: 'pull.progress.reading',
@@ -34,14 +55,16 @@ export interface ProgressCounts {
   total?: number;
 }
 
-export function progressEvent(language: Language, tableName: string, phase: PullPhase, counts: ProgressCounts = {}): PullProgress {
+export function progressEvent(language: Language, tableName: string, phase: PullPhase, counts: ProgressCounts = {}, waiting?: PullWaiting): PullProgress {
   const event = { tableName, phase, pagesDone: counts.pagesDone ?? 0, pagesTotal: counts.pagesTotal ?? 0, rows: counts.rows ?? 0, total: counts.total ?? 0 };
-  const message = translate(language, KEYS[phase], {
-    table: tableName,
-    page: event.pagesDone,
-    pages: event.pagesTotal,
-    rows: event.rows,
-    total: event.total,
-  });
-  return { ...event, message };
+  const message =
+    waiting === undefined
+      ? translate(language, KEYS[phase], { table: tableName, page: event.pagesDone, pages: event.pagesTotal, rows: event.rows, total: event.total })
+      : translate(language, WAITING_KEYS[waiting.reason], { table: tableName, seconds: waiting.seconds });
+  return { ...event, ...(waiting === undefined ? {} : { waiting }), message };
+}
+
+/** A wait of `delayMs` in whole seconds as the user reads it: at least 1. */
+export function waitingSeconds(delayMs: number): number {
+  return Math.max(1, Math.ceil(delayMs / 1000));
 }

@@ -11,10 +11,14 @@
  *   into the table; falls back to a full pull when the check against the service does not match.
  * - `streamedPull` (streamed-pull.ts): a full pull of a paged resource, written while the pages arrive.
  * - `fetchThenWritePull` (fetch-then-write-pull.ts): categories, plans, accounts (+ balance summary).
+ *
+ * Every request of one pull shares one retry budget (`RetryBudget` of src/api): a page that fails waits and retries
+ * while the other pages go on, and the pull stops only when the service has failed for `giveUpAfterMs` without one
+ * success (`PullServiceDownError`; the host has then put the previous table back). Progress tells the waits.
  */
 
 import { throwIfAborted } from '../../api/abort';
-import type { CashflowClient, CompletenessReport } from '../../api';
+import { DEFAULT_GIVE_UP_AFTER_MS, RetryBudget, ServiceDownError, type CashflowClient, type CompletenessReport, type RetryReason } from '../../api';
 import type { Language, MessageKey } from '../../i18n/catalog';
 import { translate } from '../../i18n/translate';
 import { baselineOf, keepsBaseline, type BaselineStore } from '../push/baseline';
@@ -23,7 +27,7 @@ import type { CoreRow, RowBatches, TableSpec, WorkbookPort, WriteOptions, WriteR
 import { fetchThenWritePull } from './fetch-then-write-pull';
 import { incrementalPull, type PullFallback } from './incremental-pull';
 import type { PullContext, PullOutcome } from './pull-context';
-import { progressEvent, type PullProgress } from './pull-progress';
+import { progressEvent, waitingSeconds, type ProgressCounts, type PullPhase, type PullProgress, type PullWaiting } from './pull-progress';
 import { PULL_STATE_VERSION, type PullState, type PullStateStore } from './pull-state';
 import { checkTarget, isOneAnswer, modelOf, targetKey, type PullTarget } from './pull-target';
 import { streamedPull } from './streamed-pull';
@@ -50,6 +54,11 @@ export interface PullerOptions {
   incrementalMarginMs?: number;
   /** Clock in ms (default `Date.now`). */
   now?: () => number;
+  /**
+   * A pull gives up when the service has been failing this long without one successful answer, counted over all its
+   * requests (default 60 000 ms). Until then a failing page waits and retries (Retry-After, backoff) as often as needed.
+   */
+  giveUpAfterMs?: number;
   /**
    * Where the push's baselines are kept (Excel: `SheetBaselineStore`). Given, every successful pull of a pushable
    * table (forecast and scenario budgets) stores what it wrote there.
@@ -95,6 +104,26 @@ export class PullStateMissingError extends Error {
   ) {
     super(message);
     this.name = 'PullStateMissingError';
+  }
+}
+
+/**
+ * The service kept failing for the pull's `giveUpAfterMs` without one success: the pull stopped, and the table is as it
+ * was before it (the host put it back). `cause` is the client's `ServiceDownError`; `status` its last failure's.
+ */
+export class PullServiceDownError extends Error {
+  override name = 'PullServiceDownError';
+  readonly tableName: string;
+  readonly failingForMs: number;
+  readonly reason: RetryReason;
+  readonly status: number | undefined;
+
+  constructor(tableName: string, message: string, cause: ServiceDownError) {
+    super(message, { cause });
+    this.tableName = tableName;
+    this.failingForMs = cause.failingForMs;
+    this.reason = cause.reason;
+    this.status = cause.status;
   }
 }
 
@@ -146,6 +175,7 @@ export function createPuller(options: PullerOptions): Puller {
   const pageSize = options.pageSize ?? DEFAULT_PULL_PAGE_SIZE;
   const concurrency = options.concurrency ?? DEFAULT_PULL_CONCURRENCY;
   const margin = options.incrementalMarginMs ?? DEFAULT_INCREMENTAL_MARGIN_MS;
+  const giveUpAfterMs = options.giveUpAfterMs ?? DEFAULT_GIVE_UP_AFTER_MS;
   const t = (key: MessageKey, params: Record<string, string | number> = {}) => translate(language, key, params);
 
   async function pull(target: PullTarget, pullOptions: PullOptions = {}): Promise<PullResult> {
@@ -157,17 +187,32 @@ export function createPuller(options: PullerOptions): Puller {
     const baselines = options.baselines !== undefined && pushable(target) && keepsBaseline(model) ? options.baselines : undefined;
     // The rows the pull hands the port for its table, kept as they pass (no second read of the table).
     const recorder = baselines === undefined ? undefined : recordingPort(options.port, tableName);
+    // One retry budget for every request of this pull. While it waits for the service, every progress event says so
+    // (the latest wait), until the service answers again; a wait repeats the latest event with it.
+    let latest: { phase: PullPhase; counts: ProgressCounts } = { phase: 'fetching', counts: {} };
+    let lastWait: PullWaiting | undefined;
+    const budget = new RetryBudget({
+      giveUpAfterMs,
+      onWait: (wait) => {
+        lastWait = { reason: wait.reason, seconds: waitingSeconds(wait.delayMs) };
+        context.emit(latest.phase, latest.counts);
+      },
+    });
     const context: PullContext = {
       spec,
       port: recorder?.port ?? options.port,
       fetch: {
-        client: options.client,
+        client: options.client.withRetryBudget(budget),
         pageSize,
         concurrency,
         onPage: (p) => context.emit('fetching', { pagesDone: p.pagesDone, pagesTotal: p.pagesTotal, rows: p.rows, total: p.total }),
         ...(signal === undefined ? {} : { signal }),
       },
-      emit: (phase, counts) => pullOptions.onProgress?.(progressEvent(language, tableName, phase, counts)),
+      emit: (phase, counts = {}) => {
+        latest = { phase, counts };
+        const waiting = budget.failing && phase !== 'done' ? lastWait : undefined;
+        pullOptions.onProgress?.(progressEvent(language, tableName, phase, counts, waiting));
+      },
       t,
     };
     throwIfAborted(signal);
@@ -178,12 +223,20 @@ export function createPuller(options: PullerOptions): Puller {
     // does not (or falls back) is a full pull, streamed for the paged resources.
     let fallback: PullFallback | undefined;
     let outcome: PullOutcome | undefined;
-    if (target.resource === 'transactions' && (pullOptions.mode ?? 'auto') === 'auto' && previous !== undefined && targetKey(previous.target) === targetKey(target)) {
-      const incremental = await incrementalPull(target.filters ?? {}, previous, margin, context);
-      if ('fallback' in incremental) fallback = incremental.fallback;
-      else outcome = incremental.outcome;
+    try {
+      if (target.resource === 'transactions' && (pullOptions.mode ?? 'auto') === 'auto' && previous !== undefined && targetKey(previous.target) === targetKey(target)) {
+        const incremental = await incrementalPull(target.filters ?? {}, previous, margin, context);
+        if ('fallback' in incremental) fallback = incremental.fallback;
+        else outcome = incremental.outcome;
+      }
+      outcome ??= isOneAnswer(target) ? await fetchThenWritePull(target, context) : await streamedPull(target, context);
+    } catch (error) {
+      // The host has put the previous table back (or written nothing); the user reads why the pull stopped.
+      if (error instanceof ServiceDownError) {
+        throw new PullServiceDownError(tableName, t('pull.error.serviceDown', { table: tableName, seconds: Math.round(error.failingForMs / 1000) }), error);
+      }
+      throw error;
     }
-    outcome ??= isOneAnswer(target) ? await fetchThenWritePull(target, context) : await streamedPull(target, context);
 
     // The baseline follows the table, only once its write succeeded (a failed pull threw above and left the previous
     // table with its previous baseline, which still match). If storing it fails, the pull keeps the table and warns

@@ -1,6 +1,6 @@
 /**
- * The running pull, pinned at the bottom and never behind a modal: table, phase, pages and rows of the total, and
- * Cancel. Screen readers hear the phase (a polite live region), not every row.
+ * The running pull, pinned at the bottom and never behind a modal: table, phase (or that it waits for the service,
+ * whose reason and seconds the message tells), pages and rows of the total, and Cancel. Screen readers hear the phase (a polite live region), not every row.
  */
 
 import { Button, makeStyles, ProgressBar, Text, tokens } from '@fluentui/react-components';
@@ -36,7 +36,7 @@ export function ProgressPanel(): ReactElement | null {
           <Text size={200}>{job.progress?.message ?? t('pane.progress.starting', { table: job.tableName })}</Text>
           <div className={styles.row}>
             <Text size={200} aria-hidden>
-              {phase ? t(`pane.phase.${phase}`) : ''}
+              {phase ? t(job.progress?.waiting ? 'pane.phase.waiting' : `pane.phase.${phase}`) : ''}
             </Text>
             <Button size="small" onClick={() => app.cancel()} disabled={job.cancelling}>
               {job.cancelling ? t('pane.progress.cancelling') : t('pane.progress.cancel')}

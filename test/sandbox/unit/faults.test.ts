@@ -1,3 +1,4 @@
+import { FaultInjector } from '../../../src/sandbox/faults';
 import { startSandbox, type RunningSandbox } from '../../../src/sandbox/index';
 import { getJson, tokenFor, type TransactionPage } from './sandbox-client';
 
@@ -6,6 +7,42 @@ function replay(values: number[]): () => number {
   let index = 0;
   return () => values[Math.min(index++, values.length - 1)] ?? 0.99;
 }
+
+describe('the answering faults: seeded, and each rate its share of all requests', () => {
+  const tally = (injector: FaultInjector, n: number): Record<string, number> => {
+    const counts: Record<string, number> = { drop: 0, '500': 0, '429': 0, none: 0 };
+    for (let i = 0; i < n; i += 1) {
+      const fault = injector.nextAnsweringFault() ?? 'none';
+      counts[fault] = (counts[fault] ?? 0) + 1;
+    }
+    return counts;
+  };
+  const never = () => {
+    throw new Error('the seed is used, not the fallback');
+  };
+
+  it('10 % 500s and 10 % 429s of 100,000 requests, within half a point each; nothing else', () => {
+    const counts = tally(new FaultInjector({ error500Rate: 0.1, rate429: 0.1, seed: 3 }, never), 100_000);
+    expect(Math.abs((counts['500'] ?? 0) / 100_000 - 0.1)).toBeLessThan(0.005);
+    expect(Math.abs((counts['429'] ?? 0) / 100_000 - 0.1)).toBeLessThan(0.005);
+    expect(counts.drop).toBe(0);
+  });
+
+  it('the same seed gives the same sequence; another seed another; set() with a seed restarts it', () => {
+    const sequence = (injector: FaultInjector) => Array.from({ length: 200 }, () => injector.nextAnsweringFault() ?? '-').join(',');
+    const options = { error500Rate: 0.1, rate429: 0.1, seed: 5 };
+    const a = new FaultInjector(options, never);
+    const first = sequence(a);
+    expect(sequence(new FaultInjector(options, never))).toBe(first);
+    expect(sequence(new FaultInjector({ ...options, seed: 6 }, never))).not.toBe(first);
+    a.set(options);
+    expect(sequence(a)).toBe(first);
+  });
+
+  it('draws nothing when no answering fault is set', () => {
+    expect(new FaultInjector({ slowRate: 0 }, never).nextAnsweringFault()).toBeUndefined();
+  });
+});
 
 describe('fault injection', () => {
   let sandbox: RunningSandbox;
