@@ -54,6 +54,22 @@ describe('registration and lookup', () => {
     warn.mockRestore();
   });
 
+  test('a function associated again (new code: the pane reloaded) is called again', async () => {
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const wb = workbook();
+    const old = jest.fn(() => 'old');
+    wb.customFunctions.associate('F', old);
+    await write(wb, 'A1:A2', [['=CASHFLOW.F()'], ['=CASHFLOW.G()']]);
+    const g = jest.fn(() => 'g');
+    wb.customFunctions.associate('G', g);
+    await wb.customFunctionsSettled();
+    wb.customFunctions.associate('F', () => 'new');
+    await wb.customFunctionsSettled();
+    expect(wb.values('Data', 'A1:A2')).toEqual([['new'], ['g']]);
+    expect([old.mock.calls.length, g.mock.calls.length]).toEqual([1, 1]); // G, not replaced, is not called again
+    warn.mockRestore();
+  });
+
   test('installExcelSimulation installs the workbook\'s CustomFunctions as a global (and uninstall removes it)', async () => {
     const target: { CustomFunctions?: { associate(id: string, fn: CustomFunctionImplementation): void } } = {};
     const { workbook: wb, globals, uninstall } = installExcelSimulation(target, createSimulatedWorkbook({ sheets: ['Data'] }));

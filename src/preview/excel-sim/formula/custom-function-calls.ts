@@ -14,6 +14,7 @@
  *   start again with new arguments) without waiting for something to read them, and their arrays spill.
  *   `recalculate('Full' | 'FullRebuild')` drops every kept result (the functions are called again), `'Recalculate'`
  *   only those of volatile functions (functions.json `options.volatile`).
+ * - A function associated again (new code: the preview's pane reloaded) is called again.
  * - `settled()` resolves once no call is pending and the last results have been taken in.
  *
  * Results are not part of the workbook's content: a snapshot does not keep them, a restored workbook calls again.
@@ -79,7 +80,10 @@ export class CustomFunctionCalls {
     /** Tells the workbook's change listeners (the first of which is `afterChange`). */
     private readonly notify: () => void,
   ) {
-    registry.onChange(() => this.scheduleNotify());
+    registry.onChange((replaced) => {
+      if (replaced !== undefined) this.dropCalls((id) => id === replaced); // new code: called again
+      this.scheduleNotify();
+    });
   }
 
   /** The workbook whose formulas call (set once it exists: it is made with the engine that uses these calls). */
@@ -220,15 +224,19 @@ export class CustomFunctionCalls {
 
   /** `Application.calculate`: Full and FullRebuild call every function again, Recalculate the volatile ones. */
   recalculate(type: CalculationTypeValue): void {
+    this.dropCalls((id) => type !== 'Recalculate' || this.registry.isVolatile(id));
+    if (type !== 'Recalculate') this.rescan = true;
+  }
+
+  /** Drops the kept calls of the functions `which` names (they are called again when next evaluated). */
+  private dropCalls(which: (id: string) => boolean): void {
     for (const cell of this.cells.values()) {
       for (const [key, entry] of cell.entries) {
-        if (type !== 'Recalculate' || this.registry.isVolatile(entry.id)) {
-          cell.entries.delete(key);
-          this.pending.delete(entry);
-        }
+        if (!which(entry.id)) continue;
+        cell.entries.delete(key);
+        this.pending.delete(entry);
       }
     }
-    if (type !== 'Recalculate') this.rescan = true;
   }
 
   /** The workbook's content was replaced (restore): nothing kept applies; its formulas are searched again. */

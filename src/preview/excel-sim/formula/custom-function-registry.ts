@@ -32,7 +32,7 @@ export class CustomFunctionRegistry {
   private readonly byName = new Map<string, FunctionMetadata>();
   private readonly byId = new Map<string, FunctionMetadata>();
   private readonly mention: RegExp;
-  private readonly listeners = new Set<() => void>();
+  private readonly listeners = new Set<(replaced?: string) => void>();
 
   constructor(namespace: string = DEFAULT_NAMESPACE) {
     if (!/^[A-Za-z][A-Za-z0-9_]*$/.test(namespace)) throw new RangeError(`Not a custom functions namespace: ${JSON.stringify(namespace)}`);
@@ -53,9 +53,10 @@ export class CustomFunctionRegistry {
       return;
     }
     const id = first.toUpperCase();
-    if (this.implementations.has(id)) warn(`[DuplicatedName] Function=${first}`);
+    const replaced = this.implementations.has(id);
+    if (replaced) warn(`[DuplicatedName] Function=${first}`);
     this.implementations.set(id, second as CustomFunctionImplementation);
-    this.changed();
+    this.changed(replaced ? id : undefined);
   }
 
   /** Takes the metadata (functions.json) of the functions: names, parameters, options. Replaces earlier metadata. */
@@ -69,16 +70,19 @@ export class CustomFunctionRegistry {
     this.changed();
   }
 
-  /** Listeners told after every association or new metadata (cells showing `#NAME?` or `#BUSY!` may now call). */
-  onChange(listener: () => void): () => void {
+  /**
+   * Listeners told after every association or new metadata (cells showing `#NAME?` or `#BUSY!` may now call), with the
+   * id of a function whose code was replaced (associated again: the preview's pane reloaded).
+   */
+  onChange(listener: (replaced?: string) => void): () => void {
     this.listeners.add(listener);
     return () => {
       this.listeners.delete(listener);
     };
   }
 
-  private changed(): void {
-    for (const listener of [...this.listeners]) listener();
+  private changed(replaced?: string): void {
+    for (const listener of [...this.listeners]) listener(replaced);
   }
 
   /** Whether any function is associated or described (else no formula can call one). */
