@@ -21,3 +21,4 @@ export type { CellValue, Result } from './model/cell';
 export { CustomFunctionError, ErrorCode as CustomFunctionErrorCode, type ErrorCodeValue as CustomFunctionErrorCodeValue } from './formula/custom-function-error';
 export { DEFAULT_NAMESPACE as DEFAULT_CUSTOM_FUNCTIONS_NAMESPACE, type CustomFunctionImplementation, type CustomFunctionsGlobal } from './formula/custom-function-registry';
 export type { CustomFunctionsMetadata, FunctionMetadata, ParameterMetadata } from './formula/custom-function-metadata';
+export { SPILL_BLOCKED, type SpillBlock } from './model/spill-state';
