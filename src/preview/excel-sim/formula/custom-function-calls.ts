@@ -50,7 +50,6 @@ interface CellCalls {
 
 /** One evaluation of a cell's formula: the calls it made (the others are dropped when it ends). */
 interface Frame {
-  key: string;
   sheet: SheetState;
   row: number;
   column: number;
@@ -94,13 +93,13 @@ export class CustomFunctionCalls {
   /** Runs the evaluation of a cell's formula, keeping the calls it makes and dropping those it no longer makes. */
   evaluating(sheet: SheetState, row: number, column: number, evaluate: () => Evaluation): Evaluation {
     if (this.registry.empty && this.cells.size === 0) return evaluate();
-    const frame: Frame = { key: cellKey(sheet, row, column), sheet, row, column, used: undefined };
+    const frame: Frame = { sheet, row, column, used: undefined };
     this.frames.push(frame);
     try {
       return evaluate();
     } finally {
       this.frames.pop();
-      const cell = this.cells.get(frame.key);
+      const cell = this.cells.size === 0 ? undefined : this.cells.get(cellKey(sheet, row, column));
       if (cell !== undefined) {
         for (const [key, entry] of cell.entries) {
           if (frame.used?.has(key) === true) continue;
