@@ -379,3 +379,52 @@ describe('recalculation', () => {
     expect(fn).toHaveBeenCalledTimes(2);
   });
 });
+
+describe('streaming and cancelable functions (functions.json options)', () => {
+  type Streaming = CustomFunctions.StreamingInvocation<unknown>;
+
+  test('a streaming function gives its results through invocation.setResult: #BUSY! until the first, then each one', async () => {
+    const metadata = { functions: [{ id: 'TICKS', name: 'TICKS', parameters: [], options: { stream: true } }] };
+    const wb = workbook({ customFunctions: { metadata } });
+    let invocation: Streaming | undefined;
+    wb.customFunctions.associate('TICKS', (call: Streaming) => {
+      invocation = call;
+      return 'ignored';
+    });
+    await write(wb, 'A1', [['=CASHFLOW.TICKS()']]);
+    expect(wb.values('Data', 'A1')).toEqual([['#BUSY!']]);
+    setTimeout(() => invocation?.setResult(1), 5);
+    await wb.customFunctionsSettled();
+    expect(wb.values('Data', 'A1')).toEqual([[1]]);
+    const changed = jest.fn();
+    wb.onChange(changed);
+    invocation?.setResult(new wb.customFunctions.Error(wb.customFunctions.ErrorCode.notAvailable, 'offline'));
+    await wb.customFunctionsSettled();
+    expect(changed).toHaveBeenCalledTimes(1);
+    expect(wb.values('Data', 'A1')).toEqual([['#N/A']]);
+    expect(wb.cellErrorMessage('Data', 0, 0)).toBe('offline');
+  });
+
+  test("a dropped call of a cancelable function is canceled (onCanceled): other arguments, recalculation; later results ignored", async () => {
+    const metadata = { functions: [{ id: 'FETCH', name: 'FETCH', parameters: [{ name: 'x' }], options: { cancelable: true } }] };
+    const wb = workbook({ customFunctions: { metadata } });
+    const canceled: unknown[] = [];
+    const answers: Array<(value: string) => void> = [];
+    wb.customFunctions.associate('FETCH', (x: unknown, call: CustomFunctions.CancelableInvocation) => {
+      call.onCanceled = () => canceled.push(x);
+      return new Promise<string>((resolve) => answers.push(resolve));
+    });
+    await write(wb, 'A1:B1', [[1, '=CASHFLOW.FETCH(A1)']]);
+    await write(wb, 'A1', [[2]]);
+    expect(canceled).toEqual([1]);
+    await wb.run(async (context) => {
+      context.workbook.application.calculate('Full');
+      await context.sync();
+    });
+    expect(canceled).toEqual([1, 2]);
+    answers[1]?.('late, canceled');
+    answers[2]?.('current');
+    await wb.customFunctionsSettled();
+    expect(wb.values('Data', 'B1')).toEqual([['current']]);
+  });
+});

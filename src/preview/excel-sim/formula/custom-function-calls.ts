@@ -2,9 +2,13 @@
  * The custom function calls of one workbook: Excel's side of `=NAMESPACE.NAME(...)`.
  *
  * - **Calls**: evaluating a formula that calls a custom function calls it (its arguments: custom-function-arguments.ts,
- *   then the invocation `{ functionName, address? }`) and keeps what it gives per cell and call (function and argument
- *   values): later evaluations of the cell reuse it, so reading a cell does not call again; a call with other argument
- *   values (the inputs changed) is a new call, and the calls the cell's last evaluation did not make are dropped.
+ *   then the invocation: custom-function-invocation.ts) and keeps what it gives per cell and call (function and
+ *   argument values): later evaluations of the cell reuse it, so reading a cell does not call again; a call with other
+ *   argument values (the inputs changed) is a new call, and the calls the cell's last evaluation did not make are
+ *   dropped. A dropped call of a cancelable or streaming function is canceled (its `onCanceled` runs), as Excel
+ *   cancels calls whose cell or arguments changed, or that a recalculation replaces.
+ * - **Streaming** functions (functions.json `options.stream`) give their results through `invocation.setResult`,
+ *   as often as they like (the return value is ignored); the cell is `#BUSY!` until the first one.
  * - **Async**: a function returning a promise (any thenable) leaves the cell `#BUSY!` until it settles; then the
  *   result is kept and the workbook tells its change listeners (`notify`), once for the results that land together.
  *   A function that returns a value is done at once (Excel shows `#BUSY!` briefly even then: not modelled).
@@ -27,6 +31,7 @@ import type { SheetState } from '../model/sheet-state';
 import type { CalculationTypeValue, WorkbookState } from '../model/workbook-state';
 import { arrayOperand } from './array-sheet';
 import { customFunctionArguments } from './custom-function-arguments';
+import { createInvocation } from './custom-function-invocation';
 import type { CustomFunctionRegistry, Resolution } from './custom-function-registry';
 import { returnedOutcome, thrownOutcome, type Outcome } from './custom-function-results';
 import { FormulaError } from './lexer';
@@ -36,8 +41,14 @@ interface Entry {
   id: string;
   /** Undefined while the call is pending. */
   outcome?: Outcome;
-  /** Settles (never rejects) once the outcome is taken in (or the call was dropped). */
+  /** While pending: settles (never rejects) once the first outcome is taken in or the call is dropped. */
   settled?: Promise<void>;
+  /** Resolves `settled` (a streaming call's first result). */
+  taken?: () => void;
+  /** Set when the call was dropped: what it gives later is ignored. */
+  dropped?: boolean;
+  /** The invocation of a cancelable or streaming call: its `onCanceled` runs when the call is dropped. */
+  cancelable?: CustomFunctions.CancelableInvocation;
 }
 
 /** A cell whose formula names a function of the namespace, and its calls by key (id and argument values). */
@@ -104,7 +115,7 @@ export class CustomFunctionCalls {
         for (const [key, entry] of cell.entries) {
           if (frame.used?.has(key) === true) continue;
           cell.entries.delete(key);
-          this.pending.delete(entry);
+          this.discard(entry);
         }
       }
     }
@@ -140,30 +151,63 @@ export class CustomFunctionCalls {
   private start(cell: CellCalls, key: string, resolution: Extract<Resolution, { kind: 'ready' }>, values: unknown[]): Entry {
     const entry: Entry = { id: resolution.id };
     cell.entries.set(key, entry);
-    const invocation: CustomFunctions.Invocation = { functionName: resolution.id };
-    if (resolution.metadata?.options?.requiresAddress === true) {
-      invocation.address = formatAddress(cell.sheet.name, { row: cell.row, column: cell.column, rowCount: 1, columnCount: 1 });
-    }
+    const options = resolution.metadata?.options;
+    const streaming = options?.stream === true;
+    const address = formatAddress(cell.sheet.name, { row: cell.row, column: cell.column, rowCount: 1, columnCount: 1 });
+    const invocation = createInvocation(resolution.id, options, address, (value) => this.streamed(entry, value));
+    if (streaming || options?.cancelable === true) entry.cancelable = invocation;
+    if (streaming) this.wait(entry);
     let returned: unknown;
     try {
       returned = (resolution.implementation as (...args: unknown[]) => unknown)(...values, invocation);
     } catch (thrown) {
-      entry.outcome = thrownOutcome(thrown);
+      this.take(entry, thrownOutcome(thrown));
       return entry;
     }
+    if (streaming) return entry;
     if (!isThenable(returned)) {
       entry.outcome = returnedOutcome(returned);
       return entry;
     }
-    this.pending.add(entry);
-    entry.settled = Promise.resolve(returned)
+    this.wait(entry);
+    Promise.resolve(returned)
       .then(returnedOutcome, thrownOutcome)
-      .then((outcome) => {
-        if (!this.pending.delete(entry)) return; // dropped meanwhile (recalculated, other arguments, restored)
-        entry.outcome = outcome;
-        this.scheduleNotify();
-      });
+      .then((outcome) => this.take(entry, outcome), () => undefined);
     return entry;
+  }
+
+  /** The call is pending (`#BUSY!`) until its first outcome is taken in. */
+  private wait(entry: Entry): void {
+    this.pending.add(entry);
+    entry.settled = new Promise<void>((resolve) => {
+      entry.taken = resolve;
+    });
+  }
+
+  /** An outcome arrives (a promise settled, a stream's result): kept unless the call was dropped; listeners told. */
+  private take(entry: Entry, outcome: Outcome): void {
+    if (entry.dropped === true) return; // recalculated, other arguments, restored meanwhile
+    entry.outcome = outcome;
+    this.pending.delete(entry);
+    entry.taken?.();
+    this.scheduleNotify();
+  }
+
+  private streamed(entry: Entry, value: unknown): void {
+    this.take(entry, returnedOutcome(value));
+  }
+
+  /** Drops a call: it is no longer pending, what it gives later is ignored, a cancelable call is canceled. */
+  private discard(entry: Entry): void {
+    if (entry.dropped === true) return;
+    entry.dropped = true;
+    this.pending.delete(entry);
+    entry.taken?.();
+    try {
+      entry.cancelable?.onCanceled?.();
+    } catch (error) {
+      console.error(error); // the function's handler: never the calculation's failure
+    }
   }
 
   /** Tells the change listeners soon, once for everything that happens before (results landing together). */
@@ -217,7 +261,7 @@ export class CustomFunctionCalls {
   }
 
   private drop(key: string, cell: CellCalls): void {
-    for (const entry of cell.entries.values()) this.pending.delete(entry);
+    for (const entry of cell.entries.values()) this.discard(entry);
     this.cells.delete(key);
   }
 
@@ -233,15 +277,14 @@ export class CustomFunctionCalls {
       for (const [key, entry] of cell.entries) {
         if (!which(entry.id)) continue;
         cell.entries.delete(key);
-        this.pending.delete(entry);
+        this.discard(entry);
       }
     }
   }
 
   /** The workbook's content was replaced (restore): nothing kept applies; its formulas are searched again. */
   reset(): void {
-    this.cells.clear();
-    this.pending.clear();
+    for (const [key, cell] of this.cells) this.drop(key, cell);
     this.rescan = true;
   }
 
