@@ -6,7 +6,7 @@
 import type { CellColors, ExcelSimulationGlobals, SimulatedWorkbook } from './excel-sim';
 
 export interface CashflowPreview {
-  /** `Excel` and `OfficeExtension` of the simulation: the bridge makes them the pane's globals. */
+  /** `Excel`, `OfficeExtension` and `CustomFunctions` of the simulation: the bridge makes them the pane's globals. */
   globals: ExcelSimulationGlobals;
   workbook: SimulatedWorkbook;
   /** Exactly the text the grid draws for a cell (row and column 0-based; '' for an unknown sheet). */

@@ -23,6 +23,7 @@ import { paneUrl, type PreviewOptions, type PreviewTheme } from './preview-optio
 import { ResetDialog } from './reset-dialog';
 import { useSignal, type Signal } from './signal';
 import type { SaveState } from './workbook-autosave';
+import { cellErrorText } from './workbook-view/cell-error';
 import { gridPalette } from './workbook-view/grid-theme';
 import { SheetTabs } from './workbook-view/sheet-tabs';
 import { StatusBar } from './workbook-view/status-bar';
@@ -68,6 +69,8 @@ export function PreviewPage({ workbook, globals, options, saveState, paneGenerat
   const [activeCell, setActiveCell] = useState({ row: 0, column: 0 });
   const tables = useMemo(() => workbook.tableLayouts().filter((table) => table.sheet === sheet), [workbook, sheet, version]);
   const table = tableAt(tables, activeCell.row, activeCell.column) ?? tables[0];
+  // The message of the active cell's error (a custom function's, or why an array cannot spill), again after changes.
+  const cellError = useMemo(() => cellErrorText(workbook, sheet, activeCell.row, activeCell.column, t), [workbook, sheet, activeCell, t, version]);
 
   const palette = useMemo(() => gridPalette(theme), [theme]);
   const paneSrc = useMemo(() => paneUrl({ ...options, theme }), [options, theme]);
@@ -159,6 +162,7 @@ export function PreviewPage({ workbook, globals, options, saveState, paneGenerat
             sheetText={t('preview.status.sheet', { sheet })}
             tableText={table ? t('preview.status.table', { table: table.name, rows: table.dataRowCount }) : t('preview.status.noTable')}
             saveText={saveText}
+            {...(cellError === undefined ? {} : { cellErrorText: cellError })}
           />
         </div>
         <iframe key={`${paneSrc}#${generation}`} id="pane" title={t('preview.pane.title')} src={paneSrc} style={{ width: paneWidth }} className="preview-pane" />

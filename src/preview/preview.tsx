@@ -1,7 +1,8 @@
 /**
- * The preview page's entry: opens the workbook saved in this browser (before the pane starts), installs the
- * simulation as this window's `Excel` / `OfficeExtension` (the page's console can run Excel.run too), exposes
- * `window.cashflowPreview` and renders the page.
+ * The preview page's entry: opens the workbook saved in this browser (before the pane starts) with the custom
+ * functions' metadata, installs the simulation as this window's `Excel` / `OfficeExtension` / `CustomFunctions` (the
+ * page's console can run Excel.run too), exposes `window.cashflowPreview` and renders the page. A restored workbook's
+ * formulas call their custom functions again once the pane's functions.js has associated them (results are not saved).
  */
 
 import { FluentProvider, Spinner, webDarkTheme, webLightTheme } from '@fluentui/react-components';
@@ -9,6 +10,7 @@ import { createRoot } from 'react-dom/client';
 import { translate } from '../i18n/translate';
 import type { CashflowPreview } from './cashflow-preview';
 import { createSimulatedWorkbook, installExcelSimulation } from './excel-sim';
+import { loadFunctionsMetadata } from './functions-metadata';
 import { PreviewPage } from './preview-page';
 import { readPreviewOptions } from './preview-options';
 import { createSignal } from './signal';
@@ -30,6 +32,7 @@ async function main(): Promise<void> {
   );
 
   const workbook = createSimulatedWorkbook();
+  const metadata = loadFunctionsMetadata(workbook);
   const store = openWorkbookStore();
   let restoreProblem: string | undefined;
   try {
@@ -38,6 +41,7 @@ async function main(): Promise<void> {
   } catch (error) {
     restoreProblem = error instanceof Error ? error.message : String(error);
   }
+  await metadata;
   const { globals } = installExcelSimulation(window, workbook);
   const saveState = createSignal<SaveState>({ kind: 'saved' });
   const paneGeneration = createSignal(0);

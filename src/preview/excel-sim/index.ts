@@ -18,3 +18,7 @@ export { SETTINGS_LIMIT_BYTES } from './model/settings-state';
 export { SimClientResult } from './batch/client-object';
 export * as enums from './proxies/enums';
 export type { CellValue, Result } from './model/cell';
+export { CustomFunctionError, ErrorCode as CustomFunctionErrorCode, type ErrorCodeValue as CustomFunctionErrorCodeValue } from './formula/custom-function-error';
+export { DEFAULT_NAMESPACE as DEFAULT_CUSTOM_FUNCTIONS_NAMESPACE, type CustomFunctionImplementation, type CustomFunctionsGlobal } from './formula/custom-function-registry';
+export type { CustomFunctionsMetadata, FunctionMetadata, ParameterMetadata } from './formula/custom-function-metadata';
+export { SPILL_BLOCKED, type SpillBlock } from './model/spill-state';

@@ -1,6 +1,7 @@
 /**
  * Installs the simulation as the globals office.js provides, so product code written against
- * `Excel.run(async (context) => ...)` runs unchanged (the preview page, and tests of the Excel layer).
+ * `Excel.run(async (context) => ...)` runs unchanged (the preview page, and tests of the Excel layer), and the
+ * workbook's `CustomFunctions` (a functions bundle's `CustomFunctions.associate(...)` registers with the workbook).
  *
  *   const { workbook, uninstall } = installExcelSimulation(globalThis);
  *   await Excel.run(async (context) => { ... });   // product code
@@ -20,6 +21,7 @@ import {
   SheetVisibility,
 } from './proxies/enums';
 import { SimError } from './batch/errors';
+import type { CustomFunctionsGlobal } from './formula/custom-function-registry';
 import { SimRequestContext } from './proxies/request-context';
 import { createSimulatedWorkbook, type SimulatedWorkbook } from './simulated-workbook';
 
@@ -41,12 +43,14 @@ export interface ExcelSimulationGlobals {
     ErrorCodes: typeof OfficeExtensionErrorCodes;
     ClientResult: typeof SimClientResult;
   };
+  /** The workbook's custom functions runtime as a functions bundle sees it (`SimulatedWorkbook.customFunctions`). */
+  CustomFunctions: CustomFunctionsGlobal;
 }
 
 export interface Installation {
   workbook: SimulatedWorkbook;
   globals: ExcelSimulationGlobals;
-  /** Restores whatever `Excel` / `OfficeExtension` were before. */
+  /** Restores whatever `Excel` / `OfficeExtension` / `CustomFunctions` were before. */
   uninstall(): void;
 }
 
@@ -69,25 +73,25 @@ export function createExcelGlobals(workbook: SimulatedWorkbook): ExcelSimulation
       ErrorCodes,
     },
     OfficeExtension: { Error: SimError, ErrorCodes: OfficeExtensionErrorCodes, ClientResult: SimClientResult },
+    CustomFunctions: workbook.customFunctions,
   };
 }
 
+const GLOBAL_NAMES = ['Excel', 'OfficeExtension', 'CustomFunctions'] as const;
+
 export function installExcelSimulation(target: object, workbook: SimulatedWorkbook = createSimulatedWorkbook()): Installation {
-  const slots = target as { Excel?: unknown; OfficeExtension?: unknown };
-  const previous = { Excel: slots.Excel, OfficeExtension: slots.OfficeExtension };
-  const hadExcel = 'Excel' in target;
-  const hadOfficeExtension = 'OfficeExtension' in target;
+  const slots = target as Partial<Record<(typeof GLOBAL_NAMES)[number], unknown>>;
+  const previous = GLOBAL_NAMES.map((name) => ({ name, had: name in target, value: slots[name] }));
   const globals = createExcelGlobals(workbook);
-  slots.Excel = globals.Excel;
-  slots.OfficeExtension = globals.OfficeExtension;
+  for (const name of GLOBAL_NAMES) slots[name] = globals[name];
   return {
     workbook,
     globals,
     uninstall(): void {
-      if (hadExcel) slots.Excel = previous.Excel;
-      else delete slots.Excel;
-      if (hadOfficeExtension) slots.OfficeExtension = previous.OfficeExtension;
-      else delete slots.OfficeExtension;
+      for (const { name, had, value } of previous) {
+        if (had) slots[name] = value;
+        else delete slots[name];
+      }
     },
   };
 }

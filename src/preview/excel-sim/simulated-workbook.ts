@@ -8,7 +8,10 @@ import type { CellValue, Result } from './model/cell';
 import { readCells, type ReadProperty } from './model/cell-write';
 import { SimClientObject } from './batch/client-object';
 import { ERROR_MESSAGES, SimError } from './batch/errors';
-import { formulaEngine } from './formula/engine';
+import { CustomFunctionCalls } from './formula/custom-function-calls';
+import { readCustomFunctionsMetadata } from './formula/custom-function-metadata';
+import { createCustomFunctionsGlobal, CustomFunctionRegistry, type CustomFunctionsGlobal } from './formula/custom-function-registry';
+import { createFormulaEngine } from './formula/engine';
 import { MAX_READ_CELLS, SyncStats, WEB_PAYLOAD_LIMIT_BYTES } from './batch/payload';
 import { BatchEngine } from './batch/request-context';
 import type { Visibility } from './model/sheet-state';
@@ -36,6 +39,11 @@ export interface SimulatedWorkbookOptions {
    * batch runs. A sync with nothing queued costs nothing, as in office.js (it sends no request then).
    */
   syncLatencyMs?: number;
+  /**
+   * Custom functions: the namespace formulas call them with (default `CASHFLOW`, as the manifest says; case-
+   * insensitive) and, optionally, their metadata (functions.json, parsed), for parameter counts, types and options.
+   */
+  customFunctions?: { namespace?: string; metadata?: unknown };
 }
 
 export interface TableSnapshot {
@@ -77,9 +85,21 @@ export class SimulatedWorkbook {
   readonly stats = new SyncStats();
   /** @internal the batch engine shared by this workbook's request contexts */
   readonly engine: BatchEngine<WorkbookState>;
+  /**
+   * The `CustomFunctions` global of this workbook (`associate`, `Error`, `ErrorCode`): functions associated through it
+   * are what `=NAMESPACE.NAME(...)` formulas of this workbook call. `installExcelSimulation` installs it.
+   */
+  readonly customFunctions: CustomFunctionsGlobal;
+  private readonly registry: CustomFunctionRegistry;
+  private readonly calls: CustomFunctionCalls;
 
   constructor(options: SimulatedWorkbookOptions = {}) {
-    this.state = new WorkbookState(options.currentYear ?? new Date().getUTCFullYear(), formulaEngine, options.settingsLimitBytes);
+    this.registry = new CustomFunctionRegistry(options.customFunctions?.namespace);
+    if (options.customFunctions?.metadata !== undefined) this.registry.describe(readCustomFunctionsMetadata(options.customFunctions.metadata));
+    this.calls = new CustomFunctionCalls(this.registry, () => this.engine.notifyChange());
+    this.customFunctions = createCustomFunctionsGlobal(this.registry);
+    this.state = new WorkbookState(options.currentYear ?? new Date().getUTCFullYear(), createFormulaEngine(this.calls), options.settingsLimitBytes);
+    this.calls.attach(this.state);
     for (const [key, value] of Object.entries(options.settings ?? {})) this.state.settings.set(key, value);
     for (const name of options.sheets ?? ['Sheet1']) this.state.addSheet(name);
     const web = (options.platform ?? 'web') === 'web';
@@ -88,6 +108,8 @@ export class SimulatedWorkbook {
       maxReadCells: MAX_READ_CELLS,
       syncLatencyMs: checkLatency(options.syncLatencyMs ?? 0),
     });
+    // First of the change listeners: formulas calling custom functions are calculated before views read the workbook.
+    this.engine.onChange(() => this.calls.afterChange());
   }
 
   /** A new request context on this workbook (`new Excel.RequestContext()`). */
@@ -144,7 +166,43 @@ export class SimulatedWorkbook {
    */
   restore(snapshot: WorkbookSnapshot): void {
     restoreWorkbook(this.state, snapshot);
+    this.calls.reset(); // results are no content: the restored formulas call their functions again
     this.engine.notifyChange();
+  }
+
+  // ---- custom functions (Excel's side: see formula/custom-function-calls.ts) ----
+
+  /** The namespace formulas call this workbook's custom functions with (upper case). */
+  get customFunctionsNamespace(): string {
+    return this.registry.namespace;
+  }
+
+  /** Takes the functions' metadata (functions.json, parsed): names, parameters, options. TypeError if malformed. */
+  describeCustomFunctions(metadata: unknown): void {
+    this.registry.describe(readCustomFunctionsMetadata(metadata));
+  }
+
+  /** Resolves once no custom function call is pending and every result has landed (cells show it, listeners told). */
+  customFunctionsSettled(): Promise<void> {
+    return this.calls.settled();
+  }
+
+  /**
+   * Calls every custom function of every formula again (what `application.calculate('Full')` does to them), now;
+   * cells show `#BUSY!` until the new results land. Change listeners are told.
+   */
+  recalculateCustomFunctions(): void {
+    this.calls.recalculate('Full');
+    this.engine.notifyChange();
+  }
+
+  /**
+   * The message of the error a cell shows (0-based; evaluated now): a `CustomFunctions.Error`'s message (`#VALUE!` and
+   * `#N/A` only), or why an array cannot spill (`#SPILL!`); undefined for other cells and errors without one.
+   */
+  cellErrorMessage(sheet: string, row: number, column: number): string | undefined {
+    const state = this.state.sheet(sheet);
+    return state.spillBlock(row, column) ?? this.calls.errorMessage(state, row, column);
   }
 
   // ---- inspection (no Office.js semantics) ----
@@ -154,11 +212,14 @@ export class SimulatedWorkbook {
     return this.state.sheetById(this.state.activeSheetId).name;
   }
 
-  /** One cell's current result (formulas evaluated now), number format and formula (if it holds one); 0-based. */
+  /**
+   * One cell's current result (formulas evaluated now), number format (a cell an array spills into: the anchor's,
+   * unless it has its own) and formula (if it holds one); 0-based.
+   */
   cell(sheet: string, row: number, column: number): { result: Result; format: string; formula?: string } {
     const state = this.state.sheet(sheet);
     const content = state.content(row, column);
-    const cell = { result: state.result(row, column), format: state.format(row, column) };
+    const cell = state.readingBlock(() => ({ result: state.result(row, column), format: state.displayFormat(row, column) }));
     return content?.kind === 'Formula' ? { ...cell, formula: content.formula } : cell;
   }
 

@@ -6,17 +6,22 @@
  * (`Sheet2!A1:A10`, `'My Sheet'!B2`), structured references to tables (`Transactions[Amount]`, `[@Amount]`, see
  * references.ts), a table's bare name (its data body), and the functions of functions.ts.
  *
+ * Custom functions (`NAMESPACE.NAME(...)`, see custom-function-calls.ts) are asked of the host when no built-in
+ * function has the name; an array they give is an operand that reads like a reference (array-sheet.ts), and spills
+ * when it is the formula's value. `A1#` is the spill range of the array in A1 (`#REF!` when A1 does not spill).
+ *
  * Errors: an error value raised while evaluating (FormulaError) or read from a cell propagates through operators
  * and functions, except where a function handles it (IFERROR, ISERROR, COUNT, ...). Unknown functions and names
  * give `#NAME?`; so does syntax Excel would reject (Excel refuses such formulas; the simulation stores them).
- * A reference to several cells where one value is needed gives `#VALUE!` (no spilling, no implicit
+ * A reference to several cells where one value is needed gives `#VALUE!` (references do not spill, no implicit
  * intersection). References are resolved when the formula is evaluated, which is when it is read (no
  * calculation chain): a table reference always sees the table's current size.
  */
 
 import { parseLocalAddress, type CellBox } from '../model/address';
-import type { Result } from '../model/cell';
-import { callFunction } from './functions';
+import type { Evaluation, Result } from '../model/cell';
+import { ArraySheet } from './array-sheet';
+import { callFunction, isFunction } from './functions';
 import { FormulaError, tokenize, type Token } from './lexer';
 import type { Call, FormulaHost, Operand } from './types';
 import { bool, compareValues, num, scalar, str, toNumber, toText } from './values';
@@ -24,7 +29,7 @@ import { bool, compareValues, num, scalar, str, toNumber, toText } from './value
 
 export type Node =
   | { k: 'lit'; v: Result }
-  | { k: 'ref'; sheet: string | undefined; box: CellBox }
+  | { k: 'ref'; sheet: string | undefined; box: CellBox; spill?: true }
   | { k: 'struct'; table: string | undefined; spec: string }
   | { k: 'name'; text: string }
   | { k: 'call'; name: string; args: Node[] }
@@ -96,8 +101,13 @@ class Parser {
         return { k: 'lit', v: str(tok.v) };
       case 'err':
         return { k: 'lit', v: { kind: 'Error', value: tok.v } };
-      case 'ref':
-        return { k: 'ref', sheet: tok.sheet, box: parseLocalAddress(tok.v) };
+      case 'ref': {
+        const box = parseLocalAddress(tok.v);
+        if (!this.peekOp('#')) return { k: 'ref', sheet: tok.sheet, box };
+        if (box.rowCount !== 1 || box.columnCount !== 1) break; // `A1:B2#` is no formula
+        this.pos += 1;
+        return { k: 'ref', sheet: tok.sheet, box, spill: true };
+      }
       case 'struct':
         return { k: 'struct', table: tok.table, spec: tok.spec };
       case 'op': {
@@ -149,7 +159,10 @@ class Evaluator {
       case 'ref': {
         const sheet = node.sheet === undefined ? this.host.self : this.host.sheet(node.sheet);
         if (!sheet) throw new FormulaError('#REF!');
-        return { kind: 'Range', ref: { sheet, box: node.box } };
+        if (node.spill !== true) return { kind: 'Range', ref: { sheet, box: node.box } };
+        const spilled = sheet.spillRange?.(node.box.row, node.box.column);
+        if (spilled === undefined) throw new FormulaError('#REF!');
+        return { kind: 'Range', ref: { sheet, box: spilled } };
       }
       case 'struct': {
         const ref = this.host.structured(node.table, node.spec);
@@ -161,8 +174,14 @@ class Evaluator {
         if (!table) throw new FormulaError('#NAME?');
         return { kind: 'Range', ref: table };
       }
-      case 'call':
-        return callFunction(node.name, this.call(node.args));
+      case 'call': {
+        const call = this.call(node.args);
+        if (!isFunction(node.name)) {
+          const custom = this.host.customFunction?.(node.name, call);
+          if (custom !== undefined) return custom;
+        }
+        return callFunction(node.name, call);
+      }
       case 'neg':
         return num(-this.number(node.a));
       case 'percent':
@@ -248,11 +267,28 @@ export function parseFormula(source: string): Node {
   return entry;
 }
 
-/** Evaluates `=...`; never throws: unsupported or invalid formulas give `#NAME?`. */
-export function evaluateFormula(formula: string, host: FormulaHost): Result {
+const ZERO: Result = { kind: 'Double', value: 0 };
+
+/** The array a formula's value spills, when it is an array (not a reference) of more than one cell. */
+function spilled(operand: Operand): Evaluation | undefined {
+  if (operand.kind !== 'Range' || !(operand.ref.sheet instanceof ArraySheet)) return undefined;
+  const { box } = operand.ref;
+  if (box.rowCount * box.columnCount < 2) return undefined;
+  // Blanks of an array read as 0, as a reference to an empty cell does (`=A1`).
+  return { kind: 'Array', rows: operand.ref.sheet.block(box).map((line) => line.map((r) => (r.kind === 'Empty' ? ZERO : r))) };
+}
+
+/**
+ * Evaluates `=...`: one value, or the array the formula spills; never throws: unsupported or invalid formulas give
+ * `#NAME?`.
+ */
+export function evaluateFormula(formula: string, host: FormulaHost): Evaluation {
   try {
-    const result = new Evaluator(host).value(parseFormula(formula.replace(/^=/, '')));
-    if (result.kind === 'Empty') return { kind: 'Double', value: 0 };
+    const operand = new Evaluator(host).eval(parseFormula(formula.replace(/^=/, '')));
+    const array = spilled(operand);
+    if (array !== undefined) return array;
+    const result = scalar(operand);
+    if (result.kind === 'Empty') return ZERO;
     return result;
   } catch (error) {
     if (error instanceof FormulaError) return { kind: 'Error', value: error.value };

@@ -217,6 +217,14 @@ function isBlank(call: Call): Result {
   return bool(box.rowCount === 1 && box.columnCount === 1 && scalar(arg).kind === 'Empty');
 }
 
+/** ROWS/COLUMNS: the size of a reference or array; a single value is 1 by 1. */
+function dimension(call: Call, which: 'rowCount' | 'columnCount'): Result {
+  const arg = call.arg(0);
+  if (arg.kind === 'Range') return num(arg.ref.box[which]);
+  if (arg.kind === 'Error') throw new FormulaError(arg.value);
+  return num(1);
+}
+
 const FUNCTIONS: Record<string, FunctionDef> = {
   SUM: def(1, 255, (c) => aggregate('SUM', c)),
   COUNT: def(1, 255, (c) => aggregate('COUNT', c)),
@@ -285,6 +293,8 @@ const FUNCTIONS: Record<string, FunctionDef> = {
   NA: def(0, 0, () => {
     throw new FormulaError('#N/A');
   }),
+  ROWS: def(1, 1, (c) => dimension(c, 'rowCount')),
+  COLUMNS: def(1, 1, (c) => dimension(c, 'columnCount')),
   ...LOOKUP_FUNCTIONS,
 };
 

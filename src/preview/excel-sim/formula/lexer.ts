@@ -4,7 +4,8 @@
  *
  * References: `A1`, `$A$1:B2`, `A:C`, `2:5`, each optionally sheet-qualified (`Sheet2!A1`, `'My Sheet'!B2`).
  * Structured references: `Table[...]` (bracket text kept raw) and `[...]` (the table holding the formula cell).
- * Operators: `+ - * / ^ & % = <> < <= > >=`, parentheses and `,`; error literals (`#N/A`, `#DIV/0!`, ...).
+ * Operators: `+ - * / ^ & % = <> < <= > >=`, parentheses and `,`, the spill operator `#` right after a reference
+ * (`A1#`); error literals (`#N/A`, `#DIV/0!`, ...).
  */
 
 export class FormulaError extends Error {
@@ -55,6 +56,10 @@ export function tokenize(src: string): Token[] {
     tokens.push(token);
     i = token.end;
   };
+  // `A1#` (the spill range of the array in A1): `#` right after a reference, as an operator of its own.
+  const spillOperator = (): void => {
+    if (src[i] === '#' && !ERROR_LITERAL.test(src.slice(i))) push({ t: 'op', v: '#', start: i, end: i + 1 });
+  };
   while (i < src.length) {
     const rest = src.slice(i);
     const ch = src[i] ?? '';
@@ -66,11 +71,13 @@ export function tokenize(src: string): Token[] {
     if (qualified) {
       const sheet = qualified[1] !== undefined ? qualified[1].replace(/''/g, "'") : qualified[2];
       push({ t: 'ref', sheet, v: qualified[3] ?? '', start: i, end: i + qualified[0].length });
+      spillOperator();
       continue;
     }
     const ref = LOCAL_REF.exec(rest);
     if (ref) {
       push({ t: 'ref', sheet: undefined, v: ref[0], start: i, end: i + ref[0].length });
+      spillOperator();
       continue;
     }
     const num = /^(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?/.exec(rest);

@@ -18,7 +18,8 @@ import type { SheetState } from '../model/sheet-state';
 import { dataBox, tableColumnNames } from '../model/table-state';
 import type { TableState } from '../model/types';
 import type { WorkbookState } from '../model/workbook-state';
-import type { FormulaHost, FormulaSheet, RangeRef } from './types';
+import type { CustomFunctionCalls } from './custom-function-calls';
+import type { Call, FormulaHost, FormulaSheet, Operand, RangeRef } from './types';
 
 interface Spec {
   sections: Set<string>;
@@ -103,7 +104,12 @@ export class WorkbookFormulaHost implements FormulaHost {
     readonly self: SheetState,
     private readonly row: number,
     private readonly column: number,
+    private readonly calls?: CustomFunctionCalls,
   ) {}
+
+  customFunction(name: string, call: Call): Operand | undefined {
+    return this.calls?.invoke(name, call);
+  }
 
   get currentYear(): number {
     return this.wb.currentYear;

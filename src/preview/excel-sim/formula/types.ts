@@ -13,6 +13,8 @@ export interface FormulaSheet {
   result(row: number, column: number): Result;
   /** Calls `fn` for every non-empty cell of the box (order unspecified). */
   forEachResult(box: CellBox, fn: (result: Result, row: number, column: number) => void): void;
+  /** The cells the array of the formula in (row, column) spills into (`A1#`); undefined when it does not spill. */
+  spillRange?(row: number, column: number): CellBox | undefined;
 }
 
 export interface RangeRef {
@@ -30,6 +32,11 @@ export interface FormulaHost {
   structured(table: string | undefined, spec: string): RangeRef | string;
   /** A bare name: a table (its data body), or undefined. */
   name(name: string): RangeRef | undefined;
+  /**
+   * A call of a function that is not built in (`NAMESPACE.NAME(...)`): a custom function's value; undefined when no
+   * custom function has that name. Throws FormulaError for the error the cell shows (`#BUSY!` while pending).
+   */
+  customFunction?(name: string, call: Call): Operand | undefined;
 }
 
 export type Operand = Result | { kind: 'Range'; ref: RangeRef };

@@ -87,13 +87,15 @@ export function writeCells(sheet: SheetState, box: CellBox, property: CellProper
 export type ReadProperty = 'values' | 'formulas' | 'formulasR1C1' | 'numberFormat' | 'text' | 'valueTypes';
 
 export function readCells(sheet: SheetState, box: CellBox, property: ReadProperty): CellValue[][] {
-  const out: CellValue[][] = [];
-  for (let r = 0; r < box.rowCount; r += 1) {
-    const line: CellValue[] = [];
-    for (let c = 0; c < box.columnCount; c += 1) line.push(readCell(sheet, box.row + r, box.column + c, property));
-    out.push(line);
-  }
-  return out;
+  return sheet.readingBlock(() => {
+    const out: CellValue[][] = [];
+    for (let r = 0; r < box.rowCount; r += 1) {
+      const line: CellValue[] = [];
+      for (let c = 0; c < box.columnCount; c += 1) line.push(readCell(sheet, box.row + r, box.column + c, property));
+      out.push(line);
+    }
+    return out;
+  });
 }
 
 function readCell(sheet: SheetState, row: number, column: number, property: ReadProperty): CellValue {
@@ -106,6 +108,7 @@ function readCell(sheet: SheetState, row: number, column: number, property: Read
   }
   const result = sheet.result(row, column);
   if (property === 'valueTypes') return result.kind;
-  if (property === 'text') return formatResult(result, format);
+  // A cell an array spills into is shown with the anchor's format (when it has none of its own).
+  if (property === 'text') return formatResult(result, format === GENERAL && sheet.hasSpills ? sheet.displayFormat(row, column) : format);
   return resultValue(result);
 }

@@ -42,6 +42,12 @@ export type Result =
   | { kind: 'Boolean'; value: boolean }
   | { kind: 'Error'; value: string };
 
+/**
+ * What a formula evaluates to: one result, or (dynamic arrays) an array of rows that spills from the formula's cell
+ * into the cells right of and below it (see spill-state.ts). Every row has the same length; at least 2 cells.
+ */
+export type Evaluation = Result | { kind: 'Array'; rows: Result[][] };
+
 export const GENERAL = 'General';
 export const TEXT_FORMAT = '@';
 

@@ -1,7 +1,8 @@
 /** One worksheet's cells, stored sparsely, with the operations batches apply to them. */
 
-import { MAX_COLUMNS, MAX_ROWS, type CellBox } from './address';
-import { GENERAL as GENERAL_FORMAT, type Cell, type Content, type Result } from './cell';
+import { MAX_COLUMNS, MAX_ROWS, intersect, type CellBox } from './address';
+import { GENERAL as GENERAL_FORMAT, type Cell, type Content, type Evaluation, type Result } from './cell';
+import { contains, placeSpill, SpillState, type Spill, type SpillBlock } from './spill-state';
 import { StyleStore } from './style-state';
 
 /** A module-local copy: the hot paths compare against it millions of times. */
@@ -9,13 +10,21 @@ const GENERAL: string = GENERAL_FORMAT;
 
 export type Visibility = 'Visible' | 'Hidden' | 'VeryHidden';
 
+const EMPTY: Result = Object.freeze({ kind: 'Empty' });
+
 /**
- * What a sheet asks of the formula engine, for its own cells: the workbook hands each sheet one (see FormulaEngine
- * in workbook-state.ts), so the model stores formulas as text and imports nothing of formula/.
+ * What a sheet asks of the formula engine and the workbook, for its own cells: the workbook hands each sheet one (see
+ * FormulaEngine in workbook-state.ts), so the model stores formulas as text and imports nothing of formula/.
  */
 export interface SheetFormulas {
-  /** The result of `formula` in this sheet's cell (row, column). */
-  evaluate(formula: string, row: number, column: number): Result;
+  /** The result of `formula` in this sheet's cell (row, column): one value, or an array that spills from it. */
+  evaluate(formula: string, row: number, column: number): Evaluation;
+  /** Whether a table covers a cell of the box (an array cannot spill into a table). */
+  overlapsTable(box: CellBox): boolean;
+  /** A formula was written into the cell (the engine may want to calculate it once the batch is done). */
+  formulaWritten?(row: number, column: number, formula: string): void;
+  /** Cells of the sheet moved (row/column inserts and deletes): what the engine keeps per cell position is stale. */
+  cellsMoved?(): void;
   /** The formula written relative to the cell (row, column) (`formulasR1C1` read). */
   toR1C1(formula: string, row: number, column: number): string;
   /** An R1C1 formula written to the cell (row, column) in A1 form (`formulasR1C1` write). */
@@ -108,6 +117,10 @@ export class SheetState {
   /** No stored cell lies right of this column (an upper bound, like lastRow). */
   private lastColumn = -1;
   private evaluating = new Set<number>();
+  /** The dynamic arrays of the sheet's formulas (spilled values are not contents: see spill-state.ts). */
+  private readonly spills = new SpillState();
+  /** During a block read: the anchors already evaluated for it (each is evaluated once per read, not per cell). */
+  private spillReads: Set<number> | undefined;
   /** Font, fill, alignment and wrapping of the cells that have any (Range.format); moved with cells, cleared with formats. */
   readonly styles = new StyleStore();
   /** Column widths / row heights in points, only those set (Range.format.columnWidth / rowHeight). */
@@ -136,7 +149,9 @@ export class SheetState {
    * in constant time (the preview sizes its grid with it after every change).
    */
   get extent(): { rows: number; columns: number } {
-    return { rows: this.lastRow + 1, columns: this.lastColumn + 1 };
+    if (this.spills.size === 0) return { rows: this.lastRow + 1, columns: this.lastColumn + 1 };
+    const spilled = this.spills.extent();
+    return { rows: Math.max(this.lastRow + 1, spilled.rows), columns: Math.max(this.lastColumn + 1, spilled.columns) };
   }
 
   /** A copy of the cell's record (changing it does not change the cell). */
@@ -193,6 +208,7 @@ export class SheetState {
   }
 
   setContent(row: number, column: number, content: Content | null): void {
+    if (content?.kind === 'Formula') this.formulas.formulaWritten?.(row, column, content.formula);
     const stored = this.rows.get(row);
     const format = stored?.formats[column];
     if (stored === undefined || format === undefined) {
@@ -304,23 +320,157 @@ export class SheetState {
     }
   }
 
-  /** The cell's current result; formulas are evaluated now (a circular reference gives 0, as Excel shows). */
+  /**
+   * The cell's current result; formulas are evaluated now (a circular reference gives 0, as Excel shows). A formula
+   * giving an array spills (its cell shows the first value, or `#SPILL!`); an empty cell inside a spilling array reads
+   * the array's value there.
+   */
   result(row: number, column: number): Result {
     const content = this.content(row, column);
-    if (!content) return { kind: 'Empty' };
-    if (content.kind !== 'Formula') return content;
+    if (!content) {
+      if (this.spills.size === 0) return EMPTY;
+      this.spills.forget(row, column);
+      return this.spilledInto(row, column);
+    }
+    if (content.kind !== 'Formula') {
+      if (this.spills.size !== 0) this.spills.forget(row, column);
+      return content;
+    }
     const k = key(row, column);
     if (this.evaluating.has(k)) return { kind: 'Double', value: 0 };
     this.evaluating.add(k);
+    let evaluation: Evaluation;
     try {
-      return this.formulas.evaluate(content.formula, row, column);
+      evaluation = this.formulas.evaluate(content.formula, row, column);
     } finally {
       this.evaluating.delete(k);
     }
+    if (evaluation.kind !== 'Array') {
+      if (this.spills.size !== 0) this.spills.forget(row, column);
+      return evaluation;
+    }
+    const spill = placeSpill(
+      row,
+      column,
+      evaluation.rows,
+      (box) => this.holdsContent(box, row, column),
+      (box) => this.formulas.overlapsTable(box),
+      this.spills.all(),
+    );
+    this.spills.set(spill);
+    this.spillReads?.add(k);
+    return spill.blocked === undefined ? (evaluation.rows[0]?.[0] ?? EMPTY) : { kind: 'Error', value: '#SPILL!' };
   }
 
-  /** Every non-empty result in the box: walks the box, or the stored cells when the box is larger. */
+  /** Whether a cell of the box other than (row, column) holds content (a spill there is blocked). */
+  private holdsContent(box: CellBox, row: number, column: number): boolean {
+    for (let r = box.row; r < box.row + box.rowCount; r += 1) {
+      const contents = this.rows.get(r)?.contents;
+      if (contents === undefined) continue;
+      for (let c = box.column; c < box.column + box.columnCount; c += 1) {
+        if (contents[c] !== undefined && (r !== row || c !== column)) return true;
+      }
+    }
+    return false;
+  }
+
+  /** The anchor's entry after evaluating the anchor again (once per block read); undefined while it is evaluated. */
+  private refreshed(spill: Spill): Spill | undefined {
+    const k = key(spill.row, spill.column);
+    if (this.evaluating.has(k)) return undefined; // the anchor's own formula reads this cell: circular
+    if (this.spillReads?.has(k) !== true) {
+      this.spillReads?.add(k);
+      this.result(spill.row, spill.column);
+    }
+    return this.spills.get(spill.row, spill.column);
+  }
+
+  /** The spilling array over an empty cell: the entry, evaluated now. */
+  private spillOver(row: number, column: number): Spill | undefined {
+    for (const candidate of this.spills.covering(row, column)) {
+      const spill = this.refreshed(candidate);
+      if (spill !== undefined && spill.blocked === undefined && contains(spill.box, row, column)) return spill;
+    }
+    return undefined;
+  }
+
+  private spilledInto(row: number, column: number): Result {
+    const spill = this.spillOver(row, column);
+    return spill === undefined ? EMPTY : (spill.rows[row - spill.row]?.[column - spill.column] ?? EMPTY);
+  }
+
+  /**
+   * Runs a read of many cells (a block read): within it each anchor of a spilling array is evaluated once, not once
+   * per cell it covers.
+   */
+  readingBlock<T>(read: () => T): T {
+    if (this.spills.size === 0 || this.spillReads !== undefined) return read();
+    this.spillReads = new Set();
+    try {
+      return read();
+    } finally {
+      this.spillReads = undefined;
+    }
+  }
+
+  /** Whether a formula of the sheet gave an array (spilling or blocked) when last evaluated. */
+  get hasSpills(): boolean {
+    return this.spills.size !== 0;
+  }
+
+  /** The cells an anchor's array spills into (anchor included), evaluated now; undefined when it does not spill. */
+  spillRange(row: number, column: number): CellBox | undefined {
+    const content = this.content(row, column);
+    if (content?.kind !== 'Formula') return undefined;
+    this.result(row, column);
+    const spill = this.spills.get(row, column);
+    return spill !== undefined && spill.blocked === undefined ? { ...spill.box } : undefined;
+  }
+
+  /** The anchor whose array spills into the cell (the cell itself for an anchor), evaluated now. */
+  spillParent(row: number, column: number): { row: number; column: number } | undefined {
+    if (this.spillRange(row, column) !== undefined) return { row, column };
+    if (this.spills.size === 0 || this.content(row, column) !== null) return undefined;
+    const spill = this.spillOver(row, column);
+    return spill === undefined ? undefined : { row: spill.row, column: spill.column };
+  }
+
+  /** Why the array of the anchor cannot spill (its `#SPILL!`), evaluated now; undefined when it is no blocked anchor. */
+  spillBlock(row: number, column: number): SpillBlock | undefined {
+    if (this.spills.size === 0 || this.result(row, column).kind !== 'Error') return undefined;
+    return this.spills.get(row, column)?.blocked;
+  }
+
+  /**
+   * The number format a cell is shown with: its own; a cell an array spills into that has General shows with the
+   * anchor's format.
+   */
+  displayFormat(row: number, column: number): string {
+    const own = this.format(row, column);
+    if (own !== GENERAL || this.spills.size === 0 || this.content(row, column) !== null) return own;
+    const spill = this.spillOver(row, column);
+    return spill === undefined ? own : this.format(spill.row, spill.column);
+  }
+
+  /** Calls `fn` for every formula of the sheet (order unspecified). */
+  forEachFormula(fn: (row: number, column: number, formula: string) => void): void {
+    this.forEachCell((r, c, content) => {
+      if (typeof content === 'object' && content.kind === 'Formula') fn(r, c, content.formula);
+    });
+  }
+
+  /**
+   * Every non-empty result in the box: walks the box, or the stored cells when the box is larger; then the cells
+   * of the box that spilling arrays cover.
+   */
   forEachResult(box: CellBox, fn: (result: Result, row: number, column: number) => void): void {
+    this.readingBlock(() => {
+      this.forEachStoredResult(box, fn);
+      if (this.spills.size !== 0) this.forEachSpilledResult(box, fn);
+    });
+  }
+
+  private forEachStoredResult(box: CellBox, fn: (result: Result, row: number, column: number) => void): void {
     const emit = (r: number, c: number): void => {
       const result = this.result(r, c);
       if (result.kind !== 'Empty') fn(result, r, c);
@@ -340,7 +490,22 @@ export class SheetState {
     for (const [r, c] of inBox) emit(r, c);
   }
 
-  /** Bounding box of cells with content (and, unless valuesOnly, with a non-General format). */
+  private forEachSpilledResult(box: CellBox, fn: (result: Result, row: number, column: number) => void): void {
+    for (const candidate of this.spills.intersecting(box)) {
+      const spill = this.refreshed(candidate);
+      const part = spill === undefined || spill.blocked !== undefined ? null : intersect(spill.box, box);
+      if (spill === undefined || part === null) continue;
+      for (let r = part.row; r < part.row + part.rowCount; r += 1) {
+        for (let c = part.column; c < part.column + part.columnCount; c += 1) {
+          if (r === spill.row && c === spill.column) continue; // the anchor is a stored cell
+          const result = spill.rows[r - spill.row]?.[c - spill.column];
+          if (result !== undefined && result.kind !== 'Empty') fn(result, r, c);
+        }
+      }
+    }
+  }
+
+  /** Bounding box of cells with content or spilled values (and, unless valuesOnly, with a non-General format). */
   usedBox(valuesOnly: boolean): CellBox | null {
     let minR = Infinity;
     let minC = Infinity;
@@ -353,6 +518,13 @@ export class SheetState {
       maxR = Math.max(maxR, r);
       maxC = Math.max(maxC, c);
     });
+    for (const spill of this.spills.all()) {
+      if (spill.blocked !== undefined) continue;
+      minR = Math.min(minR, spill.box.row);
+      minC = Math.min(minC, spill.box.column);
+      maxR = Math.max(maxR, spill.box.row + spill.box.rowCount - 1);
+      maxC = Math.max(maxC, spill.box.column + spill.box.columnCount - 1);
+    }
     if (maxR < 0) return null;
     return { row: minR, column: minC, rowCount: maxR - minR + 1, columnCount: maxC - minC + 1 };
   }
@@ -372,6 +544,7 @@ export class SheetState {
    * (insert: delta > 0; delete: delta < 0, the deleted rows' cells are dropped).
    */
   shiftRows(fromRow: number, delta: number, column: number, columnCount: number): void {
+    this.moved();
     if (delta < 0) {
       this.deleteRows(Array.from({ length: -delta }, (_, i) => fromRow + i), column, columnCount);
       return;
@@ -383,6 +556,7 @@ export class SheetState {
 
   /** Same as shiftRows, for the row band [row, row+rowCount) at or right of `fromColumn`. */
   shiftColumns(fromColumn: number, delta: number, row: number, rowCount: number): void {
+    this.moved();
     this.styles.relocate((r, c) => {
       if (c < fromColumn || r < row || r >= row + rowCount) return undefined;
       if (delta < 0 && c < fromColumn - delta) return null;
@@ -400,6 +574,7 @@ export class SheetState {
     const sorted = [...new Set(rows)].sort((a, b) => a - b);
     const first = sorted[0];
     if (first === undefined) return;
+    this.moved();
     this.styles.relocate((r, c) => {
       if (r < first || c < column || c >= column + columnCount) return undefined;
       const above = countAtOrBelow(sorted, r);
@@ -417,6 +592,15 @@ export class SheetState {
     });
     for (const [r, c] of dropped) this.remove(r, c);
     for (const [r, c, content, format] of moved) this.insert(r, c, content, format);
+  }
+
+  /**
+   * Cells are about to move: the spill entries (kept by anchor position) are dropped, the anchors spill again when
+   * next evaluated; the engine is told.
+   */
+  private moved(): void {
+    this.spills.clear();
+    this.formulas.cellsMoved?.();
   }
 
   private shift(

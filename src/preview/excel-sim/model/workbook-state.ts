@@ -1,12 +1,14 @@
 /** The workbook the simulation holds: sheets in tab order, tables, application settings, document settings. Pure state, no batching. */
 
-import type { Result } from './cell';
+import { intersect } from './address';
+import type { Evaluation } from './cell';
 import { invalidArgument, invalidOperation, itemAlreadyExists, itemNotFound } from '../batch/errors';
 import { SettingsStore } from './settings-state';
 import { SheetState, type Visibility } from './sheet-state';
 import type { TableState } from './types';
 
 export type CalculationModeValue = 'Automatic' | 'AutomaticExceptTables' | 'Manual';
+export type CalculationTypeValue = 'Recalculate' | 'Full' | 'FullRebuild';
 
 /**
  * The formula engine the workbook is handed (formula/engine.ts implements it; simulated-workbook.ts passes it
@@ -14,10 +16,16 @@ export type CalculationModeValue = 'Automatic' | 'AutomaticExceptTables' | 'Manu
  * nothing of formula/; the engine reads the workbook's sheets and tables through this state.
  */
 export interface FormulaEngine {
-  /** The result of `formula` in the cell (row, column) of `sheet`. */
-  evaluate(formula: string, workbook: WorkbookState, sheet: SheetState, row: number, column: number): Result;
+  /** The result of `formula` in the cell (row, column) of `sheet`: one value, or an array that spills. */
+  evaluate(formula: string, workbook: WorkbookState, sheet: SheetState, row: number, column: number): Evaluation;
   toR1C1(formula: string, row: number, column: number): string;
   fromR1C1(formula: string, row: number, column: number): string;
+  /** A formula was written into a cell (by a batch: the engine may calculate it once the batch is done). */
+  formulaWritten?(sheet: SheetState, row: number, column: number, formula: string): void;
+  /** Cells of a sheet moved (row/column inserts and deletes). */
+  cellsMoved?(sheet: SheetState): void;
+  /** `Application.calculate`: what the engine keeps of earlier calculations is dropped as the type says. */
+  calculate?(type: CalculationTypeValue): void;
 }
 
 const MAX_SHEET_NAME = 31;
@@ -112,6 +120,9 @@ export class WorkbookState {
         evaluate: (formula, row, column) => engine.evaluate(formula, this, sheet, row, column),
         toR1C1: (formula, row, column) => engine.toR1C1(formula, row, column),
         fromR1C1: (formula, row, column) => engine.fromR1C1(formula, row, column),
+        overlapsTable: (box) => this.tables.some((t) => t.sheetId === sheet.id && intersect(t.box, box) !== null),
+        formulaWritten: (row, column, formula) => engine.formulaWritten?.(sheet, row, column, formula),
+        cellsMoved: () => engine.cellsMoved?.(sheet),
       },
       visibility,
     );
@@ -161,6 +172,11 @@ export class WorkbookState {
     if (this.activeSheetId === sheet.id) {
       this.activeSheetId = this.sheets.find((s) => s.visibility === 'Visible')?.id ?? '';
     }
+  }
+
+  /** `Application.calculate(type)` (the type is checked by the caller). */
+  calculate(type: CalculationTypeValue): void {
+    this.engine.calculate?.(type);
   }
 
   activate(sheet: SheetState): void {

@@ -4,7 +4,7 @@ import type { Supported } from './api-shape';
 import { SimClientObject } from '../batch/client-object';
 import type { ActionQueue, ExecEnv } from './types';
 import { invalidArgument } from '../batch/errors';
-import type { CalculationModeValue, WorkbookState } from '../model/workbook-state';
+import type { CalculationModeValue, CalculationTypeValue, WorkbookState } from '../model/workbook-state';
 
 const MODES: readonly string[] = ['Automatic', 'AutomaticExceptTables', 'Manual'];
 const CALCULATION_TYPES: readonly string[] = ['Recalculate', 'Full', 'FullRebuild'];
@@ -35,12 +35,14 @@ export class SimApplication
   }
 
   /**
-   * `calculate('Recalculate' | 'Full' | 'FullRebuild')`: checks the type (others → InvalidArgument) and changes
-   * nothing, since formulas are always evaluated when read (recalculation in Manual mode is not modelled).
+   * `calculate('Recalculate' | 'Full' | 'FullRebuild')`: checks the type (others → InvalidArgument). Formulas are
+   * evaluated whenever they are read, so only custom functions notice: `Full` and `FullRebuild` call every one
+   * again, `Recalculate` the volatile ones (recalculation in Manual mode is not modelled).
    */
   calculate(calculationType: Excel.CalculationType | 'Recalculate' | 'Full' | 'FullRebuild'): void {
-    this.queue('Method', 'calculate', [calculationType], () => {
+    this.queue('Method', 'calculate', [calculationType], (env) => {
       if (!CALCULATION_TYPES.includes(calculationType)) throw invalidArgument();
+      env.state.calculate(calculationType as CalculationTypeValue);
     });
   }
 

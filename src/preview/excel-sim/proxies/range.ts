@@ -70,6 +70,10 @@ type RangeMembers =
   | 'select'
   | 'delete'
   | 'insert'
+  | 'getSpillingToRange'
+  | 'getSpillingToRangeOrNullObject'
+  | 'getSpillParent'
+  | 'getSpillParentOrNullObject'
   | 'load'
   | 'isNullObject';
 
@@ -112,6 +116,15 @@ function describe(args: unknown[]): string {
 }
 
 const RANGE_NAVIGATION: readonly string[] = ['worksheet', 'format'];
+
+function single(b: RangeBinding): boolean {
+  return b.box.rowCount === 1 && b.box.columnCount === 1;
+}
+
+function parentBox(sheet: SheetState, row: number, column: number): CellBox | undefined {
+  const anchor = sheet.spillParent(row, column);
+  return anchor === undefined ? undefined : { ...anchor, rowCount: 1, columnCount: 1 };
+}
 
 export class SimRange extends SimClientObject<RangeBinding, WorkbookState> implements Supported<Excel.Range, RangeMembers>, Named<Excel.Range, 'format' | 'worksheet'> {
   protected readonly entityName = 'Range';
@@ -378,6 +391,47 @@ export class SimRange extends SimClientObject<RangeBinding, WorkbookState> imple
     const used = sheetOf(env, b).usedBox(valuesOnly);
     const part = used && intersect(used, b.box);
     return part ? { sheetId: b.sheetId, box: part } : null;
+  }
+
+  /**
+   * ExcelApi 1.12: the cells the array of this anchor cell spills into (anchor included). Called on more than one cell
+   * → InvalidArgument; on a cell that is no spilling anchor → ItemNotFound (assumptions: the reference says "fails").
+   */
+  getSpillingToRange(): SimRange {
+    return this.derive('getSpillingToRange', [], (env, b) => {
+      const box = this.spillPart(env, b, (sheet, row, column) => sheet.spillRange(row, column));
+      if (box === undefined) throw itemNotFound();
+      return { sheetId: b.sheetId, box };
+    });
+  }
+
+  /** ExcelApi 1.12: getSpillingToRange, or a null object (also for more than one cell, as the reference says). */
+  getSpillingToRangeOrNullObject(): SimRange {
+    return this.derive('getSpillingToRangeOrNullObject', [], (env, b) => {
+      const box = single(b) ? sheetOf(env, b).spillRange(b.box.row, b.box.column) : undefined;
+      return box === undefined ? null : { sheetId: b.sheetId, box };
+    });
+  }
+
+  /** ExcelApi 1.12: the anchor cell whose array spills into this cell (an anchor is its own parent); errors as getSpillingToRange. */
+  getSpillParent(): SimRange {
+    return this.derive('getSpillParent', [], (env, b) => {
+      const box = this.spillPart(env, b, (sheet, row, column) => parentBox(sheet, row, column));
+      if (box === undefined) throw itemNotFound();
+      return { sheetId: b.sheetId, box };
+    });
+  }
+
+  getSpillParentOrNullObject(): SimRange {
+    return this.derive('getSpillParentOrNullObject', [], (env, b) => {
+      const box = single(b) ? parentBox(sheetOf(env, b), b.box.row, b.box.column) : undefined;
+      return box === undefined ? null : { sheetId: b.sheetId, box };
+    });
+  }
+
+  private spillPart(env: ExecEnv, b: RangeBinding, find: (sheet: SheetState, row: number, column: number) => CellBox | undefined): CellBox | undefined {
+    if (!single(b)) throw invalidArgument();
+    return find(sheetOf(env, b), b.box.row, b.box.column);
   }
 
   /** Selects the cells and activates their sheet (a hidden sheet cannot be activated: InvalidOperation). */
