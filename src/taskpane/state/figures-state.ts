@@ -69,8 +69,8 @@ export class FiguresState {
   setLanguage(language: Language): Promise<void> {
     this.#language = language;
     this.#link.language = language;
-    if (this.#client === undefined) return Promise.resolve();
-    this.#publish();
+    // Not connected, the cells' "connect in the task pane" follows the language too.
+    if (this.#client !== undefined) this.#publish();
     return this.#recalculate();
   }
 
