@@ -34,6 +34,7 @@ export interface ApiTransaction {
 export interface ApiCategory {
   id: number;
   name: string;
+  parent: number | null;
   is_category: boolean;
   is_default: boolean;
   is_obsolete: boolean;
@@ -62,6 +63,8 @@ export interface E2eSandbox {
   /** Moves the newest transaction (first of the default order) to another mappable category; says which. */
   changeSomeTransaction(): Promise<{ id: number; from: number | undefined; to: number }>;
   categories(): Promise<ApiCategory[]>;
+  /** `count` and `sum` of `/transactions/extended/` for these filters (the service's own total). */
+  transactionTotals(filters: Record<string, string | number>): Promise<{ count: number; sum: number }>;
   /** A budget of the forecast by its external ID, as the service holds it now (amount as a number). */
   forecastBudget(externalId: string): Promise<{ id: number; name: string; amount: number }>;
   /** Another user changes a forecast budget (PATCH by external ID): e.g. `{ amount: '-5000.00' }`. */
@@ -133,6 +136,11 @@ export async function startE2eSandbox(options: E2eSandboxOptions): Promise<E2eSa
       return { id: first.id, from, to: target.id };
     },
     categories,
+    async transactionTotals(filters) {
+      const query = new URLSearchParams({ ...Object.fromEntries(Object.entries(filters).map(([k, v]) => [k, String(v)])), page_size: '1' });
+      const page = await call<{ count: number; sum: number }>('GET', `/transactions/extended/?${query.toString()}`);
+      return { count: page.count, sum: page.sum };
+    },
     async forecastBudget(externalId) {
       const budget = await call<{ id: number; name: string; amount: string | number }>('GET', `/forecast/budgets/external/${encodeURIComponent(externalId)}/`);
       return { id: budget.id, name: budget.name, amount: Number(budget.amount) };
