@@ -14,7 +14,7 @@ import { de, en } from '../../src/i18n/catalog';
 import { createSimulatedWorkbook, installExcelSimulation, type Installation, type SimulatedWorkbook } from '../../src/preview/excel-sim';
 import { startSandbox } from '../../src/sandbox';
 import { MemoryKeyValueStorage } from '../../src/sync/connect';
-import { TRANSACTIONS_TABLE } from '../../src/sync/tables';
+import { ACCOUNTS_TABLE, FORECAST_BUDGETS_TABLE, INVOICES_TABLE, TRANSACTIONS_TABLE } from '../../src/sync/tables';
 import { excelPaneHost } from '../../src/taskpane/excel-pane-host';
 import { AppState, type AppStateOptions } from '../../src/taskpane/state/app-state';
 
@@ -191,6 +191,47 @@ describe('CASHFLOW functions in a workbook', () => {
     const column = await settledValues(`Z1:Z${categories.length + 1}`);
     expect(column[0]?.[0]).not.toBe('');
     expect(column.slice(1).every((row) => row[0] !== '')).toBe(true);
+  });
+
+  test('INVOICES, BUDGETS and ACCOUNTS spill the pulled tables\' headers and as many rows as the service lists', async () => {
+    await connected();
+    const summary = await reference.accounts.summary();
+    const invoices = await reference.invoices.page({ page: 1, page_size: 1 });
+    const budgets = await reference.forecastBudgets.page({ page: 1, page_size: 1 });
+    const cases = [
+      { formula: '=CASHFLOW.INVOICES()', model: INVOICES_TABLE, rows: invoices.count },
+      { formula: '=CASHFLOW.BUDGETS()', model: FORECAST_BUDGETS_TABLE, rows: budgets.count },
+      { formula: '=CASHFLOW.ACCOUNTS()', model: ACCOUNTS_TABLE, rows: summary.accounts.length },
+    ];
+    for (const c of cases) {
+      expect(c.rows).toBeGreaterThan(0);
+      await Excel.run(async (context) => {
+        const sheet = context.workbook.worksheets.getItem(SHEET);
+        sheet.getRange('A1:ZZ2000').clear();
+        sheet.getRange('A1').formulas = [[c.formula]];
+        await context.sync();
+      });
+      const width = c.model.columns.length;
+      const last = width <= 26 ? String.fromCharCode(64 + width) : `A${String.fromCharCode(64 + width - 26)}`;
+      const spilled = await settledValues(`A1:${last}${c.rows + 2}`);
+      expect(spilled[0]).toEqual(c.model.columns.map((column) => column.header));
+      expect(spilled[c.rows]?.[0]).not.toBe('');
+      expect(spilled[c.rows + 1]?.every((v) => v === '')).toBe(true);
+    }
+  });
+
+  test('the service refuses: #N/A with the service\'s own message', async () => {
+    const refusing: typeof fetch = async (input, init) => {
+      const request = input instanceof Request ? input : new Request(input, init);
+      if (new URL(request.url).pathname.startsWith('/transactions/')) {
+        return new Response(JSON.stringify({ detail: 'Sie haben keine Berechtigung für diese Aktion.' }), { status: 403, headers: { 'content-type': 'application/json' } });
+      }
+      return fetch(request);
+    };
+    await connected({ client: { tokenCache: new TokenCache(), sleep: async () => undefined, fetch: refusing } });
+    await put([`=CASHFLOW.ACTUALS("Ausgaben","${FROM}","${TO}")`]);
+    expect(await settledValue('A1')).toBe('#N/A');
+    expect(messageAt('A1')).toBe(en['functions.error.refused'].replace('{reason}', 'Sie haben keine Berechtigung für diese Aktion.'));
   });
 
   test('a bad argument is #VALUE! naming it; an unknown category too, in the user\'s language', async () => {
