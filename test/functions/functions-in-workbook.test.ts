@@ -334,6 +334,29 @@ describe('CASHFLOW functions in a workbook', () => {
     expect(messageAt('A1')).toBe(en['functions.error.notConnected']);
   });
 
+  test('Settings: keeping figures "not at all" makes every recalculation ask the service; the choice stays on this computer', async () => {
+    const paths: string[] = [];
+    const recording: typeof fetch = (input, init) => {
+      const request = input instanceof Request ? input : new Request(input, init);
+      paths.push(new URL(request.url).pathname);
+      return fetch(request);
+    };
+    const storage = new MemoryKeyValueStorage();
+    const app = await connected({ storage, client: { tokenCache: new TokenCache(), sleep: async () => undefined, fetch: recording } });
+    expect(app.snapshot().functions.cacheSeconds).toBe(60);
+    app.setFunctionsCache(0);
+    await put(['=CASHFLOW.BALANCE()']);
+    await settledValue('A1');
+    const reads = (): number => paths.filter((p) => p === '/accounts/').length;
+    const first = reads();
+    workbook.recalculateCustomFunctions();
+    await workbook.customFunctionsSettled();
+    expect(typeof (await settledValue('A1'))).toBe('number');
+    expect(reads()).toBe(first + 1);
+
+    expect(makeApp({ storage }).snapshot().functions.cacheSeconds).toBe(0);
+  });
+
   test('a service that does not answer in time: #N/A with the time-out message, never #BUSY! for ever', async () => {
     const hanging: typeof fetch = async (input, init) => {
       const request = input instanceof Request ? input : new Request(input, init);

@@ -251,6 +251,11 @@ export const en = {
   'pane.settings.languageHint': "Also the language of the service's messages.",
   'pane.settings.languageOffice': "Office's language",
   'pane.settings.version': 'Version {version}',
+  'pane.settings.functionsCache': 'CASHFLOW functions keep a figure',
+  'pane.settings.functionsCacheHint': 'For this long, recalculating uses the figure already read; a pull, a send or Refresh functions reads it again.',
+  'pane.settings.functionsCacheOff': 'Not at all (ask the service every time)',
+  'pane.settings.functionsCacheSeconds': '{seconds} seconds',
+  'pane.settings.functionsCacheMinutes': '{minutes} min',
 } as const;
 
 type Catalog = Record<keyof typeof en, string>;
@@ -506,6 +511,11 @@ export const de: Catalog = {
   'pane.settings.languageHint': 'Auch die Sprache der Meldungen des Dienstes.',
   'pane.settings.languageOffice': 'Sprache von Office',
   'pane.settings.version': 'Version {version}',
+  'pane.settings.functionsCache': 'CASHFLOW-Funktionen behalten einen Wert',
+  'pane.settings.functionsCacheHint': 'So lange verwendet eine Neuberechnung den bereits gelesenen Wert; Laden, Senden oder „Funktionen aktualisieren“ liest ihn neu.',
+  'pane.settings.functionsCacheOff': 'Gar nicht (jedes Mal den Dienst fragen)',
+  'pane.settings.functionsCacheSeconds': '{seconds} Sekunden',
+  'pane.settings.functionsCacheMinutes': '{minutes} Min.',
 };
 
 export const it: Catalog = {
@@ -759,4 +769,9 @@ export const it: Catalog = {
   'pane.settings.languageHint': 'Anche la lingua dei messaggi del servizio.',
   'pane.settings.languageOffice': 'Lingua di Office',
   'pane.settings.version': 'Versione {version}',
+  'pane.settings.functionsCache': 'Le funzioni CASHFLOW conservano un valore',
+  'pane.settings.functionsCacheHint': 'Per questo tempo un ricalcolo usa il valore già letto; un caricamento, un invio o «Aggiorna funzioni» lo rilegge.',
+  'pane.settings.functionsCacheOff': 'Mai (chiedere ogni volta al servizio)',
+  'pane.settings.functionsCacheSeconds': '{seconds} secondi',
+  'pane.settings.functionsCacheMinutes': '{minutes} min',
 };

@@ -7,7 +7,7 @@ import type { Language } from '../../i18n/catalog';
 import type { ConnectionProfile, ConnectProblem, ProfileKind, ProfileProblem, WorkbookMatch } from '../../sync/connect';
 import type { Overview } from '../../sync/overview';
 import type { PullProgress, PullState } from '../../sync/pull';
-import type { LanguageChoice } from './preferences';
+import type { FunctionsCacheSeconds, LanguageChoice } from './preferences';
 import type { TableEntry } from './table-list';
 import type { PendingChanges, PushProgress, PushResult, UndoResult } from '../../sync/push';
 
@@ -91,6 +91,8 @@ export interface AppSnapshot {
 
 export interface FunctionsView {
   status: 'idle' | 'refreshing';
+  /** How long a figure is kept (Settings). */
+  cacheSeconds: FunctionsCacheSeconds;
   /** ISO time of the last recalculation this pane asked for. */
   at?: string;
 }

@@ -28,7 +28,7 @@ import { createPuller, targetKey, type PullProgress, type PullResult, type PullS
 import type { ClientOptions } from '../../api/client';
 import type { PaneHost } from './pane-host';
 import type { AppSnapshot, PaneEnvironment, ProfileForm, PullOutcome, SaveResult, TableRow, Verdict } from './app-snapshot';
-import { languageFromDisplay, Preferences, type LanguageChoice } from './preferences';
+import { languageFromDisplay, Preferences, type FunctionsCacheSeconds, type LanguageChoice } from './preferences';
 import { tableList } from './table-list';
 import { ChangesState, pushableOf } from './changes-state';
 import { FiguresState, type FiguresOptions } from './figures-state';
@@ -99,9 +99,9 @@ export class AppState {
       overview: { status: 'idle' },
       tables: [],
       changes: { tables: [] },
-      functions: { status: 'idle' },
+      functions: { status: 'idle', cacheSeconds: this.#preferences.functionsCacheSeconds() },
     };
-    this.#figures = new FiguresState(options.host, language, options.figures);
+    this.#figures = new FiguresState(options.host, language, { cacheTtlMs: this.#snapshot.functions.cacheSeconds * 1000, ...options.figures });
     this.#changes = new ChangesState({
       host: options.host,
       client: () => this.#connections.active()?.client,
@@ -345,6 +345,13 @@ export class AppState {
 
   // ---- the CASHFLOW functions ------------------------------------------------------------------------------
 
+  /** How long the functions keep a figure (kept on this computer). */
+  setFunctionsCache(seconds: FunctionsCacheSeconds): void {
+    this.#preferences.setFunctionsCacheSeconds(seconds);
+    this.#figures.setCacheTtl(seconds * 1000);
+    this.#set({ functions: { ...this.#snapshot.functions, cacheSeconds: seconds } });
+  }
+
   /** "Refresh functions": every CASHFLOW figure is read from the service again (the cache is emptied). */
   refreshFunctions(): Promise<void> {
     return this.#recalculating(this.#figures.refresh());
@@ -358,7 +365,7 @@ export class AppState {
       await work;
     } finally {
       this.#functionsRuns -= 1;
-      if (this.#functionsRuns === 0) this.#set({ functions: { status: 'idle', at: this.#nowIso() } });
+      if (this.#functionsRuns === 0) this.#set({ functions: { ...this.#snapshot.functions, status: 'idle', at: this.#nowIso() } });
     }
   }
 

@@ -35,6 +35,7 @@ export class FiguresState {
   #client: CashflowClient | undefined;
   #engine: FigureEngine | undefined;
   #language: Language;
+  #cacheTtlMs: number;
   #recalculating: Promise<void> = Promise.resolve();
 
   constructor(host: PaneHost, language: Language, options: FiguresOptions = {}) {
@@ -43,6 +44,13 @@ export class FiguresState {
     this.#link = options.link ?? figureLink();
     this.#language = language;
     this.#link.language = language;
+    this.#cacheTtlMs = options.cacheTtlMs ?? DEFAULT_CACHE_TTL_MS;
+  }
+
+  /** How long figures are kept from now on (a new engine: what the old one kept is not reused). */
+  setCacheTtl(ms: number): void {
+    this.#cacheTtlMs = ms;
+    if (this.#client !== undefined) this.#publish();
   }
 
   /** The engine the functions use now (undefined while not connected). */
@@ -90,7 +98,7 @@ export class FiguresState {
     const window = this.#options.batchWindowMs ?? FUNCTIONS_BATCH_WINDOW_MS;
     const engine = new FigureEngine(client, {
       language: this.#language,
-      cacheTtlMs: this.#options.cacheTtlMs ?? DEFAULT_CACHE_TTL_MS,
+      cacheTtlMs: this.#cacheTtlMs,
       timeoutMs: this.#options.timeoutMs ?? DEFAULT_FIGURE_TIMEOUT_MS,
       schedule: (flush) => {
         setTimeout(flush, window);

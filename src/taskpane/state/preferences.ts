@@ -1,4 +1,7 @@
-/** The pane's own preferences on this computer (the add-in's storage, like the profiles): language, last profile. */
+/**
+ * The pane's own preferences on this computer (the add-in's storage, like the profiles): language, last profile, how
+ * long the CASHFLOW functions keep a figure.
+ */
 
 import { isLanguage } from '../../i18n/translate';
 import type { Language } from '../../i18n/catalog';
@@ -8,6 +11,16 @@ export type LanguageChoice = Language | 'office';
 
 const LANGUAGE_KEY = 'cashflow.pane.language';
 const LAST_PROFILE_KEY = 'cashflow.pane.lastProfile';
+const FUNCTIONS_CACHE_KEY = 'cashflow.pane.functionsCacheSeconds';
+
+/** How long the functions may keep a figure, in seconds: 0 asks the service at every recalculation. */
+export const FUNCTIONS_CACHE_CHOICES = [0, 30, 60, 300, 900] as const;
+export type FunctionsCacheSeconds = (typeof FUNCTIONS_CACHE_CHOICES)[number];
+export const DEFAULT_FUNCTIONS_CACHE_SECONDS: FunctionsCacheSeconds = 60;
+
+export function isFunctionsCacheSeconds(value: unknown): value is FunctionsCacheSeconds {
+  return (FUNCTIONS_CACHE_CHOICES as readonly unknown[]).includes(value);
+}
 
 export class Preferences {
   constructor(
@@ -32,6 +45,16 @@ export class Preferences {
   setLastProfile(id: string | undefined): void {
     if (id === undefined) this.#remove(LAST_PROFILE_KEY);
     else this.#set(LAST_PROFILE_KEY, id);
+  }
+
+  functionsCacheSeconds(): FunctionsCacheSeconds {
+    const value = Number(this.#get(FUNCTIONS_CACHE_KEY) ?? Number.NaN);
+    return isFunctionsCacheSeconds(value) ? value : DEFAULT_FUNCTIONS_CACHE_SECONDS;
+  }
+
+  setFunctionsCacheSeconds(seconds: FunctionsCacheSeconds): void {
+    if (seconds === DEFAULT_FUNCTIONS_CACHE_SECONDS) this.#remove(FUNCTIONS_CACHE_KEY);
+    else this.#set(FUNCTIONS_CACHE_KEY, String(seconds));
   }
 
   #get(key: string): string | null {

@@ -1,9 +1,12 @@
-/** Settings: the language of the pane and of the service's messages (Office's display language unless chosen). */
+/**
+ * Settings: the language of the pane and of the service's messages (Office's display language unless chosen), and how
+ * long the CASHFLOW functions keep a figure.
+ */
 
 import { Dropdown, Field, makeStyles, Option, Text, tokens } from '@fluentui/react-components';
 import type { ReactElement } from 'react';
 import { APP_VERSION } from '../../version';
-import type { LanguageChoice } from '../state/preferences';
+import { FUNCTIONS_CACHE_CHOICES, isFunctionsCacheSeconds, type FunctionsCacheSeconds, type LanguageChoice } from '../state/preferences';
 import { useApp } from './app-context';
 
 const useStyles = makeStyles({
@@ -20,6 +23,9 @@ export function SettingsView(): ReactElement {
   const styles = useStyles();
   const t = app.t;
   const label = (choice: LanguageChoice): string => (choice === 'office' ? t('pane.settings.languageOffice') : NATIVE[choice]);
+  const cacheLabel = (seconds: FunctionsCacheSeconds): string =>
+    seconds === 0 ? t('pane.settings.functionsCacheOff') : seconds < 60 ? t('pane.settings.functionsCacheSeconds', { seconds }) : t('pane.settings.functionsCacheMinutes', { minutes: seconds / 60 });
+  const cache = state.functions.cacheSeconds;
   return (
     <div className={styles.stack}>
       <Field label={t('pane.settings.language')} hint={t('pane.settings.languageHint')}>
@@ -27,6 +33,22 @@ export function SettingsView(): ReactElement {
           {CHOICES.map((choice) => (
             <Option key={choice} value={choice} {...(choice === 'office' ? {} : { lang: choice })}>
               {label(choice)}
+            </Option>
+          ))}
+        </Dropdown>
+      </Field>
+      <Field label={t('pane.settings.functionsCache')} hint={t('pane.settings.functionsCacheHint')}>
+        <Dropdown
+          value={cacheLabel(cache)}
+          selectedOptions={[String(cache)]}
+          onOptionSelect={(_, d) => {
+            const seconds = Number(d.optionValue);
+            if (isFunctionsCacheSeconds(seconds)) app.setFunctionsCache(seconds);
+          }}
+        >
+          {FUNCTIONS_CACHE_CHOICES.map((seconds) => (
+            <Option key={seconds} value={String(seconds)}>
+              {cacheLabel(seconds)}
             </Option>
           ))}
         </Dropdown>
