@@ -1,8 +1,9 @@
 /** The arguments of the figure functions as users type them: dates, ranges, categories, accounts; errors in en and de. */
 
 import type { Category } from '../../../src/api';
-import { CategoryIndex, FigureError, parseAccount, parseCategory, parseDate, parseRange, type Checked } from '../../../src/sync/figures';
+import { CategoryIndex, FigureError, parseAccount, parseCategory, parseDate, parseRange } from '../../../src/sync/figures';
 import { resolveCategory } from '../../../src/sync/tables';
+import { error, value } from './checked';
 
 const category = (id: number, parent: number | null, name: string): Category => ({
   id,
@@ -33,15 +34,6 @@ const ACCOUNTS = [
   { id: 9, name: 'Tagesgeld', alias: 'TG2' },
 ];
 
-function value<T>(checked: Checked<T>): T {
-  if (!checked.ok) throw new Error(`expected a value, got: ${checked.error.message}`);
-  return checked.value;
-}
-
-function error<T>(checked: Checked<T>): FigureError {
-  if (checked.ok) throw new Error(`expected an error, got ${JSON.stringify(checked.value)}`);
-  return checked.error;
-}
 
 describe('figure arguments', () => {
   test('a date is an Excel serial (a time of day dropped), the serial as text, or YYYY-MM-DD text', () => {

@@ -1,17 +1,9 @@
 /** The arguments of PLANNED, BALANCE, DUE and the tables as users type them: open ranges, horizons, invoice types and statuses, scenarios. */
 
 import type { Plan } from '../../../src/api';
-import { type Checked, type FigureError, parseHorizon, parseInvoiceStatus, parseInvoiceType, parseOpenRange, parseOptionalInvoiceType, parseScenario } from '../../../src/sync/figures';
+import { parseHorizon, parseInvoiceStatus, parseInvoiceType, parseOpenRange, parseOptionalInvoiceType, parseScenario } from '../../../src/sync/figures';
+import { error, value } from './checked';
 
-function value<T>(checked: Checked<T>): T {
-  if (!checked.ok) throw new Error(`expected a value, got: ${checked.error.message}`);
-  return checked.value;
-}
-
-function error<T>(checked: Checked<T>): FigureError {
-  if (checked.ok) throw new Error(`expected an error, got ${JSON.stringify(checked.value)}`);
-  return checked.error;
-}
 
 const plan = (id: number, name: string, type: string): Plan => ({
   id,
