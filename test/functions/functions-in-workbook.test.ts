@@ -132,6 +132,17 @@ async function categoryNamed(path: string): Promise<Category> {
   return found;
 }
 
+/** A fetch that notes the path of every request. */
+function recordingFetch(): { paths: string[]; recording: typeof fetch } {
+  const paths: string[] = [];
+  const recording: typeof fetch = (input, init) => {
+    const request = input instanceof Request ? input : new Request(input, init);
+    paths.push(new URL(request.url).pathname);
+    return fetch(request);
+  };
+  return { paths, recording };
+}
+
 const cents = (value: Cell): number => Math.round(Number(value) * 100);
 
 describe('CASHFLOW functions in a workbook', () => {
@@ -305,12 +316,7 @@ describe('CASHFLOW functions in a workbook', () => {
   });
 
   test('"Refresh functions" reads every figure again (Excel\'s own recalculation within the TTL does not); signing out turns them into "connect in the task pane"', async () => {
-    const paths: string[] = [];
-    const recording: typeof fetch = (input, init) => {
-      const request = input instanceof Request ? input : new Request(input, init);
-      paths.push(new URL(request.url).pathname);
-      return fetch(request);
-    };
+    const { paths, recording } = recordingFetch();
     const app = await connected({ client: { tokenCache: new TokenCache(), sleep: async () => undefined, fetch: recording } });
     await put(['=CASHFLOW.BALANCE()', '=CASHFLOW.BALANCE("in_3_months")']);
     const before = await settledValues('A1:A2');
@@ -335,12 +341,7 @@ describe('CASHFLOW functions in a workbook', () => {
   });
 
   test('Settings: keeping figures "not at all" makes every recalculation ask the service; the choice stays on this computer', async () => {
-    const paths: string[] = [];
-    const recording: typeof fetch = (input, init) => {
-      const request = input instanceof Request ? input : new Request(input, init);
-      paths.push(new URL(request.url).pathname);
-      return fetch(request);
-    };
+    const { paths, recording } = recordingFetch();
     const storage = new MemoryKeyValueStorage();
     const app = await connected({ storage, client: { tokenCache: new TokenCache(), sleep: async () => undefined, fetch: recording } });
     expect(app.snapshot().functions.cacheSeconds).toBe(60);
