@@ -207,6 +207,18 @@ async function rawFloor(url: string, credentials: Credentials, total: number): P
   return { label: 'raw floor', wallMs: performance.now() - t0, rows, requests };
 }
 
+/** Issue #19's target for the add-in's own CPU against the floor's (the goal beyond it: 1.5×). */
+export const CPU_TARGET = 2.0;
+
+/**
+ * The add-in's own CPU for the pull against the floor's for the same pages: the run's process CPU minus the time the
+ * simulated Excel spent executing batches (real Excel does that in its own process), over the floor's process CPU.
+ * The sandbox's CPU counts for neither.
+ */
+export function cpuRatio(ours: PullBenchFigures, floor: PullBenchFigures): number {
+  return ((ours.cpuMs ?? Number.NaN) - (ours.simMs ?? 0)) / (floor.cpuMs ?? Number.NaN);
+}
+
 const fmt = (n: number | undefined, digits = 0): string => (n === undefined ? '-' : n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits }));
 
 function table(figures: PullBenchFigures[]): void {
@@ -270,8 +282,13 @@ export async function benchPull(transactions = 100_000, latencyMs = DEFAULT_SYNC
         `\nEach add-in run has a process of its own. Peak RSS: sampled every 10 ms and at each progress event; hwm = the process's RSS high-water mark after the run (kernel).` +
         `\n"of it sim. Excel": time the simulated workbook spent executing batches on this thread; real Excel does that work in its own process.` +
         `\nCPU: this process (all threads, GC included) and the sandbox's processes, on ${os.availableParallelism()} cores. On n cores no run can be shorter than (ours + sandbox CPU) / n.` +
-        `\nWithout it, our pull takes ${fmt(our0.wallMs - (our0.simMs ?? 0))} ms at 0 ms/sync (${fmt((our0.wallMs - (our0.simMs ?? 0)) / floor.wallMs, 2)}× the floor), ${fmt(ourL.wallMs - (ourL.simMs ?? 0))} ms at ${latencyMs} ms/sync: for information, the targets below use the wall time.`,
+        `\nWithout it, our pull takes ${fmt(our0.wallMs - (our0.simMs ?? 0))} ms at 0 ms/sync (${fmt((our0.wallMs - (our0.simMs ?? 0)) / floor.wallMs, 2)}× the floor), ${fmt(ourL.wallMs - (ourL.simMs ?? 0))} ms at ${latencyMs} ms/sync: for information.`,
     );
+    for (const f of [our0, ourL]) {
+      console.log(
+        `CPU ratio, ${f.latencyMs} ms/sync: (our process CPU − sim. Excel) / the floor's CPU = (${fmt(f.cpuMs)} − ${fmt(f.simMs)}) / ${fmt(floor.cpuMs)} ms = ${fmt(cpuRatio(f, floor), 2)}×`,
+      );
+    }
 
     const minimumRequests = Math.ceil(transactions / 1000) + 2; // pages + token + verification (free on page 1; the categories lookup takes its slot)
     const payloadSyncs = Math.ceil((our0.totalSyncBytes ?? 0) / WEB_PAYLOAD_LIMIT_BYTES);
@@ -295,8 +312,13 @@ export async function benchPull(transactions = 100_000, latencyMs = DEFAULT_SYNC
         `${fmt(extrapolate(naiveL) / ourL.wallMs, 1)}×${naiveNote}`,
       ],
       ['at least 10× faster than the naive add-in, 0 ms/sync', extrapolate(naive0) >= 10 * our0.wallMs, `${fmt(extrapolate(naive0) / our0.wallMs, 1)}×${naiveNote}`],
-      [`within 1.5× of the raw floor, ${latencyMs} ms/sync`, ourL.wallMs <= 1.5 * floor.wallMs, `${fmt(ourL.wallMs / floor.wallMs, 2)}×`],
-      ['within 1.5× of the raw floor, 0 ms/sync', our0.wallMs <= 1.5 * floor.wallMs, `${fmt(our0.wallMs / floor.wallMs, 2)}×`],
+      [
+        `add-in CPU within ${CPU_TARGET}× of the raw floor's CPU (issue #19; on the way to 1.5×)`,
+        [our0, ourL].every((f) => cpuRatio(f, floor) <= CPU_TARGET),
+        [our0, ourL].map((f) => `${fmt(cpuRatio(f, floor), 2)}× at ${f.latencyMs} ms/sync`).join(', '),
+      ],
+      [`wall time within 1.5× of the raw floor, ${latencyMs} ms/sync (for information)`, ourL.wallMs <= 1.5 * floor.wallMs, `${fmt(ourL.wallMs / floor.wallMs, 2)}×`],
+      ['wall time within 1.5× of the raw floor, 0 ms/sync (for information)', our0.wallMs <= 1.5 * floor.wallMs, `${fmt(our0.wallMs / floor.wallMs, 2)}×`],
     ];
     for (const [name, holds, detail] of targets) console.log(`${holds ? 'OK  ' : 'MISS'} ${name}: ${detail}`);
     return figures;
