@@ -52,33 +52,89 @@ function numberCheck(def: Def): Check | null {
   return null;
 }
 
+/** How a field is checked inside its object: the plain types inline, anything else by its own check. */
+const enum Kind {
+  Text,
+  Number,
+  Integer,
+  Flag,
+  Any,
+  Other,
+}
+
+interface Field {
+  key: string;
+  kind: Kind;
+  /** Missing (undefined) is fine. */
+  optional: boolean;
+  /** Null is fine. */
+  nullable: boolean;
+  check: Check;
+}
+
+/** A field's kind, peeling `optional` and `nullable`; the kind of an unknown schema is Other. */
+function fieldOf(key: string, schema: z.ZodType, memo: Map<z.ZodType, Check | null>): Field | null {
+  let optional = false;
+  let nullable = false;
+  let inner = schema;
+  for (let def = defOf(inner); (def.type === 'optional' || def.type === 'nullable') && (def.checks ?? []).length === 0; def = defOf(inner)) {
+    if (def.type === 'optional') optional = true;
+    else nullable = true;
+    inner = def.innerType as z.ZodType;
+  }
+  const check = compile(inner, memo);
+  if (check === null) return null;
+  const def = defOf(inner);
+  const noChecks = (def.checks ?? []).length === 0;
+  let kind = Kind.Other;
+  if (def.type === 'string' && noChecks) kind = Kind.Text;
+  else if (def.type === 'number') kind = noChecks ? Kind.Number : Kind.Integer; // numberCheck understood the checks
+  else if (def.type === 'boolean' && noChecks) kind = Kind.Flag;
+  else if (def.type === 'unknown') kind = Kind.Any;
+  return { key, kind, optional, nullable: nullable || kind === Kind.Any, check };
+}
+
+function fieldHolds(field: Field, value: unknown): boolean {
+  if (value === undefined) return field.optional;
+  if (value === null) return field.nullable;
+  switch (field.kind) {
+    case Kind.Text:
+      return typeof value === 'string';
+    case Kind.Number:
+      return typeof value === 'number' && Number.isFinite(value);
+    case Kind.Integer:
+      return Number.isSafeInteger(value);
+    case Kind.Flag:
+      return typeof value === 'boolean';
+    case Kind.Any:
+      return true;
+    case Kind.Other:
+      return field.check(value);
+  }
+}
+
 function objectCheck(def: Def, memo: Map<z.ZodType, Check | null>, self: z.ZodType): Check | null {
   // A strict object refuses unknown keys (zod reports them); a loose one keeps them, as this check does.
   if (def.catchall !== undefined && defOf(def.catchall).type !== 'unknown') return null;
   const shape = def.shape ?? {};
-  const keys = Object.keys(shape);
-  const checks: Check[] = new Array<Check>(keys.length);
-  const optional: boolean[] = new Array<boolean>(keys.length);
+  const fields: Field[] = [];
   // Registered before the fields are compiled: a field may lead back to this object (a transaction's `parent`).
   const check: Check = (value) => {
     if (!isRecord(value)) return false;
-    for (let i = 0; i < keys.length; i += 1) {
-      const field = value[keys[i] as string];
-      if (field === undefined ? !optional[i] : !(checks[i] as Check)(field)) return false;
+    for (let i = 0; i < fields.length; i += 1) {
+      const field = fields[i] as Field;
+      if (!fieldHolds(field, value[field.key])) return false;
     }
     return true;
   };
   memo.set(self, check);
-  for (let i = 0; i < keys.length; i += 1) {
-    let field = shape[keys[i] as string] as z.ZodType; // a getter (recursive schemas) is read once, here
-    optional[i] = defOf(field).type === 'optional';
-    if (optional[i]) field = defOf(field).innerType as z.ZodType;
-    const fieldCheck = compile(field, memo);
-    if (fieldCheck === null) {
+  for (const key of Object.keys(shape)) {
+    const field = fieldOf(key, shape[key] as z.ZodType, memo); // a getter (recursive schemas) is read once, here
+    if (field === null) {
       memo.set(self, null);
       return null;
     }
-    checks[i] = fieldCheck;
+    fields.push(field);
   }
   return check;
 }
