@@ -5,7 +5,7 @@
  */
 
 import { toCellValue, type CellValue } from '../../sync/cell-values';
-import type { ColumnSpec, CoreRow, CoreValue, RowBatches } from '../../sync/workbook-port';
+import type { ColumnSpec, CoreRow, CoreValue, HandedRow, RowBatches } from '../../sync/workbook-port';
 import { raceAbort } from '../../api/abort';
 import { cellJsonBytes, rowJsonBytes } from './chunk-plan';
 
@@ -52,7 +52,7 @@ export class CellFeed implements RowFeed {
   private readonly rows: (CellValue[] | undefined)[] = [];
   /** `rowJsonBytes` of each row, counted while it is converted (the cells are not walked again to size blocks). */
   private readonly bytes: number[] = [];
-  private iterator: AsyncIterator<readonly CoreRow[]> | undefined;
+  private iterator: AsyncIterator<readonly HandedRow[]> | undefined;
   private done = false;
   private blank = false;
   private released = 0;
@@ -108,7 +108,7 @@ export class CellFeed implements RowFeed {
       this.finish();
       return;
     }
-    for (const row of next.value) this.add(row);
+    for (const row of next.value) this.add(row, Array.isArray(row) && row.length === this.columns.length ? row : undefined);
   }
 
   release(end: number): void {
@@ -129,17 +129,20 @@ export class CellFeed implements RowFeed {
     }
   }
 
-  /** Converts one row to cells and counts their JSON bytes on the way. */
-  private add(row: CoreRow): void {
+  /**
+   * Converts one row to cells and counts their JSON bytes on the way. `into`: a handed-over row array of the right
+   * width (a batch's, see `RowBatches`), which becomes the cells in place; otherwise a new array holds them.
+   */
+  private add(row: CoreRow, into?: (CoreValue | CellValue)[]): void {
     const columns = this.columns;
-    const cells: CellValue[] = new Array<CellValue>(columns.length);
+    const cells = into ?? new Array<CellValue>(columns.length);
     let bytes = 2; // brackets; each cell adds a comma (the last one the comma between rows)
     for (let i = 0; i < columns.length; i += 1) {
       const cell = toCellValue(columns[i] as ColumnSpec, valueAt(columns, row, i));
       cells[i] = cell;
       bytes += cellJsonBytes(cell) + 1;
     }
-    this.rows.push(cells);
+    this.rows.push(cells as CellValue[]); // every slot now holds a cell
     this.bytes.push(bytes);
   }
 
