@@ -3,7 +3,8 @@
  *   (a) our pull (page_size 1000, 4 in flight, chunked writes under 5 MB),
  *   (b) a naive add-in (sequential pages of the default 100 rows, each appended with `table.rows.add` + sync,
  *       the same 23 columns as ours, no number formats),
- *   (c) the raw floor (the same 1000-row pages with plain fetch + JSON.parse, 4 in flight, nothing else).
+ *   (c) the raw floor (the same 1000-row pages with plain fetch + JSON.parse, 4 in flight, nothing else), three runs,
+ *       the one of median CPU reported.
  * (a) and (b) run twice: with the simulation's default of no cost per sync, and with SYNC_LATENCY_MS per sync
  * that sends actions (an assumption standing in for Excel on the web's round trip, not a measurement).
  *
@@ -209,6 +210,8 @@ async function rawFloor(url: string, credentials: Credentials, total: number): P
 
 /** Issue #19's target for the add-in's own CPU against the floor's (the goal beyond it: 1.5×). */
 export const CPU_TARGET = 2.0;
+/** Runs of the raw floor; the one of median CPU is reported. */
+const FLOOR_RUNS = 3;
 
 /**
  * The add-in's own CPU for the pull against the floor's for the same pages: the run's process CPU minus the time the
@@ -266,7 +269,11 @@ export async function benchPull(transactions = 100_000, latencyMs = DEFAULT_SYNC
         ...(sandboxBefore === undefined || sandboxAfter === undefined ? {} : { sandboxCpuMs: sandboxAfter - sandboxBefore }),
       };
     };
-    const floor = await cpu(() => rawFloor(url, credentials, transactions));
+    // The floor three times, the run of median CPU kept: one run is a second of CPU on a shared machine, and the
+    // CPU ratio below divides by it.
+    const floors: PullBenchFigures[] = [];
+    for (let run = 0; run < FLOOR_RUNS; run += 1) floors.push(await cpu(() => rawFloor(url, credentials, transactions)));
+    const floor = [...floors].sort((a, b) => (a.cpuMs ?? 0) - (b.cpuMs ?? 0))[Math.floor(FLOOR_RUNS / 2)] as PullBenchFigures;
     const our0 = await cpu(() => isolated('ours', 0));
     const ourL = await cpu(() => isolated('ours', latencyMs));
     const naiveLimit = Number(process.env.BENCH_NAIVE_ROWS ?? transactions);
@@ -284,6 +291,7 @@ export async function benchPull(transactions = 100_000, latencyMs = DEFAULT_SYNC
         `\nCPU: this process (all threads, GC included) and the sandbox's processes, on ${os.availableParallelism()} cores. On n cores no run can be shorter than (ours + sandbox CPU) / n.` +
         `\nWithout it, our pull takes ${fmt(our0.wallMs - (our0.simMs ?? 0))} ms at 0 ms/sync (${fmt((our0.wallMs - (our0.simMs ?? 0)) / floor.wallMs, 2)}× the floor), ${fmt(ourL.wallMs - (ourL.simMs ?? 0))} ms at ${latencyMs} ms/sync: for information.`,
     );
+    console.log(`The floor's CPU over ${FLOOR_RUNS} runs: ${floors.map((f) => `${fmt(f.cpuMs)} ms`).join(', ')}; the median one is in the table and the ratios.`);
     for (const f of [our0, ourL]) {
       console.log(
         `CPU ratio, ${f.latencyMs} ms/sync: (our process CPU − sim. Excel) / the floor's CPU = (${fmt(f.cpuMs)} − ${fmt(f.simMs)}) / ${fmt(floor.cpuMs)} ms = ${fmt(cpuRatio(f, floor), 2)}×`,
