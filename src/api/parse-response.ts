@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import type { Language } from '../i18n/catalog';
 import { translate } from '../i18n/translate';
 import { ResponseValidationError, type ValidationIssue } from './errors';
+import { inPlaceCheck } from './in-place-check';
 
 /** Most issues listed in the message (all are kept in `issues`). */
 const MAX_ISSUES_IN_MESSAGE = 5;
@@ -40,7 +41,12 @@ export interface ParseContext {
   language: Language;
 }
 
+/**
+ * The answer as `schema` describes it. A schema marked `inPlace` is checked without a copy and the answer itself is
+ * returned when it passes; whatever fails that check is parsed by zod, whose issues make the message.
+ */
 export function parseResponse<S extends z.ZodType>(schema: S, data: unknown, ctx: ParseContext): z.infer<S> {
+  if (inPlaceCheck(schema)?.(data) === true) return data as z.infer<S>;
   const result = schema.safeParse(data, { reportInput: true });
   if (result.success) return result.data;
   const issues: ValidationIssue[] = result.error.issues.map((issue) => ({

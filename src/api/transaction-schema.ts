@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ShortAccountSchema } from './account-schema';
 import { ExtendedCategorySchema, ShortCategorySchema } from './category-schema';
 import { InvoiceSchema } from './invoice-schema';
+import { inPlace } from './in-place-check';
 import { pageEnvelope } from './page-schema';
 
 const transactionFields = {
@@ -38,19 +39,26 @@ export const TransactionSchema: z.ZodType<Transaction> = z.object({
 });
 export const TransactionListSchema = z.array(TransactionSchema);
 
-/** `GET /transactions/`: `predicted_unmapped_transactions` is deprecated, so it may disappear. */
-export const TransactionPageSchema = z.object({
-  ...pageEnvelope,
-  predicted_unmapped_transactions: z.boolean().optional(),
-  results: z.array(TransactionSchema),
-});
+/**
+ * `GET /transactions/`: `predicted_unmapped_transactions` is deprecated, so it may disappear. Both pages are checked
+ * in place (`in-place-check.ts`): a pull reads 1,000 records a page and never sends one back whole.
+ */
+export const TransactionPageSchema = inPlace(
+  z.object({
+    ...pageEnvelope,
+    predicted_unmapped_transactions: z.boolean().optional(),
+    results: z.array(TransactionSchema),
+  }),
+);
 export type TransactionPage = z.infer<typeof TransactionPageSchema>;
 
 /** `GET /transactions/extended/`: plus `sum` of `reporting_amount` over all matches. */
-export const ExtendedTransactionPageSchema = z.object({
-  ...pageEnvelope,
-  predicted_unmapped_transactions: z.boolean().optional(),
-  sum: z.number(),
-  results: z.array(TransactionSchema),
-});
+export const ExtendedTransactionPageSchema = inPlace(
+  z.object({
+    ...pageEnvelope,
+    predicted_unmapped_transactions: z.boolean().optional(),
+    sum: z.number(),
+    results: z.array(TransactionSchema),
+  }),
+);
 export type ExtendedTransactionPage = z.infer<typeof ExtendedTransactionPageSchema>;

@@ -26,13 +26,29 @@ export function stringJsonBytes(text: string): number {
   return bytes;
 }
 
+/** Decimal digits of a whole number in [0, 1e15). */
+function digitsOf(n: number): number {
+  if (n < 1e5) return n < 10 ? 1 : n < 100 ? 2 : n < 1e3 ? 3 : n < 1e4 ? 4 : 5;
+  if (n < 1e10) return n < 1e6 ? 6 : n < 1e7 ? 7 : n < 1e8 ? 8 : n < 1e9 ? 9 : 10;
+  return n < 1e11 ? 11 : n < 1e12 ? 12 : n < 1e13 ? 13 : n < 1e14 ? 14 : 15;
+}
+
+/**
+ * Length of `JSON.stringify(value)` (ASCII). Ids, serial dates and amounts in whole cents are counted without
+ * building their text: a double that is the nearest one to a decimal of at most 15 significant digits prints as
+ * that decimal (shortest round trip), here `whole.ff` without trailing zeros.
+ */
 export function numberJsonBytes(value: number): number {
   if (!Number.isFinite(value)) return 4; // null
-  // Small non-negative integers (ids, serial dates) without allocating their text.
-  if (Number.isInteger(value) && value >= 0 && value < 1e15) {
-    let digits = 1;
-    for (let limit = 10; limit <= value; limit *= 10) digits += 1; // powers of ten below 1e16 are exact doubles
-    return digits;
-  }
+  const sign = value < 0 ? 1 : 0;
+  const magnitude = sign === 1 ? -value : value;
+  if (magnitude < 1e13) {
+    const cents = Math.round(magnitude * 100);
+    if (cents / 100 === magnitude) {
+      const whole = Math.floor(magnitude);
+      const fraction = cents - whole * 100;
+      return sign + digitsOf(whole) + (fraction === 0 ? 0 : fraction % 10 === 0 ? 2 : 3);
+    }
+  } else if (magnitude < 1e15 && Number.isInteger(magnitude)) return sign + digitsOf(magnitude);
   return String(value).length;
 }

@@ -36,8 +36,13 @@ export type CoreRow = readonly CoreValue[] | Readonly<Record<string, CoreValue>>
 /**
  * Rows that arrive batch by batch (a pull's pages): the host writes them as they come, while later batches are
  * still on the way. A batch that fails to arrive (the iterator throws) fails the write like any other error.
+ * The rows of a batch are handed over: the host may turn each row array into the cells it writes, in place (a
+ * page is converted once, not copied). A caller that keeps the rows it hands over keeps copies.
  */
-export type RowBatches = AsyncIterable<readonly CoreRow[]>;
+export type RowBatches = AsyncIterable<readonly HandedRow[]>;
+
+/** A row of a batch, the host's once handed over (see `RowBatches`). */
+export type HandedRow = CoreValue[] | Readonly<Record<string, CoreValue>>;
 
 export interface WriteOptions {
   signal?: AbortSignal;

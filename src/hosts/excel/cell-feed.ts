@@ -5,8 +5,9 @@
  */
 
 import { toCellValue, type CellValue } from '../../sync/cell-values';
-import type { ColumnSpec, CoreRow, CoreValue, RowBatches } from '../../sync/workbook-port';
+import type { ColumnSpec, CoreRow, CoreValue, HandedRow, RowBatches } from '../../sync/workbook-port';
 import { raceAbort } from '../../api/abort';
+import { cellJsonBytes, rowJsonBytes } from './chunk-plan';
 
 /** What the block writer reads rows from. */
 export interface RowFeed {
@@ -15,6 +16,8 @@ export interface RowFeed {
   /** No further rows will come. */
   readonly ended: boolean;
   row(index: number): readonly CellValue[];
+  /** JSON bytes of row `index` inside a 2-D array (`rowJsonBytes`), for sizing the write's blocks. */
+  rowBytes(index: number): number;
   /** Waits for the next rows (or the end). */
   more(): Promise<void>;
   /** Rows before `end` will not be read again. */
@@ -23,7 +26,14 @@ export interface RowFeed {
 
 /** A feed over rows already at hand (e.g. a snapshot being written back). */
 export function arrayFeed(rows: readonly (readonly CellValue[])[]): RowFeed {
-  return { available: rows.length, ended: true, row: (i) => rows[i] ?? [], more: () => Promise.resolve(), release: () => undefined };
+  return {
+    available: rows.length,
+    ended: true,
+    row: (i) => rows[i] ?? [],
+    rowBytes: (i) => rowJsonBytes(rows[i] ?? []),
+    more: () => Promise.resolve(),
+    release: () => undefined,
+  };
 }
 
 function valueAt(columns: readonly ColumnSpec[], row: CoreRow, index: number): CoreValue | undefined {
@@ -40,7 +50,9 @@ export function toCellRow(columns: readonly ColumnSpec[], row: CoreRow): CellVal
 
 export class CellFeed implements RowFeed {
   private readonly rows: (CellValue[] | undefined)[] = [];
-  private iterator: AsyncIterator<readonly CoreRow[]> | undefined;
+  /** `rowJsonBytes` of each row, counted while it is converted (the cells are not walked again to size blocks). */
+  private readonly bytes: number[] = [];
+  private iterator: AsyncIterator<readonly HandedRow[]> | undefined;
   private done = false;
   private blank = false;
   private released = 0;
@@ -57,7 +69,7 @@ export class CellFeed implements RowFeed {
       feed.iterator = rows[Symbol.asyncIterator]();
       return feed;
     }
-    for (const row of rows) feed.rows.push(toCellRow(columns, row));
+    for (const row of rows) feed.add(row);
     feed.finish();
     return feed;
   }
@@ -81,6 +93,12 @@ export class CellFeed implements RowFeed {
     return row;
   }
 
+  rowBytes(index: number): number {
+    const bytes = this.bytes[index];
+    if (bytes === undefined || this.rows[index] === undefined) throw new Error(`Row ${index} of the write is not available (released or not yet arrived).`);
+    return bytes;
+  }
+
   async more(): Promise<void> {
     const iterator = this.iterator;
     if (this.done || iterator === undefined) return;
@@ -90,7 +108,7 @@ export class CellFeed implements RowFeed {
       this.finish();
       return;
     }
-    for (const row of next.value) this.rows.push(toCellRow(this.columns, row));
+    for (const row of next.value) this.add(row, Array.isArray(row) && row.length === this.columns.length ? row : undefined);
   }
 
   release(end: number): void {
@@ -111,11 +129,28 @@ export class CellFeed implements RowFeed {
     }
   }
 
+  /**
+   * Converts one row to cells and counts their JSON bytes on the way. `into`: a handed-over row array of the right
+   * width (a batch's, see `RowBatches`), which becomes the cells in place; otherwise a new array holds them.
+   */
+  private add(row: CoreRow, into?: (CoreValue | CellValue)[]): void {
+    const columns = this.columns;
+    const cells = into ?? new Array<CellValue>(columns.length);
+    let bytes = 2; // brackets; each cell adds a comma (the last one the comma between rows)
+    for (let i = 0; i < columns.length; i += 1) {
+      const cell = toCellValue(columns[i] as ColumnSpec, valueAt(columns, row, i));
+      cells[i] = cell;
+      bytes += cellJsonBytes(cell) + 1;
+    }
+    this.rows.push(cells as CellValue[]); // every slot now holds a cell
+    this.bytes.push(bytes);
+  }
+
   private finish(): void {
     this.done = true;
     if (this.rows.length === 0) {
       this.blank = true;
-      this.rows.push(this.columns.map(() => ''));
+      this.add(this.columns.map(() => null));
     }
   }
 }

@@ -48,7 +48,7 @@ export async function* cutBlocks(rows: BodyRows, limits: WriteLimits, addedFrom:
   const width = pulledWidth + userWidth;
   const runs = formatRuns(rows.formats);
   const rowBytes = (row: number): number => {
-    let bytes = rowJsonBytes(cells.row(row));
+    let bytes = cells.rowBytes(row);
     if (user !== null) {
       const userRow = user.row(row);
       bytes += rowJsonBytes(userRow.map((c) => c.value)) + rowJsonBytes(userRow.map((c) => c.format));

@@ -23,7 +23,7 @@ import type { Language, MessageKey } from '../../i18n/catalog';
 import { translate } from '../../i18n/translate';
 import { baselineOf, keepsBaseline, type BaselineStore } from '../push/baseline';
 import { tableSpec } from '../tables';
-import type { CoreRow, RowBatches, TableSpec, WorkbookPort, WriteOptions, WriteResult } from '../workbook-port';
+import type { CoreRow, CoreValue, RowBatches, TableSpec, WorkbookPort, WriteOptions, WriteResult } from '../workbook-port';
 import { fetchThenWritePull } from './fetch-then-write-pull';
 import { incrementalPull, type PullFallback } from './incremental-pull';
 import type { PullContext, PullOutcome } from './pull-context';
@@ -143,7 +143,7 @@ function pushable(target: PullTarget): boolean {
   return target.resource === 'forecastBudgets' || target.resource === 'scenarioBudgets';
 }
 
-/** The port, keeping the rows of the last write of one table as they pass to it (arrays as they are, batches as they arrive). */
+/** The port, keeping the rows of the last write of one table as they pass to it (arrays as they are, batches copied as they arrive). */
 function recordingPort(port: WorkbookPort, tableName: string): { port: WorkbookPort; rows(): readonly CoreRow[] | undefined } {
   let kept: readonly CoreRow[] | undefined;
   const recording: WorkbookPort = {
@@ -158,7 +158,8 @@ function recordingPort(port: WorkbookPort, tableName: string): { port: WorkbookP
       const batches = rows as RowBatches;
       async function* tee(): RowBatches {
         for await (const batch of batches) {
-          for (const row of batch) collected.push(row);
+          // Copies: the rows are the port's once handed over (it may turn them into cells in place).
+          for (const row of batch) collected.push(Array.isArray(row) ? [...(row as readonly CoreValue[])] : { ...row });
           yield batch;
         }
       }

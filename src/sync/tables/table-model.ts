@@ -60,7 +60,10 @@ export function tableSpec<R>(model: TableModel<R>): TableSpec {
 
 /** One record as a row in column order. */
 export function toRow<R>(model: TableModel<R>, record: R, lookups: Lookups): CoreValue[] {
-  return model.columns.map((column) => column.read(record, lookups));
+  const columns = model.columns;
+  const row = new Array<CoreValue>(columns.length);
+  for (let i = 0; i < columns.length; i += 1) row[i] = (columns[i] as ModelColumn<R>).read(record, lookups);
+  return row;
 }
 
 export function columnIndex<R>(model: TableModel<R>, key: string): number {

@@ -6,7 +6,7 @@
  */
 
 import { ExcelWorkbookPort } from '../../../src/hosts/excel/excel-workbook-port';
-import type { CoreRow, RowBatches } from '../../../src/sync/workbook-port';
+import type { CoreRow, CoreValue, HandedRow, RowBatches } from '../../../src/sync/workbook-port';
 import { asUser, ids, installSim, sheetSnapshot, TRANSACTIONS, transactions, type Sim } from './sim-setup';
 
 let sim: Sim;
@@ -25,7 +25,18 @@ interface Source extends RowBatches {
   atGate: Promise<void>;
 }
 
-/** Batches of `size` rows; `failAt`: the batch index that throws instead; `gate`: awaited before batch `gateAt`. */
+function handOver(row: CoreRow): HandedRow {
+  return isArrayRow(row) ? [...row] : { ...row };
+}
+
+function isArrayRow(row: CoreRow): row is readonly CoreValue[] {
+  return Array.isArray(row);
+}
+
+/**
+ * Batches of `size` rows; `failAt`: the batch index that throws instead; `gate`: awaited before batch `gateAt`. The rows
+ * are handed over as copies (the host may convert them in place), so `rows` can be written again for comparison.
+ */
 function batches(rows: readonly CoreRow[], size: number, options: { failAt?: number; error?: Error; gateAt?: number; gate?: Promise<void> } = {}): Source {
   let reachGate: () => void = () => undefined;
   const source: Source = {
@@ -35,20 +46,20 @@ function batches(rows: readonly CoreRow[], size: number, options: { failAt?: num
     [Symbol.asyncIterator]() {
       let index = 0;
       return {
-        async next(): Promise<IteratorResult<readonly CoreRow[]>> {
+        async next(): Promise<IteratorResult<readonly HandedRow[]>> {
           if (index === options.gateAt) {
             reachGate();
             await options.gate;
           }
           if (index === options.failAt) throw options.error ?? new Error('Injected source failure');
-          const batch = rows.slice(index * size, (index + 1) * size);
+          const batch = rows.slice(index * size, (index + 1) * size).map(handOver);
           index += 1;
           if (batch.length === 0) return { done: true, value: undefined };
           source.given += 1;
           await new Promise((resolve) => setTimeout(resolve, 0));
           return { done: false, value: batch };
         },
-        async return(): Promise<IteratorResult<readonly CoreRow[]>> {
+        async return(): Promise<IteratorResult<readonly HandedRow[]>> {
           source.closed = true;
           return { done: true, value: undefined };
         },

@@ -1,0 +1,105 @@
+import { z } from 'zod';
+import { ResponseValidationError } from '../../src/api';
+import { inPlace, inPlaceCheck } from '../../src/api/in-place-check';
+import { parseResponse } from '../../src/api/parse-response';
+import { ExtendedTransactionPageSchema, TransactionPageSchema } from '../../src/api/transaction-schema';
+import { invoice, pageBody, transaction } from './support/fixtures';
+
+const ctx = { method: 'GET', path: '/transactions/extended/', status: 200, language: 'en' as const };
+
+function page(results: unknown[]): Record<string, unknown> {
+  return pageBody('/transactions/extended/', 1, 1000, results.length, results, { sum: 0 });
+}
+
+/** The same answer through zod alone: what the copy-free check must agree with. */
+function zodAccepts(schema: z.ZodType, data: unknown): boolean {
+  return schema.safeParse(data).success;
+}
+
+describe('the copy-free check of transaction pages', () => {
+  const valid = transaction(1, 12.5, {
+    parent: transaction(2, 3, { tags: ['a', 'b'] }),
+    invoice: invoice(9),
+    predicted_category: {
+      id: 3, name: 'Miete', slug: 'miete', description: '', type: 'E', order: 1, date_created: '2024-01-01', is_default: false,
+      is_obsolete: false, tenant: 1, company: 1, parent: null, source: null,
+    },
+    tags: ['x'],
+    value_time: '12:00:00',
+    brand_new_field: { x: 1 },
+  });
+
+  test('a valid page is returned as decoded, not copied (fields the schema does not name stay)', () => {
+    const data = page([valid, transaction(3)]);
+    expect(inPlaceCheck(ExtendedTransactionPageSchema)).not.toBeNull();
+    expect(inPlaceCheck(TransactionPageSchema)).not.toBeNull();
+    const parsed = parseResponse(ExtendedTransactionPageSchema, data, ctx);
+    expect(parsed).toBe(data);
+    expect((parsed.results[0] as unknown as Record<string, unknown>).brand_new_field).toEqual({ x: 1 });
+    expect(zodAccepts(ExtendedTransactionPageSchema, data)).toBe(true);
+  });
+
+  test.each([
+    ['an amount as text', { amount: '12.50' }, 'results[1].amount: expected number, received string'],
+    ['a missing field', { purpose: undefined }, 'results[1].purpose: expected string, missing'],
+    ['a fractional id', { id: 1.5 }, 'results[1].id'],
+    ['an id beyond the safe integers', { id: 2 ** 53 }, 'results[1].id'],
+    ['null where the spec has none', { counterpart_name: null }, 'results[1].counterpart_name: expected string, received null'],
+    ['a malformed nested account', { account: { id: 1, name: 'Main' } }, 'results[1].account.alias: expected string, missing'],
+    ['a tag that is not text', { tags: ['a', 3] }, 'results[1].tags[1]: expected string, received number'],
+    ['a malformed parent', { parent: transaction(7, 1, { is_payment: 'no' }) }, 'results[1].parent.is_payment: expected boolean, received string'],
+    ['a record that is an array', null, 'results[1]: expected object, received array'],
+  ])('%s is refused with zod\'s message naming the field', (_name, overrides, message) => {
+    const bad = overrides === null ? [] : JSON.parse(JSON.stringify(transaction(2, 1, overrides))) as unknown;
+    const data = page([transaction(1), bad]);
+    expect(inPlaceCheck(ExtendedTransactionPageSchema)?.(data)).toBe(false);
+    expect(zodAccepts(ExtendedTransactionPageSchema, data)).toBe(false);
+    let error: unknown;
+    try {
+      parseResponse(ExtendedTransactionPageSchema, data, ctx);
+    } catch (thrown) {
+      error = thrown;
+    }
+    expect(error).toBeInstanceOf(ResponseValidationError);
+    expect((error as Error).message).toContain(message);
+  });
+
+  test('a page without `sum` or with `next` of the wrong type is refused', () => {
+    const { sum: _sum, ...withoutSum } = page([transaction(1)]);
+    expect(() => parseResponse(ExtendedTransactionPageSchema, withoutSum, ctx)).toThrow('sum: expected number, missing');
+    expect(() => parseResponse(ExtendedTransactionPageSchema, { ...page([]), next: 2 }, ctx)).toThrow('next: expected string, received number');
+    expect(() => parseResponse(ExtendedTransactionPageSchema, undefined, ctx)).toThrow(ResponseValidationError);
+  });
+});
+
+describe('what the check leaves to zod', () => {
+  test('refinements, transforms, defaults, unions and strict objects are not compiled', () => {
+    for (const schema of [
+      z.object({ a: z.string().min(1) }),
+      z.object({ a: z.number().min(0) }),
+      z.object({ a: z.string().transform((s) => s.length) }),
+      z.object({ a: z.string().default('x') }),
+      z.object({ a: z.union([z.string(), z.number()]) }),
+      z.strictObject({ a: z.string() }),
+      z.array(z.object({ a: z.enum(['x', 'y']) })),
+    ]) {
+      expect(inPlaceCheck(inPlace(schema))).toBeNull();
+    }
+  });
+
+  test('an unmarked schema is parsed by zod (a copy without unknown fields)', () => {
+    const schema = z.object({ a: z.string() });
+    const data = { a: 'x', b: 1 };
+    expect(inPlaceCheck(schema)).toBeNull();
+    expect(parseResponse(schema, data, ctx)).toEqual({ a: 'x' });
+  });
+
+  test('loose objects, nullable, optional and unknown fields are understood', () => {
+    const schema = inPlace(z.looseObject({ a: z.number().nullable(), b: z.boolean().optional(), c: z.unknown(), d: z.array(z.number().int()) }));
+    const check = inPlaceCheck(schema);
+    expect(check?.({ a: null, c: 1, d: [1, 2], e: 'kept' })).toBe(true);
+    expect(check?.({ a: 1, b: true, c: null, d: [] })).toBe(true);
+    expect(check?.({ a: 1, b: 'yes', c: null, d: [] })).toBe(false);
+    expect(check?.({ a: 1, c: null, d: [1.5] })).toBe(false);
+  });
+});
