@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ResponseValidationError } from '../../src/api';
-import { inPlace, inPlaceCheck } from '../../src/api/in-place-check';
+import fc from 'fast-check';
+import { compileCheck, inPlace, inPlaceCheck } from '../../src/api/in-place-check';
 import { parseResponse } from '../../src/api/parse-response';
 import { ExtendedTransactionPageSchema, TransactionPageSchema } from '../../src/api/transaction-schema';
 import { invoice, pageBody, transaction } from './support/fixtures';
@@ -101,5 +102,43 @@ describe('what the check leaves to zod', () => {
     expect(check?.({ a: 1, b: true, c: null, d: [] })).toBe(true);
     expect(check?.({ a: 1, b: 'yes', c: null, d: [] })).toBe(false);
     expect(check?.({ a: 1, c: null, d: [1.5] })).toBe(false);
+  });
+});
+
+describe.each([
+  ['compiled with new Function', true],
+  ['walked in a loop (where eval is not allowed)', false],
+])('the check %s', (_name, evaluate) => {
+  const check = compileCheck(ExtendedTransactionPageSchema, { evaluate });
+  const base = JSON.parse(JSON.stringify(transaction(2, 1, { parent: transaction(5, 2), tags: ['a'] }))) as Record<string, unknown>;
+
+  test('passes a valid page and refuses what zod refuses, field by field', () => {
+    expect(check).not.toBeNull();
+    expect(check?.(page([transaction(1), base]))).toBe(true);
+    for (const [field, value] of [['amount', '1'], ['id', 1.5], ['purpose', null], ['is_payment', 'no'], ['tags', ['a', 3]], ['parent', { id: 1 }]] as const) {
+      const data = page([transaction(1), { ...base, [field]: value }]);
+      expect([field, check?.(data)]).toEqual([field, false]);
+      expect(zodAccepts(ExtendedTransactionPageSchema, data)).toBe(false);
+    }
+  });
+
+  test('never passes what zod refuses (random values in random fields, nested parents included)', () => {
+    const keys = Object.keys(base);
+    fc.assert(
+      fc.property(fc.constantFrom(...keys), fc.jsonValue(), fc.boolean(), (key, value, nested) => {
+        const record = { ...base, [key]: value };
+        const data = page([nested ? { ...base, parent: record } : record]);
+        if (check?.(data) === true) expect(zodAccepts(ExtendedTransactionPageSchema, data)).toBe(true);
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  test('a missing field is refused unless the schema makes it optional, like zod', () => {
+    for (const key of Object.keys(base)) {
+      const { [key]: _dropped, ...rest } = base;
+      const data = page([rest]);
+      expect([key, check?.(data)]).toEqual([key, zodAccepts(ExtendedTransactionPageSchema, data)]);
+    }
   });
 });
