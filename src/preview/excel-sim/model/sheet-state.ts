@@ -109,6 +109,9 @@ export function storePlain(stored: StoredRow, column: number, value: number | bo
  * of a block write (format, then content, of each cell of a rectangle) is one small-integer map lookup per row
  * and an array store per cell, with no object per cell.
  */
+/** Widest row storage made ahead of use (see `newRow`). */
+const PRESIZED_COLUMNS = 256;
+
 export class SheetState {
   private readonly rows = new Map<number, StoredRow>();
   private count = 0;
@@ -171,6 +174,16 @@ export class SheetState {
     return this.rows.get(row)?.formats[column] ?? GENERAL;
   }
 
+  /**
+   * A row's storage, as wide as the sheet's used columns up to `PRESIZED_COLUMNS` (at least `width`): a table's rows
+   * are filled column by column (formats first), and arrays grown one column at a time would end with half their
+   * slots spare. A sheet with a cell far to the right does not give every new row that width.
+   */
+  private newRow(width: number): StoredRow {
+    const columns = Math.max(width, Math.min(this.lastColumn + 1, PRESIZED_COLUMNS));
+    return { contents: new Array<StoredContent>(columns), formats: new Array<string | undefined>(columns), size: 0 };
+  }
+
   /** The stored cells of a row (for the block-write loop; undefined when the row has none). */
   storedRow(row: number): StoredRow | undefined {
     return this.rows.get(row);
@@ -179,7 +192,7 @@ export class SheetState {
   private insert(row: number, column: number, content: StoredContent, format: string): void {
     let stored = this.rows.get(row);
     if (stored === undefined) {
-      stored = { contents: [], formats: [], size: 0 };
+      stored = this.newRow(column + 1);
       this.rows.set(row, stored);
       if (row > this.lastRow) this.lastRow = row;
     }
@@ -236,7 +249,7 @@ export class SheetState {
       let stored = this.rows.get(row);
       if (stored === undefined) {
         if (format === GENERAL) continue;
-        stored = { contents: [], formats: [], size: 0 };
+        stored = this.newRow(end);
         this.rows.set(row, stored);
         if (row > this.lastRow) this.lastRow = row;
       }
