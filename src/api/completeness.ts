@@ -55,11 +55,12 @@ export class CompletenessTally {
 
   add(id: number, reportingAmount: number): boolean {
     this.#received += 1;
-    if (this.#seen.has(id)) {
+    const before = this.#seen.size;
+    this.#seen.add(id); // one lookup: the size tells whether the id was new
+    if (this.#seen.size === before) {
       this.#duplicates.add(id);
       return false;
     }
-    this.#seen.add(id);
     if (Number.isFinite(reportingAmount)) this.#cents += toCents(reportingAmount);
     else this.#unreadable = true;
     return true;
