@@ -18,6 +18,7 @@ describe('core value → cell value', () => {
     expect(toCellValue(col('amount'), '1234.5')).toBe(1234.5);
     expect(toCellValue(col('amount'), '-0.125')).toBe(-0.13);
     expect(toCellValue(col('amount'), '-0.001')).toBe(0);
+    expect(Object.is(toCellValue(col('amount'), -0), 0)).toBe(true); // never a negative zero in a cell
     expect(toCellValue(col('amount'), 2.675)).toBe(2.68);
     expect(roundToCents(1e21)).toBe(1e21);
     expect(() => toCellValue(col('amount'), '12,50')).toThrow(CellValueError);

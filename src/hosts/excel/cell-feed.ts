@@ -137,8 +137,9 @@ export class CellFeed implements RowFeed {
     const columns = this.columns;
     const cells = into ?? new Array<CellValue>(columns.length);
     let bytes = 2; // brackets; each cell adds a comma (the last one the comma between rows)
+    const values = Array.isArray(row) ? (row as readonly CoreValue[]) : undefined; // asked once per row, not per cell
     for (let i = 0; i < columns.length; i += 1) {
-      const cell = toCellValue(columns[i] as ColumnSpec, valueAt(columns, row, i));
+      const cell = toCellValue(columns[i] as ColumnSpec, values === undefined ? valueAt(columns, row, i) : values[i]);
       cells[i] = cell;
       bytes += cellJsonBytes(cell) + 1;
     }
