@@ -238,6 +238,10 @@ describe.each(['light', 'dark'] as const)('%s theme', (theme) => {
     await expectAccessible(page, PANE);
     app.sandbox.normalResponses();
     await p.getByRole('button', { name: 'Refresh Transactions', exact: true }).waitFor({ timeout: 60_000 });
+    // The lower part of the Data tab once loaded: the CASHFLOW functions' refresh.
+    await p.getByTestId('refresh-functions').scrollIntoViewIfNeeded();
+    await page.mouse.move(0, 0);
+    await screenshotPane(page, `pane-data-functions-${theme}`);
     await p.getByRole('button', { name: 'More for Transactions' }).click();
     await p.getByRole('menuitem', { name: en['pane.data.filters'] }).click();
     await p.getByRole('form', { name: en['pane.data.filters'] }).waitFor();
@@ -245,6 +249,10 @@ describe.each(['light', 'dark'] as const)('%s theme', (theme) => {
 
     await p.getByRole('tab', { name: en['pane.tab.settings'] }).click();
     await expectAccessible(page, PANE);
+    await page.mouse.move(0, 0);
+    await page.keyboard.press('Escape'); // no tab tooltip over the header (Fluent shows it while the tab has focus)
+    await p.getByRole('tooltip').waitFor({ state: 'hidden' });
+    await screenshotPane(page, `pane-settings-${theme}`);
     await p.getByRole('tab', { name: en['pane.tab.connection'] }).click();
     await expectAccessible(page, PANE);
     // The preview page itself (workbook, tabs, status bar) with the pane beside it.
