@@ -17,6 +17,8 @@ type XmlNode = Record<string, unknown>;
 
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const VERSION = /^\d+(\.\d+){0,3}$/;
+/** Locales the ribbon's strings come in besides English (the pane's languages: de, it). */
+const TRANSLATED_LOCALES = ['de-DE', 'it-IT'] as const;
 
 function asNode(value: unknown): XmlNode | undefined {
   return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as XmlNode) : undefined;
@@ -134,6 +136,31 @@ export function checkManifest(xml: string, options: ManifestCheckOptions): strin
     const resid = attr(element, 'resid');
     if (resid !== undefined && !ids.has(resid)) problems.push(`${tag} refers to resource ${resid}, which is not defined`);
   });
+  // Ribbon and callout strings in every language the add-in speaks (the namespace is the formulas' own, never
+  // translated), within Office's lengths: short strings 125 characters, long ones 250.
+  for (const [group, limit] of [
+    ['ShortStrings', 125],
+    ['LongStrings', 250],
+  ] as const) {
+    for (const item of list(child(resources, group)?.String)) {
+      const element = asNode(item);
+      const rid = attr(element, 'id');
+      if (element === undefined || rid === undefined) continue;
+      const texts = [attr(element, 'DefaultValue') ?? ''];
+      const locales = new Set<string>();
+      for (const o of list(element.Override)) {
+        const override = asNode(o);
+        const locale = attr(override, 'Locale');
+        if (locale !== undefined) locales.add(locale);
+        texts.push(attr(override, 'Value') ?? '');
+      }
+      if (rid !== 'Functions.Namespace') {
+        for (const locale of TRANSLATED_LOCALES) if (!locales.has(locale)) problems.push(`string ${rid} has no ${locale} override`);
+      }
+      for (const t of texts) if (t.length > limit) problems.push(`string ${rid} is longer than ${limit} characters: ${t}`);
+    }
+  }
+
   const namespace = [...ids.entries()].find(([k]) => k === 'Functions.Namespace')?.[1];
   if (namespace !== 'CASHFLOW') problems.push('the custom functions namespace must be CASHFLOW');
 

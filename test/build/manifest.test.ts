@@ -27,6 +27,8 @@ describe('manifest.xml', () => {
     ['a short-lived runtime', (x) => x.replace('lifetime="long"', 'lifetime="short"'), /lifetime/],
     ['a wrong namespace', (x) => x.replace('DefaultValue="CASHFLOW"', 'DefaultValue="CONTOSO"'), /CASHFLOW/],
     ['an id that is not a GUID', (x) => x.replace(/<Id>[^<]+<\/Id>/, '<Id>abc</Id>'), /GUID/],
+    ['a ribbon string without its Italian override', (x) => x.replace('<bt:Override Locale="it-IT" Value="Aggiorna funzioni" />', ''), /RefreshFunctionsButton\.Label has no it-IT override/],
+    ['a short string over 125 characters', (x) => x.replace('Value="Funktionen aktualisieren"', `Value="${'x'.repeat(126)}"`), /RefreshFunctionsButton\.Label is longer than 125/],
     ['no custom functions extension point', (x) => x.replace('xsi:type="CustomFunctions"', 'xsi:type="Other"'), /CustomFunctions/],
   ];
   test.each(broken)('fails with %s', (_name, breakIt, expected) => {
