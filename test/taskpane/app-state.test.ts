@@ -70,6 +70,18 @@ describe('the task pane state', () => {
     expect(state.filterOptions?.accounts.length).toBeGreaterThan(0);
   });
 
+  test('"Refresh all" in a workbook with no table yet refreshes nothing, and a table loaded afterwards loads (it is not left queued)', async () => {
+    const app = makeApp();
+    await app.start();
+    await app.connectDemo();
+    await app.refreshAll();
+    expect(app.snapshot().tables.every((t) => t.pulled === undefined && !t.queued)).toBe(true);
+    await app.pull('categories');
+    const row = app.snapshot().tables.find((t) => t.id === 'categories');
+    expect(row).toMatchObject({ queued: false, running: false, outcome: { kind: 'done' } });
+    expect(row?.pulled?.rowCount).toBeGreaterThan(0);
+  });
+
   test('pull: progress with phases, the row count of the service, verdict complete; the workbook remembers the profile but never the secret; refresh is incremental', async () => {
     const app = makeApp();
     await app.start();

@@ -229,3 +229,44 @@ test('a cell typed back to its pulled value loses its highlight at the next chec
   expect(app.snapshot().changes.tables[0]?.pending?.rows).toEqual([]);
   expect(await fillOf('fc-miete', 'Amount')).toBe(INPUT_FILL);
 });
+
+test('no refresh writes under a send: Refresh and Refresh all leave the table alone until the send has ended', async () => {
+  // Writes to the service wait at a gate, so the send is caught half-way.
+  let open!: () => void;
+  const gate = new Promise<void>((resolve) => (open = resolve));
+  const seen: string[] = [];
+  const gated: typeof fetch = async (input, init) => {
+    const request = input instanceof Request ? input : new Request(input, init);
+    seen.push(`${request.method} ${new URL(request.url).pathname}`);
+    if (request.method !== 'GET' && !request.url.includes('/auth/token/')) await gate;
+    return fetch(input, init);
+  };
+  const app = await pane(gated);
+  await app.pull('forecastBudgets');
+  const pulledAt = app.snapshot().tables.find((t) => t.id === 'forecastBudgets')?.pulled;
+  await typeInto('fc-miete', 'Amount', -4321);
+
+  const sending = app.pushChanges('forecastBudgets');
+  for (let wait = 0; !seen.some((s) => !s.startsWith('GET') && !s.includes('/auth/token/')); wait += 1) {
+    if (wait > 500) throw new Error(`the send never reached the service: ${seen.join(', ')}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  expect(app.snapshot().changes.tables.find((t) => t.tableId === 'forecastBudgets')?.status).toBe('pushing');
+  const before = seen.length;
+  await app.pull('forecastBudgets');
+  await app.refreshAll();
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  expect(app.snapshot().job).toBeUndefined();
+  expect(app.snapshot().refreshPrompt).toBeUndefined();
+  expect(seen.slice(before)).toEqual([]); // not one request for a refresh
+  expect(app.snapshot().tables.find((t) => t.id === 'forecastBudgets')?.pulled).toEqual(pulledAt);
+
+  open();
+  await sending;
+  expect(await forecastAmount('fc-miete')).toBe(-4321);
+  expect(await cellOf('fc-miete', 'Push status')).toMatch(/^Sent /);
+  // Once the send has ended, the same click refreshes the table.
+  await app.pull('forecastBudgets');
+  expect(seen.slice(before)).toContain('GET /forecast/budgets/');
+  expect(app.snapshot().tables.find((t) => t.id === 'forecastBudgets')?.pulled).not.toEqual(pulledAt);
+});

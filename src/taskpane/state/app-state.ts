@@ -403,15 +403,20 @@ export class AppState {
   readonly #modes = new Map<string, 'auto' | 'full'>();
   #draining: Promise<void> | undefined;
 
+  /**
+   * Runs the queue unless it already runs. The reset is a `finally` callback, which runs after this assignment even
+   * when the queue is empty (a reset inside an async body would run first, and leave a settled promise behind that
+   * every later call returned: tables queued for ever).
+   */
   #drain(): Promise<void> {
-    this.#draining ??= (async () => {
-      try {
-        for (let next = this.#queue.shift(); next !== undefined; next = this.#queue.shift()) await this.#run(next);
-      } finally {
-        this.#draining = undefined;
-      }
-    })();
+    this.#draining ??= this.#runQueue().finally(() => {
+      this.#draining = undefined;
+    });
     return this.#draining;
+  }
+
+  async #runQueue(): Promise<void> {
+    for (let next = this.#queue.shift(); next !== undefined; next = this.#queue.shift()) await this.#run(next);
   }
 
   async #run(tableId: string): Promise<void> {
