@@ -118,6 +118,30 @@ test('cancel mid-pull: the previous table stays and the pane says so', async () 
   expectClean(session, [OFFICE_JS_TELEMETRY]);
 });
 
+test('a service that asks to wait: the pane says so and for how long, and Cancel ends the wait at once with the table kept', async () => {
+  const { page } = session;
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await openPreview(page, app.url, app.sandbox.url);
+  await connectDemo(page);
+  const preview = previewApi(page);
+  await load(page, 'Transactions');
+  const rows = await preview.tableRowCount('Transactions');
+
+  app.sandbox.throttle(30);
+  await pane(page).getByRole('button', { name: `More for Transactions` }).click();
+  await pane(page).getByRole('menuitem', { name: en['pane.data.fullRefresh'] }).click();
+  await pane(page).getByText(en['pane.phase.waiting'], { exact: true }).waitFor();
+  await expect(pane(page).getByText('Transactions: the service asked us to wait 30 s').isVisible()).resolves.toBe(true);
+  await page.mouse.move(0, 0);
+  await screenshotPane(page, 'pane-data-waiting-light');
+  const cancelled = Date.now();
+  await pane(page).getByRole('button', { name: en['pane.progress.cancel'] }).click();
+  await pane(page).getByText('Transactions: cancelled.').first().waitFor({ timeout: 15_000 });
+  expect(Date.now() - cancelled).toBeLessThan(15_000); // not the 30 s the service asked for
+  expect(await preview.tableRowCount('Transactions')).toBe(rows);
+  expectClean(session, [OFFICE_JS_TELEMETRY, /429/]);
+});
+
 test('wrong credentials and the edition without the API show their messages; Italian changes the pane and the service', async () => {
   const { page } = session;
   await openPreview(page, app.url, app.sandbox.url);

@@ -71,6 +71,8 @@ export interface E2eSandbox {
   updateForecastBudget(externalId: string, changes: Record<string, unknown>): Promise<void>;
   /** Every answer (but the token endpoint's and preflights) waits `ms` first; until `normalResponses()`. */
   slowResponses(ms: number): void;
+  /** Every answer (but the token endpoint's and preflights) is a 429 with `Retry-After: seconds`; until `normalResponses()`. */
+  throttle(seconds: number): void;
   normalResponses(): void;
   close(): Promise<void>;
 }
@@ -151,6 +153,7 @@ export async function startE2eSandbox(options: E2eSandboxOptions): Promise<E2eSa
       await call('PATCH', `/plans/${forecast.id}/budgets/external/${encodeURIComponent(externalId)}/`, changes);
     },
     slowResponses: (ms) => running.setFaults({ slowRate: 1, slowMs: ms }),
+    throttle: (seconds) => running.setFaults({ rate429: 1, retryAfterSeconds: seconds }),
     normalResponses: () => running.setFaults({}),
     close: () => running.close(),
   };
