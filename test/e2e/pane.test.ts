@@ -118,10 +118,10 @@ test('cancel mid-pull: the previous table stays and the pane says so', async () 
   expectClean(session, [OFFICE_JS_TELEMETRY]);
 });
 
-test('a service that asks to wait: the pane says so and for how long, and Cancel ends the wait at once with the table kept', async () => {
+test.each(['light', 'dark'] as const)('a service that asks to wait: the pane says so and for how long, and Cancel ends the wait at once with the table kept (%s)', async (theme) => {
   const { page } = session;
   await page.emulateMedia({ reducedMotion: 'reduce' });
-  await openPreview(page, app.url, app.sandbox.url);
+  await openPreview(page, app.url, app.sandbox.url, { theme });
   await connectDemo(page);
   const preview = previewApi(page);
   await load(page, 'Transactions');
@@ -133,7 +133,7 @@ test('a service that asks to wait: the pane says so and for how long, and Cancel
   await pane(page).getByText(en['pane.phase.waiting'], { exact: true }).waitFor();
   await expect(pane(page).getByText('Transactions: the service asked us to wait 30 s').isVisible()).resolves.toBe(true);
   await page.mouse.move(0, 0);
-  await screenshotPane(page, 'pane-data-waiting-light');
+  await screenshotPane(page, `pane-data-waiting-${theme}`);
   const cancelled = Date.now();
   await pane(page).getByRole('button', { name: en['pane.progress.cancel'] }).click();
   await pane(page).getByText('Transactions: cancelled.').first().waitFor({ timeout: 15_000 });
