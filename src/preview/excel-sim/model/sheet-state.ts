@@ -104,14 +104,14 @@ export function storePlain(stored: StoredRow, column: number, value: number | bo
   stored.contents[column] = value;
 }
 
+/** Widest row storage made ahead of use (see `SheetState.newRow`). */
+const PRESIZED_COLUMNS = 256;
+
 /**
  * Cells are stored per row (a map of row index to column-indexed arrays of contents and formats), so the hot path
  * of a block write (format, then content, of each cell of a rectangle) is one small-integer map lookup per row
  * and an array store per cell, with no object per cell.
  */
-/** Widest row storage made ahead of use (see `newRow`). */
-const PRESIZED_COLUMNS = 256;
-
 export class SheetState {
   private readonly rows = new Map<number, StoredRow>();
   private count = 0;
