@@ -348,10 +348,9 @@ export async function benchPull(transactions = 100_000, latencyMs = DEFAULT_SYNC
         ...(sandboxBefore === undefined || sandboxAfter === undefined ? {} : { sandboxCpuMs: sandboxAfter - sandboxBefore }),
       };
     };
-    // Five runs each, the median kept: one run is a second or two of CPU on a shared machine, whose figures vary by
-    // a fifth from run to run.
-    // Rounds of floor, ours at 0 ms/sync, ours at the latency, in turn: a machine that drifts (another tenant, the
-    // clock) weighs on both sides of the ratio alike.
+    // Five rounds of floor, ours at 0 ms/sync and ours at the latency, in turn, the median of each kept: one run is a
+    // second or two of CPU on a shared machine whose figures vary by a fifth from run to run, and a machine that
+    // drifts (another tenant, the clock) weighs on both sides of the ratio alike.
     const floors: PullBenchFigures[] = [];
     const ours0Runs: PullBenchFigures[] = [];
     const oursLRuns: PullBenchFigures[] = [];
