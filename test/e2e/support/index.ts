@@ -4,7 +4,7 @@
  */
 import type { Browser } from 'playwright-core';
 import { buildAddin, type Build } from './build';
-import { launchBrowser } from './browser';
+import { launchBrowser, newSession, type Session } from './browser';
 import { startE2eSandbox, type E2eSandbox, type E2eSandboxOptions } from './sandbox';
 import { serveStatic, type StaticServer } from './serve';
 
@@ -51,4 +51,44 @@ export async function startApp(options: Omit<E2eSandboxOptions, 'origins'> = {})
     await close();
     throw error;
   }
+}
+
+/** The app of a test file and the browser session of the running test (see `useApp`). */
+export interface AppUnderTest {
+  readonly app: App;
+  readonly session: Session;
+}
+
+/**
+ * A test file's lifecycle, registered once: one app for the file (`startApp(options)`), a fresh browser session for
+ * each test, and after each test the sandbox answering normally again and the session closed.
+ */
+export function useApp(options: Omit<E2eSandboxOptions, 'origins'> = {}): AppUnderTest {
+  let app: App | undefined;
+  let session: Session | undefined;
+  beforeAll(async () => {
+    app = await startApp(options);
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+  beforeEach(async () => {
+    if (app === undefined) throw new Error('the app did not start (see beforeAll)');
+    session = await newSession(app.browser);
+  });
+  afterEach(async () => {
+    app?.sandbox.normalResponses();
+    await session?.close();
+    session = undefined;
+  });
+  return {
+    get app(): App {
+      if (app === undefined) throw new Error('the app is not running: use it inside a test');
+      return app;
+    },
+    get session(): Session {
+      if (session === undefined) throw new Error('no browser session: use it inside a test');
+      return session;
+    },
+  };
 }
