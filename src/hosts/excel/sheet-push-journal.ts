@@ -20,6 +20,7 @@
  */
 
 import { credentialKey } from '../../sync/pull/pull-state';
+import { parseJournalEntry } from '../../sync/push/journal-schema';
 import type { JournalEntry, PushJournal } from '../../sync/push/push-port';
 import type { CellValue } from '../../sync/cell-values';
 import { DEFAULT_BUDGET_BYTES, DEFAULT_WRITE_BUDGET_BYTES, planBlocks, rowJsonBytes } from './chunk-plan';
@@ -76,16 +77,10 @@ function parseColumn(column: number, cells: readonly CellValue[]): EntryColumn |
   return { column, id, sequence: seq, parts: count, complete: state === 'complete', bytes: Number(bytes) || 0 };
 }
 
+/** The entry in an entry's part cells; undefined when the parts do not join or the entry is not one (zod). */
 function parseEntry(cells: readonly CellValue[]): JournalEntry | undefined {
   const json = joinTextParts(cells);
-  if (json === undefined) return undefined;
-  try {
-    const entry: unknown = JSON.parse(json);
-    if (entry === null || typeof entry !== 'object' || typeof (entry as { id?: unknown }).id !== 'string' || !Array.isArray((entry as { rows?: unknown }).rows)) return undefined;
-    return entry as JournalEntry;
-  } catch {
-    return undefined;
-  }
+  return json === undefined ? undefined : parseJournalEntry(json);
 }
 
 export class SheetPushJournal implements PushJournal {

@@ -18,6 +18,7 @@ export {
 } from './budget-row-check';
 export { baselineOf, checkBaseline, keepsBaseline, MemoryBaselineStore, type BaselineStore } from './baseline';
 export { MemoryPushJournal, type JournalEntry, type JournalRow, type PushJournal, type PushSheet, type PushSheetRead, type RowRef, type RowUpdate } from './push-port';
+export { JournalEntrySchema, parseJournalEntry } from './journal-schema';
 export { MemoryPushSheet, type MemoryRow } from './memory-push-sheet';
 export { budgetEndpoints, type BudgetEndpoints } from './budget-endpoints';
 export { outcomeUnknown, sendChange, type SendOutcome, type SendSteps } from './send-change';

@@ -92,6 +92,34 @@ describe('SheetPushJournal', () => {
     expect((await journal.list()).map((e) => e.id)).toEqual([entry(4).id, entry(3).id, entry(2).id, entry(1).id]);
   });
 
+  it('an entry edited in the workbook into something that is not an entry reads as absent; the others stay', async () => {
+    const journal = new SheetPushJournal();
+    await journal.append(entry(1));
+    await journal.append(entry(2));
+    // Someone the workbook was shared with edits the newest entry's JSON (column A holds the newest: appended last,
+    // the columns are packed in writing order, so find it by its id).
+    const ids = sim.workbook.values(JOURNAL_SHEET)[1] ?? [];
+    const column = ids.indexOf(entry(2).id);
+    const tampered: Record<string, (json: string) => string> = {
+      'an unknown operation': (json) => json.replace('"op":"patch"', '"op":"drop-table"'),
+      'an id that is text': (json) => json.replace(`"id":${entry(2).rows[0]?.id}`, '"id":"all"'),
+      'rows that are not a list': (json) => json.replace('"rows":[', '"rows":{"x":[').replace(/\]\}$/, ']}}'),
+    };
+    for (const [what, edit] of Object.entries(tampered)) {
+      const cell = String(sim.workbook.values(JOURNAL_SHEET)[6]?.[column] ?? '');
+      await Excel.run(async (context) => {
+        context.workbook.worksheets.getItem(JOURNAL_SHEET).getRangeByIndexes(6, column, 1, 1).values = [[edit(cell)]];
+        await context.sync();
+      });
+      expect([what, await journal.list()]).toEqual([what, [entry(1)]]);
+      await Excel.run(async (context) => {
+        context.workbook.worksheets.getItem(JOURNAL_SHEET).getRangeByIndexes(6, column, 1, 1).values = [[cell]];
+        await context.sync();
+      });
+      expect(await journal.list()).toEqual([entry(2), entry(1)]);
+    }
+  });
+
   it('an entry whose write failed half-way reads as absent; the next write clears it', async () => {
     const journal = new SheetPushJournal({ budgetBytes: 64 * 1024 });
     await journal.append(entry(1));
