@@ -16,8 +16,8 @@
  * Prints the figures and whether each target holds. A benchmark, not a test.
  *
  * Environment: BENCH_TRANSACTIONS (default 100,000), BENCH_SYNC_LATENCY_MS (default 50),
- * BENCH_NAIVE_ROWS (stop the naive add-in early; default: all rows), BENCH_CPU_PROFILE (a folder: each add-in run
- * of our pull writes a `.cpuprofile` of its pull window there, for Chrome DevTools or `bench/profile-summary.ts`).
+ * BENCH_NAIVE_ROWS (stop the naive add-in early; default: all rows), BENCH_CPU_PROFILE (a folder: each run of our
+ * pull and of the floor writes a `.cpuprofile` of its window there, for Chrome DevTools or `bench/profile-summary.ts`).
  */
 import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
@@ -28,6 +28,7 @@ import { ExcelWorkbookPort } from '../src/hosts/excel/excel-workbook-port';
 import { createSimulatedWorkbook, installExcelSimulation, WEB_PAYLOAD_LIMIT_BYTES } from '../src/preview/excel-sim';
 import { createPuller, MemoryPullStateStore } from '../src/sync/pull';
 import { buildLookups, toRow, TRANSACTIONS_TABLE } from '../src/sync/tables';
+import { addinCpuMs, CPU_TARGET, cpuRatio, medianRun } from './cpu-ratio';
 import { processTreeCpuMs, spawnSandbox } from './sandbox-process';
 import { spawn } from 'node:child_process';
 import { build } from 'esbuild';
@@ -53,7 +54,7 @@ export interface PullBenchFigures {
   sandboxCpuMs?: number;
   /** Time the simulated Excel spent executing batches (real Excel does this in its own process). */
   simMs?: number;
-  /** Time the benchmark's memory sampler took (its instrument, not the add-in's work). */
+  /** Time the benchmark's memory sampler took (its instrument, not the add-in's work; see cpu-ratio.ts). */
   samplerMs?: number;
   /** Highest RSS / V8 heap sampled while the pull ran. */
   peakRssMb?: number;
@@ -282,24 +283,8 @@ export async function rawFloor(url: string, credentials: Credentials, total: num
   return { label: 'raw floor', wallMs, cpuMs, rows, requests };
 }
 
-/** Issue #19's target for the add-in's own CPU against the floor's (the goal beyond it: 1.5×). */
-export const CPU_TARGET = 2.0;
 /** Runs of the raw floor and of our pull at each latency; the one of median (add-in) CPU is reported. */
 const RUNS = 5;
-
-/**
- * The add-in's own CPU for the pull against the floor's for the same pages: the run's process CPU minus the time the
- * simulated Excel spent executing batches (real Excel does that in its own process), over the floor's process CPU.
- * The sandbox's CPU counts for neither.
- */
-export function cpuRatio(ours: PullBenchFigures, floor: PullBenchFigures): number {
-  return addinCpuMs(ours) / (floor.cpuMs ?? Number.NaN);
-}
-
-/** A run's process CPU minus the simulated Excel's execute time and the benchmark's own memory sampling. */
-export function addinCpuMs(run: PullBenchFigures): number {
-  return (run.cpuMs ?? Number.NaN) - (run.simMs ?? 0) - (run.samplerMs ?? 0);
-}
 
 const fmt = (n: number | undefined, digits = 0): string => (n === undefined ? '-' : n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits }));
 
@@ -359,8 +344,7 @@ export async function benchPull(transactions = 100_000, latencyMs = DEFAULT_SYNC
       ours0Runs.push(await cpu(() => isolated('ours', 0)));
       oursLRuns.push(await cpu(() => isolated('ours', latencyMs)));
     }
-    const median = (runs: PullBenchFigures[], by: (f: PullBenchFigures) => number): PullBenchFigures =>
-      [...runs].sort((a, b) => by(a) - by(b))[Math.floor(runs.length / 2)] as PullBenchFigures;
+    const median = (runs: PullBenchFigures[], by: (f: PullBenchFigures) => number): PullBenchFigures => medianRun(runs, by) as PullBenchFigures;
     const floor = median(floors, (f) => f.cpuMs ?? 0);
     /** The run of median add-in CPU, with the highest memory figures of all the runs. */
     const ourMedian = (runs: PullBenchFigures[]): PullBenchFigures => {
