@@ -13,6 +13,7 @@ const JournalRowSchema = z.looseObject({
   id: z.number().int().nullable(),
   externalId: z.string().nullable(),
   before: FieldsSchema.nullable(),
+  service: FieldsSchema.optional(),
   sent: FieldsSchema.nullable(),
   outcome: z.enum(['landed', 'failed', 'conflict', 'blocked']),
   message: z.string().optional(),

@@ -4,8 +4,9 @@
  *   (`/plans/{plan_id}/budgets/external/{ext}/` for the forecast, `/scenarios/{id}/budgets/external/{ext}/` for a
  *   scenario), renaming when the external ID cell changed;
  * - a changed row without an external ID, or with `.` or `/` in it (the external-ID paths cannot address it):
- *   PUT by internal ID with the whole row (`/plans/{plan_id}/budgets/{id}/`; fields the sheet does not hold reset to
- *   their defaults, so the view confirms it first). The service refuses `.` and `/` in a body's external ID, so
+ *   PUT by internal ID with the whole row (`/plans/{plan_id}/budgets/{id}/`; the push lays the changed fields over
+ *   the service's current row, read just before, so that a PUT changes only what the user changed; the view still
+ *   confirms it first). The service refuses `.` and `/` in a body's external ID, so
  *   such an ID cannot survive the replace: the request says so (`dropsExternalId`) for the view to ask;
  * - a new row: POST to the forecast or the scenario;
  * - a deleted row: DELETE by external ID when addressable, else by internal ID.

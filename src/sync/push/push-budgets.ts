@@ -26,6 +26,7 @@ import type { CoreValue } from '../workbook-port';
 import type { BaselineStore } from './baseline';
 import { columnOf } from './budget-patch';
 import { checkBudgetRows, type RowCheckProblem } from './budget-row-check';
+import { budgetBodyOf, wholeRowOver } from './budget-body';
 import { budgetEndpoints } from './budget-endpoints';
 import { changedFields, diffTable, sameValue, type BaselineRow, type Fields, type RowChange, type SheetRow } from './diff';
 import { planRequests, type BudgetPlan, type PushRequest } from './plan-requests';
@@ -43,7 +44,7 @@ export interface PushChoices {
   replace?: ReadonlySet<number>;
   /**
    * The user confirmed that rows without an external ID the paths can address (none, or with `.` or `/`) are written
-   * as whole rows (PUT by id: fields the sheet does not hold reset to their defaults). Without it they wait.
+   * as whole rows (PUT by id over the service's current row: only the fields the user changed change). Without it they wait.
    */
   wholeRows?: boolean;
   /** The user confirmed the deletes (the view says how many). Without it, deleted rows wait. */
@@ -336,7 +337,7 @@ export async function pushBudgets(model: TableModel<Budget>, target: BudgetTarge
       work.op = request.op === 'patch' ? 'patch' : request.op === 'replaceById' ? 'replace' : request.op === 'create' ? 'create' : 'delete';
     }
   }
-  // A whole-row write waits for the user's confirmation (fields not in the sheet reset to their defaults).
+  // A whole-row write waits for the user's confirmation (a change made on the service between the read and the PUT is overwritten).
   const replaceConfirmed = (id: number) => choices.replace?.has(id) ?? false;
   for (const [work, request] of requestOf) {
     if (request.op === 'replaceById' && !replaceConfirmed(request.id) && !choices.wholeRows) {
@@ -397,7 +398,7 @@ export async function pushBudgets(model: TableModel<Budget>, target: BudgetTarge
       }
       const path = theirs.externalId;
       const byExternal = path !== null && request.op === 'deleteByExternalId';
-      writes.push({ work, run: () => remove(work, base, byExternal ? { externalId: path } : { id: request.id }) });
+      writes.push({ work, run: () => remove(work, base, theirs, byExternal ? { externalId: path } : { id: request.id }) });
       continue;
     }
     // patch or replace
@@ -443,7 +444,7 @@ export async function pushBudgets(model: TableModel<Budget>, target: BudgetTarge
       continue;
     }
     const send = merge.send;
-    if (Object.keys(send).length === 0 && request.op === 'patch') {
+    if (Object.keys(send).length === 0) {
       // Everything the sheet changed is on the service already (an earlier push that was cut off, or the same edit there).
       settleLanded(work, theirs, bringIn.size > 0 || agreed.length > 0 ? 'all' : new Set());
       continue;
@@ -463,9 +464,12 @@ export async function pushBudgets(model: TableModel<Budget>, target: BudgetTarge
       const settled = new Set([...Object.keys(body), ...bringIn, ...agreed]);
       writes.push({ work, run: () => patch(work, path, body, theirs, settled) });
     } else {
-      const body = { ...request.body };
-      for (const f of Object.keys(merge.bringIn)) if (f !== EXTERNAL_ID_FIELD) body[f] = merge.bringIn[f];
-      writes.push({ work, run: () => replace(work, request.id, body, request.dropsExternalId !== undefined, theirs) });
+      // A whole row changes only what the user changed: the service's row as just read, the sent fields over it (a
+      // field changed on the service alone, and every field the sheet does not show, keeps the service's value).
+      const changes: Record<string, unknown> = {};
+      for (const f of Object.keys(send)) changes[f] = f in request.body ? request.body[f] : send[f];
+      if (EXTERNAL_ID_FIELD in changes && !isAddressable(changes[EXTERNAL_ID_FIELD] as string | null)) delete changes[EXTERNAL_ID_FIELD];
+      writes.push({ work, run: () => replace(work, request.id, wholeRowOver(theirs.budget, changes), request.dropsExternalId !== undefined, theirs) });
     }
   }
 
@@ -582,8 +586,8 @@ export async function pushBudgets(model: TableModel<Budget>, target: BudgetTarge
   }
 
   async function patch(work: Work, path: string, body: Record<string, unknown>, theirs: ServiceRow, settled: ReadonlySet<string>): Promise<void> {
-    const base = baselineById.get(theirs.budget.id);
-    work.journal = { op: 'patch', id: theirs.budget.id, externalId: path, before: pick({ ...(base?.fields ?? {}), [EXTERNAL_ID_FIELD]: base?.externalId ?? null }, Object.keys(body)), sent: body, outcome: 'failed' };
+    // What the service held just before (the three-way read): undo puts that back, a colleague's value included.
+    work.journal = { op: 'patch', id: theirs.budget.id, externalId: path, before: pick({ ...theirs.fields, [EXTERNAL_ID_FIELD]: theirs.externalId }, Object.keys(body)), sent: body, outcome: 'failed' };
     const wanted = (b: Budget) => {
       const now = serviceRow(model, b, lookups);
       const all: Fields = { ...now.fields, [EXTERNAL_ID_FIELD]: now.externalId };
@@ -607,10 +611,17 @@ export async function pushBudgets(model: TableModel<Budget>, target: BudgetTarge
   }
 
   async function replace(work: Work, id: number, body: Record<string, unknown>, dropsExternalId: boolean, theirs: ServiceRow): Promise<void> {
-    const base = baselineById.get(id);
     const sent = dropsExternalId ? withoutExternal(body) : body;
     work.op = 'replace';
-    work.journal = { op: 'replace', id, externalId: theirs.externalId, before: base ? { ...base.fields, [EXTERNAL_ID_FIELD]: base.externalId } : null, sent, outcome: 'failed' };
+    work.journal = {
+      op: 'replace',
+      id,
+      externalId: theirs.externalId,
+      before: { ...theirs.fields, [EXTERNAL_ID_FIELD]: theirs.externalId },
+      service: budgetBodyOf(theirs.budget),
+      sent,
+      outcome: 'failed',
+    };
     const outcome = await sendChange(
       {
         send: (s) => endpoints.replaceById(id, sent, s),
@@ -669,7 +680,8 @@ export async function pushBudgets(model: TableModel<Budget>, target: BudgetTarge
         return;
       }
       if (existing !== null && resolution === 'mine') {
-        await replace(work, existing.id, sent, false, serviceRow(model, existing, lookups));
+        // Keep mine over a budget that holds the external ID: the row's fields win, what the sheet does not show stays.
+        await replace(work, existing.id, wholeRowOver(existing, sent), false, serviceRow(model, existing, lookups));
         return;
       }
       work.outcome = 'conflict';
@@ -692,8 +704,17 @@ export async function pushBudgets(model: TableModel<Budget>, target: BudgetTarge
     }
   }
 
-  async function remove(work: Work, base: BaselineRow, by: { externalId: string } | { id: number }): Promise<void> {
-    work.journal = { op: 'delete', id: base.id, externalId: base.externalId, before: { ...base.fields, [EXTERNAL_ID_FIELD]: base.externalId }, sent: null, outcome: 'failed' };
+  async function remove(work: Work, base: BaselineRow, theirs: ServiceRow, by: { externalId: string } | { id: number }): Promise<void> {
+    // The whole budget as the service held it: undo creates it again with every field, not only the sheet's.
+    work.journal = {
+      op: 'delete',
+      id: base.id,
+      externalId: theirs.externalId,
+      before: { ...theirs.fields, [EXTERNAL_ID_FIELD]: theirs.externalId },
+      service: budgetBodyOf(theirs.budget),
+      sent: null,
+      outcome: 'failed',
+    };
     const outcome = await sendChange(
       {
         send: async (s) => {

@@ -62,8 +62,13 @@ export interface JournalRow {
   /** The budget's id (for a create: the id the service gave, once landed). */
   id: number | null;
   externalId: string | null;
-  /** The row's values before the push (the baseline's fields), null for a create. */
+  /** The row's values on the service just before the push (the three-way read; sheet fields), null for a create. */
   before: Fields | null;
+  /**
+   * A delete or replace: the whole budget as the service held it just before (a create/replace body, every field,
+   * those the sheet does not show included), what undo writes back. Absent in entries of older versions.
+   */
+  service?: Fields;
   /** What was sent (the PATCH body, the whole row of a replace or create), null for a delete. */
   sent: Fields | null;
   outcome: 'landed' | 'failed' | 'conflict' | 'blocked';

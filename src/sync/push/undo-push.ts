@@ -18,6 +18,7 @@ import { buildLookups } from '../tables/lookups';
 import type { TableModel } from '../tables/table-model';
 import type { CoreValue } from '../workbook-port';
 import type { BaselineStore } from './baseline';
+import { budgetBodyOf, isBudgetBody, wholeRowOver } from './budget-body';
 import { budgetEndpoints } from './budget-endpoints';
 import { budgetPatch, columnOf } from './budget-patch';
 import { sameValue, type FieldChange, type Fields } from './diff';
@@ -46,6 +47,8 @@ export interface UndoRowResult {
   externalId: string | null;
   outcome: UndoOutcome;
   message: string;
+  /** A deleted budget created again: the id the service gave it (the API cannot keep the old one). */
+  newId?: number;
 }
 
 export interface UndoResult {
@@ -96,7 +99,8 @@ export async function undoLastPush(model: TableModel<Budget>, target: BudgetTarg
   const all = (row: ServiceRow): Fields => ({ ...withoutId(row.fields), [EXTERNAL_ID_FIELD]: row.externalId });
   // An empty text, an empty list and null are the same to the service (a cleared account was sent as "").
   const holds = (row: ServiceRow, sent: Fields) => Object.entries(sent).every(([f, v]) => sameValue(all(row)[f], v));
-  const report = (r: JournalRow, outcome: UndoOutcome, message: string) => results.push({ op: r.op, id: r.id, externalId: r.externalId, outcome, message });
+  const report = (r: JournalRow, outcome: UndoOutcome, message: string, newId?: number) =>
+    results.push({ op: r.op, id: r.id, externalId: r.externalId, outcome, message, ...(newId === undefined || newId === r.id ? {} : { newId }) });
 
   for (const r of landed) {
     const theirs = r.id === null ? undefined : current.get(r.id);
@@ -132,7 +136,11 @@ export async function undoLastPush(model: TableModel<Budget>, target: BudgetTarg
     if (r.op === 'delete') {
       const before = r.before ?? {};
       const externalId = typeof before[EXTERNAL_ID_FIELD] === 'string' ? (before[EXTERNAL_ID_FIELD] as string) : null;
-      const body = { ...withoutId(withoutExternal(before)), ...(isAddressable(externalId) ? { external_id: externalId } : {}) };
+      // The whole budget the service held (every field, those the sheet does not show too); an older entry has only
+      // the sheet's fields.
+      const body = isBudgetBody(r.service)
+        ? { ...withoutExternal(r.service), ...(isAddressable(externalId) ? { external_id: externalId } : {}) }
+        : { ...withoutId(withoutExternal(before)), ...(isAddressable(externalId) ? { external_id: externalId } : {}) };
       const outcome = await sendChange<Budget>(
         {
           send: (s) => endpoints.create(body, s),
@@ -151,26 +159,39 @@ export async function undoLastPush(model: TableModel<Budget>, target: BudgetTarg
       nextBaseline.set(created.budget.id, { id: created.budget.id, externalId: created.externalId, fields: created.fields });
       appends.push(created.cells);
       journalRows.push({ op: 'create', id: created.budget.id, externalId: created.externalId, before: null, sent: body, outcome: 'landed' });
-      report(r, 'restored', t('push.undo.created'));
+      // The API gives a budget created again a new id: the row that comes back carries it, and the report says so.
+      report(r, 'restored', r.id === null || r.id === created.budget.id ? t('push.undo.created') : t('push.undo.createdNewId', { id: created.budget.id, oldId: r.id }), created.budget.id);
       continue;
     }
-    // patch or replace: the previous values of the fields the push sent.
+    // patch or replace: the previous values of the fields the push changed, field by field, only where the service
+    // still holds what the push sent (a field changed since by someone else stays theirs, and the report says so).
     if (theirs === undefined) {
       report(r, 'changedSince', t('push.undo.deletedSince'));
       continue;
     }
     const sent = r.sent ?? {};
-    if (!holds(theirs, sent)) {
-      report(r, 'changedSince', t('push.undo.changedSince', { columns: changedColumns(theirs, sent) }));
+    const before = r.before ?? {};
+    const wholeBefore = r.op === 'replace' && isBudgetBody(r.service) ? r.service : undefined;
+    const nowBody = budgetBodyOf(theirs.budget);
+    // What the push changed: a PATCH its body's fields; a replace the fields whose sent value differs from before.
+    const fields =
+      r.op === 'patch'
+        ? Object.keys(sent)
+        : wholeBefore !== undefined
+          ? [...new Set([...Object.keys(sent), ...Object.keys(wholeBefore)])].filter((f) => f !== 'id' && !sameValue(sent[f], wholeBefore[f]))
+          : Object.keys(before).filter((f) => f !== 'id' && !sameValue(sent[f], before[f]));
+    const nowOf = (f: string) => (wholeBefore !== undefined ? (f === EXTERNAL_ID_FIELD ? theirs.externalId : nowBody[f]) : all(theirs)[f]);
+    const restorable = fields.filter((f) => sameValue(nowOf(f), sent[f]));
+    const keptTheirs = fields.filter((f) => !restorable.includes(f));
+    if (restorable.length === 0) {
+      report(r, fields.length === 0 ? 'nothingToDo' : 'changedSince', fields.length === 0 ? t('push.undo.restored') : t('push.undo.changedSince', { columns: keptTheirs.map(columnOf).join(', ') }));
       continue;
     }
-    const before = r.before ?? {};
-    const fields = r.op === 'patch' ? Object.keys(sent) : Object.keys(before);
-    const changes: FieldChange[] = fields.filter((f) => f !== EXTERNAL_ID_FIELD && f !== 'id').map((f) => ({ field: f, before: sent[f] ?? null, after: before[f] ?? null }));
     const previousExternal = (before[EXTERNAL_ID_FIELD] as string | null | undefined) ?? null;
-    const renamed = fields.includes(EXTERNAL_ID_FIELD) && !sameValue(previousExternal, theirs.externalId);
+    const renamed = restorable.includes(EXTERNAL_ID_FIELD) && !sameValue(previousExternal, theirs.externalId);
     let outcome: SendOutcome<Budget>;
     if (r.op === 'patch' && isAddressable(theirs.externalId) && (!renamed || isAddressable(previousExternal))) {
+      const changes: FieldChange[] = restorable.filter((f) => f !== EXTERNAL_ID_FIELD && f !== 'id').map((f) => ({ field: f, before: sent[f] ?? null, after: before[f] ?? null }));
       const patch = budgetPatch({ kind: 'changed', id: theirs.budget.id, externalId: theirs.externalId, ...(renamed ? { renamedTo: previousExternal } : {}), changes, position: -1 }, language);
       if (!patch.ok) {
         report(r, 'failed', patch.problems.map((p) => p.message).join(' '));
@@ -182,19 +203,24 @@ export async function undoLastPush(model: TableModel<Budget>, target: BudgetTarg
           send: async (s) => ({ ...theirs.budget, ...(await endpoints.patch(path, patch.body, s)) }) as Budget,
           check: async (s) => {
             const [found] = await endpoints.readByIds([theirs.budget.id], s);
-            return found !== undefined && holds(serviceRow(model, found, lookups), pickFields(before, fields)) ? { landed: true, value: found } : { landed: false };
+            return found !== undefined && holds(serviceRow(model, found, lookups), pickFields(before, restorable)) ? { landed: true, value: found } : { landed: false };
           },
         },
         send,
       );
     } else {
-      const whole = { ...withoutId(withoutExternal(theirs.fields)), ...withoutId(withoutExternal(before)), ...(isAddressable(previousExternal) ? { external_id: previousExternal } : {}) };
+      // A whole row: the service's row as it is now, the restored fields over it (nothing else changes).
+      const restoredValues = Object.fromEntries(
+        restorable.filter((f) => f !== EXTERNAL_ID_FIELD && f !== 'id').map((f) => [f, wholeBefore !== undefined ? (wholeBefore[f] ?? null) : (before[f] ?? null)]),
+      );
+      const externalAfter = restorable.includes(EXTERNAL_ID_FIELD) ? previousExternal : theirs.externalId;
+      const whole = { ...withoutExternal(wholeRowOver(theirs.budget, restoredValues)), ...(isAddressable(externalAfter) ? { external_id: externalAfter } : {}) };
       outcome = await sendChange<Budget>(
         {
           send: (s) => endpoints.replaceById(theirs.budget.id, whole, s),
           check: async (s) => {
             const [found] = await endpoints.readByIds([theirs.budget.id], s);
-            return found !== undefined && holds(serviceRow(model, found, lookups), withoutExternal(whole)) ? { landed: true, value: found } : { landed: false };
+            return found !== undefined && Object.entries(restoredValues).every(([f, v]) => sameValue(budgetBodyOf(found)[f], v)) ? { landed: true, value: found } : { landed: false };
           },
         },
         send,
@@ -212,11 +238,11 @@ export async function undoLastPush(model: TableModel<Budget>, target: BudgetTarg
     model.columns.forEach((column, i) => {
       const field = column.key === EXTERNAL_ID_FIELD ? EXTERNAL_ID_FIELD : column.write?.field;
       const mine = field === EXTERNAL_ID_FIELD ? sheetRow?.externalId : field === undefined ? undefined : sheetRow?.fields[field];
-      if (field === undefined || !fields.includes(field) || sameValue(mine, sent[field])) values[column.key] = restored.cells[i] ?? null;
+      if (field === undefined || !fields.includes(field) || (restorable.includes(field) && sameValue(mine, sent[field]))) values[column.key] = restored.cells[i] ?? null;
     });
     updates.push({ position: sheetRow?.position ?? -1, id: restored.budget.id, externalId: sheetRow?.externalId ?? null, values, status: t('push.undo.restoredStatus'), highlight: [] });
-    journalRows.push({ op: r.op, id: restored.budget.id, externalId: restored.externalId, before: pickFields(sent, fields), sent: pickFields(before, fields), outcome: 'landed' });
-    report(r, 'restored', t('push.undo.restored'));
+    journalRows.push({ op: r.op, id: restored.budget.id, externalId: restored.externalId, before: pickFields(sent, restorable), sent: pickFields(before, restorable), outcome: 'landed' });
+    report(r, 'restored', keptTheirs.length === 0 ? t('push.undo.restored') : t('push.undo.restoredExcept', { columns: keptTheirs.map(columnOf).join(', ') }));
   }
 
   if (updates.length > 0) await sheet.update(model, updates);

@@ -108,7 +108,7 @@ describe('lost answers are read back, never sent blindly again', () => {
     h.hook.current = (request) => (request.method === 'PATCH' ? html500() : undefined);
     const failed = await h.push();
     expect(failed.rows[0]).toMatchObject({ outcome: 'unknown' });
-    expect(h.sheet.rows[at]?.status).toMatch(/^Not sent: the service did not confirm this change \(.+\)\. Send again/);
+    expect(h.sheet.rows[at]?.status).toMatch(/^Not confirmed: the service did not confirm this change and reading it back did not tell either \(.+\)\. Send again/);
     expect(h.sheet.rows[at]?.highlight).toEqual(['amount']);
     expect(h.sheet.cell(at, 'amount')).toBe(-987);
     h.hook.current = undefined;
