@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { tolerantAnswer } from './write-answer';
 
 /** Embedded in transactions: `id`, `name`, `alias`; the create-transactions answer adds `bank` and `currency`. */
 export const ShortAccountSchema = z.object({
@@ -45,6 +46,9 @@ export const AccountSchema = z.object({
   last_update_attempt: z.string().nullable(),
   banking_api_account: z.number().int().nullable(),
 });
+
+/** The answer of `POST /accounts/`, read tolerantly (`write-answer.ts`). */
+export const AccountWriteAnswerSchema = tolerantAnswer(AccountSchema);
 export type Account = z.infer<typeof AccountSchema>;
 
 /** `GET /accounts/`: balances and limits (null without a current forecast) plus the accounts. */

@@ -1,9 +1,9 @@
-import { type Account, AccountSchema, type BalanceSummary, BalanceSummarySchema } from './account-schema';
+import { type Account, AccountWriteAnswerSchema, type BalanceSummary, BalanceSummarySchema } from './account-schema';
 import { type AmountInput, formatAmount } from './amount';
 import { callInChunks } from './chunked-call';
 import { pathId } from './path-segment';
 import type { RequestOptions } from './request-options';
-import { type Transaction, TransactionListSchema, TransactionSchema } from './transaction-schema';
+import { type Transaction, TransactionListWriteAnswerSchema, TransactionWriteAnswerSchema } from './transaction-schema';
 import type { Transport } from './transport';
 
 /** `POST /accounts/` body (an offline account). The company comes from the credentials. */
@@ -54,7 +54,7 @@ export class AccountsResource {
         ? {}
         : { overdraft_limit: formatAmount(input.overdraft_limit, { decimals: 2, field: 'overdraft_limit', language }) }),
     };
-    return this.#transport.request({ method: 'POST', path: '/accounts/', body, signal: options.signal }, AccountSchema);
+    return this.#transport.request({ method: 'POST', path: '/accounts/', body, signal: options.signal }, AccountWriteAnswerSchema);
   }
 
   /**
@@ -67,7 +67,7 @@ export class AccountsResource {
     return callInChunks(bodies, (slice, offset) =>
       this.#transport.request(
         { method: 'POST', path, body: slice, signal: options.signal, itemIndexOffset: offset },
-        TransactionListSchema,
+        TransactionListWriteAnswerSchema,
       ),
     );
   }
@@ -75,7 +75,7 @@ export class AccountsResource {
   /** The same endpoint with a single object body. */
   async createTransaction(accountId: number, item: TransactionInput, options: RequestOptions = {}): Promise<Transaction> {
     const path = `/accounts/${pathId(accountId, 'account_id', this.#transport.language)}/transactions/`;
-    return this.#transport.request({ method: 'POST', path, body: this.#serialize(item), signal: options.signal }, TransactionSchema);
+    return this.#transport.request({ method: 'POST', path, body: this.#serialize(item), signal: options.signal }, TransactionWriteAnswerSchema);
   }
 
   #serialize(item: TransactionInput, index?: number): Omit<TransactionInput, 'amount'> & { amount: string } {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ShortCategorySchema } from './category-schema';
 import { pageEnvelope } from './page-schema';
+import { tolerantAnswer } from './write-answer';
 
 export const RecurringBudgetSchema = z.object({
   frequency: z.string(),
@@ -46,6 +47,10 @@ export type Budget = z.infer<typeof BudgetSchema>;
 /** A budget PATCH answers with `id` and the fields that were sent. */
 export const BudgetPatchResponseSchema = BudgetSchema.partial().required({ id: true });
 export type BudgetPatchResponse = z.infer<typeof BudgetPatchResponseSchema>;
+
+/** The answers of budget writes (create, replace, update), read tolerantly (`write-answer.ts`). */
+export const BudgetWriteAnswerSchema = tolerantAnswer(BudgetSchema);
+export const BudgetPatchAnswerSchema = tolerantAnswer(BudgetPatchResponseSchema);
 
 /** Budget lists: `sum` of all matches; `results` holds `total` and the page's budgets. */
 export const BudgetPageSchema = z.object({

@@ -1,5 +1,5 @@
 import { type BudgetInput, budgetList, type ForecastBudgetListParams, serializeBudget } from './budget-input';
-import { type Budget, type BudgetPage, BudgetSchema } from './budget-schema';
+import { type Budget, type BudgetPage, BudgetSchema, BudgetWriteAnswerSchema } from './budget-schema';
 import { PagedList } from './paged-endpoint';
 import { externalIdSegment } from './path-segment';
 import type { RequestOptions } from './request-options';
@@ -18,7 +18,7 @@ export class ForecastBudgetsResource extends PagedList<ForecastBudgetListParams,
   /** Creates a budget in the forecast (never updates an existing one). */
   async create(input: BudgetInput, options: RequestOptions = {}): Promise<Budget> {
     const body = serializeBudget(input, this.#transport.language);
-    return this.#transport.request({ method: 'POST', path: PATH, body, signal: options.signal }, BudgetSchema);
+    return this.#transport.request({ method: 'POST', path: PATH, body, signal: options.signal }, BudgetWriteAnswerSchema);
   }
 
   async getByExternalId(externalId: string, options: RequestOptions = {}): Promise<Budget> {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { tolerantAnswer } from './write-answer';
 import { pageEnvelope } from './page-schema';
 
 export const INVOICE_STATUSES = ['OD', 'PL', 'OR', 'PD', 'PP', 'IN', 'HD', 'PR', 'DP', 'CA', 'IP'] as const;
@@ -40,6 +41,10 @@ export const InvoiceSchema = z.object({
 });
 export type Invoice = z.infer<typeof InvoiceSchema>;
 export const InvoiceListSchema = z.array(InvoiceSchema);
+
+/** The answers of invoice writes (create, update), read tolerantly (`write-answer.ts`). */
+export const InvoiceWriteAnswerSchema = tolerantAnswer(InvoiceSchema);
+export const InvoiceListWriteAnswerSchema = tolerantAnswer(InvoiceListSchema);
 
 /** Invoice lists: `sum` of all matches; `results` holds `amount_due`, `total` and the page's invoices. */
 export const InvoicePageSchema = z.object({

@@ -12,7 +12,7 @@ import {
   serializeInvoiceCreate,
   serializeInvoiceUpdates,
 } from './invoice-input';
-import { type Invoice, InvoiceListSchema, type InvoicePage, InvoicePageSchema, InvoiceSchema } from './invoice-schema';
+import { type Invoice, InvoiceListWriteAnswerSchema, type InvoicePage, InvoicePageSchema, InvoiceSchema, InvoiceWriteAnswerSchema } from './invoice-schema';
 import { PagedList } from './paged-endpoint';
 import { pathId } from './path-segment';
 import type { RequestOptions } from './request-options';
@@ -29,7 +29,7 @@ export class GroupInvoicesResource extends PagedList<InvoiceListParams, InvoiceP
 
   async create(input: InvoiceCreateInput, options: RequestOptions = {}): Promise<Invoice> {
     const body = serializeInvoiceCreate(input, this.transport.language);
-    return this.transport.request({ method: 'POST', path: this.path, body, signal: options.signal }, InvoiceSchema);
+    return this.transport.request({ method: 'POST', path: this.path, body, signal: options.signal }, InvoiceWriteAnswerSchema);
   }
 
   /**
@@ -39,7 +39,7 @@ export class GroupInvoicesResource extends PagedList<InvoiceListParams, InvoiceP
   async update(items: readonly InvoiceUpdate[], options: RequestOptions = {}): Promise<Invoice[]> {
     const body = serializeInvoiceUpdates(items, this.transport.language);
     if (body.length === 0) return [];
-    return this.transport.request({ method: 'PATCH', path: this.path, body, signal: options.signal }, InvoiceListSchema);
+    return this.transport.request({ method: 'PATCH', path: this.path, body, signal: options.signal }, InvoiceListWriteAnswerSchema);
   }
 
   /** DELETE by `id`, `reference` (one or many) or `source_id` + `source`; refuses to send without one. */

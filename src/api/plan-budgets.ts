@@ -1,5 +1,5 @@
 import { type BudgetInput, type BudgetPatch, serializeBudget } from './budget-input';
-import { type Budget, type BudgetPatchResponse, BudgetPatchResponseSchema, BudgetSchema } from './budget-schema';
+import { type Budget, type BudgetPatchResponse, BudgetPatchAnswerSchema, BudgetWriteAnswerSchema } from './budget-schema';
 import { externalIdSegment, pathId } from './path-segment';
 import type { RequestOptions } from './request-options';
 import type { Transport } from './transport';
@@ -25,7 +25,7 @@ export class PlanBudgetsResource {
   /** PUT `/plans/{plan_id}/budgets/{id}/`: replaces the whole budget. */
   async replace(id: number, input: BudgetInput, options: RequestOptions = {}): Promise<Budget> {
     const body = serializeBudget(input, this.#transport.language);
-    return this.#transport.request({ method: 'PUT', path: this.#idPath(id), body, signal: options.signal }, BudgetSchema);
+    return this.#transport.request({ method: 'PUT', path: this.#idPath(id), body, signal: options.signal }, BudgetWriteAnswerSchema);
   }
 
   /** DELETE `/plans/{plan_id}/budgets/{id}/`. */
@@ -37,7 +37,7 @@ export class PlanBudgetsResource {
   async updateByExternalId(externalId: string, patch: BudgetPatch, options: RequestOptions = {}): Promise<BudgetPatchResponse> {
     const path = this.#externalPath(externalId);
     const body = serializeBudget(patch, this.#transport.language);
-    return this.#transport.request({ method: 'PATCH', path, body, signal: options.signal }, BudgetPatchResponseSchema);
+    return this.#transport.request({ method: 'PATCH', path, body, signal: options.signal }, BudgetPatchAnswerSchema);
   }
 
   /** DELETE `/plans/{plan_id}/budgets/external/{external_id}/`. */

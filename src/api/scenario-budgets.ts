@@ -1,5 +1,5 @@
 import { type BudgetInput, budgetList, type BudgetListParams, type BudgetPatch, serializeBudget } from './budget-input';
-import { type Budget, type BudgetPage, type BudgetPatchResponse, BudgetPatchResponseSchema, BudgetSchema } from './budget-schema';
+import { type Budget, type BudgetPage, type BudgetPatchResponse, BudgetPatchAnswerSchema, BudgetSchema, BudgetWriteAnswerSchema } from './budget-schema';
 import { PagedList } from './paged-endpoint';
 import { externalIdSegment, pathId } from './path-segment';
 import type { RequestOptions } from './request-options';
@@ -21,7 +21,7 @@ export class ScenarioBudgetsResource extends PagedList<BudgetListParams, BudgetP
   /** Creates a budget in the scenario (the scenario comes from the path, not the body). */
   async create(input: BudgetInput, options: RequestOptions = {}): Promise<Budget> {
     const body = serializeBudget(input, this.#transport.language);
-    return this.#transport.request({ method: 'POST', path: this.path, body, signal: options.signal }, BudgetSchema);
+    return this.#transport.request({ method: 'POST', path: this.path, body, signal: options.signal }, BudgetWriteAnswerSchema);
   }
 
   async getByExternalId(externalId: string, options: RequestOptions = {}): Promise<Budget> {
@@ -32,13 +32,13 @@ export class ScenarioBudgetsResource extends PagedList<BudgetListParams, BudgetP
   async replaceByExternalId(externalId: string, input: BudgetInput, options: RequestOptions = {}): Promise<Budget> {
     const path = this.#externalPath(externalId);
     const body = serializeBudget(input, this.#transport.language);
-    return this.#transport.request({ method: 'PUT', path, body, signal: options.signal }, BudgetSchema);
+    return this.#transport.request({ method: 'PUT', path, body, signal: options.signal }, BudgetWriteAnswerSchema);
   }
 
   /** PATCH: only the given fields change; the answer has `id` and the fields sent. */
   async updateByExternalId(externalId: string, patch: BudgetPatch, options: RequestOptions = {}): Promise<BudgetPatchResponse> {
     const path = this.#externalPath(externalId);
     const body = serializeBudget(patch, this.#transport.language);
-    return this.#transport.request({ method: 'PATCH', path, body, signal: options.signal }, BudgetPatchResponseSchema);
+    return this.#transport.request({ method: 'PATCH', path, body, signal: options.signal }, BudgetPatchAnswerSchema);
   }
 }

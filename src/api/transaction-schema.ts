@@ -4,6 +4,7 @@ import { ExtendedCategorySchema, ShortCategorySchema } from './category-schema';
 import { InvoiceSchema } from './invoice-schema';
 import { inPlace } from './in-place-check';
 import { pageEnvelope } from './page-schema';
+import { tolerantAnswer } from './write-answer';
 
 const transactionFields = {
   id: z.number().int(),
@@ -38,6 +39,10 @@ export const TransactionSchema: z.ZodType<Transaction> = z.object({
   },
 });
 export const TransactionListSchema = z.array(TransactionSchema);
+
+/** The answers of transaction writes (create, category changes), read tolerantly (`write-answer.ts`). */
+export const TransactionWriteAnswerSchema = tolerantAnswer(TransactionSchema);
+export const TransactionListWriteAnswerSchema = tolerantAnswer(TransactionListSchema);
 
 /**
  * `GET /transactions/`: `predicted_unmapped_transactions` is deprecated, so it may disappear. Both pages are checked

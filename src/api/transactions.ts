@@ -11,10 +11,10 @@ import {
   type ExtendedTransactionPage,
   ExtendedTransactionPageSchema,
   type Transaction,
-  TransactionListSchema,
+  TransactionListWriteAnswerSchema,
   type TransactionPage,
   TransactionPageSchema,
-  TransactionSchema,
+  TransactionWriteAnswerSchema,
 } from './transaction-schema';
 import type { Transport } from './transport';
 
@@ -97,7 +97,7 @@ export class TransactionsResource extends PagedList<TransactionFilters, Transact
     return callInChunks(body, (slice, offset) =>
       this.#transport.request(
         { method: 'PATCH', path: '/transactions/', body: slice, signal: options.signal, itemIndexOffset: offset },
-        TransactionListSchema,
+        TransactionListWriteAnswerSchema,
       ),
     );
   }
@@ -105,6 +105,6 @@ export class TransactionsResource extends PagedList<TransactionFilters, Transact
   /** `PATCH /transactions/{id}/` with `{category}`. */
   async updateCategory(id: number, category: number, options: RequestOptions = {}): Promise<Transaction> {
     const path = `/transactions/${pathId(id, 'id', this.#transport.language)}/`;
-    return this.#transport.request({ method: 'PATCH', path, body: { category }, signal: options.signal }, TransactionSchema);
+    return this.#transport.request({ method: 'PATCH', path, body: { category }, signal: options.signal }, TransactionWriteAnswerSchema);
   }
 }

@@ -5,7 +5,7 @@
  * field by field (compared as create/replace bodies: every field a body takes, those the sheet does not show too).
  */
 
-import type { Budget, CashflowClient } from '../../../src/api';
+import type { Budget, BudgetInput, CashflowClient } from '../../../src/api';
 import { budgetBodyOf } from '../../../src/sync/push/budget-body';
 import { undoLastPush } from '../../../src/sync/push';
 import { setUpPush, type PushHarness } from './push-support';
@@ -159,7 +159,7 @@ test('a confirmed whole-row PUT keeps a field another user changed only on the s
   const merged = (await byName(h, NAMES.merged)) as Budget;
   const planId = await forecastPlanId(h);
   // The colleague changes the description (a column the sheet shows) by a whole-row write of their own.
-  await h.other.planBudgets(planId).replace(merged.id, { ...(budgetBodyOf(merged) as Parameters<ReturnType<CashflowClient['planBudgets']>['replace']>[1]), description: 'Colleague note' });
+  await h.other.planBudgets(planId).replace(merged.id, { ...(budgetBodyOf(merged) as unknown as BudgetInput), description: 'Colleague note' });
   h.sheet.set(rowOf(h, merged.id), 'amount', -555);
   h.takeWrites();
   const result = await h.push({ wholeRows: true });

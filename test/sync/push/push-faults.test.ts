@@ -248,3 +248,25 @@ describe('the sandbox\'s own faults', () => {
     expect(h.takeWrites()).toEqual([]);
   });
 });
+
+describe('write answers are read tolerantly (#25 item 7)', () => {
+  it('a PATCH answered with amounts as numeric strings and an unknown field lands without a read-back', async () => {
+    h = await setUpPush();
+    const at = rowWhere(h, addressable);
+    h.sheet.set(at, 'amount', -39000);
+    h.hook.current = async (request, forward) => {
+      if (request.method !== 'PATCH') return undefined;
+      const answer = (await (await forward()).json()) as Record<string, unknown>;
+      const stringly = { ...answer, amount: String(answer.amount), later_field: { kept: true } };
+      return new Response(JSON.stringify(stringly), { status: 200, headers: { 'content-type': 'application/json' } });
+    };
+    h.takeWrites();
+    const before = h.sent.length;
+    const result = await h.push();
+    expect(result.rows[0]).toMatchObject({ outcome: 'landed' });
+    expect(h.sheet.rows[at]?.status).toMatch(/^Sent /);
+    const after = h.sent.slice(before);
+    const patchAt = after.findIndex((r) => r.method === 'PATCH');
+    expect(after.slice(patchAt + 1).filter((r) => r.method === 'GET')).toEqual([]);
+  });
+});
