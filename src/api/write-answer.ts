@@ -32,17 +32,18 @@ function rebuild(schema: z.ZodType, done: WeakMap<z.ZodType, z.ZodType>): z.ZodT
   if (schema instanceof z.ZodObject) {
     // A recursive schema (a transaction's `parent`) meets itself again while its fields are rebuilt: it finds a
     // lazy reference to the object being built.
-    let built: z.ZodType | undefined;
+    const slot: { built?: z.ZodType } = {};
     done.set(
       schema,
       z.lazy(() => {
-        if (built === undefined) throw new Error('tolerantAnswer: schema read before it was built');
-        return built;
+        if (slot.built === undefined) throw new Error('tolerantAnswer: schema read before it was built');
+        return slot.built;
       }),
     );
     const shape: Record<string, z.ZodType> = {};
     for (const [key, field] of Object.entries(schema.shape as Record<string, z.ZodType>)) shape[key] = rebuild(field, done);
-    built = z.looseObject(shape);
+    const built = z.looseObject(shape);
+    slot.built = built;
     done.set(schema, built);
     return built;
   }
