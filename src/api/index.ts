@@ -38,6 +38,7 @@ export {
 export { checkCompleteness, CompletenessTally, type CompletenessExpectation, type CompletenessReport, type CompletenessResult, type CompletenessRow } from './completeness';
 export { MAX_ITEMS_PER_CALL } from './chunk';
 export { PageIterator, type PageInfo, type PageProgress, type PaginateOptions } from './paginate';
+export { EndlessPagesError, type EndlessPagesReason } from './endless-pages-error';
 export { DEFAULT_BULK_PAGE_SIZE, MAX_PAGE_SIZE, normalizePageSize } from './page-size';
 export { DEFAULT_RETRY, decideRetry, parseRetryAfter, retryReason, type HttpMethod, type RetryDecision, type RetryOptions, type RetryReason } from './retry-policy';
 export { DEFAULT_GIVE_UP_AFTER_MS, RetryBudget, type RetryBudgetOptions, type RetryWait, type WaitContext } from './retry-budget';

@@ -22,6 +22,13 @@ export interface ListDefinition<F, P extends PageInfo, T> {
   itemsOf: (page: P) => readonly T[];
   /** The filters as query parameters (without `page` / `page_size`). */
   query: (filters: F, language: Language) => URLSearchParams;
+  /** A record's identity across pages; default its `id` (every listed resource of the spec has one). */
+  keyOf?: (item: T) => unknown;
+}
+
+/** The `id` of a listed record (banks, transactions, invoices, budgets all carry one). */
+function idOf(item: unknown): unknown {
+  return typeof item === 'object' && item !== null ? (item as { id?: unknown }).id : undefined;
 }
 
 function withPage(query: URLSearchParams, page: number | undefined, pageSize: number | undefined): URLSearchParams {
@@ -58,7 +65,7 @@ export class PagedList<F extends object, P extends PageInfo, T> {
       ({ page, pageSize, signal }) => this.#request(query, page, pageSize, signal),
       this.#list.itemsOf,
       options,
-      { method: 'GET', path: normalizePath(this.#list.path), language: this.#transport.language },
+      { method: 'GET', path: normalizePath(this.#list.path), language: this.#transport.language, keyOf: this.#list.keyOf ?? idOf },
     );
   }
 

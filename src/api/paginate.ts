@@ -5,8 +5,14 @@
  * fetched with at most `concurrency` requests in flight (a new one starting whenever one ends, at most
  * 4 × `concurrency` pages ahead of the one awaited), still yielded in order. Iteration stops when
  * `next` is null. Breaking out of the loop cancels requests that are still running.
+ *
+ * A service whose pages would not end is stopped with `EndlessPagesError` (issue #25 item 10), whatever its links
+ * say: a page that links on but brings no records (`emptyPage`), or only records of earlier pages, told apart by
+ * `keyOf` (`noNewRows`), or a further page when those received already fill what `count` announced (`beyondCount`).
+ * So a pull makes at most `count / page size` page requests, plus those in flight when it stops.
  */
 import type { Language } from '../i18n/catalog';
+import { EndlessPagesError, type EndlessPagesReason } from './endless-pages-error';
 import { ResponseValidationError } from './errors';
 import { linkedAbort } from './abort';
 import { pageNumberFromLink } from './page-link';
@@ -48,19 +54,21 @@ export interface PageRequest {
 
 export type FetchPage<P> = (request: PageRequest) => Promise<P>;
 
-export interface PaginationContext {
+export interface PaginationContext<T = unknown> {
   method: string;
   path: string;
   language: Language;
+  /** The record's identity (its `id`): a page whose records were all seen before brings nothing new. */
+  keyOf?: (item: T) => unknown;
 }
 
 export class PageIterator<P extends PageInfo, T> implements AsyncIterable<P> {
   readonly #fetchPage: FetchPage<P>;
   readonly #itemsOf: (page: P) => readonly T[];
   readonly #options: PaginateOptions;
-  readonly #context: PaginationContext;
+  readonly #context: PaginationContext<T>;
 
-  constructor(fetchPage: FetchPage<P>, itemsOf: (page: P) => readonly T[], options: PaginateOptions, context: PaginationContext) {
+  constructor(fetchPage: FetchPage<P>, itemsOf: (page: P) => readonly T[], options: PaginateOptions, context: PaginationContext<T>) {
     this.#fetchPage = fetchPage;
     this.#itemsOf = itemsOf;
     this.#options = options;
@@ -110,13 +118,37 @@ export class PageIterator<P extends PageInfo, T> implements AsyncIterable<P> {
       pagesTotal = Math.max(pagesTotal, pagesDone);
       this.#options.onProgress?.({ pagesDone, pagesTotal, rows, total: page.count });
     };
+    const { method, path, language, keyOf } = this.#context;
+    // The pages' records so far, by key: the `noNewRows` check.
+    const seen = new Set<unknown>();
+    let perPage = 1;
+    /** Pages the latest `count` fills at the first page's size (at least 1). */
+    const pagesAnnounced = (count: number): number => Math.max(1, Math.ceil(count / perPage));
+    const endless = (reason: EndlessPagesReason, number: number, page: P): EndlessPagesError =>
+      new EndlessPagesError({ reason, page: number, count: page.count, pagesAnnounced: pagesAnnounced(page.count), method, path, language });
+    /** Throws when a page that links on brings no records, or none that earlier pages did not bring. */
+    const check = (page: P, number: number): void => {
+      const items = this.#itemsOf(page);
+      let fresh = false;
+      if (keyOf !== undefined) {
+        for (const item of items) {
+          const before = seen.size;
+          seen.add(keyOf(item));
+          if (seen.size > before) fresh = true;
+        }
+      }
+      if (page.next === null) return;
+      if (items.length === 0) throw endless('emptyPage', number, page);
+      if (keyOf !== undefined && !fresh) throw endless('noNewRows', number, page);
+    };
     let stopped = false;
     try {
       let current = 1;
       let page = await fetchPage(current);
       // A full first page tells the real page size, even if the service capped it lower than asked.
-      const perPage = Math.max(1, this.#itemsOf(page).length);
-      const plannedLast = page.next === null ? 1 : Math.max(2, Math.ceil(page.count / perPage));
+      perPage = Math.max(1, this.#itemsOf(page).length);
+      check(page, current);
+      const plannedLast = page.next === null ? 1 : Math.max(2, pagesAnnounced(page.count));
       pagesTotal = plannedLast;
       received(page);
       yield page;
@@ -145,6 +177,7 @@ export class PageIterator<P extends PageInfo, T> implements AsyncIterable<P> {
         for (let head = pending.shift(); head; head = pending.shift()) {
           page = await head.promise;
           current = head.number;
+          check(page, current);
           received(page);
           yield page;
           if (page.next === null) return; // fewer rows than page 1 announced: done
@@ -164,8 +197,11 @@ export class PageIterator<P extends PageInfo, T> implements AsyncIterable<P> {
             issues: [{ path: 'next', message: `page ${nextNumber} after page ${current}` }],
           });
         }
+        // The pages received already hold every record `count` announced: a further one would be one too many.
+        if (pagesDone >= pagesAnnounced(page.count)) throw endless('beyondCount', nextNumber, page);
         current = nextNumber;
         page = await fetchPage(current);
+        check(page, current);
         received(page);
         yield page;
       }

@@ -30,6 +30,13 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
 
 const INTEGER_TEXT = /^\s*[+-]?\d+(\.0*)?\s*$/;
 
+/**
+ * Characters a text field of a request body may hold (the service's limit is not shown; every Django CharField has
+ * one): 100,000, far above Excel's 32,767-character cell limit, so that a client can be tested with texts a cell
+ * cannot hold. Longer texts are refused with 400 and DRF's `max_length` message naming the limit.
+ */
+export const MAX_TEXT_LENGTH = 100_000;
+
 export class BodyReader {
   readonly errors: FieldErrors = {};
 
@@ -65,6 +72,7 @@ export class BodyReader {
     if (typeof value !== 'string' && typeof value !== 'number') return this.fail(key, 'invalidString');
     const text = String(value).trim();
     if (text === '' && !options.allowBlank) return this.fail(key, 'blank');
+    if (text.length > MAX_TEXT_LENGTH) return this.fail(key, 'maxLength', { max_length: MAX_TEXT_LENGTH });
     return text;
   }
 

@@ -12,6 +12,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { addDays } from './calendar';
 import { t, type Language } from './messages';
 import type { Transaction } from './model';
+import type { PageFaultOptions } from './page-faults';
 import { mulberry32 } from './prng';
 import { reportingCents, type Store } from './store';
 
@@ -39,6 +40,14 @@ export interface FaultOptions {
   seed?: number;
   /** The random source itself (tests); wins over `seed`. */
   random?: () => number;
+  // ---- Page faults (issue #25 items 10 and 12): no draw, every matching list page; page-faults.ts answers them ----
+  /** From page `fromPage` (default 2) of the list at `path` on: 200, no records, a `next` link, never an end. */
+  endlessEmptyPages?: PageFaultOptions['endlessEmptyPages'];
+  /** From page `page` (default 2) of the list at `path` on: that page's records again, a `next` link, never an end. */
+  repeatedPage?: PageFaultOptions['repeatedPage'];
+  /** Page `page` (default 1) of the list at `path` gives its second record the id of its first. */
+  duplicateId?: PageFaultOptions['duplicateId'];
+  // ---- end of page faults ----
 }
 
 export type FaultOutcome = 'continue' | 'answered' | 'dropped';
@@ -63,6 +72,14 @@ export class FaultInjector {
     this.options = { ...options };
     this.random = this.sourceOf(this.options);
   }
+
+  // ---- Page faults (issue #25 items 10 and 12) ----
+  /** The page faults set now, for page-faults.ts (`withPageFaults`). */
+  pageFaults(): PageFaultOptions {
+    const { endlessEmptyPages, repeatedPage, duplicateId } = this.options;
+    return { ...(endlessEmptyPages ? { endlessEmptyPages } : {}), ...(repeatedPage ? { repeatedPage } : {}), ...(duplicateId ? { duplicateId } : {}) };
+  }
+  // ---- end of page faults ----
 
   private sourceOf(options: FaultOptions): () => number {
     if (options.random !== undefined) return options.random;

@@ -7,6 +7,7 @@ import { TokenRegistry } from './auth';
 import { CorsPolicy, type CorsOption } from './cors';
 import { FaultInjector, type FaultOptions } from './faults';
 import { StateSaver, loadState, saveState } from './persistence';
+import { withPageFaults } from './page-faults';
 import { mulberry32 } from './prng';
 import { accountRoutes } from './routes/accounts';
 import { budgetRoutes } from './routes/budgets';
@@ -87,14 +88,14 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     const page = context.query.get('page');
     if (page !== undefined && page !== '1') faults.concurrentEdit(store, companyOf(context.principal), context.now, isoDate(context.now));
   };
-  const routes = [
+  const routes = withPageFaults([
     ...tokenRoutes(tokens),
     ...catalogRoutes(),
     ...accountRoutes(),
     ...transactionRoutes(cache, beforeList),
     ...invoiceRoutes(),
     ...budgetRoutes((context, planIds, ids) => void faults.concurrentBudgetEdit(context.store, planIds, ids, context.now)),
-  ];
+  ], () => faults.pageFaults());
   const app = buildServer({
     store,
     routes,

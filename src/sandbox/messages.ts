@@ -72,6 +72,11 @@ const entries = {
   notNull: { de: 'Dieses Feld darf nicht null sein.', en: 'This field may not be null.', it: 'Questo campo non può essere nullo.' },
   blank: { de: 'Dieses Feld darf nicht leer sein.', en: 'This field may not be blank.', it: 'Questo campo non può essere omesso.' },
   invalidString: { de: 'Kein gültiger String.', en: 'Not a valid string.', it: 'Stringa non valida.' },
+  maxLength: {
+    de: 'Stellen Sie sicher, dass dieses Feld nicht mehr als {max_length} Zeichen lang ist.',
+    en: 'Ensure this field has no more than {max_length} characters.',
+    it: 'Assicurati che questo campo non abbia più di {max_length} caratteri.',
+  },
   invalidNumber: { de: 'Eine gültige Zahl ist erforderlich.', en: 'A valid number is required.', it: 'È richiesto un numero valido.' },
   invalidInteger: {
     de: 'Eine gültige Ganzzahl ist erforderlich.',

@@ -6,9 +6,11 @@
  * - `streamTable`: the paged resources as a stream of row batches, one per page, read ahead of the writer, so
  *   the workbook is written while later pages are still on the way (a group's invoices: the companies' pages
  *   in turn, group-invoice-pages.ts). Duplicates (a record that moved to a later page while the pull ran) are
- *   dropped by key as they come; transactions are tallied for the `count`/`sum` check of
- *   `/transactions/extended/` without keeping the rows, and a later page telling other figures than page 1 (the
- *   service changed during the pull) fails the check, as `pullVerified` does.
+ *   dropped by key as they come; several records under one id on the same page are the service's mistake: the
+ *   first stays, and the id and number of records are noted (id-clashes.ts). Transactions are tallied for the
+ *   `count`/`sum` check of `/transactions/extended/` without keeping the rows, and a later page telling other
+ *   figures than page 1 (the service changed during the pull) fails the check, as `pullVerified` does.
+ * - Both cut texts longer than an Excel cell holds and note where (text-cuts.ts).
  * Nothing here touches the workbook.
  */
 
@@ -34,9 +36,11 @@ import {
   type TableModel,
 } from '../tables';
 import { groupInvoiceBatches } from './group-invoice-pages';
+import { IdClashes, type IdClash } from './id-clashes';
 import { companiesOf, type OneAnswerTarget, type PagedTarget } from './pull-target';
 import { readAhead } from './read-ahead';
 import { sortByDateDescThenKey, type Row } from './rows';
+import { TextCuts } from './text-cuts';
 
 export interface FetchOptions {
   client: CashflowClient;
@@ -53,6 +57,19 @@ export interface FetchedTable {
   received: number;
   /** Further tables filled from the same answer (the balance summary beside the accounts). */
   extra: { model: TableModel<unknown>; rows: Row[] }[];
+  /** Texts of the main table cut to fit a cell. */
+  textCuts: TextCuts;
+}
+
+/** The rows of a table that comes in one answer, their over-long texts cut (and noted). */
+function rowsOf<R>(model: TableModel<R>, records: readonly R[], lookups: Lookups): { rows: Row[]; textCuts: TextCuts } {
+  const textCuts = new TextCuts(model as TableModel<unknown>);
+  const rows = records.map((record) => {
+    const row = toRow(model, record, lookups);
+    textCuts.visit(row);
+    return row;
+  });
+  return { rows, textCuts };
 }
 
 function paginate(options: FetchOptions): PaginateOptions {
@@ -94,19 +111,18 @@ export async function fetchTable(target: OneAnswerTarget, options: FetchOptions)
     case 'categories': {
       const categories = await client.categories.list(requestOptions(options));
       const lookups = buildLookups({ categories });
-      const rows = categories.map((c) => toRow(CATEGORIES_TABLE, c, lookups));
-      return { model: CATEGORIES_TABLE as TableModel<unknown>, rows, received: categories.length, extra: [] };
+      return { model: CATEGORIES_TABLE as TableModel<unknown>, ...rowsOf(CATEGORIES_TABLE, categories, lookups), received: categories.length, extra: [] };
     }
     case 'plans': {
       const plans = await client.plans.list(requestOptions(options));
-      return { model: PLANS_TABLE as TableModel<unknown>, rows: plans.map((p) => toRow(PLANS_TABLE, p, buildLookups())), received: plans.length, extra: [] };
+      return { model: PLANS_TABLE as TableModel<unknown>, ...rowsOf(PLANS_TABLE, plans, buildLookups()), received: plans.length, extra: [] };
     }
     case 'accounts': {
       const summary = await client.accounts.summary(requestOptions(options));
       const lookups = buildLookups();
       return {
         model: ACCOUNTS_TABLE as TableModel<unknown>,
-        rows: summary.accounts.map((a) => toRow(ACCOUNTS_TABLE, a, lookups)),
+        ...rowsOf(ACCOUNTS_TABLE, summary.accounts, lookups),
         received: summary.accounts.length,
         extra: [{ model: BALANCE_SUMMARY_TABLE as TableModel<unknown>, rows: balanceRows(summary).map((r) => toRow(BALANCE_SUMMARY_TABLE, r, lookups)) }],
       };
@@ -122,6 +138,15 @@ export interface StreamedTable {
   received(): number;
   /** Transactions, after the batches have ended: the rows passed on against `count`/`sum` of page 1. */
   verification(): CompletenessReport | undefined;
+  /**
+   * Transactions, after the batches have ended: the check failed only because records shared an id on a page (the
+   * left-out records make up exactly the missing count and sum, and no later page told other figures).
+   */
+  mismatchExplainedByClashes(): boolean;
+  /** Ids several records of one page had. */
+  idClashes(): IdClash[];
+  /** Texts cut to fit a cell, and the warnings naming them. */
+  textCuts: TextCuts;
 }
 
 interface PageOf<T> {
@@ -154,6 +179,10 @@ function streamPages<T>(
   let changed = false;
   let ended = false;
   const seen = new Set<CoreValueKey>();
+  const clashes = new IdClashes();
+  /** Cents of the transactions left out because an earlier record of their page had their id. */
+  let clashCents = 0;
+  const textCuts = new TextCuts(model as TableModel<unknown>);
   async function* produce(signal: AbortSignal): AsyncGenerator<Row[]> {
     const lookups = fetchLookups(model.needs, { ...options, signal });
     let resolved: Lookups | undefined;
@@ -162,17 +191,24 @@ function streamPages<T>(
       else if (page.expected !== undefined && !sameFigures(expected, page.expected)) changed = true;
       resolved ??= await lookups;
       const batch: Row[] = [];
+      const onPage = new Set<CoreValueKey>();
       for (const item of page.results) {
         received += 1;
         const row = toRow(model, item, resolved);
         const key = row[keyIndex] ?? null;
+        const amount = row[amountIndex];
+        if (onPage.has(key)) {
+          clashes.add(key);
+          if (typeof amount === 'number' && Number.isFinite(amount)) clashCents += toCents(amount);
+        }
+        onPage.add(key);
         if (tally !== undefined) {
-          const amount = row[amountIndex];
           if (!tally.add(typeof key === 'number' ? key : Number.NaN, typeof amount === 'number' ? amount : Number.NaN)) continue;
         } else {
           if (seen.has(key)) continue;
           seen.add(key);
         }
+        textCuts.visit(row);
         batch.push(row);
       }
       if (batch.length > 0) yield batch;
@@ -181,15 +217,23 @@ function streamPages<T>(
     ended = true;
   }
   const signal = options.signal;
+  const verification = (): CompletenessReport | undefined => {
+    if (tally === undefined || !ended) return undefined;
+    const report = tally.report(expected ?? { count: 0, sum: 0 });
+    return changed ? { ...report, ok: false } : report;
+  };
   return {
     model: model as TableModel<unknown>,
     batches: readAhead(produce, { highWater: READ_AHEAD_PAGES, ...(signal === undefined ? {} : { signal }) }),
     received: () => received,
-    verification: () => {
-      if (tally === undefined || !ended) return undefined;
-      const report = tally.report(expected ?? { count: 0, sum: 0 });
-      return changed ? { ...report, ok: false } : report;
+    verification,
+    mismatchExplainedByClashes: () => {
+      const report = verification();
+      if (report === undefined || report.ok || changed || clashes.extraRecords === 0) return false;
+      return report.expectedCount === report.actualCount + clashes.extraRecords && report.expectedSumCents === report.actualSumCents + clashCents;
     },
+    idClashes: () => clashes.list(),
+    textCuts,
   };
 }
 

@@ -24,7 +24,16 @@ export async function fetchThenWritePull(target: OneAnswerTarget, context: PullC
     if (before !== undefined) await context.port.writeTable(context.spec, before).catch(() => undefined); // the first error is the one to report
     throw error;
   }
-  return { mode: 'full', write, extraWrites, rowCount: fetched.rows.length, fetchedRows: fetched.received, warnings: [] };
+  const textCuts = fetched.textCuts.list();
+  return {
+    mode: 'full',
+    write,
+    extraWrites,
+    rowCount: fetched.rows.length,
+    fetchedRows: fetched.received,
+    ...(textCuts.length > 0 ? { textCuts } : {}),
+    warnings: fetched.textCuts.warnings(context.spec.tableName, context.t),
+  };
 }
 
 /** The pulled columns of the table as it is now, or undefined when there is none (or it cannot be read back). */

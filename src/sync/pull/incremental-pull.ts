@@ -36,6 +36,7 @@ export async function incrementalPull(
   if (!merged.ok) return { fallback: fallbackOf(merged, context) };
 
   const write = await writeAll(context, merged.rows);
+  const textCuts = merged.textCuts.list();
   return {
     outcome: {
       mode: 'incremental',
@@ -45,7 +46,8 @@ export async function incrementalPull(
       fetchedRows: merged.changed,
       incremental: { replaced: merged.replaced, inserted: merged.inserted },
       verification: merged.verification,
-      warnings: [],
+      ...(textCuts.length > 0 ? { textCuts } : {}),
+      warnings: merged.textCuts.warnings(context.spec.tableName, context.t),
     },
   };
 }

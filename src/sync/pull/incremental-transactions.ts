@@ -9,16 +9,17 @@
 
 import { isAbort } from '../../api/abort';
 import type { CompletenessReport, Transaction } from '../../api';
-import { TRANSACTIONS_TABLE, tableSpec, toRow, type Lookups } from '../tables';
+import { TRANSACTIONS_TABLE, tableSpec, toRow, type Lookups, type TableModel } from '../tables';
 import type { WorkbookPort } from '../workbook-port';
 import { fetchLookups, transactionOrder, type FetchOptions } from './fetch-table';
 import type { TransactionPullFilters } from './pull-target';
 import { checkRows, mergeByKey, type Row } from './rows';
+import { TextCuts } from './text-cuts';
 
 export type FallbackReason = 'tableMissing' | 'layoutChanged' | 'cellProblems' | 'mismatch';
 
 export type IncrementalOutcome =
-  | { ok: true; rows: Row[]; changed: number; replaced: number; inserted: number; verification: CompletenessReport }
+  | { ok: true; rows: Row[]; changed: number; replaced: number; inserted: number; verification: CompletenessReport; textCuts: TextCuts }
   | { ok: false; reason: FallbackReason; verification?: CompletenessReport; problems?: number; detail?: string };
 
 export interface IncrementalInput extends FetchOptions {
@@ -82,10 +83,13 @@ export async function incrementalTransactions(input: IncrementalInput): Promise<
   const changed = changedRecords.map((record) => toRow(TRANSACTIONS_TABLE, record, lookups));
   const merged = mergeByKey(old, changed, KEY);
   const rows = transactionOrder(merged.rows);
+  // Texts over a cell's limit are cut; those cut by an earlier pull are named again (they are still cut).
+  const textCuts = new TextCuts(TRANSACTIONS_TABLE as TableModel<unknown>);
+  for (const row of rows) textCuts.visit(row);
 
   input.onVerifyStart?.();
   const page = await input.client.transactions.extendedPage({ ...input.filters, page: 1, page_size: 1 }, readOptions);
   const verification = checkRows(rows, KEY, AMOUNT, { count: page.count, sum: page.sum });
   if (!verification.ok) return { ok: false, reason: 'mismatch', verification };
-  return { ok: true, rows, changed: changedRecords.length, replaced: merged.replaced, inserted: merged.inserted, verification };
+  return { ok: true, rows, changed: changedRecords.length, replaced: merged.replaced, inserted: merged.inserted, verification, textCuts };
 }

@@ -4,6 +4,7 @@ export {
   DEFAULT_INCREMENTAL_MARGIN_MS,
   DEFAULT_PULL_CONCURRENCY,
   DEFAULT_PULL_PAGE_SIZE,
+  PullEndlessPagesError,
   PullServiceDownError,
   PullStateMissingError,
   type Puller,
@@ -16,3 +17,5 @@ export { MemoryPullStateStore, parsePullState, PULL_STATE_VERSION, type PullStat
 export { modelOf, PullTargetError, tableNameOf, targetKey, type BudgetPullFilters, type InvoicePullFilters, type PullResource, type PullTarget, type TransactionPullFilters } from './pull-target';
 export type { PullPhase, PullProgress, PullWaiting } from './pull-progress';
 export type { FallbackReason } from './incremental-transactions';
+export type { IdClash } from './id-clashes';
+export type { TextCut } from './text-cuts';

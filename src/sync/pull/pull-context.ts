@@ -8,6 +8,8 @@ import type { CompletenessReport } from '../../api';
 import type { MessageKey } from '../../i18n/catalog';
 import type { CoreRow, TableSpec, WorkbookPort, WriteOptions, WriteResult } from '../workbook-port';
 import type { FetchOptions } from './fetch-table';
+import type { IdClash } from './id-clashes';
+import type { TextCut } from './text-cuts';
 import type { ProgressCounts, PullPhase } from './pull-progress';
 
 export interface PullContext {
@@ -34,6 +36,10 @@ export interface PullOutcome {
   /** Incremental: rows replaced and inserted. */
   incremental?: { replaced: number; inserted: number };
   verification?: CompletenessReport;
+  /** Ids the service gave several records of one page (only the first of each is in the table). */
+  idClashes?: IdClash[];
+  /** Texts longer than a cell holds, cut in the table. */
+  textCuts?: TextCut[];
   warnings: string[];
 }
 

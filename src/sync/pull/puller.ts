@@ -18,19 +18,30 @@
  */
 
 import { throwIfAborted } from '../../api/abort';
-import { DEFAULT_GIVE_UP_AFTER_MS, RetryBudget, ServiceDownError, type CashflowClient, type CompletenessReport, type RetryReason } from '../../api';
+import {
+  DEFAULT_GIVE_UP_AFTER_MS,
+  EndlessPagesError,
+  RetryBudget,
+  ServiceDownError,
+  type CashflowClient,
+  type CompletenessReport,
+  type EndlessPagesReason,
+  type RetryReason,
+} from '../../api';
 import type { Language, MessageKey } from '../../i18n/catalog';
 import { translate } from '../../i18n/translate';
 import { baselineOf, keepsBaseline, type BaselineStore } from '../push/baseline';
 import { tableSpec } from '../tables';
 import type { CoreRow, CoreValue, RowBatches, TableSpec, WorkbookPort, WriteOptions, WriteResult } from '../workbook-port';
 import { fetchThenWritePull } from './fetch-then-write-pull';
+import type { IdClash } from './id-clashes';
 import { incrementalPull, type PullFallback } from './incremental-pull';
 import type { PullContext, PullOutcome } from './pull-context';
 import { progressEvent, waitingSeconds, type ProgressCounts, type PullPhase, type PullProgress, type PullWaiting } from './pull-progress';
 import { PULL_STATE_VERSION, type PullState, type PullStateStore } from './pull-state';
 import { checkTarget, isOneAnswer, modelOf, targetKey, type PullTarget } from './pull-target';
 import { streamedPull } from './streamed-pull';
+import type { TextCut } from './text-cuts';
 
 export type { PullFallback } from './incremental-pull';
 
@@ -88,7 +99,11 @@ export interface PullResult {
   inserted?: number;
   /** Transactions: the rows as written, checked against `count`/`sum` of `/transactions/extended/`. */
   verification?: CompletenessReport;
-  /** Messages for the user (e.g. the service changed during the pull). */
+  /** Ids the service gave several records of one page: only the first of each is in the table (issue #25 item 12). */
+  idClashes?: IdClash[];
+  /** Texts longer than an Excel cell holds, cut in the table (`cutForCell`): record id and column (issue #25 item 11). */
+  textCuts?: TextCut[];
+  /** Messages for the user (e.g. the service changed during the pull, a record's text was cut). */
   warnings: string[];
   startedAt: string;
   finishedAt: string;
@@ -124,6 +139,25 @@ export class PullServiceDownError extends Error {
     this.failingForMs = cause.failingForMs;
     this.reason = cause.reason;
     this.status = cause.status;
+  }
+}
+
+/**
+ * The service's pages would not end (`EndlessPagesError` of src/api: a page that links on without records, or with
+ * only records of earlier pages, or more pages than its `count` fills): the pull stopped after a bounded number of
+ * requests, and the table is as it was before it (the host put it back). `cause` is the client's error.
+ */
+export class PullEndlessPagesError extends Error {
+  override name = 'PullEndlessPagesError';
+  readonly tableName: string;
+  readonly reason: EndlessPagesReason;
+  readonly page: number;
+
+  constructor(tableName: string, message: string, cause: EndlessPagesError) {
+    super(message, { cause });
+    this.tableName = tableName;
+    this.reason = cause.reason;
+    this.page = cause.page;
   }
 }
 
@@ -236,6 +270,10 @@ export function createPuller(options: PullerOptions): Puller {
       if (error instanceof ServiceDownError) {
         throw new PullServiceDownError(tableName, t('pull.error.serviceDown', { table: tableName, seconds: Math.round(error.failingForMs / 1000) }), error);
       }
+      if (error instanceof EndlessPagesError) {
+        const params = { table: tableName, page: error.page, count: error.count, pages: error.pagesAnnounced };
+        throw new PullEndlessPagesError(tableName, t(`pull.error.endlessPages.${error.reason}`, params), error);
+      }
       throw error;
     }
 
@@ -284,6 +322,8 @@ export function createPuller(options: PullerOptions): Puller {
       fetchedRows: outcome.fetchedRows,
       ...(outcome.incremental ?? {}),
       ...(outcome.verification ? { verification: outcome.verification } : {}),
+      ...(outcome.idClashes ? { idClashes: outcome.idClashes } : {}),
+      ...(outcome.textCuts ? { textCuts: outcome.textCuts } : {}),
       warnings: outcome.warnings,
       startedAt,
       finishedAt,

@@ -2,10 +2,13 @@
  * The streamed full pull of a paged resource: each page becomes a batch of rows that the host writes while later
  * pages are on the way (read ahead, fetch-table.ts). Duplicates are dropped as they pass; transactions are
  * tallied against `count`/`sum` of `/transactions/extended/`, and a failed check keeps the rows with a warning.
+ * Records sharing an id on one page and texts cut to fit a cell keep the rows too, each with a warning naming them;
+ * a failed check that those left-out records explain exactly warns of them only, not of a change during the pull.
  * A failure or cancel at any point, fetching or writing, makes the host put the previous table back.
  */
 
 import { streamTable } from './fetch-table';
+import { IdClashes } from './id-clashes';
 import { mismatchParams, writeOptions, type PullContext, type PullOutcome } from './pull-context';
 import type { PagedTarget } from './pull-target';
 
@@ -21,9 +24,13 @@ export async function streamedPull(target: PagedTarget, context: PullContext): P
   });
   const write = await context.port.writeTable(context.spec, streamed.batches, writeOptions(context, () => expectedTotal));
 
+  const table = context.spec.tableName;
   const verification = streamed.verification();
   const warnings: string[] = [];
-  if (verification !== undefined && !verification.ok) warnings.push(context.t('pull.warning.incomplete', mismatchParams(context.spec.tableName, verification)));
+  if (verification !== undefined && !verification.ok && !streamed.mismatchExplainedByClashes()) warnings.push(context.t('pull.warning.incomplete', mismatchParams(table, verification)));
+  const idClashes = streamed.idClashes();
+  warnings.push(...IdClashes.warningsOf(idClashes, table, context.t), ...streamed.textCuts.warnings(table, context.t));
+  const textCuts = streamed.textCuts.list();
   return {
     mode: 'full',
     write,
@@ -31,6 +38,8 @@ export async function streamedPull(target: PagedTarget, context: PullContext): P
     rowCount: write.rowsWritten,
     fetchedRows: streamed.received(),
     ...(verification ? { verification } : {}),
+    ...(idClashes.length > 0 ? { idClashes } : {}),
+    ...(textCuts.length > 0 ? { textCuts } : {}),
     warnings,
   };
 }

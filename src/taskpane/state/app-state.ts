@@ -487,7 +487,9 @@ export class AppState {
 
   #verdictOf(result: PullResult): Verdict {
     const language = this.#snapshot.language;
-    if (result.verification !== undefined && !result.verification.ok) {
+    // Records sharing an id explain a failed check better than its figures: their warnings say which id (and the
+    // figures' warning is among them when the clashes do not account for all of the difference).
+    if (result.verification !== undefined && !result.verification.ok && result.idClashes === undefined) {
       const v = result.verification;
       return { complete: false, reason: translate(language, 'pane.verdict.mismatch', { actual: formatCount(v.actualCount, language), expected: formatCount(v.expectedCount, language) }) };
     }
