@@ -20,6 +20,7 @@
 import { ApiError, type Budget, type CashflowClient, type Category, type Plan } from '../../api';
 import type { Language, MessageKey } from '../../i18n/catalog';
 import { translate, type MessageParams } from '../../i18n/translate';
+import { CUT_TEXT_MARK, EXCEL_CELL_TEXT_LIMIT } from '../cell-text-limit';
 import { buildLookups } from '../tables/lookups';
 import type { TableModel } from '../tables/table-model';
 import type { CoreValue } from '../workbook-port';
@@ -285,7 +286,7 @@ export async function pushBudgets(model: TableModel<Budget>, target: BudgetTarge
     const ref: RowRef = { position, id, externalId };
     const work: Work = { key: rowKey(ref), ref, change: change.kind, changed: [], pending: [] };
     works.push(work);
-    const cellProblems = cellProblemRows.get(position) ?? [];
+    const cellProblems = [...(cellProblemRows.get(position) ?? []), ...cutTextProblems(change)];
     const problems = [...cellProblems, ...(check && !check.ok ? check.problems.filter((p) => !cellProblems.some((c) => c.column === p.column)) : [])];
     if (change.kind === 'new') {
       work.changed = Object.keys(withoutId(change.row.fields)).filter((f) => !sameValue(change.row.fields[f], null));
@@ -310,6 +311,18 @@ export async function pushBudgets(model: TableModel<Budget>, target: BudgetTarge
     }
     work.changed = [...normalized.map((c) => c.field), ...(change.renamedTo !== undefined ? [EXTERNAL_ID_FIELD] : [])];
     sendable.push({ ...change, changes: normalized });
+  }
+
+  /**
+   * A text the pull cut at Excel's cell limit (`cell-text-limit.ts`) is not the service's text: a changed or new
+   * field that still ends with the cut mark is never sent (an unchanged one is not sent either: a PATCH sends only
+   * changed fields, a whole-row PUT takes every other field from the service).
+   */
+  function cutTextProblems(change: RowChange): RowCheckProblem[] {
+    const fields = change.kind === 'new' ? Object.entries(change.row.fields) : change.kind === 'changed' ? change.changes.map((c) => [c.field, c.after] as const) : [];
+    return fields
+      .filter(([, value]) => typeof value === 'string' && value.endsWith(CUT_TEXT_MARK))
+      .map(([field]) => ({ field, column: columnOf(field), message: t('push.check.cutText', { column: columnOf(field), limit: EXCEL_CELL_TEXT_LIMIT.toLocaleString(language === 'en' ? 'en-US' : language), mark: CUT_TEXT_MARK }) }));
   }
 
   function block(work: Work, problems: RowCheckProblem[]): void {
