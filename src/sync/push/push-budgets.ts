@@ -17,7 +17,7 @@
  * written into the sheet before the create is sent.
  */
 
-import { ApiError, type Budget, type CashflowClient, type Category, type Plan } from '../../api';
+import { ApiError, RetryBudget, type Budget, type CashflowClient, type Category, type Plan } from '../../api';
 import type { Language, MessageKey } from '../../i18n/catalog';
 import { translate, type MessageParams } from '../../i18n/translate';
 import { CUT_TEXT_MARK, EXCEL_CELL_TEXT_LIMIT } from '../cell-text-limit';
@@ -70,6 +70,8 @@ export interface PushOptions {
   /** What the pull state says of the table's baseline: only `stored` can be pushed (a failed store may leave an older one). */
   baselineState: 'stored' | 'missing' | undefined;
   choices?: PushChoices;
+  /** How long the service may fail without one success before the push gives up (default: the pull's 60 s). */
+  giveUpAfterMs?: number;
   /** Writes in flight at most (default 4). */
   concurrency?: number;
   signal?: AbortSignal;
@@ -186,7 +188,10 @@ interface Work {
 }
 
 export async function pushBudgets(model: TableModel<Budget>, target: BudgetTarget, options: PushOptions): Promise<PushResult> {
-  const { client, sheet, baselines, language, signal } = options;
+  const { sheet, baselines, language, signal } = options;
+  // One retry budget for every request of this push, as a pull has: the reads before the writes (plans, categories,
+  // accounts, the three-way read) ride out a storm of 429s and 5xx instead of failing the push after a few tries.
+  const client = options.client.withRetryBudget(new RetryBudget(options.giveUpAfterMs === undefined ? {} : { giveUpAfterMs: options.giveUpAfterMs }));
   const t = (key: MessageKey, params?: MessageParams) => translate(language, key, params);
   const now = options.now ?? (() => new Date());
   const startedAt = now();

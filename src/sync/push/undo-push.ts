@@ -11,7 +11,7 @@
  * journal entry, and the entry it undid is marked.
  */
 
-import { ApiError, type Budget, type CashflowClient } from '../../api';
+import { ApiError, RetryBudget, type Budget, type CashflowClient } from '../../api';
 import type { Language, MessageKey } from '../../i18n/catalog';
 import { translate, type MessageParams } from '../../i18n/translate';
 import { buildLookups } from '../tables/lookups';
@@ -69,7 +69,9 @@ export function undoableEntry(entries: readonly JournalEntry[], tableName: strin
 }
 
 export async function undoLastPush(model: TableModel<Budget>, target: BudgetTarget, options: UndoOptions): Promise<UndoResult> {
-  const { client, sheet, baselines, journal, language, signal } = options;
+  const { sheet, baselines, journal, language, signal } = options;
+  // The same retry budget a push and a pull have: a storm of 429s and 5xx is waited out, not a reason to give up.
+  const client = options.client.withRetryBudget(new RetryBudget());
   const t = (key: MessageKey, params?: MessageParams) => translate(language, key, params);
   const table = model.tableName;
   const entry = await lastUndoablePush(journal, table);

@@ -270,3 +270,34 @@ describe('write answers are read tolerantly (#25 item 7)', () => {
     expect(after.slice(patchAt + 1).filter((r) => r.method === 'GET')).toEqual([]);
   });
 });
+
+describe('the push rides out a storm on a retry budget, as the pull does (#25 item 8)', () => {
+  it('plans and categories failing five times each before they answer: the push completes', async () => {
+    h = await setUpPush();
+    const at = rowWhere(h, addressable);
+    h.sheet.set(at, 'amount', -4321);
+    const failures = new Map<string, number>();
+    h.hook.current = (request) => {
+      if (request.method !== 'GET' || !['/plans/', '/categories/'].includes(request.path)) return undefined;
+      const seen = failures.get(request.path) ?? 0;
+      if (seen >= 5) return undefined;
+      failures.set(request.path, seen + 1);
+      return seen % 2 === 0 ? html500() : new Response('{"detail":"slow down"}', { status: 429, headers: { 'content-type': 'application/json', 'retry-after': '2' } });
+    };
+    const result = await h.push();
+    expect(result.rows[0]).toMatchObject({ outcome: 'landed' });
+    expect([...failures.values()]).toEqual([5, 5]);
+    expect((await h.service()).get(h.sheet.cell(at, 'id') as number)?.amount).toBe(-4321);
+  });
+
+  it('a service that stays down: the push gives up with the reason, sends nothing and keeps the edit', async () => {
+    h = await setUpPush();
+    const at = rowWhere(h, addressable);
+    h.sheet.set(at, 'amount', -4321);
+    h.hook.current = (request) => (request.path.endsWith('/auth/token/') ? undefined : html500());
+    h.takeWrites();
+    await expect(h.push()).rejects.toMatchObject({ name: 'ServiceDownError' });
+    expect(h.takeWrites()).toEqual([]);
+    expect(h.sheet.cell(at, 'amount')).toBe(-4321);
+  });
+});
