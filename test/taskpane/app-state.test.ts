@@ -3,6 +3,8 @@
  * stores on document settings, the sandbox over HTTP, a memory `localStorage`. What the views show comes from here.
  */
 
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { TokenCache } from '../../src/api';
 import { SheetBaselineStore } from '../../src/hosts/excel/sheet-baseline-store';
 import { de, en, it as italian } from '../../src/i18n/catalog';
@@ -41,6 +43,14 @@ function makeApp(storage = new MemoryKeyValueStorage(), overrides: Partial<AppSt
     client: { tokenCache: new TokenCache(), sleep: async () => undefined },
     ...overrides,
   });
+}
+
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
 }
 
 async function transactionCount(): Promise<number> {
@@ -172,13 +182,35 @@ describe('the task pane state', () => {
     const wrong = await app.saveProfile({ name: 'ACME', baseUrl: sandbox.url, clientId: 'demo-company', secret: 'wrong', kind: 'company', remember: true });
     expect(wrong.ok).toBe(true);
     expect(app.snapshot().connection).toMatchObject({ status: 'failed', problem: 'credentials', message: en['connect.error.credentials'] });
-    // The refused secret is not kept: the saved connection asks for it.
-    const acme = app.snapshot().profiles.find((p) => p.name === 'ACME');
-    expect(app.needsSecret(acme?.id ?? '')).toBe(true);
+    // Nothing of a connection that failed is kept: no profile, no secret (the form still holds what was typed).
+    expect(app.snapshot().profiles).toEqual([]);
     app.setLanguage('de');
     const basic = sandbox.credentials.basic;
     await app.saveProfile({ name: 'Basic', baseUrl: sandbox.url, clientId: basic.clientId, secret: basic.clientSecret, kind: 'company', remember: true });
     expect(app.snapshot().connection).toMatchObject({ status: 'failed', problem: 'edition', message: de['connect.error.edition'] });
+  });
+
+  test('"remember" on and a connection that fails: no secret stored, no profile added or changed', async () => {
+    const storage = new MemoryKeyValueStorage();
+    const app = makeApp(storage);
+    await app.start();
+    const typed = 'typed-secret-for-a-failed-connect';
+    const closed = `http://127.0.0.1:${await closedPort()}/`;
+    await app.saveProfile({ name: 'Ours', baseUrl: closed, clientId: 'demo-company', secret: typed, kind: 'company', remember: true });
+    expect(app.snapshot().connection).toMatchObject({ status: 'failed', problem: 'unreachable' });
+    await app.saveProfile({ name: 'Ours', baseUrl: sandbox.url, clientId: 'demo-company', secret: typed, kind: 'company', remember: true });
+    expect(app.snapshot().connection).toMatchObject({ status: 'failed', problem: 'credentials' });
+    expect(app.snapshot().profiles).toEqual([]);
+    expect(JSON.stringify([...storage.entries])).not.toContain(typed);
+
+    // A saved profile edited to another address that fails keeps its address and its remembered secret.
+    await app.connectDemo();
+    const demo = app.snapshot().profiles[0];
+    const before = JSON.stringify([...storage.entries].filter(([key]) => !key.endsWith('lastProfile')));
+    await app.saveProfile({ id: demo?.id ?? '', name: demo?.name ?? '', baseUrl: closed, clientId: 'demo-company', secret: '', kind: 'company', remember: true });
+    expect(app.snapshot().connection).toMatchObject({ status: 'failed', problem: 'unreachable' });
+    expect(JSON.stringify([...storage.entries].filter(([key]) => !key.endsWith('lastProfile')))).toBe(before);
+    expect(app.needsSecret(demo?.id ?? '')).toBe(false);
   });
 
   test('a form with problems names each field in the user language and connects nothing', async () => {

@@ -59,17 +59,25 @@ export class Connections {
     return this.#options.profiles;
   }
 
-  /**
-   * Connects with a saved profile: `secret` as just entered, else the one kept for it. On success the secret is
-   * kept as the profile says and the client becomes the active connection; on failure there is none.
-   */
+  /** Connects with a saved profile: `secret` as just entered, else the one kept for it (see `connectWith`). */
   async connect(profileId: string, secret?: string, request: RequestOptions = {}): Promise<ConnectResult> {
-    const { profiles, language } = this.#options;
+    const { profiles } = this.#options;
     this.#drop();
     const profile = profiles.get(profileId);
     if (profile === undefined) return this.#fail('unknownProfile', 'connect.error.unknownProfile');
     const clientSecret = secret ?? profiles.secret(profileId);
     if (clientSecret === undefined || clientSecret === '') return this.#fail('secretMissing', 'connect.error.secretMissing', { name: profile.name });
+    return this.connectWith(profile, clientSecret, request);
+  }
+
+  /**
+   * Connects with a profile as entered (new, or a saved one changed) and its secret. Nothing is stored before the
+   * check succeeds: then the profile (with the companies reached) is saved and the secret kept as it says, and the
+   * client becomes the active connection. A failed check leaves the saved profiles and secrets as they were.
+   */
+  async connectWith(profile: ConnectionProfile, clientSecret: string, request: RequestOptions = {}): Promise<ConnectResult> {
+    const { profiles, language } = this.#options;
+    this.#drop();
     const credentials = { ...this.#options.client, baseUrl: profile.baseUrl, clientId: profile.clientId, clientSecret, language };
     const check = await (this.#options.check ?? checkConnection)(credentials, request);
     if (!check.ok) return { ok: false, problem: check.problem, message: check.message, ...(check.detail === undefined ? {} : { detail: check.detail }) };

@@ -20,6 +20,7 @@ import {
   ProfileStore,
   sandboxAvailable,
   type CheckConnection,
+  type ConnectResult,
   type KeyValueStorage,
   type WorkbookMatch,
 } from '../../sync/connect';
@@ -150,7 +151,11 @@ export class AppState {
 
   // ---- connections -----------------------------------------------------------------------------------------
 
-  /** Validates, saves (the secret as "remember" says) and connects. */
+  /**
+   * Validates and connects; only a connection that succeeded saves the profile and keeps the secret (as "remember"
+   * says). `ok`: the form was complete and the connection was tried; `snapshot().connection` tells how it went, and
+   * after a failure the saved profiles and secrets are as they were.
+   */
   async saveProfile(form: ProfileForm): Promise<SaveResult> {
     const parsed = parseProfile(
       { id: form.id ?? newProfileId(), name: form.name, baseUrl: form.baseUrl, clientId: form.clientId, kind: form.kind, remember: form.remember },
@@ -158,11 +163,11 @@ export class AppState {
     );
     const problems = parsed.ok ? [] : [...parsed.problems];
     const existingSecret = form.id === undefined ? undefined : this.#profiles.secret(form.id);
-    if (form.secret.trim() === '' && existingSecret === undefined) problems.push({ field: 'secret', message: this.t('pane.connect.error.secret') });
-    if (!parsed.ok || problems.length > 0) return { ok: false, problems };
-    this.#profiles.save(parsed.profile, form.secret.trim() === '' ? existingSecret : form.secret.trim());
-    this.#set({ profiles: this.#profiles.list() });
-    await this.connect(parsed.profile.id);
+    const secret = form.secret.trim() === '' ? existingSecret : form.secret.trim();
+    if (secret === undefined) problems.push({ field: 'secret', message: this.t('pane.connect.error.secret') });
+    if (!parsed.ok || secret === undefined || problems.length > 0) return { ok: false, problems };
+    const profile = parsed.profile;
+    await this.#connectBy(profile.id, () => this.#connections.connectWith(profile, secret));
     return { ok: true };
   }
 
@@ -178,13 +183,22 @@ export class AppState {
     await this.connect(demo.profile.id);
   }
 
+  /** Connects a saved profile: `secret` as just typed, else the one this computer keeps. */
   async connect(profileId: string, secret?: string): Promise<void> {
+    await this.#connectBy(profileId, async () => {
+      const result = await this.#connections.connect(profileId, secret);
+      // A refused kept secret is forgotten: the saved connection asks for it again instead of failing the same way.
+      // (A refused typed one was never kept; the kept one, if any, may still be right.)
+      if (!result.ok && result.problem === 'credentials' && secret === undefined) this.#profiles.forgetSecret(profileId);
+      return result;
+    });
+  }
+
+  async #connectBy(profileId: string, run: () => Promise<ConnectResult>): Promise<void> {
     this.cancel();
     this.#set({ connection: { status: 'connecting', profileId }, overview: { status: 'idle' }, tables: [], filterOptions: undefined });
-    const result = await this.#connections.connect(profileId, secret);
+    const result = await run();
     if (!result.ok) {
-      // A refused secret is not kept: the saved connection asks for it again instead of failing the same way.
-      if (result.problem === 'credentials') this.#profiles.forgetSecret(profileId);
       this.#set({
         connection: { status: 'failed', profileId, problem: result.problem, message: result.message, ...(result.detail === undefined ? {} : { detail: result.detail }) },
         profiles: this.#profiles.list(),
