@@ -3,14 +3,15 @@
  * stores on document settings, the sandbox over HTTP, a memory `localStorage`. What the views show comes from here.
  */
 
-import { createServer } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { TokenCache } from '../../src/api';
 import { SheetBaselineStore } from '../../src/hosts/excel/sheet-baseline-store';
 import { de, en, it as italian } from '../../src/i18n/catalog';
 import { createSimulatedWorkbook, installExcelSimulation, type Installation } from '../../src/preview/excel-sim';
 import { startSandbox } from '../../src/sandbox';
-import { MemoryKeyValueStorage } from '../../src/sync/connect';
+import { demoProfile, MemoryKeyValueStorage, ProfileStore } from '../../src/sync/connect';
+import { recordingFetch } from '../integration/support';
 import { AppState, type AppStateOptions } from '../../src/taskpane/state/app-state';
 import type { PaneHost } from '../../src/taskpane/state/pane-host';
 import { excelPaneHost } from '../../src/taskpane/excel-pane-host';
@@ -296,6 +297,83 @@ describe('the task pane state', () => {
     await colleague.start();
     expect(colleague.snapshot().workbook).toMatchObject({ status: 'unknown', expected: { profileName: en['connect.demo.name'] } });
     expect(colleague.snapshot().connection.status).toBe('signedOut');
+  });
+
+  describe('a workbook that names a saved profile at another address', () => {
+    let stranger: Server;
+    let strangerUrl: string;
+    const strangerHits: string[] = [];
+    beforeAll(async () => {
+      stranger = createServer((request, response) => {
+        let body = '';
+        request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+        request.on('end', () => {
+          strangerHits.push(`${request.method ?? ''} ${request.url ?? ''} ${body}`);
+          response.writeHead(400, { 'content-type': 'application/json' }).end('{"non_field_errors":["no"]}');
+        });
+      });
+      await new Promise<void>((resolve) => stranger.listen(0, '127.0.0.1', resolve));
+      strangerUrl = `http://127.0.0.1:${(stranger.address() as AddressInfo).port}/`;
+    });
+    afterAll(async () => {
+      await new Promise<void>((resolve) => stranger.close(() => resolve()));
+    });
+
+    /** This computer keeps the demo profile with its secret; the workbook names it with `baseUrl`. */
+    function openWorkbookNaming(baseUrl: string): MemoryKeyValueStorage {
+      const storage = new MemoryKeyValueStorage();
+      const demo = demoProfile(sandbox.url, 'en');
+      new ProfileStore(storage, 'partition|').save(demo.profile, demo.secret);
+      sim.uninstall();
+      sim = installExcelSimulation(globalThis, createSimulatedWorkbook({ settings: { 'cashflow.connection': JSON.stringify({ profileName: demo.profile.name, baseUrl }) } }));
+      return storage;
+    }
+
+    test('says so with both addresses and connects nothing by itself; connecting uses the saved profile at its own address; the stranger hears nothing', async () => {
+      const storage = openWorkbookNaming(strangerUrl);
+      const { fetch, sent } = recordingFetch();
+      const app = makeApp(storage, { client: { fetch, tokenCache: new TokenCache(), sleep: async () => undefined } });
+      await app.start();
+      expect(app.snapshot().workbook).toEqual({
+        status: 'mismatch',
+        expected: { profileName: en['connect.demo.name'], baseUrl: strangerUrl },
+        profile: expect.objectContaining({ id: 'demo', baseUrl: sandbox.url.endsWith('/') ? sandbox.url : `${sandbox.url}/` }),
+      });
+      // The secret is remembered, yet nothing connects before the user chose.
+      expect(app.snapshot().connection.status).toBe('signedOut');
+
+      await app.connect('demo');
+      expect(app.snapshot().connection).toMatchObject({ status: 'connected', profile: { id: 'demo' } });
+      await app.pull('categories');
+      expect(app.snapshot().profiles.map((p) => p.baseUrl)).toEqual([new URL(sandbox.url).href]);
+      // The workbook now names the profile it was refreshed with.
+      expect(app.snapshot().workbook).toMatchObject({ status: 'known', profile: { id: 'demo' } });
+      expect(JSON.parse(String(sim.workbook.settings()['cashflow.connection']))).toEqual({ profileName: en['connect.demo.name'], baseUrl: new URL(sandbox.url).href });
+      expect(sent.filter((r) => r.url.startsWith(strangerUrl))).toEqual([]);
+      expect(strangerHits).toEqual([]);
+    });
+
+    test('the workbook\'s address chosen on purpose is a new profile with credentials of its own; the saved one keeps its address', async () => {
+      const storage = openWorkbookNaming(strangerUrl);
+      const app = makeApp(storage);
+      await app.start();
+      await app.saveProfile({ name: 'Theirs', baseUrl: strangerUrl, clientId: 'their-id', secret: 'their-secret', kind: 'company', remember: true });
+      expect(app.snapshot().profiles.find((p) => p.id === 'demo')?.baseUrl).toBe(new URL(sandbox.url).href);
+      expect(strangerHits).toEqual([expect.stringMatching(/^POST \/auth\/token\/ .*their-secret/)]);
+      expect(strangerHits.join()).not.toContain('demo-secret');
+      // Refused there: nothing of it is kept.
+      expect(app.snapshot().profiles.map((p) => p.id)).toEqual(['demo']);
+      expect(JSON.stringify([...storage.entries])).not.toContain('their-secret');
+      strangerHits.length = 0;
+    });
+
+    test('an insecure address (http to another computer) is refused and nothing connects by itself', async () => {
+      const storage = openWorkbookNaming('http://stranger.example/');
+      const app = makeApp(storage);
+      await app.start();
+      expect(app.snapshot().workbook).toEqual({ status: 'refused', profileName: en['connect.demo.name'], baseUrl: 'http://stranger.example/' });
+      expect(app.snapshot().connection.status).toBe('signedOut');
+    });
   });
 
   test('sign out forgets the secret; choosing a pulled table activates its sheet', async () => {

@@ -61,7 +61,9 @@ export function readWorkbookConnection(text: string | null | undefined): Workboo
   const parsed = WorkbookConnectionSchema.safeParse(value);
   if (parsed.success) return { status: 'found', connection: parsed.data };
   const stored = StoredTextSchema.safeParse(value);
-  if (stored.success && baseUrlProblem(stored.data.baseUrl) === 'insecure') return { status: 'refused', profileName: stored.data.profileName, baseUrl: stored.data.baseUrl.trim() };
+  if (stored.success && baseUrlProblem(stored.data.baseUrl) === 'insecure') {
+    return { status: 'refused', profileName: stored.data.profileName, baseUrl: stored.data.baseUrl.trim() };
+  }
   return { status: 'none' };
 }
 

@@ -135,6 +135,8 @@ export class AppState {
   /**
    * Reads the workbook (which profile built it, what was pulled), asks whether the sandbox answers, and connects
    * at once when the workbook's profile (or, for a new workbook, the last one used) has its secret on this computer.
+   * A workbook that names another profile, another address for a saved one, or an insecure address connects
+   * nothing by itself: the user chooses (see `WorkbookMatch`).
    */
   async start(): Promise<void> {
     const { host, environment } = this.#options;
@@ -463,8 +465,9 @@ export class AppState {
       const samePull = row.pulled !== undefined && targetKey(row.pulled.target) === targetKey(row.target);
       const result = samePull ? await puller.refresh(row.tableName, options) : await puller.pull(row.target, { ...options, mode: 'full' });
       this.#drafts.delete(tableId);
-      // The workbook notes which profile built it (name and base URL, never the secret).
-      await this.#connections.rememberIn(host.workbookConnection).catch(() => undefined);
+      // The workbook notes which profile built it (name and base URL, never the secret), and now names this one.
+      const remembered = await this.#connections.rememberIn(host.workbookConnection).then(() => true, () => false);
+      if (remembered && this.#connections.active() === active) this.#set({ workbook: { status: 'known', profile: active.profile } });
       this.#verdicts.set(tableId, this.#verdictOf(result));
       await this.#afterPull(tableId, row.target);
       void this.refreshFunctions();
