@@ -214,6 +214,14 @@ describe('the task pane state', () => {
     expect(app.needsSecret(demo?.id ?? '')).toBe(false);
   });
 
+  test('a sandbox at an insecure address (http to another computer) is not offered as the demo, nor asked', async () => {
+    const { fetch, sent } = recordingFetch();
+    const app = makeApp(new MemoryKeyValueStorage(), { environment: { theme: 'light', sandboxUrl: 'http://sandbox.example:8787/' }, client: { fetch } });
+    await app.start();
+    expect(app.snapshot().demoAvailable).toBe(false);
+    expect(sent).toEqual([]);
+  });
+
   test('a form with problems names each field in the user language and connects nothing', async () => {
     const app = makeApp();
     app.setLanguage('it');

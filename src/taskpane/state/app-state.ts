@@ -13,6 +13,7 @@ import type { Plan } from '../../api';
 import type { Language, MessageKey } from '../../i18n/catalog';
 import { translate, type MessageParams } from '../../i18n/translate';
 import {
+  baseUrlProblem,
   Connections,
   demoProfile,
   newProfileId,
@@ -143,7 +144,10 @@ export class AppState {
     const [workbook, pulled, demoAvailable] = await Promise.all([
       this.#connections.forWorkbook(host.workbookConnection).catch((): WorkbookMatch => ({ status: 'none' })),
       host.pullStates.list().catch((): PullState[] => []),
-      environment.sandboxUrl === undefined ? Promise.resolve(false) : sandboxAvailable(environment.sandboxUrl, this.#options.client?.fetch),
+      // A sandbox at an address no profile may have (http to another computer) is not offered.
+      environment.sandboxUrl === undefined || baseUrlProblem(environment.sandboxUrl) !== undefined
+        ? Promise.resolve(false)
+        : sandboxAvailable(environment.sandboxUrl, this.#options.client?.fetch),
     ]);
     this.#pulled = pulled;
     this.#set({ started: true, workbook, demoAvailable, profiles: this.#profiles.list() });
