@@ -43,7 +43,11 @@ export interface ConnectionCheckOptions extends Omit<ClientOptions, 'language'> 
   probe?: (url: string) => Promise<boolean>;
 }
 
-/** The base URL as the client needs it (http or https, no credentials, query or fragment), or null. */
+/**
+ * The base URL as the client needs it, or null: https, or http only to this computer (`localhost`, 127.0.0.0/8,
+ * `[::1]`: the sandbox, the preview, the local proxy), since over plain http anyone on the way reads the client
+ * secret of the token request; no user name or password, query or fragment.
+ */
 export function parseBaseUrl(text: string): URL | null {
   let url: URL;
   try {
@@ -51,7 +55,9 @@ export function parseBaseUrl(text: string): URL | null {
   } catch {
     return null;
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
+  // The URL parser has normalized the host already: `127.1` and `0x7f.0.0.1` read 127.0.0.1, `[0:0::1]` reads [::1].
+  const loopback = url.hostname === 'localhost' || url.hostname === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(url.hostname);
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback)) return null;
   if (url.username !== '' || url.password !== '' || url.search !== '' || url.hash !== '') return null;
   return url;
 }

@@ -3,12 +3,15 @@
  * stores on document settings, the sandbox over HTTP, a memory `localStorage`. What the views show comes from here.
  */
 
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { TokenCache } from '../../src/api';
 import { SheetBaselineStore } from '../../src/hosts/excel/sheet-baseline-store';
 import { de, en, it as italian } from '../../src/i18n/catalog';
 import { createSimulatedWorkbook, installExcelSimulation, type Installation } from '../../src/preview/excel-sim';
 import { startSandbox } from '../../src/sandbox';
-import { MemoryKeyValueStorage } from '../../src/sync/connect';
+import { demoProfile, MemoryKeyValueStorage, ProfileStore } from '../../src/sync/connect';
+import { recordingFetch } from '../integration/support';
 import { AppState, type AppStateOptions } from '../../src/taskpane/state/app-state';
 import type { PaneHost } from '../../src/taskpane/state/pane-host';
 import { excelPaneHost } from '../../src/taskpane/excel-pane-host';
@@ -41,6 +44,14 @@ function makeApp(storage = new MemoryKeyValueStorage(), overrides: Partial<AppSt
     client: { tokenCache: new TokenCache(), sleep: async () => undefined },
     ...overrides,
   });
+}
+
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
 }
 
 async function transactionCount(): Promise<number> {
@@ -172,13 +183,43 @@ describe('the task pane state', () => {
     const wrong = await app.saveProfile({ name: 'ACME', baseUrl: sandbox.url, clientId: 'demo-company', secret: 'wrong', kind: 'company', remember: true });
     expect(wrong.ok).toBe(true);
     expect(app.snapshot().connection).toMatchObject({ status: 'failed', problem: 'credentials', message: en['connect.error.credentials'] });
-    // The refused secret is not kept: the saved connection asks for it.
-    const acme = app.snapshot().profiles.find((p) => p.name === 'ACME');
-    expect(app.needsSecret(acme?.id ?? '')).toBe(true);
+    // Nothing of a connection that failed is kept: no profile, no secret (the form still holds what was typed).
+    expect(app.snapshot().profiles).toEqual([]);
     app.setLanguage('de');
     const basic = sandbox.credentials.basic;
     await app.saveProfile({ name: 'Basic', baseUrl: sandbox.url, clientId: basic.clientId, secret: basic.clientSecret, kind: 'company', remember: true });
     expect(app.snapshot().connection).toMatchObject({ status: 'failed', problem: 'edition', message: de['connect.error.edition'] });
+  });
+
+  test('"remember" on and a connection that fails: no secret stored, no profile added or changed', async () => {
+    const storage = new MemoryKeyValueStorage();
+    const app = makeApp(storage);
+    await app.start();
+    const typed = 'typed-secret-for-a-failed-connect';
+    const closed = `http://127.0.0.1:${await closedPort()}/`;
+    await app.saveProfile({ name: 'Ours', baseUrl: closed, clientId: 'demo-company', secret: typed, kind: 'company', remember: true });
+    expect(app.snapshot().connection).toMatchObject({ status: 'failed', problem: 'unreachable' });
+    await app.saveProfile({ name: 'Ours', baseUrl: sandbox.url, clientId: 'demo-company', secret: typed, kind: 'company', remember: true });
+    expect(app.snapshot().connection).toMatchObject({ status: 'failed', problem: 'credentials' });
+    expect(app.snapshot().profiles).toEqual([]);
+    expect(JSON.stringify([...storage.entries])).not.toContain(typed);
+
+    // A saved profile edited to another address that fails keeps its address and its remembered secret.
+    await app.connectDemo();
+    const demo = app.snapshot().profiles[0];
+    const before = JSON.stringify([...storage.entries].filter(([key]) => !key.endsWith('lastProfile')));
+    await app.saveProfile({ id: demo?.id ?? '', name: demo?.name ?? '', baseUrl: closed, clientId: 'demo-company', secret: '', kind: 'company', remember: true });
+    expect(app.snapshot().connection).toMatchObject({ status: 'failed', problem: 'unreachable' });
+    expect(JSON.stringify([...storage.entries].filter(([key]) => !key.endsWith('lastProfile')))).toBe(before);
+    expect(app.needsSecret(demo?.id ?? '')).toBe(false);
+  });
+
+  test('a sandbox at an insecure address (http to another computer) is not offered as the demo, nor asked', async () => {
+    const { fetch, sent } = recordingFetch();
+    const app = makeApp(new MemoryKeyValueStorage(), { environment: { theme: 'light', sandboxUrl: 'http://sandbox.example:8787/' }, client: { fetch } });
+    await app.start();
+    expect(app.snapshot().demoAvailable).toBe(false);
+    expect(sent).toEqual([]);
   });
 
   test('a form with problems names each field in the user language and connects nothing', async () => {
@@ -264,6 +305,83 @@ describe('the task pane state', () => {
     await colleague.start();
     expect(colleague.snapshot().workbook).toMatchObject({ status: 'unknown', expected: { profileName: en['connect.demo.name'] } });
     expect(colleague.snapshot().connection.status).toBe('signedOut');
+  });
+
+  describe('a workbook that names a saved profile at another address', () => {
+    let stranger: Server;
+    let strangerUrl: string;
+    const strangerHits: string[] = [];
+    beforeAll(async () => {
+      stranger = createServer((request, response) => {
+        let body = '';
+        request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+        request.on('end', () => {
+          strangerHits.push(`${request.method ?? ''} ${request.url ?? ''} ${body}`);
+          response.writeHead(400, { 'content-type': 'application/json' }).end('{"non_field_errors":["no"]}');
+        });
+      });
+      await new Promise<void>((resolve) => stranger.listen(0, '127.0.0.1', resolve));
+      strangerUrl = `http://127.0.0.1:${(stranger.address() as AddressInfo).port}/`;
+    });
+    afterAll(async () => {
+      await new Promise<void>((resolve) => stranger.close(() => resolve()));
+    });
+
+    /** This computer keeps the demo profile with its secret; the workbook names it with `baseUrl`. */
+    function openWorkbookNaming(baseUrl: string): MemoryKeyValueStorage {
+      const storage = new MemoryKeyValueStorage();
+      const demo = demoProfile(sandbox.url, 'en');
+      new ProfileStore(storage, 'partition|').save(demo.profile, demo.secret);
+      sim.uninstall();
+      sim = installExcelSimulation(globalThis, createSimulatedWorkbook({ settings: { 'cashflow.connection': JSON.stringify({ profileName: demo.profile.name, baseUrl }) } }));
+      return storage;
+    }
+
+    test('says so with both addresses and connects nothing by itself; connecting uses the saved profile at its own address; the stranger hears nothing', async () => {
+      const storage = openWorkbookNaming(strangerUrl);
+      const { fetch, sent } = recordingFetch();
+      const app = makeApp(storage, { client: { fetch, tokenCache: new TokenCache(), sleep: async () => undefined } });
+      await app.start();
+      expect(app.snapshot().workbook).toEqual({
+        status: 'mismatch',
+        expected: { profileName: en['connect.demo.name'], baseUrl: strangerUrl },
+        profile: expect.objectContaining({ id: 'demo', baseUrl: sandbox.url.endsWith('/') ? sandbox.url : `${sandbox.url}/` }),
+      });
+      // The secret is remembered, yet nothing connects before the user chose.
+      expect(app.snapshot().connection.status).toBe('signedOut');
+
+      await app.connect('demo');
+      expect(app.snapshot().connection).toMatchObject({ status: 'connected', profile: { id: 'demo' } });
+      await app.pull('categories');
+      expect(app.snapshot().profiles.map((p) => p.baseUrl)).toEqual([new URL(sandbox.url).href]);
+      // The workbook now names the profile it was refreshed with.
+      expect(app.snapshot().workbook).toMatchObject({ status: 'known', profile: { id: 'demo' } });
+      expect(JSON.parse(String(sim.workbook.settings()['cashflow.connection']))).toEqual({ profileName: en['connect.demo.name'], baseUrl: new URL(sandbox.url).href });
+      expect(sent.filter((r) => r.url.startsWith(strangerUrl))).toEqual([]);
+      expect(strangerHits).toEqual([]);
+    });
+
+    test('the workbook\'s address chosen on purpose is a new profile with credentials of its own; the saved one keeps its address', async () => {
+      const storage = openWorkbookNaming(strangerUrl);
+      const app = makeApp(storage);
+      await app.start();
+      await app.saveProfile({ name: 'Theirs', baseUrl: strangerUrl, clientId: 'their-id', secret: 'their-secret', kind: 'company', remember: true });
+      expect(app.snapshot().profiles.find((p) => p.id === 'demo')?.baseUrl).toBe(new URL(sandbox.url).href);
+      expect(strangerHits).toEqual([expect.stringMatching(/^POST \/auth\/token\/ .*their-secret/)]);
+      expect(strangerHits.join()).not.toContain('demo-secret');
+      // Refused there: nothing of it is kept.
+      expect(app.snapshot().profiles.map((p) => p.id)).toEqual(['demo']);
+      expect(JSON.stringify([...storage.entries])).not.toContain('their-secret');
+      strangerHits.length = 0;
+    });
+
+    test('an insecure address (http to another computer) is refused and nothing connects by itself', async () => {
+      const storage = openWorkbookNaming('http://stranger.example/');
+      const app = makeApp(storage);
+      await app.start();
+      expect(app.snapshot().workbook).toEqual({ status: 'refused', profileName: en['connect.demo.name'], baseUrl: 'http://stranger.example/' });
+      expect(app.snapshot().connection.status).toBe('signedOut');
+    });
   });
 
   test('sign out forgets the secret; choosing a pulled table activates its sheet', async () => {

@@ -4,7 +4,14 @@
  * the file, so never a secret, token or client ID here.
  */
 
-import { checkWorkbookConnection, parseWorkbookConnection, type WorkbookConnection, type WorkbookConnectionStore } from '../../sync/connect/workbook-connection';
+import {
+  checkWorkbookConnection,
+  parseWorkbookConnection,
+  readWorkbookConnection,
+  type WorkbookConnection,
+  type WorkbookConnectionReading,
+  type WorkbookConnectionStore,
+} from '../../sync/connect/workbook-connection';
 import { readSetting, writeSetting } from './document-setting';
 
 export const CONNECTION_SETTING = 'cashflow.connection';
@@ -12,6 +19,10 @@ export const CONNECTION_SETTING = 'cashflow.connection';
 export class SettingsConnectionStore implements WorkbookConnectionStore {
   async get(): Promise<WorkbookConnection | undefined> {
     return parseWorkbookConnection(await readSetting(CONNECTION_SETTING));
+  }
+
+  async read(): Promise<WorkbookConnectionReading> {
+    return readWorkbookConnection(await readSetting(CONNECTION_SETTING));
   }
 
   async set(connection: WorkbookConnection): Promise<void> {

@@ -38,14 +38,24 @@ export type ConnectResult =
   | { ok: true; connection: ActiveConnection }
   | { ok: false; problem: ConnectProblem; message: string; detail?: string };
 
-/** How the open workbook relates to the profiles on this computer. */
+/**
+ * How the open workbook relates to the profiles on this computer. The workbook's setting is whatever its sender
+ * wrote: it never chooses where a saved profile's credentials go.
+ */
 export type WorkbookMatch =
   /** The workbook remembers no connection (new, or never pulled). */
   | { status: 'none' }
   /** Built from this profile (same name and base URL). */
   | { status: 'known'; profile: ConnectionProfile }
+  /**
+   * Names a saved profile (the same name, in any case) with another base URL: connecting means that profile at its
+   * own address; the workbook's address is a new connection with credentials of its own, never the profile's.
+   */
+  | { status: 'mismatch'; expected: WorkbookConnection; profile: ConnectionProfile }
   /** Built from a profile this computer does not have: ask for credentials for this name and base URL. */
-  | { status: 'unknown'; expected: WorkbookConnection };
+  | { status: 'unknown'; expected: WorkbookConnection }
+  /** Names an insecure base URL (http to another computer): nothing is offered for it. */
+  | { status: 'refused'; profileName: string; baseUrl: string };
 
 export class Connections {
   readonly #options: ConnectionsOptions;
@@ -59,17 +69,25 @@ export class Connections {
     return this.#options.profiles;
   }
 
-  /**
-   * Connects with a saved profile: `secret` as just entered, else the one kept for it. On success the secret is
-   * kept as the profile says and the client becomes the active connection; on failure there is none.
-   */
+  /** Connects with a saved profile: `secret` as just entered, else the one kept for it (see `connectWith`). */
   async connect(profileId: string, secret?: string, request: RequestOptions = {}): Promise<ConnectResult> {
-    const { profiles, language } = this.#options;
+    const { profiles } = this.#options;
     this.#drop();
     const profile = profiles.get(profileId);
     if (profile === undefined) return this.#fail('unknownProfile', 'connect.error.unknownProfile');
     const clientSecret = secret ?? profiles.secret(profileId);
     if (clientSecret === undefined || clientSecret === '') return this.#fail('secretMissing', 'connect.error.secretMissing', { name: profile.name });
+    return this.connectWith(profile, clientSecret, request);
+  }
+
+  /**
+   * Connects with a profile as entered (new, or a saved one changed) and its secret. Nothing is stored before the
+   * check succeeds: then the profile (with the companies reached) is saved and the secret kept as it says, and the
+   * client becomes the active connection. A failed check leaves the saved profiles and secrets as they were.
+   */
+  async connectWith(profile: ConnectionProfile, clientSecret: string, request: RequestOptions = {}): Promise<ConnectResult> {
+    const { profiles, language } = this.#options;
+    this.#drop();
     const credentials = { ...this.#options.client, baseUrl: profile.baseUrl, clientId: profile.clientId, clientSecret, language };
     const check = await (this.#options.check ?? checkConnection)(credentials, request);
     if (!check.ok) return { ok: false, problem: check.problem, message: check.message, ...(check.detail === undefined ? {} : { detail: check.detail }) };
@@ -117,12 +135,20 @@ export class Connections {
     await workbook.set({ profileName: active.profile.name, baseUrl: active.profile.baseUrl });
   }
 
-  /** Whether the open workbook was built from a profile on this computer (same name and base URL). */
+  /** Whether the open workbook was built from a profile on this computer (same name and base URL), or names one elsewhere. */
   async forWorkbook(workbook: WorkbookConnectionStore): Promise<WorkbookMatch> {
-    const expected = await workbook.get();
-    if (expected === undefined) return { status: 'none' };
-    const profile = this.#options.profiles.list().find((p) => p.name === expected.profileName && sameBaseUrl(p.baseUrl, expected.baseUrl));
-    return profile === undefined ? { status: 'unknown', expected } : { status: 'known', profile };
+    const reading = await workbook.read();
+    if (reading.status === 'none') return { status: 'none' };
+    if (reading.status === 'refused') return { status: 'refused', profileName: reading.profileName, baseUrl: reading.baseUrl };
+    const expected = reading.connection;
+    const profiles = this.#options.profiles.list();
+    // "ACME GmbH" for a saved "Acme GmbH" is the same company to a reader: the case does not hide a mismatch.
+    const named = profiles.filter((p) => sameName(p.name, expected.profileName));
+    const atAddress = named.filter((p) => sameBaseUrl(p.baseUrl, expected.baseUrl));
+    const known = atAddress.find((p) => p.name === expected.profileName) ?? atAddress[0];
+    if (known !== undefined) return { status: 'known', profile: known };
+    const profile = named[0];
+    return profile === undefined ? { status: 'unknown', expected } : { status: 'mismatch', expected, profile };
   }
 
   #drop(): void {
@@ -133,6 +159,11 @@ export class Connections {
   #fail(problem: ConnectProblem, key: MessageKey, params: Record<string, string> = {}): ConnectResult {
     return { ok: false, problem, message: translate(this.#options.language, key, params) };
   }
+}
+
+function sameName(a: string, b: string): boolean {
+  const key = (name: string): string => name.normalize('NFKC').replace(/\s+/g, ' ').trim().toLocaleLowerCase();
+  return key(a) === key(b);
 }
 
 function sameBaseUrl(a: string, b: string): boolean {

@@ -6,6 +6,7 @@
 
 import { z } from 'zod';
 import { parseBaseUrl } from '../../api/connection-check';
+import { baseUrlProblem } from './base-url-problem';
 import type { Language, MessageKey } from '../../i18n/catalog';
 import { translate } from '../../i18n/translate';
 
@@ -16,7 +17,7 @@ export type ProfileKind = (typeof PROFILE_KINDS)[number];
 const baseUrlField = z.string({ error: 'profile.error.baseUrl' }).transform((text, ctx) => {
   const url = parseBaseUrl(text);
   if (url === null) {
-    ctx.addIssue({ code: 'custom', message: 'profile.error.baseUrl' });
+    ctx.addIssue({ code: 'custom', message: baseUrlProblem(text) === 'insecure' ? 'profile.error.baseUrlInsecure' : 'profile.error.baseUrl' });
     return z.NEVER;
   }
   return url.href;
@@ -25,7 +26,7 @@ const baseUrlField = z.string({ error: 'profile.error.baseUrl' }).transform((tex
 export const ProfileSchema = z.object({
   id: z.string().min(1),
   name: z.string({ error: 'profile.error.name' }).trim().min(1, { error: 'profile.error.name' }),
-  /** Normalized (`https://host/path/`), so the same service compares equal however it was typed. */
+  /** Normalized (`https://host/path/`), so the same service compares equal however it was typed; http only to this computer. */
   baseUrl: baseUrlField,
   clientId: z.string({ error: 'profile.error.clientId' }).trim().min(1, { error: 'profile.error.clientId' }),
   kind: z.enum(PROFILE_KINDS),
@@ -47,7 +48,7 @@ export interface ProfileProblem {
 
 export type ProfileParse = { ok: true; profile: ConnectionProfile } | { ok: false; problems: ProfileProblem[] };
 
-const KEYED_MESSAGES: readonly string[] = ['profile.error.name', 'profile.error.baseUrl', 'profile.error.clientId'];
+const KEYED_MESSAGES: readonly string[] = ['profile.error.name', 'profile.error.baseUrl', 'profile.error.baseUrlInsecure', 'profile.error.clientId'];
 
 /** Validates what the user entered; every problem in the user's language, one per field. */
 export function parseProfile(input: unknown, language: Language): ProfileParse {

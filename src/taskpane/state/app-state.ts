@@ -13,6 +13,7 @@ import type { Plan } from '../../api';
 import type { Language, MessageKey } from '../../i18n/catalog';
 import { translate, type MessageParams } from '../../i18n/translate';
 import {
+  baseUrlProblem,
   Connections,
   demoProfile,
   newProfileId,
@@ -20,6 +21,7 @@ import {
   ProfileStore,
   sandboxAvailable,
   type CheckConnection,
+  type ConnectResult,
   type KeyValueStorage,
   type WorkbookMatch,
 } from '../../sync/connect';
@@ -134,13 +136,18 @@ export class AppState {
   /**
    * Reads the workbook (which profile built it, what was pulled), asks whether the sandbox answers, and connects
    * at once when the workbook's profile (or, for a new workbook, the last one used) has its secret on this computer.
+   * A workbook that names another profile, another address for a saved one, or an insecure address connects
+   * nothing by itself: the user chooses (see `WorkbookMatch`).
    */
   async start(): Promise<void> {
     const { host, environment } = this.#options;
     const [workbook, pulled, demoAvailable] = await Promise.all([
       this.#connections.forWorkbook(host.workbookConnection).catch((): WorkbookMatch => ({ status: 'none' })),
       host.pullStates.list().catch((): PullState[] => []),
-      environment.sandboxUrl === undefined ? Promise.resolve(false) : sandboxAvailable(environment.sandboxUrl, this.#options.client?.fetch),
+      // A sandbox at an address no profile may have (http to another computer) is not offered.
+      environment.sandboxUrl === undefined || baseUrlProblem(environment.sandboxUrl) !== undefined
+        ? Promise.resolve(false)
+        : sandboxAvailable(environment.sandboxUrl, this.#options.client?.fetch),
     ]);
     this.#pulled = pulled;
     this.#set({ started: true, workbook, demoAvailable, profiles: this.#profiles.list() });
@@ -150,7 +157,11 @@ export class AppState {
 
   // ---- connections -----------------------------------------------------------------------------------------
 
-  /** Validates, saves (the secret as "remember" says) and connects. */
+  /**
+   * Validates and connects; only a connection that succeeded saves the profile and keeps the secret (as "remember"
+   * says). `ok`: the form was complete and the connection was tried; `snapshot().connection` tells how it went, and
+   * after a failure the saved profiles and secrets are as they were.
+   */
   async saveProfile(form: ProfileForm): Promise<SaveResult> {
     const parsed = parseProfile(
       { id: form.id ?? newProfileId(), name: form.name, baseUrl: form.baseUrl, clientId: form.clientId, kind: form.kind, remember: form.remember },
@@ -158,11 +169,11 @@ export class AppState {
     );
     const problems = parsed.ok ? [] : [...parsed.problems];
     const existingSecret = form.id === undefined ? undefined : this.#profiles.secret(form.id);
-    if (form.secret.trim() === '' && existingSecret === undefined) problems.push({ field: 'secret', message: this.t('pane.connect.error.secret') });
-    if (!parsed.ok || problems.length > 0) return { ok: false, problems };
-    this.#profiles.save(parsed.profile, form.secret.trim() === '' ? existingSecret : form.secret.trim());
-    this.#set({ profiles: this.#profiles.list() });
-    await this.connect(parsed.profile.id);
+    const secret = form.secret.trim() === '' ? existingSecret : form.secret.trim();
+    if (secret === undefined) problems.push({ field: 'secret', message: this.t('pane.connect.error.secret') });
+    if (!parsed.ok || secret === undefined || problems.length > 0) return { ok: false, problems };
+    const profile = parsed.profile;
+    await this.#connectBy(profile.id, () => this.#connections.connectWith(profile, secret));
     return { ok: true };
   }
 
@@ -178,13 +189,22 @@ export class AppState {
     await this.connect(demo.profile.id);
   }
 
+  /** Connects a saved profile: `secret` as just typed, else the one this computer keeps. */
   async connect(profileId: string, secret?: string): Promise<void> {
+    await this.#connectBy(profileId, async () => {
+      const result = await this.#connections.connect(profileId, secret);
+      // A refused kept secret is forgotten: the saved connection asks for it again instead of failing the same way.
+      // (A refused typed one was never kept; the kept one, if any, may still be right.)
+      if (!result.ok && result.problem === 'credentials' && secret === undefined) this.#profiles.forgetSecret(profileId);
+      return result;
+    });
+  }
+
+  async #connectBy(profileId: string, run: () => Promise<ConnectResult>): Promise<void> {
     this.cancel();
     this.#set({ connection: { status: 'connecting', profileId }, overview: { status: 'idle' }, tables: [], filterOptions: undefined });
-    const result = await this.#connections.connect(profileId, secret);
+    const result = await run();
     if (!result.ok) {
-      // A refused secret is not kept: the saved connection asks for it again instead of failing the same way.
-      if (result.problem === 'credentials') this.#profiles.forgetSecret(profileId);
       this.#set({
         connection: { status: 'failed', profileId, problem: result.problem, message: result.message, ...(result.detail === undefined ? {} : { detail: result.detail }) },
         profiles: this.#profiles.list(),
@@ -449,8 +469,9 @@ export class AppState {
       const samePull = row.pulled !== undefined && targetKey(row.pulled.target) === targetKey(row.target);
       const result = samePull ? await puller.refresh(row.tableName, options) : await puller.pull(row.target, { ...options, mode: 'full' });
       this.#drafts.delete(tableId);
-      // The workbook notes which profile built it (name and base URL, never the secret).
-      await this.#connections.rememberIn(host.workbookConnection).catch(() => undefined);
+      // The workbook notes which profile built it (name and base URL, never the secret), and now names this one.
+      const remembered = await this.#connections.rememberIn(host.workbookConnection).then(() => true, () => false);
+      if (remembered && this.#connections.active() === active) this.#set({ workbook: { status: 'known', profile: active.profile } });
       this.#verdicts.set(tableId, this.#verdictOf(result));
       await this.#afterPull(tableId, row.target);
       void this.refreshFunctions();

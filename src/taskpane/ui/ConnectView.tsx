@@ -1,7 +1,9 @@
 /**
  * Connect: the demo company in one click when the sandbox answers, saved profiles (connect, secret when this
  * computer does not keep it, remove), a form for a new one, what a shared workbook expects, and the connected
- * profile with "Sign out".
+ * profile with "Sign out". A workbook that names a saved profile at another address gets a warning with both
+ * addresses, the saved profile as the one primary action, and the workbook's address only as a new connection
+ * chosen on purpose (its own client ID and secret, the saved profile untouched).
  */
 
 import {
@@ -30,6 +32,9 @@ const useStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
   actions: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS },
   url: { wordBreak: 'break-all', color: tokens.colorNeutralForeground3 },
+  // An address breaks only where it must (a whole one fits 320 px on its own line).
+  address: { overflowWrap: 'anywhere' },
+  lines: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, marginBlockStart: tokens.spacingVerticalXS },
 });
 
 export function ConnectView(): ReactElement {
@@ -38,8 +43,21 @@ export function ConnectView(): ReactElement {
   const t = app.t;
   const connection = state.connection;
   const busy = connection.status === 'connecting';
-  const expected = state.workbook.status === 'unknown' ? state.workbook.expected : undefined;
-  const others = state.profiles.filter((p) => connection.status !== 'connected' || p.id !== connection.profile.id);
+  const connected = connection.status === 'connected';
+  const workbook = state.workbook;
+  const mismatch = workbook.status === 'mismatch' && !connected ? workbook : undefined;
+  const [workbookAddressChosen, setWorkbookAddressChosen] = useState(false);
+  const expected = workbook.status === 'unknown' ? workbook.expected : undefined;
+  const others = state.profiles.filter((p) => (!connected || p.id !== connection.profile.id) && p.id !== mismatch?.profile.id);
+  // One primary action per view: the saved profile when the workbook names it elsewhere, else the demo, else the form.
+  const demoPrimary = mismatch === undefined;
+  // The form filled in: the workbook's address chosen over a saved profile (under a name of its own), or a colleague's.
+  const formInitial =
+    mismatch && workbookAddressChosen
+      ? { name: nameForAddress(mismatch.expected.profileName, mismatch.expected.baseUrl), baseUrl: mismatch.expected.baseUrl }
+      : expected
+        ? { name: expected.profileName, baseUrl: expected.baseUrl }
+        : undefined;
 
   return (
     <div className={styles.stack}>
@@ -74,7 +92,60 @@ export function ConnectView(): ReactElement {
         </MessageBar>
       )}
 
-      {expected && connection.status !== 'connected' && (
+      {mismatch && (
+        <>
+          <MessageBar intent="warning" layout="multiline" data-testid="workbook-mismatch">
+            <MessageBarBody>
+              <MessageBarTitle>{t('pane.connect.mismatch.title')}</MessageBarTitle>
+              <span className={styles.lines}>
+                <span>
+                  <Text block weight="semibold">
+                    {t('pane.connect.mismatch.workbookUses')}
+                  </Text>
+                  <Text block className={styles.address}>
+                    {mismatch.expected.baseUrl}
+                  </Text>
+                </span>
+                <span>
+                  <Text block weight="semibold">
+                    {t('pane.connect.mismatch.profileUses', { name: mismatch.profile.name })}
+                  </Text>
+                  <Text block className={styles.address}>
+                    {mismatch.profile.baseUrl}
+                  </Text>
+                </span>
+                <Text block>{t('pane.connect.mismatch.advice')}</Text>
+              </span>
+            </MessageBarBody>
+          </MessageBar>
+          <SavedProfile
+            profile={mismatch.profile}
+            busy={busy}
+            primary
+            label={t('pane.connect.mismatch.useMine')}
+            labelFull={t('pane.connect.mismatch.useMineNamed', { name: mismatch.profile.name })}
+            removable={false}
+          />
+          {!workbookAddressChosen && (
+            <Button disabled={busy} onClick={() => setWorkbookAddressChosen(true)}>
+              {t('pane.connect.mismatch.useWorkbook')}
+            </Button>
+          )}
+        </>
+      )}
+
+      {workbook.status === 'refused' && !connected && (
+        <MessageBar intent="warning" layout="multiline" data-testid="workbook-refused">
+          <MessageBarBody>
+            <MessageBarTitle>{t('pane.connect.refused.title')}</MessageBarTitle>
+            <Text block className={styles.address}>
+              {t('pane.connect.refused.text', { name: workbook.profileName, url: workbook.baseUrl })}
+            </Text>
+          </MessageBarBody>
+        </MessageBar>
+      )}
+
+      {expected && !connected && (
         <MessageBar intent="info" layout="multiline">
           <MessageBarBody>
             <MessageBarTitle>{t('pane.connect.sharedTitle')}</MessageBarTitle>
@@ -83,8 +154,8 @@ export function ConnectView(): ReactElement {
         </MessageBar>
       )}
 
-      {state.demoAvailable && connection.status !== 'connected' && (
-        <Button appearance="primary" disabled={busy} onClick={() => void app.connectDemo()}>
+      {state.demoAvailable && !connected && (
+        <Button appearance={demoPrimary ? 'primary' : 'secondary'} disabled={busy} onClick={() => void app.connectDemo()}>
           {t('pane.connect.demo')}
         </Button>
       )}
@@ -100,12 +171,38 @@ export function ConnectView(): ReactElement {
         </section>
       )}
 
-      <NewProfileForm key={expected?.profileName ?? 'new'} initial={expected ? { name: expected.profileName, baseUrl: expected.baseUrl } : undefined} primary={!state.demoAvailable || connection.status === 'connected'} />
+      {(mismatch === undefined || workbookAddressChosen) && (
+        <NewProfileForm
+          key={formInitial ? `${formInitial.name}|${formInitial.baseUrl}` : 'new'}
+          initial={formInitial}
+          note={
+            mismatch && workbookAddressChosen ? t('pane.connect.mismatch.formNote', { url: mismatch.expected.baseUrl, name: mismatch.profile.name }) : undefined
+          }
+          primary={mismatch === undefined && (!state.demoAvailable || connected)}
+        />
+      )}
     </div>
   );
 }
 
-function SavedProfile({ profile, busy }: { profile: ConnectionProfile; busy: boolean }): ReactElement {
+/** The name a new connection to the workbook's address starts with: the workbook's name and the host, apart from the saved one. */
+function nameForAddress(name: string, baseUrl: string): string {
+  return `${name} (${new URL(baseUrl).host})`;
+}
+
+interface SavedProfileProps {
+  profile: ConnectionProfile;
+  busy: boolean;
+  /** The view's one primary action. */
+  primary?: boolean;
+  /** The connect button's text instead of "Connect", and its accessible name (which starts with that text). */
+  label?: string;
+  labelFull?: string;
+  /** Offers "Remove" (not beside a warning, where only connecting is the question). */
+  removable?: boolean;
+}
+
+function SavedProfile({ profile, busy, primary = false, label, labelFull, removable = true }: SavedProfileProps): ReactElement {
   const { app, state } = useApp();
   const styles = useStyles();
   const t = app.t;
@@ -126,25 +223,34 @@ function SavedProfile({ profile, busy }: { profile: ConnectionProfile; busy: boo
           </Field>
         )}
         <div className={styles.actions}>
-          <Button type="submit" disabled={busy || (needsSecret && secret === '')} aria-label={t('pane.connect.connectTo', { name: profile.name })}>
-            {connecting ? t('pane.state.connecting') : t('pane.connect.connect')}
+          <Button
+            type="submit"
+            appearance={primary ? 'primary' : 'secondary'}
+            disabled={busy || (needsSecret && secret === '')}
+            aria-label={labelFull ?? t('pane.connect.connectTo', { name: profile.name })}
+          >
+            {connecting ? t('pane.state.connecting') : (label ?? t('pane.connect.connect'))}
           </Button>
-          <Button appearance="subtle" onClick={() => app.removeProfile(profile.id)} aria-label={t('pane.connect.removeNamed', { name: profile.name })}>
-            {t('pane.connect.remove')}
-          </Button>
+          {removable && (
+            <Button appearance="subtle" onClick={() => app.removeProfile(profile.id)} aria-label={t('pane.connect.removeNamed', { name: profile.name })}>
+              {t('pane.connect.remove')}
+            </Button>
+          )}
         </div>
       </form>
     </Card>
   );
 }
 
-function NewProfileForm({ initial, primary }: { initial?: { name: string; baseUrl: string }; primary: boolean }): ReactElement {
+/** `note`: what this form is for, above its fields (the workbook's address chosen over a saved profile). */
+function NewProfileForm({ initial, note, primary }: { initial?: { name: string; baseUrl: string } | undefined; note?: string | undefined; primary: boolean }): ReactElement {
   const { app, state } = useApp();
   const styles = useStyles();
   const t = app.t;
   const [form, setForm] = useState<ProfileForm>({ name: initial?.name ?? '', baseUrl: initial?.baseUrl ?? '', clientId: '', secret: '', kind: 'company', remember: true });
   const [problems, setProblems] = useState<Record<string, string>>({});
-  const [open, setOpen] = useState(state.profiles.length === 0 || initial !== undefined);
+  // Open at once on a first run (nothing saved, nothing tried yet) and when it comes filled in.
+  const [open, setOpen] = useState((state.profiles.length === 0 && state.connection.status === 'signedOut') || initial !== undefined);
   const busy = state.connection.status === 'connecting';
   const set = (patch: Partial<ProfileForm>): void => setForm((f) => ({ ...f, ...patch }));
 
@@ -168,6 +274,7 @@ function NewProfileForm({ initial, primary }: { initial?: { name: string; baseUr
       <Text as="h2" weight="semibold">
         {t('pane.connect.new')}
       </Text>
+      {note !== undefined && <Text block>{note}</Text>}
       <Field label={t('pane.connect.field.name')} required {...validation('name')}>
         <Input value={form.name} onChange={(_, d) => set({ name: d.value })} />
       </Field>

@@ -48,11 +48,14 @@ describe('the workbook connection setting', () => {
 
   test('a shared copy opened on a computer with another profile reports the name and base URL it expects', async () => {
     sim = installSim({ sheets: ['Data'], settings: { [CONNECTION_SETTING]: JSON.stringify({ profileName: 'Demo GmbH', baseUrl: 'https://api.example.com' }) } });
-    const colleague = connections(profile({ id: 'q', name: 'Demo GmbH', baseUrl: 'https://other.example.com/' }), profile({ id: 'r', name: 'Another', clientId: 'bob' }));
+    const colleague = connections(profile({ id: 'r', name: 'Another', clientId: 'bob' }));
     await expect(colleague.forWorkbook(new SettingsConnectionStore())).resolves.toEqual({
       status: 'unknown',
       expected: { profileName: 'Demo GmbH', baseUrl: 'https://api.example.com/' },
     });
+    // A saved profile of that name at another address is a mismatch (test/sync/connect/workbook-match.test.ts).
+    const namesake = connections(profile({ id: 'q', name: 'Demo GmbH', baseUrl: 'https://other.example.com/' }));
+    await expect(namesake.forWorkbook(new SettingsConnectionStore())).resolves.toMatchObject({ status: 'mismatch', profile: { id: 'q' } });
   });
 
   test('no setting, or an unreadable one, is no connection', async () => {

@@ -57,6 +57,42 @@ describe('Connections against the sandbox', () => {
     expect(JSON.stringify([...s.storage.entries])).not.toContain('wrong-secret');
   });
 
+  test('a new profile whose connection fails (wrong secret, nothing listening) is not saved, nor its secret, with "remember" on', async () => {
+    const s = setup();
+    const { profile } = demoProfile(sandbox.url, 'en');
+    const fresh: ConnectionProfile = { ...profile, id: 'fresh', name: 'Ours', remember: true };
+    await expect(s.connections.connectWith(fresh, 'typed-wrong-secret')).resolves.toMatchObject({ ok: false, problem: 'credentials' });
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const { port } = closed.address() as AddressInfo;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    await expect(s.connections.connectWith({ ...fresh, baseUrl: `http://127.0.0.1:${port}/` }, DEMO_SECRET)).resolves.toMatchObject({ ok: false, problem: 'unreachable' });
+    expect(s.profiles.list()).toEqual([]);
+    expect(s.profiles.secret('fresh')).toBeUndefined();
+    expect([...s.storage.entries.values()].some((v) => v.includes('typed-wrong-secret') || v.includes(DEMO_SECRET))).toBe(false);
+    expect(s.connections.active()).toBeUndefined();
+  });
+
+  test('a saved profile changed to an address that fails keeps its address and its remembered secret', async () => {
+    const s = setup();
+    const demo = demoProfile(sandbox.url, 'en');
+    s.profiles.save(demo.profile, demo.secret);
+    const before = [...s.storage.entries];
+    const elsewhere = { ...demo.profile, baseUrl: 'http://127.0.0.1:9/' };
+    await expect(s.connections.connectWith(elsewhere, 'another-typed-secret')).resolves.toMatchObject({ ok: false });
+    expect([...s.storage.entries]).toEqual(before);
+    expect(s.profiles.get(demo.profile.id)?.baseUrl).toBe(demo.profile.baseUrl);
+    expect(s.profiles.secret(demo.profile.id)).toBe(DEMO_SECRET);
+  });
+
+  test('a new profile that connects is saved with the companies it reached, and its secret as "remember" says', async () => {
+    const s = setup();
+    const { profile } = demoProfile(sandbox.url, 'en');
+    await expect(s.connections.connectWith({ ...profile, id: 'fresh', remember: true }, DEMO_SECRET)).resolves.toMatchObject({ ok: true });
+    expect(s.profiles.get('fresh')).toMatchObject({ companyIds: [4711], baseUrl: profile.baseUrl });
+    expect(s.profiles.secret('fresh')).toBe(DEMO_SECRET);
+  });
+
   test('group credentials reach the companies of the group', async () => {
     const s = setup();
     const group: ConnectionProfile = { id: 'g', name: 'Gruppe', baseUrl: sandbox.url, clientId: 'demo-group', kind: 'group', remember: false };
