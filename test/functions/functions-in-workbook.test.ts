@@ -313,6 +313,12 @@ describe('CASHFLOW functions in a workbook', () => {
     expect(app.snapshot().changes.tables.find((t) => t.tableId === 'forecastBudgets')?.result?.counts.landed).toBe(1);
     await workbook.customFunctionsSettled();
     expect(cents(await settledValue('A1'))).toBe(cents(before) - 10_000);
+
+    // Undo of that send (#25): the cache is emptied again and the cell shows the service's figure from before.
+    await app.undoLastPush('forecastBudgets');
+    expect(app.snapshot().changes.tables.find((t) => t.tableId === 'forecastBudgets')?.undo?.rows.map((r) => r.outcome)).toEqual(['restored']);
+    await workbook.customFunctionsSettled();
+    expect(cents(await settledValue('A1'))).toBe(cents(before));
   });
 
   test('"Refresh functions" reads every figure again (Excel\'s own recalculation within the TTL does not); signing out turns them into "connect in the task pane"', async () => {
