@@ -72,8 +72,10 @@ export class ExcelPushSheet implements PushSheet {
     throwIfAborted(options.signal);
     return runExcel(async (session) => {
       const layout = await readPushLayout(session, model);
-      const first = Math.min(...layout.columns);
-      const width = Math.max(...layout.columns) - first + 1;
+      // The status column comes along (a row's status must describe its state now: the push clears a stale one).
+      const read = layout.status === null ? layout.columns : [...layout.columns, layout.status];
+      const first = Math.min(...read);
+      const width = Math.max(...read) - first + 1;
       const keyIndex = columnIndex(model, model.keyColumn);
       const fieldsOf = editableFields(model);
       const externalIndex = layout.specs.findIndex((s) => s.key === 'external_id');
@@ -102,11 +104,14 @@ export class ExcelPushSheet implements PushSheet {
             });
             const id = core[keyIndex];
             const externalId = externalIndex < 0 ? null : core[externalIndex];
+            const statusCell = layout.status === null ? '' : line[layout.status - first];
+            const status = typeof statusCell === 'string' ? statusCell : '';
             rows.push({
               id: typeof id === 'number' ? id : null,
               externalId: externalId === null || externalId === undefined || externalId === '' ? null : String(externalId),
               fields: fieldsOf(core),
               position,
+              ...(status === '' ? {} : { status }),
             });
           });
         },

@@ -20,6 +20,8 @@ export interface SheetRow {
   fields: Fields;
   /** Where the row stands in the table now (0-based), to put its status next to it. */
   position: number;
+  /** The push status cell's text, when the table has that column (what an earlier send or check wrote there). */
+  status?: string;
 }
 
 export interface FieldChange {

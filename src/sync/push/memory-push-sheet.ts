@@ -62,6 +62,7 @@ export class MemoryPushSheet implements PushSheet {
         externalId: externalCell === null || externalCell === undefined || externalCell === '' ? null : String(externalCell),
         fields: rowToFields(model, row.cells),
         position,
+        ...(row.status === '' ? {} : { status: row.status }),
       });
     });
     return { rows, problems: [], hasStatusColumn: this.hasStatusColumn };

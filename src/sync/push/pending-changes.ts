@@ -192,14 +192,16 @@ export async function applyKeptEdits(model: TableModel<Budget>, sheet: PushSheet
 
 /**
  * The highlight of pending cells, as a check for changes shows them (before any send): each changed or new row's
- * changed cells amber, its status left as it is. Rows that were highlighted before and are no longer pending (the
- * user typed the old value back) lose the highlight and their stale status.
+ * changed cells amber, its status left as it is, except a "Sent" status of a row the last send landed (`lastLanded`,
+ * ids from the table's newest journal entry) that the user has edited again since: that status no longer describes
+ * the row. Rows that were highlighted before and are no longer pending (the user typed the old value back) lose the
+ * highlight and their stale status.
  */
-export function highlightUpdates(model: TableModel<Budget>, pending: PendingChanges, previously: readonly RowRef[] = []): RowUpdate[] {
+export function highlightUpdates(model: TableModel<Budget>, pending: PendingChanges, previously: readonly RowRef[] = [], lastLanded: ReadonlySet<number> = new Set()): RowUpdate[] {
   const keyOf = (field: string) => model.columns.find((c) => c.write?.field === field)?.key ?? field;
   const updates: RowUpdate[] = pending.rows
     .filter((r) => r.kind !== 'deleted')
-    .map((r) => ({ ...r.ref, highlight: r.fields.map((f) => keyOf(f.field)) }));
+    .map((r) => ({ ...r.ref, highlight: r.fields.map((f) => keyOf(f.field)), ...(r.ref.id !== null && lastLanded.has(r.ref.id) ? { status: '' } : {}) }));
   const still = new Set(pending.rows.filter((r) => r.ref.id !== null).map((r) => r.ref.id));
   for (const ref of previously) if (ref.id !== null && !still.has(ref.id)) updates.push({ ...ref, position: -1, status: '', highlight: [] });
   return updates;

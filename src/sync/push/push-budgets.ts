@@ -327,7 +327,7 @@ export async function pushBudgets(model: TableModel<Budget>, target: BudgetTarge
     const fields = change.kind === 'new' ? Object.entries(change.row.fields) : change.kind === 'changed' ? change.changes.map((c) => [c.field, c.after] as const) : [];
     return fields
       .filter(([, value]) => typeof value === 'string' && value.endsWith(CUT_TEXT_MARK))
-      .map(([field]) => ({ field, column: columnOf(field), message: t('push.check.cutText', { column: columnOf(field), limit: EXCEL_CELL_TEXT_LIMIT.toLocaleString(language === 'en' ? 'en-US' : language), mark: CUT_TEXT_MARK }) }));
+      .map(([field]) => ({ field, column: columnOf(field), message: t('push.row.cutText', { column: columnOf(field), limit: EXCEL_CELL_TEXT_LIMIT.toLocaleString(language === 'en' ? 'en-US' : language), mark: CUT_TEXT_MARK }) }));
   }
 
   function block(work: Work, problems: RowCheckProblem[]): void {
@@ -541,6 +541,12 @@ export async function pushBudgets(model: TableModel<Budget>, target: BudgetTarge
     if (work.appendToSheet) appends.push(work.appendToSheet);
     if (work.change === 'deleted' || work.removeFromSheet || work.change === 'unchanged') continue;
     updates.push({ ...work.ref, ...(work.values ? { values: work.values } : {}), status: work.message ?? '', highlight: work.pending.map((field) => columnKeyOf(model, field)) });
+  }
+  // Every other row has nothing waiting: a status an earlier send left ("Not sent", "Sent", a conflict) no longer
+  // describes it (typed back, or settled by another path), so it goes. The status column tells this push's story.
+  const written = new Set(updates.map((u) => u.position));
+  for (const row of read.rows) {
+    if (row.status !== undefined && row.status !== '' && !written.has(row.position)) updates.push({ position: row.position, id: row.id, externalId: row.externalId, status: '', highlight: [] });
   }
   if (updates.length > 0) await sheet.update(model, updates);
   if (removals.length > 0) await sheet.remove(model, removals);

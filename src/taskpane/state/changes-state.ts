@@ -113,7 +113,10 @@ export class ChangesState {
       const pending = await pendingChanges(model, push.sheet, baselines, row.pulled?.baseline).catch(() => undefined);
       if (pending?.comparable) {
         // The cells waiting to be sent turn amber now, not only after a send that left them.
-        const updates = highlightUpdates(model, pending, this.#highlighted.get(row.id));
+        // The newest send of this table: rows it landed and the user has edited since lose their "Sent" status.
+        const newest = journal.find((e) => e.tableName.toLowerCase() === row.tableName.toLowerCase());
+        const lastLanded = new Set((newest?.rows ?? []).flatMap((r) => (r.outcome === 'landed' && r.id !== null ? [r.id] : [])));
+        const updates = highlightUpdates(model, pending, this.#highlighted.get(row.id), lastLanded);
         if (updates.length > 0) await push.sheet.update(model, updates).catch(() => undefined);
         this.#highlighted.set(
           row.id,

@@ -3,7 +3,7 @@
  * refresh that keeps the user's edits on top of the refreshed rows (none dropped silently).
  */
 
-import { applyKeptEdits, baselineOf, discardChanges, keepEdits, MemoryBaselineStore, MemoryPushSheet, pendingChanges } from '../../../src/sync/push';
+import { applyKeptEdits, baselineOf, discardChanges, highlightUpdates, keepEdits, MemoryBaselineStore, MemoryPushSheet, pendingChanges } from '../../../src/sync/push';
 import { FORECAST_BUDGETS_TABLE as MODEL } from '../../../src/sync/tables';
 import { cells } from './budget-rows';
 
@@ -77,4 +77,20 @@ test('a refresh keeps the edits on top of the refreshed rows; an edited budget t
   expect([sheet.cell(one, 'amount'), sheet.cell(one, 'external_id'), sheet.cell(one, 'description')]).toEqual([-100, 'a2', 'From the service']);
   expect(sheet.rows[one]?.highlight.sort()).toEqual(['amount', 'external_id']);
   expect(sheet.rows.map((r) => r.cells[MODEL.columns.findIndex((c) => c.key === 'name')])).toEqual(expect.arrayContaining(['Typed', 'Cloud, edited']));
+});
+
+test('a row the last send landed and the user edited again loses its "Sent" status at the check; other pending rows keep theirs (#25 item 9)', () => {
+  const pending = {
+    tableName: 'ForecastBudgets',
+    comparable: true,
+    rows: [
+      { kind: 'changed' as const, ref: { position: 0, id: 1, externalId: 'a' }, name: 'A', fields: [{ field: 'amount', column: 'Amount', before: 1, after: 2 }] },
+      { kind: 'changed' as const, ref: { position: 1, id: 2, externalId: 'b' }, name: 'B', fields: [{ field: 'amount', column: 'Amount', before: 1, after: 3 }] },
+    ],
+    counts: { changed: 2, new: 0, deleted: 0 },
+    problems: 0,
+  };
+  const updates = highlightUpdates(MODEL, pending, [], new Set([1]));
+  expect(updates.find((u) => u.id === 1)).toMatchObject({ status: '', highlight: ['amount'] });
+  expect(updates.find((u) => u.id === 2)).not.toHaveProperty('status');
 });

@@ -465,3 +465,31 @@ describe('the category cell', () => {
     expect(h.sheet.cell(at, 'category_path')).toBe(path);
   });
 });
+
+describe('a row\'s status describes its state now (#25 item 9)', () => {
+  it('"Not sent" on a row the user typed back goes at the next send; so does an older status of a row this send did not touch', async () => {
+    h = await setUpPush();
+    const failed = rowWhere(h, addressable);
+    const other = h.sheet.rows.findIndex((_, i) => i !== failed && addressable(h.sheet.cell(i, 'external_id') as string | null));
+    const pulled = h.sheet.cell(failed, 'amount');
+    h.sheet.set(failed, 'amount', -1);
+    h.hook.current = (request) => (request.method === 'PATCH' ? new Response('{"amount":["Too small."]}', { status: 400, headers: { 'content-type': 'application/json' } }) : undefined);
+    await h.push();
+    expect(h.sheet.rows[failed]?.status).toMatch(/^Not sent: Amount: Too small\./);
+    h.hook.current = undefined;
+
+    // Typed back; another row is sent.
+    h.sheet.set(failed, 'amount', pulled);
+    h.sheet.set(other, 'amount', -2);
+    await h.push();
+    expect(h.sheet.rows[other]?.status).toMatch(/^Sent /);
+    expect(h.sheet.rows[failed]?.status).toBe('');
+    expect(h.sheet.rows[failed]?.highlight).toEqual([]);
+
+    // The next send of a third row: the earlier "Sent" of `other` no longer belongs to the latest send.
+    h.sheet.set(failed, 'amount', -3);
+    await h.push();
+    expect(h.sheet.rows[failed]?.status).toMatch(/^Sent /);
+    expect(h.sheet.rows[other]?.status).toBe('');
+  });
+});

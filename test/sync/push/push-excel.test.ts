@@ -132,3 +132,17 @@ test('a table pulled with filters sends only its rows: budgets the filter left o
   expect(result.rows.map((r) => [r.ref.externalId, r.change, r.outcome])).toEqual([['fc-miete', 'changed', 'landed']]);
   expect(await service('fc-umsatz')).toHaveLength(1);
 });
+
+test('the Excel host reads the status column: a "Waiting" status of a row typed back is cleared at the next send (#25 item 9)', async () => {
+  const pulled = await cell('sap.4711', 'Amount');
+  await typeInto('sap.4711', 'Amount', -1234);
+  await push();
+  expect(await cell('sap.4711', 'Push status')).toMatch(/^Waiting for confirmation/);
+  const read = await new ExcelPushSheet().read(FORECAST_BUDGETS_TABLE);
+  expect(read.rows.find((r) => r.externalId === 'sap.4711')?.status).toMatch(/^Waiting for confirmation/);
+  await typeInto('sap.4711', 'Amount', pulled as number);
+  await typeInto('fc-miete', 'Amount', -4700);
+  await push();
+  expect(await cell('fc-miete', 'Push status')).toMatch(/^Sent /);
+  expect(await cell('sap.4711', 'Push status')).toBe('');
+});
