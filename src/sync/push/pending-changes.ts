@@ -11,6 +11,7 @@ import type { BaselineStore } from './baseline';
 import { columnOf } from './budget-patch';
 import { diffTable, type Fields, type RowChange } from './diff';
 import type { PushSheet, RowRef, RowUpdate } from './push-port';
+import { isWaitingStatus } from './status-kind';
 import { EXTERNAL_ID_FIELD } from './three-way';
 
 export interface PendingField {
@@ -38,6 +39,11 @@ export interface PendingChanges {
   counts: { changed: number; new: number; deleted: number };
   /** Rows the diff cannot place (a copied id, an id from elsewhere). */
   problems: number;
+  /**
+   * Rows with nothing pending whose status still says something waits ("Not sent", a conflict): typed back, or
+   * settled by another path. The check clears those statuses.
+   */
+  staleStatuses?: RowRef[];
 }
 
 export async function pendingChanges(model: TableModel<Budget>, sheet: PushSheet, baselines: BaselineStore, baselineState: 'stored' | 'missing' | undefined): Promise<PendingChanges> {
@@ -48,6 +54,10 @@ export async function pendingChanges(model: TableModel<Budget>, sheet: PushSheet
   const diff = diffTable(baseline, read.rows);
   const byId = new Map(baseline.map((b) => [b.id, b]));
   const sheetRows = new Map(read.rows.map((r) => [r.position, r.fields]));
+  const busy = new Set([...diff.changes.flatMap((c) => (c.kind === 'new' ? [c.row.position] : c.kind === 'changed' ? [c.position] : [])), ...diff.problems.map((p) => p.position)]);
+  const staleStatuses = read.rows
+    .filter((r) => r.status !== undefined && !busy.has(r.position) && isWaitingStatus(r.status))
+    .map((r) => ({ position: r.position, id: r.id, externalId: r.externalId }));
   const rows = diff.changes.map((change) => ({
     ...pendingRow(change, byId.get(change.kind === 'new' ? -1 : change.id)?.fields),
     ...(change.kind === 'changed' ? { all: sheetRows.get(change.position) ?? {} } : {}),
@@ -58,6 +68,7 @@ export async function pendingChanges(model: TableModel<Budget>, sheet: PushSheet
     rows,
     counts: { changed: rows.filter((r) => r.kind === 'changed').length, new: rows.filter((r) => r.kind === 'new').length, deleted: rows.filter((r) => r.kind === 'deleted').length },
     problems: diff.problems.length,
+    ...(staleStatuses.length === 0 ? {} : { staleStatuses }),
   };
 }
 
@@ -195,7 +206,8 @@ export async function applyKeptEdits(model: TableModel<Budget>, sheet: PushSheet
  * changed cells amber, its status left as it is, except a "Sent" status of a row the last send landed (`lastLanded`,
  * ids from the table's newest journal entry) that the user has edited again since: that status no longer describes
  * the row. Rows that were highlighted before and are no longer pending (the user typed the old value back) lose the
- * highlight and their stale status.
+ * highlight and their stale status, and so does every row with nothing pending whose status says something waits
+ * (`staleStatuses`: after a reload the pane no longer knows what it highlighted).
  */
 export function highlightUpdates(model: TableModel<Budget>, pending: PendingChanges, previously: readonly RowRef[] = [], lastLanded: ReadonlySet<number> = new Set()): RowUpdate[] {
   const keyOf = (field: string) => model.columns.find((c) => c.write?.field === field)?.key ?? field;
@@ -203,6 +215,12 @@ export function highlightUpdates(model: TableModel<Budget>, pending: PendingChan
     .filter((r) => r.kind !== 'deleted')
     .map((r) => ({ ...r.ref, highlight: r.fields.map((f) => keyOf(f.field)), ...(r.ref.id !== null && lastLanded.has(r.ref.id) ? { status: '' } : {}) }));
   const still = new Set(pending.rows.filter((r) => r.ref.id !== null).map((r) => r.ref.id));
-  for (const ref of previously) if (ref.id !== null && !still.has(ref.id)) updates.push({ ...ref, position: -1, status: '', highlight: [] });
+  const cleared = new Set<number>();
+  for (const ref of previously) {
+    if (ref.id === null || still.has(ref.id)) continue;
+    cleared.add(ref.id);
+    updates.push({ ...ref, position: -1, status: '', highlight: [] });
+  }
+  for (const ref of pending.staleStatuses ?? []) if (ref.id === null || !cleared.has(ref.id)) updates.push({ ...ref, status: '', highlight: [] });
   return updates;
 }

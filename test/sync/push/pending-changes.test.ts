@@ -94,3 +94,16 @@ test('a row the last send landed and the user edited again loses its "Sent" stat
   expect(updates.find((u) => u.id === 1)).toMatchObject({ status: '', highlight: ['amount'] });
   expect(updates.find((u) => u.id === 2)).not.toHaveProperty('status');
 });
+
+test('the check clears a waiting status of a row with nothing pending (typed back, even after a reload), keeps a "Sent" one and those of pending rows (#25 item 9)', async () => {
+  const { sheet, baselines } = await setUp();
+  const [typedBack, sent, pendingRow] = sheet.rows;
+  if (!typedBack || !sent || !pendingRow) throw new Error('three rows');
+  typedBack.status = 'Nicht gesendet: Betrag: zu klein.';
+  sent.status = 'Sent 2026-11-25 10:42.';
+  pendingRow.status = 'Not sent: Amount: Too small.';
+  sheet.set(2, 'amount', 123.45);
+  const pending = await pendingChanges(MODEL, sheet, baselines, 'stored');
+  await sheet.update(MODEL, highlightUpdates(MODEL, pending));
+  expect(sheet.rows.map((r) => r.status)).toEqual(['', 'Sent 2026-11-25 10:42.', 'Not sent: Amount: Too small.']);
+});
