@@ -1,8 +1,11 @@
 /* Webpack builds one bundle per surface (task pane, custom functions), emits functions.json from the
  * JSDoc of src/functions (custom-functions-metadata-plugin, which also appends the associate calls),
  * copies the manifest, the icons and Office.js from the @microsoft/office-js package (never a CDN).
- * The preview (src/preview) adds two pages: preview.html (the simulated workbook beside an iframe) and
- * preview-pane.html, the task pane page exactly as Excel loads it with the preview-bridge bundle run first. */
+ *
+ * The preview (src/preview) is built only when asked for with `--env preview` (`npm start` and the browser tests
+ * ask; `npm run build:preview` too): it adds two pages, preview.html (the simulated workbook beside an iframe) and
+ * preview-pane.html, the task pane page exactly as Excel loads it with the preview-bridge bundle run first.
+ * A production build writes no source maps (they would be served beside the add-in); a development build does. */
 const path = require('node:path');
 const fs = require('node:fs');
 const webpack = require('webpack');
@@ -51,19 +54,24 @@ class PreviewPaneOptOut {
   }
 }
 
+/** `--env preview` arrives as `true`, `--env preview=false` as the string 'false'; a missing switch as undefined. */
+function isAsked(value) {
+  return value === true || value === 'true' || value === '1';
+}
+
 module.exports = (env = {}, argv = {}) => {
   const dev = argv.mode !== 'production';
+  const preview = isAsked(env.preview);
   const officeJsDir = path.dirname(require.resolve('@microsoft/office-js/dist/office.js'));
   const outputPath = path.resolve(__dirname, env.outputPath || 'dist');
   return {
     mode: dev ? 'development' : 'production',
-    devtool: 'source-map',
+    devtool: dev ? 'source-map' : false,
     target: 'web',
     entry: {
       taskpane: './src/taskpane/taskpane.ts',
       functions: './src/functions/functions.ts',
-      preview: './src/preview/preview.tsx',
-      'preview-bridge': './src/preview/preview-bridge.ts',
+      ...(preview ? { preview: './src/preview/preview.tsx', 'preview-bridge': './src/preview/preview-bridge.ts' } : {}),
     },
     output: { path: outputPath, filename: '[name].js', clean: true },
     resolve: {
@@ -97,29 +105,37 @@ module.exports = (env = {}, argv = {}) => {
         // One page hosts both: in the shared runtime the functions run beside the task pane.
         chunks: ['taskpane', 'functions'],
       }),
-      new HtmlWebpackPlugin({
-        filename: 'preview.html',
-        template: './src/preview/preview.html',
-        chunks: ['preview'],
-      }),
-      new HtmlWebpackPlugin({
-        // The task pane's own page, plus the bridge that hands it the preview's simulated Excel. The bridge must run
-        // before the pane: listed first with manual sorting, and deferred scripts run in document order.
-        filename: 'preview-pane.html',
-        template: './src/taskpane/taskpane.html',
-        chunks: ['preview-bridge', 'taskpane', 'functions'],
-        chunksSortMode: 'manual',
-      }),
-      new PreviewPaneOptOut(),
+      ...(preview
+        ? [
+            new HtmlWebpackPlugin({
+              filename: 'preview.html',
+              template: './src/preview/preview.html',
+              chunks: ['preview'],
+            }),
+            new HtmlWebpackPlugin({
+              // The task pane's own page, plus the bridge that hands it the preview's simulated Excel. The bridge must
+              // run before the pane: listed first with manual sorting, and deferred scripts run in document order.
+              filename: 'preview-pane.html',
+              template: './src/taskpane/taskpane.html',
+              chunks: ['preview-bridge', 'taskpane', 'functions'],
+              chunksSortMode: 'manual',
+            }),
+            new PreviewPaneOptOut(),
+          ]
+        : []),
       new CopyWebpackPlugin({
         patterns: [
           { from: 'assets/*.png', to: 'assets/[name][ext]' },
           { from: 'manifest.xml', to: 'manifest.xml' },
-          {
-            from: require.resolve('@glideapps/glide-data-grid/dist/index.css'),
-            to: 'glide-data-grid.css',
-            transform: { transformer: (_content, absoluteFrom) => inlineCssImports(absoluteFrom), cache: false },
-          },
+          ...(preview
+            ? [
+                {
+                  from: require.resolve('@glideapps/glide-data-grid/dist/index.css'),
+                  to: 'glide-data-grid.css',
+                  transform: { transformer: (_content, absoluteFrom) => inlineCssImports(absoluteFrom), cache: false },
+                },
+              ]
+            : []),
           ...OFFICE_JS_FILES.filter((f) => fs.existsSync(path.join(officeJsDir, f))).map((f) => ({
             from: path.join(officeJsDir, f),
             to: `office-js/${f}`,

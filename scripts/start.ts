@@ -27,7 +27,8 @@ async function main(): Promise<void> {
 
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const makeConfig = require(resolve(root, 'webpack.config.js')) as (env: object, argv: object) => webpack.Configuration;
-  const config = makeConfig({}, { mode: 'development' });
+  // The preview is what `npm start` prints first: ask the build for it (a production build leaves it out).
+  const config = makeConfig({ preview: true }, { mode: 'development' });
   const compiler = webpack(config);
   const server = new WebpackDevServer(
     {

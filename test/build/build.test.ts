@@ -1,18 +1,68 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import type { Configuration } from 'webpack';
+import { PREVIEW_FILES } from '../../scripts/bundle-sizes';
 import { buildAddin } from '../e2e/support/build';
 
 const root = resolve(__dirname, '../..');
 
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const makeConfig = require(join(root, 'webpack.config.js')) as (env: Record<string, unknown>, argv: { mode: string }) => Configuration;
+
+function listFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = join(dir, name);
+    return statSync(full).isDirectory() ? listFiles(full) : [full];
+  });
+}
+
+/** The files a configuration asks for by name: its entries' bundles, its HTML pages and what it copies. */
+function namedOutputs(config: Configuration): string[] {
+  const pages = (config.plugins ?? []).flatMap((plugin) => {
+    const options = (plugin as { userOptions?: { filename?: unknown } }).userOptions;
+    return typeof options?.filename === 'string' ? [options.filename] : [];
+  });
+  const copied = (config.plugins ?? []).flatMap((plugin) => {
+    const patterns = (plugin as { patterns?: Array<{ to?: unknown }> }).patterns;
+    return (patterns ?? []).flatMap((p) => (typeof p.to === 'string' ? [p.to] : []));
+  });
+  return [...Object.keys(config.entry as Record<string, unknown>).map((name) => `${name}.js`), ...pages, ...copied];
+}
+
 /**
- * The production build (`webpack --mode production`, what `npm run build` runs), made once per change of the sources
- * and shared with the browser tests (test/e2e/support/build.ts): one build per test run, not two.
+ * What `npm run build` ships, read from the webpack configuration (building it twice would cost minutes; the browser
+ * tests' cached build below is the preview one): no source maps, no preview unless asked with `--env preview`.
  */
-describe('npm run build', () => {
+describe('what the production build ships', () => {
+  test('no source maps and no preview page or bundle, unless asked for the preview', () => {
+    const shipped = makeConfig({}, { mode: 'production' });
+    expect(shipped.devtool).toBe(false);
+    expect(namedOutputs(shipped)).toEqual(expect.arrayContaining(['taskpane.js', 'functions.js', 'taskpane.html', 'manifest.xml', 'office-js/office.js']));
+    expect(namedOutputs(shipped).filter((f) => PREVIEW_FILES.includes(f))).toEqual([]);
+
+    const asked = makeConfig({ preview: true }, { mode: 'production' });
+    expect(asked.devtool).toBe(false);
+    expect(namedOutputs(asked)).toEqual(expect.arrayContaining(PREVIEW_FILES));
+    // `--env preview=false` is not asking.
+    expect(namedOutputs(makeConfig({ preview: 'false' }, { mode: 'production' })).filter((f) => PREVIEW_FILES.includes(f))).toEqual([]);
+    // A development build (`npm start`) keeps its source maps.
+    expect(makeConfig({ preview: true }, { mode: 'development' }).devtool).toBe('source-map');
+  });
+});
+
+/**
+ * The production build with the preview (`webpack --mode production --env preview`), made once per change of the
+ * sources and shared with the browser tests (test/e2e/support/build.ts): one build per test run, not two.
+ */
+describe('the production build with the preview (the browser tests\' build)', () => {
   let out = '';
   beforeAll(async () => {
     out = (await buildAddin()).dir;
   }, 600_000);
+
+  test('writes no source map, not even with the preview', () => {
+    expect(listFiles(out).map((f) => relative(out, f)).filter((f) => f.endsWith('.map'))).toEqual([]);
+  });
 
   test('emits the task pane, the bundles, functions.json, the manifest, icons and Office.js', () => {
     for (const file of ['taskpane.html', 'taskpane.js', 'functions.js', 'functions.json', 'manifest.xml', 'assets/icon-32.png', 'office-js/office.js']) {
@@ -31,7 +81,7 @@ describe('npm run build', () => {
     expect(readFileSync(join(out, 'manifest.xml'), 'utf8')).toBe(readFileSync(join(root, 'manifest.xml'), 'utf8'));
   });
 
-  test('emits the preview page and the pane page, whose bridge runs before the task pane', () => {
+  test('asked for the preview: emits the preview page and the pane page, whose bridge runs before the task pane', () => {
     for (const file of ['preview.html', 'preview.js', 'preview-pane.html', 'preview-bridge.js', 'glide-data-grid.css']) {
       expect(existsSync(join(out, file))).toBe(true);
     }

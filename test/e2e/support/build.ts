@@ -1,5 +1,7 @@
 /**
  * One production build of the add-in per change of its sources, shared by every jest worker and the benchmarks.
+ * The tests drive the add-in through the preview, so this build asks for it (`--env preview`): the add-in's files
+ * plus the preview's pages and bundles, no source maps (what `npm run build` ships, plus the preview).
  *
  * The build lands in `.cache/e2e-dist/<key>/`, where the key is made from the newest modification time and the
  * number of the files and folders that go into the bundle (src/ with its folders, so deleting or renaming a file
@@ -90,7 +92,7 @@ function webpack(outputPath: string): Promise<void> {
   return new Promise((resolve, reject) => {
     execFile(
       process.execPath,
-      [require.resolve('webpack-cli/bin/cli.js'), '--mode', 'production', '--env', `outputPath=${outputPath}`],
+      [require.resolve('webpack-cli/bin/cli.js'), '--mode', 'production', '--env', 'preview', '--env', `outputPath=${outputPath}`],
       { cwd: ROOT, maxBuffer: 64 * 1024 * 1024, timeout: BUILD_TIMEOUT_MS },
       (error, stdout, stderr) => {
         if (error) reject(new Error(`webpack failed (${error.message.split('\n')[0]}):\n${stdout.slice(-4000)}\n${stderr.slice(-4000)}`));
