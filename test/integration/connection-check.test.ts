@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { checkConnection, parseBaseUrl, TokenCache, type ConnectionCheckOptions } from '../../src/api';
 import { en, it as itCatalog, de } from '../../src/i18n/catalog';
-import { recordingFetch, start, type Pair, type Sandbox } from './support';
+import { closedPort, recordingFetch, start, type Pair, type Sandbox } from './support';
 
 let sandbox: Sandbox;
 beforeAll(async () => {
@@ -16,14 +16,6 @@ function options(pair: Pair, overrides: Partial<ConnectionCheckOptions> = {}): C
   return { baseUrl: sandbox.url, ...pair, language: 'en', tokenCache: new TokenCache(), sleep: async () => undefined, ...overrides };
 }
 
-/** A port where nothing listens: bound once, then closed. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 describe('checkConnection', () => {
   it('company credentials: connected, with the company they address', async () => {

@@ -3,6 +3,8 @@
  * clients with their own token cache (no token is shared between tests or files), an injected no-wait
  * sleep, and a `fetch` wrapper that records every request the client sends.
  */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { CashflowClient, type ClientOptions, TokenCache } from '../../src/api';
 import { startSandbox, type SandboxOptions } from '../../src/sandbox';
 
@@ -94,4 +96,13 @@ export async function rejectionOf(promise: Promise<unknown>): Promise<unknown> {
 /** `YYYY-MM-DD` of a date `days` after today (UTC). */
 export function isoDay(days = 0, from: Date = new Date()): string {
   return new Date(from.getTime() + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** A port where nothing listens: bound once, then closed. */
+export async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
 }

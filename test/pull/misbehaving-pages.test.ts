@@ -8,21 +8,12 @@
  */
 
 import { PullEndlessPagesError } from '../../src/sync/pull';
-import { apiCalls, harness, sheetState, startService, tableCells, type Harness, type Sandbox } from './support';
+import { apiCalls, sheetState, tableCells, useService } from './support';
 
-let sandbox: Sandbox;
-let h: Harness;
-beforeAll(async () => {
-  sandbox = await startService({ transactions: 1500 });
-});
-afterAll(() => sandbox.close());
-afterEach(() => {
-  sandbox.setFaults({});
-  h.uninstall();
-});
+const suite = useService({ transactions: 1500 });
 
 /** The pull's page requests to `path` since `from` (an index into the recorded requests). */
-const pageRequests = (path: string, from: number) => apiCalls(h.sent.slice(from)).filter((s) => s.path === path && s.method === 'GET');
+const pageRequests = (path: string, from: number) => apiCalls(suite.h.sent.slice(from)).filter((s) => s.path === path && s.method === 'GET');
 
 async function rejectionOf(promise: Promise<unknown>): Promise<Error> {
   const outcome = await promise.then(
@@ -35,11 +26,11 @@ async function rejectionOf(promise: Promise<unknown>): Promise<Error> {
 
 describe('pages that never end', () => {
   it('empty pages with a next link: the pull stops at the first of them, the previous table unchanged', async () => {
-    h = harness(sandbox, { puller: { pageSize: 100, concurrency: 1 } });
+    const h = suite.use({ puller: { pageSize: 100, concurrency: 1 } });
     await h.puller.pull({ resource: 'transactions' });
     const before = sheetState(h.workbook, 'Transactions');
     const from = h.sent.length;
-    sandbox.setFaults({ endlessEmptyPages: { path: '/transactions/extended/', fromPage: 4 } });
+    suite.sandbox.setFaults({ endlessEmptyPages: { path: '/transactions/extended/', fromPage: 4 } });
 
     const error = await rejectionOf(h.puller.pull({ resource: 'transactions' }, { mode: 'full' }));
 
@@ -53,9 +44,9 @@ describe('pages that never end', () => {
   });
 
   it('with the default concurrency the requests stay within the pages count announced', async () => {
-    h = harness(sandbox, { puller: { pageSize: 100 } });
+    const h = suite.use({ puller: { pageSize: 100 } });
     const from = h.sent.length;
-    sandbox.setFaults({ endlessEmptyPages: { path: '/transactions/extended/', fromPage: 2 } });
+    suite.sandbox.setFaults({ endlessEmptyPages: { path: '/transactions/extended/', fromPage: 2 } });
     const error = await rejectionOf(h.puller.pull({ resource: 'transactions' }));
     expect(error).toMatchObject({ reason: 'emptyPage', page: 2 });
     // 1,500 records in pages of 100: page 1, then at most the 14 pages that count announced, never more.
@@ -66,11 +57,11 @@ describe('pages that never end', () => {
   });
 
   it('the same records again and again: the pull stops at the first page that brings nothing new', async () => {
-    h = harness(sandbox, { puller: { pageSize: 10, concurrency: 1, language: 'it' } });
+    const h = suite.use({ puller: { pageSize: 10, concurrency: 1, language: 'it' } });
     await h.puller.pull({ resource: 'invoices' });
     const before = sheetState(h.workbook, 'Invoices');
     const from = h.sent.length;
-    sandbox.setFaults({ repeatedPage: { path: '/invoices/', page: 2 } });
+    suite.sandbox.setFaults({ repeatedPage: { path: '/invoices/', page: 2 } });
 
     const error = await rejectionOf(h.puller.pull({ resource: 'invoices' }));
 
@@ -85,11 +76,11 @@ describe('pages that never end', () => {
 
 describe('several records under one id on a page', () => {
   it('invoices: the pull names the id and the number of records instead of dropping one silently', async () => {
-    h = harness(sandbox);
+    const h = suite.h;
     const count = (await h.client.invoices.page({ page_size: 1 })).count;
     const first = (await h.client.invoices.page({ page: 1, page_size: 1000 })).results.invoices[0];
     if (first === undefined) throw new Error('the demo company has invoices');
-    sandbox.setFaults({ duplicateId: { path: '/invoices/', page: 1 } });
+    suite.sandbox.setFaults({ duplicateId: { path: '/invoices/', page: 1 } });
 
     const result = await h.puller.pull({ resource: 'invoices' });
 
@@ -104,10 +95,10 @@ describe('several records under one id on a page', () => {
   });
 
   it('transactions: the pull names the id, not a change of the service during the pull', async () => {
-    h = harness(sandbox, { puller: { language: 'de' } });
+    const h = suite.use({ puller: { language: 'de' } });
     const first = (await h.client.transactions.extendedPage({ page: 1, page_size: 1000 })).results[0];
     if (first === undefined) throw new Error('the demo company has transactions');
-    sandbox.setFaults({ duplicateId: { path: '/transactions/extended/', page: 1 } });
+    suite.sandbox.setFaults({ duplicateId: { path: '/transactions/extended/', page: 1 } });
 
     const result = await h.puller.pull({ resource: 'transactions' });
 
@@ -118,8 +109,8 @@ describe('several records under one id on a page', () => {
   });
 
   it('transactions: when the service also changed during the pull, both are said', async () => {
-    h = harness(sandbox, { puller: { pageSize: 500, concurrency: 1 } });
-    sandbox.setFaults({ duplicateId: { path: '/transactions/extended/', page: 1 }, concurrentEditRate: 1 });
+    const h = suite.use({ puller: { pageSize: 500, concurrency: 1 } });
+    suite.sandbox.setFaults({ duplicateId: { path: '/transactions/extended/', page: 1 }, concurrentEditRate: 1 });
     const result = await h.puller.pull({ resource: 'transactions' }, { mode: 'full' });
     expect(result.idClashes).toHaveLength(1);
     expect(result.warnings[0]).toMatch(/^Transactions: the service changed during the pull/);

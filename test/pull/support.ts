@@ -104,6 +104,54 @@ export function harness(sandbox: Sandbox, overrides: { client?: Partial<ClientOp
   return { client, sent, hook, workbook, port, store, puller, uninstall };
 }
 
+/** A test file's sandbox and the running test's harness (`useService`). */
+export interface ServiceSuite {
+  readonly sandbox: Sandbox;
+  /** The running test's harness: a fresh one per test, or the one `use` made. */
+  readonly h: Harness;
+  /** Replaces the running test's harness with one made with these overrides. */
+  use(overrides?: Parameters<typeof harness>[1]): Harness;
+}
+
+/**
+ * A test file's lifecycle in one call: one sandbox for the file, a fresh harness per test, and after each test the
+ * sandbox answering normally again (no faults) and the harness's Excel simulation uninstalled.
+ */
+export function useService(options: SandboxOptions = {}): ServiceSuite {
+  let sandbox: Sandbox | undefined;
+  let current: Harness | undefined;
+  const started = (): Sandbox => {
+    if (sandbox === undefined) throw new Error('useService: the sandbox starts in beforeAll');
+    return sandbox;
+  };
+  beforeAll(async () => {
+    sandbox = await startService(options);
+  });
+  afterAll(() => sandbox?.close());
+  beforeEach(() => {
+    current = harness(started());
+  });
+  afterEach(() => {
+    sandbox?.setFaults({});
+    current?.uninstall();
+    current = undefined;
+  });
+  return {
+    get sandbox() {
+      return started();
+    },
+    get h() {
+      if (current === undefined) throw new Error('useService: a harness exists only inside a test');
+      return current;
+    },
+    use(overrides = {}) {
+      current?.uninstall();
+      current = harness(started(), overrides);
+      return current;
+    },
+  };
+}
+
 /** Requests other than the token endpoint. */
 export function apiCalls(sent: readonly Sent[]): Sent[] {
   return sent.filter((s) => !s.path.endsWith('/auth/token/'));

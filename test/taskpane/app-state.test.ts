@@ -11,7 +11,7 @@ import { de, en, it as italian } from '../../src/i18n/catalog';
 import { createSimulatedWorkbook, installExcelSimulation, type Installation } from '../../src/preview/excel-sim';
 import { startSandbox } from '../../src/sandbox';
 import { demoProfile, MemoryKeyValueStorage, ProfileStore } from '../../src/sync/connect';
-import { recordingFetch } from '../integration/support';
+import { closedPort, recordingFetch } from '../integration/support';
 import { AppState, type AppStateOptions } from '../../src/taskpane/state/app-state';
 import type { PaneHost } from '../../src/taskpane/state/pane-host';
 import { excelPaneHost } from '../../src/taskpane/excel-pane-host';
@@ -46,13 +46,6 @@ function makeApp(storage = new MemoryKeyValueStorage(), overrides: Partial<AppSt
   });
 }
 
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 async function transactionCount(): Promise<number> {
   const response = await fetch(new URL('auth/token/', sandbox.url), {
