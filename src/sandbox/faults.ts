@@ -6,7 +6,8 @@
  * among them, so their rates are shares of all requests (`error500Rate: 0.1, rate429: 0.1` answers one request
  * in ten with a 500 and one in ten with a 429).
  * Faults never apply to the token endpoint or to CORS preflights: the client's token handling is tested
- * with the auth rules, and a failing preflight would only show as a browser network error.
+ * with the auth rules, and a failing preflight would only show as a browser network error. The one exception is
+ * `tokenRedirect` (token-redirect.ts), which exists for the token endpoint alone.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { addDays } from './calendar';
@@ -14,6 +15,7 @@ import { t, type Language } from './messages';
 import type { Transaction } from './model';
 import { mulberry32 } from './prng';
 import { reportingCents, type Store } from './store';
+import type { TokenRedirect } from './token-redirect';
 
 /** Retry-After of injected 429s when `retryAfterSeconds` is not set. */
 export const DEFAULT_RETRY_AFTER_SECONDS = 1;
@@ -39,6 +41,10 @@ export interface FaultOptions {
   seed?: number;
   /** The random source itself (tests); wins over `seed`. */
   random?: () => number;
+  // --- token redirect (issue #25 item 1): the one fault of the token endpoint, see token-redirect.ts ---
+  /** Every request to the token endpoint is answered with this redirect instead of a token. */
+  tokenRedirect?: TokenRedirect;
+  // --- end token redirect ---
 }
 
 export type FaultOutcome = 'continue' | 'answered' | 'dropped';
@@ -62,6 +68,11 @@ export class FaultInjector {
   set(options: FaultOptions | undefined): void {
     this.options = { ...options };
     this.random = this.sourceOf(this.options);
+  }
+
+  /** The redirect the token endpoint answers with, if set (token-redirect.ts). */
+  get tokenRedirect(): TokenRedirect | undefined {
+    return this.options.tokenRedirect;
   }
 
   private sourceOf(options: FaultOptions): () => number {

@@ -59,6 +59,7 @@ export interface RunningSandbox {
 }
 
 export type { FaultOptions } from './faults';
+export type { TokenRedirect } from './token-redirect';
 
 export async function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
   const now = options.now ?? (() => new Date());

@@ -17,6 +17,7 @@ import type { Principal } from './model';
 import { QueryParams } from './query-params';
 import type { RequestContext } from './request-context';
 import { requestLineTooLarge } from './request-line';
+import { answerTokenRedirect } from './token-redirect';
 import { matchRoute, METHODS, type Method, type MethodHandler, type Route, type RouteMatch } from './router';
 import type { Store } from './store';
 
@@ -75,7 +76,9 @@ export function buildServer(parts: ServerParts): FastifyInstance {
     const queryIndex = request.url.indexOf('?');
     const path = queryIndex < 0 ? request.url : request.url.slice(0, queryIndex);
     const search = queryIndex < 0 ? '' : request.url.slice(queryIndex);
-    if (!path.startsWith('/auth/token')) {
+    if (path.startsWith('/auth/token')) {
+      if (answerTokenRedirect(parts.faults.tokenRedirect, reply)) return reply;
+    } else {
       const outcome = await parts.faults.apply(request, reply, lang);
       if (outcome !== 'continue') return reply;
     }
