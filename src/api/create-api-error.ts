@@ -16,6 +16,7 @@ import {
   NotFoundError,
   PermissionDeniedError,
   RateLimitError,
+  RedirectError,
 } from './errors';
 import { redactSecrets } from './redact-secrets';
 
@@ -142,4 +143,24 @@ export function createApiError(response: ErrorResponse, ctx: ErrorContext): ApiE
     bodyText: shortText === undefined || shortText === '' ? undefined : redactSecrets(shortText, ctx.secrets),
     retryAfter: response.retryAfter,
   });
+}
+
+export interface RedirectAnswer {
+  /** The 3xx, or undefined when a browser hid the redirect (`opaqueredirect`). */
+  status: number | undefined;
+  /** Where it pointed, resolved against the request URL; undefined when hidden. */
+  location: URL | undefined;
+}
+
+/**
+ * Builds the error for a redirect the transport does not follow: the token request's own message (nothing of the
+ * credentials went anywhere else) or the general one, each naming the host (or "another address" when hidden).
+ */
+export function createRedirectError(redirect: RedirectAnswer, ctx: ErrorContext & { tokenRequest: boolean }): RedirectError {
+  const redirectHost = redirect.location === undefined ? undefined : redactSecrets(redirect.location.host, ctx.secrets);
+  const host = redirectHost ?? translate(ctx.language, 'api.error.redirectHidden');
+  const message = ctx.tokenRequest
+    ? translate(ctx.language, 'api.error.tokenRedirect', { host })
+    : translate(ctx.language, 'api.error.redirect', { method: ctx.method, path: ctx.path, host });
+  return new RedirectError({ message, status: redirect.status, method: ctx.method, path: ctx.path, redirectHost });
 }

@@ -155,6 +155,24 @@ export class ResponseValidationError extends ApiError {
   }
 }
 
+/**
+ * The service answered with a redirect the client does not follow (transport.ts): any redirect of the token request
+ * (the credentials go to the base URL's origin and nowhere else), a redirect of any request to another origin, and
+ * one it cannot or may not follow on its own origin. `status` is the 3xx, undefined when a browser hid the redirect
+ * (an `opaqueredirect` answer); `redirectHost` the host it pointed to, undefined when hidden. Never retried.
+ */
+export class RedirectError extends ApiError {
+  override name = 'RedirectError';
+  readonly redirectHost: string | undefined;
+  constructor(init: ApiErrorInit & { redirectHost: string | undefined }) {
+    super(init);
+    this.redirectHost = init.redirectHost;
+  }
+  override toJSON(): Record<string, unknown> {
+    return { ...super.toJSON(), redirectHost: this.redirectHost };
+  }
+}
+
 /** A request the client refuses to send (guards on selectors, external IDs, amounts, ids). */
 export class InvalidRequestError extends ApiError { override name = 'InvalidRequestError'; }
 
