@@ -1,12 +1,15 @@
 /**
  * One request to the service: the request's method, body and the few headers the API uses go out; the answer's
- * status, body and the few headers the client reads come back unchanged. Redirects are not followed (the
- * service's 301 for a missing trailing slash reaches the client as a 301). Uses Node's global fetch (undici).
+ * status, body and the few headers the client reads come back unchanged. Redirects are not followed; one within
+ * the target comes back with its `Location` as a path on the proxy, one outside it becomes 502 (redirect.ts).
+ * Uses Node's global fetch (undici).
  */
+
+import { passedRedirect } from './redirect';
 
 /** Request headers sent on to the service. Everything else stays here: hop-by-hop headers, Host, Origin, Cookie. */
 export const FORWARDED_REQUEST_HEADERS = ['authorization', 'content-type', 'accept', 'accept-language'] as const;
-/** Answer headers passed back to the client. */
+/** Answer headers passed back to the client (`location` only as redirect.ts rewrites it). */
 export const PASSED_BACK_HEADERS = ['content-type', 'retry-after', 'www-authenticate', 'location'] as const;
 
 export interface UpstreamRequest {
@@ -64,10 +67,14 @@ export async function forward(request: UpstreamRequest, origin: string): Promise
     }
     return { ok: false, status: 502, detail: `The service at ${origin} could not be reached (${unreachableCause(error)}).` };
   }
+  const redirect = passedRedirect(response.status, response.headers.get('location'), request.url, origin);
+  if (redirect.kind === 'refused') return { ok: false, status: 502, detail: redirect.detail };
   const passed: Record<string, string> = {};
   for (const name of PASSED_BACK_HEADERS) {
     const value = response.headers.get(name);
     if (value !== null) passed[name] = value;
   }
+  delete passed['location'];
+  if (redirect.kind === 'within') passed['location'] = redirect.location;
   return { ok: true, status: response.status, headers: passed, body: answer };
 }

@@ -5,18 +5,22 @@
  */
 import { checkConnection, RedirectError, RetryBudget, TokenCache } from '../../src/api';
 import { en } from '../../src/i18n/catalog';
+import { startProxy, type RunningProxy } from '../../src/proxy';
 import type { TokenRedirect } from '../../src/sandbox';
 import { startOtherHost, type OtherHost } from './other-host';
 import { apiCalls, clientFor, rejectionOf, start, tokenCalls, type Sandbox } from './support';
 
 let sandbox: Sandbox;
 let other: OtherHost;
+let proxy: RunningProxy;
 beforeAll(async () => {
   sandbox = await start({ transactions: 0 });
   other = await startOtherHost();
+  proxy = await startProxy({ target: sandbox.url, port: 0, log: () => undefined });
 });
 afterEach(() => sandbox.setFaults({}));
 afterAll(async () => {
+  await proxy.close();
   await other.close();
   await sandbox.close();
 });
@@ -77,6 +81,32 @@ describe('the token endpoint redirects to another host', () => {
     const { clientId, clientSecret } = sandbox.credentials.company;
     const result = await checkConnection({ baseUrl: sandbox.url, clientId, clientSecret, language: 'en', tokenCache: new TokenCache(), sleep: async () => undefined });
     expect(result).toMatchObject({ ok: false, problem: 'redirect', message: en['connect.error.redirect'].replace('{host}', other.host) });
+    expectOtherHostUntouched();
+  });
+});
+
+describe('through the proxy', () => {
+  it.each([301, 302, 307, 308] as const)('%i to another host: 502 with a detail naming the host, the other host never contacted', async (status) => {
+    redirectTo(status);
+    const answer = await fetch(`${proxy.url}/auth/token/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ grant_type: 'client_credentials', client_id: 'demo-company', client_secret: 'demo-secret' }),
+      redirect: 'manual',
+    });
+    expect(answer.status).toBe(502);
+    expect(answer.headers.get('location')).toBeNull();
+    expect(((await answer.json()) as { detail: string }).detail).toContain(other.host);
+    expectOtherHostUntouched();
+  });
+
+  it('the client behind the proxy gets the 502 with that detail and never reaches the other host', async () => {
+    redirectTo(307);
+    const { client, sent } = clientFor(sandbox, sandbox.credentials.company, { baseUrl: proxy.url, retry: { limit: 0 } });
+    const error = await rejectionOf(client.categories.list());
+    expect(error).toMatchObject({ status: 502, path: '/auth/token/' });
+    expect((error as { detail: string }).detail).toContain(other.host);
+    expect(sent.map((s) => new URL(s.url).origin)).toEqual([proxy.url]);
     expectOtherHostUntouched();
   });
 });
