@@ -58,7 +58,7 @@ export class PagedList<F extends object, P extends PageInfo, T> {
       ({ page, pageSize, signal }) => this.#request(query, page, pageSize, signal),
       this.#list.itemsOf,
       options,
-      { method: 'GET', path: normalizePath(this.#list.path), language: this.#transport.language },
+      { method: 'GET', path: normalizePath(this.#list.path), language: this.#transport.language, redact: (text) => this.#transport.redact(text) },
     );
   }
 

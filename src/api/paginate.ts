@@ -52,6 +52,8 @@ export interface PaginationContext {
   method: string;
   path: string;
   language: Language;
+  /** Takes the secrets out of a text the service sent (a `next` link quoted in an error). */
+  redact?: (text: string) => string;
 }
 
 export class PageIterator<P extends PageInfo, T> implements AsyncIterable<P> {

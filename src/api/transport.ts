@@ -17,6 +17,7 @@ import { isRequestNotSent } from './connection-failure';
 import { createApiError, createRedirectError, type RedirectAnswer } from './create-api-error';
 import { ApiConnectionError, ApiError, ApiTimeoutError, ApiUserAbortError, ServiceDownError } from './errors';
 import { parseResponse } from './parse-response';
+import { redactSecrets } from './redact-secrets';
 import type { RetryBudget } from './retry-budget';
 import { decideRetry, retryReason, type HttpMethod, type RetryOptions } from './retry-policy';
 import type { Sleep } from './sleep';
@@ -94,8 +95,14 @@ interface Answer {
   retryAfter?: string;
 }
 
-/** One attempt: the answer, or the failure with the token it was sent with. */
-type Attempt = { answer: Answer } | { error: ApiError; token: string | undefined };
+/** One attempt: the answer or the failure, with the token it was sent with. */
+type Attempt = { answer: Answer; token: string | undefined } | { error: ApiError; token: string | undefined };
+
+/** An answer with the token its request carried (redacted from whatever the answer makes). */
+interface Delivered {
+  answer: Answer;
+  token: string | undefined;
+}
 
 export class Transport {
   readonly language: Language;
@@ -121,6 +128,11 @@ export class Transport {
     });
   }
 
+  /** `text` without the client secret and the cached tokens (for texts made outside a request: page links). */
+  redact(text: string): string {
+    return redactSecrets(text, this.#options.secrets());
+  }
+
   setTokenSource(tokens: TokenSource): void {
     this.#tokens = tokens;
   }
@@ -134,9 +146,9 @@ export class Transport {
 
   /** Sends the request and validates the JSON answer against `schema`. */
   async request<S extends z.ZodType>(spec: RequestSpec, schema: S): Promise<z.infer<S>> {
-    const answer = await this.#send(spec);
+    const { answer, token } = await this.#send(spec);
     const path = normalizePath(spec.path);
-    const ctx = { method: spec.method, path, status: answer.status, language: this.language };
+    const ctx = { method: spec.method, path, status: answer.status, language: this.language, secrets: this.#secrets(token) };
     let data: unknown;
     try {
       data = JSON.parse(answer.text);
@@ -151,7 +163,7 @@ export class Transport {
     await this.#send(spec);
   }
 
-  async #send(spec: RequestSpec): Promise<Answer> {
+  async #send(spec: RequestSpec): Promise<Delivered> {
     const path = normalizePath(spec.path);
     const authenticated = spec.authenticated ?? true;
     const { budget } = this.#options;
@@ -161,7 +173,7 @@ export class Transport {
       const attempt = await this.#tryOnce(spec, path, authenticated);
       if ('answer' in attempt) {
         budget?.succeeded();
-        return attempt.answer;
+        return attempt;
       }
       const { error, token } = attempt;
       // An invalid or expired token: renew once and repeat, whatever the method (the service did nothing).
@@ -206,7 +218,7 @@ export class Transport {
     }
     try {
       const answer = await this.#attempt(spec, path, token);
-      if (answer.status < 400) return { answer };
+      if (answer.status < 400) return { answer, token };
       const error = createApiError(
         { status: answer.status, bodyText: answer.text, retryAfter: answer.retryAfter },
         { method: spec.method, path, language: this.language, secrets: this.#secrets(token), itemIndexOffset: spec.itemIndexOffset ?? 0 },
