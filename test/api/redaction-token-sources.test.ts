@@ -24,6 +24,16 @@ function texts(error: ApiError): string[] {
   return [error.message, String(error), JSON.stringify(error), error.detail ?? '', error.bodyText ?? ''];
 }
 
+/** The error `call` fails with (a test fails if it succeeds). */
+function failureOf(call: Promise<unknown>): Promise<ApiError> {
+  return call.then(
+    () => {
+      throw new Error('expected the call to fail');
+    },
+    (error: unknown) => error as ApiError,
+  );
+}
+
 /** A promise with its resolve, for a route that waits until the test lets it answer. */
 function signal(): { promise: Promise<void>; resolve: () => void } {
   let resolve = () => undefined as void;
@@ -47,7 +57,7 @@ describe("the request's own token (transport)", () => {
   it('is hidden though another call renewed it while the request was on its way', async () => {
     const { arrived, release } = slowEcho();
     const { client, clock } = makeClient(server);
-    const plans = client.plans.list().catch((e: unknown) => e as ApiError);
+    const plans = failureOf(client.plans.list());
     await arrived.promise;
     clock.now += 300_000; // the first token has run out: the next call renews it
     await client.categories.list();
@@ -61,7 +71,7 @@ describe("the request's own token (transport)", () => {
   it('is hidden though the user signed out while the request was on its way', async () => {
     const { arrived, release } = slowEcho();
     const { client } = makeClient(server);
-    const plans = client.plans.list().catch((e: unknown) => e as ApiError);
+    const plans = failureOf(client.plans.list());
     await arrived.promise;
     client.forgetToken();
     release.resolve();
