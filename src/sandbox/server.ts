@@ -30,6 +30,8 @@ export interface ServerParts {
   now: () => Date;
   linkHost?: string;
   logger: boolean;
+  /** How long a client may take to send a whole request (headers within the same time, at most 10 s); then 408. */
+  requestTimeoutMs: number;
 }
 
 interface Prepared {
@@ -43,7 +45,17 @@ const BILLING = 'billing_plan_permission_denied';
 
 export function buildServer(parts: ServerParts): FastifyInstance {
   // forceCloseConnections: close() must not wait for a client that gave up on a slow answer but keeps the socket.
-  const app = Fastify({ logger: parts.logger, bodyLimit: 16 * 1024 * 1024, exposeHeadRoutes: false, forceCloseConnections: true });
+  // A client that sends its request slowly or never finishes it (slowloris) is answered 408 and let go: Node checks
+  // the timeouts every connectionsCheckingInterval, here often enough for them to hold.
+  const headersTimeout = Math.min(10_000, parts.requestTimeoutMs);
+  const app = Fastify({
+    logger: parts.logger,
+    bodyLimit: 16 * 1024 * 1024,
+    exposeHeadRoutes: false,
+    forceCloseConnections: true,
+    requestTimeout: parts.requestTimeoutMs,
+    http: { headersTimeout, connectionsCheckingInterval: Math.max(10, Math.min(1_000, Math.floor(headersTimeout / 4))) },
+  });
   const prepared = new WeakMap<FastifyRequest, Prepared>();
 
   // Only JSON, form and multipart bodies are parsed (DRF's default parsers); anything else is a 415.
