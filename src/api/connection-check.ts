@@ -2,8 +2,9 @@
  * "Connect": runs the token flow and one small read at once, and says in the user's language what went wrong
  * when it fails, so the task pane can show a clear result for each way a connection fails:
  * a base URL that is no URL, wrong credentials (400 at the token endpoint), an edition without the API
- * (`billing_plan_permission_denied`), a service that cannot be reached, or one that is reached but refuses the
- * add-in's origin (CORS: the browser hides the answer and reports a bare network error).
+ * (`billing_plan_permission_denied`), a service that cannot be reached, one that is reached but refuses the
+ * add-in's origin (CORS: the browser hides the answer and reports a bare network error), or one that redirects the
+ * token request or the read elsewhere (`redirect`, naming the host; the client follows no such redirect).
  *
  * Telling CORS from "unreachable": a browser's `fetch` fails the same way for both. A request in `no-cors` mode
  * gets an opaque answer when the server answered at all, and fails only when nothing answered; `probe` does that
@@ -13,11 +14,11 @@
 import { translate } from '../i18n/translate';
 import type { Language, MessageKey } from '../i18n/catalog';
 import { createClient, type ClientOptions } from './client';
-import { ApiConnectionError, ApiError, ApiTimeoutError, ApiUserAbortError, InvalidCredentialsError } from './errors';
+import { ApiConnectionError, ApiError, ApiTimeoutError, ApiUserAbortError, InvalidCredentialsError, RedirectError } from './errors';
 import { groupCompanyIds } from './group-companies';
 import type { RequestOptions } from './request-options';
 
-export type ConnectionProblem = 'badUrl' | 'credentials' | 'edition' | 'unreachable' | 'cors' | 'timeout' | 'service';
+export type ConnectionProblem = 'badUrl' | 'credentials' | 'edition' | 'unreachable' | 'cors' | 'timeout' | 'redirect' | 'service';
 
 export type ConnectionCheck =
   | {
@@ -64,8 +65,8 @@ export function parseBaseUrl(text: string): URL | null {
 
 export async function checkConnection(options: ConnectionCheckOptions, request: RequestOptions = {}): Promise<ConnectionCheck> {
   const t = (key: MessageKey, params: Record<string, string | number> = {}): string => translate(options.language, key, params);
-  const fail = (problem: ConnectionProblem, key: MessageKey, detail?: string): ConnectionCheck =>
-    detail === undefined ? { ok: false, problem, message: t(key) } : { ok: false, problem, message: t(key), detail };
+  const fail = (problem: ConnectionProblem, key: MessageKey, detail?: string, params: Record<string, string> = {}): ConnectionCheck =>
+    detail === undefined ? { ok: false, problem, message: t(key, params) } : { ok: false, problem, message: t(key, params), detail };
 
   const baseUrl = parseBaseUrl(options.baseUrl);
   if (baseUrl === null) return fail('badUrl', 'connect.error.badUrl', options.baseUrl);
@@ -77,6 +78,11 @@ export async function checkConnection(options: ConnectionCheckOptions, request: 
   } catch (error) {
     if (!(error instanceof ApiError) || error instanceof ApiUserAbortError) throw error;
     if (error instanceof InvalidCredentialsError) return fail('credentials', 'connect.error.credentials', error.message);
+    if (error instanceof RedirectError) {
+      // Never "wrong credentials": the credentials went nowhere, the service sent the client elsewhere.
+      const host = error.redirectHost ?? t('api.error.redirectHidden');
+      return fail('redirect', 'connect.error.redirect', error.message, { host });
+    }
     if (error.isBillingPlanPermissionDenied) return fail('edition', 'connect.error.edition', error.detail ?? error.message);
     if (error instanceof ApiTimeoutError) return fail('timeout', 'connect.error.timeout', error.message);
     if (error instanceof ApiConnectionError) {

@@ -16,6 +16,7 @@ import {
   NotFoundError,
   PermissionDeniedError,
   RateLimitError,
+  RedirectError,
 } from './errors';
 import { redactSecrets } from './redact-secrets';
 
@@ -117,29 +118,60 @@ function classFor(status: number): ApiErrorClass {
   return ApiError;
 }
 
+/** Keys and messages redacted; keys that become equal (two secrets, both `***`) keep all their messages. */
 function redactFieldErrors(fieldErrors: FieldErrors, secrets: readonly string[]): FieldErrors {
-  return Object.fromEntries(
-    Object.entries(fieldErrors).map(([k, v]) => [k, v.map((m) => redactSecrets(m, secrets))]),
-  );
+  const redacted: FieldErrors = {};
+  for (const [key, messages] of Object.entries(fieldErrors)) {
+    const name = redactSecrets(key, secrets);
+    redacted[name] = [...(redacted[name] ?? []), ...messages.map((m) => redactSecrets(m, secrets))];
+  }
+  return redacted;
 }
 
-/** Builds the error for an answer with a non-2xx status. */
+/**
+ * Builds the error for an answer with a non-2xx status. Everything it takes from the answer (message, detail, code,
+ * field and item errors with their keys, the body text, Retry-After) is redacted, the body text before it is cut.
+ */
 export function createApiError(response: ErrorResponse, ctx: ErrorContext): ApiError {
+  const redact = (text: string): string => redactSecrets(text, ctx.secrets);
   const body = parseBody(response.bodyText, ctx.itemIndexOffset ?? 0);
-  const fromService = serviceMessage(body);
+  const fieldErrors = redactFieldErrors(body.fieldErrors, ctx.secrets);
+  const itemErrors = body.itemErrors.map((e) => ({ index: e.index, fieldErrors: redactFieldErrors(e.fieldErrors, ctx.secrets) }));
+  const detail = body.detail === undefined ? undefined : redact(body.detail);
+  const fromService = serviceMessage({ ...body, ...(detail === undefined ? {} : { detail }), fieldErrors, itemErrors });
   const fallback = translate(ctx.language, 'api.error.http', { status: response.status, method: ctx.method, path: ctx.path });
-  const shortText = body.json ? undefined : response.bodyText.trim().slice(0, MAX_BODY_TEXT);
+  const shortText = body.json ? undefined : redact(response.bodyText).trim().slice(0, MAX_BODY_TEXT);
   const ErrorClass = classFor(response.status);
   return new ErrorClass({
-    message: redactSecrets(fromService ?? fallback, ctx.secrets),
+    message: redact(fromService ?? fallback),
     status: response.status,
     method: ctx.method,
     path: ctx.path,
-    detail: body.detail === undefined ? undefined : redactSecrets(body.detail, ctx.secrets),
-    code: body.code,
-    fieldErrors: redactFieldErrors(body.fieldErrors, ctx.secrets),
-    itemErrors: body.itemErrors.map((e) => ({ index: e.index, fieldErrors: redactFieldErrors(e.fieldErrors, ctx.secrets) })),
-    bodyText: shortText === undefined || shortText === '' ? undefined : redactSecrets(shortText, ctx.secrets),
-    retryAfter: response.retryAfter,
+    detail,
+    code: body.code === undefined ? undefined : redact(body.code),
+    fieldErrors,
+    itemErrors,
+    bodyText: shortText === undefined || shortText === '' ? undefined : shortText,
+    retryAfter: response.retryAfter === undefined ? undefined : redact(response.retryAfter),
   });
+}
+
+export interface RedirectAnswer {
+  /** The 3xx, or undefined when a browser hid the redirect (`opaqueredirect`). */
+  status: number | undefined;
+  /** Where it pointed, resolved against the request URL; undefined when hidden. */
+  location: URL | undefined;
+}
+
+/**
+ * Builds the error for a redirect the transport does not follow: the token request's own message (nothing of the
+ * credentials went anywhere else) or the general one, each naming the host (or "another address" when hidden).
+ */
+export function createRedirectError(redirect: RedirectAnswer, ctx: ErrorContext & { tokenRequest: boolean }): RedirectError {
+  const redirectHost = redirect.location === undefined ? undefined : redactSecrets(redirect.location.host, ctx.secrets);
+  const host = redirectHost ?? translate(ctx.language, 'api.error.redirectHidden');
+  const message = ctx.tokenRequest
+    ? translate(ctx.language, 'api.error.tokenRedirect', { host })
+    : translate(ctx.language, 'api.error.redirect', { method: ctx.method, path: ctx.path, host });
+  return new RedirectError({ message, status: redirect.status, method: ctx.method, path: ctx.path, redirectHost });
 }

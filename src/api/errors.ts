@@ -3,8 +3,11 @@
  * per HTTP status family, plus connection / timeout / user-abort / response-validation / invalid-request
  * errors that have no status. `create-api-error.ts` is the single place that maps a response to a class.
  *
- * Errors never carry request headers or request bodies, so neither the client secret nor an access
- * token can end up in `message`, `toString()` or `JSON.stringify(error)`.
+ * Errors never carry request headers or request bodies, and whatever they take from an answer (message, detail,
+ * code, field and item errors with their keys, body text, validation issues, a redirect's host) is redacted when
+ * they are made (redact-secrets.ts, in every encoding), so neither the client secret nor an access token can end up
+ * in `message`, `toString()` or `JSON.stringify(error)`. A `cause` is another such error or the platform's socket
+ * error (no headers, no body).
  */
 
 /** Field name -> messages, as the service sends them (`non_field_errors` for errors not tied to a field). */
@@ -52,7 +55,7 @@ export class ApiError extends Error {
   readonly code: string | undefined;
   readonly fieldErrors: FieldErrors;
   readonly itemErrors: ItemError[];
-  /** Raw body text of non-JSON answers (e.g. an HTML 500 page), shortened. */
+  /** Body text of non-JSON answers (e.g. an HTML 500 page), redacted, then shortened; not in `toJSON()`. */
   readonly bodyText: string | undefined;
   /** Raw `Retry-After` header of the answer, if any. */
   readonly retryAfter: string | undefined;
@@ -83,7 +86,11 @@ export class ApiError extends Error {
     return this.fieldErrors['non_field_errors'] ?? [];
   }
 
-  /** A plain, secret-free view for logs and `JSON.stringify`. */
+  /**
+   * A plain, secret-free view for logs and `JSON.stringify`: every field was redacted when the error was made
+   * (create-api-error.ts, parse-response.ts). `bodyText` stays out: a foreign page (HTML of a 500) is for a look in the
+   * debugger, not for logs, journals or cells, and the message already says what happened.
+   */
   toJSON(): Record<string, unknown> {
     return {
       name: this.name,
@@ -95,7 +102,6 @@ export class ApiError extends Error {
       code: this.code,
       fieldErrors: this.fieldErrors,
       itemErrors: this.itemErrors,
-      bodyText: this.bodyText,
       chunk: this.chunk,
     };
   }
@@ -152,6 +158,24 @@ export class ResponseValidationError extends ApiError {
   }
   override toJSON(): Record<string, unknown> {
     return { ...super.toJSON(), issues: this.issues };
+  }
+}
+
+/**
+ * The service answered with a redirect the client does not follow (transport.ts): any redirect of the token request
+ * (the credentials go to the base URL's origin and nowhere else), a redirect of any request to another origin, and
+ * one it cannot or may not follow on its own origin. `status` is the 3xx, undefined when a browser hid the redirect
+ * (an `opaqueredirect` answer); `redirectHost` the host it pointed to, undefined when hidden. Never retried.
+ */
+export class RedirectError extends ApiError {
+  override name = 'RedirectError';
+  readonly redirectHost: string | undefined;
+  constructor(init: ApiErrorInit & { redirectHost: string | undefined }) {
+    super(init);
+    this.redirectHost = init.redirectHost;
+  }
+  override toJSON(): Record<string, unknown> {
+    return { ...super.toJSON(), redirectHost: this.redirectHost };
   }
 }
 

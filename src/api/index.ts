@@ -16,6 +16,7 @@ export {
   NotFoundError,
   PermissionDeniedError,
   RateLimitError,
+  RedirectError,
   ResponseValidationError,
   ServiceDownError,
   type ChunkInfo,
@@ -23,7 +24,7 @@ export {
   type ItemError,
   type ValidationIssue,
 } from './errors';
-export { createApiError, type ErrorContext, type ErrorResponse } from './create-api-error';
+export { createApiError, createRedirectError, type ErrorContext, type ErrorResponse, type RedirectAnswer } from './create-api-error';
 
 export {
   type AmountFormat,

@@ -7,7 +7,10 @@ import type { Language } from '../i18n/catalog';
 import { translate } from '../i18n/translate';
 import { ResponseValidationError } from './errors';
 
-export function pageNumberFromLink(link: string, context: { method: string; path: string; language: Language }): number {
+export function pageNumberFromLink(
+  link: string,
+  context: { method: string; path: string; language: Language; redact?: ((text: string) => string) | undefined },
+): number {
   let page: string | null;
   try {
     page = new URL(link, 'http://relative.invalid/').searchParams.get('page');
@@ -18,7 +21,7 @@ export function pageNumberFromLink(link: string, context: { method: string; path
   if (!Number.isSafeInteger(number) || number < 1) {
     // Never guess: a wrong guess would silently skip or repeat rows.
     throw new ResponseValidationError({
-      message: translate(context.language, 'api.error.pageLinkInvalid', { link }),
+      message: translate(context.language, 'api.error.pageLinkInvalid', { link: context.redact?.(link) ?? link }),
       method: context.method,
       path: context.path,
       issues: [{ path: 'next', message: 'no page number' }],

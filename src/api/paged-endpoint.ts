@@ -65,7 +65,7 @@ export class PagedList<F extends object, P extends PageInfo, T> {
       ({ page, pageSize, signal }) => this.#request(query, page, pageSize, signal),
       this.#list.itemsOf,
       options,
-      { method: 'GET', path: normalizePath(this.#list.path), language: this.#transport.language, keyOf: this.#list.keyOf ?? idOf },
+      { method: 'GET', path: normalizePath(this.#list.path), language: this.#transport.language, keyOf: this.#list.keyOf ?? idOf, redact: (text) => this.#transport.redact(text) },
     );
   }
 

@@ -60,6 +60,8 @@ export interface PaginationContext<T = unknown> {
   language: Language;
   /** The record's identity (its `id`): a page whose records were all seen before brings nothing new. */
   keyOf?: (item: T) => unknown;
+  /** Takes the secrets out of a text the service sent (a `next` link quoted in an error). */
+  redact?: (text: string) => string;
 }
 
 export class PageIterator<P extends PageInfo, T> implements AsyncIterable<P> {

@@ -7,6 +7,7 @@ import type { Language } from '../i18n/catalog';
 import { translate } from '../i18n/translate';
 import { ResponseValidationError, type ValidationIssue } from './errors';
 import { inPlaceCheck } from './in-place-check';
+import { redactSecrets } from './redact-secrets';
 
 /** Most issues listed in the message (all are kept in `issues`). */
 const MAX_ISSUES_IN_MESSAGE = 5;
@@ -39,6 +40,8 @@ export interface ParseContext {
   path: string;
   status: number;
   language: Language;
+  /** Redacted from the issues and the message (a path may carry a record key, a message a received value). */
+  secrets?: readonly string[];
 }
 
 /**
@@ -49,14 +52,15 @@ export function parseResponse<S extends z.ZodType>(schema: S, data: unknown, ctx
   if (inPlaceCheck(schema)?.(data) === true) return data as z.infer<S>;
   const result = schema.safeParse(data, { reportInput: true });
   if (result.success) return result.data;
+  const redact = (text: string): string => redactSecrets(text, ctx.secrets ?? []);
   const issues: ValidationIssue[] = result.error.issues.map((issue) => ({
-    path: formatIssuePath(issue.path),
-    message: issueMessage(issue),
+    path: redact(formatIssuePath(issue.path)),
+    message: redact(issueMessage(issue)),
   }));
   const listed = issues.slice(0, MAX_ISSUES_IN_MESSAGE).map((i) => `${i.path}: ${i.message}`);
   if (issues.length > MAX_ISSUES_IN_MESSAGE) listed.push(`(+${issues.length - MAX_ISSUES_IN_MESSAGE})`);
   throw new ResponseValidationError({
-    message: translate(ctx.language, 'api.error.responseValidation', { method: ctx.method, path: ctx.path, issues: listed.join('; ') }),
+    message: redact(translate(ctx.language, 'api.error.responseValidation', { method: ctx.method, path: ctx.path, issues: listed.join('; ') })),
     status: ctx.status,
     method: ctx.method,
     path: ctx.path,

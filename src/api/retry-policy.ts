@@ -6,11 +6,12 @@
  *   a 429/5xx answer, a timeout or a reset after sending may mean the change was applied.
  * - `Retry-After` (seconds or an HTTP date) is honoured; when it asks for longer than
  *   `maxRetryAfterMs` the error is given to the caller instead of waiting.
+ * - A redirect the transport does not follow (`RedirectError`) is never retried.
  * - Otherwise exponential backoff with "equal jitter": half the step fixed, half random.
  * - `unlimited` (a request under a `RetryBudget`, retry-budget.ts: the requests of a pull): no count limit and no
  *   `maxRetryAfterMs`; the budget decides how long the waiting may go on, and how long each wait may last.
  */
-import { ApiConnectionError, type ApiError } from './errors';
+import { ApiConnectionError, type ApiError, RedirectError } from './errors';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -56,6 +57,7 @@ function backoffDelay(retryNumber: number, options: RetryOptions, random: () => 
 }
 
 function isRetryableFailure(method: HttpMethod, error: ApiError): boolean {
+  if (error instanceof RedirectError) return false; // the same answer again: a redirect is the service's decision
   if (error instanceof ApiConnectionError) return isIdempotent(method) || error.requestNotSent;
   if (error.status === undefined) return false; // abort, validation, client-side refusal
   if (!isIdempotent(method)) return false;

@@ -14,9 +14,10 @@ import type { z } from 'zod';
 import type { Language } from '../i18n/catalog';
 import { translate } from '../i18n/translate';
 import { isRequestNotSent } from './connection-failure';
-import { createApiError } from './create-api-error';
+import { createApiError, createRedirectError, type RedirectAnswer } from './create-api-error';
 import { ApiConnectionError, ApiError, ApiTimeoutError, ApiUserAbortError, ServiceDownError } from './errors';
 import { parseResponse } from './parse-response';
+import { redactSecrets } from './redact-secrets';
 import type { RetryBudget } from './retry-budget';
 import { decideRetry, retryReason, type HttpMethod, type RetryOptions } from './retry-policy';
 import type { Sleep } from './sleep';
@@ -49,7 +50,7 @@ export interface RequestSpec {
   query?: URLSearchParams | undefined;
   body?: unknown;
   signal?: AbortSignal | undefined;
-  /** False only for the token endpoint. */
+  /** False only for the token endpoint: no bearer token, and no redirect is ever followed. */
   authenticated?: boolean;
   /** Added to item indexes of array-body errors (chunked requests). */
   itemIndexOffset?: number;
@@ -66,14 +67,42 @@ function normalizeBaseUrl(baseUrl: string): string {
   return `${baseUrl.replace(/\/+$/, '')}/`;
 }
 
+/** Most same-origin redirects of one GET the client follows. */
+export const MAX_REDIRECTS = 5;
+
+const REDIRECT_STATUSES: ReadonlySet<number> = new Set([301, 302, 303, 307, 308]);
+
+/**
+ * The redirect `response` is, if any. Node (undici) hands a `redirect: 'manual'` redirect over as it came, status and
+ * `Location`; a browser gives an `opaqueredirect` answer (status 0, no headers) that hides where it pointed.
+ */
+function redirectOf(response: Response, requestUrl: URL): RedirectAnswer | undefined {
+  if (response.type === 'opaqueredirect') return { status: undefined, location: undefined };
+  if (!REDIRECT_STATUSES.has(response.status)) return undefined;
+  const location = response.headers.get('Location');
+  let resolved: URL | undefined;
+  try {
+    resolved = location === null ? undefined : new URL(location, response.url === '' ? requestUrl : response.url);
+  } catch {
+    resolved = undefined;
+  }
+  return { status: response.status, location: resolved };
+}
+
 interface Answer {
   status: number;
   text: string;
   retryAfter?: string;
 }
 
-/** One attempt: the answer, or the failure with the token it was sent with. */
-type Attempt = { answer: Answer } | { error: ApiError; token: string | undefined };
+/** One attempt: the answer or the failure, with the token it was sent with. */
+type Attempt = { answer: Answer; token: string | undefined } | { error: ApiError; token: string | undefined };
+
+/** An answer with the token its request carried (redacted from whatever the answer makes). */
+interface Delivered {
+  answer: Answer;
+  token: string | undefined;
+}
 
 export class Transport {
   readonly language: Language;
@@ -91,10 +120,17 @@ export class Transport {
       prefixUrl: this.baseUrl,
       retry: 0,
       timeout,
+      // Redirects are the client's decision, never fetch's: see #attempt.
+      redirect: 'manual',
       throwHttpErrors: false,
       ...(options.fetch ? { fetch: options.fetch } : {}),
       headers: { Accept: 'application/json', 'Accept-Language': options.language },
     });
+  }
+
+  /** `text` without the client secret and the cached tokens (for texts made outside a request: page links). */
+  redact(text: string): string {
+    return redactSecrets(text, this.#options.secrets());
   }
 
   setTokenSource(tokens: TokenSource): void {
@@ -110,9 +146,9 @@ export class Transport {
 
   /** Sends the request and validates the JSON answer against `schema`. */
   async request<S extends z.ZodType>(spec: RequestSpec, schema: S): Promise<z.infer<S>> {
-    const answer = await this.#send(spec);
+    const { answer, token } = await this.#send(spec);
     const path = normalizePath(spec.path);
-    const ctx = { method: spec.method, path, status: answer.status, language: this.language };
+    const ctx = { method: spec.method, path, status: answer.status, language: this.language, secrets: this.#secrets(token) };
     let data: unknown;
     try {
       data = JSON.parse(answer.text);
@@ -127,7 +163,7 @@ export class Transport {
     await this.#send(spec);
   }
 
-  async #send(spec: RequestSpec): Promise<Answer> {
+  async #send(spec: RequestSpec): Promise<Delivered> {
     const path = normalizePath(spec.path);
     const authenticated = spec.authenticated ?? true;
     const { budget } = this.#options;
@@ -137,7 +173,7 @@ export class Transport {
       const attempt = await this.#tryOnce(spec, path, authenticated);
       if ('answer' in attempt) {
         budget?.succeeded();
-        return attempt.answer;
+        return attempt;
       }
       const { error, token } = attempt;
       // An invalid or expired token: renew once and repeat, whatever the method (the service did nothing).
@@ -182,7 +218,7 @@ export class Transport {
     }
     try {
       const answer = await this.#attempt(spec, path, token);
-      if (answer.status < 400) return { answer };
+      if (answer.status < 400) return { answer, token };
       const error = createApiError(
         { status: answer.status, bodyText: answer.text, retryAfter: answer.retryAfter },
         { method: spec.method, path, language: this.language, secrets: this.#secrets(token), itemIndexOffset: spec.itemIndexOffset ?? 0 },
@@ -210,17 +246,40 @@ export class Transport {
     });
   }
 
+  /**
+   * One request as ky sends it, with `redirect: 'manual'`: a redirect is never followed by fetch, so nothing (the
+   * token request's client ID and secret, a bearer token, a body) goes anywhere the client did not choose. The client
+   * then follows a redirect itself only for a GET on the base URL's own origin whose `Location` it can see, at most
+   * MAX_REDIRECTS times; any other redirect (every one of the token request) is a `RedirectError`.
+   */
   async #attempt(spec: RequestSpec, path: string, token: string | undefined): Promise<Answer> {
-    const response = await this.#ky(path.slice(1), {
-      method: spec.method,
-      ...(spec.query && [...spec.query.keys()].length > 0 ? { searchParams: queryText(spec.query) } : {}),
-      ...(spec.body === undefined ? {} : { json: spec.body }),
-      ...(spec.signal ? { signal: spec.signal } : {}),
-      ...(token === undefined ? {} : { headers: { Authorization: `Bearer ${token}` } }),
-    });
-    const text = await response.text();
-    const retryAfter = response.headers.get('Retry-After') ?? undefined;
-    return { status: response.status, text, ...(retryAfter === undefined ? {} : { retryAfter }) };
+    const tokenRequest = spec.authenticated === false;
+    let target: string | URL = path.slice(1);
+    let requestUrl = new URL(target, this.baseUrl);
+    for (let hops = 0; ; hops += 1) {
+      const response = await this.#ky(target, {
+        method: spec.method,
+        ...(hops === 0 && spec.query && [...spec.query.keys()].length > 0 ? { searchParams: queryText(spec.query) } : {}),
+        ...(spec.body === undefined ? {} : { json: spec.body }),
+        ...(spec.signal ? { signal: spec.signal } : {}),
+        ...(token === undefined ? {} : { headers: { Authorization: `Bearer ${token}` } }),
+      });
+      const redirect = redirectOf(response, requestUrl);
+      if (redirect === undefined) {
+        const text = await response.text();
+        const retryAfter = response.headers.get('Retry-After') ?? undefined;
+        return { status: response.status, text, ...(retryAfter === undefined ? {} : { retryAfter }) };
+      }
+      await response.body?.cancel().catch(() => undefined);
+      const next = redirect.location;
+      const follow = !tokenRequest && spec.method === 'GET' && next !== undefined && next.origin === requestUrl.origin && hops < MAX_REDIRECTS;
+      if (!follow || next === undefined) {
+        const ctx = { method: spec.method, path, language: this.language, secrets: this.#secrets(token), tokenRequest };
+        throw createRedirectError(redirect, ctx);
+      }
+      target = next;
+      requestUrl = next;
+    }
   }
 
   async #token(signal: AbortSignal | undefined): Promise<string> {

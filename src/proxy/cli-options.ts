@@ -27,6 +27,13 @@ export const PROXY_OPTIONS = [
     wildcard: true,
     description: "browser origin allowed to call through the proxy (the add-in's); replaces the defaults https://localhost:3000, http://localhost:3000, http://127.0.0.1:3000; * = any",
   },
+  {
+    name: 'allow-host',
+    kind: 'text',
+    value: 'NAME',
+    repeatable: true,
+    description: "a name clients reach the proxy by (the Host header), besides 127.0.0.1, localhost and [::1] with the port: NAME (any port) or NAME:PORT; any other Host is refused (421)",
+  },
   { name: 'help', kind: 'switch', short: 'h', description: 'print this list and exit' },
 ] as const satisfies readonly OptionSpec[];
 
@@ -53,8 +60,15 @@ export function parseCliArgs(argv: readonly string[]): CliResult {
   const { values } = read;
   const target = values.text('target') ?? '';
   const allowedOrigins = values.list('allow-origin');
+  const allowedHosts = values.list('allow-host');
   return {
     ok: true,
-    options: { target, port: values.number('port'), host: values.text('host'), ...(allowedOrigins ? { allowedOrigins } : {}) },
+    options: {
+      target,
+      port: values.number('port'),
+      host: values.text('host'),
+      ...(allowedOrigins ? { allowedOrigins } : {}),
+      ...(allowedHosts ? { allowedHosts } : {}),
+    },
   };
 }

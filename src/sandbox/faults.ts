@@ -6,7 +6,8 @@
  * among them, so their rates are shares of all requests (`error500Rate: 0.1, rate429: 0.1` answers one request
  * in ten with a 500 and one in ten with a 429).
  * Faults never apply to the token endpoint or to CORS preflights: the client's token handling is tested
- * with the auth rules, and a failing preflight would only show as a browser network error.
+ * with the auth rules, and a failing preflight would only show as a browser network error. The one exception is
+ * `tokenRedirect` (token-redirect.ts), which exists for the token endpoint alone.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { addDays } from './calendar';
@@ -15,6 +16,7 @@ import type { Transaction } from './model';
 import type { PageFaultOptions } from './page-faults';
 import { mulberry32 } from './prng';
 import { reportingCents, type Store } from './store';
+import type { TokenRedirect } from './token-redirect';
 
 /** Retry-After of injected 429s when `retryAfterSeconds` is not set. */
 export const DEFAULT_RETRY_AFTER_SECONDS = 1;
@@ -40,14 +42,16 @@ export interface FaultOptions {
   seed?: number;
   /** The random source itself (tests); wins over `seed`. */
   random?: () => number;
-  // ---- Page faults (issue #25 items 10 and 12): no draw, every matching list page; page-faults.ts answers them ----
+  // Page faults (issue #25 items 10 and 12): no draw, every matching list page; page-faults.ts answers them.
   /** From page `fromPage` (default 2) of the list at `path` on: 200, no records, a `next` link, never an end. */
   endlessEmptyPages?: PageFaultOptions['endlessEmptyPages'];
   /** From page `page` (default 2) of the list at `path` on: that page's records again, a `next` link, never an end. */
   repeatedPage?: PageFaultOptions['repeatedPage'];
   /** Page `page` (default 1) of the list at `path` gives its second record the id of its first. */
   duplicateId?: PageFaultOptions['duplicateId'];
-  // ---- end of page faults ----
+  // The token redirect (issue #25 item 1): the one fault of the token endpoint, see token-redirect.ts.
+  /** Every request to the token endpoint is answered with this redirect instead of a token. */
+  tokenRedirect?: TokenRedirect;
 }
 
 export type FaultOutcome = 'continue' | 'answered' | 'dropped';
@@ -73,13 +77,16 @@ export class FaultInjector {
     this.random = this.sourceOf(this.options);
   }
 
-  // ---- Page faults (issue #25 items 10 and 12) ----
   /** The page faults set now, for page-faults.ts (`withPageFaults`). */
   pageFaults(): PageFaultOptions {
     const { endlessEmptyPages, repeatedPage, duplicateId } = this.options;
     return { ...(endlessEmptyPages ? { endlessEmptyPages } : {}), ...(repeatedPage ? { repeatedPage } : {}), ...(duplicateId ? { duplicateId } : {}) };
   }
-  // ---- end of page faults ----
+
+  /** The redirect the token endpoint answers with, if set (token-redirect.ts). */
+  get tokenRedirect(): TokenRedirect | undefined {
+    return this.options.tokenRedirect;
+  }
 
   private sourceOf(options: FaultOptions): () => number {
     if (options.random !== undefined) return options.random;

@@ -45,7 +45,11 @@ export interface SandboxOptions {
   accountLimit?: number;
   faults?: FaultOptions;
   logger?: boolean;
+  /** How long a client may take to send a whole request, default 30 s; then 408 (server.ts). */
+  requestTimeoutMs?: number;
 }
+
+export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
 
 export interface RunningSandbox {
   url: string;
@@ -60,6 +64,7 @@ export interface RunningSandbox {
 }
 
 export type { FaultOptions } from './faults';
+export type { TokenRedirect } from './token-redirect';
 
 export async function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
   const now = options.now ?? (() => new Date());
@@ -105,6 +110,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     now,
     linkHost: options.linkHost,
     logger: options.logger ?? false,
+    requestTimeoutMs: options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS,
   });
   const host = options.host ?? '127.0.0.1';
   await app.listen({ port: options.port ?? 0, host });

@@ -17,6 +17,7 @@ import type { Principal } from './model';
 import { QueryParams } from './query-params';
 import type { RequestContext } from './request-context';
 import { requestLineTooLarge } from './request-line';
+import { answerTokenRedirect } from './token-redirect';
 import { matchRoute, METHODS, type Method, type MethodHandler, type Route, type RouteMatch } from './router';
 import type { Store } from './store';
 
@@ -29,6 +30,8 @@ export interface ServerParts {
   now: () => Date;
   linkHost?: string;
   logger: boolean;
+  /** How long a client may take to send a whole request (headers within the same time, at most 10 s); then 408. */
+  requestTimeoutMs: number;
 }
 
 interface Prepared {
@@ -42,7 +45,17 @@ const BILLING = 'billing_plan_permission_denied';
 
 export function buildServer(parts: ServerParts): FastifyInstance {
   // forceCloseConnections: close() must not wait for a client that gave up on a slow answer but keeps the socket.
-  const app = Fastify({ logger: parts.logger, bodyLimit: 16 * 1024 * 1024, exposeHeadRoutes: false, forceCloseConnections: true });
+  // A client that sends its request slowly or never finishes it (slowloris) is answered 408 and let go: Node checks
+  // the timeouts every connectionsCheckingInterval, here often enough for them to hold.
+  const headersTimeout = Math.min(10_000, parts.requestTimeoutMs);
+  const app = Fastify({
+    logger: parts.logger,
+    bodyLimit: 16 * 1024 * 1024,
+    exposeHeadRoutes: false,
+    forceCloseConnections: true,
+    requestTimeout: parts.requestTimeoutMs,
+    http: { headersTimeout, connectionsCheckingInterval: Math.max(10, Math.min(1_000, Math.floor(headersTimeout / 4))) },
+  });
   const prepared = new WeakMap<FastifyRequest, Prepared>();
 
   // Only JSON, form and multipart bodies are parsed (DRF's default parsers); anything else is a 415.
@@ -75,7 +88,9 @@ export function buildServer(parts: ServerParts): FastifyInstance {
     const queryIndex = request.url.indexOf('?');
     const path = queryIndex < 0 ? request.url : request.url.slice(0, queryIndex);
     const search = queryIndex < 0 ? '' : request.url.slice(queryIndex);
-    if (!path.startsWith('/auth/token')) {
+    if (path.startsWith('/auth/token')) {
+      if (answerTokenRedirect(parts.faults.tokenRedirect, reply)) return reply;
+    } else {
       const outcome = await parts.faults.apply(request, reply, lang);
       if (outcome !== 'continue') return reply;
     }

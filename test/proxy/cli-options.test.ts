@@ -17,11 +17,16 @@ describe('npm run proxy options', () => {
     expect(PROXY_OPTIONS.filter((spec) => 'required' in spec).map((spec) => spec.name)).toEqual(['target']);
   });
 
-  it('maps every flag; --allow-origin repeats and takes *', () => {
-    const result = parseCliArgs(['--target=http://127.0.0.1:8787/', '--port', '0', '--host', '::1', '--allow-origin', 'https://addin.example', '--allow-origin', '*']);
+  it('maps every flag; --allow-origin repeats and takes *, --allow-host repeats', () => {
+    const result = parseCliArgs([
+      '--target=http://127.0.0.1:8787/', '--port', '0', '--host', '::1', '--allow-origin', 'https://addin.example', '--allow-origin', '*',
+      '--allow-host', 'proxy.example.com', '--allow-host', 'proxy.lan:8788',
+    ]);
     expect(result).toEqual({
       ok: true,
-      options: { target: 'http://127.0.0.1:8787/', port: 0, host: '::1', allowedOrigins: ['https://addin.example', '*'] },
+      options: {
+        target: 'http://127.0.0.1:8787/', port: 0, host: '::1', allowedOrigins: ['https://addin.example', '*'], allowedHosts: ['proxy.example.com', 'proxy.lan:8788'],
+      },
     });
   });
 

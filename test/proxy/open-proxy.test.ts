@@ -50,8 +50,16 @@ describe('requests that try to reach another host', () => {
     expect(evil.connections).toBe(0);
   });
 
-  it('a Host header naming another host changes nothing: the request goes to the target', async () => {
+  it('a Host header naming another host is refused (421: DNS rebinding, hardening.test.ts), and reaches neither host', async () => {
+    const before = target.requests.length;
     const answer = await rawRequest(proxy.url, `GET /categories/?x=1 HTTP/1.1\r\nHost: ${evilHost()}`);
+    expect(answer.status).toBe(421);
+    expect(target.requests.length).toBe(before);
+    expect(evil.connections).toBe(0);
+  });
+
+  it('a request naming the proxy in Host goes to the target', async () => {
+    const answer = await rawRequest(proxy.url, `GET /categories/?x=1 HTTP/1.1\r\nHost: ${new URL(proxy.url).host}`);
     expect(answer.status).toBe(200);
     expect(target.requests.at(-1)).toBe('GET /categories/?x=1');
     expect(evil.connections).toBe(0);

@@ -60,3 +60,22 @@ export async function loggedProxy(options: Omit<ProxyOptions, 'log' | 'port'>): 
   const proxy = await startProxy({ ...options, port: 0, log: (line) => log.push(line) });
   return { proxy, log };
 }
+
+/**
+ * Opens a connection, writes `text` as is (maybe an unfinished request) and leaves it open: `closed` resolves with all
+ * the server sent once the server closes it (what a test of a server-side timeout or a connection cap waits for).
+ */
+export function openConnection(url: string, text = ''): { closed: Promise<string>; end(): void } {
+  const { hostname, port } = new URL(url);
+  let received = '';
+  const socket = connect(Number(port), hostname.replace(/^\[|\]$/g, ''), () => {
+    if (text !== '') socket.write(text);
+  });
+  socket.setEncoding('utf8');
+  socket.on('data', (chunk: string) => (received += chunk));
+  const closed = new Promise<string>((resolve) => {
+    socket.on('error', () => undefined);
+    socket.on('close', () => resolve(received));
+  });
+  return { closed, end: () => socket.destroy() };
+}
