@@ -15,7 +15,7 @@ const JournalRowSchema = z.looseObject({
   before: FieldsSchema.nullable(),
   service: FieldsSchema.optional(),
   sent: FieldsSchema.nullable(),
-  outcome: z.enum(['landed', 'failed', 'conflict', 'blocked']),
+  outcome: z.enum(['landed', 'failed', 'unknown', 'conflict', 'blocked']),
   message: z.string().optional(),
 });
 

@@ -595,7 +595,7 @@ export async function pushBudgets(model: TableModel<Budget>, target: BudgetTarge
       work.outcome = 'failed';
       work.message = t('push.status.failed', { reason: reasonOf(outcome.error) });
     }
-    if (work.journal) work.journal.outcome = 'failed';
+    if (work.journal) work.journal.outcome = outcome.kind === 'unknown' ? 'unknown' : 'failed';
     return undefined;
   }
 

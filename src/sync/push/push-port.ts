@@ -71,7 +71,8 @@ export interface JournalRow {
   service?: Fields;
   /** What was sent (the PATCH body, the whole row of a replace or create), null for a delete. */
   sent: Fields | null;
-  outcome: 'landed' | 'failed' | 'conflict' | 'blocked';
+  /** `unknown`: the service did not confirm it and reading it back did not tell (it may be there: never "not sent"). */
+  outcome: 'landed' | 'failed' | 'unknown' | 'conflict' | 'blocked';
   /** Why it did not land, in the user's language. */
   message?: string;
 }

@@ -116,7 +116,10 @@ export interface JournalSummary {
   id: string;
   at: string;
   landed: number;
+  /** Rows the service refused or that were never sent. */
   notLanded: number;
+  /** Rows the service did not confirm (they may be there). */
+  unconfirmed: number;
   undone: boolean;
   /** An undo of another push. */
   undo: boolean;

@@ -269,7 +269,8 @@ function summaries(entries: readonly JournalEntry[], tableName: string): Journal
       id: e.id,
       at: e.at,
       landed: e.rows.filter((r) => r.outcome === 'landed').length,
-      notLanded: e.rows.filter((r) => r.outcome !== 'landed').length,
+      notLanded: e.rows.filter((r) => r.outcome !== 'landed' && r.outcome !== 'unknown').length,
+      unconfirmed: e.rows.filter((r) => r.outcome === 'unknown').length,
       undone: e.undoneBy !== undefined,
       undo: e.undoes !== undefined,
     }));

@@ -235,6 +235,7 @@ function ChangesCard({ table, language, locked }: { table: ChangesTable; languag
             {table.journal.slice(0, JOURNAL_ENTRIES).map((entry) => (
               <li key={entry.id}>
                 {t('pane.changes.journal.entry', { time: formatDateTime(entry.at, language), landed: n(entry.landed), notLanded: n(entry.notLanded) })}
+                {entry.unconfirmed > 0 ? ` · ${t('pane.changes.result.unconfirmed', { count: n(entry.unconfirmed) })}` : ''}
                 {entry.undo ? ` · ${t('pane.changes.journal.undo')}` : ''}
                 {entry.undone ? ` · ${t('pane.changes.journal.undone')}` : ''}
               </li>

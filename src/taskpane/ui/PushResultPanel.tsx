@@ -15,7 +15,8 @@ import { formatInteger, pluralOf } from './format';
 type PushResult = NonNullable<ChangesTable['result']>;
 type PushRow = PushResult['rows'][number];
 
-const NOT_SENT = ['failed', 'unknown', 'cancelled', 'blocked', 'needsReplace', 'needsDeleteConfirmation'] as const;
+/** Outcomes of rows the service does not hold. `unknown` is apart: the service did not confirm it, it may be there. */
+const NOT_SENT = ['failed', 'cancelled', 'blocked', 'needsReplace', 'needsDeleteConfirmation'] as const;
 
 const useStyles = makeStyles({
   list: { listStyleType: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
@@ -36,7 +37,7 @@ const useStyles = makeStyles({
   buttons: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS },
 });
 
-/** "4 sent · 1 updated from the service · 1 conflict · 1 not sent". */
+/** "4 sent · 1 updated from the service · 1 conflict · 1 not sent · 1 not confirmed". */
 export function resultSummary(result: PushResult, language: Language, t: ReturnType<typeof useAppActions>['t']): string {
   const c = result.counts;
   const notSent = NOT_SENT.reduce((sum, o) => sum + c[o], 0);
@@ -46,6 +47,7 @@ export function resultSummary(result: PushResult, language: Language, t: ReturnT
     c.broughtIn > 0 ? t('pane.changes.result.broughtIn', { count: n(c.broughtIn) }) : '',
     c.conflict > 0 ? t(`pane.changes.result.conflict.${pluralOf(c.conflict, language)}`, { count: n(c.conflict) }) : '',
     notSent > 0 ? t('pane.changes.result.notSent', { count: n(notSent) }) : '',
+    c.unknown > 0 ? t('pane.changes.result.unconfirmed', { count: n(c.unknown) }) : '',
   ].filter((p) => p !== '');
   return parts.length === 0 ? t('pane.changes.result.nothing') : parts.join(' · ');
 }
