@@ -12,7 +12,7 @@
  * So a pull makes at most `count / page size` page requests, plus those in flight when it stops.
  */
 import type { Language } from '../i18n/catalog';
-import { EndlessPagesError, type EndlessPagesReason } from './endless-pages-error';
+import { EndlessPageGuard } from './endless-page-guard';
 import { ResponseValidationError } from './errors';
 import { linkedAbort } from './abort';
 import { pageNumberFromLink } from './page-link';
@@ -120,37 +120,13 @@ export class PageIterator<P extends PageInfo, T> implements AsyncIterable<P> {
       pagesTotal = Math.max(pagesTotal, pagesDone);
       this.#options.onProgress?.({ pagesDone, pagesTotal, rows, total: page.count });
     };
-    const { method, path, language, keyOf } = this.#context;
-    // The pages' records so far, by key: the `noNewRows` check.
-    const seen = new Set<unknown>();
-    let perPage = 1;
-    /** Pages the latest `count` fills at the first page's size (at least 1). */
-    const pagesAnnounced = (count: number): number => Math.max(1, Math.ceil(count / perPage));
-    const endless = (reason: EndlessPagesReason, number: number, page: P): EndlessPagesError =>
-      new EndlessPagesError({ reason, page: number, count: page.count, pagesAnnounced: pagesAnnounced(page.count), method, path, language });
-    /** Throws when a page that links on brings no records, or none that earlier pages did not bring. */
-    const check = (page: P, number: number): void => {
-      const items = this.#itemsOf(page);
-      let fresh = false;
-      if (keyOf !== undefined) {
-        for (const item of items) {
-          const before = seen.size;
-          seen.add(keyOf(item));
-          if (seen.size > before) fresh = true;
-        }
-      }
-      if (page.next === null) return;
-      if (items.length === 0) throw endless('emptyPage', number, page);
-      if (keyOf !== undefined && !fresh) throw endless('noNewRows', number, page);
-    };
+    const guard = new EndlessPageGuard(this.#itemsOf, this.#context);
     let stopped = false;
     try {
       let current = 1;
       let page = await fetchPage(current);
-      // A full first page tells the real page size, even if the service capped it lower than asked.
-      perPage = Math.max(1, this.#itemsOf(page).length);
-      check(page, current);
-      const plannedLast = page.next === null ? 1 : Math.max(2, pagesAnnounced(page.count));
+      guard.first(page);
+      const plannedLast = page.next === null ? 1 : Math.max(2, guard.pagesAnnounced(page.count));
       pagesTotal = plannedLast;
       received(page);
       yield page;
@@ -179,7 +155,7 @@ export class PageIterator<P extends PageInfo, T> implements AsyncIterable<P> {
         for (let head = pending.shift(); head; head = pending.shift()) {
           page = await head.promise;
           current = head.number;
-          check(page, current);
+          guard.check(page, current);
           received(page);
           yield page;
           if (page.next === null) return; // fewer rows than page 1 announced: done
@@ -200,10 +176,10 @@ export class PageIterator<P extends PageInfo, T> implements AsyncIterable<P> {
           });
         }
         // The pages received already hold every record `count` announced: a further one would be one too many.
-        if (pagesDone >= pagesAnnounced(page.count)) throw endless('beyondCount', nextNumber, page);
+        guard.beforeNext(pagesDone, nextNumber, page);
         current = nextNumber;
         page = await fetchPage(current);
-        check(page, current);
+        guard.check(page, current);
         received(page);
         yield page;
       }
