@@ -1,17 +1,18 @@
 /**
  * The CORS proxy: lets the add-in (a browser origin) call a service that sends no CORS headers. It forwards every
  * request to the ONE service origin it was started with and to nothing else (request-target.ts), only when the
- * request names the proxy itself in `Host` (host-check.ts: DNS rebinding), answers CORS for the allowed origins
+ * request names the proxy itself in `Host` (host-check.ts: DNS rebinding; the guard on raw requests is
+ * guarded-server.ts), answers CORS for the allowed origins
  * (cors.ts), passes on no redirect outside the target (redirect.ts) and no answer above `maxAnswerBytes` (forward.ts),
  * and logs method, path, status and milliseconds only: never headers, query strings or bodies (the token request's
  * body carries the client secret). Every answer carries `X-Content-Type-Options: nosniff`. Its Node server limits
  * how long a client may take to send headers and request (408 after) and how many connections it keeps at once.
  */
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import Fastify from 'fastify';
 import { AllowedOrigins } from './cors';
 import { DEFAULT_MAX_ANSWER_BYTES, forward } from './forward';
+import { answerUnreadable, guardedServerFactory, requestLogger } from './guarded-server';
 import { ProxyHosts } from './host-check';
 import { FORWARDED_METHODS, resolveRequestTarget } from './request-target';
 import { parseTarget } from './target';
@@ -64,32 +65,6 @@ export interface RunningProxy {
 /** Request bodies up to this size are forwarded (a 1000-item import is far below it). */
 const BODY_LIMIT = 32 * 1024 * 1024;
 
-/** What a log line shows of a request target: the path without the query, or nothing of a target that is no path. */
-function pathOf(rawUrl: string): string {
-  if (!rawUrl.startsWith('/')) return '(not a path)';
-  const end = rawUrl.search(/[?#]/);
-  return end < 0 ? rawUrl : rawUrl.slice(0, end);
-}
-
-function sendJson(response: ServerResponse, status: number, detail: string): void {
-  const body = JSON.stringify({ detail });
-  response.writeHead(status, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) }).end(body);
-}
-
-/** An answer written straight to a socket (CONNECT, a request Node could not read), as raw HTTP/1.1. */
-function socketAnswer(status: number, reason: string, detail: string): string {
-  const body = JSON.stringify({ detail });
-  const head = [`HTTP/1.1 ${status} ${reason}`, 'Content-Type: application/json', `Content-Length: ${Buffer.byteLength(body)}`, 'X-Content-Type-Options: nosniff', 'Connection: close'];
-  return `${head.join('\r\n')}\r\n\r\n${body}`;
-}
-
-/** What a client whose request Node could not read gets: 408 after the header or request timeout, 431, else 400. */
-function clientErrorAnswer(code: string | undefined): string {
-  if (code === 'ERR_HTTP_REQUEST_TIMEOUT') return socketAnswer(408, 'Request Timeout', 'Refused: the request did not arrive in time.');
-  if (code === 'HPE_HEADER_OVERFLOW') return socketAnswer(431, 'Request Header Fields Too Large', 'Refused: the request headers are too large.');
-  return socketAnswer(400, 'Bad Request', 'Refused: the request could not be read as HTTP.');
-}
-
 export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   const origin = parseTarget(options.target);
   const origins = new AllowedOrigins(options.allowedOrigins);
@@ -100,39 +75,10 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   const requestTimeout = Math.max(headersTimeout, options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS);
   const host = options.host ?? '127.0.0.1';
   const hosts = new ProxyHosts(host, options.allowedHosts);
-  const logRequest = (method: string, rawUrl: string, status: number, started: number, note = '') =>
-    log(`${method} ${pathOf(rawUrl)} ${status} ${Math.round(performance.now() - started)} ms${note}`);
+  const logRequest = requestLogger(log);
 
   // The guard runs on the raw request, before fastify routes anything: a refused request is never forwarded.
-  const serverFactory = (handler: (request: IncomingMessage, response: ServerResponse) => void) => {
-    // Node checks the two timeouts every connectionsCheckingInterval (default 30 s): often enough for them to hold.
-    const connectionsCheckingInterval = Math.max(10, Math.min(1_000, Math.floor(headersTimeout / 4)));
-    const server = createServer({ headersTimeout, requestTimeout, connectionsCheckingInterval }, (request, response) => {
-      response.setHeader('X-Content-Type-Options', 'nosniff');
-      const started = performance.now();
-      const method = request.method ?? '';
-      const rawUrl = request.url ?? '';
-      const target = resolveRequestTarget(method, rawUrl, origin);
-      if (!target.ok) {
-        sendJson(response, target.status, `Refused: ${target.reason}.`);
-        logRequest(method, rawUrl, target.status, started, ' (refused)');
-        return;
-      }
-      if (!hosts.allows(request.headers.host, request.socket.localPort)) {
-        sendJson(response, 421, "Refused: the Host header does not name this proxy (a DNS-rebinding page, or a name missing from --allow-host).");
-        logRequest(method, rawUrl, 421, started, ' (host not allowed)');
-        return;
-      }
-      handler(request, response);
-    });
-    server.maxConnections = options.maxConnections ?? DEFAULT_MAX_CONNECTIONS;
-    // CONNECT requests arrive here, not as requests: refuse them on the socket.
-    server.on('connect', (request: IncomingMessage, socket: Socket) => {
-      socket.end(socketAnswer(403, 'Forbidden', 'Refused: CONNECT is refused: this proxy opens no tunnels, it forwards to one service only.'));
-      log(`CONNECT ${pathOf(request.url ?? '')} 403 0 ms (refused)`);
-    });
-    return server;
-  };
+  const serverFactory = guardedServerFactory({ origin, hosts, headersTimeout, requestTimeout, maxConnections: options.maxConnections ?? DEFAULT_MAX_CONNECTIONS, log, logRequest });
 
   const app = Fastify({
     logger: false,
@@ -141,9 +87,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     exposeHeadRoutes: false,
     forceCloseConnections: true,
     clientErrorHandler: (error: NodeJS.ErrnoException, socket: Socket) => {
-      if (error.code === 'ECONNRESET' || socket.destroyed) return;
-      if (socket.writable) socket.end(clientErrorAnswer(error.code));
-      else socket.destroy(error);
+      answerUnreadable(error, socket);
     },
   });
   // Bodies are passed through as bytes, whatever their type (JSON, form, multipart).

@@ -18,19 +18,33 @@ export function rawRequest(url: string, head: string): Promise<{ status: number;
 
 export interface CountingServer {
   url: string;
-  /** `METHOD url` of every request that arrived. */
+  /** `host:port`, as an error names it. */
+  host: string;
+  /** `METHOD url` of every request that arrived (`METHOD url body` with `recordBodies`). */
   requests: string[];
   /** Connections opened, requests or not. */
-  connections: number;
+  readonly connections: number;
   close(): Promise<void>;
 }
 
-/** A server that answers every request 200 `{"ok": true}` and records it. */
-export async function countingServer(): Promise<CountingServer> {
+export interface CountingServerOptions {
+  /** The JSON every request is answered with (default `{"ok":true}`). */
+  answer?: string;
+  /** Keep each request's body in `requests` too. */
+  recordBodies?: boolean;
+}
+
+/** A server that answers every request 200 with `answer` and records it, and every connection. */
+export async function countingServer(options: CountingServerOptions = {}): Promise<CountingServer> {
   const requests: string[] = [];
+  const answer = options.answer ?? '{"ok":true}';
   const server: Server = createServer((request, response) => {
-    requests.push(`${request.method} ${request.url}`);
-    response.writeHead(200, { 'Content-Type': 'application/json' }).end('{"ok":true}');
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      requests.push(options.recordBodies ? `${request.method} ${request.url} ${Buffer.concat(chunks).toString('utf8')}` : `${request.method} ${request.url}`);
+      response.writeHead(200, { 'Content-Type': 'application/json' }).end(answer);
+    });
   });
   const state = { connections: 0 };
   server.on('connection', () => (state.connections += 1));
@@ -42,6 +56,7 @@ export async function countingServer(): Promise<CountingServer> {
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
+    host: `127.0.0.1:${port}`,
     requests,
     get connections() {
       return state.connections;
