@@ -652,8 +652,10 @@ export async function pushBudgets(model: TableModel<Budget>, target: BudgetTarge
         check: async (s) => {
           const [found] = await endpoints.readByIds([id], s);
           if (found === undefined) return { landed: false };
-          const now = serviceRow(model, found, lookups);
-          return Object.entries(sent).every(([f, v]) => (f === EXTERNAL_ID_FIELD ? sameValue(now.externalId, v) : sameValue(now.fields[f], v))) ? { landed: true, value: found } : { landed: false };
+          // `sent` is a whole body (the service's row with the changes over it): compared as a body, field by field.
+          const now = budgetBodyOf(found);
+          const held = (f: string, v: unknown) => (f === EXTERNAL_ID_FIELD ? sameValue(found.external_id, v) : sameValue(now[f], v));
+          return Object.entries(sent).every(([f, v]) => held(f, v)) ? { landed: true, value: found } : { landed: false };
         },
       },
       sendOptions(),

@@ -6,7 +6,7 @@
  * PUT and DELETE are read back too when the client gave up on them, so a change that landed is reported as such.
  */
 
-import { ApiConnectionError, ApiError, ApiUserAbortError, ResponseValidationError } from '../../api';
+import { ApiConnectionError, ApiError, ApiUserAbortError, ResponseValidationError, ServiceDownError } from '../../api';
 
 /** How a write ended. `unknown`: the service never confirmed it and reading it back did not settle it either. */
 export type SendOutcome<T> = { kind: 'landed'; value: T } | { kind: 'failed'; error: ApiError } | { kind: 'unknown'; error: unknown } | { kind: 'cancelled' };
@@ -31,6 +31,8 @@ export interface SendOptions {
 /** Whether the change may have been applied although no success came back. */
 export function outcomeUnknown(error: unknown): boolean {
   if (error instanceof ApiUserAbortError) return true; // cancelled while in flight: it may have reached the service
+  // The retry budget ran out: the last of the tries decides (a PUT whose answers were all lost may well be there).
+  if (error instanceof ServiceDownError) return error.cause === undefined || outcomeUnknown(error.cause);
   if (error instanceof ApiConnectionError) return !error.requestNotSent;
   if (error instanceof ResponseValidationError) return true; // a 2xx whose body we could not read
   if (error instanceof ApiError) return error.status === 429 || (error.status !== undefined && error.status >= 500);

@@ -301,3 +301,24 @@ describe('the push rides out a storm on a retry budget, as the pull does (#25 it
     expect(h.sheet.cell(at, 'amount')).toBe(-4321);
   });
 });
+
+describe('a whole-row PUT whose answer was lost (#25 item 4)', () => {
+  it('is read back and found: every field it carried, those the sheet does not show too, is compared with the service', async () => {
+    h = await setUpPush();
+    const at = rowWhere(h, (e) => e !== null && !addressable(e));
+    h.sheet.set(at, 'amount', -7777);
+    h.hook.current = async (request, forward) => {
+      if (request.method !== 'PUT') return undefined;
+      await forward();
+      return lostAnswer();
+    };
+    h.takeWrites();
+    const result = await h.push({ wholeRows: true });
+    expect(result.rows[0]).toMatchObject({ outcome: 'landed', op: 'replace' });
+    // The client repeats a PUT (idempotent) until its retry budget is spent; every one carried the same whole row.
+    const writes = h.takeWrites();
+    expect(new Set(writes.map((w) => `${w.method} ${JSON.stringify(w.body)}`)).size).toBe(1);
+    expect(writes[0]?.method).toBe('PUT');
+    expect((await h.service()).get(h.sheet.cell(at, 'id') as number)?.amount).toBe(-7777);
+  });
+});
