@@ -9,7 +9,7 @@ const root = resolve(__dirname, '../..');
 
 /** The live (not zombie) processes of process group `group`. */
 function liveMembers(group: number): string[] {
-  let listing = '';
+  let listing: string;
   try {
     listing = execFileSync('ps', ['-o', 'stat=,args=', '-g', String(group)], { encoding: 'utf8' });
   } catch {
