@@ -46,7 +46,7 @@ export function probePort(host: string, portNumber: number): Promise<void> {
 }
 
 /** Runs `listen`; a port already in use becomes one line naming the variable that changes it. */
-export async function whilePortIsOurs<T>(variable: string, portNumber: number, listen: () => Promise<T>): Promise<T> {
+export async function explainPortInUse<T>(variable: string, portNumber: number, listen: () => Promise<T>): Promise<T> {
   try {
     return await listen();
   } catch (error) {

@@ -11,7 +11,7 @@ import WebpackDevServer from 'webpack-dev-server';
 import { DEFAULT_PROXY_PORT, startProxy } from '../src/proxy';
 import { startSandbox } from '../src/sandbox';
 import { loadDevCertificates } from './dev-certs';
-import { portsFromEnvironment, probePort, whilePortIsOurs } from './start-ports';
+import { portsFromEnvironment, probePort, explainPortInUse } from './start-ports';
 import { startBanner } from './start-banner';
 
 const root = resolve(__dirname, '..');
@@ -43,15 +43,15 @@ async function main(): Promise<void> {
   const scheme = certificates ? 'https' : 'http';
 
   const devOrigins = [`https://localhost:${ports.dev}`, `http://localhost:${ports.dev}`, `http://127.0.0.1:${ports.dev}`];
-  const sandbox = await whilePortIsOurs('SANDBOX_PORT', ports.sandbox, () =>
+  const sandbox = await explainPortInUse('SANDBOX_PORT', ports.sandbox, () =>
     startSandbox({ port: ports.sandbox, cors: { origins: devOrigins } }),
   );
-  const proxy = await whilePortIsOurs('PROXY_PORT', ports.proxy, () =>
+  const proxy = await explainPortInUse('PROXY_PORT', ports.proxy, () =>
     startProxy({ target: sandbox.url, port: ports.proxy, allowedOrigins: devOrigins }),
   );
   const { server, firstBuild } = devServer(ports.dev, certificates);
   // webpack-dev-server throws a port in use from a callback, out of reach: the port is tried first.
-  await whilePortIsOurs('DEV_SERVER_PORT', ports.dev, async () => {
+  await explainPortInUse('DEV_SERVER_PORT', ports.dev, async () => {
     await probePort('localhost', ports.dev);
     await server.start();
   });
