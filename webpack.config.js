@@ -8,6 +8,7 @@
  * A production build writes no source maps (they would be served beside the add-in); a development build does. */
 const path = require('node:path');
 const fs = require('node:fs');
+const crypto = require('node:crypto');
 const webpack = require('webpack');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const CopyWebpackPlugin = require('copy-webpack-plugin');
@@ -35,23 +36,74 @@ function inlineCssImports(file) {
   return text.replace(/@import\s+"([^"]+)";/g, (_all, relative) => inlineCssImports(path.resolve(path.dirname(file), relative)));
 }
 
+/** What preview-pane.html runs before office.js (see PreviewPagesPolicy). */
+const OSF_OPT_OUT = 'window.OsfOptOut = true;';
+
 /**
- * office.js loaded in a frame outside Office logs "The add-in is not hosted in plain browser top window." and sends
- * the frame to about:blank, unless a global `OsfOptOut` exists when its start-up gets there (office.debug.js). The
- * preview's pane is such a frame: its page defines `OsfOptOut` before office.js loads.
+ * The preview's promise, "nothing leaves this browser except calls to the service you connect to", kept by the
+ * browser: its pages load scripts, styles, images, fonts and frames from their own origin only, and connect to the
+ * page's origin and to the services the pane is pointed at (any http(s) address: the user types it in the pane).
+ * office.js outside Office opens a hidden frame on Microsoft's telemetry service 3 s after start
+ * (o15apptofilemappingtable.js, `ULSEndpointProxy`): `frame-src 'self'` refuses it. `style-src 'unsafe-inline'`:
+ * Fluent UI (Griffel) and the grid insert style elements at run time. Only the preview's pages get it: in Excel the
+ * task pane is Office's to frame.
  */
-class PreviewPaneOptOut {
+function previewContentSecurityPolicy(inlineScripts) {
+  const hashes = inlineScripts.map((script) => `'sha256-${crypto.createHash('sha256').update(script).digest('base64')}'`);
+  return [
+    "default-src 'self'",
+    `script-src 'self'${hashes.map((h) => ` ${h}`).join('')}`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self' data:",
+    "connect-src 'self' http: https:",
+    "frame-src 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'none'",
+  ].join('; ');
+}
+
+/**
+ * The preview's two pages get the Content-Security-Policy above as their first element (a meta element: the preview
+ * is also served as static files, where no header can be set), with the hash of each inline script the emitted page
+ * holds (after minification: the policy is added to the page as written). preview-pane.html also defines
+ * `OsfOptOut` before office.js loads: office.js loaded in a frame outside Office logs "The add-in is not hosted in
+ * plain browser top window." and sends the frame to about:blank, unless a global `OsfOptOut` exists when its
+ * start-up gets there (office.debug.js). The preview's pane is such a frame.
+ */
+const PREVIEW_PAGES = ['preview.html', 'preview-pane.html'];
+class PreviewPagesPolicy {
   apply(compiler) {
-    compiler.hooks.compilation.tap('PreviewPaneOptOut', (compilation) => {
-      HtmlWebpackPlugin.getHooks(compilation).beforeEmit.tap('PreviewPaneOptOut', (data) => {
-        if (data.outputName !== 'preview-pane.html') return data;
-        const officeJs = /<script[^>]*\ssrc="office-js\/office\.js"[^>]*><\/script>/;
-        if (!officeJs.test(data.html)) throw new Error('preview-pane.html: the task pane template no longer loads office-js/office.js');
-        data.html = data.html.replace(officeJs, (tag) => `<script>window.OsfOptOut = true;</script>\n    ${tag}`);
+    compiler.hooks.compilation.tap('PreviewPagesPolicy', (compilation) => {
+      HtmlWebpackPlugin.getHooks(compilation).beforeEmit.tap('PreviewPagesPolicy', (data) => {
+        if (data.outputName === 'preview-pane.html') data.html = withOsfOptOut(data.html);
         return data;
       });
+      compilation.hooks.processAssets.tap(
+        { name: 'PreviewPagesPolicy', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_SUMMARIZE },
+        () => {
+          for (const name of PREVIEW_PAGES) {
+            const asset = compilation.getAsset(name);
+            if (asset) compilation.updateAsset(name, new webpack.sources.RawSource(withPolicy(name, asset.source.source().toString())));
+          }
+        },
+      );
     });
   }
+}
+
+function withPolicy(name, html) {
+  const inlineScripts = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]);
+  const meta = `<meta http-equiv="Content-Security-Policy" content="${previewContentSecurityPolicy(inlineScripts)}" />`;
+  if (!/<head>/.test(html)) throw new Error(`${name}: no <head> to put the Content-Security-Policy in`);
+  return html.replace(/<head>/, (head) => `${head}\n    ${meta}`);
+}
+
+function withOsfOptOut(html) {
+  const officeJs = /<script[^>]*\ssrc="office-js\/office\.js"[^>]*><\/script>/;
+  if (!officeJs.test(html)) throw new Error('preview-pane.html: the task pane template no longer loads office-js/office.js');
+  return html.replace(officeJs, (tag) => `<script>${OSF_OPT_OUT}</script>\n    ${tag}`);
 }
 
 /** `--env preview` arrives as `true`, `--env preview=false` as the string 'false'; a missing switch as undefined. */
@@ -120,7 +172,7 @@ module.exports = (env = {}, argv = {}) => {
               chunks: ['preview-bridge', 'taskpane', 'functions'],
               chunksSortMode: 'manual',
             }),
-            new PreviewPaneOptOut(),
+            new PreviewPagesPolicy(),
           ]
         : []),
       new CopyWebpackPlugin({
@@ -153,7 +205,7 @@ module.exports = (env = {}, argv = {}) => {
     devServer: {
       // Excel on the web fetches functions.json cross-origin.
       headers: { 'Access-Control-Allow-Origin': '*' },
-      port: Number(process.env.npm_package_config_dev_server_port || 3000),
+      port: Number(process.env.DEV_SERVER_PORT || process.env.npm_package_config_dev_server_port || 3000),
       static: false,
       hot: false,
       client: false,

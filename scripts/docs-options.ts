@@ -1,22 +1,23 @@
-/** `npm run docs:options`: writes the option tables of the sandbox and the proxy (their cli-options.ts) into README.md. */
+/**
+ * `npm run docs:options`: writes the option tables of the sandbox and the proxy (their cli-options.ts) into their
+ * READMEs (src/sandbox/README.md, src/proxy/README.md).
+ */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { renderOptionsMarkdown as proxyOptions } from '../src/proxy/cli-options';
 import { renderOptionsMarkdown as sandboxOptions } from '../src/sandbox/cli-options';
 import { replaceBlock } from './readme-block';
 
-const README = join(__dirname, '..', 'README.md');
-/** README block → its table and where it is defined. */
+/** README block → the README holding it, its table and where it is defined. */
 const BLOCKS = [
-  { block: 'sandbox-options', render: sandboxOptions, source: 'src/sandbox/cli-options.ts' },
-  { block: 'proxy-options', render: proxyOptions, source: 'src/proxy/cli-options.ts' },
+  { block: 'sandbox-options', readme: 'src/sandbox/README.md', render: sandboxOptions, source: 'src/sandbox/cli-options.ts' },
+  { block: 'proxy-options', readme: 'src/proxy/README.md', render: proxyOptions, source: 'src/proxy/cli-options.ts' },
 ];
 
-const before = readFileSync(README, 'utf8');
-let after = before;
-for (const { block, render, source } of BLOCKS) {
-  const next = replaceBlock(after, block, render());
-  console.log(next === after ? `README.md: ${block} is up to date.` : `README.md: ${block} was rewritten from ${source}.`);
-  after = next;
+for (const { block, readme, render, source } of BLOCKS) {
+  const file = join(__dirname, '..', readme);
+  const before = readFileSync(file, 'utf8');
+  const after = replaceBlock(before, block, render());
+  console.log(after === before ? `${readme}: ${block} is up to date.` : `${readme}: ${block} was rewritten from ${source}.`);
+  if (after !== before) writeFileSync(file, after);
 }
-if (after !== before) writeFileSync(README, after);

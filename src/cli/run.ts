@@ -1,5 +1,6 @@
 /** What the commands (`npm run sandbox`, `npm run proxy`) do alike around their server: refuse bad options, stop on a signal. */
 import type { Refusal } from './option-table';
+import { stopWhenOrphaned } from './stop-when-orphaned';
 
 /** The options, or (after `--help` or bad options) the message printed and the process ended with its exit code. */
 export function optionsOrExit<Options>(parsed: { ok: true; options: Options } | Refusal): Options {
@@ -9,7 +10,10 @@ export function optionsOrExit<Options>(parsed: { ok: true; options: Options } | 
   return process.exit(parsed.exitCode);
 }
 
-/** On SIGINT or SIGTERM (once): says so, closes `what` and exits 0 (1 when closing fails). */
+/**
+ * On SIGINT or SIGTERM, or when the parent process ends (npm stopped alone), once: says so, closes `what` and exits 0
+ * (1 when closing fails).
+ */
 export function closeOnSignals(what: string, close: () => Promise<void>): void {
   let stopping = false;
   const stop = (signal: string) => {
@@ -26,6 +30,7 @@ export function closeOnSignals(what: string, close: () => Promise<void>): void {
   };
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
+  stopWhenOrphaned(stop);
 }
 
 /** Runs `main`; an error that escapes it is printed as its message (no stack) and ends the process with 1. */

@@ -52,8 +52,8 @@ describe('npm run proxy options', () => {
     for (const argv of [['--help'], ['-h'], ['--port', 'x', '--help']]) expect(parseCliArgs(argv)).toEqual({ ok: false, message: USAGE, exitCode: 0 });
   });
 
-  it("the README's option list is what the table renders (after editing src/proxy/cli-options.ts, run npm run docs:options)", () => {
-    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+  it("src/proxy/README.md's option list is what the table renders (after editing src/proxy/cli-options.ts, run npm run docs:options)", () => {
+    const readme = readFileSync(join(ROOT, 'src', 'proxy', 'README.md'), 'utf8');
     expect(readBlock(readme, 'proxy-options')).toBe(renderOptionsMarkdown());
     for (const spec of PROXY_OPTIONS) {
       expect(USAGE.split('\n').filter((line) => line.startsWith(`  --${spec.name} `))).toHaveLength(1);

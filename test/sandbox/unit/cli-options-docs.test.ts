@@ -23,8 +23,8 @@ describe('the option table', () => {
   });
 });
 
-describe("the README's option list", () => {
-  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+describe("src/sandbox/README.md's option list", () => {
+  const readme = readFileSync(join(ROOT, 'src', 'sandbox', 'README.md'), 'utf8');
 
   it('is what the table renders (after editing src/sandbox/cli-options.ts, run npm run docs:options)', () => {
     expect(readBlock(readme, 'sandbox-options')).toBe(renderOptionsMarkdown());
