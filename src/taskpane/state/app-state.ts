@@ -29,7 +29,7 @@ import { loadOverview } from '../../sync/overview';
 import { createPuller, targetKey, type PullProgress, type PullResult, type PullState, type PullTarget } from '../../sync/pull';
 import { rowCount } from '../../sync/pull/row-count';
 import { estimatedSeconds, needsConfirmation } from '../../sync/filters/load-estimate';
-import { todayOf, type RelativePeriod } from '../../sync/filters/relative-period';
+import { resolvePeriod, todayOf, type DateRange, type RelativePeriod } from '../../sync/filters/relative-period';
 import { resolveFilter, type TableFilter } from '../../sync/filters/table-filter';
 import type { CashflowClient } from '../../api';
 import { categoryTree } from './category-tree';
@@ -300,6 +300,11 @@ export class AppState {
     return this.pull(tableId);
   }
 
+  /** The dates a period covers today (on the pane's clock, with the fiscal year of Settings): the form shows them. */
+  periodDates(period: RelativePeriod): DateRange {
+    return resolvePeriod(period, { today: todayOf(this.#options.now ?? Date.now), fiscalYearStartMonth: this.#snapshot.filterSettings.fiscalYearStartMonth });
+  }
+
   /** The answer to the load confirmation: load the counted rows, or not (the table stays as it is). */
   answerLoad(load: boolean): void {
     const answer = this.#loadAnswer;
@@ -505,7 +510,7 @@ export class AppState {
       },
     } as const;
     try {
-      const target = this.#resolved(row);
+      const target = this.resolvedTarget(row);
       const period = row.period === undefined ? {} : { period: row.period };
       const samePull = row.pulled !== undefined && targetKey(row.pulled.target) === targetKey(target) && row.pulled.period === row.period;
       if ((!samePull || options.mode === 'full') && !(await this.#confirmLoad(tableId, row.tableName, target, active.client, abort.signal))) {
@@ -542,7 +547,7 @@ export class AppState {
   }
 
   /** The target a pull of the row runs today: its period resolved on the clock's day with the fiscal year of Settings. */
-  #resolved(row: { target: PullTarget; period?: RelativePeriod }): PullTarget {
+  resolvedTarget(row: TableFilter): PullTarget {
     const today = todayOf(this.#options.now ?? Date.now);
     return resolveFilter(row, { today, fiscalYearStartMonth: this.#snapshot.filterSettings.fiscalYearStartMonth });
   }
@@ -634,7 +639,7 @@ export class AppState {
         ...pulledEntry,
         target: filter.target,
         ...(filter.period === undefined ? {} : { period: filter.period }),
-        filterPending: draft !== undefined && (targetKey(this.#resolved(draft)) !== targetKey(entry.target) || draft.period !== entry.period),
+        filterPending: draft !== undefined && (targetKey(this.resolvedTarget(draft)) !== targetKey(entry.target) || draft.period !== entry.period),
         ...(pulled === undefined ? {} : { pulled }),
         ...(verdict === undefined ? {} : { verdict }),
         ...(outcome === undefined ? {} : { outcome }),
