@@ -33,10 +33,8 @@ export function CategoryPicker({ options, selected, onChange }: { options: reado
         value={query}
         selectedOptions={selected.map(String)}
         onChange={(e) => setQuery(e.target.value)}
-        onOptionSelect={(_, d) => {
-          onChange(d.selectedOptions.map(Number).filter((id) => Number.isInteger(id)));
-          setQuery('');
-        }}
+        // The search stays while the list is open, so several of its matches can be chosen in turn.
+        onOptionSelect={(_, d) => onChange(d.selectedOptions.map(Number).filter((id) => Number.isInteger(id)))}
         onOpenChange={(_, d) => {
           if (!d.open) setQuery('');
         }}

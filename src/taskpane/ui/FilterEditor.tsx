@@ -15,7 +15,9 @@ import { CategoryPicker } from './CategoryPicker';
 
 const useStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, paddingTop: tokens.spacingVerticalS, borderTop: `1px solid ${tokens.colorNeutralStroke2}` },
-  dates: { display: 'grid', gridTemplateColumns: '1fr 1fr', gap: tokens.spacingHorizontalS },
+  // minmax(0, …): a date input's intrinsic width would push the second column past the pane at 320 px.
+  dates: { display: 'grid', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', gap: tokens.spacingHorizontalS },
+  date: { minWidth: 0, width: '100%' },
   actions: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS },
 });
 
@@ -126,10 +128,10 @@ export function FilterEditor({ row, onClose }: { row: TableRow; onClose: () => v
           </Field>
           <div className={styles.dates}>
             <Field label={t('pane.filters.from')}>
-              <Input type="date" disabled={resolved !== undefined} value={resolved?.min_date ?? draft.min_date} onChange={(_, d) => set({ min_date: d.value })} />
+              <Input className={styles.date} type="date" disabled={resolved !== undefined} value={resolved?.min_date ?? draft.min_date} onChange={(_, d) => set({ min_date: d.value })} />
             </Field>
             <Field label={t('pane.filters.to')}>
-              <Input type="date" disabled={resolved !== undefined} value={resolved?.max_date ?? draft.max_date} onChange={(_, d) => set({ max_date: d.value })} />
+              <Input className={styles.date} type="date" disabled={resolved !== undefined} value={resolved?.max_date ?? draft.max_date} onChange={(_, d) => set({ max_date: d.value })} />
             </Field>
           </div>
         </>
