@@ -86,6 +86,8 @@ test('a period and a category from the tree: "Apply and load" loads the filtered
   await pane(page).getByText(en['pane.state.online'], { exact: true }).waitFor();
   await pane(page).getByRole('tab', { name: en['pane.tab.data'] }).click();
   await eventually(async () => expect(await words.textContent()).toBe('Filter: This quarter: 2026-10-01 to 2026-12-31, 1 category'));
+  await expectAccessible(page, PANE);
+  await screenshotPane(page, 'filters-card-light');
   expectClean(suite.session, [OFFICE_JS_TELEMETRY]);
 });
 
