@@ -91,7 +91,7 @@ test('a period and a category from the tree: "Apply and load" loads the filtered
   expectClean(suite.session, [OFFICE_JS_TELEMETRY]);
 });
 
-test('the fiscal year of Settings, and a load above the threshold asks first with the counted rows (dark)', async () => {
+test('the fiscal year of Settings; a load above the threshold asks first with the counted rows, and a filter not loaded says so (dark)', async () => {
   const { page } = suite.session;
   await start(page, 'dark');
   const p = pane(page);
@@ -110,7 +110,10 @@ test('the fiscal year of Settings, and a load above the threshold asks first wit
   await screenshotPane(page, 'filters-dark');
   await form.getByRole('button', { name: en['pane.filters.cancel'] }).click();
 
-  await p.getByRole('button', { name: 'Load Transactions', exact: true }).click();
+  // A filter that still brings every row: applying it asks first.
+  await openFilters(page, 'Transactions');
+  await form.getByLabel(en['pane.filters.from']).fill('2000-01-01');
+  await form.getByRole('button', { name: en['pane.filters.applyLoad'] }).click();
   const dialog = p.getByRole('alertdialog', { name: 'Load 12,000 rows into Transactions?' });
   await dialog.waitFor();
   await dialog.getByText('About 1 s. You can cancel while it loads.').waitFor();
@@ -120,10 +123,13 @@ test('the fiscal year of Settings, and a load above the threshold asks first wit
   await dialog.getByRole('button', { name: en['pane.load.cancel'] }).click();
   await p.locator('[data-table="Transactions"]').getByText('Transactions was not loaded.').waitFor();
   expect(await previewApi(page).tableRowCount('Transactions')).toBeUndefined();
+  const words = p.locator('[data-table="Transactions"]').getByTestId('filter-words');
+  expect(await words.textContent()).toBe('Filter not yet applied: from 2000-01-01');
 
   await p.getByRole('button', { name: 'Load Transactions', exact: true }).click();
   await dialog.getByRole('button', { name: en['pane.load.confirm'] }).click();
   await waitLoaded(page, 'Transactions');
   expect(await previewApi(page).tableRowCount('Transactions')).toBe(12_000);
+  await eventually(async () => expect(await words.textContent()).toBe('Filter: from 2000-01-01'));
   expectClean(suite.session, [OFFICE_JS_TELEMETRY]);
 });
