@@ -120,3 +120,36 @@ test('"Never ask" loads without a question, and the answer "Load" loads', async 
   await app.pull('transactions', 'full');
   expect(row(app, 'transactions')?.pulled?.rowCount).toBe(12_000);
 });
+
+test('Cancel while the load asks first is the pull\'s "cancelled", not "not loaded"', async () => {
+  const app = makeApp();
+  await app.start();
+  await app.connectDemo();
+  app.setLoadConfirm(10_000);
+  const loading = app.pull('transactions');
+  await until(app, () => app.snapshot().loadPrompt !== undefined);
+  app.cancel();
+  await loading;
+  expect(app.snapshot().loadPrompt).toBeUndefined();
+  expect(row(app, 'transactions')?.outcome?.kind).toBe('cancelled');
+  expect(row(app, 'transactions')?.outcome?.message).not.toContain('not loaded');
+});
+
+test('the count asks once: a service that asks to wait is waited for by the pull (which tells), never by the count', async () => {
+  let countReads = 0;
+  const fetchWith429: typeof fetch = async (input, init) => {
+    const request = new Request(input, init);
+    const url = new URL(request.url);
+    if (url.pathname.endsWith('/transactions/') && url.searchParams.get('page_size') === '1') {
+      countReads += 1;
+      return new Response('{"detail":"slow down"}', { status: 429, headers: { 'retry-after': '30', 'content-type': 'application/json' } });
+    }
+    return fetch(request);
+  };
+  const app = makeApp(new MemoryKeyValueStorage(), { client: { tokenCache: new TokenCache(), sleep: async () => undefined, fetch: fetchWith429 } });
+  await app.start();
+  await app.connectDemo();
+  await app.pull('transactions');
+  expect(countReads).toBe(1);
+  expect(row(app, 'transactions')?.pulled?.rowCount).toBe(12_000);
+});

@@ -31,7 +31,7 @@ import { rowCount } from '../../sync/pull/row-count';
 import { estimatedSeconds, needsConfirmation } from '../../sync/filters/load-estimate';
 import { resolvePeriod, todayOf, type DateRange, type RelativePeriod } from '../../sync/filters/relative-period';
 import { resolveFilter, type TableFilter } from '../../sync/filters/table-filter';
-import type { CashflowClient } from '../../api';
+import { RetryBudget, type CashflowClient } from '../../api';
 import { categoryTree } from './category-tree';
 import type { ClientOptions } from '../../api/client';
 import type { PaneHost } from './pane-host';
@@ -557,16 +557,21 @@ export class AppState {
    * (`loadPrompt`, `answerLoad`). True: load. A count that fails asks nothing (the pull reports what is wrong).
    */
   async #confirmLoad(tableId: string, tableName: string, target: PullTarget, client: CashflowClient, signal: AbortSignal): Promise<boolean> {
-    const rows = await rowCount(client, target, signal).catch(() => undefined);
-    if (rows === undefined || signal.aborted) return !signal.aborted;
+    // One try, no waiting: a service that asks to wait (429) or fails is waited for by the pull, whose progress says so.
+    const once = client.withRetryBudget(new RetryBudget({ giveUpAfterMs: 0 }));
+    const rows = await rowCount(once, target, signal).catch(() => undefined);
+    throwIfCancelled(signal);
+    if (rows === undefined) return true;
     const job = this.#snapshot.job;
     if (job?.tableId === tableId) this.#set({ job: { ...job, expectedRows: rows } });
     const choice = this.#snapshot.filterSettings.loadConfirm;
     if (!needsConfirmation(rows, choice === 'never' ? undefined : choice)) return true;
-    return new Promise<boolean>((resolve) => {
+    const load = await new Promise<boolean>((resolve) => {
       this.#loadAnswer = resolve;
       this.#set({ loadPrompt: { tableId, tableName, rows, seconds: estimatedSeconds(rows) } });
     });
+    throwIfCancelled(signal);
+    return load;
   }
 
   /** A pushable table shows its input cells; edits the user chose to keep go back on top of the refreshed rows. */
@@ -653,6 +658,11 @@ export class AppState {
   #nowIso(): string {
     return new Date((this.#options.now ?? Date.now)()).toISOString();
   }
+}
+
+/** Cancel while counting or asking: the pull's own "cancelled" (`#run` reads the aborted signal), not "not loaded". */
+function throwIfCancelled(signal: AbortSignal): void {
+  if (signal.aborted) throw signal.reason instanceof Error ? signal.reason : new Error('cancelled');
 }
 
 /** The verdict a table's pull state keeps (after a reload, before this session pulled it). */
