@@ -4,6 +4,7 @@
  * (document settings in Excel); the memory store serves tests and hosts without a workbook.
  */
 
+import { RelativePeriodSchema, type RelativePeriod } from '../filters/relative-period';
 import type { PullTarget } from './pull-target';
 
 export const PULL_STATE_VERSION = 1;
@@ -13,6 +14,11 @@ export interface PullState {
   tableName: string;
   sheetName: string;
   target: PullTarget;
+  /**
+   * The table's relative period (src/sync/filters): `target`'s dates are its resolution at the last pull, and the
+   * next pull resolves it again. Absent: the target's dates are fixed.
+   */
+  period?: RelativePeriod;
   /** ISO 8601, noted before the first request of the last successful pull: the base of the next incremental one. */
   lastPullStartedAt: string;
   /** ISO 8601, when the last successful pull finished writing. */
@@ -64,6 +70,11 @@ export function parsePullState(text: string | null | undefined): PullState | und
     const value = JSON.parse(text) as Partial<PullState> | null;
     if (value === null || typeof value !== 'object' || value.version !== PULL_STATE_VERSION) return undefined;
     if (typeof value.tableName !== 'string' || typeof value.lastPullStartedAt !== 'string' || typeof value.target !== 'object') return undefined;
+    // A period this version does not know reads as none: the table keeps the dates it was last pulled with.
+    if (value.period !== undefined && !RelativePeriodSchema.safeParse(value.period).success) {
+      const { period: _unknown, ...rest } = value;
+      return rest as PullState;
+    }
     return value as PullState;
   } catch {
     return undefined;

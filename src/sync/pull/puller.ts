@@ -30,6 +30,7 @@ import {
 } from '../../api';
 import type { Language, MessageKey } from '../../i18n/catalog';
 import { translate } from '../../i18n/translate';
+import type { RelativePeriod } from '../filters/relative-period';
 import { baselineOf, keepsBaseline, type BaselineStore } from '../push/baseline';
 import { tableSpec } from '../tables';
 import type { CoreRow, CoreValue, RowBatches, TableSpec, WorkbookPort, WriteOptions, WriteResult } from '../workbook-port';
@@ -82,6 +83,8 @@ export interface PullOptions {
   onProgress?: (progress: PullProgress) => void;
   /** `auto` (default): incremental where possible; `full`: always everything. */
   mode?: 'auto' | 'full';
+  /** The table's relative period, kept in the pull state beside the target it resolved to (src/sync/filters). */
+  period?: RelativePeriod;
 }
 
 export interface PullResult {
@@ -304,6 +307,7 @@ export function createPuller(options: PullerOptions): Puller {
       tableName,
       sheetName: outcome.write.sheetName,
       target,
+      ...(pullOptions.period === undefined ? {} : { period: pullOptions.period }),
       lastPullStartedAt: startedAt,
       lastPullAt: finishedAt,
       lastMode: outcome.mode,
@@ -337,7 +341,7 @@ export function createPuller(options: PullerOptions): Puller {
     async refresh(tableName, pullOptions) {
       const state = await options.store.get(tableName);
       if (state === undefined) throw new PullStateMissingError(tableName, t('pull.error.noState', { table: tableName }));
-      return pull(state.target, pullOptions);
+      return pull(state.target, { ...(state.period === undefined ? {} : { period: state.period }), ...pullOptions });
     },
     state: (tableName) => options.store.get(tableName),
   };

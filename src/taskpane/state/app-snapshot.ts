@@ -7,7 +7,8 @@ import type { Language } from '../../i18n/catalog';
 import type { ConnectionProfile, ConnectProblem, ProfileKind, ProfileProblem, WorkbookMatch } from '../../sync/connect';
 import type { Overview } from '../../sync/overview';
 import type { PullProgress, PullState } from '../../sync/pull';
-import type { FunctionsCacheSeconds, LanguageChoice } from './preferences';
+import type { CategoryChoice } from './category-tree';
+import type { FunctionsCacheSeconds, LanguageChoice, LoadConfirmChoice } from './preferences';
 import type { TableEntry } from './table-list';
 import type { PendingChanges, PushProgress, PushResult, UndoResult } from '../../sync/push';
 
@@ -45,6 +46,11 @@ export interface Verdict {
 }
 
 export interface TableRow extends TableEntry {
+  /**
+   * The filter (`target`, `period`) was changed and not loaded yet (the load was cancelled, failed or not confirmed):
+   * the rows in the table are still those of `pulled`.
+   */
+  filterPending: boolean;
   /** What the workbook says about the table (absent: never pulled here). */
   pulled?: PullState;
   verdict?: Verdict;
@@ -58,12 +64,30 @@ export interface Job {
   tableId: string;
   tableName: string;
   progress?: PullProgress;
+  /** The rows the load brings, counted before it started (one `page_size=1` read). */
+  expectedRows?: number;
   cancelling: boolean;
 }
 
 export interface FilterOptions {
   accounts: Array<{ id: number; name: string }>;
-  categories: Array<{ id: number; name: string }>;
+  /** In tree order, each with its path (parents › children). */
+  categories: CategoryChoice[];
+}
+
+/** A load waits for the user: the rows it would bring are above the threshold set in Settings. */
+export interface LoadPrompt {
+  tableId: string;
+  tableName: string;
+  rows: number;
+  /** About how long the load takes. */
+  seconds: number;
+}
+
+/** What the filters need from Settings. */
+export interface FilterSettings {
+  fiscalYearStartMonth: number;
+  loadConfirm: LoadConfirmChoice;
 }
 
 export type OverviewView = { status: 'idle' } | { status: 'loading' } | { status: 'ready'; data: Overview; at: string } | { status: 'failed'; message: string };
@@ -81,6 +105,8 @@ export interface AppSnapshot {
   tables: TableRow[];
   job?: Job;
   filterOptions?: FilterOptions;
+  filterSettings: FilterSettings;
+  loadPrompt?: LoadPrompt;
   /** The Changes view: pending changes, push results, journal per pushable table. */
   changes: ChangesView;
   /** A refresh waits: the tables have pending changes (keep them on top, discard them, or cancel). */

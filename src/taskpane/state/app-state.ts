@@ -27,17 +27,23 @@ import {
 } from '../../sync/connect';
 import { loadOverview } from '../../sync/overview';
 import { createPuller, targetKey, type PullProgress, type PullResult, type PullState, type PullTarget } from '../../sync/pull';
+import { rowCount } from '../../sync/pull/row-count';
+import { estimatedSeconds, needsConfirmation } from '../../sync/filters/load-estimate';
+import { resolvePeriod, todayOf, type DateRange, type RelativePeriod } from '../../sync/filters/relative-period';
+import { resolveFilter, type TableFilter } from '../../sync/filters/table-filter';
+import { RetryBudget, type CashflowClient } from '../../api';
+import { categoryTree } from './category-tree';
 import type { ClientOptions } from '../../api/client';
 import type { PaneHost } from './pane-host';
 import type { AppSnapshot, PaneEnvironment, ProfileForm, PullOutcome, SaveResult, TableRow, Verdict } from './app-snapshot';
-import { languageFromDisplay, Preferences, type FunctionsCacheSeconds, type LanguageChoice } from './preferences';
+import { languageFromDisplay, Preferences, type FunctionsCacheSeconds, type LanguageChoice, type LoadConfirmChoice } from './preferences';
 import { tableList } from './table-list';
 import { ChangesState, pushableOf } from './changes-state';
 import { FiguresState, type FiguresOptions } from './figures-state';
 export type { ChangesTable, ChangesView, JournalSummary, RefreshPrompt } from './changes-state';
 import type { KeptEdits, PushChoices, PushReference, Resolution } from '../../sync/push';
 
-export type { Theme, PaneEnvironment, ConnectionView, PullOutcome, Verdict, TableRow, Job, FilterOptions, OverviewView, AppSnapshot, ProfileForm, SaveResult } from './app-snapshot';
+export type { Theme, PaneEnvironment, ConnectionView, PullOutcome, Verdict, TableRow, Job, FilterOptions, OverviewView, AppSnapshot, ProfileForm, SaveResult, LoadPrompt } from './app-snapshot';
 
 export interface AppStateOptions {
   storage: KeyValueStorage;
@@ -65,7 +71,10 @@ export class AppState {
   #plans: Plan[] = [];
   #verdicts = new Map<string, Verdict>();
   #outcomes = new Map<string, PullOutcome>();
-  #drafts = new Map<string, PullTarget>();
+  /** Filters the user set and that were not loaded yet, by table id. */
+  #drafts = new Map<string, TableFilter>();
+  /** Answers the load confirmation that waits (`loadPrompt`). */
+  #loadAnswer: ((load: boolean) => void) | undefined;
   #queue: string[] = [];
   #abort: AbortController | undefined;
   #pulled: PullState[] = [];
@@ -102,6 +111,7 @@ export class AppState {
       tables: [],
       changes: { tables: [] },
       functions: { status: 'idle', cacheSeconds: this.#preferences.functionsCacheSeconds() },
+      filterSettings: { fiscalYearStartMonth: this.#preferences.fiscalYearStartMonth(), loadConfirm: this.#preferences.loadConfirm() },
     };
     this.#figures = new FiguresState(options.host, language, { cacheTtlMs: this.#snapshot.functions.cacheSeconds * 1000, ...options.figures });
     this.#changes = new ChangesState({
@@ -247,6 +257,20 @@ export class AppState {
     void this.#recalculating(this.#figures.setLanguage(language));
   }
 
+  /** The fiscal year's first month (1 to 12), for the filter period "Fiscal year" (kept on this computer). */
+  setFiscalYearStartMonth(month: number): void {
+    if (!Number.isInteger(month) || month < 1 || month > 12) return;
+    this.#preferences.setFiscalYearStartMonth(month);
+    this.#set({ filterSettings: { ...this.#snapshot.filterSettings, fiscalYearStartMonth: month } });
+    this.#refreshTables();
+  }
+
+  /** Above how many rows a load asks first (kept on this computer). */
+  setLoadConfirm(choice: LoadConfirmChoice): void {
+    this.#preferences.setLoadConfirm(choice);
+    this.#set({ filterSettings: { ...this.#snapshot.filterSettings, loadConfirm: choice } });
+  }
+
   // ---- overview --------------------------------------------------------------------------------------------
 
   async loadOverview(): Promise<void> {
@@ -264,10 +288,29 @@ export class AppState {
 
   // ---- data ------------------------------------------------------------------------------------------------
 
-  /** Changes the filters a table's next pull uses (a full pull: the rows differ). */
-  setTarget(tableId: string, target: PullTarget): void {
-    this.#drafts.set(tableId, target);
+  /** Changes the filters a table's next pull uses (a full pull: the rows differ); the card says they wait. */
+  setTarget(tableId: string, target: PullTarget, period?: RelativePeriod): void {
+    this.#drafts.set(tableId, period === undefined ? { target } : { target, period });
     this.#refreshTables();
+  }
+
+  /** "Apply and load": the table's filter becomes this one, and its rows are loaded with it (asking first when many). */
+  applyFilter(tableId: string, filter: TableFilter): Promise<void> {
+    this.setTarget(tableId, filter.target, filter.period);
+    return this.pull(tableId);
+  }
+
+  /** The dates a period covers today (on the pane's clock, with the fiscal year of Settings): the form shows them. */
+  periodDates(period: RelativePeriod): DateRange {
+    return resolvePeriod(period, { today: todayOf(this.#options.now ?? Date.now), fiscalYearStartMonth: this.#snapshot.filterSettings.fiscalYearStartMonth });
+  }
+
+  /** The answer to the load confirmation: load the counted rows, or not (the table stays as it is). */
+  answerLoad(load: boolean): void {
+    const answer = this.#loadAnswer;
+    this.#loadAnswer = undefined;
+    this.#set({ loadPrompt: undefined });
+    answer?.(load);
   }
 
   /**
@@ -407,6 +450,7 @@ export class AppState {
   /** Stops the running pull (the table stays as it was) and empties the queue. */
   cancel(): void {
     this.#queue = [];
+    if (this.#loadAnswer !== undefined) this.answerLoad(false);
     const job = this.#snapshot.job;
     if (job !== undefined && this.#abort !== undefined) {
       this.#abort.abort();
@@ -466,8 +510,14 @@ export class AppState {
       },
     } as const;
     try {
-      const samePull = row.pulled !== undefined && targetKey(row.pulled.target) === targetKey(row.target);
-      const result = samePull ? await puller.refresh(row.tableName, options) : await puller.pull(row.target, { ...options, mode: 'full' });
+      const target = this.resolvedTarget(row);
+      const period = row.period === undefined ? {} : { period: row.period };
+      const samePull = row.pulled !== undefined && targetKey(row.pulled.target) === targetKey(target) && row.pulled.period === row.period;
+      if ((!samePull || options.mode === 'full') && !(await this.#confirmLoad(tableId, row.tableName, target, active.client, abort.signal))) {
+        this.#outcomes.set(tableId, { kind: 'cancelled', message: this.t('pane.load.declined', { table: row.tableName }), at: this.#nowIso() });
+        return;
+      }
+      const result = samePull ? await puller.refresh(row.tableName, { ...options, ...period }) : await puller.pull(target, { ...options, ...period, mode: 'full' });
       this.#drafts.delete(tableId);
       // The workbook notes which profile built it (name and base URL, never the secret), and now names this one.
       const remembered = await this.#connections.rememberIn(host.workbookConnection).then(() => true, () => false);
@@ -494,6 +544,34 @@ export class AppState {
       this.#set({ job: undefined });
       this.#refreshTables();
     }
+  }
+
+  /** The target a pull of the row runs today: its period resolved on the clock's day with the fiscal year of Settings. */
+  resolvedTarget(row: TableFilter): PullTarget {
+    const today = todayOf(this.#options.now ?? Date.now);
+    return resolveFilter(row, { today, fiscalYearStartMonth: this.#snapshot.filterSettings.fiscalYearStartMonth });
+  }
+
+  /**
+   * Counts what a full load brings (one `page_size=1` read) and tells the job; above the Settings threshold, asks
+   * (`loadPrompt`, `answerLoad`). True: load. A count that fails asks nothing (the pull reports what is wrong).
+   */
+  async #confirmLoad(tableId: string, tableName: string, target: PullTarget, client: CashflowClient, signal: AbortSignal): Promise<boolean> {
+    // One try, no waiting: a service that asks to wait (429) or fails is waited for by the pull, whose progress says so.
+    const once = client.withRetryBudget(new RetryBudget({ giveUpAfterMs: 0 }));
+    const rows = await rowCount(once, target, signal).catch(() => undefined);
+    throwIfCancelled(signal);
+    if (rows === undefined) return true;
+    const job = this.#snapshot.job;
+    if (job?.tableId === tableId) this.#set({ job: { ...job, expectedRows: rows } });
+    const choice = this.#snapshot.filterSettings.loadConfirm;
+    if (!needsConfirmation(rows, choice === 'never' ? undefined : choice)) return true;
+    const load = await new Promise<boolean>((resolve) => {
+      this.#loadAnswer = resolve;
+      this.#set({ loadPrompt: { tableId, tableName, rows, seconds: estimatedSeconds(rows) } });
+    });
+    throwIfCancelled(signal);
+    return load;
   }
 
   /** A pushable table shows its input cells; edits the user chose to keep go back on top of the refreshed rows. */
@@ -541,7 +619,7 @@ export class AppState {
     this.#set({
       filterOptions: {
         accounts: (summary?.accounts ?? []).map((a) => ({ id: a.id, name: a.name })),
-        categories: categories.filter((c) => !c.is_obsolete).map((c) => ({ id: c.id, name: c.name })),
+        categories: categoryTree(categories),
       },
     });
     this.#refreshTables();
@@ -559,9 +637,14 @@ export class AppState {
       const pulled = this.#pulled.find((s) => s.tableName.toLowerCase() === entry.tableName.toLowerCase());
       const verdict = this.#verdicts.get(entry.id) ?? (pulled?.complete === undefined ? undefined : verdictOfState(pulled));
       const outcome = this.#outcomes.get(entry.id);
+      const draft = this.#drafts.get(entry.id);
+      const { period: _pulledPeriod, ...pulledEntry } = entry;
+      const filter = draft ?? entry;
       return {
-        ...entry,
-        target: this.#drafts.get(entry.id) ?? entry.target,
+        ...pulledEntry,
+        target: filter.target,
+        ...(filter.period === undefined ? {} : { period: filter.period }),
+        filterPending: draft !== undefined && (targetKey(this.resolvedTarget(draft)) !== targetKey(entry.target) || draft.period !== entry.period),
         ...(pulled === undefined ? {} : { pulled }),
         ...(verdict === undefined ? {} : { verdict }),
         ...(outcome === undefined ? {} : { outcome }),
@@ -575,6 +658,11 @@ export class AppState {
   #nowIso(): string {
     return new Date((this.#options.now ?? Date.now)()).toISOString();
   }
+}
+
+/** Cancel while counting or asking: the pull's own "cancelled" (`#run` reads the aborted signal), not "not loaded". */
+function throwIfCancelled(signal: AbortSignal): void {
+  if (signal.aborted) throw signal.reason instanceof Error ? signal.reason : new Error('cancelled');
 }
 
 /** The verdict a table's pull state keeps (after a reload, before this session pulled it). */

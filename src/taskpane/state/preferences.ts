@@ -1,6 +1,6 @@
 /**
  * The pane's own preferences on this computer (the add-in's storage, like the profiles): language, last profile, how
- * long the CASHFLOW functions keep a figure.
+ * long the CASHFLOW functions keep a figure, the fiscal year's first month, above how many rows a load asks first.
  */
 
 import { isLanguage } from '../../i18n/translate';
@@ -12,6 +12,17 @@ export type LanguageChoice = Language | 'office';
 const LANGUAGE_KEY = 'cashflow.pane.language';
 const LAST_PROFILE_KEY = 'cashflow.pane.lastProfile';
 const FUNCTIONS_CACHE_KEY = 'cashflow.pane.functionsCacheSeconds';
+const FISCAL_YEAR_KEY = 'cashflow.pane.fiscalYearStartMonth';
+const LOAD_CONFIRM_KEY = 'cashflow.pane.confirmLoadAboveRows';
+
+/** Above how many rows a load asks first; `never` does not ask. */
+export const LOAD_CONFIRM_CHOICES = [10_000, 50_000, 100_000, 250_000, 'never'] as const;
+export type LoadConfirmChoice = (typeof LOAD_CONFIRM_CHOICES)[number];
+export const DEFAULT_LOAD_CONFIRM: LoadConfirmChoice = 50_000;
+
+export function isLoadConfirmChoice(value: unknown): value is LoadConfirmChoice {
+  return (LOAD_CONFIRM_CHOICES as readonly unknown[]).includes(value);
+}
 
 /** How long the functions may keep a figure, in seconds: 0 asks the service at every recalculation. */
 export const FUNCTIONS_CACHE_CHOICES = [0, 30, 60, 300, 900] as const;
@@ -55,6 +66,28 @@ export class Preferences {
   setFunctionsCacheSeconds(seconds: FunctionsCacheSeconds): void {
     if (seconds === DEFAULT_FUNCTIONS_CACHE_SECONDS) this.#remove(FUNCTIONS_CACHE_KEY);
     else this.#set(FUNCTIONS_CACHE_KEY, String(seconds));
+  }
+
+  /** The first month of the fiscal year (1 to 12; January unless set): the filter period "Fiscal year". */
+  fiscalYearStartMonth(): number {
+    const value = Number(this.#get(FISCAL_YEAR_KEY) ?? Number.NaN);
+    return Number.isInteger(value) && value >= 1 && value <= 12 ? value : 1;
+  }
+
+  setFiscalYearStartMonth(month: number): void {
+    if (month === 1) this.#remove(FISCAL_YEAR_KEY);
+    else this.#set(FISCAL_YEAR_KEY, String(month));
+  }
+
+  loadConfirm(): LoadConfirmChoice {
+    const text = this.#get(LOAD_CONFIRM_KEY);
+    const value = text === 'never' ? text : Number(text ?? Number.NaN);
+    return isLoadConfirmChoice(value) ? value : DEFAULT_LOAD_CONFIRM;
+  }
+
+  setLoadConfirm(choice: LoadConfirmChoice): void {
+    if (choice === DEFAULT_LOAD_CONFIRM) this.#remove(LOAD_CONFIRM_KEY);
+    else this.#set(LOAD_CONFIRM_KEY, String(choice));
   }
 
   #get(key: string): string | null {

@@ -8,6 +8,7 @@ import type { Plan } from '../../api';
 import type { MessageKey } from '../../i18n/catalog';
 import type { ProfileKind } from '../../sync/connect';
 import { modelOf, type PullState, type PullTarget } from '../../sync/pull';
+import type { RelativePeriod } from '../../sync/filters/relative-period';
 
 export interface TableEntry {
   /** Stable id of the row: the resource, `scenario:<id>` for a scenario. */
@@ -17,6 +18,8 @@ export interface TableEntry {
   labelParams?: Record<string, string>;
   tableName: string;
   target: PullTarget;
+  /** The table's relative period (its filter's dates are resolved from it at each pull). */
+  period?: RelativePeriod;
 }
 
 export function entryId(target: PullTarget): string {
@@ -71,7 +74,8 @@ export function tableList({ kind, companyIds, plans, pulled }: TableListSource):
     const id = entryId(state.target);
     const known = byId.get(id);
     const scenarioName = state.target.resource === 'scenarioBudgets' ? scenarios.find((s) => s.id === (state.target as { scenarioId: number }).scenarioId)?.name : undefined;
-    byId.set(id, { ...entryFor(state.target, scenarioName), ...(known?.labelParams ? { labelParams: known.labelParams } : {}) });
+    const period = state.period === undefined ? {} : { period: state.period };
+    byId.set(id, { ...entryFor(state.target, scenarioName), ...period, ...(known?.labelParams ? { labelParams: known.labelParams } : {}) });
   }
   return [...byId.values()];
 }

@@ -31,6 +31,7 @@ import { lazy, Suspense, useEffect, useRef, useState, type ReactElement } from '
 import { useAppActions, useAppState } from './app-context';
 import { formatInteger } from './format';
 import { ProgressPanel } from './ProgressPanel';
+import { LoadPromptDialog } from './LoadPromptDialog';
 import { RefreshPromptDialog } from './RefreshPromptDialog';
 
 const ConnectView = lazy(() => import('./ConnectView').then((m) => ({ default: m.ConnectView })));
@@ -128,6 +129,7 @@ export function App(): ReactElement {
         <ProgressPanel />
         <FinishedToasts />
         <RefreshPromptDialog />
+        <LoadPromptDialog />
       </div>
     </FluentProvider>
   );

@@ -17,6 +17,7 @@ import {
   Text,
   Tooltip,
   makeStyles,
+  mergeClasses,
   tokens,
 } from '@fluentui/react-components';
 import { ArrowClockwise16Regular, CheckmarkCircle16Filled, Edit16Regular, MoreHorizontal20Regular, Warning16Filled } from '@fluentui/react-icons';
@@ -24,7 +25,8 @@ import { memo, useState, type ReactElement } from 'react';
 import type { Language } from '../../i18n/catalog';
 import type { TableRow } from '../state/app-state';
 import { useAppActions, useAppState } from './app-context';
-import { FilterEditor, hasFilters } from './FilterEditor';
+import { describeFilter } from '../../sync/filters/filter-words';
+import { FilterEditor } from './FilterEditor';
 import { formatAge, formatDateTime, formatInteger, pluralOf } from './format';
 
 const useStyles = makeStyles({
@@ -37,6 +39,8 @@ const useStyles = makeStyles({
   ok: { color: tokens.colorPaletteGreenForeground1 },
   warn: { color: tokens.colorPaletteYellowForeground2 },
   actions: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS },
+  line: { display: 'block' },
+  pending: { color: tokens.colorPaletteMarigoldForeground2, fontWeight: tokens.fontWeightSemibold },
   functions: { display: 'flex', flexDirection: 'column', alignItems: 'stretch', gap: tokens.spacingVerticalXXS },
 });
 
@@ -92,6 +96,25 @@ function FunctionsRefresh(): ReactElement {
   );
 }
 
+/**
+ * The table's filter in words: what the rows in the sheet were loaded with, and, when the filter was changed and not
+ * loaded yet, that one (never "filtered" about rows that are not).
+ */
+function FilterWords({ row, language }: { row: TableRow; language: Language }): ReactElement | null {
+  const app = useAppActions();
+  const styles = useStyles();
+  const t = app.t;
+  const loaded = row.pulled === undefined ? '' : describeFilter({ target: row.pulled.target, ...(row.pulled.period ? { period: row.pulled.period } : {}) }, language);
+  const waiting = row.filterPending ? describeFilter({ target: app.resolvedTarget(row), ...(row.period ? { period: row.period } : {}) }, language) : '';
+  if (loaded === '' && !row.filterPending) return null;
+  return (
+    <Text size={200} className={styles.meta} data-testid="filter-words">
+      {loaded !== '' && <span className={styles.line}>{t('pane.data.filterWords', { filter: loaded })}</span>}
+      {row.filterPending && <span className={mergeClasses(styles.line, styles.pending)}>{waiting === '' ? t('pane.data.filterPendingNone') : t('pane.data.filterPending', { filter: waiting })}</span>}
+    </Text>
+  );
+}
+
 /** Memoized: progress events change the job, not the rows, so the cards are not repainted while a pull runs. */
 const TableCard = memo(function TableCard({
   row,
@@ -143,9 +166,9 @@ const TableCard = memo(function TableCard({
           <span title={formatDateTime(pulled.lastPullAt, language)}>{t('pane.data.pulledAgo', { age: formatAge(pulled.lastPullAt, language) })}</span>
           {' · '}
           {pulled.lastMode === 'incremental' ? t('pane.data.modeIncremental') : t('pane.data.modeFull')}
-          {hasFilters(row.target) ? ` · ${t('pane.data.filtered')}` : ''}
         </Text>
       )}
+      <FilterWords row={row} language={language} />
 
       {pending > 0 && (
         <Text size={200} className={styles.verdict} data-testid="pending-edits">

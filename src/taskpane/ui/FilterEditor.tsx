@@ -1,24 +1,31 @@
 /**
- * A table's filters, inline under its card: date range, accounts and categories (pickers filled from the service)
- * for transactions and budgets, status and type for invoices. Applying them makes the next pull a full one.
+ * A table's filters, inline under its card: a period (fixed dates, or one resolved again at each refresh), accounts
+ * and categories (the category tree, searchable) for transactions and budgets, status and type for invoices.
+ * "Apply and load" makes them the table's filter and loads its rows with them (a full pull: the rows differ).
  */
 
 import { Button, Combobox, Dropdown, Field, Input, makeStyles, Option, tokens } from '@fluentui/react-components';
 import { useState, type ReactElement } from 'react';
+import { RELATIVE_PERIODS, type RelativePeriod } from '../../sync/filters/relative-period';
+import { filtersOf, isDated, type TableFilter } from '../../sync/filters/table-filter';
 import type { PullTarget } from '../../sync/pull';
 import type { TableRow } from '../state/app-state';
 import { useAppActions, useAppState } from './app-context';
+import { CategoryPicker } from './CategoryPicker';
 
 const useStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, paddingTop: tokens.spacingVerticalS, borderTop: `1px solid ${tokens.colorNeutralStroke2}` },
-  dates: { display: 'grid', gridTemplateColumns: '1fr 1fr', gap: tokens.spacingHorizontalS },
-  actions: { display: 'flex', gap: tokens.spacingHorizontalS },
+  // minmax(0, …): a date input's intrinsic width would push the second column past the pane at 320 px.
+  dates: { display: 'grid', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', gap: tokens.spacingHorizontalS },
+  date: { minWidth: 0, width: '100%' },
+  actions: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS },
 });
 
 const INVOICE_STATUSES = ['OD', 'PL', 'OR', 'PD', 'PP', 'IN', 'HD', 'PR', 'DP', 'CA', 'IP'] as const;
 type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
 
 interface Draft {
+  period: RelativePeriod | '';
   min_date: string;
   max_date: string;
   accounts: number[];
@@ -33,25 +40,12 @@ type Filters = Record<string, unknown>;
 
 const NO_COMPANIES: number[] = [];
 
-function filtersOf(target: PullTarget): Filters {
-  return 'filters' in target && target.filters !== undefined ? (target.filters as Filters) : {};
-}
-
-export function hasFilters(target: PullTarget): boolean {
-  return Object.values(filtersOf(target)).some((v) => v !== undefined && !(Array.isArray(v) && v.length === 0));
-}
-
 const ids = (value: unknown): number[] => (Array.isArray(value) ? value.filter((v): v is number => typeof v === 'number') : typeof value === 'number' ? [value] : []);
 
-export function FilterEditor({ row, onClose }: { row: TableRow; onClose: () => void }): ReactElement {
-  const app = useAppActions();
-  const filterOptions = useAppState((s) => s.filterOptions);
-  const groupCompanies = useAppState((s) => (s.connection.status === 'connected' ? s.connection.companyIds : NO_COMPANIES));
-  const styles = useStyles();
-  const t = app.t;
-  const resource = row.target.resource;
+function draftOf(row: TableRow): Draft {
   const current = filtersOf(row.target);
-  const [draft, setDraft] = useState<Draft>({
+  return {
+    period: row.period ?? '',
     min_date: typeof current.min_date === 'string' ? current.min_date : '',
     max_date: typeof current.max_date === 'string' ? current.max_date : '',
     accounts: ids(current.account),
@@ -59,23 +53,43 @@ export function FilterEditor({ row, onClose }: { row: TableRow; onClose: () => v
     status: typeof current.status === 'string' ? (current.status as InvoiceStatus) : '',
     type: current.type === 'receivable' || current.type === 'payable' ? current.type : '',
     companies: row.target.resource === 'groupInvoices' ? [...row.target.companyIds] : [],
-  });
+  };
+}
+
+/** The table filter a draft stands for (a period leaves the dates to each pull). */
+function filterOf(row: TableRow, draft: Draft, groupCompanies: number[]): TableFilter {
+  const optional = <T,>(value: T | '' | [], key: string): Filters => (value === '' || (Array.isArray(value) && value.length === 0) ? {} : { [key]: value });
+  const resource = row.target.resource;
+  let filters: Filters = {};
+  if (isDated(row.target)) {
+    const dates = draft.period === '' ? { ...optional(draft.min_date, 'min_date'), ...optional(draft.max_date, 'max_date') } : {};
+    filters = { ...dates, ...optional(draft.categories, 'category') };
+  }
+  if (resource === 'transactions') filters = { ...filters, ...optional(draft.accounts, 'account') };
+  if (resource === 'invoices' || resource === 'groupInvoices') filters = { ...optional(draft.status, 'status'), ...optional(draft.type, 'type') };
+  const target = (
+    row.target.resource === 'groupInvoices' ? { ...row.target, filters, companyIds: draft.companies.length > 0 ? draft.companies : groupCompanies } : { ...row.target, filters }
+  ) as PullTarget;
+  return draft.period === '' || !isDated(row.target) ? { target } : { target, period: draft.period };
+}
+
+export function FilterEditor({ row, onClose }: { row: TableRow; onClose: () => void }): ReactElement {
+  const app = useAppActions();
+  const filterOptions = useAppState((s) => s.filterOptions);
+  const groupCompanies = useAppState((s) => (s.connection.status === 'connected' ? s.connection.companyIds : NO_COMPANIES));
+  useAppState((s) => s.filterSettings.fiscalYearStartMonth); // a new first month re-resolves the period shown
+  const styles = useStyles();
+  const t = app.t;
+  const resource = row.target.resource;
+  const [draft, setDraft] = useState<Draft>(() => draftOf(row));
   const set = (patch: Partial<Draft>): void => setDraft((d) => ({ ...d, ...patch }));
-  const dated = resource === 'transactions' || resource === 'forecastBudgets' || resource === 'scenarioBudgets' || resource === 'allBudgets';
+  const dated = isDated(row.target);
   const invoices = resource === 'invoices' || resource === 'groupInvoices';
   const accounts = filterOptions?.accounts ?? [];
-  const categories = filterOptions?.categories ?? [];
+  const resolved = draft.period === '' ? undefined : app.periodDates(draft.period);
 
   const apply = (): void => {
-    const optional = <T,>(value: T | '' | [], key: string): Filters => (value === '' || (Array.isArray(value) && value.length === 0) ? {} : { [key]: value });
-    let filters: Filters = {};
-    if (dated) filters = { ...optional(draft.min_date, 'min_date'), ...optional(draft.max_date, 'max_date'), ...optional(draft.categories, 'category') };
-    if (resource === 'transactions') filters = { ...filters, ...optional(draft.accounts, 'account') };
-    if (invoices) filters = { ...optional(draft.status, 'status'), ...optional(draft.type, 'type') };
-    const target = (
-      row.target.resource === 'groupInvoices' ? { ...row.target, filters, companyIds: draft.companies.length > 0 ? draft.companies : groupCompanies } : { ...row.target, filters }
-    ) as PullTarget;
-    app.setTarget(row.id, target);
+    void app.applyFilter(row.id, filterOf(row, draft, groupCompanies));
     onClose();
   };
 
@@ -96,17 +110,34 @@ export function FilterEditor({ row, onClose }: { row: TableRow; onClose: () => v
       }}
     >
       {dated && (
-        <div className={styles.dates}>
-          <Field label={t('pane.filters.from')}>
-            <Input type="date" value={draft.min_date} onChange={(_, d) => set({ min_date: d.value })} />
+        <>
+          <Field label={t('pane.filters.period')} hint={resolved === undefined ? undefined : t('pane.filters.periodHint', { dates: t('filter.words.range', { from: resolved.min_date, to: resolved.max_date }) })}>
+            <Dropdown
+              value={draft.period === '' ? t('pane.filters.periodFixed') : t(`filter.period.${draft.period}`)}
+              selectedOptions={[draft.period]}
+              onOptionSelect={(_, d) => set({ period: (RELATIVE_PERIODS as readonly string[]).includes(d.optionValue ?? '') ? (d.optionValue as RelativePeriod) : '' })}
+              data-testid="period"
+            >
+              <Option value="">{t('pane.filters.periodFixed')}</Option>
+              {RELATIVE_PERIODS.map((p) => (
+                <Option key={p} value={p}>
+                  {t(`filter.period.${p}`)}
+                </Option>
+              ))}
+            </Dropdown>
           </Field>
-          <Field label={t('pane.filters.to')}>
-            <Input type="date" value={draft.max_date} onChange={(_, d) => set({ max_date: d.value })} />
-          </Field>
-        </div>
+          <div className={styles.dates}>
+            <Field label={t('pane.filters.from')}>
+              <Input className={styles.date} type="date" disabled={resolved !== undefined} value={resolved?.min_date ?? draft.min_date} onChange={(_, d) => set({ min_date: d.value })} />
+            </Field>
+            <Field label={t('pane.filters.to')}>
+              <Input className={styles.date} type="date" disabled={resolved !== undefined} value={resolved?.max_date ?? draft.max_date} onChange={(_, d) => set({ max_date: d.value })} />
+            </Field>
+          </div>
+        </>
       )}
       {resource === 'transactions' && <IdPicker label={t('pane.filters.accounts')} all={t('pane.filters.all')} options={accounts} selected={draft.accounts} onChange={(ids) => set({ accounts: ids })} />}
-      {dated && <IdPicker label={t('pane.filters.categories')} all={t('pane.filters.all')} options={categories} selected={draft.categories} onChange={(ids) => set({ categories: ids })} />}
+      {dated && <CategoryPicker options={filterOptions?.categories ?? []} selected={draft.categories} onChange={(ids) => set({ categories: ids })} />}
       {resource === 'groupInvoices' && (
         <IdPicker
           label={t('pane.filters.companies')}
@@ -116,38 +147,10 @@ export function FilterEditor({ row, onClose }: { row: TableRow; onClose: () => v
           onChange={(ids) => set({ companies: ids })}
         />
       )}
-      {invoices && (
-        <>
-          <Field label={t('pane.filters.status')}>
-            <Dropdown
-              value={draft.status === '' ? t('pane.filters.all') : t(`pane.invoiceStatus.${draft.status}`)}
-              selectedOptions={[draft.status]}
-              onOptionSelect={(_, d) => set({ status: (d.optionValue ?? '') as InvoiceStatus | '' })}
-            >
-              <Option value="">{t('pane.filters.all')}</Option>
-              {INVOICE_STATUSES.map((s) => (
-                <Option key={s} value={s}>
-                  {t(`pane.invoiceStatus.${s}`)}
-                </Option>
-              ))}
-            </Dropdown>
-          </Field>
-          <Field label={t('pane.filters.type')}>
-            <Dropdown
-              value={draft.type === '' ? t('pane.filters.all') : t(`pane.invoiceType.${draft.type}`)}
-              selectedOptions={[draft.type]}
-              onOptionSelect={(_, d) => set({ type: d.optionValue === 'receivable' || d.optionValue === 'payable' ? d.optionValue : '' })}
-            >
-              <Option value="">{t('pane.filters.all')}</Option>
-              <Option value="receivable">{t('pane.invoiceType.receivable')}</Option>
-              <Option value="payable">{t('pane.invoiceType.payable')}</Option>
-            </Dropdown>
-          </Field>
-        </>
-      )}
+      {invoices && <InvoiceFields draft={draft} set={set} />}
       <div className={styles.actions}>
         <Button type="submit" size="small" appearance="primary">
-          {t('pane.filters.apply')}
+          {t('pane.filters.applyLoad')}
         </Button>
         <Button size="small" onClick={onClose}>
           {t('pane.filters.cancel')}
@@ -157,7 +160,40 @@ export function FilterEditor({ row, onClose }: { row: TableRow; onClose: () => v
   );
 }
 
-/** A multi-select picker of service objects by id (accounts, categories); none selected means all. */
+function InvoiceFields({ draft, set }: { draft: Draft; set: (patch: Partial<Draft>) => void }): ReactElement {
+  const t = useAppActions().t;
+  return (
+    <>
+      <Field label={t('pane.filters.status')}>
+        <Dropdown
+          value={draft.status === '' ? t('pane.filters.all') : t(`pane.invoiceStatus.${draft.status}`)}
+          selectedOptions={[draft.status]}
+          onOptionSelect={(_, d) => set({ status: (d.optionValue ?? '') as InvoiceStatus | '' })}
+        >
+          <Option value="">{t('pane.filters.all')}</Option>
+          {INVOICE_STATUSES.map((s) => (
+            <Option key={s} value={s}>
+              {t(`pane.invoiceStatus.${s}`)}
+            </Option>
+          ))}
+        </Dropdown>
+      </Field>
+      <Field label={t('pane.filters.type')}>
+        <Dropdown
+          value={draft.type === '' ? t('pane.filters.all') : t(`pane.invoiceType.${draft.type}`)}
+          selectedOptions={[draft.type]}
+          onOptionSelect={(_, d) => set({ type: d.optionValue === 'receivable' || d.optionValue === 'payable' ? d.optionValue : '' })}
+        >
+          <Option value="">{t('pane.filters.all')}</Option>
+          <Option value="receivable">{t('pane.invoiceType.receivable')}</Option>
+          <Option value="payable">{t('pane.invoiceType.payable')}</Option>
+        </Dropdown>
+      </Field>
+    </>
+  );
+}
+
+/** A multi-select picker of service objects by id (accounts, companies); none selected means all. */
 function IdPicker({ label, all, options, selected, onChange }: { label: string; all: string; options: Array<{ id: number; name: string }>; selected: number[]; onChange: (ids: number[]) => void }): ReactElement {
   return (
     <Field label={label}>

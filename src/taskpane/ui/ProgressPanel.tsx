@@ -5,7 +5,10 @@
 
 import { Button, makeStyles, ProgressBar, Text, tokens } from '@fluentui/react-components';
 import type { ReactElement } from 'react';
+import type { Language } from '../../i18n/catalog';
+import type { AppState, Job } from '../state/app-state';
 import { useAppActions, useAppState } from './app-context';
+import { formatInteger } from './format';
 
 const useStyles = makeStyles({
   panel: {
@@ -24,7 +27,7 @@ const useStyles = makeStyles({
 export function ProgressPanel(): ReactElement | null {
   const app = useAppActions();
   const job = useAppState((s) => s.job);
-  useAppState((s) => s.language);
+  const language = useAppState((s) => s.language);
   const styles = useStyles();
   const t = app.t;
   const phase = job?.progress?.phase;
@@ -33,7 +36,7 @@ export function ProgressPanel(): ReactElement | null {
       {job && (
         <>
           <ProgressBar value={fraction(job.progress)} thickness="large" aria-label={t('pane.progress.label')} />
-          <Text size={200}>{job.progress?.message ?? t('pane.progress.starting', { table: job.tableName })}</Text>
+          <Text size={200}>{job.progress?.message ?? startingText(job, t, language)}</Text>
           <div className={styles.row}>
             <Text size={200} aria-hidden>
               {phase ? t(job.progress?.waiting ? 'pane.phase.waiting' : `pane.phase.${phase}`) : ''}
@@ -49,6 +52,12 @@ export function ProgressPanel(): ReactElement | null {
 }
 
 /** Undefined: indeterminate (reading, verifying, or before the first count). */
+/** Before the first page: the rows counted for the load, once known ("12,000 rows coming"). */
+function startingText(job: Job, t: AppState['t'], language: Language): string {
+  if (job.expectedRows === undefined) return t('pane.progress.starting', { table: job.tableName });
+  return t('pane.load.coming', { table: job.tableName, rows: formatInteger(job.expectedRows, language) });
+}
+
 function fraction(progress: { phase: string; rows: number; total: number; pagesDone: number; pagesTotal: number } | undefined): number | undefined {
   if (progress === undefined) return undefined;
   if (progress.phase === 'fetching' && progress.pagesTotal > 0) return Math.min(1, progress.pagesDone / progress.pagesTotal);

@@ -1,6 +1,6 @@
 /**
  * Settings: the language of the pane and of the service's messages (Office's display language unless chosen), and how
- * long the CASHFLOW functions keep a figure.
+ * long the CASHFLOW functions keep a figure, and what the filters need (the fiscal year's first month, when a load asks).
  */
 
 import { Dropdown, Field, makeStyles, Option, Text, tokens } from '@fluentui/react-components';
@@ -8,6 +8,7 @@ import type { ReactElement } from 'react';
 import { APP_VERSION } from '../../version';
 import { FUNCTIONS_CACHE_CHOICES, isFunctionsCacheSeconds, type FunctionsCacheSeconds, type LanguageChoice } from '../state/preferences';
 import { useApp } from './app-context';
+import { FilterSettingsFields } from './FilterSettingsFields';
 
 const useStyles = makeStyles({
   stack: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
@@ -53,6 +54,7 @@ export function SettingsView(): ReactElement {
           ))}
         </Dropdown>
       </Field>
+      <FilterSettingsFields />
       <Text size={200} className={styles.muted}>
         {t('pane.settings.version', { version: APP_VERSION })}
       </Text>
