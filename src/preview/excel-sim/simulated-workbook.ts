@@ -68,6 +68,8 @@ export interface TableLayout {
   showBandedRows: boolean;
   /** Rows of the data body (Excel's blank row of an empty table counts as none). */
   dataRowCount: number;
+  /** The table's column names, left to right. */
+  columnNames: string[];
 }
 
 /** A cell's own colours (see `SimulatedWorkbook.cellColors`); absent: the default. */
@@ -252,6 +254,7 @@ export class SimulatedWorkbook {
       showTotals: t.showTotals,
       showBandedRows: t.showBandedRows,
       dataRowCount: t.emptyBody ? 0 : dataBox(t).rowCount,
+      columnNames: [...t.columnNames],
     }));
   }
 
