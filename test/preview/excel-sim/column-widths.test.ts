@@ -35,6 +35,20 @@ describe('format.autofitColumns (best fit on the range’s data)', () => {
     expect(wb.columnWidths('Sheet1', 3)).toEqual([fittingWidth('x'), 100, 48]);
   });
 
+  it('measures a table’s header row and bold cells in bold, as Excel shows them', async () => {
+    const wb = createSimulatedWorkbook();
+    await wb.run(async (context) => {
+      const sheet = context.workbook.worksheets.getItem('Sheet1');
+      sheet.getRange('A1:B2').values = [['Reporting amount', 'x'], ['1', 'Bold text']];
+      sheet.getRange('B2').format.font.bold = true;
+      sheet.tables.add('A1:B2', true);
+      sheet.getRange('A1:B2').format.autofitColumns();
+      await context.sync();
+    });
+    expect(wb.columnWidths('Sheet1', 2)).toEqual([fittingWidth('Reporting amount', true), fittingWidth('Bold text', true)]);
+    expect(fittingWidth('Reporting amount', true)).toBeGreaterThan(fittingWidth('Reporting amount'));
+  });
+
   it('fits whole columns over the used rows only', async () => {
     const wb = createSimulatedWorkbook();
     await wb.run(async (context) => {

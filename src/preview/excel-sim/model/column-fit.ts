@@ -5,7 +5,8 @@
  * plus Excel's cell padding; a column with no text in the range keeps its width, as Excel leaves it.
  *
  * Excel measures with the font; the simulation estimates Calibri 11 at 100 %: digits and most lower-case letters
- * 7 px (Excel's "maximum digit width" of the default font), narrow and wide letters apart, 5 px of padding,
+ * 7 px (Excel's "maximum digit width" of the default font), narrow and wide letters apart, bold text (a cell's
+ * own bold, and a table's header row, which Excel's table styles show in bold) a tenth wider, 5 px of padding,
  * 0.75 pt per px. The estimate is close enough for widths that fit (a test asserts relations, not pixels).
  */
 
@@ -16,6 +17,7 @@ import type { SheetState } from './sheet-state';
 const NARROW = new Set([...'iljtf.,:;\'!|I ()[]-']);
 const WIDE = new Set([...'mwMW@%']);
 const PADDING_PX = 5;
+const BOLD = 1.1;
 const POINTS_PER_PX = 0.75;
 /** Excel's widest column: 255 characters. */
 export const MAX_COLUMN_WIDTH_POINTS = 255 * 7 * POINTS_PER_PX;
@@ -32,14 +34,25 @@ export function textWidthPx(text: string): number {
   return px;
 }
 
-/** The column width (points) that shows `text` whole. */
-export function fittingWidth(text: string): number {
-  const widest = Math.max(...text.split('\n').map(textWidthPx));
-  return Math.min(MAX_COLUMN_WIDTH_POINTS, Math.ceil((widest + PADDING_PX) * POINTS_PER_PX * 4) / 4);
+/** Estimated width of text as a cell shows it (bold or not), in px: its widest line. */
+function shownWidthPx(text: string, bold: boolean): number {
+  return Math.max(...text.split('\n').map(textWidthPx)) * (bold ? BOLD : 1);
 }
 
-/** Sets each column of the box to the width of its widest shown text in the box. */
-export function autofitColumns(sheet: SheetState, box: CellBox): void {
+/** The column width (points) that shows `text` whole. */
+export function fittingWidth(text: string, bold = false): number {
+  return widthForPx(shownWidthPx(text, bold));
+}
+
+function widthForPx(px: number): number {
+  return Math.min(MAX_COLUMN_WIDTH_POINTS, Math.ceil((px + PADDING_PX) * POINTS_PER_PX * 4) / 4);
+}
+
+/**
+ * Sets each column of the box to the width of its widest shown text in the box. `boldRow(row, column)`: the cell
+ * is shown in bold by a table style (a table's header row).
+ */
+export function autofitColumns(sheet: SheetState, box: CellBox, boldRow: (row: number, column: number) => boolean = () => false): void {
   // Only rows holding values can widen a column: a whole-column range reads the used rows, not a million.
   const used = sheet.usedBox(true);
   if (used === null) return;
@@ -48,16 +61,15 @@ export function autofitColumns(sheet: SheetState, box: CellBox): void {
   if (bottom <= top) return;
   const text = readCells(sheet, { ...box, row: top, rowCount: bottom - top }, 'text');
   for (let c = 0; c < box.columnCount; c += 1) {
-    let widest = '';
+    const column = box.column + c;
     let widestPx = -1;
-    for (const row of text) {
+    text.forEach((row, r) => {
       const shown = String(row[c] ?? '');
-      const px = textWidthPx(shown);
-      if (shown !== '' && px > widestPx) {
-        widest = shown;
-        widestPx = px;
-      }
-    }
-    if (widestPx >= 0) sheet.columnWidths.set(box.column + c, fittingWidth(widest));
+      if (shown === '') return;
+      const at = top + r;
+      const bold = boldRow(at, column) || sheet.styles.get(at, column)?.bold === true;
+      widestPx = Math.max(widestPx, shownWidthPx(shown, bold));
+    });
+    if (widestPx >= 0) sheet.columnWidths.set(column, widthForPx(widestPx));
   }
 }

@@ -231,7 +231,8 @@ export class SimRangeFormat extends RangePart implements Supported<Excel.RangeFo
     this.queue('Method', 'autofitColumns', [], (env, b) => {
       const sheet = sheetOf(env, b);
       sheet.autofits.push({ kind: 'columns', box: { ...b.box } });
-      autofitColumns(sheet, b.box);
+      const headers = env.state.tables.filter((t) => t.sheetId === sheet.id && t.showHeaders).map((t) => t.box);
+      autofitColumns(sheet, b.box, (row, column) => headers.some((h) => h.row === row && column >= h.column && column < h.column + h.columnCount));
     });
   }
   autofitRows(): void {
