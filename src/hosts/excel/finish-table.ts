@@ -1,15 +1,18 @@
 /**
  * The last sync of a write, which also puts the calculation mode back: a first write makes the table over the
- * written area; a refresh removes the old rows beyond the new ones (saved first, so a failure can put them back).
+ * written area, freezes its header row on a sheet it added and fits its column widths (`fit-column-widths.ts`); a
+ * refresh removes the old rows beyond the new ones (saved first, so a failure can put them back) and leaves widths
+ * and panes as the user has them.
  */
 
 import { throwIfAborted } from '../../api/abort';
 import type { ExistingTable } from './existing-table';
+import { queueAutofit, queueCappedWidths } from './fit-column-widths';
 import { tableArea, type NewTable } from './new-table';
 import type { PulledSnapshot } from './pulled-snapshot';
 import type { ExcelSession } from './run-excel';
 
-/** Makes the table over the header and `rows` body rows; returns its address. */
+/** Makes the table over the header and `rows` body rows, its header row frozen on a new sheet, its columns fitted; returns its address. */
 export async function finishNewTable(
   session: ExcelSession,
   target: NewTable,
@@ -21,9 +24,16 @@ export async function finishNewTable(
   const table = target.body.sheet.tables.add(tableArea(target, rows), true);
   target.table = table;
   table.name = target.spec.tableName;
+  // Everything above the table's first body row stays in view (the header, and a stamp above it).
+  if (target.addsSheet) target.body.sheet.freezePanes.freezeRows(target.anchor.row + 1);
+  const fitted = queueAutofit(target.columns, rows, target.fitColumns);
   const address = table.getRange().load('address');
   session.context.application.calculationMode = calculationMode;
   await session.sync();
+  if (target.fitColumns.length > 0) {
+    queueCappedWidths(target.columns, target.fitColumns, fitted);
+    await session.sync();
+  }
   return address.address;
 }
 

@@ -11,6 +11,7 @@ import { throwIfAborted } from '../../api/abort';
 import type { RowFeed } from './cell-feed';
 import type { BodyRows } from './cut-blocks';
 import { TableLayoutError } from './excel-errors';
+import { allColumns, queueWidthReads, standardWidthColumns, type ColumnsArea } from './fit-column-widths';
 import type { ExcelSession } from './run-excel';
 import type { CellBand } from './send-block';
 import type { TableBody } from './table-body';
@@ -32,6 +33,9 @@ export interface NewTable {
   header: CellBand;
   /** The table, once `finishNewTable` has queued it. */
   table: Excel.Table | null;
+  /** The table's columns on the sheet, and those of them still at the standard width (fitted at the end). */
+  columns: ColumnsArea;
+  fitColumns: number[];
 }
 
 /** Checks that the area is empty (on an existing sheet) and queues the sheet a new one is added to. */
@@ -39,17 +43,21 @@ export async function prepareNewTable(session: ExcelSession, spec: TableSpec, ce
   const anchor = parseAnchor(spec.anchor ?? 'A1');
   const width = spec.columns.length;
   const sheets = session.context.workbook.worksheets;
-  if (sheetExists) {
-    const height = cells.ended ? cells.available + 1 : SHEET_ROWS - anchor.row;
-    const used = sheets.getItem(spec.sheetName).getRangeByIndexes(anchor.row, anchor.column, height, width).getUsedRangeOrNullObject();
-    used.load('address');
-    await session.sync();
-    if (!used.isNullObject) throw new TableLayoutError(`The cells ${used.address} where table ${spec.tableName} would go are not empty.`);
-  }
-  throwIfAborted(signal);
   // A proxy from getItem is looked up in the next sync (office.js instantiates every new proxy there): a sheet
   // this write creates is taken from `add`, never from a getItem queued before it exists.
   const sheet = sheetExists ? sheets.getItem(spec.sheetName) : sheets.add(spec.sheetName);
+  const columns: ColumnsArea = { sheet, row: anchor.row, column: anchor.column, columns: width };
+  let fitColumns = allColumns(columns);
+  if (sheetExists) {
+    const height = cells.ended ? cells.available + 1 : SHEET_ROWS - anchor.row;
+    const used = sheet.getRangeByIndexes(anchor.row, anchor.column, height, width).getUsedRangeOrNullObject();
+    used.load('address');
+    const widths = queueWidthReads(columns);
+    await session.sync();
+    if (!used.isNullObject) throw new TableLayoutError(`The cells ${used.address} where table ${spec.tableName} would go are not empty.`);
+    fitColumns = standardWidthColumns(widths);
+  }
+  throwIfAborted(signal);
   return {
     kind: 'new',
     spec,
@@ -60,6 +68,8 @@ export async function prepareNewTable(session: ExcelSession, spec: TableSpec, ce
     body: { sheet, bodyRow: anchor.row + 1, column: anchor.column, table: null, rowsInTable: 0 },
     header: { row: anchor.row, column: anchor.column, numberFormat: [spec.columns.map(() => TEXT_FORMAT)], values: [spec.columns.map((c) => c.header)] },
     table: null,
+    columns,
+    fitColumns,
   };
 }
 

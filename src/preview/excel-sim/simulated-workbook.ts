@@ -15,7 +15,7 @@ import { createFormulaEngine } from './formula/engine';
 import { MAX_READ_CELLS, SyncStats, WEB_PAYLOAD_LIMIT_BYTES } from './batch/payload';
 import { BatchEngine } from './batch/request-context';
 import type { Visibility } from './model/sheet-state';
-import { STYLE_DEFAULTS } from './model/style-state';
+import { DEFAULT_COLUMN_WIDTH, STYLE_DEFAULTS } from './model/style-state';
 import { dataBox, tableColumnNames } from './model/table-state';
 import { restoreWorkbook, snapshotWorkbook, type WorkbookSnapshot } from './model/workbook-snapshot';
 import { WorkbookState } from './model/workbook-state';
@@ -68,6 +68,8 @@ export interface TableLayout {
   showBandedRows: boolean;
   /** Rows of the data body (Excel's blank row of an empty table counts as none). */
   dataRowCount: number;
+  /** The table's column names, left to right. */
+  columnNames: string[];
 }
 
 /** A cell's own colours (see `SimulatedWorkbook.cellColors`); absent: the default. */
@@ -252,6 +254,7 @@ export class SimulatedWorkbook {
       showTotals: t.showTotals,
       showBandedRows: t.showBandedRows,
       dataRowCount: t.emptyBody ? 0 : dataBox(t).rowCount,
+      columnNames: [...t.columnNames],
     }));
   }
 
@@ -288,10 +291,21 @@ export class SimulatedWorkbook {
     return this.block(sheet, address, 'text') as string[][];
   }
 
-  /** `format.autofitColumns()` / `autofitRows()` calls on a sheet, in order (recorded only: they change nothing). */
+  /** `format.autofitColumns()` / `autofitRows()` calls on a sheet, in order (columns are fitted, rows are not). */
   autofits(sheet: string): Array<{ kind: 'columns' | 'rows'; address: string }> {
     const state = this.state.sheet(sheet);
     return state.autofits.map((a) => ({ kind: a.kind, address: formatAddress(state.name, a.box) }));
+  }
+
+  /** Column widths in points, left to right over `columns` columns from A (48 where none was set). */
+  columnWidths(sheet: string, columns: number): number[] {
+    const widths = this.state.sheet(sheet).columnWidths;
+    return Array.from({ length: columns }, (_, c) => widths.get(c) ?? DEFAULT_COLUMN_WIDTH);
+  }
+
+  /** Rows and columns frozen at the top left of the sheet's view (`worksheet.freezePanes`). */
+  frozen(sheet: string): { rows: number; columns: number } {
+    return { ...this.state.sheet(sheet).frozen };
   }
 
   /** The document settings, parsed (Dates revived). */

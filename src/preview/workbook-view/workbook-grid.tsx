@@ -2,7 +2,8 @@
  * One sheet of the simulated workbook in a virtualized canvas grid (glide-data-grid): cells are read on demand for
  * the visible window only (getCellContent), never copied, so 100k rows scroll like 10. Column letters and row
  * numbers as in Excel, tables set apart (header row, banded rows), edits written through Excel.run so the
- * simulation's typing rules apply.
+ * simulation's typing rules apply. Columns are as wide as the sheet says (Excel's standard 48 pt = 64 px at 100 %),
+ * and a table's column names take the letters' place when its header row scrolled away (column-titles.ts).
  */
 
 import DataEditor, { CompactSelection, GridCellKind, type EditableGridCell, type GridCell, type GridColumn, type GridSelection, type Item } from '@glideapps/glide-data-grid';
@@ -12,6 +13,7 @@ import type { SimulatedWorkbook } from '../excel-sim';
 import { cellDisplay } from './cell-display';
 import { cellPaint } from './cell-paint';
 import { columnName } from './column-name';
+import { columnTitles } from './column-titles';
 import type { GridPalette } from './grid-theme';
 import { tableAt, tablePart } from './table-at';
 
@@ -20,8 +22,9 @@ const SPARE_ROWS = 100;
 const MIN_ROWS = 200;
 const MIN_COLUMNS = 26;
 const SPARE_COLUMNS = 4;
-const DEFAULT_WIDTH_PX = 96;
 const POINTS_TO_PX = 4 / 3;
+/** Excel's standard column width, 48 pt: 64 px at 100 %. */
+const DEFAULT_WIDTH_PX = 48 * POINTS_TO_PX;
 
 export interface WorkbookGridProps {
   workbook: SimulatedWorkbook;
@@ -38,20 +41,30 @@ const NO_SELECTION: GridSelection = { columns: CompactSelection.empty(), rows: C
 
 export function WorkbookGrid({ workbook, sheet, version, palette, label, onActiveCell, onEdit }: WorkbookGridProps): JSX.Element {
   const [selection, setSelection] = useState<GridSelection>(NO_SELECTION);
+  const [firstRow, setFirstRow] = useState(0);
   const extent = useMemo(() => workbook.extent(sheet), [workbook, sheet, version]);
   const tables = useMemo(() => workbook.tableLayouts().filter((t) => t.sheet === sheet), [workbook, sheet, version]);
   const widths = useMemo(() => workbook.state.sheet(sheet).columnWidths, [workbook, sheet]);
 
   const columnCount = Math.max(MIN_COLUMNS, extent.columns + SPARE_COLUMNS, ...tables.map((t) => t.column + t.columnCount + 1));
   const rowCount = Math.max(MIN_ROWS, extent.rows + SPARE_ROWS, ...tables.map((t) => t.row + t.rowCount + 1));
-  const columns = useMemo<GridColumn[]>(
-    () =>
-      Array.from({ length: columnCount }, (_, c) => {
-        const points = widths.get(c);
-        return { id: columnName(c), title: columnName(c), width: points === undefined ? DEFAULT_WIDTH_PX : Math.max(24, Math.round(points * POINTS_TO_PX)) };
-      }),
-    [columnCount, widths, version],
-  );
+  const active = selection.current?.cell;
+  const activeRow = active?.[1];
+  const activeColumn = active?.[0];
+  const columns = useMemo<GridColumn[]>(() => {
+    const view = {
+      firstRow,
+      frozenRows: workbook.frozen(sheet).rows,
+      active: activeRow === undefined || activeColumn === undefined ? undefined : { row: activeRow, column: activeColumn },
+    };
+    const titles = columnTitles(columnCount, tables, view);
+    return titles.map((title, c) => {
+      const points = widths.get(c);
+      return { id: columnName(c), title, width: points === undefined ? DEFAULT_WIDTH_PX : Math.max(24, Math.round(points * POINTS_TO_PX)) };
+    });
+  }, [workbook, sheet, columnCount, widths, tables, firstRow, activeRow, activeColumn, version]);
+
+  const onVisibleRegionChanged = useCallback((range: { y: number }): void => setFirstRow(range.y), []);
 
   const getCellContent = useCallback(
     ([column, row]: Item): GridCell => {
@@ -110,6 +123,7 @@ export function WorkbookGrid({ workbook, sheet, version, palette, label, onActiv
         onCellEdited={onCellEdited}
         gridSelection={selection}
         onGridSelectionChange={onSelection}
+        onVisibleRegionChanged={onVisibleRegionChanged}
         getCellsForSelection={true}
         rowMarkers="number"
         smoothScrollX={true}

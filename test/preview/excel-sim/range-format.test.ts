@@ -106,7 +106,7 @@ describe('Range.format, format.font, format.fill', () => {
     ).rejects.toMatchObject({ code: 'InvalidArgument', debugInfo: { errorLocation: 'RangeFormat.horizontalAlignment' } });
   });
 
-  it('autofitColumns / autofitRows are recorded, nothing else changes', async () => {
+  it('autofitColumns / autofitRows are recorded; over empty cells no width changes', async () => {
     const wb = createSimulatedWorkbook();
     await wb.run(async (context) => {
       const range = context.workbook.worksheets.getItem('Sheet1').getRange('A1:B2');

@@ -129,8 +129,10 @@ export class SheetState {
   /** Column widths / row heights in points, only those set (Range.format.columnWidth / rowHeight). */
   readonly columnWidths = new Map<number, number>();
   readonly rowHeights = new Map<number, number>();
-  /** `format.autofitColumns()` / `autofitRows()` calls, in order (recorded only: no width or height changes). */
+  /** `format.autofitColumns()` / `autofitRows()` calls, in order (columns are fitted: model/column-fit.ts; rows are recorded only). */
   readonly autofits: Array<{ kind: 'columns' | 'rows'; box: CellBox }> = [];
+  /** Rows and columns frozen at the top and left of the sheet's view (`worksheet.freezePanes`); 0 and 0: none. */
+  frozen: { rows: number; columns: number } = { rows: 0, columns: 0 };
   /** The sheet's selected cells (`Range.select()`); A1 until something is selected, as in a new sheet. */
   selection: CellBox = { row: 0, column: 0, rowCount: 1, columnCount: 1 };
 

@@ -22,6 +22,8 @@ export interface SheetSnapshot {
   columnWidths: Array<[number, number]>;
   rowHeights: Array<[number, number]>;
   selection: CellBox;
+  /** Frozen rows and columns (absent in snapshots saved before freeze panes were modelled: none). */
+  frozen?: { rows: number; columns: number };
 }
 
 export interface WorkbookSnapshot {
@@ -50,6 +52,7 @@ function sheetSnapshot(sheet: SheetState, cells: SheetCells): SheetSnapshot {
     columnWidths: [...sheet.columnWidths],
     rowHeights: [...sheet.rowHeights],
     selection: { ...sheet.selection },
+    frozen: { ...sheet.frozen },
   };
 }
 
@@ -133,6 +136,7 @@ export function restoreWorkbook(state: WorkbookState, snapshot: WorkbookSnapshot
     for (const [column, width] of saved.columnWidths) sheet.columnWidths.set(column, width);
     for (const [row, height] of saved.rowHeights) sheet.rowHeights.set(row, height);
     sheet.selection = { ...saved.selection };
+    sheet.frozen = saved.frozen === undefined ? { rows: 0, columns: 0 } : { ...saved.frozen };
   }
   for (const table of snapshot.tables) state.tables.push(copyTable(table));
   const active = state.sheets.find((s) => s.id === snapshot.activeSheetId && s.visibility === 'Visible');

@@ -3,7 +3,8 @@
  * (`range.format.fill`): navigation properties (the same proxy on every access, made with an Instantiate action
  * like the others), bound to their range's cells. Values live in the sheet's StyleStore (sparse: only cells that were
  * formatted) and its column-width / row-height maps; reading over cells that differ gives null, as Office.js does.
- * `autofitColumns()` / `autofitRows()` are recorded on the sheet (`SheetState.autofits`) and change nothing.
+ * `autofitColumns()` / `autofitRows()` are recorded on the sheet (`SheetState.autofits`); columns are fitted to their
+ * text (model/column-fit.ts), rows keep their height.
  */
 
 import { MAX_READ_CELLS } from '../batch/payload';
@@ -14,6 +15,7 @@ import type { AnyProxy, ExecEnv } from './types';
 import { invalidArgument, SimError } from '../batch/errors';
 import type { RangeBinding } from './bindings';
 import type { SheetState } from '../model/sheet-state';
+import { autofitColumns } from '../model/column-fit';
 import {
   DEFAULT_COLUMN_WIDTH,
   DEFAULT_ROW_HEIGHT,
@@ -227,7 +229,10 @@ export class SimRangeFormat extends RangePart implements Supported<Excel.RangeFo
 
   autofitColumns(): void {
     this.queue('Method', 'autofitColumns', [], (env, b) => {
-      sheetOf(env, b).autofits.push({ kind: 'columns', box: { ...b.box } });
+      const sheet = sheetOf(env, b);
+      sheet.autofits.push({ kind: 'columns', box: { ...b.box } });
+      const headers = env.state.tables.filter((t) => t.sheetId === sheet.id && t.showHeaders).map((t) => t.box);
+      autofitColumns(sheet, b.box, (row, column) => headers.some((h) => h.row === row && column >= h.column && column < h.column + h.columnCount));
     });
   }
   autofitRows(): void {

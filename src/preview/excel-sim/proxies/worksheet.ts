@@ -11,6 +11,7 @@ import type { RangeBinding, SheetBinding } from './bindings';
 import { SimRange } from './range';
 import type { SheetState, Visibility } from '../model/sheet-state';
 import { SimTableCollection } from './table-collection';
+import { SimWorksheetFreezePanes } from './freeze-panes';
 import { provideWorksheetProxies, type WorksheetProxy } from './worksheet-proxy';
 
 const WORKSHEET_PROPERTIES = ['id', 'name', 'position', 'visibility'] as const;
@@ -34,19 +35,22 @@ type WorksheetMembers =
   | 'load'
   | 'isNullObject';
 
-const WORKSHEET_NAVIGATION: readonly string[] = ['tables'];
+const WORKSHEET_NAVIGATION: readonly string[] = ['tables', 'freezePanes'];
 
 export class SimWorksheet
   extends SimClientObject<SheetBinding, WorkbookState>
-  implements Supported<Excel.Worksheet, WorksheetMembers>, Named<Excel.Worksheet, 'tables'>, WorksheetProxy
+  implements Supported<Excel.Worksheet, WorksheetMembers>, Named<Excel.Worksheet, 'tables' | 'freezePanes'>, WorksheetProxy
 {
   protected readonly entityName = 'Worksheet';
   protected readonly scalarNames = WORKSHEET_PROPERTIES;
   protected override readonly navigationNames = WORKSHEET_NAVIGATION;
   private tablesProxy: SimTableCollection | undefined;
+  private freezePanesProxy: SimWorksheetFreezePanes | undefined;
 
   protected override navigation(name: string): AnyProxy {
-    return name === 'tables' ? this.tables : super.navigation(name);
+    if (name === 'tables') return this.tables;
+    if (name === 'freezePanes') return this.freezePanes;
+    return super.navigation(name);
   }
 
   static sheet(env: ExecEnv, b: SheetBinding): SheetState {
@@ -94,6 +98,12 @@ export class SimWorksheet
   get tables(): SimTableCollection {
     this.tablesProxy ??= new SimTableCollection(this.context, `${this.objectPath}.tables`, (env) => this.bindIn(env), 'Worksheet.tables');
     return this.tablesProxy;
+  }
+
+  /** The same proxy on every access; bound to the sheet (see freeze-panes.ts). */
+  get freezePanes(): SimWorksheetFreezePanes {
+    this.freezePanesProxy ??= new SimWorksheetFreezePanes(this.context, `${this.objectPath}.freezePanes`, (env) => this.bindIn(env), 'Worksheet.freezePanes');
+    return this.freezePanesProxy;
   }
 
   private range(name: string, args: unknown[], box: (env: ExecEnv, sheet: SheetState) => RangeBinding | null): SimRange {
