@@ -54,6 +54,8 @@ const useStyles = makeStyles({
   company: { minWidth: 0, justifyContent: 'flex-start', fontWeight: tokens.fontWeightSemibold, fontSize: tokens.fontSizeBase400 },
   companyName: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
   tabs: { paddingInline: tokens.spacingHorizontalS, borderBottom: `1px solid ${tokens.colorNeutralStroke2}`, overflowX: 'auto' },
+  // The connection state never wraps nor shrinks ("Not connected" on one line at 320 px): the company name gives way.
+  state: { flexShrink: 0, whiteSpace: 'nowrap' },
   badge: { marginInlineStart: tokens.spacingHorizontalXS },
   main: { flexGrow: 1, padding: tokens.spacingHorizontalM, overflowY: 'auto' },
 });
@@ -138,24 +140,25 @@ function ConnectionBadge(): ReactElement {
   const status = useAppState((s) => s.connection.status);
   useAppState((s) => s.language);
   const t = app.t;
+  const styles = useStyles();
   switch (status) {
     case 'connected':
       return (
-        <Badge appearance="tint" color="success" aria-label={t('pane.state.online')}>
+        <Badge className={styles.state} appearance="tint" color="success" aria-label={t('pane.state.online')}>
           {t('pane.state.online')}
         </Badge>
       );
     case 'connecting':
-      return <Spinner size="extra-tiny" label={t('pane.state.connecting')} labelPosition="before" />;
+      return <Spinner className={styles.state} size="extra-tiny" label={t('pane.state.connecting')} labelPosition="before" />;
     case 'failed':
       return (
-        <Badge appearance="tint" color="danger">
+        <Badge className={styles.state} appearance="tint" color="danger">
           {t('pane.state.failed')}
         </Badge>
       );
     default:
       return (
-        <Badge appearance="tint" color="subtle">
+        <Badge className={styles.state} appearance="tint" color="subtle">
           {t('pane.state.signedOut')}
         </Badge>
       );
