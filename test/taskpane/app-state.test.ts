@@ -130,6 +130,24 @@ describe('the task pane state', () => {
     expect(sim.workbook.visibility('cashflow_baseline')).toBe('VeryHidden');
   });
 
+  test("every message of a load names the card (\"Forecast budgets\"), never the Excel table's name", async () => {
+    const app = makeApp();
+    await app.start();
+    await app.connectDemo();
+    const seen = new Set<string>();
+    const unsubscribe = app.subscribe(() => {
+      const { job, tables } = app.snapshot();
+      if (job !== undefined) seen.add(`${job.label}|${job.progress?.message ?? ''}`);
+      for (const row of tables) if (row.outcome) seen.add(row.outcome.message);
+    });
+    await app.pull('forecastBudgets');
+    unsubscribe();
+    const messages = [...seen];
+    expect(messages.some((m) => m.includes(en['pane.table.forecastBudgets']))).toBe(true);
+    expect(messages.filter((m) => m.includes('ForecastBudgets'))).toEqual([]);
+    expect(app.snapshot().tables.find((t) => t.id === 'forecastBudgets')?.outcome?.message).toMatch(/^Forecast budgets: /);
+  });
+
   test('filters: the next pull uses them (full), the workbook keeps them, a refresh repeats them', async () => {
     const app = makeApp();
     await app.start();

@@ -57,6 +57,8 @@ export interface TableRow extends TableEntry {
 export interface Job {
   tableId: string;
   tableName: string;
+  /** The card's name, the one every message of the pull uses. */
+  label: string;
   progress?: PullProgress;
   cancelling: boolean;
 }

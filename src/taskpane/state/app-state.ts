@@ -478,7 +478,9 @@ export class AppState {
     const language = this.#snapshot.language;
     const abort = new AbortController();
     this.#abort = abort;
-    this.#set({ job: { tableId, tableName: row.tableName, cancelling: false } });
+    // The card's name in every message of this pull (progress, toasts, errors): never the Excel table's name.
+    const label = this.t(row.label, row.labelParams);
+    this.#set({ job: { tableId, tableName: row.tableName, label, cancelling: false } });
     this.#refreshTables();
     const puller = createPuller({
       client: active.client,
@@ -491,6 +493,7 @@ export class AppState {
     const options = {
       signal: abort.signal,
       mode: this.#modes.get(tableId) ?? 'auto',
+      label,
       onProgress: (progress: PullProgress) => {
         const job = this.#snapshot.job;
         if (job?.tableId === tableId) this.#set({ job: { ...job, progress } });
@@ -507,14 +510,14 @@ export class AppState {
       await this.#afterPull(tableId, row.target);
       void this.refreshFunctions();
       if (this.#showWhenDone.has(tableId)) await host.activateTable(row.tableName).catch(() => undefined);
-      this.#outcomes.set(tableId, { kind: 'done', message: this.t('pane.data.done', { table: row.tableName, rows: formatCount(result.rowCount, language) }), at: this.#nowIso() });
+      this.#outcomes.set(tableId, { kind: 'done', message: this.t('pane.data.done', { table: label, rows: formatCount(result.rowCount, language) }), at: this.#nowIso() });
     } catch (error) {
       const cancelled = abort.signal.aborted || isAbort(error);
       this.#outcomes.set(
         tableId,
         cancelled
-          ? { kind: 'cancelled', message: this.t('pane.data.cancelled', { table: row.tableName }), at: this.#nowIso() }
-          : { kind: 'failed', message: this.t('pane.data.failed', { table: row.tableName, reason: messageOf(error) }), detail: detailOf(error), at: this.#nowIso() },
+          ? { kind: 'cancelled', message: this.t('pane.data.cancelled', { table: label }), at: this.#nowIso() }
+          : { kind: 'failed', message: this.t('pane.data.failed', { table: label, reason: messageOf(error) }), detail: detailOf(error), at: this.#nowIso() },
       );
     } finally {
       this.#kept.delete(tableId);

@@ -33,7 +33,7 @@ export function ProgressPanel(): ReactElement | null {
       {job && (
         <>
           <ProgressBar value={fraction(job.progress)} thickness="large" aria-label={t('pane.progress.label')} />
-          <Text size={200}>{job.progress?.message ?? t('pane.progress.starting', { table: job.tableName })}</Text>
+          <Text size={200}>{job.progress?.message ?? t('pane.progress.starting', { table: job.label })}</Text>
           <div className={styles.row}>
             <Text size={200} aria-hidden>
               {phase ? t(job.progress?.waiting ? 'pane.phase.waiting' : `pane.phase.${phase}`) : ''}
