@@ -3,6 +3,7 @@
 export const en = {
   'pane.loading': 'Loading…',
   'pane.tabs.label': 'Views',
+  'pane.popups.label': 'Notifications and tips',
   'pane.tab.connect': 'Connect',
   'pane.tab.connection': 'Connection',
   'pane.tab.overview': 'Overview',
@@ -277,6 +278,7 @@ type Catalog = Record<keyof typeof en, string>;
 export const de: Catalog = {
   'pane.loading': 'Wird geladen…',
   'pane.tabs.label': 'Ansichten',
+  'pane.popups.label': 'Benachrichtigungen und Hinweise',
   'pane.tab.connect': 'Verbinden',
   'pane.tab.connection': 'Verbindung',
   'pane.tab.overview': 'Überblick',
@@ -549,6 +551,7 @@ export const de: Catalog = {
 export const it: Catalog = {
   'pane.loading': 'Caricamento…',
   'pane.tabs.label': 'Viste',
+  'pane.popups.label': 'Notifiche e suggerimenti',
   'pane.tab.connect': 'Connetti',
   'pane.tab.connection': 'Connessione',
   'pane.tab.overview': 'Panoramica',

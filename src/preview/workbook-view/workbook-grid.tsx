@@ -6,14 +6,15 @@
  */
 
 import DataEditor, { CompactSelection, GridCellKind, type EditableGridCell, type GridCell, type GridColumn, type GridSelection, type Item } from '@glideapps/glide-data-grid';
-import { isDateFormat } from 'numfmt';
 import { useCallback, useMemo, useState } from 'react';
 import type { SimulatedWorkbook } from '../excel-sim';
 import { cellDisplay } from './cell-display';
+import { cellEditText } from './cell-edit-text';
 import { cellPaint } from './cell-paint';
 import { columnName } from './column-name';
 import type { GridPalette } from './grid-theme';
 import { tableAt, tablePart } from './table-at';
+import { useKeysBeforeEditor } from './use-keys-before-editor';
 
 /** Rows and columns shown beyond the last used ones (Excel shows the whole sheet; the scroll bar should stay useful). */
 const SPARE_ROWS = 100;
@@ -38,6 +39,7 @@ const NO_SELECTION: GridSelection = { columns: CompactSelection.empty(), rows: C
 
 export function WorkbookGrid({ workbook, sheet, version, palette, label, onActiveCell, onEdit }: WorkbookGridProps): JSX.Element {
   const [selection, setSelection] = useState<GridSelection>(NO_SELECTION);
+  const onKeyDown = useKeysBeforeEditor();
   const extent = useMemo(() => workbook.extent(sheet), [workbook, sheet, version]);
   const tables = useMemo(() => workbook.tableLayouts().filter((t) => t.sheet === sheet), [workbook, sheet, version]);
   const widths = useMemo(() => workbook.state.sheet(sheet).columnWidths, [workbook, sheet]);
@@ -55,10 +57,9 @@ export function WorkbookGrid({ workbook, sheet, version, palette, label, onActiv
 
   const getCellContent = useCallback(
     ([column, row]: Item): GridCell => {
-      const { result, format, formula } = workbook.cell(sheet, row, column);
-      const display = cellDisplay(result, format);
-      const editText =
-        formula ?? (result.kind === 'Double' && !isDateFormat(format) ? String(result.value) : display.text);
+      const cell = workbook.cell(sheet, row, column);
+      const display = cellDisplay(cell.result, cell.format);
+      const editText = cellEditText(cell);
       const table = tableAt(tables, row, column);
       let themeOverride: GridCell['themeOverride'];
       if (table) {
@@ -108,6 +109,7 @@ export function WorkbookGrid({ workbook, sheet, version, palette, label, onActiv
         rows={rowCount}
         getCellContent={getCellContent}
         onCellEdited={onCellEdited}
+        onKeyDown={onKeyDown}
         gridSelection={selection}
         onGridSelectionChange={onSelection}
         getCellsForSelection={true}
