@@ -115,7 +115,7 @@ export function PreviewPage({ workbook, globals, options, saveState, paneGenerat
 
   return (
     <FluentProvider theme={theme === 'dark' ? webDarkTheme : webLightTheme} className="preview-root">
-      <header className="preview-toolbar">
+      <header className="preview-toolbar" aria-label={t('preview.toolbar')}>
         <div className="preview-heading">
           <h1 className="preview-title">
             <Subtitle2>{t('preview.title')}</Subtitle2>

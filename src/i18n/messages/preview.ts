@@ -2,6 +2,7 @@
 
 export const en = {
   'preview.title': 'Cash-Flow Planner – preview without Excel',
+  'preview.toolbar': 'Preview settings',
   'preview.subtitle': 'The real task pane beside a simulated workbook. Nothing leaves this browser except calls to the service you connect to.',
   'preview.theme': 'Theme',
   'preview.theme.light': 'Light',
@@ -40,6 +41,7 @@ type Catalog = Record<keyof typeof en, string>;
 
 export const de: Catalog = {
   'preview.title': 'Cash-Flow Planner – Vorschau ohne Excel',
+  'preview.toolbar': 'Einstellungen der Vorschau',
   'preview.subtitle':
     'Der echte Aufgabenbereich neben einer simulierten Arbeitsmappe. Nichts verlässt diesen Browser außer Aufrufen an den Dienst, mit dem Sie sich verbinden.',
   'preview.theme': 'Design',
@@ -78,6 +80,7 @@ export const de: Catalog = {
 
 export const it: Catalog = {
   'preview.title': 'Cash-Flow Planner – anteprima senza Excel',
+  'preview.toolbar': "Impostazioni dell'anteprima",
   'preview.subtitle':
     'Il vero riquadro attività accanto a una cartella di lavoro simulata. Nulla lascia questo browser, tranne le chiamate al servizio a cui ti connetti.',
   'preview.theme': 'Tema',

@@ -14,7 +14,6 @@ import { cellPaint } from './cell-paint';
 import { columnName } from './column-name';
 import type { GridPalette } from './grid-theme';
 import { tableAt, tablePart } from './table-at';
-import { useKeysBeforeEditor } from './use-keys-before-editor';
 
 /** Rows and columns shown beyond the last used ones (Excel shows the whole sheet; the scroll bar should stay useful). */
 const SPARE_ROWS = 100;
@@ -39,7 +38,6 @@ const NO_SELECTION: GridSelection = { columns: CompactSelection.empty(), rows: C
 
 export function WorkbookGrid({ workbook, sheet, version, palette, label, onActiveCell, onEdit }: WorkbookGridProps): JSX.Element {
   const [selection, setSelection] = useState<GridSelection>(NO_SELECTION);
-  const onKeyDown = useKeysBeforeEditor();
   const extent = useMemo(() => workbook.extent(sheet), [workbook, sheet, version]);
   const tables = useMemo(() => workbook.tableLayouts().filter((t) => t.sheet === sheet), [workbook, sheet, version]);
   const widths = useMemo(() => workbook.state.sheet(sheet).columnWidths, [workbook, sheet]);
@@ -109,7 +107,6 @@ export function WorkbookGrid({ workbook, sheet, version, palette, label, onActiv
         rows={rowCount}
         getCellContent={getCellContent}
         onCellEdited={onCellEdited}
-        onKeyDown={onKeyDown}
         gridSelection={selection}
         onGridSelectionChange={onSelection}
         getCellsForSelection={true}

@@ -106,7 +106,7 @@ export function App(): ReactElement {
     <FluentProvider theme={theme === 'dark' ? webDarkTheme : webLightTheme} lang={language}>
       <PortalMountNodeProvider value={popups ?? undefined}>
         <div className={styles.root}>
-          <header className={styles.header}>
+          <header className={styles.header} aria-label={t('app.title')}>
             <ProfileSwitcher name={profileName} onManage={() => setChosen('connect')} />
             <ConnectionBadge />
           </header>

@@ -1,8 +1,8 @@
 /**
  * Puts the keyboard focus on the first control of a view that has just arrived (after connecting, the view the
  * pane shows next), as a user of a screen reader or the keyboard expects: not left on the body when the control
- * that had it (the demo button) went away. A view loaded lazily is not there at once: the focus goes to its first
- * control as soon as one appears, unless the user put the focus somewhere meanwhile.
+ * that had it (the demo button) went away. A view loaded lazily fills in over several renders: the focus goes to
+ * its first control as soon as one appears, and back there when it fell to the body, until the user acts.
  */
 
 import { useEffect, type RefObject } from 'react';
@@ -19,22 +19,29 @@ function focusIsFree(container: HTMLElement): boolean {
   return active === null || active === container.ownerDocument.body;
 }
 
-/** Each time `arrival` changes to a new value (not undefined), focuses the first control in `container`. */
+/**
+ * Each time `arrival` changes to a new value (not undefined), focuses the first control in `container`, and again
+ * whenever the focus falls to the body while the view fills in (a loading state replaced by the view, a list that
+ * arrives), until the user presses a key or a pointer.
+ */
 export function useFocusFirstControl(container: RefObject<HTMLElement>, arrival: string | undefined): void {
   useEffect(() => {
     const root = container.current;
     if (arrival === undefined || root === null) return;
-    const tryFocus = (): boolean => {
-      if (!focusIsFree(root)) return true;
-      const control = firstControl(root);
-      control?.focus();
-      return control !== null;
+    const doc = root.ownerDocument;
+    const place = (): void => {
+      if (focusIsFree(root)) firstControl(root)?.focus();
     };
-    if (tryFocus()) return;
-    const observer = new MutationObserver(() => {
-      if (tryFocus()) observer.disconnect();
-    });
+    const observer = new MutationObserver(place);
+    const stop = (): void => {
+      observer.disconnect();
+      doc.removeEventListener('keydown', stop, true);
+      doc.removeEventListener('pointerdown', stop, true);
+    };
     observer.observe(root, { subtree: true, childList: true, attributes: true });
-    return () => observer.disconnect();
+    doc.addEventListener('keydown', stop, true);
+    doc.addEventListener('pointerdown', stop, true);
+    place();
+    return stop;
   }, [container, arrival]);
 }
