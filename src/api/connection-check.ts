@@ -4,7 +4,8 @@
  * a base URL that is no URL, wrong credentials (400 at the token endpoint), an edition without the API
  * (`billing_plan_permission_denied`), a service that cannot be reached, one that is reached but refuses the
  * add-in's origin (CORS: the browser hides the answer and reports a bare network error), or one that redirects the
- * token request or the read elsewhere (`redirect`, naming the host; the client follows no such redirect).
+ * token request or the read elsewhere (`redirect`, naming the host; the client follows no such redirect), or an
+ * address where no API lives (`notFound`: HTTP 404 at the token endpoint or the read, a wrong base path).
  *
  * Telling CORS from "unreachable": a browser's `fetch` fails the same way for both. A request in `no-cors` mode
  * gets an opaque answer when the server answered at all, and fails only when nothing answered; `probe` does that
@@ -18,7 +19,7 @@ import { ApiConnectionError, ApiError, ApiTimeoutError, ApiUserAbortError, Inval
 import { groupCompanyIds } from './group-companies';
 import type { RequestOptions } from './request-options';
 
-export type ConnectionProblem = 'badUrl' | 'credentials' | 'edition' | 'unreachable' | 'cors' | 'timeout' | 'redirect' | 'service';
+export type ConnectionProblem = 'badUrl' | 'credentials' | 'edition' | 'unreachable' | 'cors' | 'timeout' | 'redirect' | 'notFound' | 'service';
 
 export type ConnectionCheck =
   | {
@@ -89,6 +90,9 @@ export async function checkConnection(options: ConnectionCheckOptions, request: 
       const answered = await (probe ?? defaultProbe(options.fetch))(new URL('auth/token/', withSlash(baseUrl)).href).catch(() => false);
       return answered ? fail('cors', 'connect.error.cors', error.message) : fail('unreachable', 'connect.error.unreachable', error.message);
     }
+    // 404 at the token endpoint or the first read: nothing of the API lives under this path (a wrong base path),
+    // which is not the service refusing anything.
+    if (error.status === 404) return fail('notFound', 'connect.error.notFound', error.detail ?? error.message);
     return fail('service', 'connect.error.service', error.detail ?? error.message);
   }
 }

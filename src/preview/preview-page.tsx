@@ -23,7 +23,10 @@ import { paneUrl, type PreviewOptions, type PreviewTheme } from './preview-optio
 import { ResetDialog } from './reset-dialog';
 import { useSignal, type Signal } from './signal';
 import type { SaveState } from './workbook-autosave';
+import { cellEditText } from './workbook-view/cell-edit-text';
 import { cellErrorText } from './workbook-view/cell-error';
+import { columnName } from './workbook-view/column-name';
+import { FormulaBar } from './workbook-view/formula-bar';
 import { gridPalette } from './workbook-view/grid-theme';
 import { SheetTabs } from './workbook-view/sheet-tabs';
 import { StatusBar } from './workbook-view/status-bar';
@@ -72,6 +75,10 @@ export function PreviewPage({ workbook, globals, options, saveState, paneGenerat
   // The message of the active cell's error (a custom function's, or why an array cannot spill), again after changes.
   const cellError = useMemo(() => cellErrorText(workbook, sheet, activeCell.row, activeCell.column, t), [workbook, sheet, activeCell, t, version]);
 
+  // The formula bar: what the active cell holds, again after changes.
+  const cellContents = useMemo(() => cellEditText(workbook.cell(sheet, activeCell.row, activeCell.column)), [workbook, sheet, activeCell, version]);
+  const cellAddress = `${columnName(activeCell.column)}${activeCell.row + 1}`;
+
   const palette = useMemo(() => gridPalette(theme), [theme]);
   const paneSrc = useMemo(() => paneUrl({ ...options, theme }), [options, theme]);
 
@@ -108,7 +115,7 @@ export function PreviewPage({ workbook, globals, options, saveState, paneGenerat
 
   return (
     <FluentProvider theme={theme === 'dark' ? webDarkTheme : webLightTheme} className="preview-root">
-      <header className="preview-toolbar">
+      <header className="preview-toolbar" aria-label={t('preview.toolbar')}>
         <div className="preview-heading">
           <h1 className="preview-title">
             <Subtitle2>{t('preview.title')}</Subtitle2>
@@ -148,6 +155,12 @@ export function PreviewPage({ workbook, globals, options, saveState, paneGenerat
               <MessageBarBody>{editProblem}</MessageBarBody>
             </MessageBar>
           )}
+          <FormulaBar
+            address={cellAddress}
+            contents={cellContents}
+            labels={{ bar: t('preview.formulaBar'), cell: t('preview.formulaBar.cell'), input: t('preview.formulaBar.input', { cell: cellAddress }) }}
+            onCommit={(input) => edit(activeCell.row, activeCell.column, input)}
+          />
           <WorkbookGrid
             workbook={workbook}
             sheet={sheet}

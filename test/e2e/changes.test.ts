@@ -131,7 +131,7 @@ test('a refresh of a table with changes not sent asks first; "Keep my changes" r
   await p.locator('[data-table="ForecastBudgets"]').getByTestId('pending-edits').getByText(en['pane.data.pending.one']).waitFor();
   await p.getByRole('button', { name: 'Refresh Forecast budgets', exact: true }).click();
   const dialog = p.getByRole('alertdialog', { name: en['pane.refresh.title'] });
-  await dialog.getByText('ForecastBudgets has 1 change that was not sent.').waitFor();
+  await dialog.getByText('Forecast budgets has 1 change that was not sent.').waitFor();
   await expectAccessible(page, PANE);
   await dialog.getByRole('button', { name: en['pane.refresh.keep'] }).click();
   await eventually(async () => expect(await p.getByRole('button', { name: 'Refresh Forecast budgets', exact: true }).isEnabled()).toBe(true), { timeoutMs: 60_000 });

@@ -82,6 +82,15 @@ describe('checkConnection', () => {
     }
   });
 
+  it('a base path where no API lives (404): "no API at this address", never "the service refused"', async () => {
+    for (const language of ['en', 'de', 'it'] as const) {
+      const result = await checkConnection(options(sandbox.credentials.company, { baseUrl: `${sandbox.url}/no-api-here`, language }));
+      const catalog = { en, de, it: itCatalog }[language];
+      expect(result).toMatchObject({ ok: false, problem: 'notFound', message: catalog['connect.error.notFound'] });
+    }
+    expect(en['connect.error.notFound']).toContain('HTTP 404');
+  });
+
   it('a cancelled check rejects instead of reporting a problem', async () => {
     const controller = new AbortController();
     controller.abort();

@@ -130,6 +130,24 @@ describe('the task pane state', () => {
     expect(sim.workbook.visibility('cashflow_baseline')).toBe('VeryHidden');
   });
 
+  test("every message of a load names the card (\"Forecast budgets\"), never the Excel table's name", async () => {
+    const app = makeApp();
+    await app.start();
+    await app.connectDemo();
+    const seen = new Set<string>();
+    const unsubscribe = app.subscribe(() => {
+      const { job, tables } = app.snapshot();
+      if (job !== undefined) seen.add(`${job.label}|${job.progress?.message ?? ''}`);
+      for (const row of tables) if (row.outcome) seen.add(row.outcome.message);
+    });
+    await app.pull('forecastBudgets');
+    unsubscribe();
+    const messages = [...seen];
+    expect(messages.some((m) => m.includes(en['pane.table.forecastBudgets']))).toBe(true);
+    expect(messages.filter((m) => m.includes('ForecastBudgets'))).toEqual([]);
+    expect(app.snapshot().tables.find((t) => t.id === 'forecastBudgets')?.outcome?.message).toMatch(/^Forecast budgets: /);
+  });
+
   test('filters: the next pull uses them (full), the workbook keeps them, a refresh repeats them', async () => {
     const app = makeApp();
     await app.start();
@@ -205,6 +223,54 @@ describe('the task pane state', () => {
     expect(app.snapshot().connection).toMatchObject({ status: 'failed', problem: 'unreachable' });
     expect(JSON.stringify([...storage.entries].filter(([key]) => !key.endsWith('lastProfile')))).toBe(before);
     expect(app.needsSecret(demo?.id ?? '')).toBe(false);
+  });
+
+  describe('a service that never answers', () => {
+    let silent: Server;
+    let silentUrl: string;
+    beforeAll(async () => {
+      silent = createServer(() => undefined);
+      await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+      silentUrl = `http://127.0.0.1:${(silent.address() as AddressInfo).port}/`;
+    });
+    afterAll(async () => {
+      silent.closeAllConnections();
+      await new Promise<void>((resolve) => silent.close(() => resolve()));
+    });
+    const hanging = { name: 'Hanging', clientId: 'demo-company', secret: 'typed-secret-of-a-hanging-connect', kind: 'company' as const, remember: true };
+
+    test('a connect gives up after its deadline with a clear message, and saves nothing', async () => {
+      const storage = new MemoryKeyValueStorage();
+      const app = makeApp(storage, { connectDeadlineMs: 300 });
+      await app.start();
+      await app.saveProfile({ ...hanging, baseUrl: silentUrl });
+      expect(app.snapshot().connection).toMatchObject({ status: 'failed', problem: 'gaveUp', message: en['connect.error.gaveUp'].replace('{seconds}', '1') });
+      expect(app.snapshot().profiles).toEqual([]);
+      expect(JSON.stringify([...storage.entries])).not.toContain(hanging.secret);
+    });
+
+    test('a connect can be cancelled: signed out again, nothing saved', async () => {
+      const storage = new MemoryKeyValueStorage();
+      const app = makeApp(storage);
+      await app.start();
+      const saving = app.saveProfile({ ...hanging, baseUrl: silentUrl });
+      expect(app.snapshot().connection.status).toBe('connecting');
+      app.cancelConnect();
+      await saving;
+      expect(app.snapshot().connection).toEqual({ status: 'signedOut' });
+      expect(app.snapshot().profiles).toEqual([]);
+      expect(JSON.stringify([...storage.entries])).not.toContain(hanging.secret);
+    });
+
+    test('the demo connects while another connect hangs, and the hanging one never comes back over it', async () => {
+      const app = makeApp();
+      await app.start();
+      const saving = app.saveProfile({ ...hanging, baseUrl: silentUrl });
+      await app.connectDemo();
+      await saving;
+      expect(app.snapshot().connection).toMatchObject({ status: 'connected', profile: { name: en['connect.demo.name'] } });
+      expect(app.snapshot().profiles.map((p) => p.name)).toEqual([en['connect.demo.name']]);
+    });
   });
 
   test('a sandbox at an insecure address (http to another computer) is not offered as the demo, nor asked', async () => {

@@ -214,7 +214,9 @@ test('a committed plan is read-only, and the Changes view says so before anythin
   await app.pull(scenario?.id ?? '');
   await app.reviewChanges();
   const table = app.snapshot().changes.tables.find((t) => t.tableId === scenario?.id);
-  expect(table?.refused).toMatch(/^Scenario_\d+_Budgets is read-only: plan ".+" is committed, and the service refuses changes to its budgets\.$/);
+  // The card's name ("Scenario: …"), never the Excel table's (Scenario_303_Budgets).
+  expect(table?.refused).toMatch(/^Scenario: .+ is read-only: plan ".+" is committed, and the service refuses changes to its budgets\.$/);
+  expect(table?.refused).not.toMatch(/Scenario_\d+_Budgets/);
   expect(app.snapshot().changes.tables.find((t) => t.tableId === 'forecastBudgets')).toBeUndefined();
 });
 

@@ -10,6 +10,7 @@ import { MemoryKeyValueStorage } from '../../src/sync/connect';
 import { CUT_TEXT_MARK } from '../../src/sync/cell-text-limit';
 import { excelPaneHost } from '../../src/taskpane/excel-pane-host';
 import { AppState } from '../../src/taskpane/state/app-state';
+import { de } from '../../src/i18n/catalog';
 
 type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
 
@@ -66,7 +67,7 @@ describe('the card of a pulled table', () => {
     expect(row?.outcome?.kind).toBe('done');
     expect(row?.verdict).toEqual({
       complete: false,
-      reason: `Transactions: Der Dienst hat auf einer Seite 2 Datensätze mit derselben ID ${first} geschickt; nur der erste davon steht in der Tabelle.`,
+      reason: `${de['pane.table.transactions']}: Der Dienst hat auf einer Seite 2 Datensätze mit derselben ID ${first} geschickt; nur der erste davon steht in der Tabelle.`,
     });
   });
 
@@ -79,7 +80,7 @@ describe('the card of a pulled table', () => {
     const row = app.snapshot().tables.find((t) => t.id === 'transactions');
     expect(row?.outcome?.kind).toBe('done');
     expect(row?.verdict?.reason).toBe(
-      `Transactions: Der Text in Spalte Purpose von Datensatz ${created.id} ist länger, als eine Excel-Zelle fasst (32.767 Zeichen); die Zelle zeigt seinen Anfang, endend mit ${CUT_TEXT_MARK}.`,
+      `${de['pane.table.transactions']}: Der Text in Spalte Purpose von Datensatz ${created.id} ist länger, als eine Excel-Zelle fasst (32.767 Zeichen); die Zelle zeigt seinen Anfang, endend mit ${CUT_TEXT_MARK}.`,
     );
   });
 });

@@ -2,6 +2,7 @@
 
 export const en = {
   'preview.title': 'Cash-Flow Planner – preview without Excel',
+  'preview.toolbar': 'Preview settings',
   'preview.subtitle': 'The real task pane beside a simulated workbook. Nothing leaves this browser except calls to the service you connect to.',
   'preview.theme': 'Theme',
   'preview.theme.light': 'Light',
@@ -12,6 +13,9 @@ export const en = {
   'preview.pane.title': 'Cash-Flow Planner task pane',
   'preview.sheets': 'Sheets',
   'preview.grid': 'Worksheet {sheet}',
+  'preview.formulaBar': 'Formula bar',
+  'preview.formulaBar.cell': 'Active cell',
+  'preview.formulaBar.input': 'Contents of {cell}',
   'preview.status.sheet': 'Sheet: {sheet}',
   'preview.status.table': 'Table {table}: {rows} rows',
   'preview.status.noTable': 'No table',
@@ -37,6 +41,7 @@ type Catalog = Record<keyof typeof en, string>;
 
 export const de: Catalog = {
   'preview.title': 'Cash-Flow Planner – Vorschau ohne Excel',
+  'preview.toolbar': 'Einstellungen der Vorschau',
   'preview.subtitle':
     'Der echte Aufgabenbereich neben einer simulierten Arbeitsmappe. Nichts verlässt diesen Browser außer Aufrufen an den Dienst, mit dem Sie sich verbinden.',
   'preview.theme': 'Design',
@@ -48,6 +53,9 @@ export const de: Catalog = {
   'preview.pane.title': 'Aufgabenbereich von Cash-Flow Planner',
   'preview.sheets': 'Tabellenblätter',
   'preview.grid': 'Tabellenblatt {sheet}',
+  'preview.formulaBar': 'Bearbeitungsleiste',
+  'preview.formulaBar.cell': 'Aktive Zelle',
+  'preview.formulaBar.input': 'Inhalt von {cell}',
   'preview.status.sheet': 'Blatt: {sheet}',
   'preview.status.table': 'Tabelle {table}: {rows} Zeilen',
   'preview.status.noTable': 'Keine Tabelle',
@@ -72,6 +80,7 @@ export const de: Catalog = {
 
 export const it: Catalog = {
   'preview.title': 'Cash-Flow Planner – anteprima senza Excel',
+  'preview.toolbar': "Impostazioni dell'anteprima",
   'preview.subtitle':
     'Il vero riquadro attività accanto a una cartella di lavoro simulata. Nulla lascia questo browser, tranne le chiamate al servizio a cui ti connetti.',
   'preview.theme': 'Tema',
@@ -83,6 +92,9 @@ export const it: Catalog = {
   'preview.pane.title': 'Riquadro attività di Cash-Flow Planner',
   'preview.sheets': 'Fogli',
   'preview.grid': 'Foglio di lavoro {sheet}',
+  'preview.formulaBar': 'Barra della formula',
+  'preview.formulaBar.cell': 'Cella attiva',
+  'preview.formulaBar.input': 'Contenuto di {cell}',
   'preview.status.sheet': 'Foglio: {sheet}',
   'preview.status.table': 'Tabella {table}: {rows} righe',
   'preview.status.noTable': 'Nessuna tabella',

@@ -7,10 +7,10 @@
  */
 
 import DataEditor, { CompactSelection, GridCellKind, type EditableGridCell, type GridCell, type GridColumn, type GridSelection, type Item } from '@glideapps/glide-data-grid';
-import { isDateFormat } from 'numfmt';
 import { useCallback, useMemo, useState } from 'react';
 import type { SimulatedWorkbook } from '../excel-sim';
 import { cellDisplay } from './cell-display';
+import { cellEditText } from './cell-edit-text';
 import { cellPaint } from './cell-paint';
 import { columnName } from './column-name';
 import { columnTitles } from './column-titles';
@@ -68,10 +68,9 @@ export function WorkbookGrid({ workbook, sheet, version, palette, label, onActiv
 
   const getCellContent = useCallback(
     ([column, row]: Item): GridCell => {
-      const { result, format, formula } = workbook.cell(sheet, row, column);
-      const display = cellDisplay(result, format);
-      const editText =
-        formula ?? (result.kind === 'Double' && !isDateFormat(format) ? String(result.value) : display.text);
+      const cell = workbook.cell(sheet, row, column);
+      const display = cellDisplay(cell.result, cell.format);
+      const editText = cellEditText(cell);
       const table = tableAt(tables, row, column);
       let themeOverride: GridCell['themeOverride'];
       if (table) {

@@ -5,6 +5,7 @@
  * its localized message at once.
  */
 
+import { linkedAbort, raceAbort } from '../../api/abort';
 import { createClient, type CashflowClient, type ClientOptions } from '../../api/client';
 import { checkConnection, parseBaseUrl, type ConnectionCheckOptions, type ConnectionProblem, type ConnectionCheck } from '../../api/connection-check';
 import type { RequestOptions } from '../../api/request-options';
@@ -23,7 +24,15 @@ export interface ConnectionsOptions {
   check?: CheckConnection;
   /** Passed to the check and the client (`fetch`, `tokenCache`, `timeoutMs`, …). */
   client?: Omit<Partial<ClientOptions>, 'baseUrl' | 'clientId' | 'clientSecret' | 'language'>;
+  /** How long a connect may take in all (token, read, probe) before it gives up (default `CONNECT_DEADLINE_MS`). */
+  deadlineMs?: number;
 }
+
+/** A connect gives up after this long: a user waits for a verdict, never for ever (a hanging service). */
+export const CONNECT_DEADLINE_MS = 20_000;
+
+/** The abort reason of a connect that ran out of time (told apart from the user's cancel). */
+const GAVE_UP = Symbol('connect deadline');
 
 export interface ActiveConnection {
   profile: ConnectionProfile;
@@ -32,7 +41,7 @@ export interface ActiveConnection {
   companyIds: number[];
 }
 
-export type ConnectProblem = ConnectionProblem | 'unknownProfile' | 'secretMissing';
+export type ConnectProblem = ConnectionProblem | 'unknownProfile' | 'secretMissing' | 'gaveUp';
 
 export type ConnectResult =
   | { ok: true; connection: ActiveConnection }
@@ -89,13 +98,36 @@ export class Connections {
     const { profiles, language } = this.#options;
     this.#drop();
     const credentials = { ...this.#options.client, baseUrl: profile.baseUrl, clientId: profile.clientId, clientSecret, language };
-    const check = await (this.#options.check ?? checkConnection)(credentials, request);
+    const check = await this.#checkWithin(credentials, request);
+    if (check === GAVE_UP) return this.#fail('gaveUp', 'connect.error.gaveUp', { seconds: String(Math.ceil(this.#deadlineMs() / 1000)) });
     if (!check.ok) return { ok: false, problem: check.problem, message: check.message, ...(check.detail === undefined ? {} : { detail: check.detail }) };
     const connected: ConnectionProfile = { ...profile, companyIds: check.companyIds };
     profiles.save(connected, clientSecret);
     // The check left its token in the same cache under the same key: the client's first call reuses it.
     this.#active = { profile: connected, client: createClient(credentials), companyIds: check.companyIds };
     return { ok: true, connection: this.#active };
+  }
+
+  /**
+   * The check, given up after the deadline (answers `GAVE_UP`); the caller's signal cancels it (rejects with the
+   * abort), even while nothing answers (the probe takes no signal: the race ends the wait for it).
+   */
+  async #checkWithin(credentials: ConnectionCheckOptions, request: RequestOptions): Promise<ConnectionCheck | typeof GAVE_UP> {
+    const attempt = linkedAbort(request.signal);
+    const timer = setTimeout(() => attempt.abort(GAVE_UP), this.#deadlineMs());
+    try {
+      return await raceAbort(() => (this.#options.check ?? checkConnection)(credentials, { ...request, signal: attempt.signal }), attempt.signal);
+    } catch (error) {
+      if (attempt.signal.reason === GAVE_UP && request.signal?.aborted !== true) return GAVE_UP;
+      throw error;
+    } finally {
+      clearTimeout(timer);
+      attempt.dispose();
+    }
+  }
+
+  #deadlineMs(): number {
+    return this.#options.deadlineMs ?? CONNECT_DEADLINE_MS;
   }
 
   /**

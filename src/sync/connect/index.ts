@@ -10,6 +10,6 @@ export {
   type WorkbookConnectionReading,
   type WorkbookConnectionStore,
 } from './workbook-connection';
-export { Connections, type ActiveConnection, type CheckConnection, type ConnectionsOptions, type ConnectProblem, type ConnectResult, type WorkbookMatch } from './connection';
+export { CONNECT_DEADLINE_MS, Connections, type ActiveConnection, type CheckConnection, type ConnectionsOptions, type ConnectProblem, type ConnectResult, type WorkbookMatch } from './connection';
 export { DEMO_CLIENT_ID, DEMO_COMPANY_ID, DEMO_PROFILE_ID, DEMO_SECRET, demoProfile, sandboxAvailable } from './demo';
 export { baseUrlProblem, type BaseUrlProblem } from './base-url-problem';

@@ -32,7 +32,7 @@ export async function fetchThenWritePull(target: OneAnswerTarget, context: PullC
     rowCount: fetched.rows.length,
     fetchedRows: fetched.received,
     ...(textCuts.length > 0 ? { textCuts } : {}),
-    warnings: fetched.textCuts.warnings(context.spec.tableName, context.t),
+    warnings: fetched.textCuts.warnings(context.label, context.t),
   };
 }
 

@@ -47,13 +47,13 @@ export async function incrementalPull(
       incremental: { replaced: merged.replaced, inserted: merged.inserted },
       verification: merged.verification,
       ...(textCuts.length > 0 ? { textCuts } : {}),
-      warnings: merged.textCuts.warnings(context.spec.tableName, context.t),
+      warnings: merged.textCuts.warnings(context.label, context.t),
     },
   };
 }
 
 function fallbackOf(failed: Extract<IncrementalOutcome, { ok: false }>, context: PullContext): PullFallback {
-  const table = context.spec.tableName;
+  const table = context.label;
   const message =
     failed.reason === 'mismatch' && failed.verification
       ? context.t('pull.fallback.mismatch', mismatchParams(table, failed.verification))

@@ -15,6 +15,8 @@ import type { ProgressCounts, PullPhase } from './pull-progress';
 export interface PullContext {
   /** The table the pull fills. */
   spec: TableSpec;
+  /** The table's name in messages: the one the user knows it by (the pane's card), never an internal name. */
+  label: string;
   port: WorkbookPort;
   /** Client, page size, concurrency, the caller's signal, and `onPage` telling `fetching` progress. */
   fetch: FetchOptions;

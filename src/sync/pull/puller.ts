@@ -85,6 +85,11 @@ export interface PullOptions {
   mode?: 'auto' | 'full';
   /** The table's relative period, kept in the pull state beside the target it resolved to (src/sync/filters). */
   period?: RelativePeriod;
+  /**
+   * The table's name in every message (progress, warnings, errors): the one the user knows it by, the pane's card
+   * ("Forecast budgets", never `ForecastBudgets`). Default: the Excel table's name.
+   */
+  label?: string;
 }
 
 export interface PullResult {
@@ -221,6 +226,7 @@ export function createPuller(options: PullerOptions): Puller {
     checkTarget(target, t);
     const spec = tableSpec(modelOf(target));
     const tableName = spec.tableName;
+    const label = pullOptions.label ?? tableName;
     const model = modelOf(target);
     const baselines = options.baselines !== undefined && pushable(target) && keepsBaseline(model) ? options.baselines : undefined;
     // The rows the pull hands the port for its table, kept as they pass (no second read of the table).
@@ -238,6 +244,7 @@ export function createPuller(options: PullerOptions): Puller {
     });
     const context: PullContext = {
       spec,
+      label,
       port: recorder?.port ?? options.port,
       fetch: {
         client: options.client.withRetryBudget(budget),
@@ -249,7 +256,7 @@ export function createPuller(options: PullerOptions): Puller {
       emit: (phase, counts = {}) => {
         latest = { phase, counts };
         const waiting = budget.failing && phase !== 'done' ? lastWait : undefined;
-        pullOptions.onProgress?.(progressEvent(language, tableName, phase, counts, waiting));
+        pullOptions.onProgress?.(progressEvent(language, label, phase, counts, waiting));
       },
       t,
     };
@@ -271,10 +278,10 @@ export function createPuller(options: PullerOptions): Puller {
     } catch (error) {
       // The host has put the previous table back (or written nothing); the user reads why the pull stopped.
       if (error instanceof ServiceDownError) {
-        throw new PullServiceDownError(tableName, t('pull.error.serviceDown', { table: tableName, seconds: Math.round(error.failingForMs / 1000) }), error);
+        throw new PullServiceDownError(tableName, t('pull.error.serviceDown', { table: label, seconds: Math.round(error.failingForMs / 1000) }), error);
       }
       if (error instanceof EndlessPagesError) {
-        const params = { table: tableName, page: error.page, count: error.count, pages: error.pagesAnnounced };
+        const params = { table: label, page: error.page, count: error.count, pages: error.pagesAnnounced };
         throw new PullEndlessPagesError(tableName, t(`pull.error.endlessPages.${error.reason}`, params), error);
       }
       throw error;
@@ -296,7 +303,7 @@ export function createPuller(options: PullerOptions): Puller {
       } catch {
         baseline = 'missing';
         await baselines.remove(tableName).catch(() => undefined);
-        outcome.warnings.push(t('pull.warning.baselineNotStored', { table: tableName }));
+        outcome.warnings.push(t('pull.warning.baselineNotStored', { table: label }));
       }
     }
 
@@ -340,7 +347,7 @@ export function createPuller(options: PullerOptions): Puller {
     pull,
     async refresh(tableName, pullOptions) {
       const state = await options.store.get(tableName);
-      if (state === undefined) throw new PullStateMissingError(tableName, t('pull.error.noState', { table: tableName }));
+      if (state === undefined) throw new PullStateMissingError(tableName, t('pull.error.noState', { table: pullOptions?.label ?? tableName }));
       return pull(state.target, { ...(state.period === undefined ? {} : { period: state.period }), ...pullOptions });
     },
     state: (tableName) => options.store.get(tableName),

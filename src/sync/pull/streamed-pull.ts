@@ -24,7 +24,7 @@ export async function streamedPull(target: PagedTarget, context: PullContext): P
   });
   const write = await context.port.writeTable(context.spec, streamed.batches, writeOptions(context, () => expectedTotal));
 
-  const table = context.spec.tableName;
+  const table = context.label;
   const verification = streamed.verification();
   const warnings: string[] = [];
   if (verification !== undefined && !verification.ok && !streamed.mismatchExplainedByClashes()) warnings.push(context.t('pull.warning.incomplete', mismatchParams(table, verification)));

@@ -75,6 +75,8 @@ export interface PushOptions {
   /** Writes in flight at most (default 4). */
   concurrency?: number;
   signal?: AbortSignal;
+  /** The table's name in messages, as the user knows it (the pane's card); default: the Excel table's name. */
+  label?: string;
   onProgress?(progress: PushProgress): void;
   now?(): Date;
   /** Waits between a lost answer and its read-back (tests pass a fast one). */
@@ -198,19 +200,20 @@ export async function pushBudgets(model: TableModel<Budget>, target: BudgetTarge
   const progress = (phase: PushPhase, done = 0, total = 0) => options.onProgress?.({ phase, done, total });
   const choices = options.choices ?? {};
   const table = model.tableName;
+  const named = { table: options.label ?? table };
 
-  if (model.readOnly) throw new PushRefusedError(t('push.refused.readOnly', { table }), 'readOnly');
+  if (model.readOnly) throw new PushRefusedError(t('push.refused.readOnly', named), 'readOnly');
   progress('reading');
   const baseline = options.baselineState === 'stored' ? await baselines.read(table) : undefined;
-  if (baseline === undefined) throw new PushRefusedError(t('push.refused.noBaseline', { table }), 'noBaseline');
+  if (baseline === undefined) throw new PushRefusedError(t('push.refused.noBaseline', named), 'noBaseline');
 
   const requestOptions = signal === undefined ? {} : { signal };
   const [reference, read] = await Promise.all([options.reference ?? readReference(client, requestOptions), sheet.read(model, requestOptions)]);
   const { plans, categories } = reference;
   const summary = { accounts: reference.accounts };
   const plan = planOf(plans, target);
-  if (plan === undefined) throw new PushRefusedError(t('push.refused.noPlan', { table }), 'noPlan');
-  if (plan.is_committed) throw new PushRefusedError(t('push.refused.committed', { table, plan: plan.name }), 'committed');
+  if (plan === undefined) throw new PushRefusedError(t('push.refused.noPlan', named), 'noPlan');
+  if (plan.is_committed) throw new PushRefusedError(t('push.refused.committed', { ...named, plan: plan.name }), 'committed');
   const budgetPlan: BudgetPlan = target.kind === 'forecast' ? { kind: 'forecast', planId: plan.id } : { kind: 'scenario', scenarioId: plan.id };
   const endpoints = budgetEndpoints(client, budgetPlan);
   const lookups = buildLookups({ categories, accounts: summary.accounts });

@@ -35,6 +35,8 @@ export interface UndoOptions {
   journal: PushJournal;
   language: Language;
   signal?: AbortSignal;
+  /** The table's name in messages, as the user knows it (the pane's card); default: the Excel table's name. */
+  label?: string;
   now?(): Date;
   sleep?(ms: number, signal?: AbortSignal): Promise<void>;
 }
@@ -79,8 +81,8 @@ export async function undoLastPush(model: TableModel<Budget>, target: BudgetTarg
   const requestOptions = signal === undefined ? {} : { signal };
   const [plans, categories, summary, baseline] = await Promise.all([client.plans.list(requestOptions), client.categories.list(requestOptions), client.accounts.summary(requestOptions), baselines.read(table)]);
   const plan = planOf(plans, target);
-  if (plan === undefined) throw new Error(t('push.refused.noPlan', { table }));
-  if (plan.is_committed) throw new Error(t('push.refused.committed', { table, plan: plan.name }));
+  if (plan === undefined) throw new Error(t('push.refused.noPlan', { table: options.label ?? table }));
+  if (plan.is_committed) throw new Error(t('push.refused.committed', { table: options.label ?? table, plan: plan.name }));
   const budgetPlan: BudgetPlan = target.kind === 'forecast' ? { kind: 'forecast', planId: plan.id } : { kind: 'scenario', scenarioId: plan.id };
   const endpoints = budgetEndpoints(client, budgetPlan);
   const lookups = buildLookups({ categories, accounts: summary.accounts });

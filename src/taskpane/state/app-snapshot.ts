@@ -63,6 +63,8 @@ export interface TableRow extends TableEntry {
 export interface Job {
   tableId: string;
   tableName: string;
+  /** The card's name, the one every message of the pull uses. */
+  label: string;
   progress?: PullProgress;
   /** The rows the load brings, counted before it started (one `page_size=1` read). */
   expectedRows?: number;

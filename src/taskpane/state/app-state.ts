@@ -55,6 +55,8 @@ export interface AppStateOptions {
   check?: CheckConnection;
   client?: Omit<Partial<ClientOptions>, 'baseUrl' | 'clientId' | 'clientSecret' | 'language'>;
   now?: () => number;
+  /** How long a connect may take before it gives up (default: the core's `CONNECT_DEADLINE_MS`). */
+  connectDeadlineMs?: number;
   /** The CASHFLOW functions' engine: cache time, deadline, batch window, the link (for tests). */
   figures?: FiguresOptions;
 }
@@ -77,6 +79,8 @@ export class AppState {
   #loadAnswer: ((load: boolean) => void) | undefined;
   #queue: string[] = [];
   #abort: AbortController | undefined;
+  /** The connect under way: a newer one (the demo meanwhile) or "Cancel" aborts it. */
+  #connecting: AbortController | undefined;
   #pulled: PullState[] = [];
   readonly #changes: ChangesState;
   readonly #figures: FiguresState;
@@ -97,6 +101,7 @@ export class AppState {
       language,
       ...(options.check ? { check: options.check } : {}),
       ...(options.client ? { client: options.client } : {}),
+      ...(options.connectDeadlineMs === undefined ? {} : { deadlineMs: options.connectDeadlineMs }),
     });
     this.#snapshot = {
       started: false,
@@ -183,7 +188,7 @@ export class AppState {
     if (secret === undefined) problems.push({ field: 'secret', message: this.t('pane.connect.error.secret') });
     if (!parsed.ok || secret === undefined || problems.length > 0) return { ok: false, problems };
     const profile = parsed.profile;
-    await this.#connectBy(profile.id, () => this.#connections.connectWith(profile, secret));
+    await this.#connectBy(profile.id, (signal) => this.#connections.connectWith(profile, secret, { signal }));
     return { ok: true };
   }
 
@@ -201,8 +206,8 @@ export class AppState {
 
   /** Connects a saved profile: `secret` as just typed, else the one this computer keeps. */
   async connect(profileId: string, secret?: string): Promise<void> {
-    await this.#connectBy(profileId, async () => {
-      const result = await this.#connections.connect(profileId, secret);
+    await this.#connectBy(profileId, async (signal) => {
+      const result = await this.#connections.connect(profileId, secret, { signal });
       // A refused kept secret is forgotten: the saved connection asks for it again instead of failing the same way.
       // (A refused typed one was never kept; the kept one, if any, may still be right.)
       if (!result.ok && result.problem === 'credentials' && secret === undefined) this.#profiles.forgetSecret(profileId);
@@ -210,10 +215,25 @@ export class AppState {
     });
   }
 
-  async #connectBy(profileId: string, run: () => Promise<ConnectResult>): Promise<void> {
+  /**
+   * One connect at a time: a newer one (the demo while a service hangs) supersedes the one under way, whose late
+   * answer is then ignored; `cancelConnect` ends it; the core gives up after its deadline ('gaveUp').
+   */
+  async #connectBy(profileId: string, run: (signal: AbortSignal) => Promise<ConnectResult>): Promise<void> {
     this.cancel();
+    this.#connecting?.abort();
+    const attempt = new AbortController();
+    this.#connecting = attempt;
     this.#set({ connection: { status: 'connecting', profileId }, overview: { status: 'idle' }, tables: [], filterOptions: undefined });
-    const result = await run();
+    let result: ConnectResult;
+    try {
+      result = await run(attempt.signal);
+    } catch (error) {
+      if (isAbort(error, attempt.signal)) return;
+      throw error;
+    }
+    if (this.#connecting !== attempt) return;
+    this.#connecting = undefined;
     if (!result.ok) {
       this.#set({
         connection: { status: 'failed', profileId, problem: result.problem, message: result.message, ...(result.detail === undefined ? {} : { detail: result.detail }) },
@@ -227,9 +247,20 @@ export class AppState {
     await Promise.all([this.#loadCatalog(), this.loadOverview(), this.#recalculating(this.#figures.connect(result.connection.client))]);
   }
 
+  /** Ends the connect under way: nothing is saved, the pane is signed out as before it. */
+  cancelConnect(): void {
+    const attempt = this.#connecting;
+    if (attempt === undefined) return;
+    this.#connecting = undefined;
+    attempt.abort();
+    this.#set({ connection: { status: 'signedOut' }, profiles: this.#profiles.list() });
+  }
+
   /** Forgets the secret and the token of the active profile. */
   signOut(): void {
     this.cancel();
+    this.#connecting?.abort();
+    this.#connecting = undefined;
     this.#connections.signOut();
     void this.#recalculating(this.#figures.disconnect());
     this.#preferences.setLastProfile(undefined);
@@ -491,7 +522,9 @@ export class AppState {
     const language = this.#snapshot.language;
     const abort = new AbortController();
     this.#abort = abort;
-    this.#set({ job: { tableId, tableName: row.tableName, cancelling: false } });
+    // The card's name in every message of this pull (progress, toasts, errors): never the Excel table's name.
+    const label = this.t(row.label, row.labelParams);
+    this.#set({ job: { tableId, tableName: row.tableName, label, cancelling: false } });
     this.#refreshTables();
     const puller = createPuller({
       client: active.client,
@@ -504,6 +537,7 @@ export class AppState {
     const options = {
       signal: abort.signal,
       mode: this.#modes.get(tableId) ?? 'auto',
+      label,
       onProgress: (progress: PullProgress) => {
         const job = this.#snapshot.job;
         if (job?.tableId === tableId) this.#set({ job: { ...job, progress } });
@@ -526,14 +560,14 @@ export class AppState {
       await this.#afterPull(tableId, row.target);
       void this.refreshFunctions();
       if (this.#showWhenDone.has(tableId)) await host.activateTable(row.tableName).catch(() => undefined);
-      this.#outcomes.set(tableId, { kind: 'done', message: this.t('pane.data.done', { table: row.tableName, rows: formatCount(result.rowCount, language) }), at: this.#nowIso() });
+      this.#outcomes.set(tableId, { kind: 'done', message: this.t('pane.data.done', { table: label, rows: formatCount(result.rowCount, language) }), at: this.#nowIso() });
     } catch (error) {
       const cancelled = abort.signal.aborted || isAbort(error);
       this.#outcomes.set(
         tableId,
         cancelled
-          ? { kind: 'cancelled', message: this.t('pane.data.cancelled', { table: row.tableName }), at: this.#nowIso() }
-          : { kind: 'failed', message: this.t('pane.data.failed', { table: row.tableName, reason: messageOf(error) }), detail: detailOf(error), at: this.#nowIso() },
+          ? { kind: 'cancelled', message: this.t('pane.data.cancelled', { table: label }), at: this.#nowIso() }
+          : { kind: 'failed', message: this.t('pane.data.failed', { table: label, reason: messageOf(error) }), detail: detailOf(error), at: this.#nowIso() },
       );
     } finally {
       this.#kept.delete(tableId);

@@ -134,9 +134,9 @@ export class ChangesState {
         ...(before?.undo ? { undo: before.undo } : {}),
         ...(before?.error ? { error: before.error } : {}),
         ...(isCommitted !== undefined
-          ? { refused: this.#deps.t('push.refused.committed', { table: row.tableName, plan: isCommitted.name }) }
+          ? { refused: this.#deps.t('push.refused.committed', { table: this.#deps.t(row.label, row.labelParams), plan: isCommitted.name }) }
           : pending !== undefined && !pending.comparable
-            ? { refused: this.#deps.t('push.refused.noBaseline', { table: row.tableName }) }
+            ? { refused: this.#deps.t('push.refused.noBaseline', { table: this.#deps.t(row.label, row.labelParams) }) }
             : before?.refused
               ? { refused: before.refused }
               : {}),
@@ -166,6 +166,7 @@ export class ChangesState {
         baselineState: entry.row.pulled?.baseline,
         choices: { ...confirmed, resolutions: this.#resolutions.get(tableId) ?? new Map() },
         signal: abort.signal,
+        label: this.#deps.t(entry.row.label, entry.row.labelParams),
         ...(this.#deps.reference() ? { reference: this.#deps.reference() } : {}),
         onProgress: (progress) => this.#update(tableId, { progress }),
       });
@@ -213,7 +214,7 @@ export class ChangesState {
     const { entry, push, baselines, client } = ready;
     this.#update(tableId, { status: 'undoing', error: undefined } as Partial<ChangesTable>);
     try {
-      const undo = await undoLastPush(entry.model, entry.target, { client, sheet: push.sheet, baselines, journal: push.journal, language: this.#deps.language() });
+      const undo = await undoLastPush(entry.model, entry.target, { client, sheet: push.sheet, baselines, journal: push.journal, language: this.#deps.language(), label: this.#deps.t(entry.row.label, entry.row.labelParams) });
       this.#update(tableId, { status: 'idle', undo });
     } catch (error) {
       this.#update(tableId, { status: 'idle', error: error instanceof Error ? error.message : String(error) });

@@ -12,6 +12,7 @@ import {
   MenuList,
   MenuPopover,
   MenuTrigger,
+  PortalMountNodeProvider,
   Spinner,
   Tab,
   TabList,
@@ -28,6 +29,7 @@ import {
 } from '@fluentui/react-components';
 import { ChevronDown16Regular, PlugConnected20Regular, Settings20Regular } from '@fluentui/react-icons';
 import { lazy, Suspense, useEffect, useRef, useState, type ReactElement } from 'react';
+import { useFocusFirstControl } from './focus-first-control';
 import { useAppActions, useAppState } from './app-context';
 import { formatInteger } from './format';
 import { ProgressPanel } from './ProgressPanel';
@@ -55,8 +57,12 @@ const useStyles = makeStyles({
   company: { minWidth: 0, justifyContent: 'flex-start', fontWeight: tokens.fontWeightSemibold, fontSize: tokens.fontSizeBase400 },
   companyName: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
   tabs: { paddingInline: tokens.spacingHorizontalS, borderBottom: `1px solid ${tokens.colorNeutralStroke2}`, overflowX: 'auto' },
+  // The connection state never wraps nor shrinks ("Not connected" on one line at 320 px): the company name gives way.
+  state: { flexShrink: 0, whiteSpace: 'nowrap' },
   badge: { marginInlineStart: tokens.spacingHorizontalXS },
   main: { flexGrow: 1, padding: tokens.spacingHorizontalM, overflowY: 'auto' },
+  // The view's heading level 1, for screen readers and the outline: the selected tab already shows it.
+  hidden: { position: 'absolute', width: '1px', height: '1px', margin: '-1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap', border: 0 },
 });
 
 export function App(): ReactElement {
@@ -69,6 +75,11 @@ export function App(): ReactElement {
   const [chosen, setChosen] = useState<TabId>('data');
   const tab: TabId = connected ? chosen : chosen === 'settings' ? 'settings' : 'connect';
   const t = app.t;
+  const main = useRef<HTMLElement>(null);
+  // Toasts, tooltips, menus and dialogs open in a landmark of their own (not loose in the body).
+  const [popups, setPopups] = useState<HTMLElement | null>(null);
+  // After connecting, the focus goes to the first control of the view shown next (the demo button has gone).
+  useFocusFirstControl(main, connected ? `${connection.profile.id}` : undefined);
   const profileName = connection.status === 'connected' ? connection.profile.name : t('app.title');
   const waiting = useAppState((s) => s.changes.tables.reduce((sum, table) => sum + (table.pending?.rows.length ?? 0), 0));
   // What was pulled, and when: a pull that finished (or a workbook opened with pulled tables) is looked at for
@@ -94,43 +105,49 @@ export function App(): ReactElement {
 
   return (
     <FluentProvider theme={theme === 'dark' ? webDarkTheme : webLightTheme} lang={language}>
-      <div className={styles.root}>
-        <header className={styles.header}>
-          <ProfileSwitcher name={profileName} onManage={() => setChosen('connect')} />
-          <ConnectionBadge />
-        </header>
-        <TabList className={styles.tabs} size="small" selectedValue={tab} onTabSelect={(_, data) => setChosen(data.value as TabId)} aria-label={t('pane.tabs.label')}>
-          {tabs.map((item) =>
-            item.icon ? (
-              <Tooltip key={item.id} content={item.label} relationship="label">
-                <Tab value={item.id} icon={item.icon} />
-              </Tooltip>
-            ) : (
-              <Tab key={item.id} value={item.id}>
-                {item.label}
-                {item.count !== undefined && item.count > 0 && (
-                  <Badge size="small" appearance="filled" color="brand" className={styles.badge} data-testid="changes-badge">
-                    {formatInteger(item.count, language)}
-                  </Badge>
-                )}
-              </Tab>
-            ),
-          )}
-        </TabList>
-        <main className={styles.main}>
-          <Suspense fallback={<Spinner size="small" label={t('pane.loading')} />}>
-            {tab === 'connect' && <ConnectView />}
-            {tab === 'overview' && <OverviewView />}
-            {tab === 'data' && <DataView />}
-            {tab === 'changes' && <ChangesView />}
-            {tab === 'settings' && <SettingsView />}
-          </Suspense>
-        </main>
-        <ProgressPanel />
-        <FinishedToasts />
-        <RefreshPromptDialog />
-        <LoadPromptDialog />
-      </div>
+      <PortalMountNodeProvider value={popups ?? undefined}>
+        <div className={styles.root}>
+          <header className={styles.header} aria-label={t('app.title')}>
+            <ProfileSwitcher name={profileName} onManage={() => setChosen('connect')} />
+            <ConnectionBadge />
+          </header>
+          <nav aria-label={t('pane.tabs.label')}>
+            <TabList className={styles.tabs} size="small" selectedValue={tab} onTabSelect={(_, data) => setChosen(data.value as TabId)} aria-label={t('pane.tabs.label')}>
+              {tabs.map((item) =>
+                item.icon ? (
+                  <Tooltip key={item.id} content={item.label} relationship="label">
+                    <Tab value={item.id} icon={item.icon} />
+                  </Tooltip>
+                ) : (
+                  <Tab key={item.id} value={item.id}>
+                    {item.label}
+                    {item.count !== undefined && item.count > 0 && (
+                      <Badge size="small" appearance="filled" color="brand" className={styles.badge} data-testid="changes-badge">
+                        {formatInteger(item.count, language)}
+                      </Badge>
+                    )}
+                  </Tab>
+                ),
+              )}
+            </TabList>
+          </nav>
+          <main className={styles.main} ref={main}>
+            <h1 className={styles.hidden}>{tabs.find((item) => item.id === tab)?.label ?? t('app.title')}</h1>
+            <Suspense fallback={<Spinner size="small" label={t('pane.loading')} />}>
+              {tab === 'connect' && <ConnectView />}
+              {tab === 'overview' && <OverviewView />}
+              {tab === 'data' && <DataView />}
+              {tab === 'changes' && <ChangesView />}
+              {tab === 'settings' && <SettingsView />}
+            </Suspense>
+          </main>
+          <ProgressPanel />
+          <FinishedToasts />
+          <RefreshPromptDialog />
+          <LoadPromptDialog />
+          <section aria-label={t('pane.popups.label')} ref={setPopups} />
+        </div>
+      </PortalMountNodeProvider>
     </FluentProvider>
   );
 }
@@ -140,24 +157,25 @@ function ConnectionBadge(): ReactElement {
   const status = useAppState((s) => s.connection.status);
   useAppState((s) => s.language);
   const t = app.t;
+  const styles = useStyles();
   switch (status) {
     case 'connected':
       return (
-        <Badge appearance="tint" color="success" aria-label={t('pane.state.online')}>
+        <Badge className={styles.state} appearance="tint" color="success" aria-label={t('pane.state.online')}>
           {t('pane.state.online')}
         </Badge>
       );
     case 'connecting':
-      return <Spinner size="extra-tiny" label={t('pane.state.connecting')} labelPosition="before" />;
+      return <Spinner className={styles.state} size="extra-tiny" label={t('pane.state.connecting')} labelPosition="before" />;
     case 'failed':
       return (
-        <Badge appearance="tint" color="danger">
+        <Badge className={styles.state} appearance="tint" color="danger">
           {t('pane.state.failed')}
         </Badge>
       );
     default:
       return (
-        <Badge appearance="tint" color="subtle">
+        <Badge className={styles.state} appearance="tint" color="subtle">
           {t('pane.state.signedOut')}
         </Badge>
       );

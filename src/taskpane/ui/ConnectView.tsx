@@ -19,6 +19,7 @@ import {
   MessageBarTitle,
   Radio,
   RadioGroup,
+  Spinner,
   Text,
   tokens,
 } from '@fluentui/react-components';
@@ -34,6 +35,7 @@ const useStyles = makeStyles({
   url: { wordBreak: 'break-all', color: tokens.colorNeutralForeground3 },
   // An address breaks only where it must (a whole one fits 320 px on its own line).
   address: { overflowWrap: 'anywhere' },
+  connecting: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: tokens.spacingHorizontalS },
   lines: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, marginBlockStart: tokens.spacingVerticalXS },
 });
 
@@ -76,6 +78,8 @@ export function ConnectView(): ReactElement {
           <Text block>{t('pane.connect.welcome.text')}</Text>
         </div>
       ) : null}
+
+      {connection.status === 'connecting' && <ConnectingStatus profileId={connection.profileId} />}
 
       {connection.status === 'failed' && (
         <MessageBar intent="error" layout="multiline">
@@ -155,7 +159,8 @@ export function ConnectView(): ReactElement {
       )}
 
       {state.demoAvailable && !connected && (
-        <Button appearance={demoPrimary ? 'primary' : 'secondary'} disabled={busy} onClick={() => void app.connectDemo()}>
+        // Not disabled while another connect runs: the demo supersedes a connect to a service that hangs.
+        <Button appearance={demoPrimary ? 'primary' : 'secondary'} onClick={() => void app.connectDemo()}>
           {t('pane.connect.demo')}
         </Button>
       )}
@@ -181,6 +186,22 @@ export function ConnectView(): ReactElement {
           primary={mismatch === undefined && (!state.demoAvailable || connected)}
         />
       )}
+    </div>
+  );
+}
+
+/** A connect under way: whom it reaches for, and "Cancel" (it also gives up by itself, see `CONNECT_DEADLINE_MS`). */
+function ConnectingStatus({ profileId }: { profileId: string }): ReactElement {
+  const { app, state } = useApp();
+  const styles = useStyles();
+  const t = app.t;
+  const name = state.profiles.find((p) => p.id === profileId)?.name;
+  return (
+    <div className={styles.connecting} role="status" data-testid="connecting">
+      <Spinner size="tiny" label={name === undefined ? t('pane.state.connecting') : t('pane.connect.connectingTo', { name })} />
+      <Button onClick={() => app.cancelConnect()} aria-label={name === undefined ? undefined : t('pane.connect.cancelNamed', { name })}>
+        {t('pane.connect.cancel')}
+      </Button>
     </div>
   );
 }

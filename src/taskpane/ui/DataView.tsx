@@ -200,7 +200,8 @@ const TableCard = memo(function TableCard({
       )}
 
       <div className={styles.actions}>
-        <Button size="small" disabled={busy || locked} onClick={() => void app.pull(row.id)} aria-label={`${action} ${label}`}>
+        {/* disabledFocusable: while its load runs the button keeps the focus (a disabled one drops it to the body). */}
+        <Button size="small" disabledFocusable={busy || locked} onClick={() => void app.pull(row.id)} aria-label={`${action} ${label}`}>
           {row.running ? t('pane.data.running') : row.queued ? t('pane.data.queued') : action}
         </Button>
         <Menu>

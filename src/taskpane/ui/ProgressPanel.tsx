@@ -51,13 +51,13 @@ export function ProgressPanel(): ReactElement | null {
   );
 }
 
-/** Undefined: indeterminate (reading, verifying, or before the first count). */
 /** Before the first page: the rows counted for the load, once known ("12,000 rows coming"). */
 function startingText(job: Job, t: AppState['t'], language: Language): string {
-  if (job.expectedRows === undefined) return t('pane.progress.starting', { table: job.tableName });
-  return t('pane.load.coming', { table: job.tableName, rows: formatInteger(job.expectedRows, language) });
+  if (job.expectedRows === undefined) return t('pane.progress.starting', { table: job.label });
+  return t('pane.load.coming', { table: job.label, rows: formatInteger(job.expectedRows, language) });
 }
 
+/** Undefined: indeterminate (reading, verifying, or before the first count). */
 function fraction(progress: { phase: string; rows: number; total: number; pagesDone: number; pagesTotal: number } | undefined): number | undefined {
   if (progress === undefined) return undefined;
   if (progress.phase === 'fetching' && progress.pagesTotal > 0) return Math.min(1, progress.pagesDone / progress.pagesTotal);

@@ -1,7 +1,7 @@
 /**
  * Accessibility: axe-core through @axe-core/playwright. `AxeBuilder` injects axe into every frame and runs across
  * them, so a check of the preview page covers the pane's iframe too; `include: '#pane'` checks the pane alone
- * (an iframe in the context means its whole document). Fails on any `serious` or `critical` violation and prints
+ * (an iframe in the context means its whole document). Fails on any `moderate`, `serious` or `critical` violation and prints
  * each with its rule, impact, help and the elements it hit.
  *
  * The rule every check follows (test/e2e/README.md, "What axe checks"): axe judges a view that holds still. A run
@@ -32,7 +32,8 @@ const WATCH_KEY = '__axeStillnessWatch';
 /** At most this many changes are described per frame (one is enough to run again). */
 const CHANGES_KEPT = 5;
 
-const BLOCKING = new Set(['serious', 'critical']);
+/** Moderate findings too (issue #26): landmarks, heading levels, regions are what a screen reader user navigates by. */
+const BLOCKING = new Set(['moderate', 'serious', 'critical']);
 
 /**
  * Fluent UI's focus manager (Tabster) puts invisible `<i data-tabster-dummy tabindex="0" aria-hidden="true">`
@@ -123,7 +124,7 @@ function analyzer(page: Page, options: AxeOptions): AxeBuilder {
 }
 
 /**
- * The serious and critical violations on the page now (iframes included), from a run during which the page held
+ * The moderate, serious and critical violations on the page now (iframes included), from a run during which the page held
  * still (see the top of this file); `runs` says how many runs that took.
  */
 export async function stillViolations(page: Page, options: AxeOptions = {}): Promise<{ violations: Result[]; runs: number }> {
@@ -145,7 +146,7 @@ export async function stillViolations(page: Page, options: AxeOptions = {}): Pro
   }
 }
 
-/** The serious and critical violations on the page now, from a run during which it held still. */
+/** The moderate, serious and critical violations on the page now, from a run during which it held still. */
 export async function seriousViolations(page: Page, options: AxeOptions = {}): Promise<Result[]> {
   return (await stillViolations(page, options)).violations;
 }
@@ -153,6 +154,6 @@ export async function seriousViolations(page: Page, options: AxeOptions = {}): P
 export async function expectAccessible(page: Page, options: AxeOptions = {}): Promise<void> {
   const violations = await seriousViolations(page, options);
   if (violations.length > 0) {
-    throw new Error(`axe found ${violations.length} serious or critical violation(s) on ${page.url()}:\n${describeViolations(violations)}`);
+    throw new Error(`axe found ${violations.length} moderate, serious or critical violation(s) on ${page.url()}:\n${describeViolations(violations)}`);
   }
 }
