@@ -1,7 +1,7 @@
 /**
  * One sheet of the simulated workbook in a virtualized canvas grid (glide-data-grid): cells are read on demand for
  * the visible window only (getCellContent), never copied, so 100k rows scroll like 10. Column letters and row
- * numbers as in Excel, tables set apart (header row, banded rows), edits written through Excel.run so the
+ * numbers as in Excel, tables set apart (header row, banded rows), edits written as a user types them (SimulatedWorkbook.typeIntoCell) so the
  * simulation's typing rules apply.
  */
 
