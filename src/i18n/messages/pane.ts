@@ -168,7 +168,7 @@ export const en = {
 
   'pane.changes.check': 'Check for changes',
   'pane.changes.empty.title': 'No changes waiting',
-  'pane.changes.empty.text': 'Type into the cells with the input colour (pale orange) of a budget table. Changed cells turn amber and are listed here, ready to be sent to the service.',
+  'pane.changes.empty.text': 'Type into the input cells (blue text on a pale blue fill) of a budget table. A changed cell turns amber as soon as you leave it and is listed here, ready to be sent to the service.',
   'pane.changes.notPulled': 'Budgets go back to the service from these tables: {tables}. Load one in Data first, then edit it.',
   'pane.changes.nothingPending': 'No changes waiting in this table.',
   'pane.changes.counts.changed': '{count} changed',
@@ -439,7 +439,7 @@ export const de: Catalog = {
 
   'pane.changes.check': 'Nach Änderungen suchen',
   'pane.changes.empty.title': 'Keine Änderungen offen',
-  'pane.changes.empty.text': 'Tippen Sie in die Zellen mit der Eingabefarbe (hellorange) einer Budget-Tabelle. Geänderte Zellen werden bernsteinfarben und erscheinen hier, bereit zum Senden an den Dienst.',
+  'pane.changes.empty.text': 'Tippen Sie in die Eingabezellen (blaue Schrift auf hellblauem Grund) einer Budget-Tabelle. Eine geänderte Zelle wird bernsteinfarben, sobald Sie sie verlassen, und erscheint hier, bereit zum Senden an den Dienst.',
   'pane.changes.notPulled': 'Budgets gehen aus diesen Tabellen an den Dienst zurück: {tables}. Laden Sie zuerst eine davon unter „Daten“ und bearbeiten Sie sie dann.',
   'pane.changes.nothingPending': 'In dieser Tabelle ist nichts offen.',
   'pane.changes.counts.changed': '{count} geändert',
@@ -708,7 +708,7 @@ export const it: Catalog = {
 
   'pane.changes.check': 'Cerca modifiche',
   'pane.changes.empty.title': 'Nessuna modifica in attesa',
-  'pane.changes.empty.text': 'Scrivi nelle celle con il colore di input (arancio chiaro) di una tabella di budget. Le celle modificate diventano ambra e compaiono qui, pronte per essere inviate al servizio.',
+  'pane.changes.empty.text': 'Scrivi nelle celle di input (testo blu su fondo azzurro chiaro) di una tabella di budget. Una cella modificata diventa ambra appena la lasci e compare qui, pronta per essere inviata al servizio.',
   'pane.changes.notPulled': 'I budget tornano al servizio da queste tabelle: {tables}. Prima caricane una in Dati, poi modificala.',
   'pane.changes.nothingPending': 'Nessuna modifica in attesa in questa tabella.',
   'pane.changes.counts.changed': '{count} modificati',
