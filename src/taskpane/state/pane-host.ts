@@ -17,6 +17,11 @@ export interface PaneHost {
   activateTable(tableName: string): Promise<void>;
   /** Has Excel call the CASHFLOW functions again (after their cache was emptied). */
   recalculateFunctions?(): Promise<void>;
+  /**
+   * Registers a listener for the user's edits (the worksheet's changed event, not the add-in's own writes), told
+   * the tables each edit reached; resolves with its removal. Absent: changes are checked when the Changes tab opens.
+   */
+  watchUserEdits?(onEdit: (edit: { tableNames: string[] }) => void): Promise<() => Promise<void>>;
   /** What the push needs (absent: the pane offers no Changes view). */
   push?: PushHost;
 }
