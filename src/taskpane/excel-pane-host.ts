@@ -11,6 +11,7 @@ import { SettingsConnectionStore } from '../hosts/excel/settings-connection';
 import { SettingsPullStateStore } from '../hosts/excel/settings-pull-state';
 import { SheetBaselineStore } from '../hosts/excel/sheet-baseline-store';
 import { SheetPushJournal } from '../hosts/excel/sheet-push-journal';
+import { selectPushRow } from '../hosts/excel/select-push-row';
 import { listenForUserEdits } from '../hosts/excel/user-edit-listener';
 import type { WriteLimits } from '../hosts/excel/chunk-plan';
 import type { PaneHost } from './state/pane-host';
@@ -26,6 +27,6 @@ export function excelPaneHost(limits: Partial<WriteLimits> = {}): PaneHost {
     },
     recalculateFunctions,
     watchUserEdits: listenForUserEdits,
-    push: { sheet: new ExcelPushSheet(limits), journal: new SheetPushJournal(), styleInputs: (model) => markInputColumns(model) },
+    push: { sheet: new ExcelPushSheet(limits), journal: new SheetPushJournal(), styleInputs: (model) => markInputColumns(model), selectRow: selectPushRow },
   };
 }

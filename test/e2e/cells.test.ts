@@ -55,3 +55,27 @@ for (const theme of ['light', 'dark'] as const) {
     expectClean(suite.session, [OFFICE_JS_TELEMETRY]);
   });
 }
+
+test('a row the send left unsent is one click from its place in the sheet', async () => {
+  const { page } = suite.session;
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await openPreview(page, suite.app.url, suite.app.sandbox.url);
+  await connectAndPullBudgets(page);
+  const p = pane(page);
+  const preview = previewApi(page);
+  const amount = await cellOf(page, 'fc-miete', 'Amount');
+  // A colleague changes the budget on the service; the user's own change then meets a conflict.
+  await suite.app.sandbox.updateForecastBudget('fc-miete', { amount: '-5000.00' });
+  await preview.typeInto(SHEET, amount.row, amount.col, '-3000');
+  await p.getByRole('tab', { name: en['pane.tab.changes'] }).click();
+  await p.getByRole('button', { name: 'Send 1 change', exact: true }).click();
+  await p.getByTestId('conflict-row').waitFor({ timeout: 60_000 });
+  // The user is elsewhere in the workbook; the pane takes them to the row.
+  await page.evaluate(() => window.cashflowPreview?.globals.Excel.run(async (context) => {
+    context.workbook.worksheets.getItem('Forecast budgets').getRange('A1').select();
+    await context.sync();
+  }));
+  await p.getByRole('button', { name: 'Show Miete Büro in the sheet' }).click();
+  await eventually(async () => expect(await preview.selection()).toMatchObject({ sheet: SHEET, row: amount.row, column: 0, rowCount: 1 }));
+  expectClean(suite.session, [OFFICE_JS_TELEMETRY]);
+});

@@ -36,7 +36,7 @@ import { ChangesState, pushableOf } from './changes-state';
 import { EditWatch } from './edit-watch';
 import { FiguresState, type FiguresOptions } from './figures-state';
 export type { ChangesTable, ChangesView, JournalSummary, RefreshPrompt } from './changes-state';
-import type { KeptEdits, PushChoices, PushReference, Resolution } from '../../sync/push';
+import type { KeptEdits, PushChoices, PushReference, Resolution, RowRef } from '../../sync/push';
 
 export type { Theme, PaneEnvironment, ConnectionView, PullOutcome, Verdict, TableRow, Job, FilterOptions, OverviewView, AppSnapshot, ProfileForm, SaveResult } from './app-snapshot';
 
@@ -345,6 +345,11 @@ export class AppState {
   /** Reads the pending changes of every pushable table (no request to the service). */
   reviewChanges(): Promise<void> {
     return this.#changes.review();
+  }
+
+  /** Selects a row of a pushable table in the sheet, so the user lands on it; false when the table no longer holds it. */
+  selectRow(tableId: string, ref: RowRef): Promise<boolean> {
+    return this.#changes.selectRow(tableId, ref);
   }
 
   /**

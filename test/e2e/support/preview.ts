@@ -59,6 +59,8 @@ export interface PreviewApi {
   typeInto(sheet: string, row: number, col: number, input: string): Promise<void>;
   reset(): Promise<void>;
   saved(): Promise<void>;
+  /** The active sheet and its selected cells (0-based box), as `range.select()` left them. */
+  selection(): Promise<{ sheet: string; row: number; column: number; rowCount: number; columnCount: number }>;
 }
 
 function api(page: Page) {
@@ -110,6 +112,11 @@ export function previewApi(page: Page): PreviewApi {
         [sheet, row, col, input],
       ),
     reset: () => call((p) => p.reset(), null),
+    selection: () =>
+      call((p) => {
+        const sheet = p.workbook.activeSheetName();
+        return { sheet, ...p.workbook.state.sheet(sheet).selection };
+      }, null),
     saved: () => call((p) => p.saved(), null),
   };
 }
