@@ -1,7 +1,5 @@
 /** The words for the service's codes where a person reads them: the label columns beside the code columns. */
 
-import type { Catalog } from '../catalog';
-
 export const en = {
   'code.invoiceType.RE': 'Receivable',
   'code.invoiceType.PA': 'Payable',
@@ -16,9 +14,9 @@ export const en = {
   'code.frequency.yearly': 'Yearly',
 };
 
-type CodeKey = keyof typeof en;
+type Catalog = Record<keyof typeof en, string>;
 
-export const de: Pick<Catalog, CodeKey> = {
+export const de: Catalog = {
   'code.invoiceType.RE': 'Forderung',
   'code.invoiceType.PA': 'Verbindlichkeit',
   'code.budgetBase.FS': 'Prognose und Szenario',
@@ -32,7 +30,7 @@ export const de: Pick<Catalog, CodeKey> = {
   'code.frequency.yearly': 'Jährlich',
 };
 
-export const it: Pick<Catalog, CodeKey> = {
+export const it: Catalog = {
   'code.invoiceType.RE': 'Credito',
   'code.invoiceType.PA': 'Debito',
   'code.budgetBase.FS': 'Previsione e scenario',
