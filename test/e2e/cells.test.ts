@@ -1,11 +1,13 @@
 /**
  * The cells of a budget table as a controller reads them (#26): input cells quiet (pale fill, blue text), a cell the
  * user edits marked changed (amber) right after the edit, and counted on the Changes tab, without that tab being
- * opened (the worksheet's changed event). Accessibility and screenshots in both themes.
+ * opened (the worksheet's changed event); a budget's codes read as words in the label columns beside them; a row a
+ * send left in conflict is one click from its place in the sheet. Accessibility and screenshots in both themes.
  */
 import type { Page } from 'playwright-core';
 import { CHANGED_FILL, CHANGED_FONT, INPUT_FILL, INPUT_FONT } from '../../src/hosts/excel/input-style';
 import { en } from '../../src/i18n/catalog';
+import { codeLabel } from '../../src/sync/tables/code-labels';
 import { eventually, expectAccessible, expectClean, OFFICE_JS_TELEMETRY, openPreview, pane, previewApi, saveScreenshot, useApp } from './support';
 
 const SHEET = 'Forecast budgets';
@@ -51,6 +53,15 @@ for (const theme of ['light', 'dark'] as const) {
     // The row's other input cells keep their quiet look.
     const name = await cellOf(page, 'fc-miete', 'Name');
     expect(await preview.cellColors(SHEET, name.row, name.col)).toEqual({ fill: INPUT_FILL, font: INPUT_FONT });
+
+    // Codes read as words beside them, in the pane's language; the code cells stay codes.
+    for (const [code, field] of [['Base', 'budgetBase'], ['Frequency', 'frequency']] as const) {
+      const codeCell = await cellOf(page, 'fc-miete', code);
+      const labelCell = await cellOf(page, 'fc-miete', `${code} label`);
+      expect(labelCell.col).toBe(codeCell.col + 1);
+      const value = await preview.cellText(SHEET, codeCell.row, codeCell.col);
+      expect(await preview.cellText(SHEET, labelCell.row, labelCell.col)).toBe(codeLabel(field, value, 'en'));
+    }
 
     await expectAccessible(page, PANE);
     await page.mouse.move(0, 0);
