@@ -102,12 +102,14 @@ export function PreviewPage({ workbook, globals, options, saveState, paneGenerat
   const edit = useCallback(
     (row: number, column: number, input: string): void => {
       setEditProblem(undefined);
-      globals.Excel.run(async (context) => {
-        context.workbook.worksheets.getItem(sheet).getRangeByIndexes(row, column, 1, 1).values = [[input]];
-        await context.sync();
-      }).catch((error: unknown) => setEditProblem(t('preview.editFailed', { reason: error instanceof Error ? error.message : String(error) })));
+      // A user's edit, not an add-in's: the changed events say so (triggerSource Unknown), as in Excel.
+      try {
+        workbook.typeIntoCell(sheet, row, column, input);
+      } catch (error) {
+        setEditProblem(t('preview.editFailed', { reason: error instanceof Error ? error.message : String(error) }));
+      }
     },
-    [globals, sheet, t],
+    [workbook, sheet, t],
   );
 
   const saveText =

@@ -11,6 +11,8 @@ import { SettingsConnectionStore } from '../hosts/excel/settings-connection';
 import { SettingsPullStateStore } from '../hosts/excel/settings-pull-state';
 import { SheetBaselineStore } from '../hosts/excel/sheet-baseline-store';
 import { SheetPushJournal } from '../hosts/excel/sheet-push-journal';
+import { selectPushRow } from '../hosts/excel/select-push-row';
+import { listenForUserEdits } from '../hosts/excel/user-edit-listener';
 import type { WriteLimits } from '../hosts/excel/chunk-plan';
 import type { PaneHost } from './state/pane-host';
 
@@ -24,6 +26,7 @@ export function excelPaneHost(limits: Partial<WriteLimits> = {}): PaneHost {
       await activateTable(name);
     },
     recalculateFunctions,
-    push: { sheet: new ExcelPushSheet(limits), journal: new SheetPushJournal(), styleInputs: (model) => markInputColumns(model) },
+    watchUserEdits: listenForUserEdits,
+    push: { sheet: new ExcelPushSheet(limits), journal: new SheetPushJournal(), styleInputs: (model) => markInputColumns(model), selectRow: selectPushRow },
   };
 }

@@ -5,12 +5,11 @@
  * Accessibility of the view and the README's screenshots with a conflict shown, in both themes.
  */
 import type { Page } from 'playwright-core';
+import { CHANGED_FILL, INPUT_FILL, INPUT_FONT } from '../../src/hosts/excel/input-style';
 import { en } from '../../src/i18n/catalog';
 import { eventually, expectAccessible, expectClean, OFFICE_JS_TELEMETRY, openPreview, pane, previewApi, saveScreenshot, screenshotPane, useApp } from './support';
 
 const SHEET = 'Forecast budgets';
-const INPUT_FILL = '#FFCC99';
-const CHANGED_FILL = '#FFC000';
 const PANE = { include: ['#pane'] };
 
 const suite = useApp({ transactions: 200 });
@@ -58,7 +57,7 @@ test('edit a budget, see it pending, send it; a conflicting change on the servic
   const p = pane(page);
   const preview = previewApi(page);
   const cell = await amountCell(page, 'fc-miete');
-  expect(await preview.cellColors(SHEET, cell.row, cell.col)).toEqual({ fill: INPUT_FILL, font: '#3F3F76' });
+  expect(await preview.cellColors(SHEET, cell.row, cell.col)).toEqual({ fill: INPUT_FILL, font: INPUT_FONT });
 
   await openChanges(page);
   await p.getByTestId('changes-empty').getByText(en['pane.changes.empty.title']).waitFor();
@@ -78,7 +77,7 @@ test('edit a budget, see it pending, send it; a conflicting change on the servic
   await p.getByRole('button', { name: 'Send 1 change', exact: true }).click();
   await eventually(async () => expect(await p.getByTestId('push-summary').textContent()).toContain('1 sent'), { timeoutMs: 60_000 });
   expect((await suite.app.sandbox.forecastBudget('fc-miete')).amount).toBe(-4000);
-  expect(await preview.cellColors(SHEET, cell.row, cell.col)).toEqual({ fill: INPUT_FILL, font: '#3F3F76' });
+  expect(await preview.cellColors(SHEET, cell.row, cell.col)).toEqual({ fill: INPUT_FILL, font: INPUT_FONT });
   await p.getByTestId('changes-empty').waitFor();
   await expect(p.getByRole('button', { name: en['pane.changes.undo'] }).isEnabled()).resolves.toBe(true);
 
@@ -96,7 +95,7 @@ test('edit a budget, see it pending, send it; a conflicting change on the servic
   await conflict.getByRole('button', { name: 'Take theirs for Miete Büro' }).click();
   await eventually(async () => expect(await preview.cellText(SHEET, cell.row, cell.col)).toBe('-5,000.00'), { timeoutMs: 60_000 });
   await p.getByTestId('changes-empty').waitFor();
-  expect(await preview.cellColors(SHEET, cell.row, cell.col)).toEqual({ fill: INPUT_FILL, font: '#3F3F76' });
+  expect(await preview.cellColors(SHEET, cell.row, cell.col)).toEqual({ fill: INPUT_FILL, font: INPUT_FONT });
   expect((await suite.app.sandbox.forecastBudget('fc-miete')).amount).toBe(-5000);
   await expect(p.getByTestId('conflict-row').count()).resolves.toBe(0);
   await expectAccessible(page, PANE);

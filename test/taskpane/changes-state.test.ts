@@ -31,11 +31,12 @@ function excelHost(): PaneHost {
 }
 
 const storage = new MemoryKeyValueStorage();
-async function pane(fetchImpl?: typeof fetch): Promise<AppState> {
+async function pane(fetchImpl?: typeof fetch, editCheckDelayMs?: number): Promise<AppState> {
   const app = new AppState({
     storage,
     prefix: 'changes|',
     host: excelHost(),
+    ...(editCheckDelayMs === undefined ? {} : { editCheckDelayMs }),
     environment: { theme: 'light', displayLanguage: 'en-US', sandboxUrl: sandbox.url },
     client: { tokenCache: new TokenCache(), sleep: async () => undefined, ...(fetchImpl ? { fetch: fetchImpl } : {}) },
   });
@@ -88,6 +89,36 @@ async function fillOf(externalId: string, header: string): Promise<string> {
 async function forecastAmount(externalId: string): Promise<number | undefined> {
   return (await colleague().forecastBudgets.getByExternalId(externalId)).amount;
 }
+
+/** Resolves once `check` holds of the pane's state (checked on every change of it). */
+function stateWhere(app: AppState, check: () => boolean): Promise<void> {
+  return new Promise((resolve) => {
+    if (check()) return resolve();
+    const stop = app.subscribe(() => {
+      if (!check()) return;
+      stop();
+      resolve();
+    });
+  });
+}
+
+test("a user's edit is marked changed at once (the worksheet's changed event), without the Changes tab being opened", async () => {
+  const app = await pane(undefined, 0);
+  await app.pull('forecastBudgets');
+  const stop = app.watchEdits();
+  const { headers, rows, sheet } = await table();
+  const row = rows.findIndex((r) => r[headers.indexOf('External Id')] === 'fc-miete');
+  // Typed by the user (not through the add-in's Excel.run): the pane hears of it and checks.
+  sim.workbook.typeIntoCell(sheet, row + 1, headers.indexOf('Amount'), '-4321');
+  await stateWhere(app, () => app.snapshot().changes.tables.some((t) => t.pending?.counts.changed === 1));
+  expect(await fillOf('fc-miete', 'Amount')).toBe(CHANGED_FILL);
+  expect(await fillOf('fc-miete', 'Name')).toBe(INPUT_FILL);
+  // Typing the old value back takes the mark away again.
+  sim.workbook.typeIntoCell(sheet, row + 1, headers.indexOf('Amount'), '-4500');
+  await stateWhere(app, () => app.snapshot().changes.tables.some((t) => t.pending?.counts.changed === 0));
+  expect(await fillOf('fc-miete', 'Amount')).toBe(INPUT_FILL);
+  await stop();
+});
 
 test('edit a cell, see it pending, push: the service holds it, the status says so, the highlight is gone; nothing pending after', async () => {
   const app = await pane();

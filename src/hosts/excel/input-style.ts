@@ -1,18 +1,21 @@
 /**
- * How a pushable table shows what a push sends: the editable columns' cells in Excel's built-in "Input" look
- * (fill #FFCC99, font #3F3F76; planning workbooks use it for cells meant to be typed in), and cells changed but
- * not landed in a strong amber (#FFC000, Excel's standard "Orange" swatch) that stands apart from the pale input
- * fill. Only fill and font colour: the Input style's grey border is left out (borders are not modelled by the
- * simulation the tests run on, and the colours carry the meaning).
+ * How a pushable table shows what a push sends, the way planning models mark cells: the editable columns' cells
+ * are input cells in a quiet look (a pale blue-grey fill #EEF4FB and a blue font #1F4E9E: the modelling convention
+ * "blue is input", with a fill so they stay apart in a dark grid too, where a blue font alone is unreadable), and
+ * cells changed but not landed stand out strongly (amber #FFC000, Excel's standard "Orange" swatch, with a black
+ * font). The earlier look (Excel's "Input" style, fill #FFCC99) was too close to the amber, and a long table of
+ * orange cells was loud. Only fill and font colour: borders are not modelled by the simulation the tests run on,
+ * and the colours carry the meaning. Contrast (WCAG): input text 7.2:1 on its fill, changed text 12.8:1.
  */
 
 import type { TableModel } from '../../sync/tables/table-model';
 import { columnRuns, readPushLayout, tableCells, type PushTableLayout } from './push-table-layout';
 import { runExcel } from './run-excel';
 
-export const INPUT_FILL = '#FFCC99';
-export const INPUT_FONT = '#3F3F76';
+export const INPUT_FILL = '#EEF4FB';
+export const INPUT_FONT = '#1F4E9E';
 export const CHANGED_FILL = '#FFC000';
+export const CHANGED_FONT = '#000000';
 
 /** Table columns of the model's editable columns (those a push sends), sorted. */
 export function editableColumns<R>(model: TableModel<R>, layout: PushTableLayout): number[] {
@@ -30,7 +33,11 @@ export function queueInputStyle(layout: PushTableLayout, row: number, count: num
 
 /** Queues the "changed, not landed" fill on table rows [row, row + count) of the given columns. */
 export function queueChangedFill(layout: PushTableLayout, row: number, count: number, columns: readonly number[]): void {
-  for (const [column, width] of columnRuns(columns)) tableCells(layout, row, count, column, width).format.fill.color = CHANGED_FILL;
+  for (const [column, width] of columnRuns(columns)) {
+    const format = tableCells(layout, row, count, column, width).format;
+    format.fill.color = CHANGED_FILL;
+    format.font.color = CHANGED_FONT;
+  }
 }
 
 /**

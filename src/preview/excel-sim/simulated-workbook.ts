@@ -5,7 +5,7 @@
 
 import { formatAddress, parseLocalAddress, splitSheet, type CellBox } from './model/address';
 import type { CellValue, Result } from './model/cell';
-import { readCells, type ReadProperty } from './model/cell-write';
+import { readCells, writeCells, type ReadProperty } from './model/cell-write';
 import { SimClientObject } from './batch/client-object';
 import { ERROR_MESSAGES, SimError } from './batch/errors';
 import { CustomFunctionCalls } from './formula/custom-function-calls';
@@ -112,6 +112,29 @@ export class SimulatedWorkbook {
     });
     // First of the change listeners: formulas calling custom functions are calculated before views read the workbook.
     this.engine.onChange(() => this.calls.afterChange());
+    this.engine.onChange(() => this.dispatchEdits());
+  }
+
+  /**
+   * What a user typing into a cell does (not an API call: no sync, no stats): the input is taken by the typing rules
+   * of `range.values` (0-based cell), change listeners are told and the changed events fire with `triggerSource`
+   * `Unknown` (not this add-in). The preview's grid edits cells so. Throws the SimError Excel would refuse it with.
+   */
+  typeIntoCell(sheet: string, row: number, column: number, input: string): void {
+    const state = this.state.sheet(sheet);
+    const box = { row, column, rowCount: 1, columnCount: 1 };
+    writeCells(state, box, 'values', [[input]], this.state.currentYear);
+    this.state.events.record({ sheetId: state.id, box, triggerSource: 'Unknown' });
+    this.engine.notifyChange();
+  }
+
+  /** Hands the recorded edits to the changed-event handlers, after the batch, as Excel sends events (asynchronously). */
+  private dispatchEdits(): void {
+    const deliveries = this.state.events.drain();
+    if (deliveries.length === 0) return;
+    setTimeout(() => {
+      for (const { handler, edit } of deliveries) handler(edit);
+    }, 0);
   }
 
   /** A new request context on this workbook (`new Excel.RequestContext()`). */

@@ -1,9 +1,10 @@
 /**
  * One sheet of the simulated workbook in a virtualized canvas grid (glide-data-grid): cells are read on demand for
  * the visible window only (getCellContent), never copied, so 100k rows scroll like 10. Column letters and row
- * numbers as in Excel, tables set apart (header row, banded rows), edits written through Excel.run so the
- * simulation's typing rules apply. Columns are as wide as the sheet says (Excel's standard 48 pt = 64 px at 100 %),
- * and a table's column names take the letters' place when its header row scrolled away (column-titles.ts).
+ * numbers as in Excel, tables set apart (header row, banded rows), edits written as a user types them
+ * (SimulatedWorkbook.typeIntoCell) so the simulation's typing rules apply. Columns are as wide as the sheet says (Excel's
+ * standard 48 pt = 64 px at 100 %), and a table's column names take the letters' place when its header row scrolled
+ * away (column-titles.ts).
  */
 
 import DataEditor, { CompactSelection, GridCellKind, type EditableGridCell, type GridCell, type GridColumn, type GridSelection, type Item } from '@glideapps/glide-data-grid';

@@ -90,7 +90,7 @@ export function fetchLookups(needs: readonly LookupNeed[], options: FetchOptions
   const sources: Promise<LookupSources>[] = [];
   if (needs.includes('categories')) sources.push(options.client.categories.list(requestOptions(options)).then((categories) => ({ categories })));
   if (needs.includes('accounts')) sources.push(options.client.accounts.summary(requestOptions(options)).then((summary) => ({ accounts: summary.accounts })));
-  const all = Promise.all(sources).then((parts) => buildLookups(Object.assign({}, ...parts) as LookupSources));
+  const all = Promise.all(sources).then((parts) => buildLookups(Object.assign({ language: options.client.language }, ...parts) as LookupSources));
   all.catch(() => undefined); // awaited later; a failure surfaces there
   return all;
 }

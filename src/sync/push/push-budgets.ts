@@ -216,7 +216,7 @@ export async function pushBudgets(model: TableModel<Budget>, target: BudgetTarge
   if (plan.is_committed) throw new PushRefusedError(t('push.refused.committed', { ...named, plan: plan.name }), 'committed');
   const budgetPlan: BudgetPlan = target.kind === 'forecast' ? { kind: 'forecast', planId: plan.id } : { kind: 'scenario', scenarioId: plan.id };
   const endpoints = budgetEndpoints(client, budgetPlan);
-  const lookups = buildLookups({ categories, accounts: summary.accounts });
+  const lookups = buildLookups({ categories, accounts: summary.accounts, language });
 
   // ---- diff and check ----
   progress('checking');

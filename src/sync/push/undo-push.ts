@@ -85,7 +85,7 @@ export async function undoLastPush(model: TableModel<Budget>, target: BudgetTarg
   if (plan.is_committed) throw new Error(t('push.refused.committed', { table: options.label ?? table, plan: plan.name }));
   const budgetPlan: BudgetPlan = target.kind === 'forecast' ? { kind: 'forecast', planId: plan.id } : { kind: 'scenario', scenarioId: plan.id };
   const endpoints = budgetEndpoints(client, budgetPlan);
-  const lookups = buildLookups({ categories, accounts: summary.accounts });
+  const lookups = buildLookups({ categories, accounts: summary.accounts, language });
   const send = { ...(signal === undefined ? {} : { signal }), ...(options.sleep === undefined ? {} : { sleep: options.sleep }) };
 
   const landed = entry.rows.filter((r) => r.outcome === 'landed');

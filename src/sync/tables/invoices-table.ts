@@ -22,6 +22,7 @@ export const INVOICES_TABLE: TableModel<Invoice> = {
     column<Invoice>('reference', 'Reference', 'text', (i) => i.reference),
     column<Invoice>('name', 'Name', 'text', (i) => i.name, text),
     column<Invoice>('type', 'Type', 'text', (i) => i.type),
+    column<Invoice>('type_label', 'Type label', 'text', (i, l) => l.codeLabel('invoiceType', i.type)),
     column<Invoice>('status', 'Status', 'text', (i) => i.status, text),
     column<Invoice>('status_label', 'Status label', 'text', (i) => i.status_label),
     column<Invoice>('amount', 'Amount', 'amount', (i) => i.amount, { editable: true, parse: keep }),

@@ -4,6 +4,8 @@
  */
 
 import type { Account, Category } from '../../api';
+import type { Language } from '../../i18n/catalog';
+import { codeLabel, type CodedField } from './code-labels';
 
 export const PATH_SEPARATOR = ' › ';
 
@@ -13,11 +15,15 @@ export interface Lookups {
   /** Depth of the category in its tree (root = 0), or null when unknown. */
   categoryLevel(id: number | null | undefined): number | null;
   accountName(id: number | null | undefined): string | null;
+  /** The word for a code in the language of the pull (code-labels.ts), or null for an unknown code. */
+  codeLabel(field: CodedField, code: string | null | undefined): string | null;
 }
 
 export interface LookupSources {
   categories?: readonly Category[];
   accounts?: readonly Pick<Account, 'id' | 'name'>[];
+  /** The language of code labels; default English. */
+  language?: Language;
 }
 
 /** Paths of every category: names from the root down, joined with ` › `. A cycle ends the walk. */
@@ -54,6 +60,7 @@ export function buildLookups(sources: LookupSources = {}): Lookups {
       return path === undefined ? null : path.length - 1;
     },
     accountName: (id) => (id === null || id === undefined ? null : (accounts.get(id) ?? null)),
+    codeLabel: (field, code) => codeLabel(field, code, sources.language ?? 'en'),
   };
 }
 

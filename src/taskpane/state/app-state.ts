@@ -39,9 +39,10 @@ import type { AppSnapshot, PaneEnvironment, ProfileForm, PullOutcome, SaveResult
 import { languageFromDisplay, Preferences, type FunctionsCacheSeconds, type LanguageChoice, type LoadConfirmChoice } from './preferences';
 import { tableList } from './table-list';
 import { ChangesState, pushableOf } from './changes-state';
+import { EditWatch } from './edit-watch';
 import { FiguresState, type FiguresOptions } from './figures-state';
 export type { ChangesTable, ChangesView, JournalSummary, RefreshPrompt } from './changes-state';
-import type { KeptEdits, PushChoices, PushReference, Resolution } from '../../sync/push';
+import type { KeptEdits, PushChoices, PushReference, Resolution, RowRef } from '../../sync/push';
 
 export type { Theme, PaneEnvironment, ConnectionView, PullOutcome, Verdict, TableRow, Job, FilterOptions, OverviewView, AppSnapshot, ProfileForm, SaveResult, LoadPrompt } from './app-snapshot';
 
@@ -59,6 +60,8 @@ export interface AppStateOptions {
   connectDeadlineMs?: number;
   /** The CASHFLOW functions' engine: cache time, deadline, batch window, the link (for tests). */
   figures?: FiguresOptions;
+  /** Quiet time after a user edit before the changes are checked (`watchEdits`), in ms; default 250. */
+  editCheckDelayMs?: number;
 }
 
 type Listener = () => void;
@@ -416,6 +419,28 @@ export class AppState {
   /** Reads the pending changes of every pushable table (no request to the service). */
   reviewChanges(): Promise<void> {
     return this.#changes.review();
+  }
+
+  /** Selects a row of a pushable table in the sheet, so the user lands on it; false when the table no longer holds it. */
+  selectRow(tableId: string, ref: RowRef): Promise<boolean> {
+    return this.#changes.selectRow(tableId, ref);
+  }
+
+  /**
+   * Checks the pending changes shortly after each user edit of a pushable table (the worksheet's changed event), so
+   * an edited cell is marked changed at once; returns the stop. The pane calls it once it is shown.
+   */
+  watchEdits(): () => Promise<void> {
+    const watchUserEdits = this.#options.host.watchUserEdits;
+    if (watchUserEdits === undefined) return async () => undefined;
+    const watch = new EditWatch({
+      listen: (onEdit) => watchUserEdits(onEdit),
+      tracks: (name) => this.#snapshot.tables.some((r) => r.pulled !== undefined && pushableOf(r.target) !== undefined && r.tableName.toLowerCase() === name.toLowerCase()),
+      busy: () => this.#draining !== undefined || this.#snapshot.changes.tables.some((c) => c.status !== 'idle'),
+      review: () => this.#changes.review(),
+      ...(this.#options.editCheckDelayMs === undefined ? {} : { delayMs: this.#options.editCheckDelayMs }),
+    });
+    return () => watch.stop();
   }
 
   /** Pushes a table's pending changes with what the user confirmed (deletes, whole-row writes, Replace of rows). */

@@ -223,6 +223,14 @@ export class ChangesState {
     await this.review();
   }
 
+  /** Selects a row of the table in the sheet (a row with a problem, a change); false when it is not found. */
+  async selectRow(tableId: string, ref: RowRef): Promise<boolean> {
+    const entry = this.#pushable().find((p) => p.row.id === tableId);
+    const select = this.#push()?.selectRow;
+    if (entry === undefined || select === undefined) return false;
+    return select(entry.model, ref).catch(() => false);
+  }
+
   // ---- refresh with pending changes ----
 
   /** The tables among these with pending changes (what a refresh must ask about). */

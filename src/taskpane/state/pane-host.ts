@@ -3,7 +3,7 @@
 import type { WorkbookConnectionStore } from '../../sync/connect';
 import type { PullStateStore } from '../../sync/pull';
 import type { Budget } from '../../api';
-import type { BaselineStore, PushJournal, PushSheet } from '../../sync/push';
+import type { BaselineStore, PushJournal, PushSheet, RowRef } from '../../sync/push';
 import type { TableModel } from '../../sync/tables';
 import type { WorkbookPort } from '../../sync/workbook-port';
 
@@ -17,6 +17,11 @@ export interface PaneHost {
   activateTable(tableName: string): Promise<void>;
   /** Has Excel call the CASHFLOW functions again (after their cache was emptied). */
   recalculateFunctions?(): Promise<void>;
+  /**
+   * Registers a listener for the user's edits (the worksheet's changed event, not the add-in's own writes), told
+   * the tables each edit reached; resolves with its removal. Absent: changes are checked when the Changes tab opens.
+   */
+  watchUserEdits?(onEdit: (edit: { tableNames: string[] }) => void): Promise<() => Promise<void>>;
   /** What the push needs (absent: the pane offers no Changes view). */
   push?: PushHost;
 }
@@ -24,6 +29,8 @@ export interface PaneHost {
 export interface PushHost {
   sheet: PushSheet;
   journal: PushJournal;
+  /** Selects a row of a pushable table in the sheet (activating it); false when the table no longer holds it. */
+  selectRow?(model: TableModel<Budget>, ref: RowRef): Promise<boolean>;
   /** Shows the editable columns apart (the input style), after a pull of a pushable table. */
   styleInputs?(model: TableModel<Budget>): Promise<void>;
 }

@@ -88,6 +88,11 @@ export function App(): ReactElement {
   useEffect(() => {
     if (connected && pulledKey.replace(/\|/g, '') !== '') void app.reviewChanges();
   }, [app, connected, pulledKey]);
+  // An edited cell of a budget table is marked changed as soon as the user leaves it (the worksheet's changed event).
+  useEffect(() => {
+    const stop = app.watchEdits();
+    return () => void stop();
+  }, [app]);
 
   // Connected, five tabs must fit 320 px: Connection and Settings show their icon (the name is its label and tooltip).
   const tabs: Array<{ id: TabId; label: string; count?: number; icon?: ReactElement }> = connected

@@ -192,6 +192,7 @@ function ChangesCard({ table, language, locked }: { table: ChangesTable; languag
             setLastAction('push');
             void app.resolveConflict(table.tableId, row.key, resolution);
           }}
+          onSelect={(row) => void app.selectRow(table.tableId, row.ref)}
           onWholeRows={(count) =>
             setConfirm({
               title: t(`pane.changes.dialog.wholeRows.title.${pluralOf(count, language)}`, { count: n(count) }),

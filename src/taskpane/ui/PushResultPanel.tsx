@@ -59,10 +59,12 @@ export interface PushResultPanelProps {
   /** The budget's name by row key (`id:<id>`, `ext:<external id>`), from the pending rows. */
   names: ReadonlyMap<string, string>;
   onResolve(row: PushRow, resolution: 'mine' | 'theirs'): void;
+  /** Selects the row in the sheet. */
+  onSelect(row: PushRow): void;
   onWholeRows(count: number): void;
 }
 
-export function PushResultPanel({ result, language, disabled, names, onResolve, onWholeRows }: PushResultPanelProps): ReactElement {
+export function PushResultPanel({ result, language, disabled, names, onResolve, onSelect, onWholeRows }: PushResultPanelProps): ReactElement {
   const app = useAppActions();
   const styles = useStyles();
   const t = app.t;
@@ -134,16 +136,21 @@ export function PushResultPanel({ result, language, disabled, names, onResolve, 
                     {row.message}
                   </Text>
                 )}
-                {conflict && (
-                  <div className={styles.buttons}>
-                    <Button size="small" disabled={disabled} onClick={() => onResolve(row, 'mine')} aria-label={t('pane.changes.keepMineFor', { name })}>
-                      {t('pane.changes.keepMine')}
-                    </Button>
-                    <Button size="small" disabled={disabled} onClick={() => onResolve(row, 'theirs')} aria-label={t('pane.changes.takeTheirsFor', { name })}>
-                      {t('pane.changes.takeTheirs')}
-                    </Button>
-                  </div>
-                )}
+                <div className={styles.buttons}>
+                  {conflict && (
+                    <>
+                      <Button size="small" disabled={disabled} onClick={() => onResolve(row, 'mine')} aria-label={t('pane.changes.keepMineFor', { name })}>
+                        {t('pane.changes.keepMine')}
+                      </Button>
+                      <Button size="small" disabled={disabled} onClick={() => onResolve(row, 'theirs')} aria-label={t('pane.changes.takeTheirsFor', { name })}>
+                        {t('pane.changes.takeTheirs')}
+                      </Button>
+                    </>
+                  )}
+                  <Button size="small" appearance="subtle" onClick={() => onSelect(row)} aria-label={t('pane.changes.showRowFor', { name })}>
+                    {t('pane.changes.showRow')}
+                  </Button>
+                </div>
               </li>
             );
           })}

@@ -55,10 +55,12 @@ export interface PreviewApi {
   findCell(sheet: string, text: string): Promise<{ row: number; col: number; valueType: string } | undefined>;
   /** The fill and font colour the grid draws a cell with ({} for the defaults). */
   cellColors(sheet: string, row: number, col: number): Promise<{ fill?: string; font?: string }>;
-  /** Types into a cell as the grid's editor does (through `Excel.run`, so the simulation's typing rules apply). */
+  /** Types into a cell as a user does, like the grid's editor (`typeIntoCell`: the typing rules of `range.values`). */
   typeInto(sheet: string, row: number, col: number, input: string): Promise<void>;
   reset(): Promise<void>;
   saved(): Promise<void>;
+  /** The active sheet and its selected cells (0-based box), as `range.select()` left them. */
+  selection(): Promise<{ sheet: string; row: number; column: number; rowCount: number; columnCount: number }>;
 }
 
 function api(page: Page) {
@@ -105,14 +107,16 @@ export function previewApi(page: Page): PreviewApi {
     cellColors: (sheet, row, col) => call((p, a: [string, number, number]) => ({ ...p.cellColors(a[0], a[1], a[2]) }), [sheet, row, col]),
     typeInto: (sheet, row, col, input) =>
       call(
-        (p, a: [string, number, number, string]) =>
-          p.globals.Excel.run(async (context) => {
-            context.workbook.worksheets.getItem(a[0]).getRangeByIndexes(a[1], a[2], 1, 1).values = [[a[3]]];
-            await context.sync();
-          }),
+        // As a user types (the changed events say "not this add-in"), the way the grid's editor writes.
+        (p, a: [string, number, number, string]) => p.workbook.typeIntoCell(a[0], a[1], a[2], a[3]),
         [sheet, row, col, input],
       ),
     reset: () => call((p) => p.reset(), null),
+    selection: () =>
+      call((p) => {
+        const sheet = p.workbook.activeSheetName();
+        return { sheet, ...p.workbook.state.sheet(sheet).selection };
+      }, null),
     saved: () => call((p) => p.saved(), null),
   };
 }

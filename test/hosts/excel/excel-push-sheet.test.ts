@@ -5,7 +5,7 @@
  */
 
 import { ExcelPushSheet } from '../../../src/hosts/excel/excel-push-sheet';
-import { CHANGED_FILL, INPUT_FILL, INPUT_FONT, markInputColumns } from '../../../src/hosts/excel/input-style';
+import { CHANGED_FILL, CHANGED_FONT, INPUT_FILL, INPUT_FONT, markInputColumns } from '../../../src/hosts/excel/input-style';
 import { STATUS_HEADER } from '../../../src/hosts/excel/push-table-layout';
 import { WEB_PAYLOAD_LIMIT_BYTES } from '../../../src/preview/excel-sim';
 import { rowToFields } from '../../../src/sync/tables';
@@ -166,12 +166,14 @@ describe('ExcelPushSheet.update', () => {
       '#FFFFFF',
       '#FFFFFF',
     ]);
-    expect(await fontColor(sim, 2, 'amount')).toBe(INPUT_FONT);
+    expect(await fontColor(sim, 2, 'amount')).toBe(CHANGED_FONT);
+    expect(await fontColor(sim, 2, 'category_id')).toBe(INPUT_FONT);
 
-    // The next outcome clears the highlight; the status column is not added again.
+    // The next outcome clears the highlight (fill and font); the status column is not added again.
     await sheet.update(MODEL, [clean(2, 3, 'ext-3')]);
     expect(await headers()).toEqual([...MODEL.columns.map((c) => c.header), STATUS_HEADER]);
     expect(await fills(sim, [[2, 'amount'], [2, 'name']])).toEqual([INPUT_FILL, INPUT_FILL]);
+    expect(await fontColor(sim, 2, 'amount')).toBe(INPUT_FONT);
     expect((await sheet.read(MODEL)).hasStatusColumn).toBe(true);
   });
 

@@ -6,6 +6,7 @@ import { invalidArgument, invalidOperation, itemAlreadyExists, itemNotFound } fr
 import { SettingsStore } from './settings-state';
 import { SheetState, type Visibility } from './sheet-state';
 import type { TableState } from './types';
+import { WorksheetEvents } from './worksheet-events';
 
 export type CalculationModeValue = 'Automatic' | 'AutomaticExceptTables' | 'Manual';
 export type CalculationTypeValue = 'Recalculate' | 'Full' | 'FullRebuild';
@@ -51,6 +52,8 @@ export class WorkbookState {
   private nextId = 1;
 
   readonly settings: SettingsStore;
+  /** Handlers of the changed events and the edits they are yet to be told of (model/worksheet-events.ts). */
+  readonly events = new WorksheetEvents();
 
   constructor(
     readonly currentYear: number,

@@ -77,6 +77,11 @@ type RangeMembers =
   | 'load'
   | 'isNullObject';
 
+/** A change of the range's contents by this add-in, for the changed events (proxies/worksheet-changed-events.ts). */
+function recordEdit(env: ExecEnv, binding: RangeBinding): void {
+  env.state.events.record({ sheetId: binding.sheetId, box: { ...binding.box }, triggerSource: 'ThisLocalAddin' });
+}
+
 export function sheetOf(env: ExecEnv, binding: RangeBinding): SheetState {
   return env.state.sheetById(binding.sheetId);
 }
@@ -187,14 +192,20 @@ export class SimRange extends SimClientObject<RangeBinding, WorkbookState> imple
     return this.read('values');
   }
   set values(input: unknown) {
-    this.setProperty('values', input, (env, b) => writeCells(sheetOf(env, b), b.box, 'values', input, env.state.currentYear));
+    this.setProperty('values', input, (env, b) => {
+      writeCells(sheetOf(env, b), b.box, 'values', input, env.state.currentYear);
+      recordEdit(env, b);
+    });
   }
 
   get formulas(): CellValue[][] {
     return this.read('formulas');
   }
   set formulas(input: unknown) {
-    this.setProperty('formulas', input, (env, b) => writeCells(sheetOf(env, b), b.box, 'formulas', input, env.state.currentYear));
+    this.setProperty('formulas', input, (env, b) => {
+      writeCells(sheetOf(env, b), b.box, 'formulas', input, env.state.currentYear);
+      recordEdit(env, b);
+    });
   }
 
   /** Formulas in R1C1 notation, relative to each cell; writing a scalar fills a range the way Excel fills a column. */
@@ -202,7 +213,10 @@ export class SimRange extends SimClientObject<RangeBinding, WorkbookState> imple
     return this.read('formulasR1C1');
   }
   set formulasR1C1(input: unknown) {
-    this.setProperty('formulasR1C1', input, (env, b) => writeCells(sheetOf(env, b), b.box, 'formulasR1C1', input, env.state.currentYear));
+    this.setProperty('formulasR1C1', input, (env, b) => {
+      writeCells(sheetOf(env, b), b.box, 'formulasR1C1', input, env.state.currentYear);
+      recordEdit(env, b);
+    });
   }
 
   get numberFormat(): CellValue[][] {
@@ -448,6 +462,7 @@ export class SimRange extends SimClientObject<RangeBinding, WorkbookState> imple
     this.queue('Method', 'clear', [mode], (env, b) => {
       if (!['All', 'Formats', 'Contents'].includes(mode)) throw invalidArgument();
       sheetOf(env, b).clear(b.box, mode !== 'Formats', mode !== 'Contents');
+      if (mode !== 'Formats') recordEdit(env, b);
     });
   }
 

@@ -13,6 +13,8 @@ import type { SheetState, Visibility } from '../model/sheet-state';
 import { SimTableCollection } from './table-collection';
 import { SimWorksheetFreezePanes } from './freeze-panes';
 import { provideWorksheetProxies, type WorksheetProxy } from './worksheet-proxy';
+import { EVERY_SHEET } from '../model/worksheet-events';
+import { SimWorksheetChangedEvents } from './worksheet-changed-events';
 
 const WORKSHEET_PROPERTIES = ['id', 'name', 'position', 'visibility'] as const;
 
@@ -35,17 +37,30 @@ type WorksheetMembers =
   | 'load'
   | 'isNullObject';
 
+type EventMembers = 'onChanged';
+
 const WORKSHEET_NAVIGATION: readonly string[] = ['tables', 'freezePanes'];
 
 export class SimWorksheet
   extends SimClientObject<SheetBinding, WorkbookState>
-  implements Supported<Excel.Worksheet, WorksheetMembers>, Named<Excel.Worksheet, 'tables' | 'freezePanes'>, WorksheetProxy
+  implements Supported<Excel.Worksheet, WorksheetMembers>, Named<Excel.Worksheet, 'tables' | 'freezePanes' | EventMembers>, WorksheetProxy
 {
   protected readonly entityName = 'Worksheet';
   protected readonly scalarNames = WORKSHEET_PROPERTIES;
   protected override readonly navigationNames = WORKSHEET_NAVIGATION;
   private tablesProxy: SimTableCollection | undefined;
   private freezePanesProxy: SimWorksheetFreezePanes | undefined;
+  private changedEvents: SimWorksheetChangedEvents | undefined;
+
+  /** `onChanged` (ExcelApi 1.7): edits of this sheet's cells (proxies/worksheet-changed-events.ts). */
+  get onChanged(): SimWorksheetChangedEvents {
+    this.changedEvents ??= new SimWorksheetChangedEvents(this.context, this.objectPath, this.entityName, (env) => {
+      const binding = this.bindIn(env);
+      if (binding === null) throw itemNotFound();
+      return binding.sheetId;
+    });
+    return this.changedEvents;
+  }
 
   protected override navigation(name: string): AnyProxy {
     if (name === 'tables') return this.tables;
@@ -207,13 +222,20 @@ type WorksheetCollectionMembers = 'add' | 'getItem' | 'getItemOrNullObject' | 'g
 
 export class SimWorksheetCollection
   extends SimCollection<true, SimWorksheet>
-  implements Supported<Excel.WorksheetCollection, WorksheetCollectionMembers>, Named<Excel.WorksheetCollection, 'items'>
+  implements Supported<Excel.WorksheetCollection, WorksheetCollectionMembers>, Named<Excel.WorksheetCollection, 'items' | EventMembers>
 {
   protected readonly entityName = 'WorksheetCollection';
   protected readonly scalarNames = [] as const;
+  private changedEvents: SimWorksheetChangedEvents | undefined;
 
   constructor(context: ActionQueue, objectPath: string, origin?: string) {
     super(context, objectPath, () => true, origin);
+  }
+
+  /** `onChanged` (ExcelApi 1.9): edits of any sheet's cells (proxies/worksheet-changed-events.ts). */
+  get onChanged(): SimWorksheetChangedEvents {
+    this.changedEvents ??= new SimWorksheetChangedEvents(this.context, this.objectPath, this.entityName, () => EVERY_SHEET);
+    return this.changedEvents;
   }
 
   private child(name: string, args: unknown[], resolve: (env: ExecEnv) => SheetBinding | null): SimWorksheet {
