@@ -5,7 +5,7 @@
 
 import { FigureError } from '../../../src/sync/figures';
 import type { Language } from '../../../src/i18n/catalog';
-import type { FetchHook } from '../../pull/support';
+import type { FetchHook } from '../pull/support';
 import { figureHarness, startService, type Sandbox } from './support';
 
 let sandbox: Sandbox;

@@ -6,7 +6,7 @@
 
 import type { Plan } from '../../../src/api';
 import { FigureError } from '../../../src/sync/figures';
-import type { FetchHook } from '../../pull/support';
+import type { FetchHook } from '../pull/support';
 import { clientFor, figureHarness, startService, type Sandbox } from './support';
 
 let sandbox: Sandbox;

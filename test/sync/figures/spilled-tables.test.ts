@@ -9,7 +9,7 @@ import type { CashflowClient, Plan } from '../../../src/api';
 import { FigureError, type SpilledTable } from '../../../src/sync/figures';
 import { ACCOUNTS_TABLE, CATEGORIES_TABLE, FORECAST_BUDGETS_TABLE, INVOICES_TABLE, TRANSACTIONS_TABLE, type TableModel } from '../../../src/sync/tables';
 import type { PullTarget } from '../../../src/sync/pull';
-import { harness, serial, tableCells } from '../../pull/support';
+import { harness, serial, tableCells } from '../pull/support';
 import { clientFor, figureHarness, startService, type Sandbox } from './support';
 
 let sandbox: Sandbox;

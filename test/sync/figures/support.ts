@@ -7,9 +7,9 @@
 import { CashflowClient, type Category, TokenCache, type TransactionFilters } from '../../../src/api';
 import type { Language } from '../../../src/i18n/catalog';
 import { FigureEngine, type FigureEngineOptions, type PlanReport } from '../../../src/sync/figures';
-import { apiCalls, recordingFetch, type FetchHook, type Sandbox, type Sent } from '../../pull/support';
+import { apiCalls, recordingFetch, type FetchHook, type Sandbox, type Sent } from '../pull/support';
 
-export { startService, type Sandbox, type Sent } from '../../pull/support';
+export { startService, type Sandbox, type Sent } from '../pull/support';
 
 /** Enough for ~2,700 transactions a year: three pages of 1000. */
 export const TRANSACTIONS = 8000;

@@ -9,7 +9,7 @@ import { SheetBaselineStore } from '../../../src/hosts/excel/sheet-baseline-stor
 import { SheetPushJournal } from '../../../src/hosts/excel/sheet-push-journal';
 import { pushBudgets, type PushChoices, type PushResult } from '../../../src/sync/push';
 import { FORECAST_BUDGETS_TABLE } from '../../../src/sync/tables';
-import { harness, startService, type Harness, type Sandbox } from '../../pull/support';
+import { harness, startService, type Harness, type Sandbox } from '../pull/support';
 
 let sandbox: Sandbox;
 let h: Harness;

@@ -5,10 +5,10 @@
  * for a single row. And no sync of a large pull goes over Excel on the web's 5 MB cap.
  */
 
-import { InternalServerError, ResponseValidationError, ServiceDownError } from '../../src/api';
-import { ExcelWorkbookPort } from '../../src/hosts/excel/excel-workbook-port';
-import { SimError, WEB_PAYLOAD_LIMIT_BYTES } from '../../src/preview/excel-sim';
-import { createPuller, PullServiceDownError, type PullProgress } from '../../src/sync/pull';
+import { InternalServerError, ResponseValidationError, ServiceDownError } from '../../../src/api';
+import { ExcelWorkbookPort } from '../../../src/hosts/excel/excel-workbook-port';
+import { SimError, WEB_PAYLOAD_LIMIT_BYTES } from '../../../src/preview/excel-sim';
+import { createPuller, PullServiceDownError, type PullProgress } from '../../../src/sync/pull';
 import { harness, serverErrorOn, sheetState, startService, tableCells, type Harness, type Sandbox } from './support';
 
 let sandbox: Sandbox;

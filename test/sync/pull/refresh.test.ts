@@ -4,7 +4,7 @@
  * count/sum check against `/transactions/extended/` does not match.
  */
 
-import type { Invoice } from '../../src/api';
+import type { Invoice } from '../../../src/api';
 import { apiCalls, harness, startService, tableCells, type Harness, type Sandbox } from './support';
 
 let sandbox: Sandbox;

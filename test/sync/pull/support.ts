@@ -4,11 +4,11 @@
  * and a memory pull-state store.
  */
 
-import { CashflowClient, TokenCache, type ClientOptions } from '../../src/api';
-import { ExcelWorkbookPort } from '../../src/hosts/excel/excel-workbook-port';
-import { createSimulatedWorkbook, installExcelSimulation, type SimulatedWorkbook } from '../../src/preview/excel-sim';
-import { startSandbox, type SandboxOptions } from '../../src/sandbox';
-import { createPuller, MemoryPullStateStore, type Puller, type PullerOptions } from '../../src/sync/pull';
+import { CashflowClient, TokenCache, type ClientOptions } from '../../../src/api';
+import { ExcelWorkbookPort } from '../../../src/hosts/excel/excel-workbook-port';
+import { createSimulatedWorkbook, installExcelSimulation, type SimulatedWorkbook } from '../../../src/preview/excel-sim';
+import { startSandbox, type SandboxOptions } from '../../../src/sandbox';
+import { createPuller, MemoryPullStateStore, type Puller, type PullerOptions } from '../../../src/sync/pull';
 
 export type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
 

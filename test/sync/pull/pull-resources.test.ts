@@ -3,7 +3,7 @@
  * stable names and headers, cells checked against what the API returned (types, formats, flattening).
  */
 
-import type { Budget, Category, Invoice, Transaction } from '../../src/api';
+import type { Budget, Category, Invoice, Transaction } from '../../../src/api';
 import {
   ACCOUNTS_TABLE,
   ALL_BUDGETS_TABLE,
@@ -16,8 +16,8 @@ import {
   PLANS_TABLE,
   TRANSACTIONS_TABLE,
   type TableModel,
-} from '../../src/sync/tables';
-import type { PullTarget } from '../../src/sync/pull';
+} from '../../../src/sync/tables';
+import type { PullTarget } from '../../../src/sync/pull';
 import { harness, serial, startService, tableCells, type Harness, type Sandbox } from './support';
 
 let sandbox: Sandbox;

@@ -3,7 +3,7 @@
  * names, and every text of the corpus (test/fixtures) imported as purposes, arrive exactly as sent with value type String.
  */
 
-import { spreadsheetTexts } from '../fixtures/spreadsheet-text';
+import { spreadsheetTexts } from '../../fixtures/spreadsheet-text';
 import { harness, startService, tableCells, type Harness, type Sandbox } from './support';
 
 const HOSTILE = ['=HYPERLINK("http://x","y")', '+41 44 000 00 00', '@SUM(A1)', '-1500', '=1+1'];

@@ -5,9 +5,9 @@
  * table, a warning and no stale baseline.
  */
 
-import { SheetBaselineStore } from '../../src/hosts/excel/sheet-baseline-store';
-import { baselineOf, type BaselineRow, type BaselineStore } from '../../src/sync/push';
-import { FORECAST_BUDGETS_TABLE, scenarioBudgetsTable, tableSpec, type TableModel } from '../../src/sync/tables';
+import { SheetBaselineStore } from '../../../src/hosts/excel/sheet-baseline-store';
+import { baselineOf, type BaselineRow, type BaselineStore } from '../../../src/sync/push';
+import { FORECAST_BUDGETS_TABLE, scenarioBudgetsTable, tableSpec, type TableModel } from '../../../src/sync/tables';
 import { harness, startService, type FetchHook, type Harness, type Sandbox } from './support';
 
 let sandbox: Sandbox;

@@ -6,8 +6,8 @@
  * Counts and outcomes only: the sleep returns at once and the budget counts the waits as time.
  */
 
-import { translate } from '../../src/i18n/translate';
-import { PullServiceDownError, type PullProgress } from '../../src/sync/pull';
+import { translate } from '../../../src/i18n/translate';
+import { PullServiceDownError, type PullProgress } from '../../../src/sync/pull';
 import { apiCalls, harness, sheetState, startService, type FetchHook, type Harness, type Sandbox } from './support';
 
 let sandbox: Sandbox;

@@ -5,11 +5,11 @@
  * and company credentials on this target.
  */
 
-import { groupCompanyIds, PermissionDeniedError, type Invoice, type InvoiceListParams } from '../../src/api';
-import { ExcelWorkbookPort } from '../../src/hosts/excel/excel-workbook-port';
-import { translate } from '../../src/i18n/translate';
-import { PullServiceDownError, PullTargetError, targetKey, type PullProgress, type PullTarget } from '../../src/sync/pull';
-import { GROUP_INVOICES_TABLE, INVOICES_TABLE } from '../../src/sync/tables';
+import { groupCompanyIds, PermissionDeniedError, type Invoice, type InvoiceListParams } from '../../../src/api';
+import { ExcelWorkbookPort } from '../../../src/hosts/excel/excel-workbook-port';
+import { translate } from '../../../src/i18n/translate';
+import { PullServiceDownError, PullTargetError, targetKey, type PullProgress, type PullTarget } from '../../../src/sync/pull';
+import { GROUP_INVOICES_TABLE, INVOICES_TABLE } from '../../../src/sync/tables';
 import { apiCalls, harness, serial, serverErrorOn, sheetState, startService, tableCells, type Harness, type Sandbox } from './support';
 
 // The demo company's transactions play no part here: few of them.

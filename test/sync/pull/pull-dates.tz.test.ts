@@ -15,7 +15,7 @@ const dir = mkdtempSync(path.join(tmpdir(), 'pull-dates-'));
 
 function runIn(zone: string, offsets: readonly number[]): string {
   const out = path.join(dir, `${zone.replace('/', '_')}.json`);
-  const args = [jestBin, '--ci', '--runInBand', '--testMatch', '**/pull-dates.tz-check.ts', '--', 'test/pull/pull-dates.tz-check.ts'];
+  const args = [jestBin, '--ci', '--runInBand', '--testMatch', '**/pull-dates.tz-check.ts', '--', 'test/sync/pull/pull-dates.tz-check.ts'];
   const env = { ...process.env, TZ: zone, EXPECTED_OFFSETS: offsets.join(','), PULL_DATES_OUT: out };
   const run = spawnSync(process.execPath, args, { cwd: root, env, encoding: 'utf8' });
   if (run.status !== 0) throw new Error(`jest in ${zone} failed:\n${run.stderr}${run.stdout}`);

@@ -1,7 +1,7 @@
 /** The pull state on workbook settings (simulation): round trip, no credentials, and a refresh that uses it. */
 
-import { SettingsPullStateStore, pullStateKey } from '../../src/hosts/excel/settings-pull-state';
-import { createPuller, PULL_STATE_VERSION, type PullState } from '../../src/sync/pull';
+import { SettingsPullStateStore, pullStateKey } from '../../../src/hosts/excel/settings-pull-state';
+import { createPuller, PULL_STATE_VERSION, type PullState } from '../../../src/sync/pull';
 import { harness, startService, type Harness, type Sandbox } from './support';
 
 let sandbox: Sandbox;

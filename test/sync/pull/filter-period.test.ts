@@ -3,8 +3,8 @@
  * does not know, and the row count before a load is one `page_size=1` read with the pull's filters.
  */
 
-import { parsePullState } from '../../src/sync/pull';
-import { rowCount } from '../../src/sync/pull/row-count';
+import { parsePullState } from '../../../src/sync/pull';
+import { rowCount } from '../../../src/sync/pull/row-count';
 import { harness, startService, type Harness, type Sandbox } from './support';
 
 let sandbox: Sandbox;

@@ -4,7 +4,7 @@
  * at the limit with the mark; the result names record and field; a text of exactly 32,767 characters stays whole.
  */
 
-import { CUT_TEXT_MARK, EXCEL_CELL_TEXT_LIMIT } from '../../src/sync/cell-text-limit';
+import { CUT_TEXT_MARK, EXCEL_CELL_TEXT_LIMIT } from '../../../src/sync/cell-text-limit';
 import { harness, tableCells, useService } from './support';
 
 /** A text of `length` characters that shows where it was cut: `0123456789` repeated. */

@@ -7,7 +7,7 @@
  *   invoices (which dropped one silently) and transactions (which blamed a change during the pull).
  */
 
-import { PullEndlessPagesError } from '../../src/sync/pull';
+import { PullEndlessPagesError } from '../../../src/sync/pull';
 import { apiCalls, sheetState, tableCells, useService } from './support';
 
 const suite = useService({ transactions: 1500 });

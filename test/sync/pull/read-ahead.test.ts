@@ -4,7 +4,7 @@
  * (or an outer abort) stopping the producer.
  */
 
-import { readAhead } from '../../src/sync/pull/read-ahead';
+import { readAhead } from '../../../src/sync/pull/read-ahead';
 
 const tick = (ms = 0): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
