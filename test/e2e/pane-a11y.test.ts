@@ -16,7 +16,9 @@ async function clickCell(page: Page, row: number, column: 'A' | 'B'): Promise<vo
   const box = await page.locator('.preview-grid canvas').first().boundingBox();
   if (!box) throw new Error('the grid has no canvas');
   const markers = 60;
-  const x = box.x + markers + (column === 'A' ? 10 : 96 + 10);
+  // Excel's standard column width, as the preview draws it (48 pt = 64 px at 100 %).
+  const columnWidth = 64;
+  const x = box.x + markers + (column === 'A' ? 10 : columnWidth + 10);
   await page.mouse.click(x, box.y + 26 + row * 24 + 12);
 }
 
