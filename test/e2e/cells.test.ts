@@ -4,42 +4,26 @@
  * opened (the worksheet's changed event); a budget's codes read as words in the label columns beside them; a row a
  * send left in conflict is one click from its place in the sheet. Accessibility and screenshots in both themes.
  */
-import type { Page } from 'playwright-core';
 import { CHANGED_FILL, CHANGED_FONT, INPUT_FILL, INPUT_FONT } from '../../src/hosts/excel/input-style';
 import { en } from '../../src/i18n/catalog';
 import { codeLabel } from '../../src/sync/tables/code-labels';
-import { eventually, expectAccessible, expectClean, OFFICE_JS_TELEMETRY, openPreview, pane, previewApi, saveScreenshot, useApp } from './support';
+import { connectDemoAndLoad, eventually, expectAccessible, expectClean, OFFICE_JS_TELEMETRY, openPreview, pane, previewApi, saveScreenshot, sheetCell, useApp } from './support';
 
 const SHEET = 'Forecast budgets';
 const PANE = { include: ['#pane'] };
 
 const suite = useApp({ transactions: 50 });
 
-async function connectAndPullBudgets(page: Page): Promise<void> {
-  const p = pane(page);
-  await p.getByRole('button', { name: en['pane.connect.demo'] }).click();
-  await p.getByText(en['pane.state.online'], { exact: true }).waitFor();
-  await p.getByRole('tab', { name: en['pane.tab.data'] }).click();
-  await p.getByRole('button', { name: 'Load Forecast budgets', exact: true }).click();
-  await eventually(async () => expect(await p.getByRole('button', { name: 'Refresh Forecast budgets', exact: true }).isEnabled()).toBe(true), { timeoutMs: 60_000 });
-}
 
-async function cellOf(page: Page, externalId: string, header: string): Promise<{ row: number; col: number }> {
-  const preview = previewApi(page);
-  const column = await preview.findCell(SHEET, header);
-  const row = await preview.findCell(SHEET, externalId);
-  if (!column || !row) throw new Error(`no ${header} cell for ${externalId} on ${SHEET}`);
-  return { row: row.row, col: column.col };
-}
 
 for (const theme of ['light', 'dark'] as const) {
   test(`${theme}: an edited cell turns amber right after the edit and the Changes tab counts it, unopened`, async () => {
     const { page } = suite.session;
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await openPreview(page, suite.app.url, suite.app.sandbox.url, { theme });
-    await connectAndPullBudgets(page);
+    await connectDemoAndLoad(page, 'Forecast budgets');
     const preview = previewApi(page);
-    const amount = await cellOf(page, 'fc-miete', 'Amount');
+    const amount = await sheetCell(page, SHEET, 'fc-miete', 'Amount');
     expect(await preview.cellColors(SHEET, amount.row, amount.col)).toEqual({ fill: INPUT_FILL, font: INPUT_FONT });
 
     // The user types a new amount: the Data tab stays open.
@@ -51,13 +35,13 @@ for (const theme of ['light', 'dark'] as const) {
     await eventually(async () => expect(await pane(page).getByTestId('changes-badge').first().textContent()).toBe('1'));
     await expect(pane(page).getByRole('tab', { name: en['pane.tab.data'] }).getAttribute('aria-selected')).resolves.toBe('true');
     // The row's other input cells keep their quiet look.
-    const name = await cellOf(page, 'fc-miete', 'Name');
+    const name = await sheetCell(page, SHEET, 'fc-miete', 'Name');
     expect(await preview.cellColors(SHEET, name.row, name.col)).toEqual({ fill: INPUT_FILL, font: INPUT_FONT });
 
     // Codes read as words beside them, in the pane's language; the code cells stay codes.
     for (const [code, field] of [['Base', 'budgetBase'], ['Frequency', 'frequency']] as const) {
-      const codeCell = await cellOf(page, 'fc-miete', code);
-      const labelCell = await cellOf(page, 'fc-miete', `${code} label`);
+      const codeCell = await sheetCell(page, SHEET, 'fc-miete', code);
+      const labelCell = await sheetCell(page, SHEET, 'fc-miete', `${code} label`);
       expect(labelCell.col).toBe(codeCell.col + 1);
       const value = await preview.cellText(SHEET, codeCell.row, codeCell.col);
       expect(await preview.cellText(SHEET, labelCell.row, labelCell.col)).toBe(codeLabel(field, value, 'en'));
@@ -74,10 +58,10 @@ test('a row the send left unsent is one click from its place in the sheet', asyn
   const { page } = suite.session;
   await page.emulateMedia({ reducedMotion: 'reduce' });
   await openPreview(page, suite.app.url, suite.app.sandbox.url);
-  await connectAndPullBudgets(page);
+  await connectDemoAndLoad(page, 'Forecast budgets');
   const p = pane(page);
   const preview = previewApi(page);
-  const amount = await cellOf(page, 'fc-miete', 'Amount');
+  const amount = await sheetCell(page, SHEET, 'fc-miete', 'Amount');
   // A colleague changes the budget on the service; the user's own change then meets a conflict.
   await suite.app.sandbox.updateForecastBudget('fc-miete', { amount: '-5000.00' });
   await preview.typeInto(SHEET, amount.row, amount.col, '-3000');

@@ -7,31 +7,14 @@
 import type { Page } from 'playwright-core';
 import { CHANGED_FILL, INPUT_FILL, INPUT_FONT } from '../../src/hosts/excel/input-style';
 import { en } from '../../src/i18n/catalog';
-import { eventually, expectAccessible, expectClean, OFFICE_JS_TELEMETRY, openPreview, pane, previewApi, saveScreenshot, screenshotPane, useApp } from './support';
+import { connectDemoAndLoad, eventually, expectAccessible, expectClean, OFFICE_JS_TELEMETRY, openPreview, pane, previewApi, saveScreenshot, screenshotPane, sheetCell, useApp } from './support';
 
 const SHEET = 'Forecast budgets';
 const PANE = { include: ['#pane'] };
 
 const suite = useApp({ transactions: 200 });
 
-async function connectAndPullBudgets(page: Page): Promise<void> {
-  const p = pane(page);
-  await p.getByRole('button', { name: en['pane.connect.demo'] }).click();
-  await p.getByText(en['pane.state.online'], { exact: true }).waitFor();
-  await p.getByRole('tab', { name: en['pane.tab.data'] }).click();
-  await p.getByRole('button', { name: 'Load Forecast budgets', exact: true }).click();
-  await p.getByRole('button', { name: 'Refresh Forecast budgets', exact: true }).waitFor({ timeout: 60_000 });
-  await eventually(async () => expect(await p.getByRole('button', { name: 'Refresh Forecast budgets', exact: true }).isEnabled()).toBe(true), { timeoutMs: 60_000 });
-}
 
-/** Where a budget's Amount cell is on the sheet (0-based). */
-async function amountCell(page: Page, externalId: string): Promise<{ row: number; col: number }> {
-  const preview = previewApi(page);
-  const header = await preview.findCell(SHEET, 'Amount');
-  const row = await preview.findCell(SHEET, externalId);
-  if (!header || !row) throw new Error(`no Amount cell for ${externalId} on ${SHEET}`);
-  return { row: row.row, col: header.col };
-}
 
 async function openChanges(page: Page): Promise<void> {
   await pane(page).getByRole('tab', { name: en['pane.tab.changes'] }).click();
@@ -41,7 +24,7 @@ async function openChanges(page: Page): Promise<void> {
 /** A colleague sets the amount on the service, the user types another one into the sheet and sends: a conflict. */
 async function makeConflict(page: Page, externalId: string, theirs: string, mine: string): Promise<void> {
   const p = pane(page);
-  const cell = await amountCell(page, externalId);
+  const cell = await sheetCell(page, SHEET, externalId, 'Amount');
   await suite.app.sandbox.updateForecastBudget(externalId, { amount: theirs });
   await previewApi(page).typeInto(SHEET, cell.row, cell.col, mine);
   await p.getByRole('button', { name: en['pane.changes.check'] }).click();
@@ -53,10 +36,10 @@ test('edit a budget, see it pending, send it; a conflicting change on the servic
   const { page } = suite.session;
   await page.emulateMedia({ reducedMotion: 'reduce' });
   await openPreview(page, suite.app.url, suite.app.sandbox.url);
-  await connectAndPullBudgets(page);
+  await connectDemoAndLoad(page, 'Forecast budgets');
   const p = pane(page);
   const preview = previewApi(page);
-  const cell = await amountCell(page, 'fc-miete');
+  const cell = await sheetCell(page, SHEET, 'fc-miete', 'Amount');
   expect(await preview.cellColors(SHEET, cell.row, cell.col)).toEqual({ fill: INPUT_FILL, font: INPUT_FONT });
 
   await openChanges(page);
@@ -106,7 +89,7 @@ test('dark theme: the Changes view with a conflict is accessible; screenshot for
   const { page } = suite.session;
   await page.emulateMedia({ reducedMotion: 'reduce' });
   await openPreview(page, suite.app.url, suite.app.sandbox.url, { theme: 'dark' });
-  await connectAndPullBudgets(page);
+  await connectDemoAndLoad(page, 'Forecast budgets');
   await openChanges(page);
   await makeConflict(page, 'fc-umsatz', '5100.00', '5300');
   await expect(pane(page).getByTestId('conflict-row').getByTestId('conflict-theirs').textContent()).resolves.toBe('5,100.00');
@@ -118,9 +101,9 @@ test('dark theme: the Changes view with a conflict is accessible; screenshot for
 test('a refresh of a table with changes not sent asks first; "Keep my changes" refreshes and keeps them pending', async () => {
   const { page } = suite.session;
   await openPreview(page, suite.app.url, suite.app.sandbox.url);
-  await connectAndPullBudgets(page);
+  await connectDemoAndLoad(page, 'Forecast budgets');
   const p = pane(page);
-  const cell = await amountCell(page, 'fc-sozial');
+  const cell = await sheetCell(page, SHEET, 'fc-sozial', 'Amount');
   await previewApi(page).typeInto(SHEET, cell.row, cell.col, '-7700');
   await openChanges(page);
   await p.getByTestId('pending-row').filter({ hasText: 'Sozialabgaben' }).waitFor();

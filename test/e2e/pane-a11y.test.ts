@@ -3,11 +3,10 @@
  * cancelled while the demo stays available, a base path without an API (404), focus after connecting and after a
  * load, one heading level 1, the preview's formula bar, and axe's moderate findings in both themes.
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
 import { en } from '../../src/i18n/catalog';
 import { eventually, expectAccessible, expectClean, OFFICE_JS_TELEMETRY, openPreview, pane, paneFrame, previewApi, saveScreenshot, screenshotPane, useApp } from './support';
+import { useSilentServer } from '../integration/support';
 
 const suite = useApp({ transactions: 300 });
 
@@ -60,17 +59,7 @@ describe('the preview grid', () => {
 });
 
 describe('connect', () => {
-  let silent: Server;
-  let silentUrl: string;
-  beforeAll(async () => {
-    silent = createServer(() => undefined);
-    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
-    silentUrl = `http://127.0.0.1:${(silent.address() as AddressInfo).port}/`;
-  });
-  afterAll(async () => {
-    silent.closeAllConnections();
-    await new Promise<void>((resolve) => silent.close(() => resolve()));
-  });
+  const silent = useSilentServer();
 
   test('a base path without an API says so (HTTP 404), not "the service refused"', async () => {
     const { page } = suite.session;
@@ -84,7 +73,7 @@ describe('connect', () => {
     const { page } = suite.session;
     await openPreview(page, suite.app.url, suite.app.sandbox.url, { theme: 'dark' });
     await page.emulateMedia({ reducedMotion: 'reduce' });
-    await fillNewConnection(page, silentUrl);
+    await fillNewConnection(page, silent.url);
     const connecting = pane(page).getByTestId('connecting');
     await connecting.waitFor();
     expect(await pane(page).getByRole('button', { name: en['pane.connect.demo'] }).isEnabled()).toBe(true);
@@ -95,7 +84,7 @@ describe('connect', () => {
     await pane(page).getByText(en['pane.state.signedOut'], { exact: true }).waitFor();
 
     // Again, and this time the demo, while the other connect still hangs: the demo wins, the late answer never comes.
-    await fillNewConnection(page, silentUrl);
+    await fillNewConnection(page, silent.url);
     await connecting.waitFor();
     await pane(page).getByRole('button', { name: en['pane.connect.demo'] }).click();
     await pane(page).getByText(en['pane.state.online'], { exact: true }).waitFor();

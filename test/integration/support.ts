@@ -106,3 +106,31 @@ export async function closedPort(): Promise<number> {
   await new Promise<void>((resolve) => server.close(() => resolve()));
   return port;
 }
+
+/** A server on 127.0.0.1 that accepts requests and never answers them (a service that hangs). */
+export async function silentServer(): Promise<{ url: string; close(): Promise<void> }> {
+  const server = createServer(() => undefined);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`,
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+/** A silent server for the enclosing file or `describe`: started before its tests, closed after them. */
+export function useSilentServer(): { readonly url: string } {
+  let server: Awaited<ReturnType<typeof silentServer>> | undefined;
+  beforeAll(async () => {
+    server = await silentServer();
+  });
+  afterAll(() => server?.close());
+  return {
+    get url(): string {
+      if (server === undefined) throw new Error('the silent server starts in beforeAll');
+      return server.url;
+    },
+  };
+}

@@ -11,7 +11,7 @@ import { de, en, it as italian } from '../../src/i18n/catalog';
 import { createSimulatedWorkbook, installExcelSimulation, type Installation } from '../../src/preview/excel-sim';
 import { startSandbox } from '../../src/sandbox';
 import { demoProfile, MemoryKeyValueStorage, ProfileStore } from '../../src/sync/connect';
-import { closedPort, recordingFetch } from '../integration/support';
+import { closedPort, recordingFetch, useSilentServer } from '../integration/support';
 import { AppState, type AppStateOptions } from '../../src/taskpane/state/app-state';
 import type { PaneHost } from '../../src/taskpane/state/pane-host';
 import { excelPaneHost } from '../../src/taskpane/excel-pane-host';
@@ -226,24 +226,14 @@ describe('the task pane state', () => {
   });
 
   describe('a service that never answers', () => {
-    let silent: Server;
-    let silentUrl: string;
-    beforeAll(async () => {
-      silent = createServer(() => undefined);
-      await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
-      silentUrl = `http://127.0.0.1:${(silent.address() as AddressInfo).port}/`;
-    });
-    afterAll(async () => {
-      silent.closeAllConnections();
-      await new Promise<void>((resolve) => silent.close(() => resolve()));
-    });
+    const silent = useSilentServer();
     const hanging = { name: 'Hanging', clientId: 'demo-company', secret: 'typed-secret-of-a-hanging-connect', kind: 'company' as const, remember: true };
 
     test('a connect gives up after its deadline with a clear message, and saves nothing', async () => {
       const storage = new MemoryKeyValueStorage();
       const app = makeApp(storage, { connectDeadlineMs: 300 });
       await app.start();
-      await app.saveProfile({ ...hanging, baseUrl: silentUrl });
+      await app.saveProfile({ ...hanging, baseUrl: silent.url });
       expect(app.snapshot().connection).toMatchObject({ status: 'failed', problem: 'gaveUp', message: en['connect.error.gaveUp'].replace('{seconds}', '1') });
       expect(app.snapshot().profiles).toEqual([]);
       expect(JSON.stringify([...storage.entries])).not.toContain(hanging.secret);
@@ -253,7 +243,7 @@ describe('the task pane state', () => {
       const storage = new MemoryKeyValueStorage();
       const app = makeApp(storage);
       await app.start();
-      const saving = app.saveProfile({ ...hanging, baseUrl: silentUrl });
+      const saving = app.saveProfile({ ...hanging, baseUrl: silent.url });
       expect(app.snapshot().connection.status).toBe('connecting');
       app.cancelConnect();
       await saving;
@@ -265,7 +255,7 @@ describe('the task pane state', () => {
     test('the demo connects while another connect hangs, and the hanging one never comes back over it', async () => {
       const app = makeApp();
       await app.start();
-      const saving = app.saveProfile({ ...hanging, baseUrl: silentUrl });
+      const saving = app.saveProfile({ ...hanging, baseUrl: silent.url });
       await app.connectDemo();
       await saving;
       expect(app.snapshot().connection).toMatchObject({ status: 'connected', profile: { name: en['connect.demo.name'] } });

@@ -12,6 +12,7 @@ export * from './axe';
 export * from './browser';
 export * from './eventually';
 export * from './build';
+export * from './flows';
 export * from './preview';
 export * from './sandbox';
 export * from './screenshots';

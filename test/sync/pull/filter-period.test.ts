@@ -5,29 +5,20 @@
 
 import { parsePullState } from '../../../src/sync/pull';
 import { rowCount } from '../../../src/sync/pull/row-count';
-import { harness, startService, type Harness, type Sandbox } from './support';
+import { useService } from './support';
 
-let sandbox: Sandbox;
-let h: Harness;
-beforeAll(async () => {
-  sandbox = await startService({ transactions: 300 });
-});
-afterAll(() => sandbox.close());
-beforeEach(() => {
-  h = harness(sandbox);
-});
-afterEach(() => h.uninstall());
+const suite = useService({ transactions: 300 });
 
 test('the period is kept in the pull state and a refresh keeps it', async () => {
-  await h.puller.pull({ resource: 'forecastBudgets', filters: { min_date: '2026-01-01', max_date: '2026-12-31' } }, { period: 'thisYear' });
-  expect((await h.store.get('ForecastBudgets'))?.period).toBe('thisYear');
-  await h.puller.refresh('ForecastBudgets');
-  expect((await h.store.get('ForecastBudgets'))?.period).toBe('thisYear');
+  await suite.h.puller.pull({ resource: 'forecastBudgets', filters: { min_date: '2026-01-01', max_date: '2026-12-31' } }, { period: 'thisYear' });
+  expect((await suite.h.store.get('ForecastBudgets'))?.period).toBe('thisYear');
+  await suite.h.puller.refresh('ForecastBudgets');
+  expect((await suite.h.store.get('ForecastBudgets'))?.period).toBe('thisYear');
 });
 
 test('a pull without a period stores none', async () => {
-  await h.puller.pull({ resource: 'forecastBudgets' });
-  expect((await h.store.get('ForecastBudgets'))?.period).toBeUndefined();
+  await suite.h.puller.pull({ resource: 'forecastBudgets' });
+  expect((await suite.h.store.get('ForecastBudgets'))?.period).toBeUndefined();
 });
 
 test('a stored period of another version reads as none, the rest of the state is kept', () => {
@@ -38,13 +29,13 @@ test('a stored period of another version reads as none, the rest of the state is
 });
 
 test('the row count is one page_size=1 read with the same filters', async () => {
-  const all = await rowCount(h.client, { resource: 'transactions' });
-  const before = h.sent.length;
-  const some = await rowCount(h.client, { resource: 'transactions', filters: { min_date: '2026-06-01' } });
-  const reads = h.sent.slice(before);
+  const all = await rowCount(suite.h.client, { resource: 'transactions' });
+  const before = suite.h.sent.length;
+  const some = await rowCount(suite.h.client, { resource: 'transactions', filters: { min_date: '2026-06-01' } });
+  const reads = suite.h.sent.slice(before);
   expect(all).toBe(300);
   expect(some).toBeGreaterThan(0);
   expect(some).toBeLessThan(300);
   expect(reads.map((r) => [r.path, r.query.get('page_size'), r.query.get('min_date')])).toEqual([[expect.stringContaining('/transactions/'), '1', '2026-06-01']]);
-  expect(await rowCount(h.client, { resource: 'categories' })).toBeUndefined();
+  expect(await rowCount(suite.h.client, { resource: 'categories' })).toBeUndefined();
 });

@@ -1,0 +1,25 @@
+/** Steps several browser tests take the same way. */
+import type { Page } from 'playwright-core';
+import { en } from '../../../src/i18n/catalog';
+import { eventually } from './eventually';
+import { pane, previewApi } from './preview';
+
+/** *Try the demo company*, then *Data › Load* the card named `card`; resolves once its *Refresh* button is enabled. */
+export async function connectDemoAndLoad(page: Page, card: string): Promise<void> {
+  const p = pane(page);
+  await p.getByRole('button', { name: en['pane.connect.demo'] }).click();
+  await p.getByText(en['pane.state.online'], { exact: true }).waitFor();
+  await p.getByRole('tab', { name: en['pane.tab.data'] }).click();
+  await p.getByRole('button', { name: `Load ${card}`, exact: true }).click();
+  const refresh = p.getByRole('button', { name: `Refresh ${card}`, exact: true });
+  await eventually(async () => expect(await refresh.isEnabled()).toBe(true), { timeoutMs: 60_000 });
+}
+
+/** The cell (0-based) of column `header` in the row of `sheet` that holds `key` (an external ID). */
+export async function sheetCell(page: Page, sheet: string, key: string, header: string): Promise<{ row: number; col: number }> {
+  const preview = previewApi(page);
+  const column = await preview.findCell(sheet, header);
+  const row = await preview.findCell(sheet, key);
+  if (!column || !row) throw new Error(`no ${header} cell for ${key} on ${sheet}`);
+  return { row: row.row, col: column.col };
+}
