@@ -21,8 +21,12 @@ export function demoProfile(sandboxUrl: string, language: Language): { profile: 
   };
 }
 
-/** Whether a sandbox answers at `url`: a token request with the demo credentials succeeds within `timeoutMs`. */
-export async function sandboxAvailable(url: string, fetchImpl: typeof fetch = globalThis.fetch.bind(globalThis), timeoutMs = 1500): Promise<boolean> {
+/**
+ * Whether a sandbox answers at `url`: a token request with the demo credentials succeeds within `timeoutMs`. 5 s: a
+ * busy machine's sandbox may take more than a second for its first token, and a port where nothing listens is
+ * refused at once anyway (only development builds probe: a production build never asks the user's computer).
+ */
+export async function sandboxAvailable(url: string, fetchImpl: typeof fetch = globalThis.fetch.bind(globalThis), timeoutMs = 5000): Promise<boolean> {
   let tokenUrl: string;
   try {
     tokenUrl = new URL('auth/token/', url.endsWith('/') ? url : `${url}/`).href;
