@@ -263,6 +263,28 @@ describe('the task pane state', () => {
     });
   });
 
+  test('a sandbox too slow for the first ask is offered late, not never (asked again in the background)', async () => {
+    let calls = 0;
+    const slowFirst: typeof fetch = async (input, init) => {
+      calls += 1;
+      if (calls === 1) await new Promise((resolve) => setTimeout(resolve, 300));
+      return fetch(input, init);
+    };
+    const app = makeApp(new MemoryKeyValueStorage(), { client: { fetch: slowFirst }, demoWatch: { firstTimeoutMs: 50, laterTimeoutMs: 5_000, delaysMs: [20, 20] } });
+    await app.start();
+    expect(app.snapshot()).toMatchObject({ started: true, demoAvailable: false });
+    const offered = new Promise<void>((resolve) => {
+      const stop = app.subscribe(() => {
+        if (app.snapshot().demoAvailable) {
+          stop();
+          resolve();
+        }
+      });
+    });
+    await offered;
+    expect(calls).toBe(2);
+  });
+
   test('a sandbox at an insecure address (http to another computer) is not offered as the demo, nor asked', async () => {
     const { fetch, sent } = recordingFetch();
     const app = makeApp(new MemoryKeyValueStorage(), { environment: { theme: 'light', sandboxUrl: 'http://sandbox.example:8787/' }, client: { fetch } });

@@ -22,9 +22,10 @@ export function demoProfile(sandboxUrl: string, language: Language): { profile: 
 }
 
 /**
- * Whether a sandbox answers at `url`: a token request with the demo credentials succeeds within `timeoutMs`. 5 s: a
- * busy machine's sandbox may take more than a second for its first token, and a port where nothing listens is
- * refused at once anyway (only development builds probe: a production build never asks the user's computer).
+ * Whether a sandbox answers at `url`: a token request with the demo credentials succeeds within `timeoutMs`. A port
+ * where nothing listens is refused at once; a busy machine's sandbox may take more than a second for its first token,
+ * so the pane asks briefly first and again later (`taskpane/state/demo-watch.ts`). Only development builds and the
+ * preview probe: a production build never asks the user's computer.
  */
 export async function sandboxAvailable(url: string, fetchImpl: typeof fetch = globalThis.fetch.bind(globalThis), timeoutMs = 5000): Promise<boolean> {
   let tokenUrl: string;

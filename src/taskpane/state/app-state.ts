@@ -41,6 +41,7 @@ import { tableList } from './table-list';
 import { ChangesState, pushableOf } from './changes-state';
 import { EditWatch } from './edit-watch';
 import { FiguresState, type FiguresOptions } from './figures-state';
+import { DemoWatch, type DemoWatchOptions } from './demo-watch';
 export type { ChangesTable, ChangesView, JournalSummary, RefreshPrompt } from './changes-state';
 import type { KeptEdits, PushChoices, PushReference, Resolution, RowRef } from '../../sync/push';
 
@@ -62,6 +63,8 @@ export interface AppStateOptions {
   figures?: FiguresOptions;
   /** Quiet time after a user edit before the changes are checked (`watchEdits`), in ms; default 250. */
   editCheckDelayMs?: number;
+  /** How the sandbox is asked for the demo: first and later time-outs, pauses between later asks (`demo-watch.ts`). */
+  demoWatch?: Pick<DemoWatchOptions, 'firstTimeoutMs' | 'laterTimeoutMs' | 'delaysMs'>;
 }
 
 type Listener = () => void;
@@ -91,6 +94,7 @@ export class AppState {
   readonly #kept = new Map<string, KeptEdits>();
   #pendingRefresh: { tableIds: string[]; mode: 'auto' | 'full' } | undefined;
   #reference: PushReference | undefined;
+  #demoWatch: DemoWatch | undefined;
 
   constructor(options: AppStateOptions) {
     this.#options = options;
@@ -162,15 +166,30 @@ export class AppState {
     const [workbook, pulled, demoAvailable] = await Promise.all([
       this.#connections.forWorkbook(host.workbookConnection).catch((): WorkbookMatch => ({ status: 'none' })),
       host.pullStates.list().catch((): PullState[] => []),
-      // A sandbox at an address no profile may have (http to another computer) is not offered.
-      environment.sandboxUrl === undefined || baseUrlProblem(environment.sandboxUrl) !== undefined
-        ? Promise.resolve(false)
-        : sandboxAvailable(environment.sandboxUrl, this.#options.client?.fetch),
+      this.#askForDemo(environment.sandboxUrl),
     ]);
     this.#pulled = pulled;
     this.#set({ started: true, workbook, demoAvailable, profiles: this.#profiles.list() });
     const candidate = workbook.status === 'known' ? workbook.profile.id : workbook.status === 'none' ? this.#preferences.lastProfile() : undefined;
     if (candidate !== undefined && this.#profiles.get(candidate) !== undefined && this.#profiles.secret(candidate) !== undefined) await this.connect(candidate);
+  }
+
+  /**
+   * Whether the sandbox answers, briefly; when it does not, it is asked again in the background while nobody is
+   * connected, and the demo is offered once it answers. A sandbox at an address no profile may have (http to another
+   * computer) is neither offered nor asked.
+   */
+  #askForDemo(sandboxUrl: string | undefined): Promise<boolean> {
+    if (sandboxUrl === undefined || baseUrlProblem(sandboxUrl) !== undefined) return Promise.resolve(false);
+    const fetchImpl = this.#options.client?.fetch;
+    this.#demoWatch?.stop();
+    this.#demoWatch = new DemoWatch({
+      probe: (timeoutMs) => sandboxAvailable(sandboxUrl, fetchImpl, timeoutMs),
+      onFound: () => this.#set({ demoAvailable: true }),
+      wanted: () => this.#snapshot.connection.status !== 'connected',
+      ...this.#options.demoWatch,
+    });
+    return this.#demoWatch.first();
   }
 
   // ---- connections -----------------------------------------------------------------------------------------
