@@ -29,6 +29,8 @@ export interface AxeOptions {
 const STILL_WITHIN_MS = 60_000;
 /** Where a frame keeps its record of DOM changes while axe runs. */
 const WATCH_KEY = '__axeStillnessWatch';
+/** The longest a check waits for toasts to leave (the pane's last 4 s, plus their exit). */
+const TOAST_WAIT_MS = 8_000;
 /** At most this many changes are described per frame (one is enough to run again). */
 const CHANGES_KEPT = 5;
 
@@ -58,6 +60,16 @@ export function describeViolations(violations: Result[]): string {
 async function animationsSettled(): Promise<void> {
   const finite = document.getAnimations().filter((a) => a.playState === 'running' && a.effect?.getComputedTiming().endTime !== Infinity);
   await Promise.all(finite.map((a) => a.finished.catch(() => undefined)));
+}
+
+/**
+ * Runs in the frame: waits (at most `limitMs`) until no Fluent toast is shown. A toast leaves by itself after a few
+ * seconds (the pane's show 4 s), always during a run of axe, which then had to be thrown away and run again: every
+ * check right after a load cost two runs. Its text is checked where it stays: the same words are on the card.
+ */
+async function toastsGone({ limitMs }: { limitMs: number }): Promise<void> {
+  const end = Date.now() + limitMs;
+  while (document.querySelector('.fui-Toast') !== null && Date.now() < end) await new Promise((resolve) => setTimeout(resolve, 100));
 }
 
 /** What a frame keeps while axe runs: the observer, what it saw, and how it notes a batch of changes. */
@@ -130,6 +142,7 @@ function analyzer(page: Page, options: AxeOptions): AxeBuilder {
 export async function stillViolations(page: Page, options: AxeOptions = {}): Promise<{ violations: Result[]; runs: number }> {
   const deadline = Date.now() + (options.stillWithinMs ?? STILL_WITHIN_MS);
   for (let runs = 1; ; runs++) {
+    await Promise.all(page.frames().map((frame) => frame.evaluate(toastsGone, { limitMs: TOAST_WAIT_MS }).catch(() => undefined)));
     await Promise.all(page.frames().map((frame) => frame.evaluate(animationsSettled).catch(() => undefined)));
     const changed = await watchFrames(page);
     const results = await analyzer(page, options).analyze();
