@@ -65,3 +65,19 @@ test('a page that holds still is checked in one run, and its violations still co
   expect(runs).toBe(1);
   expect(violations.map((v) => v.id)).toEqual(['color-contrast']);
 });
+
+test("a violation inside the pane's frame counts, checked over the whole page or with the frame included", async () => {
+  // Served from an origin (as the preview is), not about:blank: axe reaches same-origin frames only.
+  const pages: Record<string, string> = {
+    '/top.html': '<!doctype html><html lang="en"><head><title>t</title></head><body><main aria-label="Page"><h1>t</h1><iframe id="pane" title="Pane" src="/pane.html"></iframe></main></body></html>',
+    '/pane.html': '<!doctype html><html lang="en"><head><title>pane</title></head><body><main aria-label="Pane"><h1>Pane</h1><p style="color:#c8c8c8;background:#fff">Faint</p></main></body></html>',
+  };
+  await page.route('http://127.0.0.1:9/**', (route) => route.fulfill({ contentType: 'text/html', body: pages[new URL(route.request().url()).pathname] ?? '' }));
+  await page.goto('http://127.0.0.1:9/top.html');
+  await page.frameLocator('#pane').getByText('Faint').waitFor();
+  for (const options of [{}, { include: ['#pane'] }]) {
+    const { violations } = await stillViolations(page, options);
+    expect(violations.map((v) => v.id)).toEqual(['color-contrast']);
+    expect(violations[0]?.nodes.map((n) => n.target)).toEqual([['#pane', 'p']]);
+  }
+});
