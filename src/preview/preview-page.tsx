@@ -169,6 +169,7 @@ export function PreviewPage({ workbook, globals, options, saveState, paneGenerat
             version={version}
             palette={palette}
             label={t('preview.grid', { sheet })}
+            editorLabel={(cell) => t('preview.cellEditor', { cell })}
             onActiveCell={setActiveCell}
             onEdit={edit}
           />

@@ -2,12 +2,13 @@
  * The Changes view in the preview, as a user drives it: pull the forecast budgets, type into a budget cell, see it
  * pending, send it (the sandbox holds the new value, the cell's highlight is gone); then a colleague changes the same
  * budget on the service meanwhile: the next send shows both values, and "Take theirs" brings the service's value in.
- * Accessibility of the view and the README's screenshots with a conflict shown, in both themes.
+ * Accessibility of the view and the README's screenshots with a conflict shown, in both themes. A send's journal
+ * entry opens to the rows it touched, and Show in sheet selects one after the table was sorted (#26).
  */
 import type { Page } from 'playwright-core';
 import { CHANGED_FILL, INPUT_FILL, INPUT_FONT } from '../../src/hosts/excel/input-style';
 import { en } from '../../src/i18n/catalog';
-import { connectDemoAndLoad, eventually, expectAccessible, expectClean, OFFICE_JS_TELEMETRY, openPreview, pane, previewApi, saveScreenshot, screenshotPane, sheetCell, useApp } from './support';
+import { connectDemoAndLoad, eventually, expectAccessible, expectClean, OFFICE_JS_TELEMETRY, openPreview, pane, paneFrame, previewApi, saveScreenshot, screenshotPane, sheetCell, useApp } from './support';
 
 const SHEET = 'Forecast budgets';
 const PANE = { include: ['#pane'] };
@@ -120,5 +121,88 @@ test('a refresh of a table with changes not sent asks first; "Keep my changes" r
   await eventually(async () => expect(await previewApi(page).cellText(SHEET, cell.row, cell.col)).toBe('-7,700.00'));
   await openChanges(page);
   await p.getByTestId('pending-row').filter({ hasText: 'Sozialabgaben' }).getByText('Amount: -7,600.00 → -7,700.00').waitFor();
+  expectClean(suite.session, [OFFICE_JS_TELEMETRY]);
+});
+
+/** Puts the table's data rows in reverse order, as a user's sort does (the simulation models no sort). */
+async function reverseTable(page: Page, table: string): Promise<void> {
+  await page.evaluate(async (name) => {
+    await window.cashflowPreview?.globals.Excel.run(async (context) => {
+      const body = context.workbook.tables.getItem(name).getDataBodyRange().load('formulas,numberFormat');
+      await context.sync();
+      body.numberFormat = [...(body.numberFormat as string[][])].reverse();
+      body.formulas = [...(body.formulas as string[][])].reverse();
+      await context.sync();
+    });
+  }, table);
+}
+
+/** Opens the newest send of the journal with the keyboard and waits for its rows. */
+async function openNewestSend(page: Page): Promise<void> {
+  const toggle = pane(page).getByTestId('journal-entry').first().getByRole('button').first();
+  await toggle.press('Enter');
+  await expect(toggle.getAttribute('aria-expanded')).resolves.toBe('true');
+  await pane(page).getByTestId('journal-row').first().waitFor();
+}
+
+test("a send's journal entry lists the rows it touched; Show in sheet selects a row after the table was sorted; both themes", async () => {
+  const { page } = suite.session;
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await openPreview(page, suite.app.url, suite.app.sandbox.url);
+  await connectDemoAndLoad(page, 'Forecast budgets');
+  const p = pane(page);
+  const preview = previewApi(page);
+
+  // One budget changed, one deleted in the sheet; both sent.
+  const amount = await sheetCell(page, SHEET, 'fc-miete', 'Amount');
+  await preview.typeInto(SHEET, amount.row, amount.col, '-4100');
+  const gone = await sheetCell(page, SHEET, 'fc-umsatz', 'Amount');
+  const tables = await preview.tables();
+  const first = Number(/(\d+):/.exec(tables.find((t) => t.name === 'ForecastBudgets')?.address ?? '')?.[1] ?? 0);
+  await page.evaluate(async (index) => {
+    await window.cashflowPreview?.globals.Excel.run(async (context) => {
+      context.workbook.tables.getItem('ForecastBudgets').rows.getItemAt(index).delete();
+      await context.sync();
+    });
+  }, gone.row - first);
+  await openChanges(page);
+  await p.getByRole('button', { name: 'Send 2 changes', exact: true }).click();
+  await p.getByRole('alertdialog').getByRole('button', { name: en['pane.changes.dialog.deletes.confirm'] }).click();
+  await eventually(async () => expect(await p.getByTestId('push-summary').textContent()).toContain('2 sent'), { timeoutMs: 60_000 });
+
+  await openNewestSend(page);
+  const rows = p.getByTestId('journal-row');
+  await expect(rows.count()).resolves.toBe(2);
+  const miete = rows.filter({ hasText: 'Miete Büro' });
+  await miete.getByText(`${en['pane.changes.journal.change.changed']} · ${en['pane.changes.journal.outcome.landed']}`).waitFor();
+  const umsatz = rows.filter({ hasText: 'Umsatz Stammkunden' });
+  await umsatz.getByText(`${en['pane.changes.journal.change.deleted']} · ${en['pane.changes.journal.outcome.landed']}`).waitFor();
+  await umsatz.getByText(en['pane.changes.journal.gone']).waitFor();
+  await expect(umsatz.getByRole('button').count()).resolves.toBe(0);
+
+  // The user sorts the table and is elsewhere; Show in sheet (by keyboard) lands on the row wherever it went.
+  await reverseTable(page, 'ForecastBudgets');
+  await page.evaluate(() => window.cashflowPreview?.globals.Excel.run(async (context) => {
+    context.workbook.worksheets.getItem('Forecast budgets').getRange('A1').select();
+    await context.sync();
+  }));
+  const sorted = await sheetCell(page, SHEET, 'fc-miete', 'Amount');
+  expect(sorted.row).not.toBe(amount.row);
+  await miete.getByRole('button', { name: 'Show Miete Büro in the sheet' }).press('Enter');
+  await eventually(async () => expect(await preview.selection()).toMatchObject({ sheet: SHEET, row: sorted.row, column: 0, rowCount: 1 }));
+
+  await expectAccessible(page, PANE);
+  await p.getByTestId('journal-entry').first().scrollIntoViewIfNeeded();
+  await screenshotPane(page, 'changes-journal-light');
+
+  // Dark: the pane starts again in the other theme; the send is still in the journal.
+  await page.getByTestId('preview-theme').click();
+  await eventually(async () => expect((await paneFrame(page)).url()).toContain('theme=dark'));
+  await p.getByText(en['pane.state.online'], { exact: true }).waitFor({ timeout: 60_000 });
+  await openChanges(page);
+  await openNewestSend(page);
+  await expectAccessible(page, PANE);
+  await p.getByTestId('journal-entry').first().scrollIntoViewIfNeeded();
+  await screenshotPane(page, 'changes-journal-dark');
   expectClean(suite.session, [OFFICE_JS_TELEMETRY]);
 });

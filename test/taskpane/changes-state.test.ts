@@ -12,6 +12,8 @@ import { MemoryKeyValueStorage } from '../../src/sync/connect';
 import { AppState } from '../../src/taskpane/state/app-state';
 import type { PaneHost } from '../../src/taskpane/state/pane-host';
 import { excelPaneHost } from '../../src/taskpane/excel-pane-host';
+import { SheetPushJournal } from '../../src/hosts/excel/sheet-push-journal';
+import { JOURNAL_ROWS_BLOCK } from '../../src/taskpane/state/changes-state';
 
 type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
 
@@ -302,4 +304,82 @@ test('no refresh writes under a send: Refresh and Refresh all leave the table al
   await app.pull('forecastBudgets');
   expect(seen.slice(before)).toContain('GET /forecast/budgets/');
   expect(app.snapshot().tables.find((t) => t.id === 'forecastBudgets')?.pulled).not.toEqual(pulledAt);
+});
+
+test('a send of the journal opens to its rows (name, what was done, outcome); Show in sheet finds a row after sorting; a deleted row says it is gone', async () => {
+  const app = await pane();
+  await app.pull('forecastBudgets');
+  await typeInto('fc-miete', 'Amount', -4321);
+  const { headers, rows } = await table();
+  const gone = rows.findIndex((r) => r[headers.indexOf('External Id')] === 'fc-umsatz');
+  await Excel.run(async (context) => {
+    context.workbook.tables.getItem('ForecastBudgets').rows.getItemAt(gone).delete();
+    await context.sync();
+  });
+  await app.pushChanges('forecastBudgets', { deletes: true });
+  const [sent] = app.snapshot().changes.tables[0]?.journal ?? [];
+  if (sent === undefined) throw new Error('no journal entry');
+
+  await app.openJournalEntry('forecastBudgets', sent.id);
+  const opened = app.snapshot().changes.tables[0]?.opened;
+  expect(opened).toMatchObject({ entryId: sent.id, status: 'ready', total: 2, notFound: [] });
+  expect(opened?.rows.map((r) => [r.name, r.externalId, r.change, r.outcome, r.ref === null])).toEqual([
+    ['Miete Büro', 'fc-miete', 'changed', 'landed', false],
+    ['Umsatz Stammkunden', 'fc-umsatz', 'deleted', 'landed', true],
+  ]);
+  // A check of the pending changes keeps the opened send open.
+  await app.reviewChanges();
+  expect(app.snapshot().changes.tables[0]?.opened?.rows).toHaveLength(2);
+
+  // The user sorts the table upside down; the row is found by its id wherever it went.
+  await Excel.run(async (context) => {
+    const body = context.workbook.tables.getItem('ForecastBudgets').getDataBodyRange().load('formulas,numberFormat');
+    await context.sync();
+    body.numberFormat = [...(body.numberFormat as string[][])].reverse();
+    body.formulas = [...(body.formulas as string[][])].reverse();
+    await context.sync();
+  });
+  const miete = opened?.rows[0];
+  if (miete === undefined) throw new Error('no row');
+  expect(await app.showJournalRow('forecastBudgets', miete.key)).toBe(true);
+  const sorted = await table();
+  const at = sorted.rows.findIndex((r) => r[sorted.headers.indexOf('External Id')] === 'fc-miete');
+  const selected = await Excel.run(async (context) => {
+    const range = context.workbook.getSelectedRange().load('rowIndex,rowCount');
+    await context.sync();
+    return { row: range.rowIndex, count: range.rowCount };
+  });
+  expect(selected).toEqual({ row: at + 1, count: 1 });
+
+  // The row is deleted in the sheet after the send: Show in sheet says it was not found.
+  await Excel.run(async (context) => {
+    context.workbook.tables.getItem('ForecastBudgets').rows.getItemAt(at).delete();
+    await context.sync();
+  });
+  expect(await app.showJournalRow('forecastBudgets', miete.key)).toBe(false);
+  expect(app.snapshot().changes.tables[0]?.opened?.notFound).toEqual([miete.key]);
+
+  app.closeJournalEntry('forecastBudgets');
+  expect(app.snapshot().changes.tables[0]?.opened).toBeUndefined();
+});
+
+test("a long send's rows are shown in blocks; a send no longer in the journal says so", async () => {
+  const app = await pane();
+  await app.pull('forecastBudgets');
+  const journal = new SheetPushJournal();
+  const rows = Array.from({ length: JOURNAL_ROWS_BLOCK * 2 + 7 }, (_, i) => ({ op: 'patch' as const, id: 1000 + i, externalId: `x-${i}`, before: { name: `Budget ${i}` }, sent: { amount: i }, outcome: 'landed' as const }));
+  await journal.append({ id: 'long-send', at: '2026-03-01T10:00:00.000Z', tableName: 'ForecastBudgets', rows });
+  await app.reviewChanges();
+
+  await app.openJournalEntry('forecastBudgets', 'long-send');
+  const shown = (): string[] => app.snapshot().changes.tables[0]?.opened?.rows.map((r) => r.name) ?? [];
+  expect(app.snapshot().changes.tables[0]?.opened?.total).toBe(rows.length);
+  expect(shown()).toEqual(rows.slice(0, JOURNAL_ROWS_BLOCK).map((r) => r.before.name));
+  app.moreJournalRows('forecastBudgets');
+  expect(shown()).toHaveLength(JOURNAL_ROWS_BLOCK * 2);
+  app.moreJournalRows('forecastBudgets');
+  expect(shown()).toEqual(rows.map((r) => r.before.name));
+
+  await app.openJournalEntry('forecastBudgets', 'dropped-long-ago');
+  expect(app.snapshot().changes.tables[0]?.opened).toMatchObject({ entryId: 'dropped-long-ago', status: 'missing', rows: [] });
 });

@@ -137,6 +137,20 @@ export class SheetPushJournal implements PushJournal {
     });
   }
 
+  /** One entry: only its own column's parts are read (in blocks under the response budget when it is large). */
+  async entry(id: string): Promise<JournalEntry | undefined> {
+    return serialized(async (session) => {
+      const sheet = await existingSheet(session, JOURNAL_SHEET);
+      if (sheet === undefined) return undefined;
+      const newest = (await walk(session, sheet))
+        .filter((c) => c.complete && c.id === id)
+        .reduce<EntryColumn | undefined>((found, c) => (found === undefined || c.sequence > found.sequence ? c : found), undefined);
+      if (newest === undefined) return undefined;
+      const [cells] = await this.readParts(session, sheet, [newest]);
+      return parseEntry(cells ?? []);
+    });
+  }
+
   /**
    * Writes the entry into the first column after the journal; the first sync also deletes what failed writes
    * left (columns never marked complete), the last one marks the entry complete and deletes `dropped`.

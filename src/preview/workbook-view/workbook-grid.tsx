@@ -2,21 +2,33 @@
  * One sheet of the simulated workbook in a virtualized canvas grid (glide-data-grid): cells are read on demand for
  * the visible window only (getCellContent), never copied, so 100k rows scroll like 10. Column letters and row
  * numbers as in Excel, tables set apart (header row, banded rows), edits written as a user types them
- * (SimulatedWorkbook.typeIntoCell) so the simulation's typing rules apply. Columns are as wide as the sheet says (Excel's
+ * (SimulatedWorkbook.typeIntoCell) so the simulation's typing rules apply; typing, F2, Enter and the rest as in Excel,
+ * through our own cell editor (use-cell-editor.ts), so no key typed right after selecting a cell is lost. Columns are as wide as the sheet says (Excel's
  * standard 48 pt = 64 px at 100 %), and a table's column names take the letters' place when its header row scrolled
  * away (column-titles.ts).
  */
 
-import DataEditor, { CompactSelection, GridCellKind, type EditableGridCell, type GridCell, type GridColumn, type GridSelection, type Item } from '@glideapps/glide-data-grid';
-import { useCallback, useMemo, useState } from 'react';
+import DataEditor, {
+  CompactSelection,
+  GridCellKind,
+  type DataEditorRef,
+  type EditableGridCell,
+  type GridCell,
+  type GridColumn,
+  type GridSelection,
+  type Item,
+} from '@glideapps/glide-data-grid';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import type { SimulatedWorkbook } from '../excel-sim';
 import { cellDisplay } from './cell-display';
 import { cellEditText } from './cell-edit-text';
 import { cellPaint } from './cell-paint';
 import { columnName } from './column-name';
 import { columnTitles } from './column-titles';
+import type { Move } from './grid-keys';
 import type { GridPalette } from './grid-theme';
 import { tableAt, tablePart } from './table-at';
+import { useCellEditor } from './use-cell-editor';
 
 /** Rows and columns shown beyond the last used ones (Excel shows the whole sheet; the scroll bar should stay useful). */
 const SPARE_ROWS = 100;
@@ -34,14 +46,30 @@ export interface WorkbookGridProps {
   version: number;
   palette: GridPalette;
   label: string;
+  /** The cell editor's accessible name for a cell (`B7`). */
+  editorLabel(address: string): string;
   onActiveCell(cell: { row: number; column: number }): void;
   onEdit(row: number, column: number, input: string): void;
 }
 
+/** Tells tabster (Fluent's focus manager) to leave the Tab key in the cell editor alone. */
+const TABSTER_KEEP_TAB = JSON.stringify({ focusable: { ignoreKeydown: { Tab: true } } });
+
 const NO_SELECTION: GridSelection = { columns: CompactSelection.empty(), rows: CompactSelection.empty() };
 
-export function WorkbookGrid({ workbook, sheet, version, palette, label, onActiveCell, onEdit }: WorkbookGridProps): JSX.Element {
-  const [selection, setSelection] = useState<GridSelection>(NO_SELECTION);
+function cellSelection(column: number, row: number): GridSelection {
+  return { ...NO_SELECTION, current: { cell: [column, row], range: { x: column, y: row, width: 1, height: 1 }, rangeStack: [] } };
+}
+
+function clamp(value: number, last: number): number {
+  return Math.min(Math.max(value, 0), last);
+}
+
+export function WorkbookGrid({ workbook, sheet, version, palette, label, editorLabel, onActiveCell, onEdit }: WorkbookGridProps): JSX.Element {
+  const [selection, setSelectionState] = useState<GridSelection>(NO_SELECTION);
+  // The selection as last set, also before React rendered it: a key typed right after a move finds its cell.
+  const selectionRef = useRef(selection);
+  const gridRef = useRef<DataEditorRef>(null);
   const [firstRow, setFirstRow] = useState(0);
   const extent = useMemo(() => workbook.extent(sheet), [workbook, sheet, version]);
   const tables = useMemo(() => workbook.tableLayouts().filter((t) => t.sheet === sheet), [workbook, sheet, version]);
@@ -65,7 +93,41 @@ export function WorkbookGrid({ workbook, sheet, version, palette, label, onActiv
     });
   }, [workbook, sheet, columnCount, widths, tables, firstRow, activeRow, activeColumn, version]);
 
-  const onVisibleRegionChanged = useCallback((range: { y: number }): void => setFirstRow(range.y), []);
+  const onSelection = useCallback(
+    (next: GridSelection): void => {
+      selectionRef.current = next;
+      setSelectionState(next);
+      const cell = next.current?.cell;
+      if (cell) onActiveCell({ row: cell[1], column: cell[0] });
+    },
+    [onActiveCell],
+  );
+
+  const editor = useCellEditor(
+    {
+      activeCell: () => {
+        const cell = selectionRef.current.current?.cell;
+        return cell === undefined ? undefined : { column: cell[0], row: cell[1] };
+      },
+      contents: (cell) => cellEditText(workbook.cell(sheet, cell.row, cell.column)),
+      label: (cell) => editorLabel(`${columnName(cell.column)}${cell.row + 1}`),
+      write: (cell, text) => onEdit(cell.row, cell.column, text),
+      move: (cell, move: Move) => {
+        if (move.columns === 0 && move.rows === 0) return;
+        onSelection(cellSelection(clamp(cell.column + move.columns, columnCount - 1), clamp(cell.row + move.rows, rowCount - 1)));
+      },
+    },
+    gridRef,
+  );
+
+  const placeEditor = editor.place;
+  const onVisibleRegionChanged = useCallback(
+    (range: { y: number }): void => {
+      setFirstRow(range.y);
+      placeEditor();
+    },
+    [placeEditor],
+  );
 
   const getCellContent = useCallback(
     ([column, row]: Item): GridCell => {
@@ -105,22 +167,18 @@ export function WorkbookGrid({ workbook, sheet, version, palette, label, onActiv
     [onEdit],
   );
 
-  const onSelection = useCallback(
-    (next: GridSelection): void => {
-      setSelection(next);
-      const cell = next.current?.cell;
-      if (cell) onActiveCell({ row: cell[1], column: cell[0] });
-    },
-    [onActiveCell],
-  );
-
   return (
-    <section aria-label={label} className="preview-grid">
+    <section aria-label={label} className="preview-grid" ref={editor.containerRef}>
       <DataEditor
+        ref={gridRef}
         columns={columns}
         rows={rowCount}
         getCellContent={getCellContent}
         onCellEdited={onCellEdited}
+        editOnType={false}
+        onKeyDown={editor.onGridKeyDown}
+        onCellClicked={editor.onCellClicked}
+        cellActivationBehavior="double-click"
         gridSelection={selection}
         onGridSelectionChange={onSelection}
         onVisibleRegionChanged={onVisibleRegionChanged}
@@ -133,6 +191,17 @@ export function WorkbookGrid({ workbook, sheet, version, palette, label, onActiv
         theme={palette.grid}
         width="100%"
         height="100%"
+      />
+      <textarea
+        ref={editor.areaRef}
+        className="preview-cell-editor"
+        aria-hidden="true"
+        tabIndex={-1}
+        spellCheck={false}
+        data-testid="cell-editor"
+        // Fluent's focus manager (tabster) takes Tab on the page to move the focus itself: in the editor Tab is ours.
+        data-tabster={TABSTER_KEEP_TAB}
+        style={{ backgroundColor: palette.grid.bgCell, color: palette.grid.textDark, borderColor: palette.grid.accentColor }}
       />
     </section>
   );

@@ -19,6 +19,7 @@ export {
 export { baselineOf, checkBaseline, keepsBaseline, MemoryBaselineStore, type BaselineStore } from './baseline';
 export { MemoryPushJournal, type JournalEntry, type JournalRow, type PushJournal, type PushSheet, type PushSheetRead, type RowRef, type RowUpdate } from './push-port';
 export { JournalEntrySchema, parseJournalEntry } from './journal-schema';
+export { journalRowView, journalRowViews, type JournalChange, type JournalRowView } from './journal-rows';
 export { MemoryPushSheet, type MemoryRow } from './memory-push-sheet';
 export { budgetEndpoints, type BudgetEndpoints } from './budget-endpoints';
 export { outcomeUnknown, sendChange, type SendOutcome, type SendSteps } from './send-change';

@@ -17,6 +17,7 @@ const JournalRowSchema = z.looseObject({
   sent: FieldsSchema.nullable(),
   outcome: z.enum(['landed', 'failed', 'unknown', 'conflict', 'blocked']),
   message: z.string().optional(),
+  name: z.string().optional(),
 });
 
 export const JournalEntrySchema: z.ZodType<JournalEntry> = z.looseObject({

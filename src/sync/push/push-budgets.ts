@@ -556,7 +556,7 @@ export async function pushBudgets(model: TableModel<Budget>, target: BudgetTarge
   if (appends.length > 0) await sheet.append(model, appends);
   await baselines.write(table, [...nextBaseline.values()]);
 
-  const journalRows = works.flatMap((w) => (w.journal ? [w.journal] : []));
+  const journalRows = works.flatMap((w) => (w.journal ? [withName(w.journal, rowName(read.rows, baseline, w.ref))] : []));
   let journalId: string | undefined;
   if (options.journal && journalRows.length > 0) {
     journalId = `${startedAt.toISOString()}-${Math.random().toString(36).slice(2, 8)}`;
@@ -829,4 +829,14 @@ export async function readReference(client: CashflowClient, options: { signal?: 
 /** The model column a field is edited in (`category` → `category_id`); the external ID is its own column. */
 function columnKeyOf(model: TableModel<Budget>, field: string): string {
   return model.columns.find((c) => c.write?.field === field)?.key ?? field;
+}
+
+/** The budget's name as the sheet showed it (the pulled one for a deleted row), for the journal to list the row. */
+function rowName(rows: readonly SheetRow[], baseline: readonly BaselineRow[], ref: RowRef): string | undefined {
+  const name = rows.find((r) => r.position === ref.position)?.fields.name ?? (ref.id === null ? undefined : baseline.find((b) => b.id === ref.id)?.fields.name);
+  return typeof name === 'string' && name !== '' ? name : undefined;
+}
+
+function withName(row: JournalRow, name: string | undefined): JournalRow {
+  return name === undefined ? row : { ...row, name };
 }

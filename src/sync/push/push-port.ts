@@ -75,6 +75,8 @@ export interface JournalRow {
   outcome: 'landed' | 'failed' | 'unknown' | 'conflict' | 'blocked';
   /** Why it did not land, in the user's language. */
   message?: string;
+  /** The budget's name as the sheet showed it at the send (to list the row). Absent in entries of older versions. */
+  name?: string;
 }
 
 export interface JournalEntry {
@@ -99,6 +101,8 @@ export interface PushJournal {
   /** Replaces the entry with the same id (marking it undone). */
   replace(entry: JournalEntry): Promise<void>;
   list(): Promise<JournalEntry[]>;
+  /** One entry, read alone (a long send's rows without the rest of the journal); undefined when it is not there. */
+  entry(id: string): Promise<JournalEntry | undefined>;
 }
 
 /** Keeps the journal in memory as JSON text (tests; the preview uses the sheet one). */
@@ -116,5 +120,9 @@ export class MemoryPushJournal implements PushJournal {
 
   async list(): Promise<JournalEntry[]> {
     return this.#entries.map((text) => JSON.parse(text) as JournalEntry);
+  }
+
+  async entry(id: string): Promise<JournalEntry | undefined> {
+    return (await this.list()).find((e) => e.id === id);
   }
 }

@@ -10,7 +10,7 @@ import type { PullProgress, PullState } from '../../sync/pull';
 import type { CategoryChoice } from './category-tree';
 import type { FunctionsCacheSeconds, LanguageChoice, LoadConfirmChoice } from './preferences';
 import type { TableEntry } from './table-list';
-import type { PendingChanges, PushProgress, PushResult, UndoResult } from '../../sync/push';
+import type { JournalRowView, PendingChanges, PushProgress, PushResult, UndoResult } from '../../sync/push';
 
 export type Theme = 'light' | 'dark';
 
@@ -153,6 +153,19 @@ export interface JournalSummary {
   undo: boolean;
 }
 
+/** A journal entry opened to list the rows its send touched (shown in blocks; one open entry per table). */
+export interface OpenedJournalEntry {
+  entryId: string;
+  /** `missing`: the journal no longer holds the entry (dropped as old, or the workbook changed). */
+  status: 'loading' | 'ready' | 'missing';
+  /** The rows shown so far, in the order of the send. */
+  rows: JournalRowView[];
+  /** Rows the entry holds in all. */
+  total: number;
+  /** Keys of rows "Show in sheet" did not find (no longer in the table). */
+  notFound: string[];
+}
+
 export interface ChangesTable {
   tableId: string;
   tableName: string;
@@ -168,6 +181,7 @@ export interface ChangesTable {
   error?: string;
   progress?: PushProgress;
   journal: JournalSummary[];
+  opened?: OpenedJournalEntry;
   /** The journal holds a send of this table that "Undo last send" can take back. */
   canUndo: boolean;
 }

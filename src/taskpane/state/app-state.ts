@@ -42,7 +42,7 @@ import { ChangesState, pushableOf } from './changes-state';
 import { EditWatch } from './edit-watch';
 import { FiguresState, type FiguresOptions } from './figures-state';
 import { DemoWatch, type DemoWatchOptions } from './demo-watch';
-export type { ChangesTable, ChangesView, JournalSummary, RefreshPrompt } from './changes-state';
+export type { ChangesTable, ChangesView, JournalSummary, OpenedJournalEntry, RefreshPrompt } from './changes-state';
 import type { KeptEdits, PushChoices, PushReference, Resolution, RowRef } from '../../sync/push';
 
 export type { Theme, PaneEnvironment, ConnectionView, PullOutcome, Verdict, TableRow, Job, FilterOptions, OverviewView, AppSnapshot, ProfileForm, SaveResult, LoadPrompt } from './app-snapshot';
@@ -443,6 +443,24 @@ export class AppState {
   /** Selects a row of a pushable table in the sheet, so the user lands on it; false when the table no longer holds it. */
   selectRow(tableId: string, ref: RowRef): Promise<boolean> {
     return this.#changes.selectRow(tableId, ref);
+  }
+
+  /** Opens a send of the journal to list the rows it touched (read alone, shown in blocks). */
+  openJournalEntry(tableId: string, entryId: string): Promise<void> {
+    return this.#changes.openJournalEntry(tableId, entryId);
+  }
+
+  closeJournalEntry(tableId: string): void {
+    this.#changes.closeJournalEntry(tableId);
+  }
+
+  moreJournalRows(tableId: string): void {
+    this.#changes.moreJournalRows(tableId);
+  }
+
+  /** Selects a row of the opened send in the sheet; false (and the row says so) when the table no longer holds it. */
+  showJournalRow(tableId: string, key: string): Promise<boolean> {
+    return this.#changes.showJournalRow(tableId, key);
   }
 
   /**

@@ -13,6 +13,7 @@ import {
   applyKeptEdits,
   discardChanges,
   highlightUpdates,
+  journalRowViews,
   keepEdits,
   pendingChanges,
   planOf,
@@ -30,9 +31,12 @@ import {
 } from '../../sync/push';
 import { FORECAST_BUDGETS_TABLE, scenarioBudgetsTable, type TableModel } from '../../sync/tables';
 import type { PaneHost, PushHost } from './pane-host';
-import type { ChangesTable, ChangesView, JournalSummary, RefreshPrompt, TableRow } from './app-snapshot';
+import type { ChangesTable, ChangesView, JournalSummary, OpenedJournalEntry, RefreshPrompt, TableRow } from './app-snapshot';
 
-export type { ChangesTable, ChangesView, JournalSummary, RefreshPrompt } from './app-snapshot';
+export type { ChangesTable, ChangesView, JournalSummary, OpenedJournalEntry, RefreshPrompt } from './app-snapshot';
+
+/** Rows of an opened journal entry shown at first, and added by each "Show more". */
+export const JOURNAL_ROWS_BLOCK = 50;
 
 /** A pushable table's model and plan, from its pull target. */
 export function pushableOf(target: PullTarget): { model: TableModel<Budget>; target: BudgetTarget } | undefined {
@@ -59,6 +63,8 @@ export class ChangesState {
   readonly #resolutions = new Map<string, Map<string, Resolution>>();
   /** Rows this check highlighted, per table: the next check takes the highlight off those no longer pending. */
   readonly #highlighted = new Map<string, RowRef[]>();
+  /** The opened journal entry per table, read once when opened; the view gets its rows a block at a time. */
+  readonly #openedEntries = new Map<string, JournalEntry>();
   #abort: AbortController | undefined;
 
   constructor(deps: ChangesDeps) {
@@ -133,6 +139,7 @@ export class ChangesState {
         ...(before?.result ? { result: before.result } : {}),
         ...(before?.undo ? { undo: before.undo } : {}),
         ...(before?.error ? { error: before.error } : {}),
+        ...(before?.opened ? { opened: before.opened } : {}),
         ...(isCommitted !== undefined
           ? { refused: this.#deps.t('push.refused.committed', { table: this.#deps.t(row.label, row.labelParams), plan: isCommitted.name }) }
           : pending !== undefined && !pending.comparable
@@ -229,6 +236,53 @@ export class ChangesState {
     const select = this.#push()?.selectRow;
     if (entry === undefined || select === undefined) return false;
     return select(entry.model, ref).catch(() => false);
+  }
+
+  // ---- the journal's rows ----
+
+  /** Opens a journal entry: reads it alone (not the whole journal again) and shows its first rows. */
+  async openJournalEntry(tableId: string, entryId: string): Promise<void> {
+    const journal = this.#push()?.journal;
+    if (journal === undefined) return;
+    this.#openedEntries.delete(tableId);
+    this.#update(tableId, { opened: { entryId, status: 'loading', rows: [], total: 0, notFound: [] } });
+    const entry = await journal.entry(entryId).catch(() => undefined);
+    // Another entry was opened (or this one closed) meanwhile: that one is shown.
+    if (this.#view.tables.find((t) => t.tableId === tableId)?.opened?.entryId !== entryId) return;
+    if (entry === undefined) {
+      this.#update(tableId, { opened: { entryId, status: 'missing', rows: [], total: 0, notFound: [] } });
+      return;
+    }
+    this.#openedEntries.set(tableId, entry);
+    this.#update(tableId, { opened: { entryId, status: 'ready', rows: journalRowViews(entry, 0, JOURNAL_ROWS_BLOCK), total: entry.rows.length, notFound: [] } });
+  }
+
+  closeJournalEntry(tableId: string): void {
+    this.#openedEntries.delete(tableId);
+    this.#update(tableId, { opened: undefined } as Partial<ChangesTable>);
+  }
+
+  /** The next block of the opened entry's rows. */
+  moreJournalRows(tableId: string): void {
+    const opened = this.#opened(tableId);
+    const entry = this.#openedEntries.get(tableId);
+    if (opened === undefined || entry === undefined || opened.entryId !== entry.id) return;
+    const rows = [...opened.rows, ...journalRowViews(entry, opened.rows.length, JOURNAL_ROWS_BLOCK)];
+    this.#update(tableId, { opened: { ...opened, rows } });
+  }
+
+  /** Selects a row of the opened entry in the sheet (found by id, wherever sorting put it); false when it is not there. */
+  async showJournalRow(tableId: string, key: string): Promise<boolean> {
+    const row = this.#opened(tableId)?.rows.find((r) => r.key === key);
+    if (row === undefined || row.ref === null) return false;
+    const found = await this.selectRow(tableId, row.ref);
+    const opened = this.#opened(tableId);
+    if (!found && opened !== undefined && !opened.notFound.includes(key)) this.#update(tableId, { opened: { ...opened, notFound: [...opened.notFound, key] } });
+    return found;
+  }
+
+  #opened(tableId: string): OpenedJournalEntry | undefined {
+    return this.#view.tables.find((t) => t.tableId === tableId)?.opened;
   }
 
   // ---- refresh with pending changes ----

@@ -117,7 +117,9 @@ export function App(): ReactElement {
             <ConnectionBadge />
           </header>
           <nav aria-label={t('pane.tabs.label')}>
-            <TabList className={styles.tabs} size="small" selectedValue={tab} onTabSelect={(_, data) => setChosen(data.value as TabId)} aria-label={t('pane.tabs.label')}>
+            {/* No reserved copy of each tab's content (Fluent draws it, hidden, to keep the bold width): the Changes
+                count is in the page once, and a screen reader hears it once. */}
+            <TabList className={styles.tabs} size="small" reserveSelectedTabSpace={false} selectedValue={tab} onTabSelect={(_, data) => setChosen(data.value as TabId)} aria-label={t('pane.tabs.label')}>
               {tabs.map((item) =>
                 item.icon ? (
                   <Tooltip key={item.id} content={item.label} relationship="label">

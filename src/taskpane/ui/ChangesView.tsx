@@ -1,8 +1,9 @@
 /**
  * Changes: per pushable table (a card) what waits to be sent, the one primary action "Send N changes", Discard,
  * "Undo last send", the progress while sending (read-only meanwhile, Cancel), what the last send did (conflicts
- * with both values, "Keep mine" / "Take theirs") and the journal of sends. Every decision is AppState's: the view
- * asks the user first where a write cannot be taken back silently (deletes, whole rows, replace, discard, undo).
+ * with both values, "Keep mine" / "Take theirs") and the journal of sends, each opened to its rows (JournalList).
+ * Every decision is AppState's: the view asks the user first where a write cannot be taken back silently (deletes,
+ * whole rows, replace, discard, undo).
  */
 
 import { Button, Card, MessageBar, MessageBarBody, MessageBarTitle, ProgressBar, Spinner, Text, Tooltip, makeStyles, tokens } from '@fluentui/react-components';
@@ -13,11 +14,10 @@ import type { ChangesTable } from '../state/app-state';
 import { pushableOf } from '../state/changes-state';
 import { useAppActions, useAppState } from './app-context';
 import { ConfirmDialog, type ConfirmRequest } from './ConfirmDialog';
-import { formatDateTime, formatInteger, pluralOf } from './format';
+import { formatInteger, pluralOf } from './format';
+import { JournalList } from './JournalList';
 import { PendingRows, pendingKey, rowName } from './PendingRows';
 import { PushResultPanel } from './PushResultPanel';
-
-const JOURNAL_ENTRIES = 5;
 
 const useStyles = makeStyles({
   stack: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
@@ -27,7 +27,6 @@ const useStyles = makeStyles({
   actions: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: tokens.spacingHorizontalS },
   progress: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
   progressRow: { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: tokens.spacingHorizontalS },
-  journal: { margin: 0, paddingInlineStart: tokens.spacingHorizontalL, color: tokens.colorNeutralForeground2, fontSize: tokens.fontSizeBase200 },
   empty: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
 });
 
@@ -227,23 +226,7 @@ function ChangesCard({ table, language, locked }: { table: ChangesTable; languag
         }
       />
 
-      {table.journal.length > 0 && (
-        <section aria-label={t('pane.changes.journal.title')}>
-          <Text size={200} weight="semibold" block>
-            {t('pane.changes.journal.title')}
-          </Text>
-          <ul className={styles.journal}>
-            {table.journal.slice(0, JOURNAL_ENTRIES).map((entry) => (
-              <li key={entry.id}>
-                {t('pane.changes.journal.entry', { time: formatDateTime(entry.at, language), landed: n(entry.landed), notLanded: n(entry.notLanded) })}
-                {entry.unconfirmed > 0 ? ` · ${t('pane.changes.result.unconfirmed', { count: n(entry.unconfirmed) })}` : ''}
-                {entry.undo ? ` · ${t('pane.changes.journal.undo')}` : ''}
-                {entry.undone ? ` · ${t('pane.changes.journal.undone')}` : ''}
-              </li>
-            ))}
-          </ul>
-        </section>
-      )}
+      <JournalList table={table} language={language} />
 
       <ConfirmDialog request={confirm} cancel={t('pane.changes.dialog.cancel')} onClose={() => setConfirm(undefined)} />
     </Card>

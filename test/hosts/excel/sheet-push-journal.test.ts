@@ -69,6 +69,25 @@ describe('SheetPushJournal', () => {
     expect(sim.workbook.formulas(JOURNAL_SHEET)).toEqual(sim.workbook.values(JOURNAL_SHEET));
   });
 
+  it('entry reads one entry alone (its own column, a large one in blocks), undefined for one that is not there', async () => {
+    const journal = new SheetPushJournal();
+    await journal.append(entry(1, 2000));
+    await journal.append(entry(2));
+    const before = sim.workbook.stats.syncs.length;
+    expect(await journal.entry(entry(2).id)).toEqual(entry(2));
+    // The other entry's 2,000 rows were not read to give this one.
+    const read = sim.workbook.stats.syncs.slice(before).reduce((sum, s) => sum + s.responseBytes, 0);
+    expect(read).toBeLessThan(JSON.stringify(entry(1, 2000)).length / 10);
+    expect(await journal.entry('no-such-send')).toBeUndefined();
+
+    const small = new SheetPushJournal({ readBudgetBytes: 50_000 });
+    const start = sim.workbook.stats.syncs.length;
+    expect(await small.entry(entry(1).id)).toEqual(entry(1, 2000));
+    const syncs = sim.workbook.stats.syncs.slice(start);
+    expect(syncs.length).toBeGreaterThan(3);
+    expect(Math.max(...syncs.map((s) => s.responseBytes))).toBeLessThan(120_000);
+  });
+
   it('keeps the newest 20 entries', async () => {
     const journal = new SheetPushJournal();
     for (let n = 1; n <= 23; n += 1) await journal.append(entry(n));
