@@ -564,6 +564,8 @@ export class AppState {
       signal: abort.signal,
       mode: this.#modes.get(tableId) ?? 'auto',
       label,
+      // The stamp above the table names the company as the pane's header does.
+      company: active.profile.name,
       onProgress: (progress: PullProgress) => {
         const job = this.#snapshot.job;
         if (job?.tableId === tableId) this.#set({ job: { ...job, progress } });
