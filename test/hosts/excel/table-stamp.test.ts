@@ -37,6 +37,8 @@ describe('the stamp above a new table', () => {
     expect(result).toEqual({ address: 'Fresh!A1', written: true });
     expect(sim.workbook.values('Fresh', 'A1:B1')).toEqual([[LONG, '']]);
     expect(await look('Fresh', 'A1')).toEqual({ italic: true, color: STAMP_FONT, format: '@' });
+    // The sheet the write added freezes the stamp's row and the header.
+    expect(sim.workbook.frozen('Fresh')).toEqual({ rows: 2, columns: 0 });
     // Not part of the table: its address, rows and read are as before.
     expect(sim.workbook.tables().find((t) => t.name === 'Transactions')?.address).toBe('Fresh!A2:F7');
     const read = await port.readTable('Transactions', TRANSACTIONS.columns);
