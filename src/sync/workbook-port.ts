@@ -94,6 +94,21 @@ export interface ReadResult {
   problems: CellProblem[];
 }
 
+/** The stamp above a table (#26): one line of text in the cell directly above its header, in its first column. */
+export interface TableStamp {
+  /** The line (`tableStamp` of src/sync/pull/table-stamp.ts). */
+  text: string;
+  /** The stamp written there last time (the pull state keeps it): a cell holding exactly it is ours to replace. */
+  previous?: string;
+}
+
+export interface StampResult {
+  /** The stamp's cell, e.g. `Transactions!A1`. */
+  address: string;
+  /** False when that cell holds something else (a user's note, a formula): it is left as it is. */
+  written: boolean;
+}
+
 export interface WorkbookPort {
   /**
    * Creates or refreshes the table in place; on failure or abort the previous table is left as it was. An array
@@ -103,4 +118,10 @@ export interface WorkbookPort {
   writeTable(spec: TableSpec, rows: readonly CoreRow[] | RowBatches, options?: WriteOptions): Promise<WriteResult>;
   /** Reads a table; `columns` (matched by header) says how to convert cells back to core values. */
   readTable(tableName: string, columns?: readonly ColumnSpec[], options?: ReadOptions): Promise<ReadResult>;
+  /**
+   * Writes the table's stamp into the cell above its header row, as text, in a quiet look; not part of the table. A
+   * table whose header is the sheet's first row gets a sheet row inserted above it first. A cell above that holds
+   * anything but `previous` is never overwritten (`written: false`).
+   */
+  writeStamp(tableName: string, stamp: TableStamp): Promise<StampResult>;
 }

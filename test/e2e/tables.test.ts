@@ -1,13 +1,18 @@
 /**
  * Tables that read like a controller's (#26): a loaded table's columns fit their headers and values (capped), its
- * sheet freezes the header row, and the grid shows the table's column names in place of the letters once the
- * header row scrolled away. Screenshots tables-light/dark; axe in both themes.
+ * sheet freezes the stamp and header rows, the stamp above it says what it is in the pane's words (and changes with a
+ * refresh), and the grid shows the table's column names in place of the letters once the header row scrolled away.
+ * Screenshots tables-stamp-light/dark (the stamp over the loaded table), tables-light/dark (scrolled); axe in both themes.
  */
 import type { Page } from 'playwright-core';
 import { en } from '../../src/i18n/catalog';
 import { eventually, expectAccessible, expectClean, OFFICE_JS_TELEMETRY, openPreview, pane, previewApi, saveScreenshot, useApp } from './support';
 
 const suite = useApp({ transactions: 400 });
+
+function escape(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
 
 async function loadTransactions(page: Page): Promise<void> {
   await pane(page).getByRole('button', { name: en['pane.connect.demo'] }).click();
@@ -35,10 +40,28 @@ test.each(['light', 'dark'] as const)('a loaded table: fitted widths, the header
   await page.emulateMedia({ reducedMotion: 'reduce' });
   await openPreview(page, suite.app.url, suite.app.sandbox.url, { theme });
   await loadTransactions(page);
-  await eventually(async () => expect(await previewApi(page).tableRowCount('Transactions')).toBe(400));
+  // 400 in the demo company, and one more for each earlier test of this file that added one.
+  const loaded = (await previewApi(page).tableRowCount('Transactions')) ?? 0;
+  expect(loaded).toBeGreaterThanOrEqual(400);
 
   const { widths, frozenRows, headers } = await sheetLayout(page, 'Transactions', 23);
-  expect(frozenRows).toBe(1);
+  expect(frozenRows).toBe(2); // the stamp and the header
+
+  // The stamp above the table: the card's name, the company the pane's header names, its filter, verdict and rows.
+  const stamp = (): Promise<string> => previewApi(page).cellText('Transactions', 0, 0);
+  const company = en['connect.demo.name'];
+  await expect(pane(page).getByText(company, { exact: true }).first().isVisible()).resolves.toBe(true);
+  expect(await stamp()).toMatch(new RegExp(`^Transactions · ${escape(company)} · all rows · refreshed \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d UTC · complete, ${loaded} rows$`));
+  expect(await previewApi(page).cellText('Transactions', 1, 0)).toBe('Id');
+  // A refresh after the service changed: the stamp says what the table holds now.
+  await suite.app.sandbox.addTransaction({ amount: '-12.34' });
+  await pane(page).getByRole('button', { name: 'Refresh Transactions', exact: true }).click();
+  await eventually(async () => expect(await stamp()).toMatch(new RegExp(` · complete, ${loaded + 1} rows$`)), { timeoutMs: 60_000 });
+  await eventually(async () => expect(await pane(page).getByRole('button', { name: 'Refresh Transactions', exact: true }).isEnabled()).toBe(true), { timeoutMs: 60_000 });
+  // The stamp runs over the cells beside it: column A keeps the width its Ids need.
+  expect((await sheetLayout(page, 'Transactions', 1)).widths[0]).toBeLessThan(2 * 48);
+  await page.mouse.move(0, 0);
+  await saveScreenshot(page, `tables-stamp-${theme}`);
   const purpose = widths[headers.indexOf('Purpose')] ?? 0;
   expect(purpose).toBeGreaterThan(48);
   expect(purpose).toBeLessThanOrEqual(240);

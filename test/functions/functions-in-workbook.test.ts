@@ -298,12 +298,12 @@ describe('CASHFLOW functions in a workbook', () => {
     // The user types a new amount into the ForecastBudgets table and sends it.
     await Excel.run(async (context) => {
       const table = context.workbook.tables.getItem('ForecastBudgets');
-      const range = table.getRange().load('values');
+      const range = table.getRange().load('values, rowIndex');
       const sheet = table.worksheet;
       await context.sync();
       const [headers = [], ...rows] = range.values as unknown[][];
       const row = rows.findIndex((r) => r[headers.indexOf('External Id')] === 'fc-miete');
-      sheet.getRangeByIndexes(row + 1, headers.indexOf('Amount'), 1, 1).values = [[budget.amount - 100]];
+      sheet.getRangeByIndexes(range.rowIndex + 1 + row, headers.indexOf('Amount'), 1, 1).values = [[budget.amount - 100]];
       await context.sync();
     });
     workbook.recalculateCustomFunctions();

@@ -58,9 +58,12 @@ describe('table models', () => {
         expect(c.editable).toBe(c.write !== undefined);
       }
     }
+    // Every new table leaves the row above its header for its stamp (#26): none starts in row 1.
+    for (const model of MODELS) expect(tableSpec(model).anchor).toMatch(/^A([2-9]|\d{2,})$/);
+    expect(tableSpec(BALANCE_SUMMARY_TABLE).anchor).toBe('A2');
     expect(scenarioTableName(42)).toBe('Scenario_42_Budgets');
     expect(() => scenarioTableName(0)).toThrow(RangeError);
-    expect(tableSpec(ACCOUNTS_TABLE)).toMatchObject({ tableName: 'Accounts', sheetName: 'Accounts', anchor: 'A9', keyColumn: 'id' });
+    expect(tableSpec(ACCOUNTS_TABLE)).toMatchObject({ tableName: 'Accounts', sheetName: 'Accounts', anchor: 'A11', keyColumn: 'id' });
   });
 
   it('mark what a push may send: transactions only the category; all budgets nothing', () => {

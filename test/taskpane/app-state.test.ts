@@ -146,6 +146,13 @@ describe('the task pane state', () => {
     expect(messages.some((m) => m.includes(en['pane.table.forecastBudgets']))).toBe(true);
     expect(messages.filter((m) => m.includes('ForecastBudgets'))).toEqual([]);
     expect(app.snapshot().tables.find((t) => t.id === 'forecastBudgets')?.outcome?.message).toMatch(/^Forecast budgets: /);
+    // The stamp above the table says it too, with the company the pane's header names (#26).
+    const connection = app.snapshot().connection;
+    const company = connection.status === 'connected' ? connection.profile.name : '?';
+    const sheet = sim.workbook.tables().find((t) => t.name === 'ForecastBudgets')?.sheet ?? '';
+    const stamp = String(sim.workbook.values(sheet, 'A1')[0]?.[0]);
+    expect(stamp.startsWith(`Forecast budgets · ${company} · all rows · refreshed `)).toBe(true);
+    expect(stamp).toMatch(/ · refreshed \d{4}-\d\d-\d\d \d\d:\d\d UTC · complete, \d+ rows$/);
   });
 
   test('filters: the next pull uses them (full), the workbook keeps them, a refresh repeats them', async () => {

@@ -52,23 +52,24 @@ function colleague(): CashflowClient {
 }
 
 /** The ForecastBudgets table as the user sees it: headers and cell values. */
-async function table(): Promise<{ headers: string[]; rows: unknown[][]; address: string; sheet: string }> {
+async function table(): Promise<{ headers: string[]; rows: unknown[][]; address: string; sheet: string; body: number }> {
   return Excel.run(async (context) => {
     const t = context.workbook.tables.getItem('ForecastBudgets');
-    const range = t.getRange().load('values,address');
+    const range = t.getRange().load('values,address,rowIndex');
     const ws = t.worksheet.load('name');
     await context.sync();
     const [headers = [], ...rows] = range.values as unknown[][];
-    return { headers: headers.map(String), rows, address: range.address, sheet: ws.name };
+    // `body`: the sheet row (0-based) of the first data row, below the header (and the stamp above it).
+    return { headers: headers.map(String), rows, address: range.address, sheet: ws.name, body: range.rowIndex + 1 };
   });
 }
 
 /** Types a value into the cell of the row with this external ID, as the user would. */
 async function typeInto(externalId: string, header: string, value: string | number): Promise<void> {
-  const { headers, rows, sheet } = await table();
+  const { headers, rows, sheet, body } = await table();
   const row = rows.findIndex((r) => r[headers.indexOf('External Id')] === externalId);
   await Excel.run(async (context) => {
-    context.workbook.worksheets.getItem(sheet).getRangeByIndexes(row + 1, headers.indexOf(header), 1, 1).values = [[value]];
+    context.workbook.worksheets.getItem(sheet).getRangeByIndexes(body + row, headers.indexOf(header), 1, 1).values = [[value]];
     await context.sync();
   });
 }
@@ -79,10 +80,10 @@ async function cellOf(externalId: string, header: string): Promise<unknown> {
 }
 
 async function fillOf(externalId: string, header: string): Promise<string> {
-  const { headers, rows, sheet } = await table();
+  const { headers, rows, sheet, body } = await table();
   const row = rows.findIndex((r) => r[headers.indexOf('External Id')] === externalId);
   return Excel.run(async (context) => {
-    const fill = context.workbook.worksheets.getItem(sheet).getRangeByIndexes(row + 1, headers.indexOf(header), 1, 1).format.fill.load('color');
+    const fill = context.workbook.worksheets.getItem(sheet).getRangeByIndexes(body + row, headers.indexOf(header), 1, 1).format.fill.load('color');
     await context.sync();
     return fill.color;
   });
@@ -108,15 +109,15 @@ test("a user's edit is marked changed at once (the worksheet's changed event), w
   const app = await pane(undefined, 0);
   await app.pull('forecastBudgets');
   const stop = app.watchEdits();
-  const { headers, rows, sheet } = await table();
+  const { headers, rows, sheet, body } = await table();
   const row = rows.findIndex((r) => r[headers.indexOf('External Id')] === 'fc-miete');
   // Typed by the user (not through the add-in's Excel.run): the pane hears of it and checks.
-  sim.workbook.typeIntoCell(sheet, row + 1, headers.indexOf('Amount'), '-4321');
+  sim.workbook.typeIntoCell(sheet, body + row, headers.indexOf('Amount'), '-4321');
   await stateWhere(app, () => app.snapshot().changes.tables.some((t) => t.pending?.counts.changed === 1));
   expect(await fillOf('fc-miete', 'Amount')).toBe(CHANGED_FILL);
   expect(await fillOf('fc-miete', 'Name')).toBe(INPUT_FILL);
   // Typing the old value back takes the mark away again.
-  sim.workbook.typeIntoCell(sheet, row + 1, headers.indexOf('Amount'), '-4500');
+  sim.workbook.typeIntoCell(sheet, body + row, headers.indexOf('Amount'), '-4500');
   await stateWhere(app, () => app.snapshot().changes.tables.some((t) => t.pending?.counts.changed === 0));
   expect(await fillOf('fc-miete', 'Amount')).toBe(INPUT_FILL);
   await stop();
@@ -218,12 +219,12 @@ test('after a reload the baseline and the journal are still there: undo of the l
 test('deletes wait for the confirmation; an Id cell holding text holds every delete back', async () => {
   const app = await pane();
   await app.pull('forecastBudgets');
-  const { headers, sheet, rows } = await table();
+  const { headers, sheet, rows, body } = await table();
   const row = rows.findIndex((r) => r[headers.indexOf('External Id')] === 'fc-umsatz');
   await Excel.run(async (context) => {
     const t = context.workbook.tables.getItem('ForecastBudgets');
     t.rows.getItemAt(row).delete();
-    context.workbook.worksheets.getItem(sheet).getRangeByIndexes(1, headers.indexOf('Id'), 1, 1).values = [['oops']];
+    context.workbook.worksheets.getItem(sheet).getRangeByIndexes(body, headers.indexOf('Id'), 1, 1).values = [['oops']];
     await context.sync();
   });
   await app.pushChanges('forecastBudgets', { deletes: true });

@@ -1,8 +1,9 @@
 /** The workbook port on Office.js: the Excel host the task pane hands to the sync core. */
 
-import type { ColumnSpec, CoreRow, ReadOptions, ReadResult, RowBatches, TableSpec, WorkbookPort, WriteOptions, WriteResult } from '../../sync/workbook-port';
+import type { ColumnSpec, CoreRow, ReadOptions, ReadResult, RowBatches, StampResult, TableSpec, TableStamp, WorkbookPort, WriteOptions, WriteResult } from '../../sync/workbook-port';
 import type { WriteLimits } from './chunk-plan';
 import { readExcelTable } from './table-reader';
+import { writeExcelStamp } from './write-stamp';
 import { writeExcelTable } from './write-table';
 
 export class ExcelWorkbookPort implements WorkbookPort {
@@ -15,5 +16,9 @@ export class ExcelWorkbookPort implements WorkbookPort {
 
   readTable(tableName: string, columns?: readonly ColumnSpec[], options?: ReadOptions): Promise<ReadResult> {
     return readExcelTable(tableName, columns, options);
+  }
+
+  writeStamp(tableName: string, stamp: TableStamp): Promise<StampResult> {
+    return writeExcelStamp(tableName, stamp);
   }
 }

@@ -72,10 +72,12 @@ export interface TableLayout {
   columnNames: string[];
 }
 
-/** A cell's own colours (see `SimulatedWorkbook.cellColors`); absent: the default. */
+/** A cell's own colours and slant (see `SimulatedWorkbook.cellColors`); absent: the default. */
 export interface CellColors {
   fill?: string;
   font?: string;
+  /** `format.font.italic` (the stamp above a table is italic). */
+  italic?: boolean;
 }
 
 const NO_COLORS: Readonly<CellColors> = Object.freeze({});
@@ -250,7 +252,7 @@ export class SimulatedWorkbook {
 
   /**
    * The fill and font colours set on one cell (`format.fill.color`, `format.font.color`; 0-based), as `#RRGGBB`, or
-   * undefined where the cell has the default (no fill, automatic font colour). One map lookup: the grid asks it for
+   * undefined where the cell has the default (no fill, automatic font colour), and `italic` when it is set. One map lookup: the grid asks it for
    * every visible cell on every redraw, so no Excel.run, no sync, no copy of the sheet's styles.
    */
   cellColors(sheet: string, row: number, column: number): Readonly<CellColors> {
@@ -259,6 +261,7 @@ export class SimulatedWorkbook {
     const colors: CellColors = {};
     if (style.fill !== undefined && style.fill !== STYLE_DEFAULTS.fill) colors.fill = style.fill;
     if (style.fontColor !== undefined && style.fontColor !== STYLE_DEFAULTS.fontColor) colors.font = style.fontColor;
+    if (style.italic === true) colors.italic = true;
     return colors;
   }
 

@@ -2,8 +2,9 @@
  * A cell's own colours on the grid: its fill and font colour are document colours (Excel shows them as they are in
  * dark mode too), so a filled cell keeps its fill in either theme and gets dark text unless it has a font colour of
  * its own. A font colour on an unfilled cell is kept unless it would be unreadable on the theme's background (dark
- * blue on a dark grid); then the theme's text colour is used. A colour the number format asks for (`[Red]`) wins
- * over the font colour, as in Excel.
+ * blue on a dark grid); then the theme's text colour is used, or for a grey font (a quiet note, such as the stamp
+ * above a table) the theme's muted text colour, so it stays quiet and readable. A colour the number format asks for
+ * (`[Red]`) wins over the font colour, as in Excel.
  */
 
 import type { CellColors } from '../excel-sim';
@@ -18,7 +19,7 @@ const AUTOMATIC_TEXT = '#000000';
 /** WCAG AA for normal text. */
 const MIN_CONTRAST = 4.5;
 
-export function cellPaint(colors: Readonly<CellColors>, formatColor: string | undefined, background: string): CellPaint {
+export function cellPaint(colors: Readonly<CellColors>, formatColor: string | undefined, background: string, muted?: string): CellPaint {
   const paint: CellPaint = {};
   if (colors.fill !== undefined) {
     paint.bgCell = colors.fill;
@@ -27,7 +28,13 @@ export function cellPaint(colors: Readonly<CellColors>, formatColor: string | un
   }
   if (formatColor !== undefined) paint.textDark = formatColor;
   else if (colors.font !== undefined && contrast(colors.font, background) >= MIN_CONTRAST) paint.textDark = colors.font;
+  else if (colors.font !== undefined && isGrey(colors.font) && muted !== undefined && contrast(muted, background) >= MIN_CONTRAST) paint.textDark = muted;
   return paint;
+}
+
+function isGrey(color: string): boolean {
+  const hex = /^#([0-9a-f]{2})\1\1$/i.exec(color);
+  return hex !== null;
 }
 
 /** WCAG contrast ratio of two `#RRGGBB` colours (1 when either cannot be read). */

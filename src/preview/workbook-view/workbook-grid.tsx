@@ -5,7 +5,8 @@
  * (SimulatedWorkbook.typeIntoCell) so the simulation's typing rules apply; typing, F2, Enter and the rest as in Excel,
  * through our own cell editor (use-cell-editor.ts), so no key typed right after selecting a cell is lost. Columns are as wide as the sheet says (Excel's
  * standard 48 pt = 64 px at 100 %), and a table's column names take the letters' place when its header row scrolled
- * away (column-titles.ts).
+ * away (column-titles.ts). A long left-aligned text runs over the empty cells to its right, as in Excel
+ * (text-overflow.ts: one span per run, worked out once per row and redraw), so a table's stamp reads whole.
  */
 
 import DataEditor, {
@@ -20,7 +21,7 @@ import DataEditor, {
 } from '@glideapps/glide-data-grid';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import type { SimulatedWorkbook } from '../excel-sim';
-import { cellDisplay } from './cell-display';
+import { cellDisplay, type CellDisplay } from './cell-display';
 import { cellEditText } from './cell-edit-text';
 import { cellPaint } from './cell-paint';
 import { columnName } from './column-name';
@@ -28,6 +29,8 @@ import { columnTitles } from './column-titles';
 import type { Move } from './grid-keys';
 import type { GridPalette } from './grid-theme';
 import { tableAt, tablePart } from './table-at';
+import { overflowSpans, type RowCell } from './text-overflow';
+import { textWidth } from './text-width';
 import { useCellEditor } from './use-cell-editor';
 
 /** Rows and columns shown beyond the last used ones (Excel shows the whole sheet; the scroll bar should stay useful). */
@@ -54,6 +57,14 @@ export interface WorkbookGridProps {
 
 /** Tells tabster (Fluent's focus manager) to leave the Tab key in the cell editor alone. */
 const TABSTER_KEEP_TAB = JSON.stringify({ focusable: { ignoreKeydown: { Tab: true } } });
+
+interface CellLook {
+  display: CellDisplay;
+  editText: string;
+  themeOverride: GridCell['themeOverride'];
+  empty: boolean;
+  inTable: boolean;
+}
 
 const NO_SELECTION: GridSelection = { columns: CompactSelection.empty(), rows: CompactSelection.empty() };
 
@@ -129,11 +140,11 @@ export function WorkbookGrid({ workbook, sheet, version, palette, label, editorL
     [placeEditor],
   );
 
-  const getCellContent = useCallback(
-    ([column, row]: Item): GridCell => {
+  /** How a cell shows: its text as formatted, alignment, and the theme it is drawn in (table, fill, font). */
+  const cellLook = useCallback(
+    (row: number, column: number): CellLook => {
       const cell = workbook.cell(sheet, row, column);
       const display = cellDisplay(cell.result, cell.format);
-      const editText = cellEditText(cell);
       const table = tableAt(tables, row, column);
       let themeOverride: GridCell['themeOverride'];
       if (table) {
@@ -144,20 +155,62 @@ export function WorkbookGrid({ workbook, sheet, version, palette, label, editorL
             ? { bgCell: t.headerBg, textDark: t.headerText, baseFontStyle: 'bold 13px' }
             : { bgCell: part === 'band' ? t.bandBg : t.bodyBg };
       }
-      const paint = cellPaint(workbook.cellColors(sheet, row, column), display.color, themeOverride?.bgCell ?? palette.grid.bgCell ?? '#FFFFFF');
+      const colors = workbook.cellColors(sheet, row, column);
+      const paint = cellPaint(colors, display.color, themeOverride?.bgCell ?? palette.grid.bgCell ?? '#FFFFFF', palette.grid.textLight);
       if (paint.bgCell !== undefined || paint.textDark !== undefined) themeOverride = { ...themeOverride, ...paint };
-      return {
-        kind: GridCellKind.Text,
-        data: editText,
-        displayData: display.text,
-        allowOverlay: true,
-        readonly: false,
-        contentAlign: display.align,
-        ...(themeOverride ? { themeOverride } : {}),
-      };
+      if (colors.italic === true) themeOverride = { ...themeOverride, baseFontStyle: `italic ${themeOverride?.baseFontStyle ?? '13px'}` };
+      const empty = cell.result.kind === 'Empty' && cell.formula === undefined;
+      return { display, editText: cellEditText(cell), themeOverride, empty, inTable: table !== undefined };
     },
     // version: the workbook changed, so the visible cells are read again
     [workbook, sheet, tables, palette, version],
+  );
+
+  // The overflow runs of each row drawn, worked out once per row until the workbook or the columns change.
+  const runs = useMemo(() => new Map<number, Map<number, readonly [number, number]>>(), [cellLook, columns]);
+  const runsOf = useCallback(
+    (row: number): Map<number, readonly [number, number]> => {
+      let found = runs.get(row);
+      if (found === undefined) {
+        const looks = new Map<number, CellLook>();
+        const look = (c: number): CellLook => {
+          const known = looks.get(c) ?? cellLook(row, c);
+          looks.set(c, known);
+          return known;
+        };
+        const rowCell = (c: number): RowCell => ({ text: look(c).display.text, align: look(c).display.align, empty: look(c).empty, inTable: look(c).inTable });
+        const width = (c: number): number => {
+          const col = columns[c];
+          return col !== undefined && 'width' in col ? col.width : DEFAULT_WIDTH_PX;
+        };
+        const font = (c: number): string => `${look(c).themeOverride?.baseFontStyle ?? '13px'} ${palette.grid.fontFamily ?? 'sans-serif'}`;
+        found = overflowSpans(columns.length, rowCell, width, (c, text) => textWidth(text, font(c)));
+        runs.set(row, found);
+      }
+      return found;
+    },
+    [runs, cellLook, columns, palette],
+  );
+
+  const getCellContent = useCallback(
+    ([column, row]: Item): GridCell => {
+      const own = cellLook(row, column);
+      const span = runsOf(row).get(column);
+      // A cell a text runs over shows that text (the run is drawn once, from whichever of its cells is in view); it
+      // keeps its own (empty) content for editing.
+      const shown = span === undefined || span[0] === column ? own : cellLook(row, span[0]);
+      return {
+        kind: GridCellKind.Text,
+        data: own.editText,
+        displayData: shown.display.text,
+        allowOverlay: true,
+        readonly: false,
+        contentAlign: shown.display.align,
+        ...(shown.themeOverride ? { themeOverride: shown.themeOverride } : {}),
+        ...(span === undefined ? {} : { span }),
+      };
+    },
+    [cellLook, runsOf],
   );
 
   const onCellEdited = useCallback(
@@ -183,6 +236,7 @@ export function WorkbookGrid({ workbook, sheet, version, palette, label, editorL
         onGridSelectionChange={onSelection}
         onVisibleRegionChanged={onVisibleRegionChanged}
         getCellsForSelection={true}
+        spanRangeBehavior="allowPartial"
         rowMarkers="number"
         smoothScrollX={true}
         smoothScrollY={true}

@@ -38,6 +38,11 @@ export interface PullState {
    * and the push must refuse the table until the next pull rather than diff it against anything else.
    */
   baseline?: 'stored' | 'missing';
+  /**
+   * The stamp each table of the last pull got above it (table name → its text; the accounts pull stamps its balance
+   * summary too): a cell holding exactly it is the add-in's to replace; anything else there is the user's.
+   */
+  stamps?: Record<string, string>;
 }
 
 export interface PullStateStore {

@@ -32,7 +32,7 @@ import type { Language, MessageKey } from '../../i18n/catalog';
 import { translate } from '../../i18n/translate';
 import type { RelativePeriod } from '../filters/relative-period';
 import { baselineOf, keepsBaseline, type BaselineStore } from '../push/baseline';
-import { tableSpec } from '../tables';
+import { BALANCE_SUMMARY_TABLE, tableSpec } from '../tables';
 import type { CoreRow, CoreValue, RowBatches, TableSpec, WorkbookPort, WriteOptions, WriteResult } from '../workbook-port';
 import { fetchThenWritePull } from './fetch-then-write-pull';
 import type { IdClash } from './id-clashes';
@@ -43,6 +43,7 @@ import { PULL_STATE_VERSION, type PullState, type PullStateStore } from './pull-
 import { checkTarget, isOneAnswer, modelOf, targetKey, type PullTarget } from './pull-target';
 import { streamedPull } from './streamed-pull';
 import type { TextCut } from './text-cuts';
+import { writeStamps, type StampedTable } from './write-stamps';
 
 export type { PullFallback } from './incremental-pull';
 
@@ -90,6 +91,8 @@ export interface PullOptions {
    * ("Forecast budgets", never `ForecastBudgets`). Default: the Excel table's name.
    */
   label?: string;
+  /** The company as the pane's header names it (the connection's name), for the stamp above the table. */
+  company?: string;
 }
 
 export interface PullResult {
@@ -208,8 +211,14 @@ function recordingPort(port: WorkbookPort, tableName: string): { port: WorkbookP
       return port.writeTable(spec, tee(), writeOptions);
     },
     readTable: (name, columns, readOptions) => port.readTable(name, columns, readOptions),
+    writeStamp: (name, stamp) => port.writeStamp(name, stamp),
   };
   return { port: recording, rows: () => kept };
+}
+
+/** The name the stamp gives a table a pull writes besides its own (the accounts' balance summary). */
+function extraLabel(tableName: string, t: (key: MessageKey) => string): string {
+  return tableName === BALANCE_SUMMARY_TABLE.tableName ? t('stamp.table.balanceSummary') : tableName;
 }
 
 export function createPuller(options: PullerOptions): Puller {
@@ -309,6 +318,14 @@ export function createPuller(options: PullerOptions): Puller {
 
     const finishedAt = new Date(now()).toISOString();
     const startedAt = new Date(startedMs).toISOString();
+    const complete = (outcome.verification?.ok ?? true) && outcome.warnings.length === 0;
+    // The line above each table written (src/sync/pull/table-stamp.ts), once the tables are in.
+    const stamped: StampedTable[] = [
+      { tableName, label, rowCount: outcome.rowCount },
+      ...outcome.extraWrites.map((w) => ({ tableName: w.tableName, label: extraLabel(w.tableName, t), rowCount: w.rowsWritten })),
+    ];
+    const facts = { filter: { target, ...(pullOptions.period === undefined ? {} : { period: pullOptions.period }) }, refreshedAt: finishedAt, complete, warnings: outcome.warnings };
+    const stamps = await writeStamps(options.port, stamped, pullOptions.company === undefined ? facts : { ...facts, company: pullOptions.company }, previous?.stamps, language);
     await options.store.set({
       version: PULL_STATE_VERSION,
       tableName,
@@ -319,9 +336,10 @@ export function createPuller(options: PullerOptions): Puller {
       lastPullAt: finishedAt,
       lastMode: outcome.mode,
       rowCount: outcome.rowCount,
-      complete: (outcome.verification?.ok ?? true) && outcome.warnings.length === 0,
+      complete,
       warnings: outcome.warnings.slice(0, 3),
       ...(baseline === undefined ? {} : { baseline }),
+      ...(Object.keys(stamps).length === 0 ? {} : { stamps }),
     });
     context.emit('done', { rows: outcome.rowCount, total: outcome.rowCount });
     return {

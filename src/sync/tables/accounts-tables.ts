@@ -12,7 +12,8 @@
 import type { Account, BalanceSummary, Bank } from '../../api';
 import { column, joinList, type TableModel } from './table-model';
 
-export const ACCOUNTS_ANCHOR = 'A9';
+/** Two empty rows below the balance summary (A2:C7), then the accounts' stamp (A10) and header (A11). */
+export const ACCOUNTS_ANCHOR = 'A11';
 
 export const ACCOUNTS_TABLE: TableModel<Account> = {
   tableName: 'Accounts',
@@ -70,7 +71,7 @@ export function balanceRows(summary: Omit<BalanceSummary, 'accounts'>): BalanceR
 export const BALANCE_SUMMARY_TABLE: TableModel<BalanceRow> = {
   tableName: 'BalanceSummary',
   sheetName: 'Accounts',
-  anchor: 'A1',
+  anchor: 'A2',
   keyColumn: 'horizon',
   readOnly: true,
   needs: [],

@@ -36,7 +36,7 @@ export type LookupNeed = 'categories' | 'accounts';
 export interface TableModel<R> {
   tableName: string;
   sheetName: string;
-  /** Top-left cell of a new table; default `A1`. */
+  /** Top-left cell of a new table (its header row); default `A2`: the row above holds the table's stamp. */
   anchor?: string;
   keyColumn: string;
   columns: readonly ModelColumn<R>[];
@@ -54,9 +54,12 @@ export function tableSpec<R>(model: TableModel<R>): TableSpec {
     sheetName: model.sheetName,
     columns,
     keyColumn: model.keyColumn,
-    ...(model.anchor === undefined ? {} : { anchor: model.anchor }),
+    anchor: model.anchor ?? TABLE_ANCHOR,
   };
 }
+
+/** Where a new table's header goes: row 1 above it holds the table's stamp (src/sync/pull/table-stamp.ts). */
+export const TABLE_ANCHOR = 'A2';
 
 /** One record as a row in column order. */
 export function toRow<R>(model: TableModel<R>, record: R, lookups: Lookups): CoreValue[] {

@@ -10,7 +10,8 @@
 
 import { isAbort } from '../../api/abort';
 import type { Plan } from '../../api';
-import type { Language, MessageKey } from '../../i18n/catalog';
+import type { MessageKey } from '../../i18n/catalog';
+import { formatCount, LOCALES } from '../../i18n/format-count';
 import { translate, type MessageParams } from '../../i18n/translate';
 import {
   baseUrlProblem,
@@ -600,6 +601,8 @@ export class AppState {
       signal: abort.signal,
       mode: this.#modes.get(tableId) ?? 'auto',
       label,
+      // The stamp above the table names the company as the pane's header does.
+      company: active.profile.name,
       onProgress: (progress: PullProgress) => {
         const job = this.#snapshot.job;
         if (job?.tableId === tableId) this.#set({ job: { ...job, progress } });
@@ -767,11 +770,8 @@ function verdictOfState(state: PullState): Verdict {
   return { complete: state.complete === true, ...(reason ? { reason } : {}) };
 }
 
-export function formatCount(n: number, language: Language): string {
-  return new Intl.NumberFormat(LOCALES[language]).format(n);
-}
-
-export const LOCALES: Record<Language, string> = { de: 'de-DE', en: 'en-GB', it: 'it-IT' };
+/** Counts and their locales live in src/i18n, which the core shares (the table's stamp counts its rows too). */
+export { formatCount, LOCALES };
 
 /** Errors of the core carry a message in the user's language already. */
 function messageOf(error: unknown): string {

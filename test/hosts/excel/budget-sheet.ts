@@ -57,21 +57,24 @@ export async function writeBudgets(rows: readonly BudgetCells[]): Promise<void> 
   await new ExcelWorkbookPort().writeTable(tableSpec(MODEL), rows);
 }
 
-/** Sheet column of a model column (the table starts at A1). */
+/** Sheet row of the first data row (0-based): the header is row 2 (`A2`), its stamp's row above it. */
+export const BODY_ROW = 2;
+
+/** Sheet column of a model column (the table starts in column A). */
 export function col(key: string): number {
   return columnIndex(MODEL, key);
 }
 
-/** The body cell of data row `row` in the model column `key` (sheet coordinates: the header is row 0). */
+/** The body cell of data row `row` in the model column `key`. */
 export function cellOf(sim: Sim, row: number, key: string): { result: unknown; format: string; formula?: string } {
-  return sim.workbook.cell(SHEET, row + 1, col(key));
+  return sim.workbook.cell(SHEET, BODY_ROW + row, col(key));
 }
 
 /** The fill colour of each listed cell `[data row, model column key]`, as Excel reports it. */
 export async function fills(sim: Sim, cells: readonly (readonly [number, string])[]): Promise<string[]> {
   return asUser(sim, async (context) => {
     const sheet = context.workbook.worksheets.getItem(SHEET);
-    const loaded = cells.map(([row, key]) => sheet.getRangeByIndexes(row + 1, col(key), 1, 1).format.fill.load('color'));
+    const loaded = cells.map(([row, key]) => sheet.getRangeByIndexes(BODY_ROW + row, col(key), 1, 1).format.fill.load('color'));
     await context.sync();
     return loaded.map((fill) => fill.color);
   });
@@ -80,7 +83,7 @@ export async function fills(sim: Sim, cells: readonly (readonly [number, string]
 /** Font colour of one body cell. */
 export async function fontColor(sim: Sim, row: number, key: string): Promise<string> {
   return asUser(sim, async (context) => {
-    const font = context.workbook.worksheets.getItem(SHEET).getRangeByIndexes(row + 1, col(key), 1, 1).format.font.load('color');
+    const font = context.workbook.worksheets.getItem(SHEET).getRangeByIndexes(BODY_ROW + row, col(key), 1, 1).format.font.load('color');
     await context.sync();
     return font.color;
   });
@@ -89,7 +92,7 @@ export async function fontColor(sim: Sim, row: number, key: string): Promise<str
 /** What the user does: types values into body cells of the table (sheet rows, 0-based data rows). */
 export async function typeInto(sim: Sim, row: number, key: string, value: string | number | boolean): Promise<void> {
   await asUser(sim, async (context) => {
-    context.workbook.worksheets.getItem(SHEET).getRangeByIndexes(row + 1, col(key), 1, 1).values = [[value]];
+    context.workbook.worksheets.getItem(SHEET).getRangeByIndexes(BODY_ROW + row, col(key), 1, 1).values = [[value]];
     await context.sync();
   });
 }

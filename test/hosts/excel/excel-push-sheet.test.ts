@@ -11,7 +11,7 @@ import { WEB_PAYLOAD_LIMIT_BYTES } from '../../../src/preview/excel-sim';
 import { rowToFields } from '../../../src/sync/tables';
 import { dateToSerial } from '../../../src/sync/excel-serial-date';
 import type { RowUpdate } from '../../../src/sync/push/push-port';
-import { budget, budgets, cellOf, col, fills, fontColor, MODEL, reorderRows, SHEET, typeInto, writeBudgets, type BudgetCells } from './budget-sheet';
+import { BODY_ROW, budget, budgets, cellOf, col, fills, fontColor, MODEL, reorderRows, SHEET, typeInto, writeBudgets, type BudgetCells } from './budget-sheet';
 import { asUser, ids, installSim, type Sim } from './sim-setup';
 
 let sim: Sim;
@@ -52,7 +52,7 @@ describe('ExcelPushSheet.read', () => {
   it('leaves out empty rows but keeps the real positions; a row the user added has no id', async () => {
     await writeBudgets(budgets([1, 2, 3, 4]));
     await asUser(sim, async (context) => {
-      context.workbook.worksheets.getItem(SHEET).getRangeByIndexes(2, 0, 1, MODEL.columns.length).values = [MODEL.columns.map(() => '')];
+      context.workbook.worksheets.getItem(SHEET).getRangeByIndexes(BODY_ROW + 1, 0, 1, MODEL.columns.length).values = [MODEL.columns.map(() => '')];
       await context.sync();
     });
     await typeInto(sim, 3, 'id', '');
@@ -102,7 +102,7 @@ describe('ExcelPushSheet.read', () => {
       table.columns.add(undefined, undefined, 'My notes');
       table.columns.getItem('Amount').name = 'AMOUNT';
       await context.sync();
-      context.workbook.worksheets.getItem(SHEET).getRangeByIndexes(1, MODEL.columns.length, 1, 1).values = [['=1+1']];
+      context.workbook.worksheets.getItem(SHEET).getRangeByIndexes(BODY_ROW, MODEL.columns.length, 1, 1).values = [['=1+1']];
       await context.sync();
     });
     await new ExcelPushSheet().update(MODEL, [clean(0, 1, 'ext-1')]);
@@ -342,7 +342,7 @@ describe('markInputColumns', () => {
     expect(await fontColor(sim, 0, 'name')).toBe(INPUT_FONT);
     // The header row keeps its look.
     const header = await asUser(sim, async (context) => {
-      const fill = context.workbook.worksheets.getItem(SHEET).getRange('C1').format.fill.load('color');
+      const fill = context.workbook.worksheets.getItem(SHEET).getRange('C2').format.fill.load('color');
       await context.sync();
       return fill.color;
     });

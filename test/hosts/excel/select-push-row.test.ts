@@ -24,10 +24,10 @@ test("selects the row's cells on its sheet, found by id after the user sorted th
     await context.sync();
   });
   await reorderRows(sim, [2, 0, 1]);
-  // Budget 3 was at position 2; it is now the first data row (sheet row 2, below the header).
+  // Budget 3 was at position 2; it is now the first data row (sheet row 3, below the stamp and the header).
   expect(await selectPushRow(MODEL, { position: 2, id: 3, externalId: 'ext-3' })).toBe(true);
   const { address, sheet } = await selection();
   expect(sheet).toBe(SHEET);
-  expect(address).toMatch(/!A2:[A-Z]+2$/);
+  expect(address).toMatch(/!A3:[A-Z]+3$/);
   expect(await selectPushRow(MODEL, { position: 9, id: 99, externalId: 'gone' })).toBe(false);
 });

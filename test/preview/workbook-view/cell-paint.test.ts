@@ -21,6 +21,14 @@ describe('cellPaint: document colours on the grid, readable in both themes', () 
     expect(cellPaint({}, undefined, DARK_BG)).toEqual({});
   });
 
+  test("a grey font unreadable on the background (the stamp above a table in the dark grid) takes the theme's muted text colour", () => {
+    expect(cellPaint({ font: '#595959' }, undefined, LIGHT_BG, '#616161')).toEqual({ textDark: '#595959' });
+    expect(cellPaint({ font: '#595959' }, undefined, DARK_BG, '#A0A0A0')).toEqual({ textDark: '#A0A0A0' });
+    // Coloured fonts keep the theme's text colour, and a muted colour that would not read is not used.
+    expect(cellPaint({ font: '#3F3F76' }, undefined, DARK_BG, '#A0A0A0')).toEqual({});
+    expect(cellPaint({ font: '#595959' }, undefined, DARK_BG, '#333333')).toEqual({});
+  });
+
   test('contrast is the WCAG ratio', () => {
     expect(contrast('#000000', '#FFFFFF')).toBeCloseTo(21, 0);
     expect(contrast('#3F3F76', '#FFCC99')).toBeGreaterThan(4.5);

@@ -203,8 +203,8 @@ describe('pulling every resource', () => {
     });
     const onAccountsSheet = h.workbook.tables().filter((t) => t.sheet === 'Accounts');
     expect(onAccountsSheet.map((t) => [t.name, t.address.split('!')[1]?.split(':')[0]])).toEqual([
-      ['Accounts', 'A9'],
-      ['BalanceSummary', 'A1'],
+      ['Accounts', 'A11'],
+      ['BalanceSummary', 'A2'],
     ]);
   });
 });

@@ -31,16 +31,18 @@ interface TableView {
   headers: string[];
   rows: unknown[][];
   sheet: string;
+  /** Sheet row of the header (0-based). */
+  headerRow: number;
 }
 
 async function table(): Promise<TableView> {
   return Excel.run(async (context) => {
     const t = context.workbook.tables.getItem('ForecastBudgets');
-    const range = t.getRange().load('values');
+    const range = t.getRange().load('values, rowIndex');
     const ws = t.worksheet.load('name');
     await context.sync();
     const [headers = [], ...rows] = range.values as unknown[][];
-    return { headers: headers.map(String), rows, sheet: ws.name };
+    return { headers: headers.map(String), rows, sheet: ws.name, headerRow: range.rowIndex };
   });
 }
 
@@ -49,7 +51,7 @@ const rowOf = (view: TableView, externalId: string) => view.rows.findIndex((r) =
 async function typeInto(externalId: string, header: string, value: string | number): Promise<void> {
   const view = await table();
   await Excel.run(async (context) => {
-    context.workbook.worksheets.getItem(view.sheet).getRangeByIndexes(rowOf(view, externalId) + 1, view.headers.indexOf(header), 1, 1).values = [[value]];
+    context.workbook.worksheets.getItem(view.sheet).getRangeByIndexes(view.headerRow + 1 + rowOf(view, externalId), view.headers.indexOf(header), 1, 1).values = [[value]];
     await context.sync();
   });
 }

@@ -11,6 +11,7 @@ import type { AnyProxy, ExecEnv } from './types';
 import { ERROR_MESSAGES, invalidArgument, itemNotFound, SimError } from '../batch/errors';
 import { SimRangeFormat } from './range-format';
 import type { SheetState } from '../model/sheet-state';
+import { shiftFrozen } from '../model/frozen-shift';
 import { shiftTables } from '../model/table-state';
 import { makeWorksheetProxy, type WorksheetProxy } from './worksheet-proxy';
 
@@ -475,6 +476,7 @@ export class SimRange extends SimClientObject<RangeBinding, WorkbookState> imple
       if (shift === 'Up') sheet.shiftRows(b.box.row, -b.box.rowCount, b.box.column, b.box.columnCount);
       else sheet.shiftColumns(b.box.column, -b.box.columnCount, b.box.row, b.box.rowCount);
       tables();
+      shiftFrozen(sheet, b.box, shift === 'Up' ? 'rows' : 'columns', false);
     });
   }
 
@@ -490,6 +492,7 @@ export class SimRange extends SimClientObject<RangeBinding, WorkbookState> imple
       if (shift === 'Down') sheet.shiftRows(b.box.row, b.box.rowCount, b.box.column, b.box.columnCount);
       else sheet.shiftColumns(b.box.column, b.box.columnCount, b.box.row, b.box.rowCount);
       tables();
+      shiftFrozen(sheet, b.box, shift === 'Down' ? 'rows' : 'columns', true);
     });
     return this.derive('insert', [shift], (_env, b) => ({ ...b }));
   }
