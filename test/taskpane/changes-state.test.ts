@@ -350,7 +350,7 @@ test('a send of the journal opens to its rows (name, what was done, outcome); Sh
     await context.sync();
     return { row: range.rowIndex, count: range.rowCount };
   });
-  expect(selected).toEqual({ row: at + 1, count: 1 });
+  expect(selected).toEqual({ row: sorted.body + at, count: 1 });
 
   // The row is deleted in the sheet after the send: Show in sheet says it was not found.
   await Excel.run(async (context) => {
