@@ -23,6 +23,7 @@ import { paneUrl, type PreviewOptions, type PreviewTheme } from './preview-optio
 import { ResetDialog } from './reset-dialog';
 import { useSignal, type Signal } from './signal';
 import type { SaveState } from './workbook-autosave';
+import { excelLocale } from './workbook-view/cell-display';
 import { cellEditText } from './workbook-view/cell-edit-text';
 import { cellErrorText } from './workbook-view/cell-error';
 import { columnName } from './workbook-view/column-name';
@@ -169,6 +170,7 @@ export function PreviewPage({ workbook, globals, options, saveState, paneGenerat
             version={version}
             palette={palette}
             label={t('preview.grid', { sheet })}
+            locale={excelLocale(options.language)}
             onActiveCell={setActiveCell}
             onEdit={edit}
           />

@@ -34,13 +34,15 @@ export interface WorkbookGridProps {
   version: number;
   palette: GridPalette;
   label: string;
+  /** The locale numbers are shown in (Excel follows the user's: `excelLocale`). */
+  locale: string;
   onActiveCell(cell: { row: number; column: number }): void;
   onEdit(row: number, column: number, input: string): void;
 }
 
 const NO_SELECTION: GridSelection = { columns: CompactSelection.empty(), rows: CompactSelection.empty() };
 
-export function WorkbookGrid({ workbook, sheet, version, palette, label, onActiveCell, onEdit }: WorkbookGridProps): JSX.Element {
+export function WorkbookGrid({ workbook, sheet, version, palette, label, locale, onActiveCell, onEdit }: WorkbookGridProps): JSX.Element {
   const [selection, setSelection] = useState<GridSelection>(NO_SELECTION);
   const [firstRow, setFirstRow] = useState(0);
   const extent = useMemo(() => workbook.extent(sheet), [workbook, sheet, version]);
@@ -70,7 +72,7 @@ export function WorkbookGrid({ workbook, sheet, version, palette, label, onActiv
   const getCellContent = useCallback(
     ([column, row]: Item): GridCell => {
       const cell = workbook.cell(sheet, row, column);
-      const display = cellDisplay(cell.result, cell.format);
+      const display = cellDisplay(cell.result, cell.format, locale);
       const editText = cellEditText(cell);
       const table = tableAt(tables, row, column);
       let themeOverride: GridCell['themeOverride'];
@@ -95,7 +97,7 @@ export function WorkbookGrid({ workbook, sheet, version, palette, label, onActiv
       };
     },
     // version: the workbook changed, so the visible cells are read again
-    [workbook, sheet, tables, palette, version],
+    [workbook, sheet, tables, palette, locale, version],
   );
 
   const onCellEdited = useCallback(
