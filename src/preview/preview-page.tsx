@@ -23,6 +23,7 @@ import { paneUrl, type PreviewOptions, type PreviewTheme } from './preview-optio
 import { ResetDialog } from './reset-dialog';
 import { useSignal, type Signal } from './signal';
 import type { SaveState } from './workbook-autosave';
+import { excelLocale } from './workbook-view/cell-display';
 import { cellEditText } from './workbook-view/cell-edit-text';
 import { cellErrorText } from './workbook-view/cell-error';
 import { columnName } from './workbook-view/column-name';
@@ -170,6 +171,7 @@ export function PreviewPage({ workbook, globals, options, saveState, paneGenerat
             palette={palette}
             label={t('preview.grid', { sheet })}
             editorLabel={(cell) => t('preview.cellEditor', { cell })}
+            locale={excelLocale(options.language)}
             onActiveCell={setActiveCell}
             onEdit={edit}
           />

@@ -16,6 +16,7 @@ import { readPreviewOptions } from './preview-options';
 import { createSignal } from './signal';
 import { startAutosave, type SaveState } from './workbook-autosave';
 import { openWorkbookStore } from './workbook-store';
+import { excelLocale } from './workbook-view/cell-display';
 import { cellText } from './workbook-view/cell-text';
 
 async function main(): Promise<void> {
@@ -55,7 +56,7 @@ async function main(): Promise<void> {
   const preview: CashflowPreview = {
     globals,
     workbook,
-    cellText: (sheetName, row, col) => cellText(workbook, sheetName, row, col),
+    cellText: (sheetName, row, col) => cellText(workbook, sheetName, row, col, excelLocale(options.language)),
     cellColors: (sheetName, row, col) => (workbook.sheetNames().some((name) => name.toLowerCase() === sheetName.toLowerCase()) ? workbook.cellColors(sheetName, row, col) : {}),
     tableRowCount: (tableName) => workbook.tableLayouts().find((t) => t.name.toLowerCase() === tableName.toLowerCase())?.dataRowCount,
     reset,

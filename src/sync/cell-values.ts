@@ -5,6 +5,7 @@
  * Cell values are what `Range.values` takes and returns: string, number, boolean; `''` is an empty cell.
  */
 
+import { AMOUNT_FORMAT, amountFormat } from './amount-format';
 import { dateToSerial, serialToDate, serialToTimestamp, timestampToSerial } from './excel-serial-date';
 import type { ColumnSpec, ColumnType, CoreValue } from './workbook-port';
 
@@ -15,17 +16,23 @@ export const TEXT_FORMAT = '@';
 const DEFAULT_FORMATS: Readonly<Record<ColumnType, string>> = {
   text: TEXT_FORMAT,
   integer: '0',
-  amount: '#,##0.00',
+  amount: AMOUNT_FORMAT,
   number: 'General',
   date: 'yyyy-mm-dd',
   datetime: 'yyyy-mm-dd hh:mm:ss',
   boolean: 'General',
 };
 
-export function numberFormatFor(column: Pick<ColumnSpec, 'type' | 'numberFormat'>): string {
+/**
+ * The format of a column's cells. An amount in one currency for the column shows it (`amount-format.ts`); one whose
+ * currency differs by row gets its formats from `row-formats.ts` (this is then the plain amount format).
+ */
+export function numberFormatFor(column: Pick<ColumnSpec, 'type' | 'numberFormat' | 'currency'>): string {
   // A text column is always text-formatted: the format is what keeps `=...` from becoming a formula.
   if (column.type === 'text') return TEXT_FORMAT;
-  return column.numberFormat ?? DEFAULT_FORMATS[column.type];
+  if (column.numberFormat !== undefined) return column.numberFormat;
+  if (column.type === 'amount' && column.currency !== undefined && 'code' in column.currency) return amountFormat(column.currency.code);
+  return DEFAULT_FORMATS[column.type];
 }
 
 /** A value that does not fit its column; names the column so the message can point at the field. */

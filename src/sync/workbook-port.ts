@@ -14,9 +14,20 @@ export interface ColumnSpec {
   /** Header text written exactly as given. Headers are the table's column names: unique, case-insensitive. */
   header: string;
   type: ColumnType;
-  /** Overrides the type's default number format (see `cell-values.ts`). */
+  /** Overrides the type's default number format (see `cell-values.ts`); an amount's `currency` then does not count. */
   numberFormat?: string;
+  /** An amount column's currency, shown in its number format (`amount-format.ts`): the column's, or each row's. */
+  currency?: ColumnCurrency;
 }
+
+/**
+ * The currency of an amount column, as plain data (a spec stays serialisable):
+ * - `{ code }`: one currency for every row (the company's);
+ * - `{ byColumn, codes }`: each row's, the code `codes` gives that row's value in column `byColumn` (an account id →
+ *   its account's currency), or that value itself when `codes` is absent (an account's own `Currency` column).
+ * A code that is not three capital letters, or a row without one, shows the plain amount format.
+ */
+export type ColumnCurrency = { code: string } | { byColumn: string; codes?: Readonly<Record<string, string>> };
 
 export interface TableSpec {
   tableName: string;

@@ -77,7 +77,7 @@ test('edit a budget, see it pending, send it; a conflicting change on the servic
   await screenshotPane(page, 'pane-changes-light');
 
   await conflict.getByRole('button', { name: 'Take theirs for Miete Büro' }).click();
-  await eventually(async () => expect(await preview.cellText(SHEET, cell.row, cell.col)).toBe('-5,000.00'), { timeoutMs: 60_000 });
+  await eventually(async () => expect(await preview.cellText(SHEET, cell.row, cell.col)).toBe('-5,000.00 EUR'), { timeoutMs: 60_000 });
   await p.getByTestId('changes-empty').waitFor();
   expect(await preview.cellColors(SHEET, cell.row, cell.col)).toEqual({ fill: INPUT_FILL, font: INPUT_FONT });
   expect((await suite.app.sandbox.forecastBudget('fc-miete')).amount).toBe(-5000);
@@ -118,7 +118,7 @@ test('a refresh of a table with changes not sent asks first; "Keep my changes" r
   await expectAccessible(page, PANE);
   await dialog.getByRole('button', { name: en['pane.refresh.keep'] }).click();
   await eventually(async () => expect(await p.getByRole('button', { name: 'Refresh Forecast budgets', exact: true }).isEnabled()).toBe(true), { timeoutMs: 60_000 });
-  await eventually(async () => expect(await previewApi(page).cellText(SHEET, cell.row, cell.col)).toBe('-7,700.00'));
+  await eventually(async () => expect(await previewApi(page).cellText(SHEET, cell.row, cell.col)).toBe('-7,700.00 EUR'));
   await openChanges(page);
   await p.getByTestId('pending-row').filter({ hasText: 'Sozialabgaben' }).getByText('Amount: -7,600.00 → -7,700.00').waitFor();
   expectClean(suite.session, [OFFICE_JS_TELEMETRY]);

@@ -1,12 +1,14 @@
 /**
  * Tables that read like a controller's (#26): a loaded table's columns fit their headers and values (capped), its
  * sheet freezes the stamp and header rows, the stamp above it says what it is in the pane's words (and changes with a
- * refresh), and the grid shows the table's column names in place of the letters once the header row scrolled away.
- * Screenshots tables-stamp-light/dark (the stamp over the loaded table), tables-light/dark (scrolled); axe in both themes.
+ * refresh), the grid shows the table's column names in place of the letters once the header row scrolled away, and
+ * amounts show their currency (an EUR account's rows EUR, the CHF account's CHF, the reporting amount the company's),
+ * as Settings says. Screenshots tables-stamp-light/dark (the stamp over the loaded table), tables-light/dark (scrolled),
+ * pane-settings-currency-light/dark; axe in both themes.
  */
 import type { Page } from 'playwright-core';
 import { en } from '../../src/i18n/catalog';
-import { eventually, expectAccessible, expectClean, OFFICE_JS_TELEMETRY, openPreview, pane, previewApi, saveScreenshot, useApp } from './support';
+import { eventually, expectAccessible, expectClean, OFFICE_JS_TELEMETRY, openPreview, pane, previewApi, saveScreenshot, screenshotPane, useApp } from './support';
 
 const suite = useApp({ transactions: 400 });
 
@@ -33,6 +35,24 @@ function sheetLayout(page: Page, sheet: string, columns: number): Promise<{ widt
     },
     [sheet, columns] as const,
   );
+}
+
+/** The text the grid shows in column `header` of the first Transactions row whose `Account` is `account`. */
+async function amountText(page: Page, account: string, header: string): Promise<string> {
+  const cell = await page.evaluate(
+    ([name, column]) => {
+      const workbook = window.cashflowPreview?.workbook;
+      const table = workbook?.tableLayouts().find((t) => t.name === 'Transactions');
+      if (workbook === undefined || table === undefined) throw new Error('no Transactions table');
+      const values = workbook.values(table.sheet);
+      const accountColumn = table.column + table.columnNames.indexOf('Account');
+      const row = values.findIndex((r, i) => i > table.row && r[accountColumn] === name);
+      return { sheet: table.sheet, row, col: table.column + table.columnNames.indexOf(column) };
+    },
+    [account, header] as const,
+  );
+  if (cell.row < 0) throw new Error(`no row of ${account}`);
+  return previewApi(page).cellText(cell.sheet, cell.row, cell.col);
 }
 
 test.each(['light', 'dark'] as const)('a loaded table: fitted widths, the header row frozen, its names over the columns when scrolled (%s)', async (theme) => {
@@ -79,8 +99,25 @@ test.each(['light', 'dark'] as const)('a loaded table: fitted widths, the header
   await page.mouse.wheel(0, 24 * 40);
   await eventually(async () => expect((await titles()).slice(0, 3)).toEqual(headers.slice(0, 3)));
 
+  // Amounts show their currency: the account's, and the company's (EUR: most of the demo's accounts) for reporting.
+  expect(await amountText(page, 'Geschäftskonto', 'Amount')).toMatch(/^-?[\d,]+\.\d\d EUR$/);
+  expect(await amountText(page, 'Geschäftskonto CHF', 'Amount')).toMatch(/^-?[\d,]+\.\d\d CHF$/);
+  expect(await amountText(page, 'Geschäftskonto CHF', 'Reporting amount')).toMatch(/^-?[\d,]+\.\d\d EUR$/);
+
   await expectAccessible(page);
   await page.mouse.move(0, 0);
   await saveScreenshot(page, `tables-${theme}`);
+
+  // Settings: the company's currency, from the accounts by default, the accounts' currencies to choose from.
+  const p = pane(page);
+  await p.getByRole('tab', { name: en['pane.tab.settings'] }).click();
+  const currency = p.getByRole('combobox', { name: en['pane.settings.companyCurrency'] });
+  await expect(currency.inputValue()).resolves.toBe('From the accounts (EUR)');
+  await currency.click();
+  await expect(p.getByRole('option').allTextContents()).resolves.toEqual(['From the accounts (EUR)', 'CHF', 'EUR']);
+  await page.keyboard.press('Escape');
+  await expectAccessible(page, { include: ['#pane'] });
+  await page.mouse.move(0, 0);
+  await screenshotPane(page, `pane-settings-currency-${theme}`);
   expectClean(suite.session, [OFFICE_JS_TELEMETRY]);
 });

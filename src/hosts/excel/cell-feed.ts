@@ -1,10 +1,13 @@
 /**
  * The rows a write puts into the table body, as cells: all at once (an array, converted and checked whole before
  * anything is written) or batch by batch as they arrive (a pull's pages, converted per batch). A table keeps at
- * least one data row, so a write of no rows gets one blank row. Rows already written can be released.
+ * least one data row, so a write of no rows gets one blank row. Rows already written can be released. A column whose
+ * format is each row's (an amount in each row's currency) has each row's format told by the core (`row-formats.ts`).
  */
 
+import { AMOUNT_FORMAT } from '../../sync/amount-format';
 import { toCellValue, type CellValue } from '../../sync/cell-values';
+import { rowFormats, type RowFormat } from '../../sync/row-formats';
 import type { ColumnSpec, CoreRow, CoreValue, HandedRow, RowBatches } from '../../sync/workbook-port';
 import { raceAbort } from '../../api/abort';
 import { cellJsonBytes, rowJsonBytes } from './chunk-plan';
@@ -18,19 +21,23 @@ export interface RowFeed {
   row(index: number): readonly CellValue[];
   /** JSON bytes of row `index` inside a 2-D array (`rowJsonBytes`), for sizing the write's blocks. */
   rowBytes(index: number): number;
+  /** The number format of row `index` in `column`, a column whose format is each row's (`isRowFormatted`). */
+  formatOf(index: number, column: number): string;
   /** Waits for the next rows (or the end). */
   more(): Promise<void>;
   /** Rows before `end` will not be read again. */
   release(end: number): void;
 }
 
-/** A feed over rows already at hand (e.g. a snapshot being written back). */
-export function arrayFeed(rows: readonly (readonly CellValue[])[]): RowFeed {
+/** A feed over rows already at hand (e.g. a snapshot being written back), each row's formats told by `columns`. */
+export function arrayFeed(rows: readonly (readonly CellValue[])[], columns: readonly ColumnSpec[] = []): RowFeed {
+  const varying = new Map(rowFormats(columns).map((f) => [f.column, f] as const));
   return {
     available: rows.length,
     ended: true,
     row: (i) => rows[i] ?? [],
     rowBytes: (i) => rowJsonBytes(rows[i] ?? []),
+    formatOf: (i, column) => varying.get(column)?.of(rows[i] ?? []) ?? AMOUNT_FORMAT,
     more: () => Promise.resolve(),
     release: () => undefined,
   };
@@ -52,6 +59,10 @@ export class CellFeed implements RowFeed {
   private readonly rows: (CellValue[] | undefined)[] = [];
   /** `rowJsonBytes` of each row, counted while it is converted (the cells are not walked again to size blocks). */
   private readonly bytes: number[] = [];
+  /** The columns whose format is each row's, and their rows' formats (row-major, one per such column). */
+  private readonly varying: readonly RowFormat[];
+  private readonly slots = new Map<number, number>();
+  private readonly formats: string[] = [];
   private iterator: AsyncIterator<readonly HandedRow[]> | undefined;
   private done = false;
   private blank = false;
@@ -60,7 +71,10 @@ export class CellFeed implements RowFeed {
   private constructor(
     private readonly columns: readonly ColumnSpec[],
     private readonly signal: AbortSignal | undefined,
-  ) {}
+  ) {
+    this.varying = rowFormats(columns);
+    this.varying.forEach((f, slot) => this.slots.set(f.column, slot));
+  }
 
   /** Converts every row now: a value that does not fit throws before the workbook is touched. */
   static of(columns: readonly ColumnSpec[], rows: readonly CoreRow[] | RowBatches, signal?: AbortSignal): CellFeed {
@@ -97,6 +111,13 @@ export class CellFeed implements RowFeed {
     const bytes = this.bytes[index];
     if (bytes === undefined || this.rows[index] === undefined) throw new Error(`Row ${index} of the write is not available (released or not yet arrived).`);
     return bytes;
+  }
+
+  formatOf(index: number, column: number): string {
+    const slot = this.slots.get(column);
+    const format = slot === undefined ? undefined : this.formats[index * this.varying.length + slot];
+    if (format === undefined) throw new Error(`Row ${index} of the write has no format of its own in column ${column}.`);
+    return format;
   }
 
   async more(): Promise<void> {
@@ -145,6 +166,7 @@ export class CellFeed implements RowFeed {
     }
     this.rows.push(cells as CellValue[]); // every slot now holds a cell
     this.bytes.push(bytes);
+    for (const varying of this.varying) this.formats.push(varying.of(cells));
   }
 
   private finish(): void {

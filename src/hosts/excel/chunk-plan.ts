@@ -57,8 +57,9 @@ export class BlockPlanner {
   private start = 0;
   private bytes = 0;
 
+  /** `rowBytes(row, blockStart)`: what the row adds to the block that starts at `blockStart` (asked in row order). */
   constructor(
-    private readonly rowBytes: (row: number) => number,
+    private readonly rowBytes: (row: number, blockStart: number) => number,
     private readonly limits: PlanLimits,
   ) {
     this.budget = Math.max(1, limits.budgetBytes - (limits.overheadBytes ?? BLOCK_OVERHEAD_BYTES));
@@ -67,12 +68,13 @@ export class BlockPlanner {
   advance(available: number): Block[] {
     const blocks: Block[] = [];
     for (; this.next < available; this.next += 1) {
-      const size = this.rowBytes(this.next);
+      let size = this.rowBytes(this.next, this.start);
       const count = this.next - this.start;
       if (count > 0 && (this.bytes + size > this.budget || count >= this.limits.maxRows)) {
         blocks.push({ start: this.start, count });
         this.start = this.next;
         this.bytes = 0;
+        size = this.rowBytes(this.next, this.next);
       }
       this.bytes += size;
     }
@@ -90,7 +92,7 @@ export class BlockPlanner {
 }
 
 /** Consecutive blocks covering rows [0, total), each under the budget (a single row is always one block). */
-export function planBlocks(total: number, rowBytes: (row: number) => number, limits: PlanLimits): Block[] {
+export function planBlocks(total: number, rowBytes: (row: number, blockStart: number) => number, limits: PlanLimits): Block[] {
   const planner = new BlockPlanner(rowBytes, limits);
   const blocks = planner.advance(total);
   const last = planner.finish();

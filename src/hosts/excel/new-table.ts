@@ -6,6 +6,7 @@
  */
 
 import { numberFormatFor, TEXT_FORMAT } from '../../sync/cell-values';
+import { isRowFormatted } from '../../sync/row-formats';
 import type { TableSpec } from '../../sync/workbook-port';
 import { throwIfAborted } from '../../api/abort';
 import type { RowFeed } from './cell-feed';
@@ -78,9 +79,9 @@ export async function addSheet(session: ExcelSession, target: NewTable): Promise
   if (target.addsSheet) await session.sync();
 }
 
-/** The cells of a new table's rows: the pulled cells in each column's format, no user columns yet. */
+/** The cells of a new table's rows: the pulled cells in each column's format (or each row's), no user columns yet. */
 export function newTableRows(spec: TableSpec, cells: RowFeed): BodyRows {
-  return { cells, formats: spec.columns.map(numberFormatFor), user: null };
+  return { cells, formats: spec.columns.map((c) => (isRowFormatted(c) ? null : numberFormatFor(c))), user: null };
 }
 
 /** The header and `rows` body rows. */

@@ -5,11 +5,11 @@
  * geometry, column names and first data row).
  */
 
-import { type CellValue } from '../../sync/cell-values';
+import { numberFormatFor, type CellValue } from '../../sync/cell-values';
 import { tableSpec, type TableModel } from '../../sync/tables/table-model';
 import type { ColumnSpec } from '../../sync/workbook-port';
 import { TableLayoutError, TableNotFoundError } from './excel-errors';
-import { refreshFormat } from './existing-table';
+import { formatInPlace } from './existing-table';
 import type { ExcelSession } from './run-excel';
 
 /** The column the push writes each row's outcome into, added at the table's right by the first push. */
@@ -36,7 +36,10 @@ export interface PushTableLayout {
   externalColumn: number | null;
   /** Table column of the push status column, or null while there is none. */
   status: number | null;
-  /** The number format each model column's cells get, as a refresh would write it (a format the user chose kept). */
+  /**
+   * The number format each model column's cells get: the one its first row has (the user's, or the currency the last
+   * pull wrote), else the column's own.
+   */
   formats: readonly string[];
   /** The table's only data row is blank (a table that never had rows): an append fills it first. */
   blankBody: boolean;
@@ -84,7 +87,7 @@ export async function readPushLayout<R>(session: ExcelSession, model: TableModel
     keyColumn: columnOf(model.keyColumn) ?? -1,
     externalColumn: columnOf(EXTERNAL_ID_KEY),
     status: status < 0 ? null : status,
-    formats: specs.map((spec, i) => refreshFormat(spec, firstFormats[columns[i] ?? -1])),
+    formats: specs.map((spec, i) => formatInPlace(spec, firstFormats[columns[i] ?? -1]) ?? numberFormatFor(spec)),
     blankBody: body.rowCount === 1 && firstValues.every((cell) => cell === ''),
   };
 }

@@ -5,6 +5,8 @@
  * is not cancelled.
  */
 
+import { isAmountFormat } from '../../sync/amount-format';
+import { isRowFormatted } from '../../sync/row-formats';
 import { arrayFeed } from './cell-feed';
 import type { WriteLimits } from './chunk-plan';
 import { cutBlocks } from './cut-blocks';
@@ -29,9 +31,10 @@ export async function restoreTable(session: ExcelSession, target: ExistingTable,
   const end = rowsNow < snapshot.oldRows ? snapshot.oldRows : Math.min(snapshot.changed, snapshot.oldRows);
   if (end === 0) return;
   if (snapshot.end < end) throw new Error(`Cannot restore table ${target.spec.tableName}: rows ${snapshot.end}-${end} were not saved.`);
+  // The old formats again; an amount in each row's currency gets each old row's currency again (from its values).
   const rows = {
-    cells: arrayFeed(snapshot.rows.slice(0, end)),
-    formats: target.spec.columns.map((_c, i) => target.oldFormats[i] || 'General'),
+    cells: arrayFeed(snapshot.rows.slice(0, end), target.spec.columns),
+    formats: target.spec.columns.map((c, i) => (isRowFormatted(c) && isAmountFormat(target.oldFormats[i]) ? null : target.oldFormats[i] || 'General')),
     user: userCellsInPlace(target.user, target.userHeaders.length),
   };
   const into: TableBody = { ...target.body, rowsInTable: rowsNow };

@@ -15,7 +15,7 @@ import { throwIfAborted } from '../../api/abort';
 import type { Block } from './chunk-plan';
 import { halveBlock, type BodyBlock } from './cut-blocks';
 import { isRequestTooLarge, isResponseTooLarge } from './excel-errors';
-import { fillNumberFormat } from './format-runs';
+import { blockFormats, fillNumberFormat } from './format-runs';
 import { loadedCells, queueLoad } from './read-row-blocks';
 import type { ExcelSession } from './run-excel';
 import { bodyRange, type TableBody } from './table-body';
@@ -57,11 +57,35 @@ export function blankRows(count: number, width: number): string[][] {
   return Array.from({ length: count }, () => Array.from({ length: width }, () => ''));
 }
 
+/**
+ * Queues the number formats of rows [from, to) of the block: runs of columns, and where a column's format is each
+ * row's, runs of rows with one format, or the most common format and the others' (where fewer bytes), as
+ * `blockFormats` chooses.
+ */
+function queueFormats(body: TableBody, block: BodyBlock, from: number, to: number): void {
+  const count = to - from;
+  const first = from - block.start;
+  if (!block.formats.includes(null)) {
+    for (const [column, width, format] of block.runs) fillNumberFormat(bodyRange(body, from, count, column, width), format);
+    return;
+  }
+  const formats = blockFormats(block.formats, (column) => (block.rowFormats[column] ?? []).slice(first, first + count));
+  for (const [column, width, format] of formats.columns) fillNumberFormat(bodyRange(body, from, count, column, width), format);
+  for (const { column, runs } of formats.rowRuns) {
+    for (const [row, rows, format] of runs) fillNumberFormat(bodyRange(body, from + row, rows, column, 1), format);
+  }
+  for (const { column, common, formats: matrix } of formats.sparse) {
+    const range = bodyRange(body, from, count, column, 1);
+    fillNumberFormat(range, common);
+    range.numberFormat = matrix as string[][]; // null: the cell keeps the format just filled
+  }
+}
+
 /** Queues the number formats, then the values, of rows [from, to) of the block. */
 function queueRows(body: TableBody, block: BodyBlock, from: number, to: number): void {
   const count = to - from;
   const first = from - block.start;
-  for (const [column, width, format] of block.runs) fillNumberFormat(bodyRange(body, from, count, column, width), format);
+  queueFormats(body, block, from, to);
   bodyRange(body, from, count, 0, block.pulledWidth).values = block.values.slice(first, first + count) as CellValue[][];
   if (block.userWidth > 0) {
     const userRange = bodyRange(body, from, count, block.pulledWidth, block.userWidth);

@@ -287,6 +287,11 @@ export const en = {
   'pane.settings.functionsCacheOff': 'Not at all (ask the service every time)',
   'pane.settings.functionsCacheSeconds': '{seconds} seconds',
   'pane.settings.functionsCacheMinutes': '{minutes} min',
+  'pane.settings.companyCurrency': 'Company currency',
+  'pane.settings.companyCurrencyHint': 'Shown by reporting amounts, budgets, invoices and balances. A table shows a change at its next refresh.',
+  'pane.settings.companyCurrencyInferred': 'From the accounts ({currency})',
+  'pane.settings.companyCurrencyUnknown': 'From the accounts (not known yet)',
+  'pane.settings.companyCurrencyInvalid': 'A currency is three letters, such as EUR or CHF.',
 } as const;
 
 type Catalog = Record<keyof typeof en, string>;
@@ -578,6 +583,11 @@ export const de: Catalog = {
   'pane.settings.functionsCacheOff': 'Gar nicht (jedes Mal den Dienst fragen)',
   'pane.settings.functionsCacheSeconds': '{seconds} Sekunden',
   'pane.settings.functionsCacheMinutes': '{minutes} Min.',
+  'pane.settings.companyCurrency': 'Unternehmenswährung',
+  'pane.settings.companyCurrencyHint': 'In ihr stehen Berichtsbeträge, Budgets, Rechnungen und Salden. Eine Tabelle zeigt eine Änderung beim nächsten Aktualisieren.',
+  'pane.settings.companyCurrencyInferred': 'Aus den Konten ({currency})',
+  'pane.settings.companyCurrencyUnknown': 'Aus den Konten (noch nicht bekannt)',
+  'pane.settings.companyCurrencyInvalid': 'Eine Währung hat drei Buchstaben, etwa EUR oder CHF.',
 };
 
 export const it: Catalog = {
@@ -867,4 +877,9 @@ export const it: Catalog = {
   'pane.settings.functionsCacheOff': 'Mai (chiedere ogni volta al servizio)',
   'pane.settings.functionsCacheSeconds': '{seconds} secondi',
   'pane.settings.functionsCacheMinutes': '{minutes} min',
+  'pane.settings.companyCurrency': "Valuta dell'azienda",
+  'pane.settings.companyCurrencyHint': 'Vi sono espressi importi di reporting, budget, fatture e saldi. Una tabella mostra una modifica al prossimo aggiornamento.',
+  'pane.settings.companyCurrencyInferred': 'Dai conti ({currency})',
+  'pane.settings.companyCurrencyUnknown': 'Dai conti (non ancora nota)',
+  'pane.settings.companyCurrencyInvalid': 'Una valuta ha tre lettere, ad esempio EUR o CHF.',
 };

@@ -51,6 +51,8 @@ export interface WorkbookGridProps {
   label: string;
   /** The cell editor's accessible name for a cell (`B7`). */
   editorLabel(address: string): string;
+  /** The locale numbers are shown in (Excel follows the user's: `excelLocale`). */
+  locale: string;
   onActiveCell(cell: { row: number; column: number }): void;
   onEdit(row: number, column: number, input: string): void;
 }
@@ -76,7 +78,7 @@ function clamp(value: number, last: number): number {
   return Math.min(Math.max(value, 0), last);
 }
 
-export function WorkbookGrid({ workbook, sheet, version, palette, label, editorLabel, onActiveCell, onEdit }: WorkbookGridProps): JSX.Element {
+export function WorkbookGrid({ workbook, sheet, version, palette, label, editorLabel, locale, onActiveCell, onEdit }: WorkbookGridProps): JSX.Element {
   const [selection, setSelectionState] = useState<GridSelection>(NO_SELECTION);
   // The selection as last set, also before React rendered it: a key typed right after a move finds its cell.
   const selectionRef = useRef(selection);
@@ -144,7 +146,7 @@ export function WorkbookGrid({ workbook, sheet, version, palette, label, editorL
   const cellLook = useCallback(
     (row: number, column: number): CellLook => {
       const cell = workbook.cell(sheet, row, column);
-      const display = cellDisplay(cell.result, cell.format);
+      const display = cellDisplay(cell.result, cell.format, locale);
       const table = tableAt(tables, row, column);
       let themeOverride: GridCell['themeOverride'];
       if (table) {
@@ -163,7 +165,7 @@ export function WorkbookGrid({ workbook, sheet, version, palette, label, editorL
       return { display, editText: cellEditText(cell), themeOverride, empty, inTable: table !== undefined };
     },
     // version: the workbook changed, so the visible cells are read again
-    [workbook, sheet, tables, palette, version],
+    [workbook, sheet, tables, palette, locale, version],
   );
 
   // The overflow runs of each row drawn, worked out once per row until the workbook or the columns change.

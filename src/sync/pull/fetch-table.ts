@@ -46,12 +46,16 @@ export interface FetchOptions {
   client: CashflowClient;
   pageSize: number;
   concurrency: number;
+  /** The company's currency as the user chose it; default: the one most accounts have (`company-currency.ts`). */
+  companyCurrency?: string;
   signal?: AbortSignal;
   onPage?: (progress: PageProgress) => void;
 }
 
 export interface FetchedTable {
   model: TableModel<unknown>;
+  /** The lookups the rows were made with: `tableSpec(model, lookups)` gives the amounts their currencies. */
+  lookups: Lookups;
   rows: Row[];
   /** Records received. */
   received: number;
@@ -90,7 +94,8 @@ export function fetchLookups(needs: readonly LookupNeed[], options: FetchOptions
   const sources: Promise<LookupSources>[] = [];
   if (needs.includes('categories')) sources.push(options.client.categories.list(requestOptions(options)).then((categories) => ({ categories })));
   if (needs.includes('accounts')) sources.push(options.client.accounts.summary(requestOptions(options)).then((summary) => ({ accounts: summary.accounts })));
-  const all = Promise.all(sources).then((parts) => buildLookups(Object.assign({ language: options.client.language }, ...parts) as LookupSources));
+  const base: LookupSources = { language: options.client.language, ...(options.companyCurrency === undefined ? {} : { companyCurrency: options.companyCurrency }) };
+  const all = Promise.all(sources).then((parts) => buildLookups(Object.assign(base, ...parts) as LookupSources));
   all.catch(() => undefined); // awaited later; a failure surfaces there
   return all;
 }
@@ -111,17 +116,20 @@ export async function fetchTable(target: OneAnswerTarget, options: FetchOptions)
     case 'categories': {
       const categories = await client.categories.list(requestOptions(options));
       const lookups = buildLookups({ categories });
-      return { model: CATEGORIES_TABLE as TableModel<unknown>, ...rowsOf(CATEGORIES_TABLE, categories, lookups), received: categories.length, extra: [] };
+      return { model: CATEGORIES_TABLE as TableModel<unknown>, lookups, ...rowsOf(CATEGORIES_TABLE, categories, lookups), received: categories.length, extra: [] };
     }
     case 'plans': {
       const plans = await client.plans.list(requestOptions(options));
-      return { model: PLANS_TABLE as TableModel<unknown>, ...rowsOf(PLANS_TABLE, plans, buildLookups()), received: plans.length, extra: [] };
+      const lookups = buildLookups();
+      return { model: PLANS_TABLE as TableModel<unknown>, lookups, ...rowsOf(PLANS_TABLE, plans, lookups), received: plans.length, extra: [] };
     }
     case 'accounts': {
       const summary = await client.accounts.summary(requestOptions(options));
-      const lookups = buildLookups();
+      // The accounts' own answer tells the company's currency (the balance summary's).
+      const lookups = buildLookups({ accounts: summary.accounts, ...(options.companyCurrency === undefined ? {} : { companyCurrency: options.companyCurrency }) });
       return {
         model: ACCOUNTS_TABLE as TableModel<unknown>,
+        lookups,
         ...rowsOf(ACCOUNTS_TABLE, summary.accounts, lookups),
         received: summary.accounts.length,
         extra: [{ model: BALANCE_SUMMARY_TABLE as TableModel<unknown>, rows: balanceRows(summary).map((r) => toRow(BALANCE_SUMMARY_TABLE, r, lookups)) }],
@@ -133,6 +141,11 @@ export async function fetchTable(target: OneAnswerTarget, options: FetchOptions)
 /** A paged table as it streams: the batches (each consumed once), then the figures once they have ended. */
 export interface StreamedTable {
   model: TableModel<unknown>;
+  /**
+   * The lookups the rows are made with, asked for at once (beside the pages): `tableSpec(model, lookups)` gives the
+   * amounts their currencies, so the write starts once they are there.
+   */
+  lookups: Promise<Lookups>;
   batches: AsyncIterable<Row[]>;
   /** After the batches have ended: records received (duplicates included). */
   received(): number;
@@ -183,8 +196,8 @@ function streamPages<T>(
   /** Cents of the transactions left out because an earlier record of their page had their id. */
   let clashCents = 0;
   const textCuts = new TextCuts(model as TableModel<unknown>);
+  const lookups = fetchLookups(model.needs, options);
   async function* produce(signal: AbortSignal): AsyncGenerator<Row[]> {
-    const lookups = fetchLookups(model.needs, { ...options, signal });
     let resolved: Lookups | undefined;
     for await (const page of pages(signal)) {
       if (expected === undefined) expected = page.expected;
@@ -224,6 +237,7 @@ function streamPages<T>(
   };
   return {
     model: model as TableModel<unknown>,
+    lookups,
     batches: readAhead(produce, { highWater: READ_AHEAD_PAGES, ...(signal === undefined ? {} : { signal }) }),
     received: () => received,
     verification,

@@ -6,6 +6,7 @@
  */
 
 import type { CompletenessReport } from '../../api';
+import { tableSpec, TRANSACTIONS_TABLE } from '../tables';
 import { incrementalTransactions, type FallbackReason, type IncrementalOutcome } from './incremental-transactions';
 import { mismatchParams, writeAll, type PullContext, type PullOutcome } from './pull-context';
 import type { PullState } from './pull-state';
@@ -35,7 +36,7 @@ export async function incrementalPull(
   });
   if (!merged.ok) return { fallback: fallbackOf(merged, context) };
 
-  const write = await writeAll(context, merged.rows);
+  const write = await writeAll(context, merged.rows, tableSpec(TRANSACTIONS_TABLE, merged.lookups));
   const textCuts = merged.textCuts.list();
   return {
     outcome: {

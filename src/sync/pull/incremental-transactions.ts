@@ -19,7 +19,7 @@ import { TextCuts } from './text-cuts';
 export type FallbackReason = 'tableMissing' | 'layoutChanged' | 'cellProblems' | 'mismatch';
 
 export type IncrementalOutcome =
-  | { ok: true; rows: Row[]; changed: number; replaced: number; inserted: number; verification: CompletenessReport; textCuts: TextCuts }
+  | { ok: true; rows: Row[]; changed: number; replaced: number; inserted: number; verification: CompletenessReport; textCuts: TextCuts; lookups: Lookups }
   | { ok: false; reason: FallbackReason; verification?: CompletenessReport; problems?: number; detail?: string };
 
 export interface IncrementalInput extends FetchOptions {
@@ -76,8 +76,9 @@ export async function incrementalTransactions(input: IncrementalInput): Promise<
   })) {
     changedRecords.push(record);
   }
-  // The category tree is read every time (one small request): a category renamed since the last pull changes
-  // the path of rows that did not change themselves.
+  // The category tree and the accounts are read every time (one small request each): a category renamed since the
+  // last pull changes the path of rows that did not change themselves, and every row's amount shows its account's
+  // currency (and the company's, which Settings may have changed) again.
   const lookups = await fetchLookups(TRANSACTIONS_TABLE.needs, input);
   refreshCategoryPaths(old, lookups);
   const changed = changedRecords.map((record) => toRow(TRANSACTIONS_TABLE, record, lookups));
@@ -91,5 +92,5 @@ export async function incrementalTransactions(input: IncrementalInput): Promise<
   const page = await input.client.transactions.extendedPage({ ...input.filters, page: 1, page_size: 1 }, readOptions);
   const verification = checkRows(rows, KEY, AMOUNT, { count: page.count, sum: page.sum });
   if (!verification.ok) return { ok: false, reason: 'mismatch', verification };
-  return { ok: true, rows, changed: changedRecords.length, replaced: merged.replaced, inserted: merged.inserted, verification, textCuts };
+  return { ok: true, rows, changed: changedRecords.length, replaced: merged.replaced, inserted: merged.inserted, verification, textCuts, lookups };
 }

@@ -13,7 +13,10 @@ import type { TextCut } from './text-cuts';
 import type { ProgressCounts, PullPhase } from './pull-progress';
 
 export interface PullContext {
-  /** The table the pull fills. */
+  /**
+   * The table the pull fills, as read back (its amounts without currencies: each pull writes with
+   * `tableSpec(model, lookups)`, once its lookups tell them).
+   */
   spec: TableSpec;
   /** The table's name in messages: the one the user knows it by (the pane's card), never an internal name. */
   label: string;
@@ -54,10 +57,10 @@ export function writeOptions(context: PullContext, total: () => number): WriteOp
   };
 }
 
-/** Writes rows that are all at hand into the pull's table: `writing` from 0 of their number, then per block. */
-export function writeAll(context: PullContext, rows: readonly CoreRow[]): Promise<WriteResult> {
+/** Writes rows that are all at hand into the pull's table (as `spec` says): `writing` from 0 of their number, then per block. */
+export function writeAll(context: PullContext, rows: readonly CoreRow[], spec: TableSpec): Promise<WriteResult> {
   context.emit('writing', { rows: 0, total: rows.length });
-  return context.port.writeTable(context.spec, rows, writeOptions(context, () => rows.length));
+  return context.port.writeTable(spec, rows, writeOptions(context, () => rows.length));
 }
 
 /** The figures of a count/sum check, for the messages that tell a mismatch. */

@@ -77,6 +77,11 @@ export interface PullerOptions {
    * table (forecast and scenario budgets) stores what it wrote there.
    */
   baselines?: BaselineStore;
+  /**
+   * The company's currency as the user chose it (the pane's Settings, per connection profile), shown by the amounts in
+   * the company's currency; default: the currency most of the company's accounts have (`inferCompanyCurrency`).
+   */
+  companyCurrency?: string;
 }
 
 export interface PullOptions {
@@ -259,6 +264,7 @@ export function createPuller(options: PullerOptions): Puller {
         client: options.client.withRetryBudget(budget),
         pageSize,
         concurrency,
+        ...(options.companyCurrency === undefined ? {} : { companyCurrency: options.companyCurrency }),
         onPage: (p) => context.emit('fetching', { pagesDone: p.pagesDone, pagesTotal: p.pagesTotal, rows: p.rows, total: p.total }),
         ...(signal === undefined ? {} : { signal }),
       },

@@ -7,7 +7,9 @@
  * A failure or cancel at any point, fetching or writing, makes the host put the previous table back.
  */
 
-import { streamTable } from './fetch-table';
+import { tableSpec } from '../tables';
+import type { RowBatches, WriteOptions, WriteResult } from '../workbook-port';
+import { streamTable, type StreamedTable } from './fetch-table';
 import { IdClashes } from './id-clashes';
 import { mismatchParams, writeOptions, type PullContext, type PullOutcome } from './pull-context';
 import type { PagedTarget } from './pull-target';
@@ -22,7 +24,7 @@ export async function streamedPull(target: PagedTarget, context: PullContext): P
       context.fetch.onPage?.(p);
     },
   });
-  const write = await context.port.writeTable(context.spec, streamed.batches, writeOptions(context, () => expectedTotal));
+  const write = await writeWhenSpecKnown(streamed, context, writeOptions(context, () => expectedTotal));
 
   const table = context.label;
   const verification = streamed.verification();
@@ -42,4 +44,19 @@ export async function streamedPull(target: PagedTarget, context: PullContext): P
     ...(textCuts.length > 0 ? { textCuts } : {}),
     warnings,
   };
+}
+
+/**
+ * The write, once the lookups tell the amounts' currencies (the spec). The pages are asked for at once, beside the
+ * lookups, as before currencies: the batches' read-ahead starts now, and is stopped if the lookups or the write fail.
+ */
+async function writeWhenSpecKnown(streamed: StreamedTable, context: PullContext, options: WriteOptions): Promise<WriteResult> {
+  const pages = streamed.batches[Symbol.asyncIterator]();
+  const started: RowBatches = { [Symbol.asyncIterator]: () => pages };
+  try {
+    const lookups = await streamed.lookups;
+    return await context.port.writeTable(tableSpec(streamed.model, lookups), started, options);
+  } finally {
+    await pages.return?.();
+  }
 }

@@ -15,6 +15,9 @@ import { column, joinList, type TableModel } from './table-model';
 /** Two empty rows below the balance summary (A2:C7), then the accounts' stamp (A10) and header (A11). */
 export const ACCOUNTS_ANCHOR = 'A11';
 
+/** An account's amounts show its own currency (its `Currency` cell). */
+const inCurrency = { currency: { column: 'currency' } } as const;
+
 export const ACCOUNTS_TABLE: TableModel<Account> = {
   tableName: 'Accounts',
   sheetName: 'Accounts',
@@ -32,11 +35,11 @@ export const ACCOUNTS_TABLE: TableModel<Account> = {
     column<Account>('currency', 'Currency', 'text', (a) => a.currency),
     column<Account>('type_name', 'Account type', 'text', (a) => a.type_name),
     column<Account>('status', 'Status', 'text', (a) => a.status),
-    column<Account>('balance', 'Balance', 'amount', (a) => a.balance),
-    column<Account>('overdraft_limit', 'Overdraft limit', 'amount', (a) => a.overdraft_limit),
+    column<Account>('balance', 'Balance', 'amount', (a) => a.balance, inCurrency),
+    column<Account>('overdraft_limit', 'Overdraft limit', 'amount', (a) => a.overdraft_limit, inCurrency),
     column<Account>('transaction_count', 'Transactions', 'integer', (a) => a.transaction_count),
     column<Account>('last_transaction_date', 'Last transaction date', 'date', (a) => a.last_transaction?.value_date ?? null),
-    column<Account>('last_transaction_amount', 'Last transaction amount', 'amount', (a) => a.last_transaction?.amount ?? null),
+    column<Account>('last_transaction_amount', 'Last transaction amount', 'amount', (a) => a.last_transaction?.amount ?? null, inCurrency),
     column<Account>('last_transaction_purpose', 'Last transaction purpose', 'text', (a) => a.last_transaction?.purpose ?? null),
     column<Account>('last_successful_update', 'Last successful update', 'datetime', (a) => a.last_successful_update),
     column<Account>('last_update_attempt', 'Last update attempt', 'datetime', (a) => a.last_update_attempt),
@@ -77,8 +80,8 @@ export const BALANCE_SUMMARY_TABLE: TableModel<BalanceRow> = {
   needs: [],
   columns: [
     column<BalanceRow>('horizon', 'Horizon', 'text', (r) => r.horizon),
-    column<BalanceRow>('balance', 'Balance', 'amount', (r) => r.balance),
-    column<BalanceRow>('limit', 'Limit', 'amount', (r) => r.limit),
+    column<BalanceRow>('balance', 'Balance', 'amount', (r) => r.balance, { currency: 'company' }),
+    column<BalanceRow>('limit', 'Limit', 'amount', (r) => r.limit, { currency: 'company' }),
   ],
 };
 

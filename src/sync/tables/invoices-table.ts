@@ -16,7 +16,8 @@ export const INVOICES_TABLE: TableModel<Invoice> = {
   sheetName: 'Invoices',
   keyColumn: 'id',
   readOnly: false,
-  needs: ['categories'],
+  // The accounts tell the company's currency, which the amounts show (unless the user chose one).
+  needs: ['categories', 'accounts'],
   columns: [
     column<Invoice>('id', 'Id', 'integer', (i) => i.id),
     column<Invoice>('reference', 'Reference', 'text', (i) => i.reference),
@@ -25,9 +26,9 @@ export const INVOICES_TABLE: TableModel<Invoice> = {
     column<Invoice>('type_label', 'Type label', 'text', (i, l) => l.codeLabel('invoiceType', i.type)),
     column<Invoice>('status', 'Status', 'text', (i) => i.status, text),
     column<Invoice>('status_label', 'Status label', 'text', (i) => i.status_label),
-    column<Invoice>('amount', 'Amount', 'amount', (i) => i.amount, { editable: true, parse: keep }),
-    column<Invoice>('paid_amount', 'Paid amount', 'amount', (i) => i.paid_amount, { editable: true, parse: keep }),
-    column<Invoice>('amount_due', 'Amount due', 'amount', (i) => i.amount_due),
+    column<Invoice>('amount', 'Amount', 'amount', (i) => i.amount, { editable: true, parse: keep, currency: 'company' }),
+    column<Invoice>('paid_amount', 'Paid amount', 'amount', (i) => i.paid_amount, { editable: true, parse: keep, currency: 'company' }),
+    column<Invoice>('amount_due', 'Amount due', 'amount', (i) => i.amount_due, { currency: 'company' }),
     column<Invoice>('date', 'Date', 'date', (i) => i.date, { editable: true }),
     column<Invoice>('due_date', 'Due date', 'date', (i) => i.due_date, { editable: true }),
     column<Invoice>('expected_date', 'Expected date', 'date', (i) => i.expected_date, { editable: true }),
@@ -52,7 +53,8 @@ export type CompanyInvoice = Invoice & { company: number };
  * The group's invoices: the columns of `Invoices` behind `Company` (the company id, the path a change of the row
  * goes to). Invoice ids are the service's internal ids, unique across the companies, so `id` stays the key.
  * Group credentials cannot list `/categories/` (they are bound to no one company), so the category path stays
- * empty; the category id is there.
+ * empty; the category id is there. Nor do they tell a company's currency: the amounts show the one chosen in
+ * Settings, else the plain amount format.
  */
 export const GROUP_INVOICES_TABLE: TableModel<CompanyInvoice> = {
   ...INVOICES_TABLE,

@@ -1,10 +1,13 @@
 /**
  * Lookups that flatten nested references into readable cells: the category path from the category tree
- * ("Ausgaben › Miete") and account names by id (budgets carry only the account id).
+ * ("Ausgaben › Miete"), account names by id (budgets carry only the account id), and the currencies amounts show
+ * (each account's, and the company's: the user's choice, else inferred from the accounts).
  */
 
 import type { Account, Category } from '../../api';
 import type { Language } from '../../i18n/catalog';
+import { isCurrencyCode } from '../amount-format';
+import { inferCompanyCurrency } from '../company-currency';
 import { codeLabel, type CodedField } from './code-labels';
 
 export const PATH_SEPARATOR = ' › ';
@@ -17,11 +20,17 @@ export interface Lookups {
   accountName(id: number | null | undefined): string | null;
   /** The word for a code in the language of the pull (code-labels.ts), or null for an unknown code. */
   codeLabel(field: CodedField, code: string | null | undefined): string | null;
+  /** Each known account's currency by account id (as text), valid codes only. */
+  accountCurrencies(): Readonly<Record<string, string>>;
+  /** The company's currency: the one chosen, else the one most accounts have; undefined when neither is known. */
+  companyCurrency(): string | undefined;
 }
 
 export interface LookupSources {
   categories?: readonly Category[];
-  accounts?: readonly Pick<Account, 'id' | 'name'>[];
+  accounts?: readonly (Pick<Account, 'id' | 'name'> & { currency?: string })[];
+  /** The company's currency as the user chose it (Settings); default: inferred from `accounts`. */
+  companyCurrency?: string;
   /** The language of code labels; default English. */
   language?: Language;
 }
@@ -52,6 +61,9 @@ export function buildLookups(sources: LookupSources = {}): Lookups {
   // Joined once: every row of a category shares its path's text (a pull asks for it 100,000 times).
   const joined = new Map([...paths].map(([id, path]) => [id, path.join(PATH_SEPARATOR)] as const));
   const accounts = new Map((sources.accounts ?? []).map((a) => [a.id, a.name] as const));
+  const currencies: Record<string, string> = {};
+  for (const a of sources.accounts ?? []) if (isCurrencyCode(a.currency)) currencies[String(a.id)] = a.currency;
+  const company = isCurrencyCode(sources.companyCurrency) ? sources.companyCurrency : inferCompanyCurrency(sources.accounts ?? []);
   return {
     categoryPath: (id) => (id === null || id === undefined ? null : (joined.get(id) ?? null)),
     categoryLevel: (id) => {
@@ -61,6 +73,8 @@ export function buildLookups(sources: LookupSources = {}): Lookups {
     },
     accountName: (id) => (id === null || id === undefined ? null : (accounts.get(id) ?? null)),
     codeLabel: (field, code) => codeLabel(field, code, sources.language ?? 'en'),
+    accountCurrencies: () => currencies,
+    companyCurrency: () => company,
   };
 }
 

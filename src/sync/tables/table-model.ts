@@ -7,7 +7,7 @@
  * `Transactions[Amount]` survive a template shared between users of different languages.
  */
 
-import type { ColumnSpec, ColumnType, CoreValue, TableSpec } from '../workbook-port';
+import type { ColumnCurrency, ColumnSpec, ColumnType, CoreValue, TableSpec } from '../workbook-port';
 import type { Lookups } from './lookups';
 
 /** How an edited cell becomes a field of a change for the service (push). */
@@ -18,11 +18,19 @@ export interface FieldWriter {
   parse?(value: CoreValue): unknown;
 }
 
+/**
+ * Which currency an amount column shows: `company` (the company's), `{ account }` (each row's account's, by the key
+ * of the column holding the account id), `{ column }` (each row's, by the key of the column holding the code).
+ */
+export type CurrencySource = 'company' | { account: string } | { column: string };
+
 export interface ModelColumn<R> {
   key: string;
   header: string;
   type: ColumnType;
   numberFormat?: string;
+  /** An amount's currency, shown in its number format once the pull knows it (`tableSpec(model, lookups)`). */
+  currency?: CurrencySource;
   /** Editable cells are sent back by a push; the others are refreshed from the service only. */
   editable: boolean;
   read(record: R, lookups: Lookups): CoreValue;
@@ -45,10 +53,16 @@ export interface TableModel<R> {
   needs: readonly LookupNeed[];
 }
 
-export function tableSpec<R>(model: TableModel<R>): TableSpec {
-  const columns: ColumnSpec[] = model.columns.map((c) =>
-    c.numberFormat === undefined ? { key: c.key, header: c.header, type: c.type } : { key: c.key, header: c.header, type: c.type, numberFormat: c.numberFormat },
-  );
+/**
+ * The spec the port writes. With the pull's lookups, amounts carry their currencies (the company's, each account's);
+ * without, they show the plain amount format (a spec for reading a table back needs none).
+ */
+export function tableSpec<R>(model: TableModel<R>, lookups?: Lookups): TableSpec {
+  const columns: ColumnSpec[] = model.columns.map((c) => {
+    const spec: ColumnSpec = c.numberFormat === undefined ? { key: c.key, header: c.header, type: c.type } : { key: c.key, header: c.header, type: c.type, numberFormat: c.numberFormat };
+    const currency = c.currency === undefined || lookups === undefined ? undefined : columnCurrency(c.currency, lookups);
+    return currency === undefined ? spec : { ...spec, currency };
+  });
   return {
     tableName: model.tableName,
     sheetName: model.sheetName,
@@ -60,6 +74,14 @@ export function tableSpec<R>(model: TableModel<R>): TableSpec {
 
 /** Where a new table's header goes: row 1 above it holds the table's stamp (src/sync/pull/table-stamp.ts). */
 export const TABLE_ANCHOR = 'A2';
+
+function columnCurrency(source: CurrencySource, lookups: Lookups): ColumnCurrency | undefined {
+  if (source === 'company') {
+    const code = lookups.companyCurrency();
+    return code === undefined ? undefined : { code };
+  }
+  return 'account' in source ? { byColumn: source.account, codes: lookups.accountCurrencies() } : { byColumn: source.column };
+}
 
 /** One record as a row in column order. */
 export function toRow<R>(model: TableModel<R>, record: R, lookups: Lookups): CoreValue[] {
@@ -102,6 +124,7 @@ type Read<R> = (record: R, lookups: Lookups) => CoreValue;
 interface ColumnOptions {
   editable?: boolean | string;
   numberFormat?: string;
+  currency?: CurrencySource;
   parse?: (value: CoreValue) => unknown;
 }
 
@@ -119,6 +142,7 @@ export function column<R>(key: string, header: string, type: ColumnType, read: R
     read,
     editable,
     ...(options.numberFormat === undefined ? {} : { numberFormat: options.numberFormat }),
+    ...(options.currency === undefined ? {} : { currency: options.currency }),
     ...(editable ? { write: options.parse ? { field, parse: options.parse } : { field } } : {}),
   };
 }

@@ -1,6 +1,7 @@
 /**
  * Transactions: one row per bank transaction, in the service's order `-value_date,id`. Only the category goes
- * back to the service (`PATCH /transactions/`); everything else is the bank's.
+ * back to the service (`PATCH /transactions/`); everything else is the bank's. `Amount` shows the account's
+ * currency, `Reporting amount` the company's (in their number formats: the cells stay numbers).
  */
 
 import type { Transaction } from '../../api';
@@ -11,13 +12,14 @@ export const TRANSACTIONS_TABLE: TableModel<Transaction> = {
   sheetName: 'Transactions',
   keyColumn: 'id',
   readOnly: false,
-  needs: ['categories'],
+  // The accounts give each row's currency (the short account a transaction embeds has none) and the company's.
+  needs: ['categories', 'accounts'],
   columns: [
     column<Transaction>('id', 'Id', 'integer', (t) => t.id),
     column<Transaction>('value_date', 'Value date', 'date', (t) => t.value_date),
     column<Transaction>('bank_booking_date', 'Booking date', 'date', (t) => t.bank_booking_date),
-    column<Transaction>('amount', 'Amount', 'amount', (t) => t.amount),
-    column<Transaction>('reporting_amount', 'Reporting amount', 'amount', (t) => t.reporting_amount),
+    column<Transaction>('amount', 'Amount', 'amount', (t) => t.amount, { currency: { account: 'account_id' } }),
+    column<Transaction>('reporting_amount', 'Reporting amount', 'amount', (t) => t.reporting_amount, { currency: 'company' }),
     column<Transaction>('account_id', 'Account Id', 'integer', (t) => t.account.id),
     column<Transaction>('account_name', 'Account', 'text', (t) => t.account.name),
     column<Transaction>('account_alias', 'Account alias', 'text', (t) => t.account.alias),

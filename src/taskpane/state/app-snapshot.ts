@@ -86,6 +86,17 @@ export interface LoadPrompt {
   seconds: number;
 }
 
+/**
+ * The company's currency of the connected profile (Settings): the one chosen (kept per profile on this computer), the
+ * one its accounts suggest (the currency most of them have), and the accounts' currencies to choose from.
+ */
+export interface CompanyCurrencyView {
+  profileId: string;
+  chosen?: string;
+  inferred?: string;
+  choices: string[];
+}
+
 /** What the filters need from Settings. */
 export interface FilterSettings {
   fiscalYearStartMonth: number;
@@ -108,6 +119,8 @@ export interface AppSnapshot {
   job?: Job;
   filterOptions?: FilterOptions;
   filterSettings: FilterSettings;
+  /** While connected: the company's currency the amounts show. */
+  companyCurrency?: CompanyCurrencyView;
   loadPrompt?: LoadPrompt;
   /** The Changes view: pending changes, push results, journal per pushable table. */
   changes: ChangesView;

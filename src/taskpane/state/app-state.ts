@@ -34,6 +34,8 @@ import { resolvePeriod, todayOf, type DateRange, type RelativePeriod } from '../
 import { resolveFilter, type TableFilter } from '../../sync/filters/table-filter';
 import { RetryBudget, type CashflowClient } from '../../api';
 import { categoryTree } from './category-tree';
+import { isCurrencyCode } from '../../sync/amount-format';
+import { accountCurrencies, inferCompanyCurrency } from '../../sync/company-currency';
 import type { ClientOptions } from '../../api/client';
 import type { PaneHost } from './pane-host';
 import type { AppSnapshot, PaneEnvironment, ProfileForm, PullOutcome, SaveResult, TableRow, Verdict } from './app-snapshot';
@@ -46,7 +48,22 @@ import { DemoWatch, type DemoWatchOptions } from './demo-watch';
 export type { ChangesTable, ChangesView, JournalSummary, OpenedJournalEntry, RefreshPrompt } from './changes-state';
 import type { KeptEdits, PushChoices, PushReference, Resolution, RowRef } from '../../sync/push';
 
-export type { Theme, PaneEnvironment, ConnectionView, PullOutcome, Verdict, TableRow, Job, FilterOptions, OverviewView, AppSnapshot, ProfileForm, SaveResult, LoadPrompt } from './app-snapshot';
+export type {
+  Theme,
+  PaneEnvironment,
+  ConnectionView,
+  PullOutcome,
+  Verdict,
+  TableRow,
+  Job,
+  FilterOptions,
+  OverviewView,
+  AppSnapshot,
+  ProfileForm,
+  SaveResult,
+  LoadPrompt,
+  CompanyCurrencyView,
+} from './app-snapshot';
 
 export interface AppStateOptions {
   storage: KeyValueStorage;
@@ -247,7 +264,7 @@ export class AppState {
     this.#connecting?.abort();
     const attempt = new AbortController();
     this.#connecting = attempt;
-    this.#set({ connection: { status: 'connecting', profileId }, overview: { status: 'idle' }, tables: [], filterOptions: undefined });
+    this.#set({ connection: { status: 'connecting', profileId }, overview: { status: 'idle' }, tables: [], filterOptions: undefined, companyCurrency: undefined });
     let result: ConnectResult;
     try {
       result = await run(attempt.signal);
@@ -266,7 +283,12 @@ export class AppState {
     }
     const { profile, companyIds } = result.connection;
     this.#preferences.setLastProfile(profile.id);
-    this.#set({ connection: { status: 'connected', profile, companyIds }, profiles: this.#profiles.list() });
+    const chosen = this.#preferences.companyCurrency(profile.id);
+    this.#set({
+      connection: { status: 'connected', profile, companyIds },
+      profiles: this.#profiles.list(),
+      companyCurrency: { profileId: profile.id, ...(chosen === undefined ? {} : { chosen }), choices: [] },
+    });
     await Promise.all([this.#loadCatalog(), this.loadOverview(), this.#recalculating(this.#figures.connect(result.connection.client))]);
   }
 
@@ -287,12 +309,13 @@ export class AppState {
     this.#connections.signOut();
     void this.#recalculating(this.#figures.disconnect());
     this.#preferences.setLastProfile(undefined);
-    this.#set({ connection: { status: 'signedOut' }, overview: { status: 'idle' }, tables: [], filterOptions: undefined, profiles: this.#profiles.list() });
+    this.#set({ connection: { status: 'signedOut' }, overview: { status: 'idle' }, tables: [], filterOptions: undefined, companyCurrency: undefined, profiles: this.#profiles.list() });
   }
 
   removeProfile(profileId: string): void {
     if (this.#connections.active()?.profile.id === profileId) this.signOut();
     this.#profiles.remove(profileId);
+    this.#preferences.setCompanyCurrency(profileId, undefined);
     this.#set({ profiles: this.#profiles.list() });
   }
 
@@ -309,6 +332,22 @@ export class AppState {
     this.#connections.setLanguage(language);
     this.#set({ language, languageChoice: choice });
     void this.#recalculating(this.#figures.setLanguage(language));
+  }
+
+  /**
+   * The connected profile's company currency: a three-letter code (any case, spaces around ignored), or undefined for
+   * the accounts' (the currency most of them have). Kept per profile on this computer; the tables show it at their
+   * next refresh. False (nothing kept) for a code that is not three letters.
+   */
+  setCompanyCurrency(code: string | undefined): boolean {
+    const view = this.#snapshot.companyCurrency;
+    const normalized = code?.trim().toUpperCase();
+    if (view === undefined || (normalized !== undefined && normalized !== '' && !isCurrencyCode(normalized))) return false;
+    const chosen = normalized === '' ? undefined : normalized;
+    this.#preferences.setCompanyCurrency(view.profileId, chosen);
+    const { chosen: _previous, ...rest } = view;
+    this.#set({ companyCurrency: chosen === undefined ? rest : { ...rest, chosen } });
+    return true;
   }
 
   /** The fiscal year's first month (1 to 12), for the filter period "Fiscal year" (kept on this computer). */
@@ -595,6 +634,7 @@ export class AppState {
       store: host.pullStates,
       language,
       ...(host.baselines ? { baselines: host.baselines } : {}),
+      ...companyCurrencyOf(this.#preferences.companyCurrency(active.profile.id)),
       ...(this.#options.now ? { now: this.#options.now } : {}),
     });
     const options = {
@@ -715,11 +755,15 @@ export class AppState {
     this.#plans = plans;
     // What every push needs besides the rows it writes (it reads them itself when this is missing).
     this.#reference = plans.length > 0 && categories.length > 0 && summary !== undefined ? { plans, categories, accounts: summary.accounts.map((a) => ({ id: a.id, name: a.name })) } : undefined;
+    const accounts = summary?.accounts ?? [];
+    const inferred = inferCompanyCurrency(accounts);
+    const currency = this.#snapshot.companyCurrency;
     this.#set({
       filterOptions: {
-        accounts: (summary?.accounts ?? []).map((a) => ({ id: a.id, name: a.name })),
+        accounts: accounts.map((a) => ({ id: a.id, name: a.name })),
         categories: categoryTree(categories),
       },
+      ...(currency === undefined ? {} : { companyCurrency: { ...currency, ...(inferred === undefined ? {} : { inferred }), choices: accountCurrencies(accounts) } }),
     });
     this.#refreshTables();
   }
@@ -757,6 +801,11 @@ export class AppState {
   #nowIso(): string {
     return new Date((this.#options.now ?? Date.now)()).toISOString();
   }
+}
+
+/** The puller's option for the company currency the user chose (none: the pull infers it from the accounts). */
+function companyCurrencyOf(chosen: string | undefined): { companyCurrency?: string } {
+  return chosen === undefined ? {} : { companyCurrency: chosen };
 }
 
 /** Cancel while counting or asking: the pull's own "cancelled" (`#run` reads the aborted signal), not "not loaded". */

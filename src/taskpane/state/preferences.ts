@@ -1,8 +1,10 @@
 /**
  * The pane's own preferences on this computer (the add-in's storage, like the profiles): language, last profile, how
- * long the CASHFLOW functions keep a figure, the fiscal year's first month, above how many rows a load asks first.
+ * long the CASHFLOW functions keep a figure, the fiscal year's first month, above how many rows a load asks first, and
+ * per connection profile the company's currency the user chose.
  */
 
+import { isCurrencyCode } from '../../sync/amount-format';
 import { isLanguage } from '../../i18n/translate';
 import type { Language } from '../../i18n/catalog';
 import type { KeyValueStorage } from '../../sync/connect';
@@ -14,6 +16,8 @@ const LAST_PROFILE_KEY = 'cashflow.pane.lastProfile';
 const FUNCTIONS_CACHE_KEY = 'cashflow.pane.functionsCacheSeconds';
 const FISCAL_YEAR_KEY = 'cashflow.pane.fiscalYearStartMonth';
 const LOAD_CONFIRM_KEY = 'cashflow.pane.confirmLoadAboveRows';
+/** Followed by the profile's id: each connection has its own company. */
+const COMPANY_CURRENCY_KEY = 'cashflow.pane.companyCurrency.';
 
 /** Above how many rows a load asks first; `never` does not ask. */
 export const LOAD_CONFIRM_CHOICES = [10_000, 50_000, 100_000, 250_000, 'never'] as const;
@@ -88,6 +92,18 @@ export class Preferences {
   setLoadConfirm(choice: LoadConfirmChoice): void {
     if (choice === DEFAULT_LOAD_CONFIRM) this.#remove(LOAD_CONFIRM_KEY);
     else this.#set(LOAD_CONFIRM_KEY, String(choice));
+  }
+
+  /** The company currency chosen for a connection profile, or undefined: inferred from the accounts. */
+  companyCurrency(profileId: string): string | undefined {
+    const value = this.#get(COMPANY_CURRENCY_KEY + profileId);
+    return isCurrencyCode(value) ? value : undefined;
+  }
+
+  /** Keeps a profile's company currency (a three-letter code); undefined: inferred from the accounts again. */
+  setCompanyCurrency(profileId: string, code: string | undefined): void {
+    if (code === undefined || !isCurrencyCode(code)) this.#remove(COMPANY_CURRENCY_KEY + profileId);
+    else this.#set(COMPANY_CURRENCY_KEY + profileId, code);
   }
 
   #get(key: string): string | null {

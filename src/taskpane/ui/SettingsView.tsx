@@ -1,6 +1,7 @@
 /**
  * Settings: the language of the pane and of the service's messages (Office's display language unless chosen), and how
- * long the CASHFLOW functions keep a figure, and what the filters need (the fiscal year's first month, when a load asks).
+ * long the CASHFLOW functions keep a figure, the company's currency (while connected), and what the filters need (the
+ * fiscal year's first month, when a load asks).
  */
 
 import { Dropdown, Field, makeStyles, Option, Text, tokens } from '@fluentui/react-components';
@@ -8,6 +9,7 @@ import type { ReactElement } from 'react';
 import { APP_VERSION } from '../../version';
 import { FUNCTIONS_CACHE_CHOICES, isFunctionsCacheSeconds, type FunctionsCacheSeconds, type LanguageChoice } from '../state/preferences';
 import { useApp } from './app-context';
+import { CompanyCurrencyField } from './CompanyCurrencyField';
 import { FilterSettingsFields } from './FilterSettingsFields';
 
 const useStyles = makeStyles({
@@ -54,6 +56,7 @@ export function SettingsView(): ReactElement {
           ))}
         </Dropdown>
       </Field>
+      <CompanyCurrencyField />
       <FilterSettingsFields />
       <Text size={200} className={styles.muted}>
         {t('pane.settings.version', { version: APP_VERSION })}

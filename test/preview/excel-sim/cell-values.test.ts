@@ -126,3 +126,17 @@ describe('values written into cells', () => {
     await expect(write(wb, 'A1', [['x'.repeat(32_768)]])).rejects.toBeInstanceOf(SimError);
   });
 });
+
+describe('currency literals in number formats (#26)', () => {
+  it("`[$EUR]` shows its text as Excel does; the cell stays a number; a locale after `-` is not shown", async () => {
+    const wb = createSimulatedWorkbook();
+    await write(wb, 'A1:A3', [[1234.5], [-0.5], [0]], '#,##0.00 [$EUR]');
+    await write(wb, 'B1:B2', [[1234.5], [12]], '#,##0.00 [$CHF]');
+    await write(wb, 'C1', [[12]], '[$€-407] #,##0.00');
+    expect(wb.text('Sheet1', 'A1:A3')).toEqual([['1,234.50 EUR'], ['-0.50 EUR'], ['0.00 EUR']]);
+    expect(wb.text('Sheet1', 'B1:B2')).toEqual([['1,234.50 CHF'], ['12.00 CHF']]);
+    expect(wb.text('Sheet1', 'C1')).toEqual([['€ 12.00']]);
+    expect(wb.valueTypes('Sheet1', 'A1:B1')).toEqual([['Double', 'Double']]);
+    expect(wb.numberFormats('Sheet1', 'A1')).toEqual([['#,##0.00 [$EUR]']]);
+  });
+});

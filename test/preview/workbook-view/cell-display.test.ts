@@ -1,5 +1,5 @@
 import { createSimulatedWorkbook } from '../../../src/preview/excel-sim';
-import { cellDisplay } from '../../../src/preview/workbook-view/cell-display';
+import { cellDisplay, excelLocale } from '../../../src/preview/workbook-view/cell-display';
 import { cellText } from '../../../src/preview/workbook-view/cell-text';
 
 describe('cells as Excel shows them', () => {
@@ -45,5 +45,18 @@ describe('cells as Excel shows them', () => {
     });
     const text = wb.text('Data', 'A1:E1')[0] ?? [];
     expect([0, 1, 2, 3, 4].map((c) => cellText(wb, 'Data', 0, c))).toEqual(text);
+  });
+});
+
+describe('amounts in their currency, as Excel shows them in the user’s locale (#26)', () => {
+  test('English and German Excel', () => {
+    const amount = { kind: 'Double', value: 1234.5 } as const;
+    expect(cellDisplay(amount, '#,##0.00 [$EUR]').text).toBe('1,234.50 EUR');
+    expect(cellDisplay(amount, '#,##0.00 [$EUR]', excelLocale('en')).text).toBe('1,234.50 EUR');
+    expect(cellDisplay(amount, '#,##0.00 [$EUR]', excelLocale('de'))).toEqual({ text: '1.234,50 EUR', align: 'right' });
+    expect(cellDisplay({ kind: 'Double', value: -20 }, '#,##0.00 [$CHF]', excelLocale('de')).text).toBe('-20,00 CHF');
+    expect(cellDisplay(amount, '#,##0.00', excelLocale('it')).text).toBe('1.234,50');
+    // Dates keep their explicit format in every locale.
+    expect(cellDisplay({ kind: 'Double', value: 45322 }, 'yyyy-mm-dd', excelLocale('de')).text).toBe('2024-01-31');
   });
 });

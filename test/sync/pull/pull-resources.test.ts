@@ -33,13 +33,34 @@ afterEach(() => h.uninstall());
 
 const FORMAT = { integer: '0', amount: '#,##0.00', date: 'yyyy-mm-dd', datetime: 'yyyy-mm-dd hh:mm:ss', text: '@' } as const;
 
+/** The demo company's accounts' currencies by id (one of them CHF); the company's currency is EUR. */
+let accountCurrency: Map<number, string>;
+beforeAll(async () => {
+  const client = harness(sandbox);
+  try {
+    const summary = await client.client.accounts.summary();
+    accountCurrency = new Map(summary.accounts.map((a) => [a.id, a.currency]));
+  } finally {
+    client.uninstall();
+  }
+});
+
+/** The format an amount shows (#26): its account's currency, an account's own, or the company's. */
+function amountFormatOf(column: TableModel<unknown>['columns'][number], record: Record<string, unknown>): string {
+  const currency = column.currency;
+  if (currency === undefined) return FORMAT.amount;
+  if (currency === 'company') return '#,##0.00 [$EUR]';
+  const code = 'account' in currency ? accountCurrency.get(record[currency.account] as number) : record[currency.column];
+  return `#,##0.00 [$${String(code)}]`;
+}
+
 /** Types and formats of every cell of every row; returns the rows keyed by id. */
 function checkTypes(model: TableModel<unknown>): Map<unknown, Record<string, unknown>> {
   const { headers, rows, types, formats } = tableCells(h.workbook, model.tableName);
   expect(headers).toEqual(model.columns.map((c) => c.header));
   const byKey = new Map<unknown, Record<string, unknown>>();
   rows.forEach((row, r) => {
-    const record: Record<string, unknown> = {};
+    const record: Record<string, unknown> = Object.fromEntries(model.columns.map((column, c) => [column.key, row[c]]));
     model.columns.forEach((column, c) => {
       const value = row[c];
       const type = types[r]?.[c];
@@ -51,7 +72,8 @@ function checkTypes(model: TableModel<unknown>): Map<unknown, Record<string, unk
       if (column.type === 'text') expect([column.key, type, typeof value]).toEqual([column.key, 'String', 'string']);
       else if (column.type === 'boolean') expect([column.key, type]).toEqual([column.key, 'Boolean']);
       else expect([column.key, type, typeof value]).toEqual([column.key, 'Double', 'number']);
-      if (column.type in FORMAT) expect([column.key, formats[r]?.[c]]).toEqual([column.key, column.numberFormat ?? FORMAT[column.type as keyof typeof FORMAT]]);
+      if (column.type === 'amount') expect([column.key, formats[r]?.[c]]).toEqual([column.key, amountFormatOf(column, record)]);
+      else if (column.type in FORMAT) expect([column.key, formats[r]?.[c]]).toEqual([column.key, column.numberFormat ?? FORMAT[column.type as keyof typeof FORMAT]]);
       if (column.type === 'integer') expect(Number.isInteger(value)).toBe(true);
       if (column.type === 'amount') expect(Math.round((value as number) * 100) / 100).toBe(value);
     });

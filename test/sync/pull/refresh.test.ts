@@ -114,8 +114,8 @@ describe('incremental transactions', () => {
     const first = await h.puller.pull({ resource: 'transactions' });
     expect(first.mode).toBe('full');
     const pages = Math.ceil(first.rowCount / 1000);
-    // Full pull: the extended pages (their first page verifies), the categories, one token.
-    expect(apiCalls(h.sent).map((s) => s.path).sort()).toEqual([...Array(pages).fill('/transactions/extended/'), '/categories/'].sort());
+    // Full pull: the extended pages (their first page verifies), the categories, the accounts (currencies), one token.
+    expect(apiCalls(h.sent).map((s) => s.path).sort()).toEqual([...Array(pages).fill('/transactions/extended/'), '/categories/', '/accounts/'].sort());
     expect(h.sent.filter((s) => s.path.endsWith('/auth/token/'))).toHaveLength(1);
 
     await addNotes('Transactions');
@@ -132,11 +132,12 @@ describe('incremental transactions', () => {
     expect(result).toMatchObject({ mode: 'incremental', fetchedRows: 2, replaced: 1, inserted: 1, rowCount: first.rowCount + 1 });
     expect(result.verification?.ok).toBe(true);
     const calls = apiCalls(h.sent);
-    expect(calls.map((s) => s.path)).toEqual(['/transactions/', '/categories/', '/transactions/extended/']);
+    expect(calls.map((s) => s.path).sort()).toEqual(['/transactions/', '/categories/', '/accounts/', '/transactions/extended/'].sort());
     expect(calls[0]?.query.get('min_date_updated')).toBe(first.startedAt);
     expect(calls[0]?.rows).toBe(2);
-    expect(calls[2]?.query.get('page_size')).toBe('1');
-    expect(calls[2]?.rows).toBe(1);
+    const verification = calls.find((s) => s.path === '/transactions/extended/');
+    expect(verification?.query.get('page_size')).toBe('1');
+    expect(verification?.rows).toBe(1);
     const { headers, rows } = tableCells(h.workbook, 'Transactions');
     const row = rows.find((r) => r[headers.indexOf('Id')] === recategorize.id);
     expect(row?.[headers.indexOf('Category Id')]).toBe(other.category.id);
@@ -154,7 +155,7 @@ describe('incremental transactions', () => {
     h.sent.length = 0;
     const idle = await h.puller.refresh('Transactions');
     expect(idle).toMatchObject({ mode: 'incremental', fetchedRows: 0 });
-    expect(apiCalls(h.sent).map((s) => s.path)).toEqual(['/transactions/', '/categories/', '/transactions/extended/']);
+    expect(apiCalls(h.sent).map((s) => s.path).sort()).toEqual(['/transactions/', '/categories/', '/accounts/', '/transactions/extended/'].sort());
     expect(tableCells(h.workbook, 'Transactions').rows[3]?.[pathColumn]).toBe(expectedPath);
   });
 

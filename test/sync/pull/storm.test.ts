@@ -55,11 +55,12 @@ describe('a storm of 500s and 429s', () => {
     const calls = apiCalls(h.sent).filter((s) => s.path !== '/plans/');
     const faults = calls.filter((s) => s.status === 500 || s.status === 429);
     expect(faults.length).toBeGreaterThan(0);
-    // Every page and the categories lookup answered exactly once; everything else was a retry of a fault.
+    // Every page and the lookups (categories, accounts) answered exactly once; everything else was a retry of a fault.
     const answered = calls.filter((s) => s.status === 200);
     expect(answered.filter((s) => s.path === '/transactions/extended/').map((s) => pageOf(s.query)).sort((a, b) => a - b)).toEqual(Array.from({ length: PAGES }, (_, i) => i + 1));
     expect(answered.filter((s) => s.path === '/categories/')).toHaveLength(1);
-    expect(calls.length).toBe(PAGES + 1 + faults.length);
+    expect(answered.filter((s) => s.path === '/accounts/')).toHaveLength(1);
+    expect(calls.length).toBe(PAGES + 2 + faults.length);
   });
 });
 
@@ -139,11 +140,11 @@ describe('the service down for good', () => {
     expect((error as Error).message).toContain('The previous Transactions table is unchanged');
     expect(sheetState(h.workbook, 'Transactions')).toEqual(before.state);
     expect(await h.store.get('Transactions')).toEqual(before.pullState);
-    // Page 1 and the categories lookup, each at most 1 + 13 tries in the minute: the pull's requests are bounded.
+    // Page 1 and the lookups (categories, accounts), each at most 1 + 13 tries in the minute: the pull's requests are bounded.
     const tries = h.sent.slice(sentBefore);
     expect(tries.every((s) => s.status === 500)).toBe(true);
-    expect(tries.length).toBeLessThanOrEqual(2 * 14);
-    expect(new Set(tries.map((s) => `${s.path}?${pageOf(s.query)}`))).toEqual(new Set(['/transactions/extended/?1', '/categories/?1']));
+    expect(tries.length).toBeLessThanOrEqual(3 * 14);
+    expect(new Set(tries.map((s) => `${s.path}?${pageOf(s.query)}`))).toEqual(new Set(['/transactions/extended/?1', '/categories/?1', '/accounts/?1']));
   });
 
   it.each([

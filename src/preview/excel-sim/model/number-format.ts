@@ -1,7 +1,9 @@
 /**
  * `Range.text`: a value rendered through its number format. Covers General, text (`@`), digit patterns
  * (`0`, `0.00`, `#,##0.00`, with literal prefixes/suffixes such as `$` or `"CHF "`), percentages, scientific,
- * a negative section (`#,##0.00;(#,##0.00)`) and date/time tokens (`yyyy yy mmmm mmm mm m dddd ddd dd d hh h mm ss AM/PM`).
+ * a negative section (`#,##0.00;(#,##0.00)`), currency literals (`[$EUR]`, `[$€-407]`: the text before the `-`,
+ * as Excel shows it; the locale after it is not modelled) and date/time tokens
+ * (`yyyy yy mmmm mmm mm m dddd ddd dd d hh h mm ss AM/PM`).
  * Colours, conditions and fractions are not modelled: those parts are ignored.
  */
 
@@ -25,8 +27,13 @@ export function formatGeneral(n: number): string {
   return String(Number(n.toFixed(Math.min(digits, 15)))).replace(/^(-?)0\./, '$10.');
 }
 
+/** Currency literals become quoted text (`[$EUR]` → `"EUR"`); colours, conditions and padding are dropped. */
 function stripDecorations(section: string): string {
-  return section.replace(/\[[^\]]*\]/g, '').replace(/_./g, '').replace(/\*./g, '');
+  return section
+    .replace(/\[\$([^\]-]*)(?:-[^\]]*)?\]/g, (_m, text: string) => `"${text.replace(/"/g, '')}"`)
+    .replace(/\[[^\]]*\]/g, '')
+    .replace(/_./g, '')
+    .replace(/\*./g, '');
 }
 
 function isDateFormat(section: string): boolean {
