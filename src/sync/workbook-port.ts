@@ -3,6 +3,9 @@
  * exceljs). Host-independent: core values in, core values out; the host owns cells, formats and chunking.
  */
 
+import type { Language } from '../i18n/catalog';
+import type { CodeChoices } from './tables/code-labels';
+
 /** A value as the core holds it: dates as `YYYY-MM-DD`, timestamps as ISO 8601 strings, amounts as numbers. */
 export type CoreValue = string | number | boolean | null;
 
@@ -16,6 +19,12 @@ export interface ColumnSpec {
   type: ColumnType;
   /** Overrides the type's default number format (see `cell-values.ts`). */
   numberFormat?: string;
+  /**
+   * The codes an editable code column accepts: the host gives its data body an in-cell list of them after every
+   * write, with a prompt and an error alert in the spec's language (`code-list.ts`). Values it writes itself are
+   * not checked against it (nor are they in Excel); the push checks every row anyway.
+   */
+  choices?: CodeChoices;
 }
 
 export interface TableSpec {
@@ -28,6 +37,8 @@ export interface TableSpec {
   keyColumn: string;
   /** Top-left cell of a new table (header row); default `A1`. */
   anchor?: string;
+  /** The language of the words a host writes beside the cells (the lists' prompts and alerts); default English. */
+  language?: Language;
 }
 
 /** A row in column order (`columns[i]`) or as a record keyed by `ColumnSpec.key` (missing keys are null). */

@@ -8,6 +8,8 @@
  */
 
 import type { ColumnSpec, ColumnType, CoreValue, TableSpec } from '../workbook-port';
+import type { Language } from '../../i18n/catalog';
+import type { CodeChoices } from './code-labels';
 import type { Lookups } from './lookups';
 
 /** How an edited cell becomes a field of a change for the service (push). */
@@ -28,6 +30,8 @@ export interface ModelColumn<R> {
   read(record: R, lookups: Lookups): CoreValue;
   /** Present exactly when `editable` is true. */
   write?: FieldWriter;
+  /** The codes an editable code column accepts (an in-cell list in the workbook); read-only columns have none. */
+  choices?: CodeChoices;
 }
 
 /** What a pull needs besides the resource's own pages, to flatten nested references. */
@@ -45,16 +49,23 @@ export interface TableModel<R> {
   needs: readonly LookupNeed[];
 }
 
-export function tableSpec<R>(model: TableModel<R>): TableSpec {
-  const columns: ColumnSpec[] = model.columns.map((c) =>
-    c.numberFormat === undefined ? { key: c.key, header: c.header, type: c.type } : { key: c.key, header: c.header, type: c.type, numberFormat: c.numberFormat },
-  );
+/** The host's view of the model; `language` is that of the words written beside the cells (the lists' prompts). */
+export function tableSpec<R>(model: TableModel<R>, language?: Language): TableSpec {
+  const columns: ColumnSpec[] = model.columns.map((c) => ({
+    key: c.key,
+    header: c.header,
+    type: c.type,
+    ...(c.numberFormat === undefined ? {} : { numberFormat: c.numberFormat }),
+    // A list only where a push reads the cell: a read-only table (all plans' budgets) gets none.
+    ...(c.choices === undefined || !c.editable || model.readOnly ? {} : { choices: c.choices }),
+  }));
   return {
     tableName: model.tableName,
     sheetName: model.sheetName,
     columns,
     keyColumn: model.keyColumn,
     ...(model.anchor === undefined ? {} : { anchor: model.anchor }),
+    ...(language === undefined ? {} : { language }),
   };
 }
 
@@ -90,7 +101,7 @@ export function rowToFields<R>(model: TableModel<R>, row: readonly CoreValue[]):
 
 /** A copy of the model with every column read-only (for tables nothing is pushed from). */
 export function readOnlyColumns<R>(columns: readonly ModelColumn<R>[]): ModelColumn<R>[] {
-  return columns.map(({ write: _write, ...column }) => ({ ...column, editable: false }));
+  return columns.map(({ write: _write, choices: _choices, ...column }) => ({ ...column, editable: false }));
 }
 
 // ---- column helpers: keep the model files declarative ----
@@ -100,6 +111,8 @@ interface ColumnOptions {
   editable?: boolean | string;
   numberFormat?: string;
   parse?: (value: CoreValue) => unknown;
+  /** The codes the (editable) column accepts: `codeChoices('budgetBase', false)`. */
+  choices?: CodeChoices;
 }
 
 /**
@@ -117,6 +130,7 @@ export function column<R>(key: string, header: string, type: ColumnType, read: R
     editable,
     ...(options.numberFormat === undefined ? {} : { numberFormat: options.numberFormat }),
     ...(editable ? { write: options.parse ? { field, parse: options.parse } : { field } } : {}),
+    ...(editable && options.choices !== undefined ? { choices: options.choices } : {}),
   };
 }
 
