@@ -4,18 +4,21 @@
  * numbers as in Excel, tables set apart (header row, banded rows), edits written as a user types them
  * (SimulatedWorkbook.typeIntoCell) so the simulation's typing rules apply. Columns are as wide as the sheet says (Excel's
  * standard 48 pt = 64 px at 100 %), and a table's column names take the letters' place when its header row scrolled
- * away (column-titles.ts).
+ * away (column-titles.ts). A cell with an in-cell list (data validation) opens the list editor (list-editor.tsx) and,
+ * selected, shows its prompt beside it (cell-prompt.tsx), as Excel shows a validation's input message.
  */
 
-import DataEditor, { CompactSelection, GridCellKind, type EditableGridCell, type GridCell, type GridColumn, type GridSelection, type Item } from '@glideapps/glide-data-grid';
-import { useCallback, useMemo, useState } from 'react';
+import DataEditor, { CompactSelection, GridCellKind, type DataEditorRef, type EditableGridCell, type GridCell, type GridColumn, type GridSelection, type Item } from '@glideapps/glide-data-grid';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import type { SimulatedWorkbook } from '../excel-sim';
 import { cellDisplay } from './cell-display';
 import { cellEditText } from './cell-edit-text';
 import { cellPaint } from './cell-paint';
 import { columnName } from './column-name';
+import { CellPrompt } from './cell-prompt';
 import { columnTitles } from './column-titles';
 import type { GridPalette } from './grid-theme';
+import { listEditor } from './list-editor';
 import { tableAt, tablePart } from './table-at';
 
 /** Rows and columns shown beyond the last used ones (Excel shows the whole sheet; the scroll bar should stay useful). */
@@ -34,14 +37,18 @@ export interface WorkbookGridProps {
   version: number;
   palette: GridPalette;
   label: string;
+  /** Accessible name of a cell's in-cell list. */
+  listLabel: string;
   onActiveCell(cell: { row: number; column: number }): void;
   onEdit(row: number, column: number, input: string): void;
 }
 
 const NO_SELECTION: GridSelection = { columns: CompactSelection.empty(), rows: CompactSelection.empty() };
 
-export function WorkbookGrid({ workbook, sheet, version, palette, label, onActiveCell, onEdit }: WorkbookGridProps): JSX.Element {
+export function WorkbookGrid({ workbook, sheet, version, palette, label, listLabel, onActiveCell, onEdit }: WorkbookGridProps): JSX.Element {
   const [selection, setSelection] = useState<GridSelection>(NO_SELECTION);
+  const grid = useRef<DataEditorRef>(null);
+  const [editing, setEditing] = useState(false);
   const [firstRow, setFirstRow] = useState(0);
   const extent = useMemo(() => workbook.extent(sheet), [workbook, sheet, version]);
   const tables = useMemo(() => workbook.tableLayouts().filter((t) => t.sheet === sheet), [workbook, sheet, version]);
@@ -65,7 +72,29 @@ export function WorkbookGrid({ workbook, sheet, version, palette, label, onActiv
     });
   }, [workbook, sheet, columnCount, widths, tables, firstRow, activeRow, activeColumn, version]);
 
-  const onVisibleRegionChanged = useCallback((range: { y: number }): void => setFirstRow(range.y), []);
+  const [scrolled, setScrolled] = useState(0);
+  const onVisibleRegionChanged = useCallback((range: { y: number }): void => {
+    setFirstRow(range.y);
+    setScrolled((n) => n + 1);
+  }, []);
+
+  // The active cell's in-cell list (data validation), as the workbook holds it now.
+  const activeList = useMemo(
+    () => (activeRow === undefined || activeColumn === undefined ? undefined : workbook.cellList(sheet, activeRow, activeColumn)),
+    [workbook, sheet, activeRow, activeColumn, version],
+  );
+  const provideEditor = useCallback(
+    (_cell: GridCell) => {
+      if (activeList === undefined || !activeList.inCellDropDown || activeList.items.length === 0) return undefined;
+      return listEditor({ items: activeList.items, label: listLabel, onOpenChange: setEditing, ...(activeList.prompt ? { prompt: activeList.prompt } : {}) });
+    },
+    [activeList, listLabel],
+  );
+  // Where the active cell is on screen (for its prompt), again after scrolling and changes.
+  const bounds = useMemo(
+    () => (activeRow === undefined || activeColumn === undefined ? undefined : grid.current?.getBounds(activeColumn, activeRow)),
+    [activeRow, activeColumn, scrolled, version, columns],
+  );
 
   const getCellContent = useCallback(
     ([column, row]: Item): GridCell => {
@@ -116,7 +145,10 @@ export function WorkbookGrid({ workbook, sheet, version, palette, label, onActiv
 
   return (
     <section aria-label={label} className="preview-grid">
+      {activeList?.prompt && !editing && bounds && <CellPrompt prompt={activeList.prompt} at={bounds} />}
       <DataEditor
+        ref={grid}
+        provideEditor={provideEditor}
         columns={columns}
         rows={rowCount}
         getCellContent={getCellContent}
