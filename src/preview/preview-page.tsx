@@ -8,6 +8,7 @@ import {
   FluentProvider,
   MessageBar,
   MessageBarBody,
+  MessageBarTitle,
   Radio,
   RadioGroup,
   Subtitle2,
@@ -18,7 +19,7 @@ import {
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { MessageKey } from '../i18n/catalog';
 import { translate, type MessageParams } from '../i18n/translate';
-import type { ExcelSimulationGlobals, SimulatedWorkbook } from './excel-sim';
+import { ValidationRefusal, type ExcelSimulationGlobals, type SimulatedWorkbook } from './excel-sim';
 import { paneUrl, type PreviewOptions, type PreviewTheme } from './preview-options';
 import { ResetDialog } from './reset-dialog';
 import { useSignal, type Signal } from './signal';
@@ -52,7 +53,8 @@ export function PreviewPage({ workbook, globals, options, saveState, paneGenerat
   const t = useCallback((key: MessageKey, params?: MessageParams) => translate(options.language, key, params), [options.language]);
   const [theme, setTheme] = useState<PreviewTheme>(options.theme);
   const [paneWidth, setPaneWidth] = useState<number>(PANE_WIDTHS[0]);
-  const [editProblem, setEditProblem] = useState<string>();
+  // Why the last edit was not taken: the cell's validation alert (its title and message), or another reason.
+  const [editProblem, setEditProblem] = useState<{ title?: string; message: string }>();
   const version = useWorkbookVersion(workbook);
   const save = useSignal(saveState);
   const generation = useSignal(paneGeneration);
@@ -107,7 +109,9 @@ export function PreviewPage({ workbook, globals, options, saveState, paneGenerat
       try {
         workbook.typeIntoCell(sheet, row, column, input);
       } catch (error) {
-        setEditProblem(t('preview.editFailed', { reason: error instanceof Error ? error.message : String(error) }));
+        // A value the cell's list refuses: Excel's Stop alert, its title and message; the cell keeps its value.
+        if (error instanceof ValidationRefusal) setEditProblem({ title: error.title, message: `${error.message} ${t('preview.editRefused')}` });
+        else setEditProblem({ message: t('preview.editFailed', { reason: error instanceof Error ? error.message : String(error) }) });
       }
     },
     [workbook, sheet, t],
@@ -154,8 +158,11 @@ export function PreviewPage({ workbook, globals, options, saveState, paneGenerat
             </MessageBar>
           )}
           {editProblem && (
-            <MessageBar intent="error">
-              <MessageBarBody>{editProblem}</MessageBarBody>
+            <MessageBar intent="error" data-testid="edit-problem">
+              <MessageBarBody>
+                {editProblem.title !== undefined && <MessageBarTitle>{editProblem.title}</MessageBarTitle>}
+                {editProblem.message}
+              </MessageBarBody>
             </MessageBar>
           )}
           <FormulaBar
@@ -172,6 +179,7 @@ export function PreviewPage({ workbook, globals, options, saveState, paneGenerat
             label={t('preview.grid', { sheet })}
             editorLabel={(cell) => t('preview.cellEditor', { cell })}
             locale={excelLocale(options.language)}
+            listLabel={t('preview.list')}
             onActiveCell={setActiveCell}
             onEdit={edit}
           />

@@ -3,6 +3,9 @@
  * exceljs). Host-independent: core values in, core values out; the host owns cells, formats and chunking.
  */
 
+import type { Language } from '../i18n/catalog';
+import type { CodeChoices } from './tables/code-labels';
+
 /** A value as the core holds it: dates as `YYYY-MM-DD`, timestamps as ISO 8601 strings, amounts as numbers. */
 export type CoreValue = string | number | boolean | null;
 
@@ -18,6 +21,12 @@ export interface ColumnSpec {
   numberFormat?: string;
   /** An amount column's currency, shown in its number format (`amount-format.ts`): the column's, or each row's. */
   currency?: ColumnCurrency;
+  /**
+   * The codes an editable code column accepts: the host gives its data body an in-cell list of them after every
+   * write, with a prompt and an error alert in the spec's language (`code-list.ts`). Values it writes itself are
+   * not checked against it (nor are they in Excel); the push checks every row anyway.
+   */
+  choices?: CodeChoices;
 }
 
 /**
@@ -39,6 +48,8 @@ export interface TableSpec {
   keyColumn: string;
   /** Top-left cell of a new table (header row); default `A1`. */
   anchor?: string;
+  /** The language of the words a host writes beside the cells (the lists' prompts and alerts); default English. */
+  language?: Language;
 }
 
 /** A row in column order (`columns[i]`) or as a record keyed by `ColumnSpec.key` (missing keys are null). */

@@ -2,11 +2,16 @@
  * The cells of a budget table as a controller reads them (#26): input cells quiet (pale fill, blue text), a cell the
  * user edits marked changed (amber) right after the edit, and counted on the Changes tab, without that tab being
  * opened (the worksheet's changed event); a budget's codes read as words in the label columns beside them; a row a
- * send left in conflict is one click from its place in the sheet. Accessibility and screenshots in both themes.
+ * send left in conflict is one click from its place in the sheet; a code cell offers its codes as an in-cell list with
+ * the prompt saying what each means, and refuses a typed code that is not in it (grid and formula bar alike).
+ * Accessibility and screenshots in both themes.
  */
+import type { Page } from 'playwright-core';
 import { CHANGED_FILL, CHANGED_FONT, INPUT_FILL, INPUT_FONT } from '../../src/hosts/excel/input-style';
 import { en } from '../../src/i18n/catalog';
-import { codeLabel } from '../../src/sync/tables/code-labels';
+import { codeChoices, codeLabel, type CodedField } from '../../src/sync/tables/code-labels';
+import { codeList } from '../../src/sync/tables/code-list';
+import { columnName } from '../../src/preview/workbook-view/column-name';
 import { connectDemoAndLoad, eventually, expectAccessible, expectClean, OFFICE_JS_TELEMETRY, openPreview, pane, previewApi, saveScreenshot, sheetCell, useApp } from './support';
 
 const SHEET = 'Forecast budgets';
@@ -14,7 +19,77 @@ const PANE = { include: ['#pane'] };
 
 const suite = useApp({ transactions: 50 });
 
+/** Selects a cell of the grid as a user does: a click in column A of its row, then → to its column (the grid scrolls along). */
+async function selectCell(page: Page, row: number, col: number): Promise<void> {
+  const box = await page.locator('.preview-grid canvas').first().boundingBox();
+  if (!box) throw new Error('the grid has no canvas');
+  // The grid's geometry (workbook-grid.tsx): row markers under 60 px, header 26 px, rows 24 px, column A 64 px.
+  await page.mouse.click(box.x + 70, box.y + 26 + row * 24 + 12);
+  await eventually(async () => expect(await page.getByTestId('formula-address').textContent()).toBe(`A${row + 1}`));
+  for (let i = 0; i < col; i += 1) await page.keyboard.press('ArrowRight');
+  await eventually(async () => expect(await page.getByTestId('formula-address').textContent()).toBe(`${columnName(col)}${row + 1}`));
+}
 
+const LISTS: Record<'light' | 'dark', { header: string; field: CodedField; emptyAllowed: boolean; from: string; to: string }> = {
+  light: { header: 'Base', field: 'budgetBase', emptyAllowed: false, from: 'FS', to: 'S' },
+  dark: { header: 'Frequency', field: 'frequency', emptyAllowed: true, from: 'monthly', to: 'quarterly' },
+};
+
+for (const theme of ['light', 'dark'] as const) {
+  const { header, field, emptyAllowed, from, to } = LISTS[theme];
+  test(`${theme}: a ${header} cell offers its codes as a list with their words; a pick is marked changed, a wrong code is refused`, async () => {
+    const { page } = suite.session;
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await openPreview(page, suite.app.url, suite.app.sandbox.url, { theme });
+    await connectDemoAndLoad(page, 'Forecast budgets');
+    const preview = previewApi(page);
+    const cell = await sheetCell(page, SHEET, 'fc-miete', header);
+    expect(await preview.cellText(SHEET, cell.row, cell.col)).toBe(from);
+    const list = codeList({ header, choices: codeChoices(field, emptyAllowed) }, 'en');
+
+    // Selected, the cell says what its codes mean (the list's prompt).
+    await selectCell(page, cell.row, cell.col);
+    const prompt = page.getByTestId('cell-prompt');
+    await eventually(async () => expect(await prompt.textContent()).toBe(`${list.prompt.title}${list.prompt.message}`));
+    await expectAccessible(page, { include: ['[data-testid="cell-prompt"]'] });
+
+    // Alt+↓ opens the list (as Excel's drop-down; a double-click too); ↓ then Enter picks the next code.
+    await page.keyboard.press('Alt+ArrowDown');
+    const listbox = page.getByRole('listbox', { name: en['preview.list'] });
+    await listbox.waitFor();
+    expect(await listbox.getByRole('option').allTextContents()).toEqual(list.source.split(','));
+    expect(await listbox.getByRole('option', { selected: true }).textContent()).toBe(from);
+    await page.keyboard.press('ArrowDown');
+    expect(await listbox.getByRole('option', { selected: true }).textContent()).toBe(to);
+    await expectAccessible(page, { include: ['[data-testid="list-popup"]'] });
+    await saveScreenshot(page, `cells-list-${theme}`);
+    await page.keyboard.press('Enter');
+    await eventually(async () => expect(await preview.cellText(SHEET, cell.row, cell.col)).toBe(to));
+    await eventually(async () => expect(await preview.cellColors(SHEET, cell.row, cell.col)).toEqual({ fill: CHANGED_FILL }));
+    await eventually(async () => expect(await pane(page).getByTestId('changes-badge').first().textContent()).toBe('1'));
+
+    // A typed code that is not in the list is refused with the alert's words; the cell keeps the picked code.
+    await page.keyboard.press('ArrowUp');
+    await eventually(async () => expect(await page.getByTestId('formula-address').textContent()).toBe(`${columnName(cell.col)}${cell.row + 1}`));
+    await page.keyboard.type('X');
+    await eventually(async () => expect(await page.getByTestId('cell-editor').inputValue()).toBe('X'));
+    await page.keyboard.press('Enter');
+    const problem = page.getByTestId('edit-problem');
+    await eventually(async () => expect(await problem.textContent()).toContain(list.error.message));
+    expect(await problem.textContent()).toContain(list.error.title);
+    expect(await preview.cellText(SHEET, cell.row, cell.col)).toBe(to);
+
+    // The formula bar follows the same rule (Enter moved the selection down: back up to the cell).
+    await page.keyboard.press('ArrowUp');
+    await eventually(async () => expect(await page.getByTestId('formula-address').textContent()).toBe(`${columnName(cell.col)}${cell.row + 1}`));
+    await page.getByTestId('formula-bar').fill('ZZ');
+    await page.getByTestId('formula-bar').press('Enter');
+    await eventually(async () => expect(await problem.textContent()).toContain(list.error.message));
+    expect(await preview.cellText(SHEET, cell.row, cell.col)).toBe(to);
+    await expectAccessible(page, { include: ['[data-testid="edit-problem"]', '#pane'] });
+    expectClean(suite.session, [OFFICE_JS_TELEMETRY]);
+  });
+}
 
 for (const theme of ['light', 'dark'] as const) {
   test(`${theme}: an edited cell turns amber right after the edit and the Changes tab counts it, unopened`, async () => {

@@ -2,10 +2,11 @@
  * The last sync of a write, which also puts the calculation mode back: a first write makes the table over the
  * written area, freezes its header row on a sheet it added and fits its column widths (`fit-column-widths.ts`); a
  * refresh removes the old rows beyond the new ones (saved first, so a failure can put them back) and leaves widths
- * and panes as the user has them.
+ * and panes as the user has them. Both give the code columns their in-cell lists (`code-lists.ts`).
  */
 
 import { throwIfAborted } from '../../api/abort';
+import { queueCodeLists } from './code-lists';
 import type { ExistingTable } from './existing-table';
 import { queueAutofit, queueCappedWidths } from './fit-column-widths';
 import { tableArea, type NewTable } from './new-table';
@@ -26,6 +27,7 @@ export async function finishNewTable(
   table.name = target.spec.tableName;
   // Everything above the table's first body row stays in view (the header, and a stamp above it).
   if (target.addsSheet) target.body.sheet.freezePanes.freezeRows(target.anchor.row + 1);
+  queueCodeLists(table, target.spec);
   const fitted = queueAutofit(target.columns, rows, target.fitColumns);
   const address = table.getRange().load('address');
   session.context.application.calculationMode = calculationMode;
@@ -54,6 +56,7 @@ export async function finishRefresh(
     session.suspendForNextSync();
     target.table.rows.deleteRowsAt(newRows, oldRows - newRows);
   }
+  queueCodeLists(target.table, target.spec);
   const address = target.table.getRange().load('address');
   session.context.application.calculationMode = calculationMode;
   await session.sync();

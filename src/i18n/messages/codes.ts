@@ -1,4 +1,7 @@
-/** The words for the service's codes where a person reads them: the label columns beside the code columns. */
+/**
+ * The words for the service's codes where a person reads them: the label columns beside the code columns, and the
+ * in-cell lists of the code columns (their prompt and error alert; Excel caps a title at 32 characters).
+ */
 
 export const en = {
   'code.invoiceType.RE': 'Receivable',
@@ -12,6 +15,15 @@ export const en = {
   'code.frequency.monthly': 'Monthly',
   'code.frequency.quarterly': 'Quarterly',
   'code.frequency.yearly': 'Yearly',
+  'code.sequenceType.AP': 'Arithmetic',
+  'code.sequenceType.GP': 'Geometric',
+  'code.sequenceType.HP': 'Harmonic',
+  'code.sequenceType.none': 'No sequence',
+  'code.empty': 'empty',
+  'code.list.promptTitle': 'Pick a code from the list',
+  'code.list.errorTitle': 'Not a code of this column',
+  'code.list.error': '{column} takes one of these codes: {codes}.',
+  'code.list.errorOrEmpty': '{column} takes one of these codes: {codes}, or an empty cell.',
 };
 
 type Catalog = Record<keyof typeof en, string>;
@@ -28,6 +40,15 @@ export const de: Catalog = {
   'code.frequency.monthly': 'Monatlich',
   'code.frequency.quarterly': 'Vierteljährlich',
   'code.frequency.yearly': 'Jährlich',
+  'code.sequenceType.AP': 'Arithmetisch',
+  'code.sequenceType.GP': 'Geometrisch',
+  'code.sequenceType.HP': 'Harmonisch',
+  'code.sequenceType.none': 'Keine Folge',
+  'code.empty': 'leer',
+  'code.list.promptTitle': 'Code aus der Liste wählen',
+  'code.list.errorTitle': 'Kein Code dieser Spalte',
+  'code.list.error': '{column} nimmt einen dieser Codes: {codes}.',
+  'code.list.errorOrEmpty': '{column} nimmt einen dieser Codes: {codes}, oder eine leere Zelle.',
 };
 
 export const it: Catalog = {
@@ -42,4 +63,13 @@ export const it: Catalog = {
   'code.frequency.monthly': 'Mensile',
   'code.frequency.quarterly': 'Trimestrale',
   'code.frequency.yearly': 'Annuale',
+  'code.sequenceType.AP': 'Aritmetica',
+  'code.sequenceType.GP': 'Geometrica',
+  'code.sequenceType.HP': 'Armonica',
+  'code.sequenceType.none': 'Nessuna sequenza',
+  'code.empty': 'vuota',
+  'code.list.promptTitle': "Scegli un codice dall'elenco",
+  'code.list.errorTitle': 'Codice non valido qui',
+  'code.list.error': '{column} accetta uno di questi codici: {codes}.',
+  'code.list.errorOrEmpty': '{column} accetta uno di questi codici: {codes}, o una cella vuota.',
 };

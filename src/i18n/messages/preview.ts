@@ -36,6 +36,8 @@ export const en = {
   'preview.reset.confirm': 'Reset',
   'preview.reset.cancel': 'Cancel',
   'preview.editFailed': 'The cell was not changed: {reason}',
+  'preview.list': 'Allowed values',
+  'preview.editRefused': 'The cell was not changed.',
 } as const;
 
 type Catalog = Record<keyof typeof en, string>;
@@ -78,6 +80,8 @@ export const de: Catalog = {
   'preview.reset.confirm': 'Zurücksetzen',
   'preview.reset.cancel': 'Abbrechen',
   'preview.editFailed': 'Die Zelle wurde nicht geändert: {reason}',
+  'preview.list': 'Zulässige Werte',
+  'preview.editRefused': 'Die Zelle wurde nicht geändert.',
 };
 
 export const it: Catalog = {
@@ -118,4 +122,6 @@ export const it: Catalog = {
   'preview.reset.confirm': 'Reimposta',
   'preview.reset.cancel': 'Annulla',
   'preview.editFailed': 'La cella non è stata modificata: {reason}',
+  'preview.list': 'Valori ammessi',
+  'preview.editRefused': 'La cella non è stata modificata.',
 };

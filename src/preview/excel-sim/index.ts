@@ -21,4 +21,6 @@ export type { CellValue, Result } from './model/cell';
 export { CustomFunctionError, ErrorCode as CustomFunctionErrorCode, type ErrorCodeValue as CustomFunctionErrorCodeValue } from './formula/custom-function-error';
 export { DEFAULT_NAMESPACE as DEFAULT_CUSTOM_FUNCTIONS_NAMESPACE, type CustomFunctionImplementation, type CustomFunctionsGlobal } from './formula/custom-function-registry';
 export type { CustomFunctionsMetadata, FunctionMetadata, ParameterMetadata } from './formula/custom-function-metadata';
+export { ValidationRefusal, DEFAULT_ALERT, type CellListView } from './model/user-entry';
+export { SimDataValidation } from './proxies/data-validation';
 export { SPILL_BLOCKED, type SpillBlock } from './model/spill-state';

@@ -18,6 +18,7 @@ import type { Visibility } from './model/sheet-state';
 import { DEFAULT_COLUMN_WIDTH, STYLE_DEFAULTS } from './model/style-state';
 import { dataBox, tableColumnNames } from './model/table-state';
 import { restoreWorkbook, snapshotWorkbook, type WorkbookSnapshot } from './model/workbook-snapshot';
+import { cellList, checkUserEntry, type CellListView } from './model/user-entry';
 import { WorkbookState } from './model/workbook-state';
 import { SimRequestContext } from './proxies/request-context';
 
@@ -120,11 +121,13 @@ export class SimulatedWorkbook {
   /**
    * What a user typing into a cell does (not an API call: no sync, no stats): the input is taken by the typing rules
    * of `range.values` (0-based cell), change listeners are told and the changed events fire with `triggerSource`
-   * `Unknown` (not this add-in). The preview's grid edits cells so. Throws the SimError Excel would refuse it with.
+   * `Unknown` (not this add-in). The preview's grid edits cells so. Throws the SimError Excel would refuse it with, or
+   * a ValidationRefusal when the cell's data validation refuses the value (model/user-entry.ts): the cell keeps its value.
    */
   typeIntoCell(sheet: string, row: number, column: number, input: string): void {
     const state = this.state.sheet(sheet);
     const box = { row, column, rowCount: 1, columnCount: 1 };
+    checkUserEntry(this.state, state, row, column, input);
     writeCells(state, box, 'values', [[input]], this.state.currentYear);
     this.state.events.record({ sheetId: state.id, box, triggerSource: 'Unknown' });
     this.engine.notifyChange();
@@ -233,6 +236,11 @@ export class SimulatedWorkbook {
   }
 
   // ---- inspection (no Office.js semantics) ----
+
+  /** A cell's data validation as a user meets it (0-based): its list's items and its prompt; undefined: none. */
+  cellList(sheet: string, row: number, column: number): CellListView | undefined {
+    return cellList(this.state, this.state.sheet(sheet), row, column);
+  }
 
   /** The name of the active sheet. */
   activeSheetName(): string {

@@ -19,6 +19,8 @@ export interface CellEditorBindings {
   write(cell: EditedCell, text: string): void;
   /** Selects the cell `move` away from `cell`. */
   move(cell: EditedCell, move: Move): void;
+  /** Opens the cell's in-cell list (Alt+↓, a double-click); false when it has none. */
+  openList?(cell: EditedCell): boolean;
 }
 
 export interface CellEditorHandlers {
@@ -82,6 +84,13 @@ export function useCellEditor(bindings: CellEditorBindings, grid: RefObject<Data
     const cell = latest.current.activeCell();
     // rawEvent is absent when the accessibility tree clicks a cell: the grid's own activation then.
     if (open === undefined || cell === undefined || event.rawEvent === undefined) return;
+    // Alt+↓ opens a validation's drop-down list, as in Excel.
+    if (event.altKey && event.key === 'ArrowDown' && latest.current.openList?.(cell) === true) {
+      event.cancel();
+      event.preventDefault();
+      event.stopPropagation();
+      return;
+    }
     const action = selectedCellKey(event);
     if (action.kind === 'grid') return;
     event.cancel();
@@ -108,7 +117,10 @@ export function useCellEditor(bindings: CellEditorBindings, grid: RefObject<Data
     if (event.isDoubleClick !== true) return;
     event.preventDefault();
     const open = editor();
-    if (open !== undefined && previous?.column === cell.column && previous.row === cell.row) open.open(cell, latest.current.contents(cell), 'edit');
+    if (previous?.column !== cell.column || previous.row !== cell.row) return;
+    // A cell with an in-cell list opens its list (the preview draws no drop-down arrow to click); others, the editor.
+    if (latest.current.openList?.(cell) === true) return;
+    open?.open(cell, latest.current.contents(cell), 'edit');
   }, [editor]);
 
   const place = useCallback((): void => editor()?.place(), [editor]);

@@ -6,7 +6,9 @@
  * through our own cell editor (use-cell-editor.ts), so no key typed right after selecting a cell is lost. Columns are as wide as the sheet says (Excel's
  * standard 48 pt = 64 px at 100 %), and a table's column names take the letters' place when its header row scrolled
  * away (column-titles.ts). A long left-aligned text runs over the empty cells to its right, as in Excel
- * (text-overflow.ts: one span per run, worked out once per row and redraw), so a table's stamp reads whole.
+ * (text-overflow.ts: one span per run, worked out once per row and redraw), so a table's stamp reads whole. A cell
+ * with an in-cell list (data validation) shows its prompt beside it when selected (cell-prompt.tsx), as Excel shows a
+ * validation's input message, and opens its list on Alt+↓ or a double-click (list-popup.tsx).
  */
 
 import DataEditor, {
@@ -24,10 +26,12 @@ import type { SimulatedWorkbook } from '../excel-sim';
 import { cellDisplay, type CellDisplay } from './cell-display';
 import { cellEditText } from './cell-edit-text';
 import { cellPaint } from './cell-paint';
+import { CellPrompt } from './cell-prompt';
 import { columnName } from './column-name';
 import { columnTitles } from './column-titles';
 import type { Move } from './grid-keys';
 import type { GridPalette } from './grid-theme';
+import { ListPopup, type ListMove } from './list-popup';
 import { tableAt, tablePart } from './table-at';
 import { overflowSpans, type RowCell } from './text-overflow';
 import { textWidth } from './text-width';
@@ -53,6 +57,8 @@ export interface WorkbookGridProps {
   editorLabel(address: string): string;
   /** The locale numbers are shown in (Excel follows the user's: `excelLocale`). */
   locale: string;
+  /** Accessible name of a cell's in-cell list. */
+  listLabel: string;
   onActiveCell(cell: { row: number; column: number }): void;
   onEdit(row: number, column: number, input: string): void;
 }
@@ -78,7 +84,7 @@ function clamp(value: number, last: number): number {
   return Math.min(Math.max(value, 0), last);
 }
 
-export function WorkbookGrid({ workbook, sheet, version, palette, label, editorLabel, locale, onActiveCell, onEdit }: WorkbookGridProps): JSX.Element {
+export function WorkbookGrid({ workbook, sheet, version, palette, label, editorLabel, locale, listLabel, onActiveCell, onEdit }: WorkbookGridProps): JSX.Element {
   const [selection, setSelectionState] = useState<GridSelection>(NO_SELECTION);
   // The selection as last set, also before React rendered it: a key typed right after a move finds its cell.
   const selectionRef = useRef(selection);
@@ -106,10 +112,13 @@ export function WorkbookGrid({ workbook, sheet, version, palette, label, editorL
     });
   }, [workbook, sheet, columnCount, widths, tables, firstRow, activeRow, activeColumn, version]);
 
+  // The cell whose in-cell list is open, if any.
+  const [listCell, setListCell] = useState<Item>();
   const onSelection = useCallback(
     (next: GridSelection): void => {
       selectionRef.current = next;
       setSelectionState(next);
+      setListCell(undefined);
       const cell = next.current?.cell;
       if (cell) onActiveCell({ row: cell[1], column: cell[0] });
     },
@@ -125,6 +134,12 @@ export function WorkbookGrid({ workbook, sheet, version, palette, label, editorL
       contents: (cell) => cellEditText(workbook.cell(sheet, cell.row, cell.column)),
       label: (cell) => editorLabel(`${columnName(cell.column)}${cell.row + 1}`),
       write: (cell, text) => onEdit(cell.row, cell.column, text),
+      openList: (cell) => {
+        const list = workbook.cellList(sheet, cell.row, cell.column);
+        if (list === undefined || !list.inCellDropDown || list.items.length === 0) return false;
+        setListCell([cell.column, cell.row]);
+        return true;
+      },
       move: (cell, move: Move) => {
         if (move.columns === 0 && move.rows === 0) return;
         onSelection(cellSelection(clamp(cell.column + move.columns, columnCount - 1), clamp(cell.row + move.rows, rowCount - 1)));
@@ -134,12 +149,24 @@ export function WorkbookGrid({ workbook, sheet, version, palette, label, editorL
   );
 
   const placeEditor = editor.place;
+  const [scrolled, setScrolled] = useState(0);
   const onVisibleRegionChanged = useCallback(
     (range: { y: number }): void => {
       setFirstRow(range.y);
+      setScrolled((n) => n + 1);
       placeEditor();
     },
     [placeEditor],
+  );
+
+  // The active cell's in-cell list (data validation), as the workbook holds it now, and where the cell is on screen.
+  const activeList = useMemo(
+    () => (activeRow === undefined || activeColumn === undefined ? undefined : workbook.cellList(sheet, activeRow, activeColumn)),
+    [workbook, sheet, activeRow, activeColumn, version],
+  );
+  const bounds = useMemo(
+    () => (activeRow === undefined || activeColumn === undefined ? undefined : gridRef.current?.getBounds(activeColumn, activeRow)),
+    [activeRow, activeColumn, scrolled, version, columns],
   );
 
   /** How a cell shows: its text as formatted, alignment, and the theme it is drawn in (table, fill, font). */
@@ -215,6 +242,18 @@ export function WorkbookGrid({ workbook, sheet, version, palette, label, editorL
     [cellLook, runsOf],
   );
 
+  const onListDone = useCallback(
+    (value: string | undefined, move: ListMove): void => {
+      const cell = listCell;
+      setListCell(undefined);
+      gridRef.current?.focus();
+      if (cell === undefined || value === undefined) return;
+      onEdit(cell[1], cell[0], value);
+      if (move[0] !== 0 || move[1] !== 0) onSelection(cellSelection(clamp(cell[0] + move[0], columnCount - 1), clamp(cell[1] + move[1], rowCount - 1)));
+    },
+    [listCell, onEdit, onSelection, columnCount, rowCount],
+  );
+
   const onCellEdited = useCallback(
     ([column, row]: Item, value: EditableGridCell): void => {
       if (value.kind === GridCellKind.Text) onEdit(row, column, value.data);
@@ -224,6 +263,10 @@ export function WorkbookGrid({ workbook, sheet, version, palette, label, editorL
 
   return (
     <section aria-label={label} className="preview-grid" ref={editor.containerRef}>
+      {activeList?.prompt && listCell === undefined && bounds && <CellPrompt prompt={activeList.prompt} at={bounds} />}
+      {listCell !== undefined && activeList !== undefined && bounds && (
+        <ListPopup cell={getCellContent(listCell)} list={activeList} at={bounds} label={listLabel} theme={palette.grid} onDone={onListDone} />
+      )}
       <DataEditor
         ref={gridRef}
         columns={columns}

@@ -54,7 +54,7 @@ export interface FetchOptions {
 
 export interface FetchedTable {
   model: TableModel<unknown>;
-  /** The lookups the rows were made with: `tableSpec(model, lookups)` gives the amounts their currencies. */
+  /** The lookups the rows were made with: `tableSpec(model, { lookups })` gives the amounts their currencies. */
   lookups: Lookups;
   rows: Row[];
   /** Records received. */
@@ -142,7 +142,7 @@ export async function fetchTable(target: OneAnswerTarget, options: FetchOptions)
 export interface StreamedTable {
   model: TableModel<unknown>;
   /**
-   * The lookups the rows are made with, asked for at once (beside the pages): `tableSpec(model, lookups)` gives the
+   * The lookups the rows are made with, asked for at once (beside the pages): `tableSpec(model, { lookups })` gives the
    * amounts their currencies, so the write starts once they are there.
    */
   lookups: Promise<Lookups>;

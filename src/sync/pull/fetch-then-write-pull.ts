@@ -15,12 +15,12 @@ export async function fetchThenWritePull(target: OneAnswerTarget, context: PullC
   const fetched = await fetchTable(target, context.fetch);
   // The main table's rows are kept first when tables are written beside it, so that it can be put back.
   const before = fetched.extra.length > 0 ? await readIfPresent(context) : undefined;
-  const spec = tableSpec(fetched.model, fetched.lookups);
+  const spec = tableSpec(fetched.model, { lookups: fetched.lookups, language: context.spec.language });
   const write = await writeAll(context, fetched.rows, spec);
   const extraWrites: WriteResult[] = [];
   try {
     // Once the main table is written, a cancel is too late for the tables beside it (a few rows each).
-    for (const table of fetched.extra) extraWrites.push(await context.port.writeTable(tableSpec(table.model, fetched.lookups), table.rows));
+    for (const table of fetched.extra) extraWrites.push(await context.port.writeTable(tableSpec(table.model, { lookups: fetched.lookups, language: context.spec.language }), table.rows));
   } catch (error) {
     if (before !== undefined) await context.port.writeTable(spec, before).catch(() => undefined); // the first error is the one to report
     throw error;

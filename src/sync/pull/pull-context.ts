@@ -15,7 +15,7 @@ import type { ProgressCounts, PullPhase } from './pull-progress';
 export interface PullContext {
   /**
    * The table the pull fills, as read back (its amounts without currencies: each pull writes with
-   * `tableSpec(model, lookups)`, once its lookups tell them).
+   * `tableSpec(model, { lookups, language })`, once its lookups tell them).
    */
   spec: TableSpec;
   /** The table's name in messages: the one the user knows it by (the pane's card), never an internal name. */

@@ -238,7 +238,7 @@ export function createPuller(options: PullerOptions): Puller {
   async function pull(target: PullTarget, pullOptions: PullOptions = {}): Promise<PullResult> {
     const { signal } = pullOptions;
     checkTarget(target, t);
-    const spec = tableSpec(modelOf(target));
+    const spec = tableSpec(modelOf(target), { language });
     const tableName = spec.tableName;
     const label = pullOptions.label ?? tableName;
     const model = modelOf(target);

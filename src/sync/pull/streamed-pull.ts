@@ -55,7 +55,7 @@ async function writeWhenSpecKnown(streamed: StreamedTable, context: PullContext,
   const started: RowBatches = { [Symbol.asyncIterator]: () => pages };
   try {
     const lookups = await streamed.lookups;
-    return await context.port.writeTable(tableSpec(streamed.model, lookups), started, options);
+    return await context.port.writeTable(tableSpec(streamed.model, { lookups, language: context.spec.language }), started, options);
   } finally {
     await pages.return?.();
   }

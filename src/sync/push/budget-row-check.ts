@@ -26,6 +26,7 @@ import { translate, type MessageParams } from '../../i18n/translate';
 import { columnOf } from './budget-patch';
 import { candidateList, resolveCategory } from '../tables/category-reference';
 import { categoryPaths } from '../tables/lookups';
+import { codeChoices, CODES, describeCodes, type CodedField } from '../tables/code-labels';
 import type { Fields, SheetRow } from './diff';
 
 export interface BudgetCheckContext {
@@ -67,9 +68,9 @@ export type BudgetRowCheck =
     })
   | (RowRef & { ok: false; problems: RowCheckProblem[] });
 
-export const BUDGET_BASES = ['FS', 'S', 'F'] as const;
-export const BUDGET_FREQUENCIES = ['daily', 'weekly', 'monthly', 'quarterly', 'yearly', ''] as const;
-export const BUDGET_SEQUENCE_TYPES = ['AP', 'GP', 'HP', ''] as const;
+export const BUDGET_BASES = CODES.budgetBase;
+export const BUDGET_FREQUENCIES = [...CODES.frequency, ''] as const;
+export const BUDGET_SEQUENCE_TYPES = [...CODES.sequenceType, ''] as const;
 
 /**
  * Why a category cannot take a budget, or null when it can. It must be among the company's categories, be a leaf
@@ -192,7 +193,11 @@ function cell(mode: Mode, empty: Empty, schema: z.ZodType, key: MessageKey, valu
 
 function rowSchema(mode: Mode, context: BudgetCheckContext) {
   const c = (empty: Empty, schema: z.ZodType, key: MessageKey, values?: MessageParams) => cell(mode, empty, schema, key, values);
-  const choices = (values: readonly string[]) => values.filter((v) => v !== '').join(', ');
+  // The codes with their words, as the column's in-cell list says them (`FS (Forecast and scenario), S (Scenario), …`).
+  const choices = (field: CodedField, emptyAllowed: boolean): MessageParams => {
+    const list = codeChoices(field, emptyAllowed);
+    return { choices: describeCodes(list, context.language), ...(list.empty === null ? {} : { empty: translate(context.language, list.empty) }) };
+  };
   const category = c('required', categoryReference(context.categories), 'push.check.categoryId').superRefine((value, ctx) => {
     if (typeof value !== 'number') return;
     const key = categoryProblem(value, context.categories);
@@ -208,14 +213,14 @@ function rowSchema(mode: Mode, context: BudgetCheckContext) {
     settlement_date: c('required', z.string().trim().pipe(z.iso.date()), 'push.check.date'),
     amount: c('default', decimal(BUDGET_AMOUNT), 'push.check.amount', { maxDigits: BUDGET_AMOUNT.maxDigits ?? 12, decimals: BUDGET_AMOUNT.decimals }),
     description: c('keep', z.string(), 'push.check.text'),
-    frequency: c('keep', choice(BUDGET_FREQUENCIES, (s) => s.toLowerCase()), 'push.check.choiceOrEmpty', { choices: choices(BUDGET_FREQUENCIES) }),
+    frequency: c('keep', choice(BUDGET_FREQUENCIES, (s) => s.toLowerCase()), 'push.check.choiceOrEmpty', choices('frequency', true)),
     frequency_multiplier: c('default', positiveInteger, 'push.check.positiveInteger'),
-    sequence_type: c('keep', choice(BUDGET_SEQUENCE_TYPES, (s) => s.toUpperCase()), 'push.check.choiceOrEmpty', { choices: choices(BUDGET_SEQUENCE_TYPES) }),
+    sequence_type: c('keep', choice(BUDGET_SEQUENCE_TYPES, (s) => s.toUpperCase()), 'push.check.choiceOrEmpty', choices('sequenceType', true)),
     sequence_term_size: c('default', positiveInteger, 'push.check.positiveInteger'),
     d: c('default', finite, 'push.check.number'),
     r: c('default', finite, 'push.check.number'),
     rate: c('default', decimal(BUDGET_RATE), 'push.check.rate', { decimals: BUDGET_RATE.decimals }),
-    base: c('default', choice(BUDGET_BASES, (s) => s.toUpperCase()), 'push.check.choice', { choices: choices(BUDGET_BASES) }),
+    base: c('default', choice(BUDGET_BASES, (s) => s.toUpperCase()), 'push.check.choice', choices('budgetBase', false)),
     account,
     tags: c('keep', z.array(z.string()), 'push.check.tags').transform((v) => (v === '' ? [] : v)),
     is_indefinite: c('default', z.boolean(), 'push.check.boolean'),

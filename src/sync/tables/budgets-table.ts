@@ -1,14 +1,21 @@
 /**
  * Budgets: the forecast's, each scenario's, and all plans' (`all_budgets=true`, read-only) share one column set.
  * Name, category, dates, amount, description, recurrence, rate, base, account, tags and flags go back by a push.
+ * The code columns a push sends (Frequency, Sequence type, Base) carry their codes: the workbook offers them as an
+ * in-cell list, the prompt saying what each means.
  */
 
 import type { Budget } from '../../api';
 import type { CoreValue } from '../workbook-port';
+import { codeChoices } from './code-labels';
 import { column, joinList, readOnlyColumns, splitList, textField, type ModelColumn, type TableModel } from './table-model';
 
 const text = { editable: true, parse: textField } as const;
 const keep = { editable: true } as const;
+// In-cell lists of the codes; the service takes an empty frequency (one-time) and sequence type, never an empty base.
+const frequency = { ...text, choices: codeChoices('frequency', true) };
+const sequenceType = { ...text, choices: codeChoices('sequenceType', true) };
+const base = { ...text, choices: codeChoices('budgetBase', false) };
 
 export const BUDGET_COLUMNS: readonly ModelColumn<Budget>[] = [
   column<Budget>('id', 'Id', 'integer', (b) => b.id),
@@ -21,15 +28,15 @@ export const BUDGET_COLUMNS: readonly ModelColumn<Budget>[] = [
   column<Budget>('end_date', 'End date', 'date', (b) => b.end_date),
   column<Budget>('amount', 'Amount', 'amount', (b) => b.amount, { ...keep, currency: 'company' }),
   column<Budget>('description', 'Description', 'text', (b) => b.description, text),
-  column<Budget>('frequency', 'Frequency', 'text', (b) => b.frequency, text),
+  column<Budget>('frequency', 'Frequency', 'text', (b) => b.frequency, frequency),
   column<Budget>('frequency_label', 'Frequency label', 'text', (b, l) => l.codeLabel('frequency', b.frequency)),
   column<Budget>('frequency_multiplier', 'Frequency multiplier', 'integer', (b) => b.frequency_multiplier, keep),
-  column<Budget>('sequence_type', 'Sequence type', 'text', (b) => b.sequence_type, text),
+  column<Budget>('sequence_type', 'Sequence type', 'text', (b) => b.sequence_type, sequenceType),
   column<Budget>('sequence_term_size', 'Sequence term size', 'integer', (b) => b.sequence_term_size, keep),
   column<Budget>('d', 'Sequence d', 'number', (b) => b.d, keep),
   column<Budget>('r', 'Sequence r', 'number', (b) => b.r, keep),
   column<Budget>('rate', 'Rate', 'number', (b) => b.rate, { editable: true, numberFormat: '0.0000' }),
-  column<Budget>('base', 'Base', 'text', (b) => b.base, text),
+  column<Budget>('base', 'Base', 'text', (b) => b.base, base),
   column<Budget>('base_label', 'Base label', 'text', (b, l) => l.codeLabel('budgetBase', b.base)),
   column<Budget>('account_id', 'Account Id', 'integer', (b) => b.account, { editable: 'account' }),
   column<Budget>('account_name', 'Account', 'text', (b, l) => l.accountName(b.account)),

@@ -8,6 +8,8 @@
  */
 
 import type { ColumnCurrency, ColumnSpec, ColumnType, CoreValue, TableSpec } from '../workbook-port';
+import type { Language } from '../../i18n/catalog';
+import type { CodeChoices } from './code-labels';
 import type { Lookups } from './lookups';
 
 /** How an edited cell becomes a field of a change for the service (push). */
@@ -29,13 +31,15 @@ export interface ModelColumn<R> {
   header: string;
   type: ColumnType;
   numberFormat?: string;
-  /** An amount's currency, shown in its number format once the pull knows it (`tableSpec(model, lookups)`). */
+  /** An amount's currency, shown in its number format once the pull knows it (`tableSpec(model, { lookups })`). */
   currency?: CurrencySource;
   /** Editable cells are sent back by a push; the others are refreshed from the service only. */
   editable: boolean;
   read(record: R, lookups: Lookups): CoreValue;
   /** Present exactly when `editable` is true. */
   write?: FieldWriter;
+  /** The codes an editable code column accepts (an in-cell list in the workbook); read-only columns have none. */
+  choices?: CodeChoices;
 }
 
 /** What a pull needs besides the resource's own pages, to flatten nested references. */
@@ -53,15 +57,28 @@ export interface TableModel<R> {
   needs: readonly LookupNeed[];
 }
 
-/**
- * The spec the port writes. With the pull's lookups, amounts carry their currencies (the company's, each account's);
- * without, they show the plain amount format (a spec for reading a table back needs none).
- */
-export function tableSpec<R>(model: TableModel<R>, lookups?: Lookups): TableSpec {
+/** What a spec is made with beyond its model: the pull's lookups and language. */
+export interface SpecContext {
+  /** With them, amounts carry their currencies (the company's, each account's); without, the plain amount format. */
+  lookups?: Lookups;
+  /** The language of the words written beside the cells (the in-cell lists' prompts and alerts). */
+  language?: Language;
+}
+
+/** The host's view of the model: what the port writes, or (without context) what it reads a table back with. */
+export function tableSpec<R>(model: TableModel<R>, context: SpecContext = {}): TableSpec {
+  const { lookups, language } = context;
   const columns: ColumnSpec[] = model.columns.map((c) => {
-    const spec: ColumnSpec = c.numberFormat === undefined ? { key: c.key, header: c.header, type: c.type } : { key: c.key, header: c.header, type: c.type, numberFormat: c.numberFormat };
     const currency = c.currency === undefined || lookups === undefined ? undefined : columnCurrency(c.currency, lookups);
-    return currency === undefined ? spec : { ...spec, currency };
+    return {
+      key: c.key,
+      header: c.header,
+      type: c.type,
+      ...(c.numberFormat === undefined ? {} : { numberFormat: c.numberFormat }),
+      ...(currency === undefined ? {} : { currency }),
+      // A list only where a push reads the cell: a read-only table (all plans' budgets) gets none.
+      ...(c.choices === undefined || !c.editable || model.readOnly ? {} : { choices: c.choices }),
+    };
   });
   return {
     tableName: model.tableName,
@@ -69,6 +86,7 @@ export function tableSpec<R>(model: TableModel<R>, lookups?: Lookups): TableSpec
     columns,
     keyColumn: model.keyColumn,
     anchor: model.anchor ?? TABLE_ANCHOR,
+    ...(language === undefined ? {} : { language }),
   };
 }
 
@@ -115,7 +133,7 @@ export function rowToFields<R>(model: TableModel<R>, row: readonly CoreValue[]):
 
 /** A copy of the model with every column read-only (for tables nothing is pushed from). */
 export function readOnlyColumns<R>(columns: readonly ModelColumn<R>[]): ModelColumn<R>[] {
-  return columns.map(({ write: _write, ...column }) => ({ ...column, editable: false }));
+  return columns.map(({ write: _write, choices: _choices, ...column }) => ({ ...column, editable: false }));
 }
 
 // ---- column helpers: keep the model files declarative ----
@@ -126,6 +144,8 @@ interface ColumnOptions {
   numberFormat?: string;
   currency?: CurrencySource;
   parse?: (value: CoreValue) => unknown;
+  /** The codes the (editable) column accepts: `codeChoices('budgetBase', false)`. */
+  choices?: CodeChoices;
 }
 
 /**
@@ -144,6 +164,7 @@ export function column<R>(key: string, header: string, type: ColumnType, read: R
     ...(options.numberFormat === undefined ? {} : { numberFormat: options.numberFormat }),
     ...(options.currency === undefined ? {} : { currency: options.currency }),
     ...(editable ? { write: options.parse ? { field, parse: options.parse } : { field } } : {}),
+    ...(editable && options.choices !== undefined ? { choices: options.choices } : {}),
   };
 }
 

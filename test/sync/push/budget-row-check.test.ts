@@ -174,10 +174,17 @@ describe('checking budget rows before a push', () => {
   test('base, frequency and sequence type take the spec values (case aside); frequency and sequence type may be empty', () => {
     expect(okFields(one(newRow({ base: 's', frequency: 'Quarterly', sequence_type: 'gp' })))).toMatchObject({ base: 'S', frequency: 'quarterly', sequence_type: 'GP' });
     expect(okFields(one(newRow({ frequency: '', sequence_type: null })))).toMatchObject({ frequency: '', sequence_type: '' });
+    // The message names the value and says what each code means, as the column's in-cell list does (a pasted value
+    // bypasses the list in Excel too, so this check is the last line of defence).
     expect(messages(one(newRow({ base: 'X', frequency: 'biweekly', sequence_type: 'XP' })))).toEqual({
-      base: 'Base: enter one of FS, S, F.',
-      frequency: 'Frequency: enter one of daily, weekly, monthly, quarterly, yearly, or leave the cell empty.',
-      sequence_type: 'Sequence type: enter one of AP, GP, HP, or leave the cell empty.',
+      base: 'Base: "X" is not a code here. Enter one of FS (Forecast and scenario), S (Scenario), F (Forecast).',
+      frequency: 'Frequency: "biweekly" is not a code here. Enter one of daily, weekly, monthly, quarterly, yearly, or leave the cell empty (One-time).',
+      sequence_type: 'Sequence type: "XP" is not a code here. Enter one of AP (Arithmetic), GP (Geometric), HP (Harmonic), or leave the cell empty (No sequence).',
+    });
+    expect(messages(one(newRow({ base: 'X', frequency: 'biweekly' }), { language: 'de' }))).toEqual({
+      base: 'Base: „X“ ist hier kein Code. Bitte einen dieser Codes eingeben: FS (Prognose und Szenario), S (Szenario), F (Prognose).',
+      frequency:
+        'Frequency: „biweekly“ ist hier kein Code. Bitte einen dieser Codes eingeben: daily (Täglich), weekly (Wöchentlich), monthly (Monatlich), quarterly (Vierteljährlich), yearly (Jährlich), oder die Zelle leer lassen (Einmalig).',
     });
   });
 

@@ -3,6 +3,7 @@
 import { MAX_COLUMNS, MAX_ROWS, intersect, type CellBox } from './address';
 import { GENERAL as GENERAL_FORMAT, type Cell, type Content, type Evaluation, type Result } from './cell';
 import { contains, placeSpill, SpillState, type Spill, type SpillBlock } from './spill-state';
+import { ValidationStore } from './validation-state';
 import { StyleStore } from './style-state';
 
 /** A module-local copy: the hot paths compare against it millions of times. */
@@ -126,6 +127,8 @@ export class SheetState {
   private spillReads: Set<number> | undefined;
   /** Font, fill, alignment and wrapping of the cells that have any (Range.format); moved with cells, cleared with formats. */
   readonly styles = new StyleStore();
+  /** Data validation per cell (Range.dataValidation); moves with the cells like styles. */
+  readonly validations = new ValidationStore();
   /** Column widths / row heights in points, only those set (Range.format.columnWidth / rowHeight). */
   readonly columnWidths = new Map<number, number>();
   readonly rowHeights = new Map<number, number>();
@@ -552,6 +555,9 @@ export class SheetState {
     });
     for (const [r, c, content, format] of hits) this.put(r, c, contents ? undefined : content, formats ? GENERAL : format);
     if (formats) this.styles.clear(box);
+    // Clearing everything (Range.clear('All'), a table's delete) removes validation too, as Excel's Clear All does
+    // (assumption); clearing contents or formats alone keeps it.
+    if (contents && formats) this.validations.clear(box);
   }
 
   /**
@@ -564,7 +570,10 @@ export class SheetState {
       this.deleteRows(Array.from({ length: -delta }, (_, i) => fromRow + i), column, columnCount);
       return;
     }
-    this.styles.relocate((r, c) => (r >= fromRow && c >= column && c < column + columnCount ? (r + delta < MAX_ROWS ? [r + delta, c] : null) : undefined));
+    const to = (r: number, c: number): [number, number] | null | undefined =>
+      r >= fromRow && c >= column && c < column + columnCount ? (r + delta < MAX_ROWS ? [r + delta, c] : null) : undefined;
+    this.styles.relocate(to);
+    this.validations.relocate(to);
     if (fromRow > this.lastRow) return; // nothing at or below: e.g. rows added at the end of a table
     this.shift(delta, (r, c) => r >= fromRow && c >= column && c < column + columnCount, (r) => r < fromRow - delta, 'row');
   }
@@ -572,11 +581,13 @@ export class SheetState {
   /** Same as shiftRows, for the row band [row, row+rowCount) at or right of `fromColumn`. */
   shiftColumns(fromColumn: number, delta: number, row: number, rowCount: number): void {
     this.moved();
-    this.styles.relocate((r, c) => {
+    const to = (r: number, c: number): [number, number] | null | undefined => {
       if (c < fromColumn || r < row || r >= row + rowCount) return undefined;
       if (delta < 0 && c < fromColumn - delta) return null;
       return c + delta < MAX_COLUMNS ? [r, c + delta] : null;
-    });
+    };
+    this.styles.relocate(to);
+    this.validations.relocate(to);
     this.shift(delta, (r, c) => c >= fromColumn && r >= row && r < row + rowCount, (_r, c) => c < fromColumn - delta, 'column');
   }
 
@@ -590,11 +601,13 @@ export class SheetState {
     const first = sorted[0];
     if (first === undefined) return;
     this.moved();
-    this.styles.relocate((r, c) => {
+    const to = (r: number, c: number): [number, number] | null | undefined => {
       if (r < first || c < column || c >= column + columnCount) return undefined;
       const above = countAtOrBelow(sorted, r);
       return sorted[above - 1] === r ? null : [r - above, c];
-    });
+    };
+    this.styles.relocate(to);
+    this.validations.relocate(to);
     if (first > this.lastRow) return;
     const moved: [number, number, StoredContent, string][] = [];
     const dropped: [number, number][] = [];

@@ -183,11 +183,14 @@ export function addRows(wb: WorkbookState, t: TableState, index: number | undefi
   moveTablesBelow(wb, t, insertRow, count);
   t.box.rowCount += count;
   t.emptyBody = false;
-  // New rows take the column's number format (from the row above, or below when inserting first).
+  // New rows take the column's number format and data validation (from the row above, or below when inserting
+  // first): a table that grows keeps its columns' lists, as Excel extends a table column's validation to new rows.
   const source = at > 0 ? insertRow - 1 : insertRow + count;
   for (let c = 0; c < t.box.columnCount; c += 1) {
     const format = sheet.format(source, t.box.column + c);
     for (let r = 0; r < count; r += 1) sheet.setFormat(insertRow + r, t.box.column + c, format);
+    const validation = sheet.validations.get(source, t.box.column + c);
+    if (validation !== undefined) sheet.validations.update({ row: insertRow, column: t.box.column + c, rowCount: count, columnCount: 1 }, () => validation);
   }
   if (values !== undefined && values !== null) writeCells(sheet, target, 'values', values, wb.currentYear);
   return at;

@@ -1,5 +1,5 @@
 /**
- * A snapshot of the whole workbook model (sheets with their cells, number formats, styles, sizes and selection,
+ * A snapshot of the whole workbook model (sheets with their cells, number formats, styles, validation, sizes and selection,
  * tables, document settings, the active sheet, the calculation mode) as plain data, and its restore. The preview
  * keeps the workbook across reloads with it (structured clone into IndexedDB); JSON carries it too. A restored
  * workbook is the same model: further batches run on it as on the original.
@@ -8,6 +8,7 @@
 import type { CellBox } from './address';
 import type { SheetCells, SheetState, Visibility } from './sheet-state';
 import type { CellStyle } from './style-state';
+import type { CellValidation } from './validation-state';
 import type { TableState } from './types';
 import type { CalculationModeValue, WorkbookState } from './workbook-state';
 
@@ -24,6 +25,8 @@ export interface SheetSnapshot {
   selection: CellBox;
   /** Frozen rows and columns (absent in snapshots saved before freeze panes were modelled: none). */
   frozen?: { rows: number; columns: number };
+  /** Data validation: each distinct record once, cells as [row, column, record index] (absent in older snapshots: none). */
+  validations?: { records: CellValidation[]; cells: Array<[number, number, number]> };
 }
 
 export interface WorkbookSnapshot {
@@ -42,6 +45,22 @@ function copyTable(table: TableState): TableState {
   return { ...table, box: { ...table.box }, columnNames: [...table.columnNames], columnIds: [...table.columnIds] };
 }
 
+/** The sheet's validations with each shared record stored once (a list over 100,000 rows is one record). */
+function validationsOf(sheet: SheetState): NonNullable<SheetSnapshot['validations']> {
+  const records: CellValidation[] = [];
+  const index = new Map<CellValidation, number>();
+  const cells = sheet.validations.entries().map(([row, column, record]): [number, number, number] => {
+    let i = index.get(record);
+    if (i === undefined) {
+      i = records.length;
+      records.push(structuredClone(record));
+      index.set(record, i);
+    }
+    return [row, column, i];
+  });
+  return { records, cells };
+}
+
 function sheetSnapshot(sheet: SheetState, cells: SheetCells): SheetSnapshot {
   return {
     id: sheet.id,
@@ -53,6 +72,7 @@ function sheetSnapshot(sheet: SheetState, cells: SheetCells): SheetSnapshot {
     rowHeights: [...sheet.rowHeights],
     selection: { ...sheet.selection },
     frozen: { ...sheet.frozen },
+    validations: validationsOf(sheet),
   };
 }
 
@@ -137,6 +157,11 @@ export function restoreWorkbook(state: WorkbookState, snapshot: WorkbookSnapshot
     for (const [row, height] of saved.rowHeights) sheet.rowHeights.set(row, height);
     sheet.selection = { ...saved.selection };
     sheet.frozen = saved.frozen === undefined ? { rows: 0, columns: 0 } : { ...saved.frozen };
+    const records = saved.validations?.records.map((record) => structuredClone(record)) ?? [];
+    for (const [row, column, i] of saved.validations?.cells ?? []) {
+      const record = records[i];
+      if (record !== undefined) sheet.validations.put(row, column, record);
+    }
   }
   for (const table of snapshot.tables) state.tables.push(copyTable(table));
   const active = state.sheets.find((s) => s.id === snapshot.activeSheetId && s.visibility === 'Visible');

@@ -9,6 +9,7 @@ import { SimClientObject } from '../batch/client-object';
 import type { WorkbookState } from '../model/workbook-state';
 import type { AnyProxy, ExecEnv } from './types';
 import { ERROR_MESSAGES, invalidArgument, itemNotFound, SimError } from '../batch/errors';
+import { SimDataValidation } from './data-validation';
 import { SimRangeFormat } from './range-format';
 import type { SheetState } from '../model/sheet-state';
 import { shiftFrozen } from '../model/frozen-shift';
@@ -121,7 +122,7 @@ function describe(args: unknown[]): string {
   return args.map((a) => (a instanceof SimClientObject ? a.objectPath : JSON.stringify(a) ?? 'undefined')).join(',');
 }
 
-const RANGE_NAVIGATION: readonly string[] = ['worksheet', 'format'];
+const RANGE_NAVIGATION: readonly string[] = ['worksheet', 'format', 'dataValidation'];
 
 function single(b: RangeBinding): boolean {
   return b.box.rowCount === 1 && b.box.columnCount === 1;
@@ -132,16 +133,18 @@ function parentBox(sheet: SheetState, row: number, column: number): CellBox | un
   return anchor === undefined ? undefined : { ...anchor, rowCount: 1, columnCount: 1 };
 }
 
-export class SimRange extends SimClientObject<RangeBinding, WorkbookState> implements Supported<Excel.Range, RangeMembers>, Named<Excel.Range, 'format' | 'worksheet'> {
+export class SimRange extends SimClientObject<RangeBinding, WorkbookState> implements Supported<Excel.Range, RangeMembers>, Named<Excel.Range, 'format' | 'worksheet' | 'dataValidation'> {
   protected readonly entityName = 'Range';
   protected readonly scalarNames = RANGE_PROPERTIES;
   protected override readonly navigationNames = RANGE_NAVIGATION;
   private worksheetProxy: WorksheetProxy | undefined;
   private formatProxy: SimRangeFormat | undefined;
+  private validationProxy: SimDataValidation | undefined;
 
   protected override navigation(name: string): AnyProxy {
     if (name === 'worksheet') return this.worksheet;
     if (name === 'format') return this.format;
+    if (name === 'dataValidation') return this.dataValidation;
     return super.navigation(name);
   }
 
@@ -275,6 +278,12 @@ export class SimRange extends SimClientObject<RangeBinding, WorkbookState> imple
   get format(): SimRangeFormat {
     this.formatProxy ??= new SimRangeFormat(this.context, `${this.objectPath}.format`, (env) => this.bindIn(env), 'Range.format');
     return this.formatProxy;
+  }
+
+  /** Navigation property (ExcelApi 1.8; see data-validation.ts): the same proxy on every access. */
+  get dataValidation(): SimDataValidation {
+    this.validationProxy ??= new SimDataValidation(this.context, `${this.objectPath}.dataValidation`, (env) => this.bindIn(env), 'Range.dataValidation');
+    return this.validationProxy;
   }
 
   getCell(row: number, column: number): SimRange {

@@ -1,0 +1,48 @@
+/**
+ * The active cell's in-cell list, opened as Excel opens a validation's drop-down (Alt+↓, or a double-click in the
+ * preview, which draws no arrow button): the list editor (list-editor.tsx) in a popup at the cell. It is not glide's
+ * overlay editor: the grid's editing is ours (use-cell-editor.ts), so that no typed key is lost. What is picked goes
+ * to the workbook as typed text (the workbook's rules, the list's alert included, decide).
+ */
+
+import type { GridCell, Rectangle, Theme } from '@glideapps/glide-data-grid';
+import { getDefaultTheme, GridCellKind } from '@glideapps/glide-data-grid';
+import { useMemo } from 'react';
+import type { CellListView } from '../excel-sim';
+import { listEditor } from './list-editor';
+
+export type ListMove = readonly [-1 | 0 | 1, -1 | 0 | 1];
+
+export interface ListPopupProps {
+  /** The cell as the grid draws it (its text and colours). */
+  cell: GridCell;
+  list: CellListView;
+  /** The cell's rectangle on screen. */
+  at: Rectangle;
+  label: string;
+  /** The grid's theme (the cell's own colours are laid over it, as glide gives its editors). */
+  theme: Partial<Theme>;
+  /** The pick (undefined: left as it was) and where the selection moves. */
+  onDone(value: string | undefined, move: ListMove): void;
+}
+
+export function ListPopup({ cell, list, at, label, theme, onDone }: ListPopupProps): JSX.Element {
+  const Editor = useMemo(
+    () => listEditor({ items: list.items, label, onOpenChange: () => undefined, ...(list.prompt ? { prompt: list.prompt } : {}) }),
+    [list, label],
+  );
+  const cellTheme: Theme = { ...getDefaultTheme(), ...theme, ...(cell.kind === GridCellKind.Text ? cell.themeOverride : undefined) };
+  return (
+    <div data-testid="list-popup" style={{ position: 'fixed', left: at.x, top: at.y, zIndex: 20 }}>
+      <Editor
+        value={cell}
+        onChange={() => undefined}
+        onFinishedEditing={(value, move) => onDone(value?.kind === GridCellKind.Text ? value.data : undefined, move ?? [0, 0])}
+        isHighlighted={false}
+        target={at}
+        forceEditMode={false}
+        theme={cellTheme}
+      />
+    </div>
+  );
+}
