@@ -93,7 +93,7 @@ export function listEditor(options: ListEditorOptions): ProvideEditorComponent<G
           onChange={(event) => change(event.target.value)}
           onKeyDown={onKeyDown}
           spellCheck={false}
-          style={{ background: colors.bg, color: colors.text, width: '100%' }}
+          style={{ background: colors.bg, color: colors.text, width: '100%', boxSizing: 'border-box' }}
           data-testid="list-editor-input"
         />
         <ul id={`${id}-list`} role="listbox" aria-label={options.label} style={{ listStyle: 'none', margin: '4px 0 0', padding: 0, borderTop: `1px solid ${colors.border}` }}>

@@ -11,6 +11,9 @@ import { useMemo } from 'react';
 import type { CellListView } from '../excel-sim';
 import { listEditor } from './list-editor';
 
+/** The popup's width: room for the prompt's words beside the codes. */
+const POPUP_WIDTH_PX = 240;
+
 export type ListMove = readonly [-1 | 0 | 1, -1 | 0 | 1];
 
 export interface ListPopupProps {
@@ -19,6 +22,8 @@ export interface ListPopupProps {
   list: CellListView;
   /** The cell's rectangle on screen. */
   at: Rectangle;
+  /** The right edge of the grid on screen: the list stays left of it (the task pane is beside the grid). */
+  right: number;
   label: string;
   /** The grid's theme (the cell's own colours are laid over it, as glide gives its editors). */
   theme: Partial<Theme>;
@@ -26,14 +31,29 @@ export interface ListPopupProps {
   onDone(value: string | undefined, move: ListMove): void;
 }
 
-export function ListPopup({ cell, list, at, label, theme, onDone }: ListPopupProps): JSX.Element {
+export function ListPopup({ cell, list, at, right, label, theme, onDone }: ListPopupProps): JSX.Element {
   const Editor = useMemo(
     () => listEditor({ items: list.items, label, onOpenChange: () => undefined, ...(list.prompt ? { prompt: list.prompt } : {}) }),
     [list, label],
   );
   const cellTheme: Theme = { ...getDefaultTheme(), ...theme, ...(cell.kind === GridCellKind.Text ? cell.themeOverride : undefined) };
   return (
-    <div data-testid="list-popup" style={{ position: 'fixed', left: at.x, top: at.y, zIndex: 20 }}>
+    // Below the cell, as Excel's drop-down opens, and inside the grid: a cell near its right edge gets the list
+    // aligned to the grid's edge instead of running over the pane.
+    <div data-testid="list-popup" style={{
+        position: 'fixed',
+        left: Math.max(0, Math.min(at.x, right - POPUP_WIDTH_PX)),
+        top: at.y + at.height,
+        width: POPUP_WIDTH_PX,
+        zIndex: 20,
+        boxSizing: 'border-box',
+        padding: 4,
+        background: cellTheme.bgCell,
+        border: `1px solid ${cellTheme.accentColor}`,
+        borderRadius: 4,
+        boxShadow: '0 4px 12px rgba(0, 0, 0, 0.28)',
+      }}
+    >
       <Editor
         value={cell}
         onChange={() => undefined}

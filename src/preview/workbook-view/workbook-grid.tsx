@@ -265,7 +265,7 @@ export function WorkbookGrid({ workbook, sheet, version, palette, label, editorL
     <section aria-label={label} className="preview-grid" ref={editor.containerRef}>
       {activeList?.prompt && listCell === undefined && bounds && <CellPrompt prompt={activeList.prompt} at={bounds} />}
       {listCell !== undefined && activeList !== undefined && bounds && (
-        <ListPopup cell={getCellContent(listCell)} list={activeList} at={bounds} label={listLabel} theme={palette.grid} onDone={onListDone} />
+        <ListPopup cell={getCellContent(listCell)} list={activeList} at={bounds} right={editor.containerRef.current?.getBoundingClientRect().right ?? window.innerWidth} label={listLabel} theme={palette.grid} onDone={onListDone} />
       )}
       <DataEditor
         ref={gridRef}
