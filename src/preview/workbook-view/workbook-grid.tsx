@@ -5,8 +5,8 @@
  * (SimulatedWorkbook.typeIntoCell) so the simulation's typing rules apply; typing, F2, Enter and the rest as in Excel,
  * through our own cell editor (use-cell-editor.ts), so no key typed right after selecting a cell is lost. Columns are as wide as the sheet says (Excel's
  * standard 48 pt = 64 px at 100 %), and a table's column names take the letters' place when its header row scrolled
- * away (column-titles.ts). A long left-aligned text runs over the empty cells to its right, as in Excel
- * (text-overflow.ts: one span per run, worked out once per row and redraw), so a table's stamp reads whole. A cell
+ * away (use-grid-columns.ts, column-titles.ts). A long left-aligned text runs over the empty cells to its right, as in Excel
+ * (use-cell-looks.ts, text-overflow.ts: one span per run, worked out once per row and redraw), so a table's stamp reads whole. A cell
  * with an in-cell list (data validation) shows its prompt beside it when selected (cell-prompt.tsx), as Excel shows a
  * validation's input message, and opens its list on Alt+↓ or a double-click (list-popup.tsx).
  */
@@ -17,34 +17,20 @@ import DataEditor, {
   type DataEditorRef,
   type EditableGridCell,
   type GridCell,
-  type GridColumn,
-  type GridSelection,
+    type GridSelection,
   type Item,
 } from '@glideapps/glide-data-grid';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import type { SimulatedWorkbook } from '../excel-sim';
-import { cellDisplay, type CellDisplay } from './cell-display';
 import { cellEditText } from './cell-edit-text';
-import { cellPaint } from './cell-paint';
 import { CellPrompt } from './cell-prompt';
 import { columnName } from './column-name';
-import { columnTitles } from './column-titles';
 import type { Move } from './grid-keys';
 import type { GridPalette } from './grid-theme';
 import { ListPopup, type ListMove } from './list-popup';
-import { tableAt, tablePart } from './table-at';
-import { overflowSpans, type RowCell } from './text-overflow';
-import { textWidth } from './text-width';
 import { useCellEditor } from './use-cell-editor';
-
-/** Rows and columns shown beyond the last used ones (Excel shows the whole sheet; the scroll bar should stay useful). */
-const SPARE_ROWS = 100;
-const MIN_ROWS = 200;
-const MIN_COLUMNS = 26;
-const SPARE_COLUMNS = 4;
-const POINTS_TO_PX = 4 / 3;
-/** Excel's standard column width, 48 pt: 64 px at 100 %. */
-const DEFAULT_WIDTH_PX = 48 * POINTS_TO_PX;
+import { useCellLooks } from './use-cell-looks';
+import { DEFAULT_WIDTH_PX, useGridColumns } from './use-grid-columns';
 
 export interface WorkbookGridProps {
   workbook: SimulatedWorkbook;
@@ -66,14 +52,6 @@ export interface WorkbookGridProps {
 /** Tells tabster (Fluent's focus manager) to leave the Tab key in the cell editor alone. */
 const TABSTER_KEEP_TAB = JSON.stringify({ focusable: { ignoreKeydown: { Tab: true } } });
 
-interface CellLook {
-  display: CellDisplay;
-  editText: string;
-  themeOverride: GridCell['themeOverride'];
-  empty: boolean;
-  inTable: boolean;
-}
-
 const NO_SELECTION: GridSelection = { columns: CompactSelection.empty(), rows: CompactSelection.empty() };
 
 function cellSelection(column: number, row: number): GridSelection {
@@ -90,27 +68,11 @@ export function WorkbookGrid({ workbook, sheet, version, palette, label, editorL
   const selectionRef = useRef(selection);
   const gridRef = useRef<DataEditorRef>(null);
   const [firstRow, setFirstRow] = useState(0);
-  const extent = useMemo(() => workbook.extent(sheet), [workbook, sheet, version]);
-  const tables = useMemo(() => workbook.tableLayouts().filter((t) => t.sheet === sheet), [workbook, sheet, version]);
-  const widths = useMemo(() => workbook.state.sheet(sheet).columnWidths, [workbook, sheet]);
-
-  const columnCount = Math.max(MIN_COLUMNS, extent.columns + SPARE_COLUMNS, ...tables.map((t) => t.column + t.columnCount + 1));
-  const rowCount = Math.max(MIN_ROWS, extent.rows + SPARE_ROWS, ...tables.map((t) => t.row + t.rowCount + 1));
   const active = selection.current?.cell;
   const activeRow = active?.[1];
   const activeColumn = active?.[0];
-  const columns = useMemo<GridColumn[]>(() => {
-    const view = {
-      firstRow,
-      frozenRows: workbook.frozen(sheet).rows,
-      active: activeRow === undefined || activeColumn === undefined ? undefined : { row: activeRow, column: activeColumn },
-    };
-    const titles = columnTitles(columnCount, tables, view);
-    return titles.map((title, c) => {
-      const points = widths.get(c);
-      return { id: columnName(c), title, width: points === undefined ? DEFAULT_WIDTH_PX : Math.max(24, Math.round(points * POINTS_TO_PX)) };
-    });
-  }, [workbook, sheet, columnCount, widths, tables, firstRow, activeRow, activeColumn, version]);
+  const activeCell = activeRow === undefined || activeColumn === undefined ? undefined : { row: activeRow, column: activeColumn };
+  const { tables, columns, columnCount, rowCount } = useGridColumns({ workbook, sheet, version, firstRow, active: activeCell });
 
   // The cell whose in-cell list is open, if any.
   const [listCell, setListCell] = useState<Item>();
@@ -169,57 +131,7 @@ export function WorkbookGrid({ workbook, sheet, version, palette, label, editorL
     [activeRow, activeColumn, scrolled, version, columns],
   );
 
-  /** How a cell shows: its text as formatted, alignment, and the theme it is drawn in (table, fill, font). */
-  const cellLook = useCallback(
-    (row: number, column: number): CellLook => {
-      const cell = workbook.cell(sheet, row, column);
-      const display = cellDisplay(cell.result, cell.format, locale);
-      const table = tableAt(tables, row, column);
-      let themeOverride: GridCell['themeOverride'];
-      if (table) {
-        const part = tablePart(table, row);
-        const t = palette.table;
-        themeOverride =
-          part === 'header' || part === 'totals'
-            ? { bgCell: t.headerBg, textDark: t.headerText, baseFontStyle: 'bold 13px' }
-            : { bgCell: part === 'band' ? t.bandBg : t.bodyBg };
-      }
-      const colors = workbook.cellColors(sheet, row, column);
-      const paint = cellPaint(colors, display.color, themeOverride?.bgCell ?? palette.grid.bgCell ?? '#FFFFFF', palette.grid.textLight);
-      if (paint.bgCell !== undefined || paint.textDark !== undefined) themeOverride = { ...themeOverride, ...paint };
-      if (colors.italic === true) themeOverride = { ...themeOverride, baseFontStyle: `italic ${themeOverride?.baseFontStyle ?? '13px'}` };
-      const empty = cell.result.kind === 'Empty' && cell.formula === undefined;
-      return { display, editText: cellEditText(cell), themeOverride, empty, inTable: table !== undefined };
-    },
-    // version: the workbook changed, so the visible cells are read again
-    [workbook, sheet, tables, palette, locale, version],
-  );
-
-  // The overflow runs of each row drawn, worked out once per row until the workbook or the columns change.
-  const runs = useMemo(() => new Map<number, Map<number, readonly [number, number]>>(), [cellLook, columns]);
-  const runsOf = useCallback(
-    (row: number): Map<number, readonly [number, number]> => {
-      let found = runs.get(row);
-      if (found === undefined) {
-        const looks = new Map<number, CellLook>();
-        const look = (c: number): CellLook => {
-          const known = looks.get(c) ?? cellLook(row, c);
-          looks.set(c, known);
-          return known;
-        };
-        const rowCell = (c: number): RowCell => ({ text: look(c).display.text, align: look(c).display.align, empty: look(c).empty, inTable: look(c).inTable });
-        const width = (c: number): number => {
-          const col = columns[c];
-          return col !== undefined && 'width' in col ? col.width : DEFAULT_WIDTH_PX;
-        };
-        const font = (c: number): string => `${look(c).themeOverride?.baseFontStyle ?? '13px'} ${palette.grid.fontFamily ?? 'sans-serif'}`;
-        found = overflowSpans(columns.length, rowCell, width, (c, text) => textWidth(text, font(c)));
-        runs.set(row, found);
-      }
-      return found;
-    },
-    [runs, cellLook, columns, palette],
-  );
+  const { cellLook, runsOf } = useCellLooks({ workbook, sheet, tables, palette, locale, version, columns, defaultWidthPx: DEFAULT_WIDTH_PX });
 
   const getCellContent = useCallback(
     ([column, row]: Item): GridCell => {
