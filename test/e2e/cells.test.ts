@@ -12,7 +12,7 @@ import { en } from '../../src/i18n/catalog';
 import { codeChoices, codeLabel, type CodedField } from '../../src/sync/tables/code-labels';
 import { codeList } from '../../src/sync/tables/code-list';
 import { columnName } from '../../src/preview/workbook-view/column-name';
-import { connectDemoAndLoad, eventually, expectAccessible, expectClean, OFFICE_JS_TELEMETRY, openPreview, pane, previewApi, saveScreenshot, sheetCell, useApp } from './support';
+import { eventually, expectAccessible, expectClean, OFFICE_JS_TELEMETRY, openForecastBudgets, pane, previewApi, saveScreenshot, sheetCell, useApp } from './support';
 
 const SHEET = 'Forecast budgets';
 const PANE = { include: ['#pane'] };
@@ -39,9 +39,7 @@ for (const theme of ['light', 'dark'] as const) {
   const { header, field, emptyAllowed, from, to } = LISTS[theme];
   test(`${theme}: a ${header} cell offers its codes as a list with their words; a pick is marked changed, a wrong code is refused`, async () => {
     const { page } = suite.session;
-    await page.emulateMedia({ reducedMotion: 'reduce' });
-    await openPreview(page, suite.app.url, suite.app.sandbox.url, { theme });
-    await connectDemoAndLoad(page, 'Forecast budgets');
+    await openForecastBudgets(page, suite.app, { theme });
     const preview = previewApi(page);
     const cell = await sheetCell(page, SHEET, 'fc-miete', header);
     expect(await preview.cellText(SHEET, cell.row, cell.col)).toBe(from);
@@ -94,9 +92,7 @@ for (const theme of ['light', 'dark'] as const) {
 for (const theme of ['light', 'dark'] as const) {
   test(`${theme}: an edited cell turns amber right after the edit and the Changes tab counts it, unopened`, async () => {
     const { page } = suite.session;
-    await page.emulateMedia({ reducedMotion: 'reduce' });
-    await openPreview(page, suite.app.url, suite.app.sandbox.url, { theme });
-    await connectDemoAndLoad(page, 'Forecast budgets');
+    await openForecastBudgets(page, suite.app, { theme });
     const preview = previewApi(page);
     const amount = await sheetCell(page, SHEET, 'fc-miete', 'Amount');
     expect(await preview.cellColors(SHEET, amount.row, amount.col)).toEqual({ fill: INPUT_FILL, font: INPUT_FONT });
@@ -132,9 +128,7 @@ for (const theme of ['light', 'dark'] as const) {
 
 test('a row the send left unsent is one click from its place in the sheet', async () => {
   const { page } = suite.session;
-  await page.emulateMedia({ reducedMotion: 'reduce' });
-  await openPreview(page, suite.app.url, suite.app.sandbox.url);
-  await connectDemoAndLoad(page, 'Forecast budgets');
+  await openForecastBudgets(page, suite.app);
   const p = pane(page);
   const preview = previewApi(page);
   const amount = await sheetCell(page, SHEET, 'fc-miete', 'Amount');

@@ -8,7 +8,7 @@
 import type { Page } from 'playwright-core';
 import { CHANGED_FILL, INPUT_FILL, INPUT_FONT } from '../../src/hosts/excel/input-style';
 import { en } from '../../src/i18n/catalog';
-import { connectDemoAndLoad, eventually, expectAccessible, expectClean, OFFICE_JS_TELEMETRY, openPreview, pane, paneFrame, previewApi, saveScreenshot, screenshotPane, sheetCell, useApp } from './support';
+import { eventually, expectAccessible, expectClean, OFFICE_JS_TELEMETRY, openForecastBudgets, pane, paneFrame, previewApi, saveScreenshot, screenshotPane, sheetCell, useApp } from './support';
 
 const SHEET = 'Forecast budgets';
 const PANE = { include: ['#pane'] };
@@ -35,9 +35,7 @@ async function makeConflict(page: Page, externalId: string, theirs: string, mine
 
 test('edit a budget, see it pending, send it; a conflicting change on the service shows both values and "Take theirs" brings it in', async () => {
   const { page } = suite.session;
-  await page.emulateMedia({ reducedMotion: 'reduce' });
-  await openPreview(page, suite.app.url, suite.app.sandbox.url);
-  await connectDemoAndLoad(page, 'Forecast budgets');
+  await openForecastBudgets(page, suite.app);
   const p = pane(page);
   const preview = previewApi(page);
   const cell = await sheetCell(page, SHEET, 'fc-miete', 'Amount');
@@ -88,9 +86,7 @@ test('edit a budget, see it pending, send it; a conflicting change on the servic
 
 test('dark theme: the Changes view with a conflict is accessible; screenshot for the README', async () => {
   const { page } = suite.session;
-  await page.emulateMedia({ reducedMotion: 'reduce' });
-  await openPreview(page, suite.app.url, suite.app.sandbox.url, { theme: 'dark' });
-  await connectDemoAndLoad(page, 'Forecast budgets');
+  await openForecastBudgets(page, suite.app, { theme: 'dark' });
   await openChanges(page);
   await makeConflict(page, 'fc-umsatz', '5100.00', '5300');
   await expect(pane(page).getByTestId('conflict-row').getByTestId('conflict-theirs').textContent()).resolves.toBe('5,100.00');
@@ -101,8 +97,7 @@ test('dark theme: the Changes view with a conflict is accessible; screenshot for
 
 test('a refresh of a table with changes not sent asks first; "Keep my changes" refreshes and keeps them pending', async () => {
   const { page } = suite.session;
-  await openPreview(page, suite.app.url, suite.app.sandbox.url);
-  await connectDemoAndLoad(page, 'Forecast budgets');
+  await openForecastBudgets(page, suite.app);
   const p = pane(page);
   const cell = await sheetCell(page, SHEET, 'fc-sozial', 'Amount');
   await previewApi(page).typeInto(SHEET, cell.row, cell.col, '-7700');
@@ -147,9 +142,7 @@ async function openNewestSend(page: Page): Promise<void> {
 
 test("a send's journal entry lists the rows it touched; Show in sheet selects a row after the table was sorted; both themes", async () => {
   const { page } = suite.session;
-  await page.emulateMedia({ reducedMotion: 'reduce' });
-  await openPreview(page, suite.app.url, suite.app.sandbox.url);
-  await connectDemoAndLoad(page, 'Forecast budgets');
+  await openForecastBudgets(page, suite.app);
   const p = pane(page);
   const preview = previewApi(page);
 

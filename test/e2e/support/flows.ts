@@ -2,7 +2,7 @@
 import type { Page } from 'playwright-core';
 import { en } from '../../../src/i18n/catalog';
 import { eventually } from './eventually';
-import { pane, previewApi } from './preview';
+import { openPreview, pane, previewApi, type PreviewOptions } from './preview';
 
 /** *Try the demo company*, then *Data › Load* the card named `card`; resolves once its *Refresh* button is enabled. */
 export async function connectDemoAndLoad(page: Page, card: string): Promise<void> {
@@ -13,6 +13,16 @@ export async function connectDemoAndLoad(page: Page, card: string): Promise<void
   await p.getByRole('button', { name: `Load ${card}`, exact: true }).click();
   const refresh = p.getByRole('button', { name: `Refresh ${card}`, exact: true });
   await eventually(async () => expect(await refresh.isEnabled()).toBe(true), { timeoutMs: 60_000 });
+}
+
+/**
+ * The preview (reduced motion: no fade half-way through a screenshot or an axe check) with the demo company
+ * connected and its forecast budgets loaded: where every test of an edit starts.
+ */
+export async function openForecastBudgets(page: Page, app: { url: string; sandbox: { url: string } }, options: PreviewOptions = {}): Promise<void> {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await openPreview(page, app.url, app.sandbox.url, options);
+  await connectDemoAndLoad(page, 'Forecast budgets');
 }
 
 /** The cell (0-based) of column `header` in the row of `sheet` that holds `key` (an external ID). */
