@@ -84,6 +84,8 @@ export function PreviewPage({ workbook, globals, options, saveState, paneGenerat
 
   const palette = useMemo(() => gridPalette(theme), [theme]);
   const paneSrc = useMemo(() => paneUrl({ ...options, theme }), [options, theme]);
+  // A pane frame that goes (another theme, a reset) takes its runtime with it: its event handlers too.
+  useEffect(() => () => workbook.forgetEventHandlers(), [workbook, paneSrc, generation]);
 
   const switchTheme = (dark: boolean): void => {
     const next: PreviewTheme = dark ? 'dark' : 'light';

@@ -122,6 +122,16 @@ for (const theme of ['light', 'dark'] as const) {
     await expectAccessible(page, PANE);
     await page.mouse.move(0, 0);
     await saveScreenshot(page, `cells-${theme}`);
+
+    // The preview's theme switch reloads the pane: the old pane's edit handler goes with its runtime, so the new
+    // pane's is the only one (it was two, the old one called from a frame that was gone).
+    await page.getByTestId('preview-theme').click();
+    await pane(page).getByText(en['pane.state.online'], { exact: true }).waitFor();
+    const handlers = (): Promise<number | undefined> => page.evaluate(() => window.cashflowPreview?.workbook.eventHandlerCount());
+    await eventually(async () => expect(await handlers()).toBeGreaterThan(0));
+    await preview.typeInto(SHEET, amount.row, amount.col, '-3900');
+    await eventually(async () => expect(await pane(page).getByTestId('changes-badge').textContent()).toBe('1'));
+    expect(await handlers()).toBe(1);
     expectClean(suite.session, [OFFICE_JS_TELEMETRY]);
   });
 }

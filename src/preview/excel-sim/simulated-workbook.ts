@@ -133,6 +133,20 @@ export class SimulatedWorkbook {
     this.engine.notifyChange();
   }
 
+  /**
+   * The add-in's runtime ended (the preview reloads the pane's frame): the event handlers it registered go with it, as
+   * in Excel, where handlers belong to the runtime that added them. Without this a reloaded pane's old handler stays
+   * registered and is called with every edit, from a frame that is gone.
+   */
+  forgetEventHandlers(): void {
+    this.state.events.clear();
+  }
+
+  /** How many changed-event handlers are registered now (on any sheet). */
+  eventHandlerCount(): number {
+    return this.state.events.count();
+  }
+
   /** Hands the recorded edits to the changed-event handlers, after the batch, as Excel sends events (asynchronously). */
   private dispatchEdits(): void {
     const deliveries = this.state.events.drain();

@@ -48,6 +48,28 @@ describe('Worksheet.onChanged / WorksheetCollection.onChanged', () => {
     expect(events.seen).toHaveLength(2); // the other sheet's write was not this sheet's event
   });
 
+  test("handlers go with the add-in's runtime: once forgotten (the preview reloaded the pane), none is called", async () => {
+    const wb = createSimulatedWorkbook({ sheets: ['Data'] });
+    const old = collector();
+    await wb.run(async (context) => {
+      context.workbook.worksheets.onChanged.add(old.handler);
+      context.workbook.worksheets.getItem('Data').onChanged.add(old.handler);
+      await context.sync();
+    });
+    expect(wb.eventHandlerCount()).toBe(2);
+    wb.forgetEventHandlers();
+    expect(wb.eventHandlerCount()).toBe(0);
+    const fresh = collector();
+    await wb.run(async (context) => {
+      context.workbook.worksheets.onChanged.add(fresh.handler);
+      await context.sync();
+    });
+    wb.typeIntoCell('Data', 0, 0, '1');
+    await fresh.next(1);
+    expect(old.seen).toHaveLength(0);
+    expect(wb.eventHandlerCount()).toBe(1);
+  });
+
   test('a user typing into a cell fires with triggerSource Unknown; getRange(ctx) reads the changed cells', async () => {
     const wb = createSimulatedWorkbook({ sheets: ['Data'] });
     const events = collector();

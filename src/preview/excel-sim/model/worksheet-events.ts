@@ -41,6 +41,19 @@ export class WorksheetEvents {
     this.handlers.get(scope)?.delete(handler);
   }
 
+  /** Every handler registered now, on any sheet (the preview counts them). */
+  count(): number {
+    let count = 0;
+    for (const set of this.handlers.values()) count += set.size;
+    return count;
+  }
+
+  /** Forgets every handler and the edits not yet told: the add-in's runtime that registered them ended. */
+  clear(): void {
+    this.handlers.clear();
+    this.pending = [];
+  }
+
   /** Keeps an edit for the handlers registered now; none registered: nothing is kept (nobody listens). */
   record(edit: SheetEdit): void {
     if (this.listening(edit.sheetId)) this.pending.push(edit);
