@@ -25,6 +25,22 @@ export default tseslint.config(
     },
   },
   {
+    // The xlsx host runs in the browser too (the preview's Open and Download): no Node, no Office, nothing of the Excel host.
+    files: ['src/hosts/xlsx/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['node:*', 'fs', 'path', 'http', 'https', 'os', 'child_process'], message: 'The xlsx host runs in the browser too: the caller reads and writes files.' },
+            { group: ['**/hosts/excel', '**/hosts/excel/*', '**/taskpane/*', '**/preview/*'], message: 'The xlsx host imports from src/sync and exceljs only.' },
+          ],
+        },
+      ],
+      'no-restricted-globals': ['error', 'Excel', 'Office', 'OfficeRuntime', 'CustomFunctions', 'document', 'window'],
+    },
+  },
+  {
     // The sandbox is written from the spec, not from our client: shared code would let one misreading pass both sides.
     files: ['src/sandbox/**/*.ts'],
     rules: {

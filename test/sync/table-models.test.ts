@@ -1,7 +1,7 @@
 /** The table models (pure): valid names and headers, flattening, cell→field, and the row rules of the pull. */
 
 import type { Budget, Transaction } from '../../src/api';
-import { isValidTableName } from '../../src/hosts/excel/table-spec-check';
+import { isValidTableName } from '../../src/sync/tables/table-spec-check';
 import { MemoryPullStateStore, parsePullState, PULL_STATE_VERSION, type PullState } from '../../src/sync/pull';
 import { checkRows, mergeByKey, sortByDateDescThenKey } from '../../src/sync/pull/rows';
 import {

@@ -17,20 +17,9 @@ export function isResponseTooLarge(error: unknown): boolean {
   return code === 'ResponsePayloadSizeLimitExceeded' || code === 'RangeExceedsLimit';
 }
 
-/** The existing table or sheet does not have the shape the write needs; nothing was changed. */
-export class TableLayoutError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'TableLayoutError';
-  }
-}
+export { TableLayoutError } from '../../sync/table-layout-error';
 
-export class TableNotFoundError extends Error {
-  constructor(readonly tableName: string) {
-    super(`No table named ${tableName} in this workbook.`);
-    this.name = 'TableNotFoundError';
-  }
-}
+export { TableNotFoundError } from '../../sync/table-not-found-error';
 
 /** A write failed and putting the old table back failed too: the table may be partly written. */
 export class TableRestoreError extends Error {

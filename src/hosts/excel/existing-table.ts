@@ -6,10 +6,9 @@
  * them; surplus old rows are removed at the end (`finish-table.ts`).
  */
 
-import { isAmountFormat } from '../../sync/amount-format';
-import { numberFormatFor, TEXT_FORMAT, type CellValue } from '../../sync/cell-values';
-import { isRowFormatted } from '../../sync/row-formats';
-import type { ColumnSpec, TableSpec } from '../../sync/workbook-port';
+import type { CellValue } from '../../sync/cell-values';
+import { refreshFormat } from '../../sync/refresh-format';
+import type { TableSpec } from '../../sync/workbook-port';
 import type { RowFeed } from './cell-feed';
 import type { BodyRows } from './cut-blocks';
 import { TableLayoutError } from './excel-errors';
@@ -32,26 +31,6 @@ export interface ExistingTable {
   oldFormats: string[];
   oldKeys: CellValue[];
   user: UserCellsSnapshot;
-}
-
-/**
- * The format a non-text column of the spec's own format has now, if one to keep: anything but General, empty and text
- * (the user's, or the currency the add-in wrote at the last pull).
- */
-export function formatInPlace(column: ColumnSpec, current: string | undefined): string | undefined {
-  if (column.type === 'text' || column.numberFormat !== undefined) return undefined;
-  return current !== undefined && current !== '' && current !== 'General' && current !== TEXT_FORMAT ? current : undefined;
-}
-
-/**
- * The column's format on refresh (null: each row's, `row-formats.ts`). A format the user chose for a non-text column
- * is kept; an amount format the add-in wrote (`#,##0.00`, with any currency) is not the user's: the amounts show the
- * currency the pull says now (the company's may have changed in Settings).
- */
-export function refreshFormat(column: ColumnSpec, current: string | undefined): string | null {
-  const kept = formatInPlace(column, current);
-  if (kept !== undefined && !(column.type === 'amount' && isAmountFormat(kept))) return kept;
-  return isRowFormatted(column) ? null : numberFormatFor(column);
 }
 
 export async function readExistingTable(session: ExcelSession, spec: TableSpec, keyIndex: number, table: Excel.Table, signal?: AbortSignal): Promise<ExistingTable> {

@@ -16,7 +16,7 @@ import { allColumns, queueWidthReads, standardWidthColumns, type ColumnsArea } f
 import type { ExcelSession } from './run-excel';
 import type { CellBand } from './send-block';
 import type { TableBody } from './table-body';
-import { parseAnchor } from './table-spec-check';
+import { parseAnchor } from '../../sync/tables/table-spec-check';
 
 const SHEET_ROWS = 1_048_576;
 

@@ -9,7 +9,7 @@ import { numberFormatFor, type CellValue } from '../../sync/cell-values';
 import { tableSpec, type TableModel } from '../../sync/tables/table-model';
 import type { ColumnSpec } from '../../sync/workbook-port';
 import { TableLayoutError, TableNotFoundError } from './excel-errors';
-import { formatInPlace } from './existing-table';
+import { formatInPlace } from '../../sync/refresh-format';
 import type { ExcelSession } from './run-excel';
 
 /** The column the push writes each row's outcome into, added at the table's right by the first push. */

@@ -5,7 +5,8 @@
 
 import type { CellValue } from '../../sync/cell-values';
 import type { RowFeed } from './cell-feed';
-import { RecordMatcher, userRow, type EncodedCell, type UserCellsSnapshot } from './user-columns';
+import { RecordMatcher } from '../../sync/record-matcher';
+import { userRow, type EncodedCell, type UserCellsSnapshot } from './user-columns';
 
 export interface UserCells {
   /** Number of user columns (at least one). */

@@ -33,7 +33,7 @@ import { restoreTable } from './restore-table';
 import { runExcel, type ExcelSession } from './run-excel';
 import { sendBlock, type BlockOpening } from './send-block';
 import { firstAddedRow } from './table-body';
-import { checkTableSpec } from './table-spec-check';
+import { checkTableSpec } from '../../sync/tables/table-spec-check';
 
 export interface TableWriterOptions extends WriteOptions, Partial<WriteLimits> {}
 

@@ -1,9 +1,10 @@
 /**
- * Checks a TableSpec before anything reaches the workbook (the rows are turned into cells by `cell-feed.ts`).
+ * Checks a TableSpec before anything reaches the workbook, the same in every host (the Excel host, the xlsx host):
+ * Excel's table name rules, unique headers and keys, the key column, the anchor's cell address.
  */
 
-import type { TableSpec } from '../../sync/workbook-port';
-import { TableLayoutError } from './excel-errors';
+import { TableLayoutError } from '../table-layout-error';
+import type { TableSpec } from '../workbook-port';
 
 const CELL_REFERENCE = /^(\$?[A-Za-z]{1,3}\$?\d+|[Rr]\d*[Cc]\d*|[RrCc])$/;
 

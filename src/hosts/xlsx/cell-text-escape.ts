@@ -1,0 +1,18 @@
+/**
+ * Text as an xlsx file holds it (OOXML's `ST_Xstring`): a character XML cannot carry as it is becomes `_xHHHH_`, as
+ * Excel writes it. Without it a carriage return comes back as a line feed (XML normalises line ends: `\r=1+1` would
+ * read `\n=1+1`), and exceljs drops control characters. A literal `_xHHHH_` in the text is escaped itself
+ * (`_x005F_xHHHH_`), so it stays text. exceljs unescapes when it loads a file (upper-case hex, one pass) but does not
+ * escape when it writes: `save-workbook.ts` escapes for the time of the write.
+ */
+
+// eslint-disable-next-line no-control-regex -- the control characters are what this escapes.
+const NEEDS_ESCAPE = /[\x00-\x08\x0B\x0C\x0D\x0E-\x1F\uFFFE\uFFFF]|_(?=x[0-9A-Fa-f]{4}_)/g;
+
+function hex(ch: string): string {
+  return `_x${ch.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}_`;
+}
+
+export function escapeCellText(text: string): string {
+  return text.replace(NEEDS_ESCAPE, hex);
+}

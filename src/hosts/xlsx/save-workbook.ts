@@ -1,0 +1,32 @@
+/**
+ * The workbook as xlsx bytes: exceljs's `writeBuffer`, with every text cell escaped as the file format needs
+ * (`cell-text-escape.ts`) for the time of the write and put back after, so the workbook in memory keeps its texts as
+ * they are (as exceljs gives them after loading a file). Save through this, not `writeBuffer` alone: a text holding a
+ * carriage return would come back changed. No file system here: the caller writes the bytes (Node, or a download).
+ */
+
+import type { Workbook } from 'exceljs';
+import { escapeCellText } from './cell-text-escape';
+
+export async function saveWorkbook(workbook: Workbook): Promise<ArrayBuffer> {
+  const undo: Array<() => void> = [];
+  workbook.eachSheet((sheet) =>
+    sheet.eachRow((row) =>
+      row.eachCell((cell) => {
+        const value = cell.value;
+        if (typeof value !== 'string') return;
+        const escaped = escapeCellText(value);
+        if (escaped === value) return;
+        cell.value = escaped;
+        undo.push(() => {
+          cell.value = value;
+        });
+      }),
+    ),
+  );
+  try {
+    return await workbook.xlsx.writeBuffer();
+  } finally {
+    undo.forEach((restore) => restore());
+  }
+}
