@@ -1,6 +1,6 @@
 /**
  * The workbook port over an exceljs `Workbook` in memory: the host of workbook files (the template, the preview's
- * Open and Download, the workbook command). The caller loads and saves the file (`workbook.xlsx.load`/`writeBuffer`);
+ * Open and Download, the workbook command). The caller loads the file (`workbook.xlsx.load`) and saves it with `saveWorkbook` (save-workbook.ts, never `writeBuffer` alone);
  * nothing here touches the file system, so the preview can use it in the browser.
  */
 
