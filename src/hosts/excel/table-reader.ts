@@ -4,8 +4,8 @@
  * header; other columns come back as cell values).
  */
 
-import { CellValueError, fromCellValue, type CellValue } from '../../sync/cell-values';
-import type { CellProblem, ColumnSpec, CoreValue, ReadOptions, ReadResult } from '../../sync/workbook-port';
+import { TableRowsReader } from '../../sync/table-rows-reader';
+import type { ColumnSpec, ReadOptions, ReadResult } from '../../sync/workbook-port';
 import { throwIfAborted } from '../../api/abort';
 import { TableNotFoundError } from './excel-errors';
 import { firstReadRows, readRowBlocks } from './read-row-blocks';
@@ -24,35 +24,16 @@ export async function readExcelTable(tableName: string, columns: readonly Column
     await session.sync();
 
     const headers = names.items.map((c) => c.name);
-    const specs = headers.map((h) => columns.find((c) => c.header === h) ?? columns.find((c) => c.header.toLowerCase() === h.toLowerCase()));
-    const rows: CoreValue[][] = [];
-    const problems: CellProblem[] = [];
-    const convert = (cells: CellValue[], row: number): CoreValue[] =>
-      cells.map((cell, c) => {
-        const spec = specs[c];
-        if (spec === undefined) return cell === '' ? null : cell;
-        try {
-          return fromCellValue(spec, cell);
-        } catch (error) {
-          if (!(error instanceof CellValueError)) throw error;
-          problems.push({ row, header: headers[c] ?? '', message: error.message });
-          return cell;
-        }
-      });
+    const reader = new TableRowsReader(headers, columns);
     const readOptions = { startRows: firstReadRows(headers.length, 1), ...(options.signal === undefined ? {} : { signal: options.signal }) };
     await readRowBlocks(
       session,
       (start, count) => sheet.getRangeByIndexes(body.rowIndex + start, body.columnIndex, count, headers.length),
       ['values'],
       body.rowCount,
-      (start, cells) => {
-        (cells.values ?? []).forEach((line, i) => {
-          if (line.every((cell) => cell === '')) return;
-          rows.push(convert(line, start + i));
-        });
-      },
+      (start, cells) => (cells.values ?? []).forEach((line, i) => reader.add(line, start + i)),
       readOptions,
     );
-    return { tableName: table.name, sheetName: sheet.name, headers, rows, problems };
+    return reader.result(table.name, sheet.name);
   });
 }
