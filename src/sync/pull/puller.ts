@@ -43,7 +43,7 @@ import { PULL_STATE_VERSION, type PullState, type PullStateStore } from './pull-
 import { checkTarget, isOneAnswer, modelOf, targetKey, type PullTarget } from './pull-target';
 import { streamedPull } from './streamed-pull';
 import type { TextCut } from './text-cuts';
-import { writeStamps, type StampedTable } from './write-stamps';
+import { writeStamps, type PullFacts, type StampedTable } from './write-stamps';
 
 export type { PullFallback } from './incremental-pull';
 
@@ -226,6 +226,34 @@ function extraLabel(tableName: string, t: (key: MessageKey) => string): string {
   return tableName === BALANCE_SUMMARY_TABLE.tableName ? t('stamp.table.balanceSummary') : tableName;
 }
 
+/** Stores the baseline of the rows a pull wrote; one that cannot be stored is removed (see the comment at the call). */
+async function keepBaseline(baselines: BaselineStore, tableName: string, rows: () => Parameters<BaselineStore['write']>[1]): Promise<'stored' | 'missing'> {
+  try {
+    await baselines.write(tableName, rows());
+    return 'stored';
+  } catch {
+    await baselines.remove(tableName).catch(() => undefined);
+    return 'missing';
+  }
+}
+
+/** The tables a pull wrote, for their stamps: its own (by the card's name) and those beside it. */
+function stampedTables(main: { tableName: string; label: string }, outcome: { rowCount: number; extraWrites: readonly WriteResult[] }, t: (key: MessageKey) => string): StampedTable[] {
+  return [
+    { ...main, rowCount: outcome.rowCount },
+    ...outcome.extraWrites.map((w) => ({ tableName: w.tableName, label: extraLabel(w.tableName, t), rowCount: w.rowsWritten })),
+  ];
+}
+
+/** What every stamp of a pull says alike: the company, the filter, when, the verdict. */
+function pullFacts(target: PullTarget, options: PullOptions, verdict: Pick<PullFacts, 'refreshedAt' | 'complete' | 'warnings'>): PullFacts {
+  return {
+    ...verdict,
+    filter: { target, ...(options.period === undefined ? {} : { period: options.period }) },
+    ...(options.company === undefined ? {} : { company: options.company }),
+  };
+}
+
 export function createPuller(options: PullerOptions): Puller {
   const language = options.language ?? options.client.language;
   const now = options.now ?? (() => Date.now());
@@ -309,29 +337,21 @@ export function createPuller(options: PullerOptions): Puller {
     // removed (SheetBaselineStore.write already deletes it before writing; a half-written one reads as none), and
     // the pull state says `baseline: 'missing'`: the push refuses such a table until it is pulled again, and never
     // takes every row as changed.
-    let baseline: 'stored' | 'missing' | undefined;
     const written = recorder?.rows();
-    if (baselines !== undefined && written !== undefined) {
-      try {
-        await baselines.write(tableName, baselineOf(model, written));
-        baseline = 'stored';
-      } catch {
-        baseline = 'missing';
-        await baselines.remove(tableName).catch(() => undefined);
-        outcome.warnings.push(t('pull.warning.baselineNotStored', { table: label }));
-      }
-    }
+    const baseline = baselines === undefined || written === undefined ? undefined : await keepBaseline(baselines, tableName, () => baselineOf(model, written));
+    if (baseline === 'missing') outcome.warnings.push(t('pull.warning.baselineNotStored', { table: label }));
 
     const finishedAt = new Date(now()).toISOString();
     const startedAt = new Date(startedMs).toISOString();
     const complete = (outcome.verification?.ok ?? true) && outcome.warnings.length === 0;
     // The line above each table written (src/sync/pull/table-stamp.ts), once the tables are in.
-    const stamped: StampedTable[] = [
-      { tableName, label, rowCount: outcome.rowCount },
-      ...outcome.extraWrites.map((w) => ({ tableName: w.tableName, label: extraLabel(w.tableName, t), rowCount: w.rowsWritten })),
-    ];
-    const facts = { filter: { target, ...(pullOptions.period === undefined ? {} : { period: pullOptions.period }) }, refreshedAt: finishedAt, complete, warnings: outcome.warnings };
-    const stamps = await writeStamps(options.port, stamped, pullOptions.company === undefined ? facts : { ...facts, company: pullOptions.company }, previous?.stamps, language);
+    const stamps = await writeStamps({
+      port: options.port,
+      tables: stampedTables({ tableName, label }, outcome, t),
+      facts: pullFacts(target, pullOptions, { refreshedAt: finishedAt, complete, warnings: outcome.warnings }),
+      language,
+      ...(previous?.stamps === undefined ? {} : { previous: previous.stamps }),
+    });
     await options.store.set({
       version: PULL_STATE_VERSION,
       tableName,

@@ -25,14 +25,17 @@ export interface PullFacts {
   warnings: readonly string[];
 }
 
+export interface StampRequest {
+  port: WorkbookPort;
+  tables: readonly StampedTable[];
+  facts: PullFacts;
+  language: Language;
+  /** The stamps the last pull of this table wrote (its pull state): a cell still holding one is the add-in's. */
+  previous?: Readonly<Record<string, string>>;
+}
+
 /** Writes each table's stamp; answers the stamps that now stand above them (table name → text). */
-export async function writeStamps(
-  port: WorkbookPort,
-  tables: readonly StampedTable[],
-  facts: PullFacts,
-  previous: Readonly<Record<string, string>> = {},
-  language: Language,
-): Promise<Record<string, string>> {
+export async function writeStamps({ port, tables, facts, language, previous = {} }: StampRequest): Promise<Record<string, string>> {
   const stamps: Record<string, string> = {};
   for (const table of tables) {
     const text = tableStamp({ ...facts, label: table.label, rowCount: table.rowCount }, language);
