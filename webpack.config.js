@@ -1,6 +1,7 @@
 /* Webpack builds one bundle per surface (task pane, custom functions), emits functions.json from the
  * JSDoc of src/functions (custom-functions-metadata-plugin, which also appends the associate calls),
- * copies the manifest, the icons and Office.js from the @microsoft/office-js package (never a CDN).
+ * copies the manifest, the icons and Office.js from the @microsoft/office-js package (never a CDN), and adds the
+ * planning workbook templates (TemplatePlugin).
  *
  * The preview (src/preview) is built only when asked for with `--env preview` (`npm start` and the browser tests
  * ask; `npm run build:preview` too): it adds two pages, preview.html (the simulated workbook beside an iframe) and
@@ -106,6 +107,42 @@ function withOsfOptOut(html) {
   return html.replace(officeJs, (tag) => `<script>${OSF_OPT_OUT}</script>\n    ${tag}`);
 }
 
+/**
+ * The planning workbook templates (scripts/build-template.ts: English, German, Italian) built through the xlsx host
+ * from the add-in's table models, added to the output beside the manifest they open. Built once per webpack process:
+ * a watching dev server does not rebuild them on every change (restart it after changing the template).
+ */
+class TemplatePlugin {
+  constructor() {
+    this.files = null;
+  }
+
+  apply(compiler) {
+    compiler.hooks.thisCompilation.tap('TemplatePlugin', (compilation) => {
+      compilation.hooks.processAssets.tapPromise({ name: 'TemplatePlugin', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, async () => {
+        this.files ??= buildTemplates();
+        for (const [name, bytes] of await this.files) compilation.emitAsset(name, new webpack.sources.RawSource(bytes));
+      });
+    });
+  }
+}
+
+async function buildTemplates() {
+  const { execFile } = require('node:child_process');
+  const os = require('node:os');
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cashflow-template-'));
+  try {
+    await new Promise((resolve, reject) =>
+      execFile(process.execPath, ['--import', 'tsx', path.resolve(__dirname, 'scripts/build-template.ts'), dir, path.resolve(__dirname, 'manifest.xml')], (error, _out, stderr) =>
+        error ? reject(new Error(`The workbook template failed to build: ${stderr || error.message}`)) : resolve(),
+      ),
+    );
+    return fs.readdirSync(dir).sort().map((name) => [name, fs.readFileSync(path.join(dir, name))]);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 /** `--env preview` arrives as `true`, `--env preview=false` as the string 'false'; a missing switch as undefined. */
 function isAsked(value) {
   return value === true || value === 'true' || value === '1';
@@ -151,6 +188,7 @@ module.exports = (env = {}, argv = {}) => {
       // (`npm start`) looks on this computer; a production build only where the page says (`?sandbox=`).
       new webpack.DefinePlugin({ __DEFAULT_SANDBOX_URL__: JSON.stringify(dev ? 'http://localhost:8787/' : '') }),
       new CustomFunctionsMetadataPlugin({ output: 'functions.json', input: './src/functions/functions.ts' }),
+      new TemplatePlugin(),
       new HtmlWebpackPlugin({
         filename: 'taskpane.html',
         template: './src/taskpane/taskpane.html',

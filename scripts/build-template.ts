@@ -1,0 +1,36 @@
+/**
+ * Writes the planning workbook templates into a folder: `cashflow-planning-template.xlsx` (English),
+ * `cashflow-planning-template-de.xlsx` and `-it.xlsx`, each naming the add-in of the manifest given (its id and
+ * version, so the file opens that add-in's pane). `npm run build` runs it through webpack (TemplatePlugin); by hand:
+ * `tsx scripts/build-template.ts dist [manifest.xml]`.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { OfficeAddinManifest } from 'office-addin-manifest';
+import type { Language } from '../src/i18n/catalog';
+import { buildTemplate, saveTemplate } from '../src/template/planning-template';
+
+export const TEMPLATE_FILES: ReadonlyArray<readonly [Language, string]> = [
+  ['en', 'cashflow-planning-template.xlsx'],
+  ['de', 'cashflow-planning-template-de.xlsx'],
+  ['it', 'cashflow-planning-template-it.xlsx'],
+];
+
+async function main(outDir: string, manifestFile: string): Promise<void> {
+  const manifest = await OfficeAddinManifest.readManifestFile(manifestFile);
+  if (!manifest.id || !manifest.version) throw new Error(`${manifestFile}: no add-in id or version`);
+  mkdirSync(outDir, { recursive: true });
+  for (const [language, name] of TEMPLATE_FILES) {
+    const document = await buildTemplate({ language });
+    const bytes = await saveTemplate(document, { id: manifest.id, version: manifest.version });
+    writeFileSync(join(outDir, name), Buffer.from(bytes));
+  }
+}
+
+if (require.main === module) {
+  const [outDir = 'dist', manifestFile = 'manifest.xml'] = process.argv.slice(2);
+  main(resolve(outDir), resolve(manifestFile)).catch((error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,75 @@
+/**
+ * The planning workbook template, built through the xlsx host from the add-in's own table models and layouts:
+ * a Start here sheet, the Overview of CASHFLOW figures, and the data sheets with empty tables that the first Load
+ * fills in place. The pane opens with the file (the add-in's auto-open setting and the web-extension part). Reads
+ * top to bottom: the sheets the add-in lays out, the empty tables, the pane, the file.
+ */
+
+import type { Language } from '../i18n/catalog';
+import { XlsxWorkbookPort } from '../hosts/xlsx/xlsx-workbook-port';
+import { newXlsxDocument, type XlsxDocument } from '../hosts/xlsx/xlsx-document';
+import { writeSheetLayout } from '../hosts/xlsx/write-sheet-layout';
+import { saveWorkbook } from '../hosts/xlsx/save-workbook';
+import { ACCOUNTS_TABLE, BALANCE_SUMMARY_TABLE, CATEGORIES_TABLE, FORECAST_BUDGETS_TABLE, INVOICES_TABLE, TRANSACTIONS_TABLE, tableSpec, type TableModel } from '../sync/tables';
+import { overviewSheet } from '../sync/workbook-layout/overview-sheet';
+import { startHereSheet } from '../sync/workbook-layout/start-here-sheet';
+
+/** The tables the template holds, in sheet order (BalanceSummary and Accounts share the Accounts sheet). */
+export const TEMPLATE_TABLES: readonly TableModel<unknown>[] = [
+  TRANSACTIONS_TABLE,
+  INVOICES_TABLE,
+  FORECAST_BUDGETS_TABLE,
+  CATEGORIES_TABLE,
+  BALANCE_SUMMARY_TABLE,
+  ACCOUNTS_TABLE,
+] as readonly TableModel<never>[] as readonly TableModel<unknown>[];
+
+/** Office's document setting that opens the add-in's task pane with the file. */
+export const AUTO_OPEN_SETTING = 'Office.AutoShowTaskpaneWithDocument';
+
+export interface TemplateOptions {
+  language: Language;
+}
+
+/** The template as a workbook in memory (the file is `saveTemplate`'s). */
+export async function buildTemplate({ language }: TemplateOptions): Promise<XlsxDocument> {
+  const document = newXlsxDocument();
+  addLaidOutSheets(document, language);
+  await addEmptyTables(document, language);
+  openPaneWithFile(document);
+  describeFile(document);
+  return document;
+}
+
+/** The add-in the file opens: the manifest's id and version. */
+export interface TemplateAddIn {
+  id: string;
+  version: string;
+}
+
+export async function saveTemplate(document: XlsxDocument, _addIn: TemplateAddIn): Promise<ArrayBuffer> {
+  return saveWorkbook(document.workbook);
+}
+
+function addLaidOutSheets(document: XlsxDocument, language: Language): void {
+  writeSheetLayout(document.workbook, startHereSheet(language));
+  writeSheetLayout(document.workbook, overviewSheet(language));
+}
+
+/** Each table as the add-in writes it, with no rows: header, formats, widths and in-cell lists, one blank row. */
+async function addEmptyTables(document: XlsxDocument, language: Language): Promise<void> {
+  const port = new XlsxWorkbookPort(document.workbook);
+  for (const model of TEMPLATE_TABLES) await port.writeTable(tableSpec(model, { language }), []);
+}
+
+function openPaneWithFile(document: XlsxDocument): void {
+  document.settings.set(AUTO_OPEN_SETTING, true);
+}
+
+/** No person's name in the file's properties: the template is shared. The first sheet is the one shown. */
+function describeFile(document: XlsxDocument): void {
+  const workbook = document.workbook;
+  workbook.creator = 'Cash-Flow Planner for Excel';
+  workbook.lastModifiedBy = 'Cash-Flow Planner for Excel';
+  workbook.views = [{ x: 0, y: 0, width: 20000, height: 12000, firstSheet: 0, activeTab: 0, visibility: 'visible' }];
+}

@@ -1,0 +1,129 @@
+/**
+ * The planning workbook template, re-opened with exceljs: its sheets, its tables exactly as the add-in writes them
+ * (headers, number formats, widths, in-cell lists), the Overview's CASHFLOW formulas in their file form, the Start
+ * here text in each language, and nothing else holding a formula.
+ */
+
+import { Workbook, type Worksheet } from 'exceljs';
+import { saveWorkbook } from '../../src/hosts/xlsx/save-workbook';
+import { XlsxWorkbookPort } from '../../src/hosts/xlsx/xlsx-workbook-port';
+import { AUTO_OPEN_SETTING, buildTemplate, saveTemplate, TEMPLATE_TABLES } from '../../src/template/planning-template';
+import { tableSpec } from '../../src/sync/tables';
+import { OVERVIEW_CATEGORY_ROWS } from '../../src/sync/workbook-layout/overview-sheet';
+import { translate } from '../../src/i18n/translate';
+import type { Language } from '../../src/i18n/catalog';
+
+const ADD_IN = { id: '773ffca3-b486-40c2-a9ee-f12cfa211984', version: '0.1.0.0' };
+
+async function reopened(language: Language): Promise<Workbook> {
+  const bytes = await saveTemplate(await buildTemplate({ language }), ADD_IN);
+  const workbook = new Workbook();
+  await workbook.xlsx.load(bytes);
+  return workbook;
+}
+
+interface TableModelView {
+  name: string;
+  tableRef: string;
+  columns: Array<{ name: string }>;
+}
+function tableOf(sheet: Worksheet, name: string): TableModelView {
+  return (sheet.getTable(name) as unknown as { model: TableModelView }).model;
+}
+
+function formulaOf(sheet: Worksheet, address: string): string | undefined {
+  const value = sheet.getCell(address).value;
+  return typeof value === 'object' && value !== null && 'formula' in value ? value.formula : undefined;
+}
+
+describe('the planning workbook template', () => {
+  let en: Workbook;
+  beforeAll(async () => {
+    en = await reopened('en');
+  });
+
+  it('has Start here, the Overview and the data sheets, in that order, opening on Start here', () => {
+    expect(en.worksheets.map((s) => s.name)).toEqual(['Start here', 'Overview', 'Transactions', 'Invoices', 'Forecast budgets', 'Categories', 'Accounts']);
+    expect(en.views[0]?.activeTab).toBe(0);
+  });
+
+  it('holds each table as the add-in writes it: same place, header, formats, widths and lists, one empty row', async () => {
+    const port = new XlsxWorkbookPort(new Workbook());
+    for (const model of TEMPLATE_TABLES) await port.writeTable(tableSpec(model, { language: 'en' }), []);
+    const written = new Workbook();
+    await written.xlsx.load(await saveWorkbook(port.workbook));
+    for (const model of TEMPLATE_TABLES) {
+      const spec = tableSpec(model, { language: 'en' });
+      const sheet = en.getWorksheet(spec.sheetName) as Worksheet;
+      const expected = written.getWorksheet(spec.sheetName) as Worksheet;
+      const table = tableOf(sheet, spec.tableName);
+      expect(table.tableRef).toBe(tableOf(expected, spec.tableName).tableRef);
+      expect(table.columns.map((c) => c.name)).toEqual(spec.columns.map((c) => c.header));
+      const [start] = table.tableRef.split(':') as [string];
+      const headerRow = sheet.getCell(start).row as unknown as number;
+      spec.columns.forEach((_column, i) => {
+        const column = (sheet.getCell(start).col as unknown as number) + i;
+        const body = sheet.getCell(headerRow + 1, column);
+        expect([spec.tableName, i, body.numFmt, body.value ?? null]).toEqual([spec.tableName, i, expected.getCell(headerRow + 1, column).numFmt, null]);
+        expect(sheet.getColumn(column).width).toBe(expected.getColumn(column).width);
+        expect(body.dataValidation).toEqual(expected.getCell(headerRow + 1, column).dataValidation);
+      });
+    }
+    // The budget table's code columns offer their lists (the data validation survives the file).
+    const budgets = en.getWorksheet('Forecast budgets') as Worksheet;
+    const lists: string[] = [];
+    budgets.getRow(2).eachCell((header, column) => {
+      if (budgets.getCell(3, column).dataValidation?.type === 'list') lists.push(String(header.value));
+    });
+    expect(lists).toEqual(['Frequency', 'Sequence type', 'Base']);
+  });
+
+  it('puts live figures on the Overview as CASHFLOW functions in their file form, formatted as amounts', () => {
+    const overview = en.getWorksheet('Overview') as Worksheet;
+    expect(formulaOf(overview, 'B5')).toBe('_xldudf_CASHFLOW_BALANCE()');
+    expect(formulaOf(overview, 'B9')).toBe('_xldudf_CASHFLOW_BALANCE("fiscal_year_end")');
+    expect(formulaOf(overview, 'B12')).toBe('_xldudf_CASHFLOW_DUE("receivable")');
+    expect(formulaOf(overview, 'B13')).toBe('_xldudf_CASHFLOW_DUE("payable")');
+    expect(formulaOf(overview, 'B14')).toBe('B12-B13');
+    expect(formulaOf(overview, 'B16')).toBe('YEAR(TODAY())');
+    // The actuals grid: months of the year cell as headers, one row per category of the Categories table.
+    expect(formulaOf(overview, 'B20')).toBe('DATE($B$16,1,1)');
+    expect(formulaOf(overview, 'M20')).toBe('DATE($B$16,12,1)');
+    expect(overview.getCell('B20').numFmt).toBe('mmm yyyy');
+    expect(formulaOf(overview, 'A21')).toBe('IFERROR(INDEX(Categories[Path],1)&"","")');
+    expect(formulaOf(overview, 'C21')).toBe('IF($A21="","",_xldudf_CASHFLOW_ACTUALS($A21,C$20,EOMONTH(C$20,0)))');
+    expect(formulaOf(overview, 'N21')).toBe('IF($A21="","",SUM(B21:M21))');
+    expect(formulaOf(overview, `A${20 + OVERVIEW_CATEGORY_ROWS}`)).toBe(`IFERROR(INDEX(Categories[Path],${OVERVIEW_CATEGORY_ROWS})&"","")`);
+    // The planned grid below it.
+    const plannedHeader = 20 + OVERVIEW_CATEGORY_ROWS + 3;
+    expect(formulaOf(overview, `B${plannedHeader + 1}`)).toBe(`IF($A${plannedHeader + 1}="","",_xldudf_CASHFLOW_PLANNED($A${plannedHeader + 1},B$${plannedHeader},EOMONTH(B$${plannedHeader},0)))`);
+    for (const address of ['B5', 'B12', 'B14', 'C21', 'N21']) expect([address, overview.getCell(address).numFmt]).toEqual([address, '#,##0.00']);
+    expect(overview.getCell('B16').fill).toMatchObject({ fgColor: { argb: 'FFEEF4FB' } });
+  });
+
+  it('holds formulas only on the Overview, and its texts as text', () => {
+    for (const sheet of en.worksheets) {
+      sheet.eachRow((row) =>
+        row.eachCell((cell) => {
+          if (sheet.name !== 'Overview') expect([sheet.name, cell.address, cell.formula]).toEqual([sheet.name, cell.address, undefined]);
+          if (typeof cell.value === 'string') expect([sheet.name, cell.address, cell.numFmt]).toEqual([sheet.name, cell.address, '@']);
+        }),
+      );
+    }
+  });
+
+  it.each(['de', 'it'] as const)('speaks %s on its own sheets; the tables keep their names', async (language) => {
+    const workbook = await reopened(language);
+    const overview = translate(language, 'template.overview.sheet');
+    const start = translate(language, 'template.start.sheet');
+    expect(workbook.worksheets.map((s) => s.name).slice(0, 2)).toEqual([start, overview]);
+    expect(workbook.getWorksheet(overview)?.getCell('A1').value).toBe(translate(language, 'template.overview.title'));
+    expect(workbook.getWorksheet(start)?.getCell('A4').value).toBe(translate(language, 'template.start.what.text', { overview }));
+    expect(workbook.getWorksheet('Transactions')?.getTable('Transactions')).toBeDefined();
+  });
+
+  it('asks the pane to open with the file', async () => {
+    const document = await buildTemplate({ language: 'en' });
+    expect(document.settings.get(AUTO_OPEN_SETTING)).toBe(true);
+  });
+});
