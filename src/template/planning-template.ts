@@ -10,7 +10,8 @@ import { XlsxWorkbookPort } from '../hosts/xlsx/xlsx-workbook-port';
 import { newXlsxDocument, type XlsxDocument } from '../hosts/xlsx/xlsx-document';
 import { writeSheetLayout } from '../hosts/xlsx/write-sheet-layout';
 import { saveWorkbook } from '../hosts/xlsx/save-workbook';
-import { ACCOUNTS_TABLE, BALANCE_SUMMARY_TABLE, CATEGORIES_TABLE, FORECAST_BUDGETS_TABLE, INVOICES_TABLE, TRANSACTIONS_TABLE, tableSpec, type TableModel } from '../sync/tables';
+import { ACCOUNTS_TABLE, BALANCE_HORIZONS, BALANCE_SUMMARY_TABLE, CATEGORIES_TABLE, FORECAST_BUDGETS_TABLE, INVOICES_TABLE, TRANSACTIONS_TABLE, tableSpec, type TableModel } from '../sync/tables';
+import type { CoreRow } from '../sync/workbook-port';
 import { overviewSheet } from '../sync/workbook-layout/overview-sheet';
 import { startHereSheet } from '../sync/workbook-layout/start-here-sheet';
 
@@ -23,6 +24,7 @@ export const TEMPLATE_TABLES: readonly TableModel<unknown>[] = [
   BALANCE_SUMMARY_TABLE,
   ACCOUNTS_TABLE,
 ] as readonly TableModel<never>[] as readonly TableModel<unknown>[];
+
 
 /** Office's document setting that opens the add-in's task pane with the file. */
 export const AUTO_OPEN_SETTING = 'Office.AutoShowTaskpaneWithDocument';
@@ -56,10 +58,19 @@ function addLaidOutSheets(document: XlsxDocument, language: Language): void {
   writeSheetLayout(document.workbook, overviewSheet(language));
 }
 
-/** Each table as the add-in writes it, with no rows: header, formats, widths and in-cell lists, one blank row. */
+/**
+ * Each table as the add-in writes it, with no rows: header, formats, widths and in-cell lists, one blank row. The
+ * balance summary has its five horizons already (figures empty): its size never changes, so the first Load fills it
+ * without moving the Accounts table below it.
+ */
 async function addEmptyTables(document: XlsxDocument, language: Language): Promise<void> {
   const port = new XlsxWorkbookPort(document.workbook);
-  for (const model of TEMPLATE_TABLES) await port.writeTable(tableSpec(model, { language }), []);
+  for (const model of TEMPLATE_TABLES) await port.writeTable(tableSpec(model, { language }), templateRows(model));
+}
+
+/** The rows a template table starts with: none, or the balance summary's horizons. */
+export function templateRows(model: TableModel<unknown>): CoreRow[] {
+  return model === BALANCE_SUMMARY_TABLE ? BALANCE_HORIZONS.map((horizon) => ({ horizon, balance: null, limit: null })) : [];
 }
 
 function openPaneWithFile(document: XlsxDocument): void {

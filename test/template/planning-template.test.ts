@@ -7,7 +7,7 @@
 import { Workbook, type Worksheet } from 'exceljs';
 import { saveWorkbook } from '../../src/hosts/xlsx/save-workbook';
 import { XlsxWorkbookPort } from '../../src/hosts/xlsx/xlsx-workbook-port';
-import { AUTO_OPEN_SETTING, buildTemplate, saveTemplate, TEMPLATE_TABLES } from '../../src/template/planning-template';
+import { AUTO_OPEN_SETTING, buildTemplate, saveTemplate, TEMPLATE_TABLES, templateRows } from '../../src/template/planning-template';
 import { tableSpec } from '../../src/sync/tables';
 import { OVERVIEW_CATEGORY_ROWS } from '../../src/sync/workbook-layout/overview-sheet';
 import { translate } from '../../src/i18n/translate';
@@ -47,9 +47,9 @@ describe('the planning workbook template', () => {
     expect(en.views[0]?.activeTab).toBe(0);
   });
 
-  it('holds each table as the add-in writes it: same place, header, formats, widths and lists, one empty row', async () => {
+  it('holds each table as the add-in writes it: same place, header, formats, widths and lists, one empty row (the balance summary its horizons)', async () => {
     const port = new XlsxWorkbookPort(new Workbook());
-    for (const model of TEMPLATE_TABLES) await port.writeTable(tableSpec(model, { language: 'en' }), []);
+    for (const model of TEMPLATE_TABLES) await port.writeTable(tableSpec(model, { language: 'en' }), templateRows(model));
     const written = new Workbook();
     await written.xlsx.load(await saveWorkbook(port.workbook));
     for (const model of TEMPLATE_TABLES) {
@@ -64,7 +64,7 @@ describe('the planning workbook template', () => {
       spec.columns.forEach((_column, i) => {
         const column = (sheet.getCell(start).col as unknown as number) + i;
         const body = sheet.getCell(headerRow + 1, column);
-        expect([spec.tableName, i, body.numFmt, body.value ?? null]).toEqual([spec.tableName, i, expected.getCell(headerRow + 1, column).numFmt, null]);
+        expect([spec.tableName, i, body.numFmt, body.value ?? null]).toEqual([spec.tableName, i, expected.getCell(headerRow + 1, column).numFmt, expected.getCell(headerRow + 1, column).value ?? null]);
         expect(sheet.getColumn(column).width).toBe(expected.getColumn(column).width);
         expect(body.dataValidation).toEqual(expected.getCell(headerRow + 1, column).dataValidation);
       });

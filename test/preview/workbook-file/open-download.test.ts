@@ -1,0 +1,170 @@
+/**
+ * The preview's Open and Download through the xlsx host: the template opened in the simulation and loaded fills its
+ * tables in place; a table pulled into the simulation and downloaded equals, cell for cell, the same table pulled by
+ * the xlsx host; a download re-opened keeps the sheets (very hidden ones too), cells, formats, lists and settings,
+ * and a budget edited in it is sent to the sandbox.
+ */
+
+import { Workbook, type Worksheet } from 'exceljs';
+import { ExcelPushSheet } from '../../../src/hosts/excel/excel-push-sheet';
+import { SheetBaselineStore } from '../../../src/hosts/excel/sheet-baseline-store';
+import { SheetPushJournal } from '../../../src/hosts/excel/sheet-push-journal';
+import { XlsxWorkbookPort } from '../../../src/hosts/xlsx/xlsx-workbook-port';
+import { saveWorkbook } from '../../../src/hosts/xlsx/save-workbook';
+import { snapshotOfFileBytes, workbookFileBytes } from '../../../src/preview/workbook-file/workbook-file';
+import { createPuller, MemoryPullStateStore } from '../../../src/sync/pull';
+import { pushBudgets } from '../../../src/sync/push';
+import { FORECAST_BUDGETS_TABLE } from '../../../src/sync/tables';
+import { buildTemplate, saveTemplate } from '../../../src/template/planning-template';
+import { harness, startService, type Harness, type Sandbox } from '../../sync/pull/support';
+
+const ADD_IN = { id: '773ffca3-b486-40c2-a9ee-f12cfa211984', version: '0.1.0.0' };
+
+let sandbox: Sandbox;
+let h: Harness;
+beforeAll(async () => {
+  sandbox = await startService({ transactions: 300 });
+});
+afterAll(() => sandbox.close());
+afterEach(() => h.uninstall());
+
+async function reopen(bytes: ArrayBuffer): Promise<Workbook> {
+  const workbook = new Workbook();
+  await workbook.xlsx.load(bytes);
+  return workbook;
+}
+
+describe('Open', () => {
+  it('opens the template in the simulation; loading fills its empty tables in place, and the Overview reads them', async () => {
+    h = harness(sandbox);
+    h.workbook.restore(await snapshotOfFileBytes(await saveTemplate(await buildTemplate({ language: 'en' }), ADD_IN)));
+    const before = h.workbook.tableLayouts();
+    expect(before.map((t) => [t.name, t.sheet, t.row, t.column, t.dataRowCount])).toEqual([
+      ['Transactions', 'Transactions', 1, 0, 0],
+      ['Invoices', 'Invoices', 1, 0, 0],
+      ['ForecastBudgets', 'Forecast budgets', 1, 0, 0],
+      ['Categories', 'Categories', 1, 0, 0],
+      ['BalanceSummary', 'Accounts', 1, 0, 5],
+      ['Accounts', 'Accounts', 10, 0, 0],
+    ]);
+    expect(h.workbook.formulas('Overview', 'B5')).toEqual([['=CASHFLOW.BALANCE()']]);
+    for (const resource of ['transactions', 'invoices', 'forecastBudgets', 'categories', 'accounts'] as const) await h.puller.pull({ resource });
+    const after = h.workbook.tableLayouts();
+    expect(h.workbook.sheetNames()).toEqual(['Start here', 'Overview', 'Transactions', 'Invoices', 'Forecast budgets', 'Categories', 'Accounts']);
+    for (const table of after) {
+      const was = before.find((t) => t.name === table.name);
+      expect([table.name, table.sheet, table.row, table.column]).toEqual([was?.name, was?.sheet, was?.row, was?.column]);
+      expect([table.name, table.dataRowCount > 0]).toEqual([table.name, true]);
+    }
+    expect(after.find((t) => t.name === 'Transactions')?.dataRowCount).toBe(300);
+    // The Overview's category rows follow the Categories table.
+    const [[firstPath]] = h.workbook.values('Categories', 'D3') as [[string]];
+    expect(h.workbook.values('Overview', 'A21')).toEqual([[firstPath]]);
+    expect(h.workbook.values('Overview', `A${20 + 40}`)[0]?.[0]).not.toBe(0);
+  });
+});
+
+describe('Download', () => {
+  it('writes a table pulled into the simulation as the xlsx host writes the same pull, cell for cell', async () => {
+    h = harness(sandbox);
+    await h.puller.pull({ resource: 'transactions' });
+    const downloaded = (await reopen(await workbookFileBytes(h.workbook.snapshot()))).getWorksheet('Transactions') as Worksheet;
+
+    const xlsx = new XlsxWorkbookPort(new Workbook());
+    await createPuller({ client: h.client, port: xlsx, store: new MemoryPullStateStore() }).pull({ resource: 'transactions' });
+    const direct = (await reopen(await saveWorkbook(xlsx.workbook))).getWorksheet('Transactions') as Worksheet;
+
+    const table = (sheet: Worksheet) => (sheet.getTable('Transactions') as unknown as { model: { tableRef: string; columns: Array<{ name: string }> } }).model;
+    expect(table(downloaded).tableRef).toBe(table(direct).tableRef);
+    expect(table(downloaded).columns).toEqual(table(direct).columns.map((c) => expect.objectContaining({ name: c.name })));
+    const width = table(direct).columns.length;
+    let compared = 0;
+    // From the header down (row 1 holds the stamp, whose refresh time differs by the seconds between the pulls).
+    for (let row = 2; row <= 302; row += 1) {
+      for (let column = 1; column <= width; column += 1) {
+        const a = downloaded.getCell(row, column);
+        const b = direct.getCell(row, column);
+        expect([a.address, a.value, a.numFmt]).toEqual([b.address, b.value, b.numFmt]);
+        compared += 1;
+      }
+    }
+    expect(compared).toBe(301 * width);
+  });
+
+  it('keeps, through a file, the sheets and their visibility, cells, formats, styles, lists, frozen rows and the settings', async () => {
+    h = harness(sandbox, { puller: { baselines: new SheetBaselineStore() } });
+    await h.puller.pull({ resource: 'forecastBudgets' });
+    await Excel.run(async (context) => {
+      context.workbook.settings.add('cashflow.test', 'a "quoted" <text> & more');
+      const sheet = context.workbook.worksheets.getItem('Sheet1');
+      sheet.getRange('A1').numberFormat = [['@']];
+      sheet.getRange('A1:B2').values = [['=HYPERLINK("x")', 1.5], [true, '']];
+      sheet.getRange('B1').format.fill.color = '#FFC000';
+      sheet.getRange('B1').format.font.bold = true;
+      sheet.getRange('C3').formulas = [['=SUM(B1:B2)*2']];
+      await context.sync();
+    });
+    const original = h.workbook.snapshot();
+    const restored = await snapshotOfFileBytes(await workbookFileBytes(original));
+    h.workbook.restore(restored);
+    expect(h.workbook.sheetNames()).toEqual(original.sheets.map((s) => s.name));
+    expect(original.sheets.map((s) => s.visibility)).toContain('VeryHidden');
+    expect(restored.sheets.map((s) => [s.name, s.visibility])).toEqual(original.sheets.map((s) => [s.name, s.visibility]));
+    for (const sheet of original.sheets) expect([sheet.name, h.workbook.formulas(sheet.name)]).toEqual([sheet.name, cellsOf(sheet.name, original)]);
+    expect(h.workbook.values('Sheet1', 'A1:C3')).toEqual([['=HYPERLINK("x")', 1.5, ''], [true, '', ''], ['', '', 3]]);
+    expect(h.workbook.cellColors('Sheet1', 0, 1)).toMatchObject({ fill: '#FFC000' });
+    const budgets = original.sheets.find((s) => s.name === 'Forecast budgets');
+    expect(restored.sheets.find((s) => s.name === 'Forecast budgets')?.frozen).toEqual(budgets?.frozen);
+    expect(h.workbook.cellList('Forecast budgets', 2, listColumn(original))?.items.length).toBeGreaterThan(1);
+  });
+
+  it('a download re-opened, edited and sent lands on the sandbox', async () => {
+    const baselines = new SheetBaselineStore();
+    h = harness(sandbox, { puller: { baselines } });
+    await h.puller.pull({ resource: 'forecastBudgets' });
+    const bytes = await workbookFileBytes(h.workbook.snapshot());
+    h.uninstall();
+    h = harness(sandbox);
+    h.workbook.restore(await snapshotOfFileBytes(bytes));
+    const { headers, row } = await Excel.run(async (context) => {
+      const range = context.workbook.tables.getItem('ForecastBudgets').getRange().load('values');
+      await context.sync();
+      const [head = [], ...rows] = range.values as unknown[][];
+      return { headers: head.map(String), row: rows.findIndex((r) => r[head.indexOf('External Id')] === 'fc-miete') };
+    });
+    expect(row).toBeGreaterThanOrEqual(0);
+    await Excel.run(async (context) => {
+      context.workbook.tables.getItem('ForecastBudgets').getDataBodyRange().getCell(row, headers.indexOf('Amount')).values = [[-4321.5]];
+      await context.sync();
+    });
+    const result = await pushBudgets(FORECAST_BUDGETS_TABLE, { kind: 'forecast' }, {
+      client: h.client,
+      sheet: new ExcelPushSheet(),
+      baselines,
+      journal: new SheetPushJournal(),
+      language: 'en',
+      baselineState: 'stored',
+      sleep: async () => undefined,
+    });
+    expect(result.counts.landed).toBe(1);
+    const landed: number[] = [];
+    for await (const b of h.client.forecastBudgets.items({}, { pageSize: 1000 })) if (b.external_id === 'fc-miete') landed.push(b.amount);
+    expect(landed).toEqual([-4321.5]);
+  });
+});
+
+function cellsOf(sheetName: string, snapshot: ReturnType<Harness['workbook']['snapshot']>): unknown[][] {
+  const probe = harness(sandbox);
+  try {
+    probe.workbook.restore(snapshot);
+    return probe.workbook.formulas(sheetName);
+  } finally {
+    probe.uninstall();
+  }
+}
+
+function listColumn(snapshot: ReturnType<Harness['workbook']['snapshot']>): number {
+  const sheet = snapshot.sheets.find((s) => s.name === 'Forecast budgets');
+  const [, column = -1] = sheet?.validations?.cells[0] ?? [];
+  return column;
+}
