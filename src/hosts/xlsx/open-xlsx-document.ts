@@ -11,13 +11,24 @@ import { RELATIONSHIP_TYPE } from './package-vocabulary';
 import { readRelationships } from './package-relationships';
 import { readTaskPanes } from './task-panes-part';
 import type { AddInReference, WebExtensionInfo } from './web-extension-info';
+import { UnreadablePartError } from './unreadable-part-error';
 import { readWebExtension } from './web-extension-part';
+import { type XmlElement, XmlSyntaxError } from './xml-tree';
 import { newXlsxDocument, type XlsxDocument } from './xlsx-document';
 
 export interface OpenedXlsxDocument {
   readonly document: XlsxDocument;
   /** The add-in's part, or null when the file has none (a file never opened with the add-in, or written by exceljs). */
   readonly addIn: WebExtensionInfo | null;
+  /** Add-in parts that could not be read (the workbook opens all the same; their settings are not in it). */
+  readonly problems: readonly PartProblem[];
+}
+
+export interface PartProblem {
+  readonly part: string;
+  readonly reason: 'notWellFormed' | 'unexpectedContent';
+  /** The parser's words, for a log (English, not for the user). */
+  readonly detail: string;
 }
 
 interface FoundAddIn {
@@ -32,30 +43,46 @@ interface FoundAddIn {
 export async function openXlsxDocument(bytes: PackageBytes, options: { addInId?: string } = {}): Promise<OpenedXlsxDocument> {
   const workbook = new Workbook();
   await workbook.xlsx.load(asArrayBuffer(bytes));
-  const found = choose(await persistedAddIns(await OfficePackage.load(bytes)), options.addInId);
+  const problems: PartProblem[] = [];
+  const found = choose(await persistedAddIns(await OfficePackage.load(bytes), problems), options.addInId);
   const document = newXlsxDocument(workbook);
   found?.settings.forEach((value, name) => document.settings.set(name, value));
-  return { document, addIn: found?.addIn ?? null };
+  return { document, addIn: found?.addIn ?? null, problems };
 }
 
-/** Every add-in pane the package persists, in the order of its task panes. */
-async function persistedAddIns(pkg: OfficePackage): Promise<FoundAddIn[]> {
+/** Every add-in pane the package persists, in the order of its task panes; a part that cannot be read is a problem. */
+async function persistedAddIns(pkg: OfficePackage, problems: PartProblem[]): Promise<FoundAddIn[]> {
   const found: FoundAddIn[] = [];
   const packageRelationships = await readRelationships(pkg, '');
   for (const taskPanes of packageRelationships.filter((r) => r.type === RELATIONSHIP_TYPE.webExtensionTaskPanes)) {
-    if (taskPanes.part === undefined) continue;
-    const panesRoot = await pkg.xml(taskPanes.part);
-    if (panesRoot === undefined) continue;
-    const fromPanes = await readRelationships(pkg, taskPanes.part);
-    for (const { pane, relationshipId } of readTaskPanes(panesRoot)) {
+    const panes = taskPanes.part === undefined ? [] : ((await readPart(pkg, taskPanes.part, readTaskPanes, problems)) ?? []);
+    const fromPanes = panes.length === 0 || taskPanes.part === undefined ? [] : await readRelationships(pkg, taskPanes.part);
+    for (const { pane, relationshipId } of panes) {
       const target = fromPanes.find((r) => r.id === relationshipId && r.type === RELATIONSHIP_TYPE.webExtension)?.part;
-      const extensionRoot = target === undefined ? undefined : await pkg.xml(target);
-      if (extensionRoot === undefined) continue;
-      const { instanceId, reference, alternateReferences, settings } = readWebExtension(extensionRoot);
-      if (reference !== undefined) found.push({ addIn: { instanceId, reference, alternateReferences, pane }, settings });
+      const extension = target === undefined ? undefined : await readPart(pkg, target, readWebExtension, problems);
+      if (extension === undefined || target === undefined) continue;
+      if (extension.reference === undefined) {
+        problems.push({ part: target, reason: 'unexpectedContent', detail: 'A web extension without a we:reference.' });
+        continue;
+      }
+      const { instanceId, reference, alternateReferences, settings } = extension;
+      found.push({ addIn: { instanceId, reference, alternateReferences, pane }, settings });
     }
   }
   return found;
+}
+
+/** A part read by `read`; undefined when it is missing, or unreadable (then listed in `problems`). */
+async function readPart<T>(pkg: OfficePackage, part: string, read: (root: XmlElement) => T, problems: PartProblem[]): Promise<T | undefined> {
+  try {
+    const root = await pkg.xml(part);
+    return root === undefined ? undefined : read(root);
+  } catch (error) {
+    if (error instanceof XmlSyntaxError) problems.push({ part, reason: 'notWellFormed', detail: error.message });
+    else if (error instanceof UnreadablePartError) problems.push({ part, reason: 'unexpectedContent', detail: error.message });
+    else throw error;
+    return undefined;
+  }
 }
 
 function choose(found: FoundAddIn[], addInId: string | undefined): FoundAddIn | undefined {

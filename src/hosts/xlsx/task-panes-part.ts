@@ -6,6 +6,7 @@
 
 import { NamespacedElement } from './namespaced-element';
 import { NS } from './package-vocabulary';
+import { UnreadablePartError } from './unreadable-part-error';
 import type { TaskPaneState } from './web-extension-info';
 import { type XmlElement, xmlElement } from './xml-tree';
 
@@ -30,7 +31,7 @@ export function taskPanesXml(pane: TaskPaneState, relationshipId: string): XmlEl
 
 export function readTaskPanes(root: XmlElement): PersistedTaskPane[] {
   const panes = NamespacedElement.root(root);
-  if (!panes.is(NS.taskPanes, 'taskpanes')) throw new Error(`Not a task panes part: <${root.name}>.`);
+  if (!panes.is(NS.taskPanes, 'taskpanes')) throw new UnreadablePartError(`Not a task panes part: <${root.name}>.`);
   return panes.children(NS.taskPanes, 'taskpane').map((pane) => ({
     pane: {
       visible: xsdBoolean(pane.attribute('visibility')),

@@ -6,6 +6,7 @@
 
 import { NamespacedElement } from './namespaced-element';
 import { NS } from './package-vocabulary';
+import { UnreadablePartError } from './unreadable-part-error';
 import { decodeSettingValue, encodeSettingValue } from './setting-value';
 import type { AddInReference, WebExtensionInfo } from './web-extension-info';
 import { type XmlElement, xmlElement } from './xml-tree';
@@ -30,7 +31,7 @@ export function webExtensionXml(addIn: Pick<WebExtensionInfo, 'instanceId' | 're
 
 export function readWebExtension(root: XmlElement): WebExtensionPart {
   const extension = NamespacedElement.root(root);
-  if (!extension.is(NS.webExtension, 'webextension')) throw new Error(`Not a web-extension part: <${root.name}>.`);
+  if (!extension.is(NS.webExtension, 'webextension')) throw new UnreadablePartError(`Not a web-extension part: <${root.name}>.`);
   const reference = extension.child(NS.webExtension, 'reference');
   const alternates = extension.child(NS.webExtension, 'alternateReferences')?.children(NS.webExtension, 'reference') ?? [];
   const properties = extension.child(NS.webExtension, 'properties')?.children(NS.webExtension, 'property') ?? [];

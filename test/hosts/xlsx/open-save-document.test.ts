@@ -203,4 +203,23 @@ describe('openXlsxDocument reads the parts as the format defines them, not as on
 
     expect((await openXlsxDocument(bytes, { addInId: 'not-installed' })).addIn).toBeNull();
   });
+
+  it('opens the workbook of a file whose add-in part is broken, without the add-in, and says which part and why', async () => {
+    const document = await documentWithTable();
+    document.settings.set(AUTO_SHOW_SETTING, true);
+    const zip = await JSZip.loadAsync(await saveXlsxDocument(document, addIn));
+    zip.file('xl/webextensions/webextension1.xml', '<we:webextension xmlns:we="http://schemas.microsoft.com/office/webextensions/webextension/2010/11"><we:properties>');
+    const broken = await openXlsxDocument(await zip.generateAsync({ type: 'uint8array' }));
+    expect(broken.addIn).toBeNull();
+    expect(broken.problems).toEqual([{ part: 'xl/webextensions/webextension1.xml', reason: 'notWellFormed', detail: expect.any(String) }]);
+    expect((await new XlsxWorkbookPort(broken.document.workbook).readTable('Transactions', SPEC.columns)).rows).toHaveLength(3);
+
+    zip.file('xl/webextensions/webextension1.xml', '<we:webextension xmlns:we="http://schemas.microsoft.com/office/webextensions/webextension/2010/11"/>');
+    zip.file('xl/webextensions/taskpanes.xml', '<taskpanes/>');
+    expect((await openXlsxDocument(await zip.generateAsync({ type: 'uint8array' }))).problems).toEqual([
+      { part: 'xl/webextensions/taskpanes.xml', reason: 'unexpectedContent', detail: expect.any(String) },
+    ]);
+    zip.remove('xl/webextensions/taskpanes.xml');
+    expect((await openXlsxDocument(await zip.generateAsync({ type: 'uint8array' }))).problems).toEqual([]);
+  });
 });
