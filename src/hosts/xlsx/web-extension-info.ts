@@ -75,9 +75,18 @@ export function webExtensionFor(
   const [primary, ...alternates] = deployments.map((deployment) => addInReference(manifest, deployment));
   if (primary === undefined) throw new Error('An add-in part needs a deployment.');
   return {
-    instanceId: options.instanceId ?? `{${globalThis.crypto.randomUUID().toUpperCase()}}`,
+    instanceId: options.instanceId ?? newInstanceId(),
     reference: primary,
     alternateReferences: alternates,
     pane: { ...DEFAULT_TASK_PANE, ...options.pane },
   };
+}
+
+/** A new `{GUID}` (version 4). From `getRandomValues`: `randomUUID` exists only in secure contexts (a preview on plain HTTP). */
+export function newInstanceId(): string {
+  const bytes = globalThis.crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
+  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
+  const hex = [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('').toUpperCase();
+  return `{${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}}`;
 }

@@ -117,6 +117,16 @@ describe('saveXlsxDocument and openXlsxDocument', () => {
     expect(asked.parts).toEqual(expect.arrayContaining(['xl/webextensions/taskpanes.xml', 'xl/webextensions/webextension1.xml']));
   });
 
+  it('gives each new add-in part its own instance id, a braced version-4 GUID, also where randomUUID is missing (plain HTTP)', () => {
+    const missing = jest.spyOn(globalThis.crypto, 'randomUUID').mockImplementation(() => {
+      throw new TypeError('crypto.randomUUID is not a function');
+    });
+    const ids = [1, 2, 3].map(() => webExtensionFor(MANIFEST, [{ kind: 'sideloaded' }]).instanceId);
+    missing.mockRestore();
+    for (const id of ids) expect(id).toMatch(/^\{[0-9A-F]{8}-[0-9A-F]{4}-4[0-9A-F]{3}-[89AB][0-9A-F]{3}-[0-9A-F]{12}\}$/);
+    expect(new Set(ids).size).toBe(3);
+  });
+
   it('refuses to save settings without the add-in part that keeps them', async () => {
     const document = await documentWithTable();
     document.settings.set('cashflow.connection', { profileName: 'ACME' });
