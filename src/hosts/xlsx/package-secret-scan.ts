@@ -1,0 +1,112 @@
+/**
+ * A scan of every part of a workbook file for secrets before it is shared or kept: each part (sheets, very hidden
+ * ones too, shared strings, the web-extension part, docProps, relationships, anything else the zip holds) is read
+ * as text and searched for each given secret (client secret, client ID, bearer token) as written, as XML escapes it
+ * and as JSON escapes it (a setting's value). Settings (web-extension properties, custom document properties) are
+ * also checked by name, and a setting's JSON value by its keys: a credential-like name (`credentialKey`) is a
+ * finding even without a secret's value. A finding names the part and which secret (by its place in the list),
+ * never the secret itself. Steps: check the secrets → each part's text → secrets → credential-like names.
+ */
+
+import { credentialKey } from '../../sync/pull/pull-state';
+import { NamespacedElement } from './namespaced-element';
+import { OfficePackage, type PackageBytes } from './office-package';
+import { NS } from './package-vocabulary';
+import { decodeSettingValue } from './setting-value';
+import { parseXml, type XmlElement } from './xml-tree';
+
+export interface SecretFinding {
+  readonly part: string;
+  readonly kind: 'secret' | 'credentialName';
+  /** `secret 2` (the second of the list given), or the credential-like name and where it was. */
+  readonly detail: string;
+}
+
+export interface PackageScan {
+  readonly clean: boolean;
+  readonly findings: SecretFinding[];
+  /** Every part read, so that a caller can tell the scan saw the whole file. */
+  readonly parts: string[];
+}
+
+const CUSTOM_PROPERTIES_NS = 'http://schemas.openxmlformats.org/officeDocument/2006/custom-properties';
+/** Shorter secrets would match by accident anywhere in a file. */
+const MIN_SECRET_LENGTH = 4;
+
+export async function scanPackage(bytes: PackageBytes, secrets: readonly string[]): Promise<PackageScan> {
+  secrets.forEach(checkSecret);
+  const pkg = await OfficePackage.load(bytes);
+  const parts = pkg.partNames();
+  const findings: SecretFinding[] = [];
+  for (const part of parts) {
+    const text = (await pkg.text(part)) ?? '';
+    findings.push(...secretsIn(part, text, secrets), ...credentialNamesIn(part, text));
+  }
+  return { clean: findings.length === 0, findings, parts };
+}
+
+function checkSecret(secret: string, index: number): void {
+  if (secret.trim().length < MIN_SECRET_LENGTH) throw new RangeError(`Secret ${index + 1} is shorter than ${MIN_SECRET_LENGTH} characters: it would be found anywhere.`);
+}
+
+function secretsIn(part: string, text: string, secrets: readonly string[]): SecretFinding[] {
+  const haystacks = [text, decodeXmlText(text)];
+  return secrets.flatMap((secret, index) => {
+    const needles = [secret, JSON.stringify(secret).slice(1, -1)];
+    const found = haystacks.some((haystack) => needles.some((needle) => haystack.includes(needle)));
+    return found ? [{ part, kind: 'secret' as const, detail: `secret ${index + 1}` }] : [];
+  });
+}
+
+/** Entities and character references as XML reads them (a secret holding `&` or `<` is written escaped). */
+function decodeXmlText(text: string): string {
+  const named: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+  return text.replace(/&(#x[0-9a-fA-F]+|#[0-9]+|amp|lt|gt|quot|apos);/g, (whole, ref: string) => {
+    if (!ref.startsWith('#')) return named[ref] ?? whole;
+    const code = ref.startsWith('#x') ? parseInt(ref.slice(2), 16) : parseInt(ref.slice(1), 10);
+    return code <= 0x10ffff ? String.fromCodePoint(code) : whole;
+  });
+}
+
+/** Settings by name: the add-in's properties (and the keys of their JSON values), custom document properties. */
+function credentialNamesIn(part: string, text: string): SecretFinding[] {
+  const root = settingsRoot(text);
+  if (root === undefined) return [];
+  const finding = (detail: string): SecretFinding => ({ part, kind: 'credentialName', detail });
+  if (root.is(NS.webExtension, 'webextension')) {
+    const properties = root.child(NS.webExtension, 'properties')?.children(NS.webExtension, 'property') ?? [];
+    return properties.flatMap((property) => {
+      const name = property.attribute('name') ?? '';
+      const keys = credentialKeysOf(decodeSettingValue(property.attribute('value') ?? ''));
+      return [...(credentialKey(name) ? [finding(`setting ${name}`)] : []), ...keys.map((key) => finding(`key ${key} in setting ${name}`))];
+    });
+  }
+  return root
+    .children(CUSTOM_PROPERTIES_NS, 'property')
+    .map((property) => property.attribute('name') ?? '')
+    .filter(credentialKey)
+    .map((name) => finding(`document property ${name}`));
+}
+
+function settingsRoot(text: string): NamespacedElement | undefined {
+  if (!text.includes(NS.webExtension) && !text.includes(CUSTOM_PROPERTIES_NS)) return undefined;
+  let root: XmlElement;
+  try {
+    root = parseXml(text);
+  } catch {
+    return undefined; // not XML: its text was searched for the secrets all the same
+  }
+  return NamespacedElement.root(root);
+}
+
+/** The credential-like keys anywhere in a JSON value, also inside a string that holds JSON (the stores keep text). */
+function credentialKeysOf(value: unknown): string[] {
+  if (typeof value === 'string') {
+    const trimmed = value.trim();
+    const parsed = trimmed.startsWith('{') || trimmed.startsWith('[') ? decodeSettingValue(trimmed) : undefined;
+    return typeof parsed === 'object' && parsed !== null ? credentialKeysOf(parsed) : [];
+  }
+  if (Array.isArray(value)) return value.flatMap(credentialKeysOf);
+  if (typeof value !== 'object' || value === null) return [];
+  return Object.entries(value).flatMap(([key, inner]) => [...(credentialKey(key) ? [key] : []), ...credentialKeysOf(inner)]);
+}
