@@ -9,7 +9,9 @@ import type { Language } from '../i18n/catalog';
 import { XlsxWorkbookPort } from '../hosts/xlsx/xlsx-workbook-port';
 import { newXlsxDocument, type XlsxDocument } from '../hosts/xlsx/xlsx-document';
 import { writeSheetLayout } from '../hosts/xlsx/write-sheet-layout';
-import { saveWorkbook } from '../hosts/xlsx/save-workbook';
+import { saveXlsxDocument } from '../hosts/xlsx/save-xlsx-document';
+import { AUTO_SHOW_SETTING, type AddInManifest } from '../hosts/xlsx/web-extension-info';
+import { templateAddIn } from './template-add-in';
 import { ACCOUNTS_TABLE, BALANCE_HORIZONS, BALANCE_SUMMARY_TABLE, CATEGORIES_TABLE, FORECAST_BUDGETS_TABLE, INVOICES_TABLE, TRANSACTIONS_TABLE, tableSpec, type TableModel } from '../sync/tables';
 import type { CoreRow } from '../sync/workbook-port';
 import { overviewSheet } from '../sync/workbook-layout/overview-sheet';
@@ -26,8 +28,6 @@ export const TEMPLATE_TABLES: readonly TableModel<unknown>[] = [
 ] as readonly TableModel<never>[] as readonly TableModel<unknown>[];
 
 
-/** Office's document setting that opens the add-in's task pane with the file. */
-export const AUTO_OPEN_SETTING = 'Office.AutoShowTaskpaneWithDocument';
 
 export interface TemplateOptions {
   language: Language;
@@ -43,14 +43,9 @@ export async function buildTemplate({ language }: TemplateOptions): Promise<Xlsx
   return document;
 }
 
-/** The add-in the file opens: the manifest's id and version. */
-export interface TemplateAddIn {
-  id: string;
-  version: string;
-}
-
-export async function saveTemplate(document: XlsxDocument, _addIn: TemplateAddIn): Promise<ArrayBuffer> {
-  return saveWorkbook(document.workbook);
+/** The file: the workbook with the add-in's part naming the manifest (id and version) and holding the settings. */
+export async function saveTemplate(document: XlsxDocument, manifest: AddInManifest): Promise<Uint8Array> {
+  return saveXlsxDocument(document, templateAddIn(manifest));
 }
 
 function addLaidOutSheets(document: XlsxDocument, language: Language): void {
@@ -74,7 +69,7 @@ export function templateRows(model: TableModel<unknown>): CoreRow[] {
 }
 
 function openPaneWithFile(document: XlsxDocument): void {
-  document.settings.set(AUTO_OPEN_SETTING, true);
+  document.settings.set(AUTO_SHOW_SETTING, true);
 }
 
 /** No person's name in the file's properties: the template is shared. The first sheet is the one shown. */

@@ -6,8 +6,12 @@
 
 import { Workbook, type Worksheet } from 'exceljs';
 import { saveWorkbook } from '../../src/hosts/xlsx/save-workbook';
+import { AUTO_SHOW_SETTING } from '../../src/hosts/xlsx/web-extension-info';
+import { openXlsxDocument } from '../../src/hosts/xlsx/open-xlsx-document';
+import { scanPackage } from '../../src/hosts/xlsx/package-secret-scan';
+import { startSandbox } from '../../src/sandbox';
 import { XlsxWorkbookPort } from '../../src/hosts/xlsx/xlsx-workbook-port';
-import { AUTO_OPEN_SETTING, buildTemplate, saveTemplate, TEMPLATE_TABLES, templateRows } from '../../src/template/planning-template';
+import { buildTemplate, saveTemplate, TEMPLATE_TABLES, templateRows } from '../../src/template/planning-template';
 import { tableSpec } from '../../src/sync/tables';
 import { OVERVIEW_CATEGORY_ROWS } from '../../src/sync/workbook-layout/overview-sheet';
 import { translate } from '../../src/i18n/translate';
@@ -18,7 +22,7 @@ const ADD_IN = { id: '773ffca3-b486-40c2-a9ee-f12cfa211984', version: '0.1.0.0' 
 async function reopened(language: Language): Promise<Workbook> {
   const bytes = await saveTemplate(await buildTemplate({ language }), ADD_IN);
   const workbook = new Workbook();
-  await workbook.xlsx.load(bytes);
+  await workbook.xlsx.load(bytes.slice().buffer);
   return workbook;
 }
 
@@ -84,7 +88,7 @@ describe('the planning workbook template', () => {
     expect(formulaOf(overview, 'B9')).toBe('_xldudf_CASHFLOW_BALANCE("fiscal_year_end")');
     expect(formulaOf(overview, 'B12')).toBe('_xldudf_CASHFLOW_DUE("receivable")');
     expect(formulaOf(overview, 'B13')).toBe('_xldudf_CASHFLOW_DUE("payable")');
-    expect(formulaOf(overview, 'B14')).toBe('B12-B13');
+    expect(formulaOf(overview, 'B14')).toBe('SUM(B12:B13)');
     expect(formulaOf(overview, 'B16')).toBe('YEAR(TODAY())');
     // The actuals grid: months of the year cell as headers, one row per category of the Categories table.
     expect(formulaOf(overview, 'B20')).toBe('DATE($B$16,1,1)');
@@ -122,8 +126,28 @@ describe('the planning workbook template', () => {
     expect(workbook.getWorksheet('Transactions')?.getTable('Transactions')).toBeDefined();
   });
 
-  it('asks the pane to open with the file', async () => {
-    const document = await buildTemplate({ language: 'en' });
-    expect(document.settings.get(AUTO_OPEN_SETTING)).toBe(true);
+  it('opens the add-in with the file: centrally deployed or sideloaded, its pane visible, the auto-open setting on', async () => {
+    const bytes = await saveTemplate(await buildTemplate({ language: 'en' }), ADD_IN);
+    const { document, addIn, problems } = await openXlsxDocument(bytes);
+    expect(problems).toEqual([]);
+    expect(addIn?.reference).toEqual({ ...ADD_IN, store: 'EXCatalog', storeType: 'EXCatalog' });
+    expect(addIn?.alternateReferences).toEqual([{ ...ADD_IN, store: 'developer', storeType: 'Registry' }]);
+    expect(addIn?.pane.visible).toBe(true);
+    expect([...document.settings]).toEqual([[AUTO_SHOW_SETTING, true]]);
+    // The same bytes from the same build: the template's instance id is fixed.
+    expect((await openXlsxDocument(await saveTemplate(await buildTemplate({ language: 'en' }), ADD_IN))).addIn?.instanceId).toBe(addIn?.instanceId);
+  });
+
+  it('holds no secret and no credential-like setting in any part', async () => {
+    const bytes = await saveTemplate(await buildTemplate({ language: 'de' }), ADD_IN);
+    const sandbox = await startSandbox({ port: 0, transactions: 0 });
+    try {
+      const { clientId, clientSecret } = sandbox.credentials.company;
+      const scan = await scanPackage(bytes, [clientId, clientSecret]);
+      expect(scan.findings).toEqual([]);
+      expect(scan.parts.length).toBeGreaterThan(10);
+    } finally {
+      await sandbox.close();
+    }
   });
 });

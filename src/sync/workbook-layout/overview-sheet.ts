@@ -43,8 +43,9 @@ export function overviewSheet(language: Language): SheetLayout {
     ...monthGrid(t, PLANNED_TOP, 'template.overview.planned', 'PLANNED'),
   ];
   const widths = new Map<number, number>([[1, 42]]);
-  for (let column = FIRST_MONTH_COLUMN; column < TOTAL_COLUMN; column += 1) widths.set(column, 13);
-  widths.set(TOTAL_COLUMN, 16);
+  // "-1,234,567.89 EUR": an amount with its currency fits.
+  for (let column = FIRST_MONTH_COLUMN; column < TOTAL_COLUMN; column += 1) widths.set(column, 17);
+  widths.set(TOTAL_COLUMN, 18);
   return { name: t('template.overview.sheet'), cells, widths, frozenRows: 1, landscape: true };
 }
 
@@ -76,8 +77,9 @@ function invoiceBlock(t: T, top: number): LayoutCell[] {
     { row: receivable, column: 2, value: formula('CASHFLOW.DUE("receivable")'), style: 'amount' },
     { row: payable, column: 1, value: t('template.overview.invoices.payable'), style: 'label' },
     { row: payable, column: 2, value: formula('CASHFLOW.DUE("payable")'), style: 'amount' },
+    // Payables are negative amounts (money going out), so the net position is their sum.
     { row: top + 3, column: 1, value: t('template.overview.invoices.net'), style: 'label' },
-    { row: top + 3, column: 2, value: formula(`B${receivable}-B${payable}`), style: 'amount' },
+    { row: top + 3, column: 2, value: formula(`SUM(B${receivable}:B${payable})`), style: 'amount' },
   ];
 }
 
