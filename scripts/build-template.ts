@@ -7,20 +7,16 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { OfficeAddinManifest } from 'office-addin-manifest';
-import type { Language } from '../src/i18n/catalog';
+import { LANGUAGES } from '../src/i18n/catalog';
 import { buildTemplate, saveTemplate } from '../src/template/planning-template';
-
-export const TEMPLATE_FILES: ReadonlyArray<readonly [Language, string]> = [
-  ['en', 'cashflow-planning-template.xlsx'],
-  ['de', 'cashflow-planning-template-de.xlsx'],
-  ['it', 'cashflow-planning-template-it.xlsx'],
-];
+import { TEMPLATE_FILES } from '../src/template/template-files';
 
 async function main(outDir: string, manifestFile: string): Promise<void> {
   const manifest = await OfficeAddinManifest.readManifestFile(manifestFile);
   if (!manifest.id || !manifest.version) throw new Error(`${manifestFile}: no add-in id or version`);
   mkdirSync(outDir, { recursive: true });
-  for (const [language, name] of TEMPLATE_FILES) {
+  for (const language of LANGUAGES) {
+    const name = TEMPLATE_FILES[language];
     const document = await buildTemplate({ language });
     const bytes = await saveTemplate(document, { id: manifest.id, version: manifest.version });
     writeFileSync(join(outDir, name), Buffer.from(bytes));

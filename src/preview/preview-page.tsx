@@ -22,6 +22,8 @@ import { translate, type MessageParams } from '../i18n/translate';
 import { ValidationRefusal, type ExcelSimulationGlobals, type SimulatedWorkbook } from './excel-sim';
 import { paneUrl, type PreviewOptions, type PreviewTheme } from './preview-options';
 import { ResetDialog } from './reset-dialog';
+import { FileMenu, type FileToOpen } from './file-menu';
+import { TEMPLATE_FILES } from '../template/template-files';
 import { useSignal, type Signal } from './signal';
 import type { SaveState } from './workbook-autosave';
 import { excelLocale } from './workbook-view/cell-display';
@@ -45,16 +47,22 @@ export interface PreviewPageProps {
   paneGeneration: Signal<number>;
   restoreProblem?: string;
   onReset(): Promise<void>;
+  /** Opens a workbook file in place of the preview's workbook (the pane starts again); rejects with why not. */
+  onOpenFile(file: FileToOpen): Promise<void>;
+  /** Saves the preview's workbook as an .xlsx download. */
+  onDownload(): Promise<void>;
 }
 
 const PANE_WIDTHS = [320, 480] as const;
 
-export function PreviewPage({ workbook, globals, options, saveState, paneGeneration, restoreProblem, onReset }: PreviewPageProps): JSX.Element {
+export function PreviewPage({ workbook, globals, options, saveState, paneGeneration, restoreProblem, onReset, onOpenFile, onDownload }: PreviewPageProps): JSX.Element {
   const t = useCallback((key: MessageKey, params?: MessageParams) => translate(options.language, key, params), [options.language]);
   const [theme, setTheme] = useState<PreviewTheme>(options.theme);
   const [paneWidth, setPaneWidth] = useState<number>(PANE_WIDTHS[0]);
   // Why the last edit was not taken: the cell's validation alert (its title and message), or another reason.
   const [editProblem, setEditProblem] = useState<{ title?: string; message: string }>();
+  // Why the last Open or Download failed.
+  const [fileProblem, setFileProblem] = useState<string>();
   const version = useWorkbookVersion(workbook);
   const save = useSignal(saveState);
   const generation = useSignal(paneGeneration);
@@ -141,6 +149,28 @@ export function PreviewPage({ workbook, globals, options, saveState, paneGenerat
           <Radio value={String(PANE_WIDTHS[0])} label={t('preview.paneWidth.narrow')} />
           <Radio value={String(PANE_WIDTHS[1])} label={t('preview.paneWidth.wide')} />
         </RadioGroup>
+        <FileMenu
+          labels={{
+            menu: t('preview.file'),
+            openTemplate: t('preview.file.openTemplate'),
+            open: t('preview.file.open'),
+            download: t('preview.file.download'),
+            input: t('preview.file.input'),
+            confirmTitle: (name) => t('preview.file.confirm.title', { name }),
+            confirmBody: t('preview.file.confirm.body'),
+            confirmOpen: t('preview.file.confirm.open'),
+            cancel: t('preview.reset.cancel'),
+          }}
+          templateName={TEMPLATE_FILES[options.language]}
+          onOpen={async (file) => {
+            setFileProblem(undefined);
+            await onOpenFile(file).catch((error: unknown) => setFileProblem(t('preview.file.openFailed', { name: file.name, reason: reasonOf(error) })));
+          }}
+          onDownload={async () => {
+            setFileProblem(undefined);
+            await onDownload().catch((error: unknown) => setFileProblem(t('preview.file.downloadFailed', { reason: reasonOf(error) })));
+          }}
+        />
         <ResetDialog
           labels={{
             button: t('preview.reset'),
@@ -157,6 +187,11 @@ export function PreviewPage({ workbook, globals, options, saveState, paneGenerat
           {restoreProblem && (
             <MessageBar intent="warning">
               <MessageBarBody>{t('preview.restoreFailed', { reason: restoreProblem })}</MessageBarBody>
+            </MessageBar>
+          )}
+          {fileProblem && (
+            <MessageBar intent="error" data-testid="file-problem">
+              <MessageBarBody>{fileProblem}</MessageBarBody>
             </MessageBar>
           )}
           {editProblem && (
@@ -197,4 +232,8 @@ export function PreviewPage({ workbook, globals, options, saveState, paneGenerat
       </main>
     </FluentProvider>
   );
+}
+
+function reasonOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }

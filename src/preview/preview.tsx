@@ -11,6 +11,10 @@ import { translate } from '../i18n/translate';
 import type { CashflowPreview } from './cashflow-preview';
 import { createSimulatedWorkbook, installExcelSimulation } from './excel-sim';
 import { loadFunctionsMetadata } from './functions-metadata';
+import type { WebExtensionInfo } from '../hosts/xlsx/web-extension-info';
+import { planningAddIn } from '../template/template-add-in';
+import type { FileToOpen } from './file-menu';
+import { servedManifest } from './workbook-file/served-manifest';
 import { PreviewPage } from './preview-page';
 import { readPreviewOptions } from './preview-options';
 import { createSignal } from './signal';
@@ -53,6 +57,24 @@ async function main(): Promise<void> {
     await autosave.flush();
     paneGeneration.set(paneGeneration.get() + 1);
   };
+  // The file last opened: its name (a template's becomes the working file's) and its add-in part, kept for Download.
+  let fileName = 'cashflow-planning.xlsx';
+  let addIn: WebExtensionInfo | null = null;
+  const openFile = async (file: FileToOpen): Promise<void> => {
+    const { openWorkbookFile } = await import('./workbook-file/workbook-file');
+    const manifest = await servedManifest().catch(() => undefined);
+    const opened = await openWorkbookFile(await file.bytes(), manifest?.id);
+    workbook.restore(opened.snapshot);
+    addIn = opened.addIn;
+    fileName = file.name.replace(/^cashflow-planning-template(?:-\w\w)?\.xlsx$/i, 'cashflow-planning.xlsx');
+    await autosave.flush();
+    paneGeneration.set(paneGeneration.get() + 1);
+  };
+  const download = async (): Promise<void> => {
+    const { workbookFileBytes } = await import('./workbook-file/workbook-file');
+    addIn ??= planningAddIn(await servedManifest());
+    saveDownload(fileName, await workbookFileBytes(workbook.snapshot(), addIn));
+  };
   const preview: CashflowPreview = {
     globals,
     workbook,
@@ -72,9 +94,21 @@ async function main(): Promise<void> {
       saveState={saveState}
       paneGeneration={paneGeneration}
       onReset={reset}
+      onOpenFile={openFile}
+      onDownload={download}
       {...(restoreProblem === undefined ? {} : { restoreProblem })}
     />,
   );
+}
+
+/** Hands the bytes to the browser as a download named `name`. */
+function saveDownload(name: string, bytes: Uint8Array): void {
+  const url = URL.createObjectURL(new Blob([bytes.slice().buffer], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
 void main();

@@ -3,12 +3,14 @@
  * bridge hands the frame the workbook's CustomFunctions), formulas typed into cells are evaluated through the same
  * function code Excel runs, served by the pane's connection. An ACTUALS figure equals the sandbox's own total; a
  * TRANSACTIONS range spills the pulled table's header and one row per transaction; before connecting, a cell says to
- * connect in the task pane. The README's picture of it.
+ * connect in the task pane. The README's picture of it. The planning template opened from the File menu: its
+ * Overview's figures settle once connected and Categories loaded, and Download gives a file exceljs reads.
  */
+import { Workbook } from 'exceljs';
 import type { Page } from 'playwright-core';
 import { en } from '../../src/i18n/catalog';
 import { TRANSACTIONS_TABLE } from '../../src/sync/tables';
-import { eventually, expectClean, OFFICE_JS_TELEMETRY, openPreview, pane, previewApi, saveScreenshot, useApp } from './support';
+import { connectDemoAndLoad, eventually, expectClean, OFFICE_JS_TELEMETRY, openPreview, pane, previewApi, saveScreenshot, useApp } from './support';
 
 const SHEET = 'Sheet1';
 const YEAR = new Date().getUTCFullYear();
@@ -75,5 +77,58 @@ test('ACTUALS equals the sandbox\'s total, TRANSACTIONS spills the pulled table\
 
   await page.mouse.move(0, 0);
   await saveScreenshot(page, 'preview-functions');
+  expectClean(suite.session, [OFFICE_JS_TELEMETRY]);
+});
+
+test('the planning template opens in the preview; after Load its Overview settles; Download gives a file exceljs reads back', async () => {
+  const { page } = suite.session;
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await openPreview(page, suite.app.url, suite.app.sandbox.url);
+  const preview = previewApi(page);
+
+  await page.getByTestId('preview-file').click();
+  await page.getByTestId('preview-open-template').click();
+  await page.getByRole('dialog').getByText('cashflow-planning-template.xlsx').first().waitFor();
+  await saveScreenshot(page, 'preview-open-template');
+  await page.getByTestId('preview-open-confirm').click();
+  await eventually(async () => expect((await preview.tables()).map((t) => t.name)).toEqual(expect.arrayContaining(['Categories', 'Transactions'])));
+
+  // The pane started again with the file: connect, load the categories into the template's own table.
+  await connectDemoAndLoad(page, 'Categories');
+  const categories = await suite.app.sandbox.categories();
+  expect(await preview.tableRowCount('Categories')).toBe(categories.length);
+  expect((await preview.tables()).find((t) => t.name === 'Categories')?.address).toMatch(/^Categories!A2:/);
+
+  // Every CASHFLOW figure of the Overview settles: a number (or an empty row), never #BUSY! or an error.
+  await page.getByRole('tab', { name: 'Overview' }).click();
+  const overviewText = (row: number, col: number) => page.evaluate(([r, c]) => window.cashflowPreview?.cellText('Overview', r, c) ?? '', [row, col] as const);
+  const rows = [4, 5, 6, 7, 8, 11, 12, 13, ...Array.from({ length: 40 }, (_, i) => 20 + i), ...Array.from({ length: 40 }, (_, i) => 63 + i)];
+  await eventually(
+    async () => {
+      for (const row of rows) {
+        for (let col = 1; col <= (row >= 20 ? 13 : 1); col += 1) {
+          const text = await overviewText(row, col);
+          expect([row, col, text]).toEqual([row, col, expect.not.stringMatching(/^#/)]);
+        }
+      }
+    },
+    { timeoutMs: 120_000 },
+  );
+  expect(await overviewText(20, 0)).toBe(await preview.cellText('Categories', 2, 3));
+  expect(Number((await overviewText(4, 1)).replace(/[^\d.-]/g, ''))).not.toBeNaN();
+  await page.mouse.move(0, 0);
+  await saveScreenshot(page, 'preview-template-overview');
+
+  const [download] = await Promise.all([page.waitForEvent('download'), (async () => {
+    await page.getByTestId('preview-file').click();
+    await page.getByTestId('preview-download').click();
+  })()]);
+  expect(download.suggestedFilename()).toBe('cashflow-planning.xlsx');
+  const workbook = new Workbook();
+  await workbook.xlsx.readFile(await download.path());
+  expect(workbook.worksheets.map((s) => s.name)).toEqual(expect.arrayContaining(['Overview', 'Categories', 'Transactions']));
+  const table = workbook.getWorksheet('Categories')?.getTable('Categories') as unknown as { model: { tableRef: string } };
+  expect(table.model.tableRef).toBe(`A2:L${2 + categories.length}`);
+  expect(workbook.getWorksheet('Overview')?.getCell('B5').formula).toBe('_xldudf_CASHFLOW_BALANCE()');
   expectClean(suite.session, [OFFICE_JS_TELEMETRY]);
 });

@@ -11,7 +11,8 @@ import { SheetBaselineStore } from '../../../src/hosts/excel/sheet-baseline-stor
 import { SheetPushJournal } from '../../../src/hosts/excel/sheet-push-journal';
 import { XlsxWorkbookPort } from '../../../src/hosts/xlsx/xlsx-workbook-port';
 import { saveWorkbook } from '../../../src/hosts/xlsx/save-workbook';
-import { snapshotOfFileBytes, workbookFileBytes } from '../../../src/preview/workbook-file/workbook-file';
+import { openWorkbookFile, workbookFileBytes } from '../../../src/preview/workbook-file/workbook-file';
+import { planningAddIn } from '../../../src/template/template-add-in';
 import { createPuller, MemoryPullStateStore } from '../../../src/sync/pull';
 import { pushBudgets } from '../../../src/sync/push';
 import { FORECAST_BUDGETS_TABLE } from '../../../src/sync/tables';
@@ -28,10 +29,18 @@ beforeAll(async () => {
 afterAll(() => sandbox.close());
 afterEach(() => h.uninstall());
 
-async function reopen(bytes: ArrayBuffer): Promise<Workbook> {
+const addIn = planningAddIn(ADD_IN);
+
+async function reopen(bytes: ArrayBuffer | Uint8Array): Promise<Workbook> {
   const workbook = new Workbook();
-  await workbook.xlsx.load(bytes);
+  await workbook.xlsx.load(bytes instanceof Uint8Array ? (bytes.slice().buffer as ArrayBuffer) : bytes);
   return workbook;
+}
+
+async function snapshotOfFileBytes(bytes: Uint8Array): Promise<ReturnType<Harness['workbook']['snapshot']>> {
+  const opened = await openWorkbookFile(bytes, ADD_IN.id);
+  expect(opened.addIn?.reference.id).toBe(ADD_IN.id);
+  return opened.snapshot;
 }
 
 describe('Open', () => {
@@ -68,7 +77,7 @@ describe('Download', () => {
   it('writes a table pulled into the simulation as the xlsx host writes the same pull, cell for cell', async () => {
     h = harness(sandbox);
     await h.puller.pull({ resource: 'transactions' });
-    const downloaded = (await reopen(await workbookFileBytes(h.workbook.snapshot()))).getWorksheet('Transactions') as Worksheet;
+    const downloaded = (await reopen(await workbookFileBytes(h.workbook.snapshot(), addIn))).getWorksheet('Transactions') as Worksheet;
 
     const xlsx = new XlsxWorkbookPort(new Workbook());
     await createPuller({ client: h.client, port: xlsx, store: new MemoryPullStateStore() }).pull({ resource: 'transactions' });
@@ -105,7 +114,7 @@ describe('Download', () => {
       await context.sync();
     });
     const original = h.workbook.snapshot();
-    const restored = await snapshotOfFileBytes(await workbookFileBytes(original));
+    const restored = await snapshotOfFileBytes(await workbookFileBytes(original, addIn));
     h.workbook.restore(restored);
     expect(h.workbook.sheetNames()).toEqual(original.sheets.map((s) => s.name));
     expect(original.sheets.map((s) => s.visibility)).toContain('VeryHidden');
@@ -113,6 +122,8 @@ describe('Download', () => {
     for (const sheet of original.sheets) expect([sheet.name, h.workbook.formulas(sheet.name)]).toEqual([sheet.name, cellsOf(sheet.name, original)]);
     expect(h.workbook.values('Sheet1', 'A1:C3')).toEqual([['=HYPERLINK("x")', 1.5, ''], [true, '', ''], ['', '', 3]]);
     expect(h.workbook.cellColors('Sheet1', 0, 1)).toMatchObject({ fill: '#FFC000' });
+    expect(h.workbook.settings()['cashflow.test']).toBe('a "quoted" <text> & more');
+    expect(Object.keys(h.workbook.settings())).toEqual(Object.keys(Object.fromEntries(original.settings)));
     const budgets = original.sheets.find((s) => s.name === 'Forecast budgets');
     expect(restored.sheets.find((s) => s.name === 'Forecast budgets')?.frozen).toEqual(budgets?.frozen);
     expect(h.workbook.cellList('Forecast budgets', 2, listColumn(original))?.items.length).toBeGreaterThan(1);
@@ -122,7 +133,7 @@ describe('Download', () => {
     const baselines = new SheetBaselineStore();
     h = harness(sandbox, { puller: { baselines } });
     await h.puller.pull({ resource: 'forecastBudgets' });
-    const bytes = await workbookFileBytes(h.workbook.snapshot());
+    const bytes = await workbookFileBytes(h.workbook.snapshot(), addIn);
     h.uninstall();
     h = harness(sandbox);
     h.workbook.restore(await snapshotOfFileBytes(bytes));
