@@ -79,6 +79,8 @@ export interface CellColors {
   font?: string;
   /** `format.font.italic` (the stamp above a table is italic). */
   italic?: boolean;
+  /** `format.font.bold` (a template's headings). */
+  bold?: boolean;
 }
 
 const NO_COLORS: Readonly<CellColors> = Object.freeze({});
@@ -284,6 +286,7 @@ export class SimulatedWorkbook {
     if (style.fill !== undefined && style.fill !== STYLE_DEFAULTS.fill) colors.fill = style.fill;
     if (style.fontColor !== undefined && style.fontColor !== STYLE_DEFAULTS.fontColor) colors.font = style.fontColor;
     if (style.italic === true) colors.italic = true;
+    if (style.bold === true) colors.bold = true;
     return colors;
   }
 

@@ -14,6 +14,7 @@ import { cellPaint } from './cell-paint';
 import type { GridPalette } from './grid-theme';
 import { tableAt, tablePart } from './table-at';
 import { overflowSpans, type RowCell } from './text-overflow';
+import { fitNumber } from './number-fit';
 import { textWidth } from './text-width';
 
 export interface CellLook {
@@ -59,12 +60,19 @@ export function useCellLooks(source: CellLookSource): { cellLook(row: number, co
       const colors = workbook.cellColors(sheet, row, column);
       const paint = cellPaint(colors, display.color, themeOverride?.bgCell ?? palette.grid.bgCell ?? '#FFFFFF', palette.grid.textLight);
       if (paint.bgCell !== undefined || paint.textDark !== undefined) themeOverride = { ...themeOverride, ...paint };
-      if (colors.italic === true) themeOverride = { ...themeOverride, baseFontStyle: `italic ${themeOverride?.baseFontStyle ?? '13px'}` };
+      const base = themeOverride?.baseFontStyle ?? '13px';
+      const bold = colors.bold === true && !base.includes('bold') ? 'bold ' : '';
+      if (colors.italic === true || bold !== '') themeOverride = { ...themeOverride, baseFontStyle: `${colors.italic === true ? 'italic ' : ''}${bold}${base}` };
       const empty = cell.result.kind === 'Empty' && cell.formula === undefined;
+      if (cell.result.kind === 'Double') {
+        const col = columns[column];
+        const font = `${themeOverride?.baseFontStyle ?? '13px'} ${palette.grid.fontFamily ?? 'sans-serif'}`;
+        display.text = fitNumber(display.text, col !== undefined && 'width' in col ? col.width : defaultWidthPx, (text) => textWidth(text, font));
+      }
       return { display, editText: cellEditText(cell), themeOverride, empty, inTable: table !== undefined };
     },
     // version: the workbook changed, so the visible cells are read again
-    [workbook, sheet, tables, palette, locale, version],
+    [workbook, sheet, tables, palette, locale, version, columns, defaultWidthPx],
   );
 
   const runs = useMemo(() => new Map<number, RowRuns>(), [cellLook, columns]);

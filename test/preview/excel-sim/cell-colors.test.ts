@@ -15,8 +15,8 @@ describe('SimulatedWorkbook.cellColors: the per-cell read the preview grid draws
     expect(wb.cellColors('Sheet1', 1, 1)).toEqual({ fill: '#FFCC99', font: '#3F3F76' });
     expect(wb.cellColors('Sheet1', 2, 2)).toEqual({ fill: '#FFC000', font: '#3F3F76' });
     expect(wb.cellColors('Sheet1', 0, 0)).toEqual({});
-    // Styled, but not coloured: still the defaults.
-    expect(wb.cellColors('Sheet1', 3, 3)).toEqual({});
+    // Styled, but not coloured: the default colours, drawn bold.
+    expect(wb.cellColors('Sheet1', 3, 3)).toEqual({ bold: true });
   });
 
   it('follows a reset to the default, a clear of formats, and cells moved by an inserted row', async () => {
