@@ -1,16 +1,18 @@
 /**
  * The build an IT admin ships (`npm run build -- --env origin=https://addin.example.com`), made once per change of the
  * sources and cached like the browser tests' build (test/e2e/support/build.ts): every file holds no localhost, the
- * manifest validates for that origin and keeps manifest.xml's Id.
+ * manifest validates for that origin and keeps manifest.xml's Id, and the deployment's server serves it.
  */
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { XMLParser } from 'fast-xml-parser';
+import { startAddinServer } from '../../src/deploy/addin-server';
 import { manifestOrigin } from '../../src/deploy/manifest-origin';
 import { checkManifest } from '../../scripts/manifest/check-manifest';
 import { servedPaths } from '../../scripts/manifest/served-paths';
 import { buildAddin } from '../e2e/support/build';
+import { httpsRequest, selfSignedPair } from './support';
 
 const ORIGIN = 'https://addin.example.com';
 const root = resolve(__dirname, '../..');
@@ -77,5 +79,27 @@ describe('a build for https://addin.example.com', () => {
     const chunks = listFiles(dist).map((f) => relative(dist, f)).filter((f) => /^[^/]+\.js$/.test(f) && !['taskpane.js', 'functions.js'].includes(f));
     expect(chunks.length).toBeGreaterThan(0);
     expect(chunks.filter((f) => !/\.[0-9a-f]{12}\.js$/.test(f))).toEqual([]);
+  });
+
+  test('npm run serve serves it: the page, the manifest, a bundle, with their types and caching', async () => {
+    const pair = selfSignedPair();
+    const server = await startAddinServer({ dist, origin: ORIGIN, service: 'https://api.example.com', cert: pair.cert, key: pair.key, port: 0, host: '127.0.0.1', log: () => undefined });
+    try {
+      const page = await httpsRequest(server.url, '/taskpane.html', pair.cert);
+      expect(page.status).toBe(200);
+      expect(page.headers['content-security-policy']).toMatch(/frame-ancestors 'self' https:/);
+      const scripts = [...page.text.matchAll(/<script[^>]*src="?([^"\s>]+)/g)].map((m) => m[1] ?? '');
+      expect(scripts).toEqual(expect.arrayContaining(['office-js/office.js', 'taskpane.js', 'functions.js']));
+      for (const script of scripts) {
+        const answer = await httpsRequest(server.url, `/${script}`, pair.cert);
+        expect([script, answer.status, answer.headers['content-type']]).toEqual([script, 200, 'text/javascript; charset=utf-8']);
+      }
+      const xml = await httpsRequest(server.url, '/manifest.xml', pair.cert);
+      expect(xml.text).toBe(readFileSync(join(dist, 'manifest.xml'), 'utf8'));
+      const chunk = readdirSync(dist).find((f) => /\.[0-9a-f]{12}\.js$/.test(f)) ?? '';
+      expect((await httpsRequest(server.url, `/${chunk}`, pair.cert)).headers['cache-control']).toMatch(/max-age=31536000, immutable/);
+    } finally {
+      await server.close();
+    }
   });
 });
