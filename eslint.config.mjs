@@ -48,8 +48,8 @@ export default tseslint.config(
     },
   },
   {
-    // The command-line machinery and the CORS proxy are Node-only tools beside the product: they import nothing from the client or the sandbox.
-    files: ['src/cli/**/*.ts', 'src/proxy/**/*.ts'],
+    // The command-line machinery, the CORS proxy and the deployment's server are Node-only tools beside the product: they import nothing from the client or the sandbox.
+    files: ['src/cli/**/*.ts', 'src/proxy/**/*.ts', 'src/deploy/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',

@@ -6,7 +6,12 @@
  * The preview (src/preview) is built only when asked for with `--env preview` (`npm start` and the browser tests
  * ask; `npm run build:preview` too): it adds two pages, preview.html (the simulated workbook beside an iframe) and
  * preview-pane.html, the task pane page exactly as Excel loads it with the preview-bridge bundle run first.
- * A production build writes no source maps (they would be served beside the add-in); a development build does. */
+ * A production build writes no source maps (they would be served beside the add-in); a development build does.
+ *
+ * `--env origin=https://addin.example.com` builds for a deployment on that origin (docs: README "Deploying for a team"):
+ * the manifest names it in every URL and in AppDomains (src/deploy/manifest-for-origin.ts), and the lazily loaded chunks
+ * carry a content hash in their names, so a server may let browsers keep them (`npm run serve`). Without it the build is
+ * the one `npm start` serves from https://localhost:3000. */
 const path = require('node:path');
 const fs = require('node:fs');
 const crypto = require('node:crypto');
@@ -143,6 +148,26 @@ async function buildTemplates() {
   }
 }
 
+/**
+ * src/deploy is TypeScript: `npm run build` runs webpack under tsx (`node --import tsx`), jest compiles it itself. Loaded
+ * only for an origin build, so the default build needs neither.
+ */
+function deployModule(name) {
+  try {
+    return require(`./src/deploy/${name}.ts`);
+  } catch (error) {
+    if (error instanceof SyntaxError) throw new Error(`--env origin needs src/deploy/${name}.ts compiled: build with \`npm run build -- --env origin=…\`.`, { cause: error });
+    throw error;
+  }
+}
+
+/** The origin of `--env origin=…` (checked: https, nothing after the host), or undefined for the default build. */
+function buildOrigin(value) {
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string') throw new Error('Invalid origin: give it as --env origin=https://addin.example.com.');
+  return deployModule('deploy-origin').parseDeployOrigin(value);
+}
+
 /** `--env preview` arrives as `true`, `--env preview=false` as the string 'false'; a missing switch as undefined. */
 function isAsked(value) {
   return value === true || value === 'true' || value === '1';
@@ -153,6 +178,8 @@ module.exports = (env = {}, argv = {}) => {
   const preview = isAsked(env.preview);
   const officeJsDir = path.dirname(require.resolve('@microsoft/office-js/dist/office.js'));
   const outputPath = path.resolve(__dirname, env.outputPath || 'dist');
+  const origin = buildOrigin(env.origin);
+  const manifest = origin === undefined ? undefined : deployModule('manifest-for-origin');
   return {
     mode: dev ? 'development' : 'production',
     devtool: dev ? 'source-map' : false,
@@ -162,7 +189,13 @@ module.exports = (env = {}, argv = {}) => {
       functions: './src/functions/functions.ts',
       ...(preview ? { preview: './src/preview/preview.tsx', 'preview-bridge': './src/preview/preview-bridge.ts' } : {}),
     },
-    output: { path: outputPath, filename: '[name].js', clean: true },
+    output: {
+      path: outputPath,
+      filename: '[name].js',
+      // Entries keep their names (the manifest names functions.js); a deployment's chunks change name with their content.
+      ...(origin === undefined ? {} : { chunkFilename: '[name].[contenthash:12].js' }),
+      clean: true,
+    },
     resolve: {
       extensions: ['.ts', '.tsx', '.js'],
       // The core runs in the browser: Node built-ins must never be pulled into a bundle.
@@ -186,7 +219,12 @@ module.exports = (env = {}, argv = {}) => {
     plugins: [
       // Where the pane looks for the local sandbox (its demo company) when the page names none: a development build
       // (`npm start`) looks on this computer; a production build only where the page says (`?sandbox=`).
-      new webpack.DefinePlugin({ __DEFAULT_SANDBOX_URL__: JSON.stringify(dev ? 'http://localhost:8787/' : '') }),
+      // Where the pane points a user whose service refuses the add-in's origin (CORS): the proxy of `npm start` on this
+      // computer, or in a build for an origin the deployment's own server (`npm run serve`) at <origin>/service/.
+      new webpack.DefinePlugin({
+        __DEFAULT_SANDBOX_URL__: JSON.stringify(dev ? 'http://localhost:8787/' : ''),
+        __PROXY_URL__: JSON.stringify(origin === undefined ? 'http://localhost:8788/' : deployModule('deploy-origin').deployedServiceUrl(origin)),
+      }),
       new CustomFunctionsMetadataPlugin({ output: 'functions.json', input: './src/functions/functions.ts' }),
       new TemplatePlugin(),
       new HtmlWebpackPlugin({
@@ -216,7 +254,11 @@ module.exports = (env = {}, argv = {}) => {
       new CopyWebpackPlugin({
         patterns: [
           { from: 'assets/*.png', to: 'assets/[name][ext]' },
-          { from: 'manifest.xml', to: 'manifest.xml' },
+          {
+            from: 'manifest.xml',
+            to: 'manifest.xml',
+            ...(origin === undefined ? {} : { transform: { transformer: (content) => manifest.manifestForOrigin(content.toString('utf8'), origin), cache: false } }),
+          },
           ...(preview
             ? [
                 {

@@ -1,9 +1,10 @@
 /**
- * `npm run docs:options`: writes the option tables of the sandbox and the proxy (their cli-options.ts) into their
- * READMEs (src/sandbox/README.md, src/proxy/README.md).
+ * `npm run docs:options`: writes the option tables of the sandbox, the proxy and the deployment's server (their
+ * cli-options.ts) into their READMEs (src/sandbox/README.md, src/proxy/README.md, src/deploy/README.md).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { renderOptionsMarkdown as serveOptions } from '../src/deploy/cli-options';
 import { renderOptionsMarkdown as proxyOptions } from '../src/proxy/cli-options';
 import { renderOptionsMarkdown as sandboxOptions } from '../src/sandbox/cli-options';
 import { replaceBlock } from './readme-block';
@@ -12,6 +13,7 @@ import { replaceBlock } from './readme-block';
 const BLOCKS = [
   { block: 'sandbox-options', readme: 'src/sandbox/README.md', render: sandboxOptions, source: 'src/sandbox/cli-options.ts' },
   { block: 'proxy-options', readme: 'src/proxy/README.md', render: proxyOptions, source: 'src/proxy/cli-options.ts' },
+  { block: 'serve-options', readme: 'src/deploy/README.md', render: serveOptions, source: 'src/deploy/cli-options.ts' },
 ];
 
 for (const { block, readme, render, source } of BLOCKS) {

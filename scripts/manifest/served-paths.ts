@@ -1,10 +1,14 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join, relative, sep } from 'node:path';
 
-/** What the dev server serves: the files of a build in `dist/` when there is one, else what the build emits. */
-export function servedPaths(root: string): Set<string> {
-  const dist = join(root, 'dist');
-  if (existsSync(join(dist, 'taskpane.html'))) return new Set(listFiles(dist).map((f) => relative(dist, f)));
+/**
+ * What the server serves: the files of `build` when it is a build (it holds taskpane.html: a manifest checked beside
+ * them, `dist/manifest.xml`), else those of `dist/` when there is one, else what the build emits.
+ */
+export function servedPaths(root: string, build?: string): Set<string> {
+  for (const dir of [build, join(root, 'dist')]) {
+    if (dir !== undefined && existsSync(join(dir, 'taskpane.html'))) return new Set(listFiles(dir).map((f) => relative(dir, f).split(sep).join('/')));
+  }
   const assets = readdirSync(join(root, 'assets')).filter((f) => f.endsWith('.png')).map((f) => `assets/${f}`);
   return new Set(['taskpane.html', 'taskpane.js', 'functions.js', 'functions.json', 'manifest.xml', ...assets]);
 }

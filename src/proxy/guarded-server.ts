@@ -6,6 +6,7 @@
  * keeps at most `maxConnections` open. Log lines: method, path without the query, status, milliseconds.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer as createTlsServer } from 'node:https';
 import type { Socket } from 'node:net';
 import type { ProxyHosts } from './host-check';
 import { resolveRequestTarget } from './request-target';
@@ -21,6 +22,8 @@ export interface GuardOptions {
   maxConnections: number;
   log: (line: string) => void;
   logRequest: LogRequest;
+  /** A key pair (PEM) to serve HTTPS with (the deployment's server, src/deploy); plain HTTP without. */
+  tls?: { key: string | Buffer; cert: string | Buffer };
 }
 
 /** One log line per request: method, path without the query, status, milliseconds (never headers or bodies). */
@@ -36,11 +39,12 @@ export function answerUnreadable(error: NodeJS.ErrnoException, socket: Socket): 
 }
 
 /** fastify's `serverFactory`: the Node server with the guard in front of fastify's handler. */
-export function guardedServerFactory({ origin, hosts, headersTimeout, requestTimeout, maxConnections, log, logRequest }: GuardOptions) {
+export function guardedServerFactory({ origin, hosts, headersTimeout, requestTimeout, maxConnections, log, logRequest, tls }: GuardOptions) {
   return (handler: (request: IncomingMessage, response: ServerResponse) => void) => {
     // Node checks the two timeouts every connectionsCheckingInterval (default 30 s): often enough for them to hold.
     const connectionsCheckingInterval = Math.max(10, Math.min(1_000, Math.floor(headersTimeout / 4)));
-    const server = createServer({ headersTimeout, requestTimeout, connectionsCheckingInterval }, (request, response) => {
+    const serverOptions = { headersTimeout, requestTimeout, connectionsCheckingInterval };
+    const guarded = (request: IncomingMessage, response: ServerResponse) => {
       response.setHeader('X-Content-Type-Options', 'nosniff');
       const started = performance.now();
       const method = request.method ?? '';
@@ -57,7 +61,8 @@ export function guardedServerFactory({ origin, hosts, headersTimeout, requestTim
         return;
       }
       handler(request, response);
-    });
+    };
+    const server = tls === undefined ? createServer(serverOptions, guarded) : createTlsServer({ ...serverOptions, key: tls.key, cert: tls.cert }, guarded);
     server.maxConnections = maxConnections;
     // CONNECT requests arrive here, not as requests: refuse them on the socket.
     server.on('connect', (request: IncomingMessage, socket: Socket) => {

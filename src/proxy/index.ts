@@ -3,18 +3,19 @@
  * request to the ONE service origin it was started with and to nothing else (request-target.ts), only when the
  * request names the proxy itself in `Host` (host-check.ts: DNS rebinding; the guard on raw requests is
  * guarded-server.ts), answers CORS for the allowed origins
- * (cors.ts), passes on no redirect outside the target (redirect.ts) and no answer above `maxAnswerBytes` (forward.ts),
- * and logs method, path, status and milliseconds only: never headers, query strings or bodies (the token request's
- * body carries the client secret). Every answer carries `X-Content-Type-Options: nosniff`. Its Node server limits
+ * (cors.ts; the route is proxy-route.ts), passes on no redirect outside the target (redirect.ts) and no answer above
+ * `maxAnswerBytes` (forward.ts), and logs method, path, status and milliseconds only: never headers, query strings or
+ * bodies (the token request's body carries the client secret). Every answer carries `X-Content-Type-Options: nosniff`. Its Node server limits
  * how long a client may take to send headers and request (408 after) and how many connections it keeps at once.
  */
 import type { AddressInfo, Socket } from 'node:net';
 import Fastify from 'fastify';
 import { AllowedOrigins } from './cors';
-import { DEFAULT_MAX_ANSWER_BYTES, forward } from './forward';
+import { DEFAULT_MAX_ANSWER_BYTES } from './forward';
 import { answerUnreadable, guardedServerFactory, requestLogger } from './guarded-server';
 import { ProxyHosts } from './host-check';
-import { FORWARDED_METHODS, resolveRequestTarget } from './request-target';
+import { passBodiesThrough, proxyHandler } from './proxy-route';
+import { FORWARDED_METHODS } from './request-target';
 import { parseTarget } from './target';
 
 export { DEFAULT_ALLOWED_ORIGINS } from './cors';
@@ -90,55 +91,11 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       answerUnreadable(error, socket);
     },
   });
-  // Bodies are passed through as bytes, whatever their type (JSON, form, multipart).
-  app.removeAllContentTypeParsers();
-  app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
-
+  passBodiesThrough(app);
   app.route({
     method: [...FORWARDED_METHODS],
     url: '*',
-    handler: async (request, reply) => {
-      const started = performance.now();
-      const rawUrl = request.raw.url ?? '';
-      const target = resolveRequestTarget(request.method, rawUrl, origin);
-      if (!target.ok) throw new Error('a refused request reached the proxy route');
-      const requestOrigin = request.headers.origin;
-      const finish = (status: number, note = '') => logRequest(request.method, rawUrl, status, started, note);
-
-      if (request.method === 'OPTIONS' && request.headers['access-control-request-method'] !== undefined) {
-        const allowed = origins.allows(requestOrigin);
-        finish(allowed ? 204 : 403, ' (preflight)');
-        return reply.code(allowed ? 204 : 403).headers(origins.preflightHeaders(requestOrigin)).send();
-      }
-      if (!origins.allows(requestOrigin)) {
-        finish(403, ' (origin not allowed)');
-        return reply.code(403).send({ detail: `Refused: the origin ${requestOrigin} is not allowed to use this proxy (--allow-origin).` });
-      }
-
-      const abort = new AbortController();
-      reply.raw.on('close', () => {
-        if (!reply.raw.writableFinished) abort.abort();
-      });
-      const answer = await forward(
-        {
-          method: request.method,
-          url: target.url,
-          headers: request.headers,
-          body: Buffer.isBuffer(request.body) ? request.body : undefined,
-          signal: AbortSignal.any([abort.signal, AbortSignal.timeout(timeoutMs)]),
-        },
-        origin,
-        maxAnswerBytes,
-      );
-      reply.headers(origins.answerHeaders(requestOrigin));
-      if (!answer.ok) {
-        finish(answer.status, ' (service unreachable)');
-        return reply.code(answer.status).send({ detail: answer.detail });
-      }
-      finish(answer.status);
-      reply.code(answer.status).headers(answer.headers);
-      return answer.body.length > 0 ? reply.send(answer.body) : reply.send();
-    },
+    handler: proxyHandler({ origin, origins, timeoutMs, maxAnswerBytes, logRequest }),
   });
 
   await app.listen({ port: options.port ?? 0, host });

@@ -16,6 +16,12 @@ declare const __DEFAULT_SANDBOX_URL__: string | undefined;
  */
 export const DEFAULT_SANDBOX_URL: string | undefined = typeof __DEFAULT_SANDBOX_URL__ === 'string' && __DEFAULT_SANDBOX_URL__ !== '' ? __DEFAULT_SANDBOX_URL__ : undefined;
 
+/** Set by webpack's DefinePlugin: `http://localhost:8788/` (`npm start`'s proxy), or `<origin>/service/` in a build for an origin. */
+declare const __PROXY_URL__: string | undefined;
+
+/** The add-in's CORS proxy the pane names when a service refuses the add-in's origin (README, "Deploying for a team"). */
+export const PROXY_URL: string = typeof __PROXY_URL__ === 'string' ? __PROXY_URL__ : 'http://localhost:8788/';
+
 export function readEnvironment(location: { search: string } = window.location): PaneEnvironment & { partitionKey: string } {
   const context = officeContext();
   const background = read(() => context?.officeTheme?.bodyBackgroundColor);

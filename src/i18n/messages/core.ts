@@ -70,7 +70,7 @@ export const en = {
   'connect.demo.name': 'Demo company (sandbox)',
   'profile.error.name': 'Name: enter a name for this connection, for example the company.',
   'profile.error.baseUrl': 'Base URL: enter the address of the service as https://… (without a query or user name).',
-  'profile.error.baseUrlInsecure': 'Base URL: use https://… (http only for this computer, such as http://localhost:8788/).',
+  'profile.error.baseUrlInsecure': 'Base URL: use https://… (http only for an address on this computer).',
   'profile.error.clientId': 'Client ID: copy it from the API add-on of the company in the planning app.',
   'profile.error.invalid': '{field}: this value cannot be used.',
 } as const;
@@ -146,7 +146,7 @@ export const de: Catalog = {
   'connect.demo.name': 'Demo-Unternehmen (Sandbox)',
   'profile.error.name': 'Name: Bitte einen Namen für diese Verbindung eingeben, zum Beispiel das Unternehmen.',
   'profile.error.baseUrl': 'Basis-URL: Bitte die Adresse des Dienstes als https://… eingeben (ohne Abfrage oder Benutzernamen).',
-  'profile.error.baseUrlInsecure': 'Basis-URL: Bitte https://… verwenden (http nur für diesen Computer, etwa http://localhost:8788/).',
+  'profile.error.baseUrlInsecure': 'Basis-URL: Bitte https://… verwenden (http nur für eine Adresse auf diesem Computer).',
   'profile.error.clientId': 'Client-ID: Bitte aus dem API-Add-on des Unternehmens in der Planungs-App kopieren.',
   'profile.error.invalid': '{field}: Dieser Wert kann nicht verwendet werden.',
 };
@@ -220,7 +220,7 @@ export const it: Catalog = {
   'connect.demo.name': 'Azienda demo (sandbox)',
   'profile.error.name': 'Nome: inserire un nome per questa connessione, ad esempio l\'azienda.',
   'profile.error.baseUrl': 'URL di base: inserire l\'indirizzo del servizio come https://… (senza query né nome utente).',
-  'profile.error.baseUrlInsecure': 'URL di base: usare https://… (http solo per questo computer, ad esempio http://localhost:8788/).',
+  'profile.error.baseUrlInsecure': 'URL di base: usare https://… (http solo per un indirizzo su questo computer).',
   'profile.error.clientId': 'Client ID: copiarlo dal componente aggiuntivo API dell\'azienda nell\'app di pianificazione.',
   'profile.error.invalid': '{field}: questo valore non può essere usato.',
 };

@@ -25,6 +25,7 @@ import {
 } from '@fluentui/react-components';
 import { useState, type FormEvent, type ReactElement } from 'react';
 import type { ConnectionProfile } from '../../sync/connect';
+import { PROXY_URL } from '../environment';
 import type { ProfileForm } from '../state/app-state';
 import { useApp } from './app-context';
 
@@ -91,7 +92,7 @@ export function ConnectView(): ReactElement {
                 {t('pane.connect.serviceSaid', { detail: connection.detail })}
               </Text>
             )}
-            {connection.problem === 'cors' && <Text block>{t('pane.connect.proxyHint')}</Text>}
+            {connection.problem === 'cors' && <Text block>{t('pane.connect.proxyHint', { url: PROXY_URL })}</Text>}
           </MessageBarBody>
         </MessageBar>
       )}

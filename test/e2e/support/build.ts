@@ -11,6 +11,10 @@
  * Workers running test files in parallel take a lock (a file created with `wx`, holding the builder's pid) and
  * wait for the one that builds; the builder writes into a temporary folder and renames it to the key at the end,
  * so a folder under its key is always a complete build.
+ *
+ * `buildAddin({ origin })` is the build for a deployment on that origin (`npm run build -- --env origin=…`, without the
+ * preview: what an IT admin ships), cached the same way beside the preview build under `origin-<key>`
+ * (test/deploy uses it): each kind is built at most once per change of the sources.
  */
 import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -88,11 +92,12 @@ function tryLock(): boolean {
   }
 }
 
-function webpack(outputPath: string): Promise<void> {
+/** What `npm run build` runs (webpack under tsx, which loads src/deploy for an origin build), with these `--env`s. */
+function webpack(outputPath: string, env: readonly string[]): Promise<void> {
   return new Promise((resolve, reject) => {
     execFile(
       process.execPath,
-      [require.resolve('webpack-cli/bin/cli.js'), '--mode', 'production', '--env', 'preview', '--env', `outputPath=${outputPath}`],
+      ['--import', 'tsx', require.resolve('webpack-cli/bin/cli.js'), '--mode', 'production', ...env.flatMap((e) => ['--env', e]), '--env', `outputPath=${outputPath}`],
       { cwd: ROOT, maxBuffer: 64 * 1024 * 1024, timeout: BUILD_TIMEOUT_MS },
       (error, stdout, stderr) => {
         if (error) reject(new Error(`webpack failed (${error.message.split('\n')[0]}):\n${stdout.slice(-4000)}\n${stderr.slice(-4000)}`));
@@ -115,12 +120,15 @@ export interface Build {
  * The production build of the current sources: the cached one when it is current, otherwise built now (or
  * awaited when another process is building it).
  */
-export async function buildAddin(): Promise<Build> {
+export async function buildAddin(options: { origin?: string } = {}): Promise<Build> {
   const t0 = performance.now();
   mkdirSync(CACHE, { recursive: true });
   const deadline = Date.now() + BUILD_TIMEOUT_MS;
+  // The preview build's folders are the bare key; an origin build's carry its kind and origin.
+  const kind = options.origin === undefined ? '' : `origin-${createHash('sha1').update(options.origin).digest('hex').slice(0, 8)}-`;
+  const env = options.origin === undefined ? ['preview'] : [`origin=${options.origin}`];
   for (;;) {
-    const key = sourceKey();
+    const key = `${kind}${sourceKey()}`;
     const dir = path.join(CACHE, key);
     if (existsSync(dir)) return { dir, built: false, ms: performance.now() - t0 };
     if (tryLock()) {
@@ -128,10 +136,11 @@ export async function buildAddin(): Promise<Build> {
         if (existsSync(dir)) return { dir, built: false, ms: performance.now() - t0 };
         const temporary = path.join(CACHE, `.building-${process.pid}`);
         rmSync(temporary, { recursive: true, force: true });
-        await webpack(temporary);
+        await webpack(temporary, env);
         renameSync(temporary, dir);
-        // Older builds are of no use any more; keep only the current one.
-        for (const old of readdirSync(CACHE)) if (old !== key) rmSync(path.join(CACHE, old), { recursive: true, force: true });
+        // Older builds of this kind are of no use any more; keep only the current one (and the other kinds').
+        const sameKind = (name: string) => (kind === '' ? !name.startsWith('origin-') && !name.startsWith('.') : name.startsWith(kind));
+        for (const old of readdirSync(CACHE)) if (old !== key && sameKind(old)) rmSync(path.join(CACHE, old), { recursive: true, force: true });
         return { dir, built: true, ms: performance.now() - t0 };
       } finally {
         rmSync(LOCK, { force: true });
