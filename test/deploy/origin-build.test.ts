@@ -5,6 +5,9 @@
  */
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { openXlsxDocument } from '../../src/hosts/xlsx/open-xlsx-document';
+import { scanPackage } from '../../src/hosts/xlsx/package-secret-scan';
+import { TEMPLATE_FILES } from '../../src/template/template-files';
 import { join, relative, resolve } from 'node:path';
 import { XMLParser } from 'fast-xml-parser';
 import { startAddinServer } from '../../src/deploy/addin-server';
@@ -52,6 +55,17 @@ describe('a build for https://addin.example.com', () => {
       for (const m of text.matchAll(/.{0,40}(?:localhost|127\.0\.0\.1).{0,40}/gi)) found.push(`${relative(dist, file)}: ${m[0]}`);
     }
     expect(found).toEqual([]);
+  });
+
+  test('its planning templates name the manifest\'s add-in, and no part of them names localhost', async () => {
+    const id = idOf(readFileSync(join(dist, 'manifest.xml'), 'utf8'));
+    for (const name of Object.values(TEMPLATE_FILES)) {
+      const bytes = readFileSync(join(dist, name));
+      const { addIn } = await openXlsxDocument(bytes);
+      expect([name, addIn?.reference.id]).toEqual([name, id]);
+      const scan = await scanPackage(bytes, ['localhost', '127.0.0.1']);
+      expect([name, scan.findings]).toEqual([name, []]);
+    }
   });
 
   test('its manifest passes the local check for that origin, names it everywhere and keeps manifest.xml\'s Id', () => {

@@ -55,13 +55,12 @@ function styleCell(cell: Cell, style: CellStyle, options: LayoutOptions): void {
       cell.font = { bold: true, size: 12 };
       return;
     case 'header':
+    case 'figureHeader':
     case 'month':
       cell.font = { bold: true };
       cell.border = { bottom: { style: 'thin' } };
-      if (style === 'month') {
-        cell.numFmt = 'mmm yyyy';
-        cell.alignment = { horizontal: 'right' };
-      }
+      if (style !== 'header') cell.alignment = { horizontal: 'right' };
+      if (style === 'month') cell.numFmt = 'mmm yyyy';
       return;
     case 'amount':
       cell.numFmt = amountFormat(options.currency);

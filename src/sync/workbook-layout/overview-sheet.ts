@@ -100,7 +100,7 @@ function monthGrid(t: T, top: number, title: MessageKey, fn: 'ACTUALS' | 'PLANNE
     { row: top, column: 1, value: t(title), style: 'section' },
     { row: top + 1, column: 1, value: t('template.overview.categoriesHint', { count: OVERVIEW_CATEGORY_ROWS }), style: 'note' },
     { row: header, column: 1, value: t('template.overview.category'), style: 'header' },
-    { row: header, column: TOTAL_COLUMN, value: t('template.overview.total'), style: 'header' },
+    { row: header, column: TOTAL_COLUMN, value: t('template.overview.total'), style: 'figureHeader' },
   ];
   for (let month = 1; month <= 12; month += 1) {
     cells.push({ row: header, column: FIRST_MONTH_COLUMN + month - 1, value: formula(`DATE(${year},${month},1)`), style: 'month' });

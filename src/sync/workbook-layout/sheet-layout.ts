@@ -16,6 +16,8 @@ export type CellStyle =
   | 'label'
   /** A column heading of a grid: bold, bottom border. */
   | 'header'
+  /** The heading of a column of figures: as `header`, right-aligned over the numbers. */
+  | 'figureHeader'
   /** A month as a grid's column heading: a date shown as "Jan 2026", bold, bottom border. */
   | 'month'
   /** An amount: the amount format, in the company currency when the host knows it. */
