@@ -2,7 +2,7 @@
  * The preview's Open and Download through the xlsx host: the template opened in the simulation and loaded fills its
  * tables in place; a table pulled into the simulation and downloaded equals, cell for cell, the same table pulled by
  * the xlsx host; a download re-opened keeps the sheets (very hidden ones too), cells, formats, lists and settings,
- * and a budget edited in it is sent to the sandbox.
+ * and a budget edited in it is sent to the sandbox; the file after the send holds no credential or token.
  */
 
 import { Workbook, type Worksheet } from 'exceljs';
@@ -12,6 +12,7 @@ import { SheetPushJournal } from '../../../src/hosts/excel/sheet-push-journal';
 import { XlsxWorkbookPort } from '../../../src/hosts/xlsx/xlsx-workbook-port';
 import { saveWorkbook } from '../../../src/hosts/xlsx/save-workbook';
 import { openWorkbookFile, workbookFileBytes } from '../../../src/preview/workbook-file/workbook-file';
+import { scanPackage } from '../../../src/hosts/xlsx/package-secret-scan';
 import { planningAddIn } from '../../../src/template/template-add-in';
 import { createPuller, MemoryPullStateStore } from '../../../src/sync/pull';
 import { pushBudgets } from '../../../src/sync/push';
@@ -136,6 +137,14 @@ describe('Download', () => {
     const bytes = await workbookFileBytes(h.workbook.snapshot(), addIn);
     h.uninstall();
     h = harness(sandbox);
+    // The tokens this session is given, to look for them in the file afterwards.
+    const tokens: string[] = [];
+    h.hook.current = async (request) => {
+      if (!new URL(request.url).pathname.endsWith('/auth/token/')) return undefined;
+      const response = await fetch(request);
+      tokens.push(((await response.clone().json()) as { access_token: string }).access_token);
+      return response;
+    };
     h.workbook.restore(await snapshotOfFileBytes(bytes));
     const { headers, row } = await Excel.run(async (context) => {
       const range = context.workbook.tables.getItem('ForecastBudgets').getRange().load('values');
@@ -161,6 +170,14 @@ describe('Download', () => {
     const landed: number[] = [];
     for await (const b of h.client.forecastBudgets.items({}, { pageSize: 1000 })) if (b.external_id === 'fc-miete') landed.push(b.amount);
     expect(landed).toEqual([-4321.5]);
+
+    // The file after the send holds the new baseline and the journal, and no credential or token in any part.
+    const after = await workbookFileBytes(h.workbook.snapshot(), addIn);
+    const { clientId, clientSecret } = sandbox.credentials.company;
+    expect(tokens.length).toBeGreaterThan(0);
+    const scan = await scanPackage(after, [clientId, clientSecret, ...tokens]);
+    expect(scan.findings).toEqual([]);
+    expect(scan.parts).toEqual(expect.arrayContaining(['xl/webextensions/webextension1.xml']));
   });
 });
 
