@@ -11,9 +11,9 @@ import type { ColumnSpec } from '../../sync/workbook-port';
 import { TableLayoutError, TableNotFoundError } from './excel-errors';
 import { formatInPlace } from '../../sync/refresh-format';
 import type { ExcelSession } from './run-excel';
+import { STATUS_HEADER } from '../../sync/push/push-status-column';
 
-/** The column the push writes each row's outcome into, added at the table's right by the first push. */
-export const STATUS_HEADER = 'Push status';
+export { STATUS_HEADER } from '../../sync/push/push-status-column';
 /** The model's column holding the external ID (when it has one). */
 export const EXTERNAL_ID_KEY = 'external_id';
 

@@ -1,11 +1,12 @@
 /**
  * The workbook's connection memory on its document settings: key `cashflow.connection`, value JSON with the
- * profile name and the base URL only (`checkWorkbookConnection` refuses anything else). The settings travel with
- * the file, so never a secret, token or client ID here.
+ * profile name and the base URL only (`checkWorkbookConnection` refuses anything else; key and text:
+ * `src/sync/connect/connection-setting.ts`, shared with the xlsx host). The settings travel with the file, so never a
+ * secret, token or client ID here.
  */
 
+import { CONNECTION_SETTING, connectionSettingText } from '../../sync/connect/connection-setting';
 import {
-  checkWorkbookConnection,
   parseWorkbookConnection,
   readWorkbookConnection,
   type WorkbookConnection,
@@ -14,7 +15,7 @@ import {
 } from '../../sync/connect/workbook-connection';
 import { readSetting, writeSetting } from './document-setting';
 
-export const CONNECTION_SETTING = 'cashflow.connection';
+export { CONNECTION_SETTING } from '../../sync/connect/connection-setting';
 
 export class SettingsConnectionStore implements WorkbookConnectionStore {
   async get(): Promise<WorkbookConnection | undefined> {
@@ -26,6 +27,6 @@ export class SettingsConnectionStore implements WorkbookConnectionStore {
   }
 
   async set(connection: WorkbookConnection): Promise<void> {
-    await writeSetting(CONNECTION_SETTING, JSON.stringify(checkWorkbookConnection(connection)));
+    await writeSetting(CONNECTION_SETTING, connectionSettingText(connection));
   }
 }
