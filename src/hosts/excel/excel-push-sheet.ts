@@ -11,12 +11,12 @@
  */
 
 import { throwIfAborted } from '../../api/abort';
-import { CellValueError, fromCellValue, TEXT_FORMAT, toCellValue, type CellValue } from '../../sync/cell-values';
+import { TEXT_FORMAT, toCellValue, type CellValue } from '../../sync/cell-values';
 import type { Budget } from '../../api';
-import type { Fields, SheetRow } from '../../sync/push/diff';
+import { PushRowsReader } from '../../sync/push/push-rows-reader';
 import type { PushSheet, PushSheetRead, RowRef, RowUpdate } from '../../sync/push/push-port';
 import { columnIndex, tableSpec, type TableModel } from '../../sync/tables/table-model';
-import type { CellProblem, CoreRow, CoreValue } from '../../sync/workbook-port';
+import type { CoreRow } from '../../sync/workbook-port';
 import { toCellRow } from './cell-feed';
 import { BLOCK_OVERHEAD_BYTES, cellJsonBytes, DEFAULT_BUDGET_BYTES, DEFAULT_MAX_BLOCK_ROWS, DEFAULT_WRITE_BUDGET_BYTES, planBlocks, rowJsonBytes, type WriteLimits } from './chunk-plan';
 import { findPushRows } from './find-push-rows';
@@ -76,11 +76,7 @@ export class ExcelPushSheet implements PushSheet {
       const read = layout.status === null ? layout.columns : [...layout.columns, layout.status];
       const first = Math.min(...read);
       const width = Math.max(...read) - first + 1;
-      const keyIndex = columnIndex(model, model.keyColumn);
-      const fieldsOf = editableFields(model);
-      const externalIndex = layout.specs.findIndex((s) => s.key === 'external_id');
-      const rows: SheetRow[] = [];
-      const problems: CellProblem[] = [];
+      const reader = new PushRowsReader(model, layout.specs, layout.columns.map((column, c) => layout.headers[column] ?? layout.specs[c]?.header ?? ''));
       await readRowBlocks(
         session,
         (start, count) => tableCells(layout, start, count, first, width),
@@ -88,36 +84,13 @@ export class ExcelPushSheet implements PushSheet {
         layout.rows,
         (start, cells) => {
           (cells.values ?? []).forEach((line, i) => {
-            const position = start + i;
             const raw = layout.columns.map((column) => line[column - first] ?? '');
-            if (raw.every((cell) => cell === '')) return;
-            const core = raw.map((cell, c): CoreValue => {
-              const spec = layout.specs[c];
-              if (spec === undefined) return null;
-              try {
-                return fromCellValue(spec, cell);
-              } catch (error) {
-                if (!(error instanceof CellValueError)) throw error;
-                problems.push({ row: position, header: layout.headers[layout.columns[c] ?? -1] ?? spec.header, message: error.message });
-                return cell;
-              }
-            });
-            const id = core[keyIndex];
-            const externalId = externalIndex < 0 ? null : core[externalIndex];
-            const statusCell = layout.status === null ? '' : line[layout.status - first];
-            const status = typeof statusCell === 'string' ? statusCell : '';
-            rows.push({
-              id: typeof id === 'number' ? id : null,
-              externalId: externalId === null || externalId === undefined || externalId === '' ? null : String(externalId),
-              fields: fieldsOf(core),
-              position,
-              ...(status === '' ? {} : { status }),
-            });
+            reader.add(start + i, raw, layout.status === null ? undefined : line[layout.status - first]);
           });
         },
         { startRows: firstReadRows(width, 1), budgetBytes: DEFAULT_BUDGET_BYTES, ...(options.signal === undefined ? {} : { signal: options.signal }) },
       );
-      return { rows, problems, hasStatusColumn: layout.status !== null };
+      return reader.result(layout.status !== null);
     });
   }
 
@@ -276,23 +249,6 @@ export class ExcelPushSheet implements PushSheet {
       }
     });
   }
-}
-
-/**
- * `rowToFields` without the key (the push addresses a row by its id, it never sends it as a field), with the
- * writers looked up once: on 100k rows, building and then filtering each row's object doubled the read's time.
- */
-function editableFields(model: TableModel<Budget>): (row: readonly CoreValue[]) => Fields {
-  if (model.readOnly) return () => ({});
-  const writers = model.columns.flatMap((column, index) => (column.editable && column.write !== undefined ? [{ index, write: column.write }] : []));
-  return (row) => {
-    const fields: Record<string, unknown> = {};
-    for (const { index, write } of writers) {
-      const value = row[index] ?? null;
-      fields[write.field] = write.parse ? write.parse(value) : value;
-    }
-    return fields;
-  };
 }
 
 /** A run of neighbouring rows' new cells as one band of columns, null where a row sets nothing (left as it is). */
