@@ -11,9 +11,12 @@
  */
 
 import { throwIfAborted } from '../../api/abort';
-import { TEXT_FORMAT, toCellValue, type CellValue } from '../../sync/cell-values';
+import { TEXT_FORMAT, type CellValue } from '../../sync/cell-values';
 import type { Budget } from '../../api';
+import { problemHeaders } from '../../sync/push/push-columns';
 import { PushRowsReader } from '../../sync/push/push-rows-reader';
+import { missingRefs } from '../../sync/push/row-locator';
+import { updateCells } from '../../sync/push/update-cells';
 import type { PushSheet, PushSheetRead, RowRef, RowUpdate } from '../../sync/push/push-port';
 import { columnIndex, tableSpec, type TableModel } from '../../sync/tables/table-model';
 import type { CoreRow } from '../../sync/workbook-port';
@@ -76,7 +79,7 @@ export class ExcelPushSheet implements PushSheet {
       const read = layout.status === null ? layout.columns : [...layout.columns, layout.status];
       const first = Math.min(...read);
       const width = Math.max(...read) - first + 1;
-      const reader = new PushRowsReader(model, layout.specs, layout.columns.map((column, c) => layout.headers[column] ?? layout.specs[c]?.header ?? ''));
+      const reader = new PushRowsReader(model, layout.specs, problemHeaders(layout));
       await readRowBlocks(
         session,
         (start, count) => tableCells(layout, start, count, first, width),
@@ -96,26 +99,16 @@ export class ExcelPushSheet implements PushSheet {
 
   async update(model: TableModel<Budget>, updates: readonly RowUpdate[]): Promise<{ applied: number; missing: RowRef[] }> {
     // Values are converted before the workbook is touched: a value that does not fit its column throws here.
-    const specs = tableSpec(model).columns;
-    const converted = updates.map((update) =>
-      Object.entries(update.values ?? {}).map(([key, value]) => {
-        const index = columnIndex(model, key);
-        return { index, value: toCellValue(specs[index] as (typeof specs)[number], value) };
-      }),
-    );
-    for (const update of updates) for (const key of update.highlight) columnIndex(model, key);
+    const converted = updateCells(model, updates);
     if (updates.length === 0) return { applied: 0, missing: [] };
     return runExcel(async (session) => {
       const layout = await readPushLayout(session, model);
       const rows = await findPushRows(session, layout, updates);
-      const missing: RowRef[] = [];
+      const missing = missingRefs(updates, rows);
       const placed: PlacedUpdate[] = [];
       updates.forEach((update, i) => {
         const row = rows[i];
-        if (row === null || row === undefined) {
-          missing.push({ position: update.position, id: update.id, externalId: update.externalId });
-          return;
-        }
+        if (row === null || row === undefined) return;
         const cells = new Map((converted[i] ?? []).map(({ index, value }) => [layout.columns[index] ?? -1, { value, format: layout.formats[index] ?? 'General' }]));
         const highlight = [...new Set(update.highlight.map((key) => layout.columns[columnIndex(model, key)] ?? -1))].sort((a, b) => a - b);
         placed.push({ row, cells, status: update.status, highlight, key: highlight.join(',') });
@@ -169,7 +162,7 @@ export class ExcelPushSheet implements PushSheet {
     return runExcel(async (session) => {
       const layout = await readPushLayout(session, model);
       const rows = await findPushRows(session, layout, refs);
-      const missing = refs.filter((_, i) => rows[i] === null || rows[i] === undefined).map(({ position, id, externalId }) => ({ position, id, externalId }));
+      const missing = missingRefs(refs, rows);
       const found = rows.filter((row): row is number => row !== null).sort((a, b) => b - a);
       // Bottom up, runs of neighbouring rows in one call each, so the rows still to delete do not move.
       const runs = runsOf(

@@ -8,67 +8,55 @@
 
 import type { Workbook, Worksheet } from 'exceljs';
 import { checkBaseline, type BaselineStore } from '../../sync/push/baseline';
-import {
-  BASELINE_HEADER_WIDTH,
-  BASELINE_SHEET,
-  BASELINE_STATE_COLUMN,
-  baselineBlock,
-  baselineBlockEnd,
-  baselineBlockOf,
-  baselineOfBlock,
-  BLOCK_COMPLETE,
-  parseBaselineHeader,
-  sameBaselineTable,
-  type BaselineBlockHeader,
-} from '../../sync/push/baseline-sheet-layout';
+import * as layout from '../../sync/push/baseline-sheet-layout';
 import type { BaselineRow } from '../../sync/push/diff';
 import { deleteSheetRows, readCells, veryHiddenSheet, writeTextCells } from './text-sheet-cells';
 
 /** The block headers from the top; anything but a header ends them. */
-function walk(sheet: Worksheet): BaselineBlockHeader[] {
-  const blocks: BaselineBlockHeader[] = [];
+function walk(sheet: Worksheet): layout.BaselineBlockHeader[] {
+  const blocks: layout.BaselineBlockHeader[] = [];
   for (let row = 0; ; ) {
-    const header = parseBaselineHeader(row, readCells(sheet, row, 0, 1, BASELINE_HEADER_WIDTH)[0] ?? []);
+    const header = layout.parseBaselineHeader(row, readCells(sheet, row, 0, 1, layout.BASELINE_HEADER_WIDTH)[0] ?? []);
     if (header === undefined) return blocks;
     blocks.push(header);
-    row = baselineBlockEnd(header);
+    row = layout.baselineBlockEnd(header);
   }
 }
 
 /** Deletes the table's blocks (complete or not); returns the row after the last block left. */
 function deleteBlocks(sheet: Worksheet, tableName: string): number {
   const blocks = walk(sheet);
-  const mine = blocks.filter((b) => sameBaselineTable(b.tableName, tableName));
+  const mine = blocks.filter((b) => layout.sameBaselineTable(b.tableName, tableName));
   // Bottom up, so the rows of the blocks still to delete do not move.
   for (const block of [...mine].reverse()) deleteSheetRows(sheet, block.row, block.rows + 1);
   const last = blocks[blocks.length - 1];
-  return (last === undefined ? 0 : baselineBlockEnd(last)) - mine.reduce((sum, b) => sum + b.rows + 1, 0);
+  return (last === undefined ? 0 : layout.baselineBlockEnd(last)) - mine.reduce((sum, b) => sum + b.rows + 1, 0);
 }
 
 export class XlsxBaselineStore implements BaselineStore {
   constructor(private readonly workbook: Workbook) {}
 
   async read(tableName: string): Promise<BaselineRow[] | undefined> {
-    const sheet = this.workbook.getWorksheet(BASELINE_SHEET);
+    const sheet = this.workbook.getWorksheet(layout.BASELINE_SHEET);
     if (sheet === undefined) return undefined;
-    const block = baselineBlockOf(walk(sheet), tableName);
+    const block = layout.baselineBlockOf(walk(sheet), tableName);
     if (block === undefined || !block.complete) return undefined;
     // A block that does not read back whole is no baseline.
-    return baselineOfBlock(block, readCells(sheet, block.row + 1, 0, block.rows, block.width));
+    return layout.baselineOfBlock(block, readCells(sheet, block.row + 1, 0, block.rows, block.width));
   }
 
   async write(tableName: string, rows: readonly BaselineRow[]): Promise<void> {
     checkBaseline(rows);
-    const { header, cells } = baselineBlock(tableName, rows);
-    const sheet = veryHiddenSheet(this.workbook, BASELINE_SHEET);
+    const { header, cells } = layout.baselineBlock(tableName, rows);
+    const sheet = veryHiddenSheet(this.workbook, layout.BASELINE_SHEET);
     const end = deleteBlocks(sheet, tableName);
     writeTextCells(sheet, end, 0, [header]);
     writeTextCells(sheet, end + 1, 0, cells);
-    writeTextCells(sheet, end, BASELINE_STATE_COLUMN, [[BLOCK_COMPLETE]]);
+    writeTextCells(sheet, end, layout.BASELINE_STATE_COLUMN, [[layout.BLOCK_COMPLETE]]);
   }
 
   async remove(tableName: string): Promise<void> {
-    const sheet = this.workbook.getWorksheet(BASELINE_SHEET);
+    const sheet = this.workbook.getWorksheet(layout.BASELINE_SHEET);
     if (sheet !== undefined) deleteBlocks(sheet, tableName);
   }
 }

@@ -7,31 +7,15 @@
  */
 
 import type { Workbook, Worksheet } from 'exceljs';
-import {
-  appendPlan,
-  brokenColumns,
-  ENTRY_COMPLETE,
-  entryColumn,
-  JOURNAL_HEADER_ROWS,
-  JOURNAL_KEEP,
-  JOURNAL_SHEET,
-  JOURNAL_STATE_ROW,
-  journalColumnCells,
-  journalEntryJson,
-  newestFirst,
-  parseJournalColumn,
-  parseJournalParts,
-  replacePlan,
-  type JournalColumn,
-} from '../../sync/push/journal-sheet-layout';
+import * as layout from '../../sync/push/journal-sheet-layout';
 import type { JournalEntry, PushJournal } from '../../sync/push/push-port';
 import { readCells, veryHiddenSheet, writeTextCells } from './text-sheet-cells';
 
 /** The journal's columns from A up to the first column that is not one. */
-function walk(sheet: Worksheet): JournalColumn[] {
-  const columns: JournalColumn[] = [];
+function walk(sheet: Worksheet): layout.JournalColumn[] {
+  const columns: layout.JournalColumn[] = [];
   for (let column = 0; ; column += 1) {
-    const found = parseJournalColumn(column, readCells(sheet, 0, column, JOURNAL_HEADER_ROWS, 1).map((line) => line[0] ?? ''));
+    const found = layout.parseJournalColumn(column, readCells(sheet, 0, column, layout.JOURNAL_HEADER_ROWS, 1).map((line) => line[0] ?? ''));
     if (found === undefined) return columns;
     columns.push(found);
   }
@@ -42,8 +26,8 @@ function deleteColumns(sheet: Worksheet, columns: readonly number[]): void {
   for (const column of [...columns].sort((a, b) => b - a)) sheet.spliceColumns(column + 1, 1);
 }
 
-function entryOf(sheet: Worksheet, column: JournalColumn): JournalEntry | undefined {
-  return parseJournalParts(readCells(sheet, JOURNAL_HEADER_ROWS, column.column, column.parts, 1).map((line) => line[0] ?? ''));
+function entryOf(sheet: Worksheet, column: layout.JournalColumn): JournalEntry | undefined {
+  return layout.parseJournalParts(readCells(sheet, layout.JOURNAL_HEADER_ROWS, column.column, column.parts, 1).map((line) => line[0] ?? ''));
 }
 
 export class XlsxPushJournal implements PushJournal {
@@ -53,50 +37,50 @@ export class XlsxPushJournal implements PushJournal {
     private readonly workbook: Workbook,
     options: { keep?: number } = {},
   ) {
-    this.keep = Math.max(1, options.keep ?? JOURNAL_KEEP);
+    this.keep = Math.max(1, options.keep ?? layout.JOURNAL_KEEP);
   }
 
   async append(entry: JournalEntry): Promise<void> {
-    const json = journalEntryJson(entry);
-    const sheet = veryHiddenSheet(this.workbook, JOURNAL_SHEET);
+    const json = layout.journalEntryJson(entry);
+    const sheet = veryHiddenSheet(this.workbook, layout.JOURNAL_SHEET);
     const columns = walk(sheet);
-    const { sequence, dropped } = appendPlan(columns, this.keep);
+    const { sequence, dropped } = layout.appendPlan(columns, this.keep);
     write(sheet, columns, entry.id, sequence, json, dropped);
   }
 
   async replace(entry: JournalEntry): Promise<void> {
-    const json = journalEntryJson(entry);
-    const sheet = this.workbook.getWorksheet(JOURNAL_SHEET);
+    const json = layout.journalEntryJson(entry);
+    const sheet = this.workbook.getWorksheet(layout.JOURNAL_SHEET);
     if (sheet === undefined) return;
     const columns = walk(sheet);
-    const plan = replacePlan(columns, entry.id);
+    const plan = layout.replacePlan(columns, entry.id);
     if (plan !== undefined) write(sheet, columns, entry.id, plan.sequence, json, plan.dropped);
   }
 
   async list(): Promise<JournalEntry[]> {
-    const sheet = this.workbook.getWorksheet(JOURNAL_SHEET);
+    const sheet = this.workbook.getWorksheet(layout.JOURNAL_SHEET);
     if (sheet === undefined) return [];
     // An entry that does not read back whole is left out rather than shown half.
-    return newestFirst(walk(sheet)).flatMap((column) => entryOf(sheet, column) ?? []);
+    return layout.newestFirst(walk(sheet)).flatMap((column) => entryOf(sheet, column) ?? []);
   }
 
   async entry(id: string): Promise<JournalEntry | undefined> {
-    const sheet = this.workbook.getWorksheet(JOURNAL_SHEET);
+    const sheet = this.workbook.getWorksheet(layout.JOURNAL_SHEET);
     if (sheet === undefined) return undefined;
-    const column = entryColumn(walk(sheet), id);
+    const column = layout.entryColumn(walk(sheet), id);
     return column === undefined ? undefined : entryOf(sheet, column);
   }
 }
 
 /** Writes the entry into the first column after the journal (once the broken columns are gone), then drops `dropped`. */
-function write(sheet: Worksheet, columns: readonly JournalColumn[], id: string, sequence: number, json: string, dropped: readonly JournalColumn[]): void {
-  const { header, parts } = journalColumnCells(id, sequence, json);
-  const broken = brokenColumns(columns);
+function write(sheet: Worksheet, columns: readonly layout.JournalColumn[], id: string, sequence: number, json: string, dropped: readonly layout.JournalColumn[]): void {
+  const { header, parts } = layout.journalColumnCells(id, sequence, json);
+  const broken = layout.brokenColumns(columns);
   const after = (column: number): number => column - broken.filter((b) => b.column < column).length;
   deleteColumns(sheet, broken.map((b) => b.column));
   const target = columns.length - broken.length;
   writeTextCells(sheet, 0, target, header.map((cell) => [cell]));
-  writeTextCells(sheet, JOURNAL_HEADER_ROWS, target, parts.map((part) => [part]));
-  writeTextCells(sheet, JOURNAL_STATE_ROW, target, [[ENTRY_COMPLETE]]);
+  writeTextCells(sheet, layout.JOURNAL_HEADER_ROWS, target, parts.map((part) => [part]));
+  writeTextCells(sheet, layout.JOURNAL_STATE_ROW, target, [[layout.ENTRY_COMPLETE]]);
   deleteColumns(sheet, dropped.map((d) => after(d.column)));
 }

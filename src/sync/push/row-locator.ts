@@ -79,3 +79,8 @@ export function locateRefs(refs: readonly RowRef[], pending: readonly number[], 
     }
   }
 }
+
+/** The refs whose rows were not found (as refs, without an update's other fields). */
+export function missingRefs(refs: readonly RowRef[], rows: readonly (number | null)[]): RowRef[] {
+  return refs.filter((_, i) => rows[i] === null || rows[i] === undefined).map(({ position, id, externalId }) => ({ position, id, externalId }));
+}

@@ -12,7 +12,7 @@ import { XlsxPushJournal } from '../../../src/hosts/xlsx/xlsx-push-journal';
 import { BASELINE_SHEET } from '../../../src/sync/push/baseline-sheet-layout';
 import { JOURNAL_SHEET } from '../../../src/sync/push/journal-sheet-layout';
 import { installSim, type Sim } from '../excel/sim-setup';
-import { baselineRows, journalEntry } from './push-state-fixtures';
+import { baselineRows, journalEntry } from '../../support/push-state-fixtures';
 import { throughFile } from './xlsx-setup';
 
 let sim: Sim;

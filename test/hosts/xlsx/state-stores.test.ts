@@ -15,7 +15,7 @@ import { PULL_STATE_VERSION, type PullState } from '../../../src/sync/pull/pull-
 import { pullStateKey } from '../../../src/sync/pull/pull-state-setting';
 import { BASELINE_MARK, BASELINE_SHEET } from '../../../src/sync/push/baseline-sheet-layout';
 import { JOURNAL_MARK, JOURNAL_SHEET } from '../../../src/sync/push/journal-sheet-layout';
-import { baselineRow, baselineRows, journalEntry } from './push-state-fixtures';
+import { baselineRow, baselineRows, journalEntry } from '../../support/push-state-fixtures';
 import { throughFile } from './xlsx-setup';
 
 function sheetOf(workbook: Workbook, name: string) {
