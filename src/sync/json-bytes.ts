@@ -1,8 +1,11 @@
 /**
  * How many UTF-8 bytes `JSON.stringify` gives a value, without building the text: what a sync's request weighs
  * against Excel on the web's 5 MB cap. The Excel host sizes its write blocks with it, and the Excel simulation
- * measures each sync with it, so both count alike.
+ * measures each sync with it, so both count alike. The very hidden sheets' headers note their blocks' sizes in it,
+ * whichever host writes them.
  */
+
+import type { CellValue } from './cell-values';
 
 /** Characters JSON.stringify writes as themselves, one byte each: printable ASCII except `"` and `\\`. */
 const PLAIN_JSON_TEXT = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/;
@@ -51,4 +54,18 @@ export function numberJsonBytes(value: number): number {
     }
   } else if (magnitude < 1e15 && Number.isInteger(magnitude)) return sign + digitsOf(magnitude);
   return String(value).length;
+}
+
+/** `JSON.stringify` length of a cell's value. */
+export function cellJsonBytes(value: CellValue): number {
+  if (typeof value === 'number') return numberJsonBytes(value);
+  if (typeof value === 'boolean') return value ? 4 : 5;
+  return stringJsonBytes(value);
+}
+
+/** JSON bytes of one row inside a 2-D array: `[a,b,c],`. */
+export function rowJsonBytes(values: readonly CellValue[]): number {
+  let bytes = 2; // brackets; each cell adds a comma (the last one the comma between rows)
+  for (const v of values) bytes += cellJsonBytes(v) + 1;
+  return bytes;
 }

@@ -7,8 +7,6 @@
  * write fill the 5 MB syncs to 90 %, so its syncs stay within 1.25 × the minimum even with a short last block.
  */
 
-import type { CellValue } from '../../sync/cell-values';
-import { numberJsonBytes, stringJsonBytes } from '../../sync/json-bytes';
 
 export const DEFAULT_BUDGET_BYTES = 4 * 1024 * 1024;
 /** Request budget of a write sync (see above). */
@@ -17,18 +15,7 @@ export const DEFAULT_MAX_BLOCK_ROWS = 20_000;
 /** Bytes per block for the action envelopes (ids, names, object paths) around the matrices. */
 export const BLOCK_OVERHEAD_BYTES = 4_096;
 
-export function cellJsonBytes(value: CellValue): number {
-  if (typeof value === 'number') return numberJsonBytes(value);
-  if (typeof value === 'boolean') return value ? 4 : 5;
-  return stringJsonBytes(value);
-}
-
-/** JSON bytes of one row inside a 2-D array: `[a,b,c],`. */
-export function rowJsonBytes(values: readonly CellValue[]): number {
-  let bytes = 2; // brackets; each cell adds a comma (the last one the comma between rows)
-  for (const v of values) bytes += cellJsonBytes(v) + 1;
-  return bytes;
-}
+export { cellJsonBytes, rowJsonBytes } from '../../sync/json-bytes';
 
 export interface Block {
   start: number;

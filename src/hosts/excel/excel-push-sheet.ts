@@ -11,12 +11,15 @@
  */
 
 import { throwIfAborted } from '../../api/abort';
-import { CellValueError, fromCellValue, TEXT_FORMAT, toCellValue, type CellValue } from '../../sync/cell-values';
+import { TEXT_FORMAT, type CellValue } from '../../sync/cell-values';
 import type { Budget } from '../../api';
-import type { Fields, SheetRow } from '../../sync/push/diff';
+import { problemHeaders } from '../../sync/push/push-columns';
+import { PushRowsReader } from '../../sync/push/push-rows-reader';
+import { missingRefs } from '../../sync/push/row-locator';
+import { updateCells } from '../../sync/push/update-cells';
 import type { PushSheet, PushSheetRead, RowRef, RowUpdate } from '../../sync/push/push-port';
 import { columnIndex, tableSpec, type TableModel } from '../../sync/tables/table-model';
-import type { CellProblem, CoreRow, CoreValue } from '../../sync/workbook-port';
+import type { CoreRow } from '../../sync/workbook-port';
 import { toCellRow } from './cell-feed';
 import { BLOCK_OVERHEAD_BYTES, cellJsonBytes, DEFAULT_BUDGET_BYTES, DEFAULT_MAX_BLOCK_ROWS, DEFAULT_WRITE_BUDGET_BYTES, planBlocks, rowJsonBytes, type WriteLimits } from './chunk-plan';
 import { findPushRows } from './find-push-rows';
@@ -76,11 +79,7 @@ export class ExcelPushSheet implements PushSheet {
       const read = layout.status === null ? layout.columns : [...layout.columns, layout.status];
       const first = Math.min(...read);
       const width = Math.max(...read) - first + 1;
-      const keyIndex = columnIndex(model, model.keyColumn);
-      const fieldsOf = editableFields(model);
-      const externalIndex = layout.specs.findIndex((s) => s.key === 'external_id');
-      const rows: SheetRow[] = [];
-      const problems: CellProblem[] = [];
+      const reader = new PushRowsReader(model, layout.specs, problemHeaders(layout));
       await readRowBlocks(
         session,
         (start, count) => tableCells(layout, start, count, first, width),
@@ -88,61 +87,28 @@ export class ExcelPushSheet implements PushSheet {
         layout.rows,
         (start, cells) => {
           (cells.values ?? []).forEach((line, i) => {
-            const position = start + i;
             const raw = layout.columns.map((column) => line[column - first] ?? '');
-            if (raw.every((cell) => cell === '')) return;
-            const core = raw.map((cell, c): CoreValue => {
-              const spec = layout.specs[c];
-              if (spec === undefined) return null;
-              try {
-                return fromCellValue(spec, cell);
-              } catch (error) {
-                if (!(error instanceof CellValueError)) throw error;
-                problems.push({ row: position, header: layout.headers[layout.columns[c] ?? -1] ?? spec.header, message: error.message });
-                return cell;
-              }
-            });
-            const id = core[keyIndex];
-            const externalId = externalIndex < 0 ? null : core[externalIndex];
-            const statusCell = layout.status === null ? '' : line[layout.status - first];
-            const status = typeof statusCell === 'string' ? statusCell : '';
-            rows.push({
-              id: typeof id === 'number' ? id : null,
-              externalId: externalId === null || externalId === undefined || externalId === '' ? null : String(externalId),
-              fields: fieldsOf(core),
-              position,
-              ...(status === '' ? {} : { status }),
-            });
+            reader.add(start + i, raw, layout.status === null ? undefined : line[layout.status - first]);
           });
         },
         { startRows: firstReadRows(width, 1), budgetBytes: DEFAULT_BUDGET_BYTES, ...(options.signal === undefined ? {} : { signal: options.signal }) },
       );
-      return { rows, problems, hasStatusColumn: layout.status !== null };
+      return reader.result(layout.status !== null);
     });
   }
 
   async update(model: TableModel<Budget>, updates: readonly RowUpdate[]): Promise<{ applied: number; missing: RowRef[] }> {
     // Values are converted before the workbook is touched: a value that does not fit its column throws here.
-    const specs = tableSpec(model).columns;
-    const converted = updates.map((update) =>
-      Object.entries(update.values ?? {}).map(([key, value]) => {
-        const index = columnIndex(model, key);
-        return { index, value: toCellValue(specs[index] as (typeof specs)[number], value) };
-      }),
-    );
-    for (const update of updates) for (const key of update.highlight) columnIndex(model, key);
+    const converted = updateCells(model, updates);
     if (updates.length === 0) return { applied: 0, missing: [] };
     return runExcel(async (session) => {
       const layout = await readPushLayout(session, model);
       const rows = await findPushRows(session, layout, updates);
-      const missing: RowRef[] = [];
+      const missing = missingRefs(updates, rows);
       const placed: PlacedUpdate[] = [];
       updates.forEach((update, i) => {
         const row = rows[i];
-        if (row === null || row === undefined) {
-          missing.push({ position: update.position, id: update.id, externalId: update.externalId });
-          return;
-        }
+        if (row === null || row === undefined) return;
         const cells = new Map((converted[i] ?? []).map(({ index, value }) => [layout.columns[index] ?? -1, { value, format: layout.formats[index] ?? 'General' }]));
         const highlight = [...new Set(update.highlight.map((key) => layout.columns[columnIndex(model, key)] ?? -1))].sort((a, b) => a - b);
         placed.push({ row, cells, status: update.status, highlight, key: highlight.join(',') });
@@ -196,7 +162,7 @@ export class ExcelPushSheet implements PushSheet {
     return runExcel(async (session) => {
       const layout = await readPushLayout(session, model);
       const rows = await findPushRows(session, layout, refs);
-      const missing = refs.filter((_, i) => rows[i] === null || rows[i] === undefined).map(({ position, id, externalId }) => ({ position, id, externalId }));
+      const missing = missingRefs(refs, rows);
       const found = rows.filter((row): row is number => row !== null).sort((a, b) => b - a);
       // Bottom up, runs of neighbouring rows in one call each, so the rows still to delete do not move.
       const runs = runsOf(
@@ -276,23 +242,6 @@ export class ExcelPushSheet implements PushSheet {
       }
     });
   }
-}
-
-/**
- * `rowToFields` without the key (the push addresses a row by its id, it never sends it as a field), with the
- * writers looked up once: on 100k rows, building and then filtering each row's object doubled the read's time.
- */
-function editableFields(model: TableModel<Budget>): (row: readonly CoreValue[]) => Fields {
-  if (model.readOnly) return () => ({});
-  const writers = model.columns.flatMap((column, index) => (column.editable && column.write !== undefined ? [{ index, write: column.write }] : []));
-  return (row) => {
-    const fields: Record<string, unknown> = {};
-    for (const { index, write } of writers) {
-      const value = row[index] ?? null;
-      fields[write.field] = write.parse ? write.parse(value) : value;
-    }
-    return fields;
-  };
 }
 
 /** A run of neighbouring rows' new cells as one band of columns, null where a row sets nothing (left as it is). */

@@ -1,16 +1,14 @@
 /**
- * Finds the table rows of rows the push read earlier (`RowRef`): at their position when the row there is still
- * the same one (same id; for a row without id, the same external ID; for a row with neither, a row that still has
- * neither), else by searching the Id and External Id columns, since users sort, filter and move rows while a
- * push runs. A row with neither id nor external ID cannot be searched for: if it moved, it is not found.
+ * Finds the table rows of rows the push read earlier (`RowRef`), by position checked by identity, else by search
+ * (the rule: `src/sync/push/row-locator.ts`, shared with the xlsx host).
  *
  * Few refs: their positions are checked with one small load each, in one sync, and only refs that moved make the
  * key columns be read. Many refs: the key columns are read at once (in blocks under the response cap).
  */
 
-import { CellValueError, fromCellValue, type CellValue } from '../../sync/cell-values';
+import type { CellValue } from '../../sync/cell-values';
 import type { RowRef } from '../../sync/push/push-port';
-import type { ColumnSpec } from '../../sync/workbook-port';
+import { externalIdOfCell, idOfCell, locateRefs, sameRow, type KeyCells } from '../../sync/push/row-locator';
 import type { PushTableLayout } from './push-table-layout';
 import { tableCells } from './push-table-layout';
 import { DEFAULT_BUDGET_BYTES } from './chunk-plan';
@@ -19,37 +17,6 @@ import type { ExcelSession } from './run-excel';
 
 /** Up to this many refs, positions are checked one by one before anything is searched. */
 const CHECK_POSITIONS_UP_TO = 500;
-
-const ID_SPEC: Pick<ColumnSpec, 'key' | 'type'> = { key: 'id', type: 'integer' };
-const EXTERNAL_SPEC: Pick<ColumnSpec, 'key' | 'type'> = { key: 'external_id', type: 'text' };
-
-/** The id of an Id cell as the push reads it: a whole number, or null (empty, or not a number). */
-export function idOfCell(cell: CellValue): number | null {
-  try {
-    const id = fromCellValue(ID_SPEC, cell);
-    return typeof id === 'number' ? id : null;
-  } catch (error) {
-    if (error instanceof CellValueError) return null;
-    throw error;
-  }
-}
-
-/** The external ID of a cell: its text (a number typed into it becomes its text), or null when empty. */
-export function externalIdOfCell(cell: CellValue): string | null {
-  const text = fromCellValue(EXTERNAL_SPEC, cell);
-  return text === null || text === '' ? null : String(text);
-}
-
-interface KeyCells {
-  id: number | null;
-  externalId: string | null;
-}
-
-function sameRow(ref: RowRef, cells: KeyCells): boolean {
-  if (ref.id !== null) return cells.id === ref.id;
-  if (ref.externalId !== null) return cells.externalId === ref.externalId;
-  return cells.id === null && cells.externalId === null;
-}
 
 /** The key cells' band: from the first to the last of the Id and External Id columns. */
 function keyBand(layout: PushTableLayout): { first: number; width: number; keys: (line: readonly CellValue[]) => KeyCells } {
@@ -100,35 +67,6 @@ export async function findPushRows(session: ExcelSession, layout: PushTableLayou
     // Two narrow columns: far more rows than a wide block fit a response, so no cap on rows but the cells'.
     { startRows: firstReadRows(band.width, 1, DEFAULT_BUDGET_BYTES, MAX_READ_CELLS), budgetBytes: DEFAULT_BUDGET_BYTES, maxRows: MAX_READ_CELLS },
   );
-  // Positions first (they are right unless the user moved rows), then a search for the rest.
-  const left: number[] = [];
-  for (const i of unresolved) {
-    const ref = refs[i] as RowRef;
-    const at = keys[ref.position];
-    if (inTable(ref.position) && at !== undefined && !taken.has(ref.position) && sameRow(ref, at)) {
-      found[i] = ref.position;
-      taken.add(ref.position);
-    } else left.push(i);
-  }
-  const byId = new Map<number, number[]>();
-  const byExternal = new Map<string, number[]>();
-  const index = <K>(map: Map<K, number[]>, key: K, row: number): void => {
-    const rows = map.get(key);
-    if (rows === undefined) map.set(key, [row]);
-    else rows.push(row);
-  };
-  keys.forEach((k, row) => {
-    if (k.id !== null) index(byId, k.id, row);
-    if (k.externalId !== null) index(byExternal, k.externalId, row);
-  });
-  for (const i of left) {
-    const ref = refs[i] as RowRef;
-    const candidates = ref.id !== null ? byId.get(ref.id) : ref.externalId !== null ? byExternal.get(ref.externalId) : undefined;
-    const row = candidates?.find((r) => !taken.has(r));
-    if (row !== undefined) {
-      found[i] = row;
-      taken.add(row);
-    }
-  }
+  locateRefs(refs, unresolved, keys, found, taken);
   return found;
 }

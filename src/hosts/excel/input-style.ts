@@ -4,18 +4,17 @@
  * "blue is input", with a fill so they stay apart in a dark grid too, where a blue font alone is unreadable), and
  * cells changed but not landed stand out strongly (amber #FFC000, Excel's standard "Orange" swatch, with a black
  * font). The earlier look (Excel's "Input" style, fill #FFCC99) was too close to the amber, and a long table of
- * orange cells was loud. Only fill and font colour: borders are not modelled by the simulation the tests run on,
+ * orange cells was loud. The colours are the core's (`src/sync/push/input-style-colours.ts`), shared with the xlsx
+ * host. Only fill and font colour: borders are not modelled by the simulation the tests run on,
  * and the colours carry the meaning. Contrast (WCAG): input text 7.2:1 on its fill, changed text 12.8:1.
  */
 
 import type { TableModel } from '../../sync/tables/table-model';
 import { columnRuns, readPushLayout, tableCells, type PushTableLayout } from './push-table-layout';
 import { runExcel } from './run-excel';
+import { CHANGED_FILL, CHANGED_FONT, INPUT_FILL, INPUT_FONT } from '../../sync/push/input-style-colours';
 
-export const INPUT_FILL = '#EEF4FB';
-export const INPUT_FONT = '#1F4E9E';
-export const CHANGED_FILL = '#FFC000';
-export const CHANGED_FONT = '#000000';
+export { CHANGED_FILL, CHANGED_FONT, INPUT_FILL, INPUT_FONT } from '../../sync/push/input-style-colours';
 
 /** Table columns of the model's editable columns (those a push sends), sorted. */
 export function editableColumns<R>(model: TableModel<R>, layout: PushTableLayout): number[] {

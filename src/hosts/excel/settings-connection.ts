@@ -1,31 +1,17 @@
 /**
  * The workbook's connection memory on its document settings: key `cashflow.connection`, value JSON with the
- * profile name and the base URL only (`checkWorkbookConnection` refuses anything else). The settings travel with
- * the file, so never a secret, token or client ID here.
+ * profile name and the base URL only (`checkWorkbookConnection` refuses anything else; key, text and store:
+ * `src/sync/connect/connection-setting.ts`, shared with the xlsx host). The settings travel with the file, so never a
+ * secret, token or client ID here.
  */
 
-import {
-  checkWorkbookConnection,
-  parseWorkbookConnection,
-  readWorkbookConnection,
-  type WorkbookConnection,
-  type WorkbookConnectionReading,
-  type WorkbookConnectionStore,
-} from '../../sync/connect/workbook-connection';
+import { CONNECTION_SETTING, ConnectionSettingStore } from '../../sync/connect/connection-setting';
 import { readSetting, writeSetting } from './document-setting';
 
-export const CONNECTION_SETTING = 'cashflow.connection';
+export { CONNECTION_SETTING } from '../../sync/connect/connection-setting';
 
-export class SettingsConnectionStore implements WorkbookConnectionStore {
-  async get(): Promise<WorkbookConnection | undefined> {
-    return parseWorkbookConnection(await readSetting(CONNECTION_SETTING));
-  }
-
-  async read(): Promise<WorkbookConnectionReading> {
-    return readWorkbookConnection(await readSetting(CONNECTION_SETTING));
-  }
-
-  async set(connection: WorkbookConnection): Promise<void> {
-    await writeSetting(CONNECTION_SETTING, JSON.stringify(checkWorkbookConnection(connection)));
+export class SettingsConnectionStore extends ConnectionSettingStore {
+  constructor() {
+    super({ read: () => readSetting(CONNECTION_SETTING), write: (text) => writeSetting(CONNECTION_SETTING, text) });
   }
 }

@@ -2,54 +2,48 @@
  * The push journal (src/sync/push/push-port.ts) in a very hidden worksheet, `cashflow_journal` (why a very hidden
  * sheet, and what it shares with the baselines' sheet: `hidden-text-sheet.ts`). Keeps the newest 20 entries.
  *
- * Layout: one column per entry, the columns packed from A without gaps. Every cell is text:
- *
- *   rows 1-6:  cashflow.journal.v1 | <entry id> | <sequence> | <parts> | writing|complete | <bytes>
- *   rows 7-:   |<JSON of the entry, part 1>
- *              |<part 2> ...
- *
- * A column per entry, not a block of rows, so that every header is read in one sync (the six header rows across
- * the columns) however long the entries are. The sequence number orders the entries (`list` gives the highest
- * first); a replaced entry keeps its number, so marking an entry undone does not move it. `bytes` is the JSON
- * size of the parts and sizes the reads.
+ * Layout and what an append or a replace keeps (`src/sync/push/journal-sheet-layout.ts`, shared with the xlsx host):
+ * one column per entry, a header of six cells and the entry's JSON in parts below, all text. A column per entry, not
+ * a block of rows, so that every header is read in one sync (the six header rows across the columns) however long
+ * the entries are.
  *
  * An entry is written `writing` and marked `complete` in the sync of its last part, and only then is anything it
  * supersedes deleted (the entry it replaces, entries beyond the newest 20) in that same sync: a write that fails
  * half-way leaves the journal as it was plus a column that reads as absent, which the next write deletes.
- * Deleting a column shifts the columns right of it left (whole sheet columns), so the columns stay packed.
  */
 
-import { credentialKey } from '../../sync/pull/pull-state';
-import { parseJournalEntry } from '../../sync/push/journal-schema';
+import {
+  appendPlan,
+  brokenColumns,
+  ENTRY_COMPLETE,
+  entryColumn,
+  JOURNAL_HEADER_ROWS,
+  JOURNAL_KEEP,
+  JOURNAL_SHEET,
+  JOURNAL_STATE_ROW,
+  journalColumnCells,
+  journalEntryJson,
+  newestFirst,
+  parseJournalColumn,
+  parseJournalParts,
+  replacePlan,
+  type JournalColumn,
+} from '../../sync/push/journal-sheet-layout';
 import type { JournalEntry, PushJournal } from '../../sync/push/push-port';
 import type { CellValue } from '../../sync/cell-values';
-import { DEFAULT_BUDGET_BYTES, DEFAULT_WRITE_BUDGET_BYTES, planBlocks, rowJsonBytes } from './chunk-plan';
+import { DEFAULT_BUDGET_BYTES, DEFAULT_WRITE_BUDGET_BYTES, planBlocks } from './chunk-plan';
 import { fillNumberFormat } from './format-runs';
-import { addVeryHiddenSheet, existingSheet, joinTextParts, serialized, textParts } from './hidden-text-sheet';
+import { addVeryHiddenSheet, existingSheet, serialized } from './hidden-text-sheet';
 import { readRowBlocks } from './read-row-blocks';
 import type { ExcelSession } from './run-excel';
 import { sendInBlocks } from './send-in-blocks';
 
-export const JOURNAL_SHEET = 'cashflow_journal';
-export const JOURNAL_MARK = 'cashflow.journal.v1';
-/** Entries kept; older ones are dropped when a new one is appended. */
-export const JOURNAL_KEEP = 20;
-const HEADER_ROWS = 6;
-const STATE_ROW = 4;
+export { JOURNAL_KEEP, JOURNAL_MARK, JOURNAL_SHEET } from '../../sync/push/journal-sheet-layout';
+
 /** Columns whose headers are read per sync while looking for the end of the journal. */
 const HEADER_READ_COLUMNS = 64;
 /** Parts per write sync at most (each up to 32,000 characters: far under the budget's count anyway). */
 const MAX_PARTS_PER_SYNC = 1_000;
-
-interface EntryColumn {
-  /** 0-based sheet column. */
-  column: number;
-  id: string;
-  sequence: number;
-  parts: number;
-  complete: boolean;
-  bytes: number;
-}
 
 export interface SheetPushJournalOptions {
   /** Request budget per write sync (default 4.5 MB, under Excel on the web's 5 MB cap). */
@@ -58,29 +52,6 @@ export interface SheetPushJournalOptions {
   readBudgetBytes?: number;
   /** Entries kept (default 20). */
   keep?: number;
-}
-
-/** The entry as JSON; refuses credential-like keys (a programming error, never user data: keys only). */
-function entryJson(entry: JournalEntry): string {
-  return JSON.stringify(entry, (key, value: unknown) => {
-    if (credentialKey(key)) throw new Error(`A push journal must not hold credentials (${key}).`);
-    return value;
-  });
-}
-
-function parseColumn(column: number, cells: readonly CellValue[]): EntryColumn | undefined {
-  const [mark, id, sequence, parts, state, bytes] = cells;
-  if (mark !== JOURNAL_MARK || typeof id !== 'string') return undefined;
-  const seq = Number(sequence);
-  const count = Number(parts);
-  if (!Number.isSafeInteger(seq) || !Number.isSafeInteger(count) || count < 0) return undefined;
-  return { column, id, sequence: seq, parts: count, complete: state === 'complete', bytes: Number(bytes) || 0 };
-}
-
-/** The entry in an entry's part cells; undefined when the parts do not join or the entry is not one (zod). */
-function parseEntry(cells: readonly CellValue[]): JournalEntry | undefined {
-  const json = joinTextParts(cells);
-  return json === undefined ? undefined : parseJournalEntry(json);
 }
 
 export class SheetPushJournal implements PushJournal {
@@ -95,29 +66,23 @@ export class SheetPushJournal implements PushJournal {
   }
 
   async append(entry: JournalEntry): Promise<void> {
-    const json = entryJson(entry);
+    const json = journalEntryJson(entry);
     await serialized(async (session) => {
       const sheet = (await existingSheet(session, JOURNAL_SHEET)) ?? (await addVeryHiddenSheet(session, JOURNAL_SHEET));
       const columns = await walk(session, sheet);
-      const complete = columns.filter((c) => c.complete).sort((a, b) => a.sequence - b.sequence);
-      const sequence = complete.reduce((max, c) => Math.max(max, c.sequence), 0) + 1;
-      // The new entry counts towards the newest `keep`: the oldest beyond go with its last sync.
-      const dropped = complete.slice(0, Math.max(0, complete.length + 1 - this.keep));
+      const { sequence, dropped } = appendPlan(columns, this.keep);
       await this.write(session, sheet, columns, entry.id, sequence, json, dropped);
     });
   }
 
   async replace(entry: JournalEntry): Promise<void> {
-    const json = entryJson(entry);
+    const json = journalEntryJson(entry);
     await serialized(async (session) => {
       const sheet = await existingSheet(session, JOURNAL_SHEET);
       if (sheet === undefined) return;
       const columns = await walk(session, sheet);
-      const old = columns.filter((c) => c.complete && c.id === entry.id);
-      const kept = old.reduce<EntryColumn | undefined>((newest, c) => (newest === undefined || c.sequence > newest.sequence ? c : newest), undefined);
-      // Like the memory journal: an entry that is not there (dropped as old meanwhile) is not added back.
-      if (kept === undefined) return;
-      await this.write(session, sheet, columns, entry.id, kept.sequence, json, old);
+      const plan = replacePlan(columns, entry.id);
+      if (plan !== undefined) await this.write(session, sheet, columns, entry.id, plan.sequence, json, plan.dropped);
     });
   }
 
@@ -125,15 +90,10 @@ export class SheetPushJournal implements PushJournal {
     return serialized(async (session) => {
       const sheet = await existingSheet(session, JOURNAL_SHEET);
       if (sheet === undefined) return [];
-      const columns = (await walk(session, sheet)).filter((c) => c.complete).sort((a, b) => b.sequence - a.sequence);
+      const columns = newestFirst(await walk(session, sheet));
       const cells = await this.readParts(session, sheet, columns);
-      const entries: JournalEntry[] = [];
-      columns.forEach((column, i) => {
-        const entry = parseEntry(cells[i] ?? []);
-        // An entry that does not read back whole is left out rather than shown half.
-        if (entry !== undefined) entries.push(entry);
-      });
-      return entries;
+      // An entry that does not read back whole is left out rather than shown half.
+      return columns.flatMap((_, i) => parseJournalParts(cells[i] ?? []) ?? []);
     });
   }
 
@@ -142,12 +102,10 @@ export class SheetPushJournal implements PushJournal {
     return serialized(async (session) => {
       const sheet = await existingSheet(session, JOURNAL_SHEET);
       if (sheet === undefined) return undefined;
-      const newest = (await walk(session, sheet))
-        .filter((c) => c.complete && c.id === id)
-        .reduce<EntryColumn | undefined>((found, c) => (found === undefined || c.sequence > found.sequence ? c : found), undefined);
+      const newest = entryColumn(await walk(session, sheet), id);
       if (newest === undefined) return undefined;
       const [cells] = await this.readParts(session, sheet, [newest]);
-      return parseEntry(cells ?? []);
+      return parseJournalParts(cells ?? []);
     });
   }
 
@@ -158,42 +116,40 @@ export class SheetPushJournal implements PushJournal {
   private async write(
     session: ExcelSession,
     sheet: Excel.Worksheet,
-    columns: readonly EntryColumn[],
+    columns: readonly JournalColumn[],
     id: string,
     sequence: number,
     json: string,
-    dropped: readonly EntryColumn[],
+    dropped: readonly JournalColumn[],
   ): Promise<void> {
-    const parts = textParts(json);
-    const partBytes = parts.map((p) => rowJsonBytes([p]));
-    const bytes = partBytes.reduce((sum, b) => sum + b, 0);
-    const broken = columns.filter((c) => !c.complete);
+    const { header: headerCells, parts, partBytes } = journalColumnCells(id, sequence, json);
+    const broken = brokenColumns(columns);
     // Where a column lies once the broken ones (deleted in the first sync) are gone.
     const after = (column: number): number => column - broken.filter((b) => b.column < column).length;
     const target = columns.length - broken.length;
-    const header = [JOURNAL_MARK, id, String(sequence), String(parts.length), 'writing', String(bytes)].map((cell) => [cell]);
+    const header = headerCells.map((cell) => [cell]);
     const blocks = planBlocks(parts.length, (i) => partBytes[i] ?? 0, { budgetBytes: this.budgetBytes, maxRows: MAX_PARTS_PER_SYNC });
     await sendInBlocks(session, blocks, (block, turn) => {
       if (turn.first) {
         deleteColumns(sheet, broken.map((b) => b.column));
-        const headerRange = sheet.getRangeByIndexes(0, target, HEADER_ROWS, 1);
+        const headerRange = sheet.getRangeByIndexes(0, target, JOURNAL_HEADER_ROWS, 1);
         fillNumberFormat(headerRange, '@');
         headerRange.values = header;
       }
       if (block.count > 0) {
-        const range = sheet.getRangeByIndexes(HEADER_ROWS + block.start, target, block.count, 1);
+        const range = sheet.getRangeByIndexes(JOURNAL_HEADER_ROWS + block.start, target, block.count, 1);
         fillNumberFormat(range, '@');
         range.values = parts.slice(block.start, block.start + block.count).map((part) => [part]);
       }
       if (turn.last) {
-        sheet.getRangeByIndexes(STATE_ROW, target, 1, 1).values = [['complete']];
+        sheet.getRangeByIndexes(JOURNAL_STATE_ROW, target, 1, 1).values = [[ENTRY_COMPLETE]];
         deleteColumns(sheet, dropped.map((d) => after(d.column)));
       }
     });
   }
 
   /** The part cells of each entry, several entries per sync while they fit the response budget. */
-  private async readParts(session: ExcelSession, sheet: Excel.Worksheet, columns: readonly EntryColumn[]): Promise<CellValue[][]> {
+  private async readParts(session: ExcelSession, sheet: Excel.Worksheet, columns: readonly JournalColumn[]): Promise<CellValue[][]> {
     const out: CellValue[][] = columns.map(() => []);
     let batch: { index: number; range: Excel.Range }[] = [];
     let batchBytes = 0;
@@ -213,7 +169,7 @@ export class SheetPushJournal implements PushJournal {
         const perPart = Math.max(1, Math.ceil(column.bytes / column.parts));
         await readRowBlocks(
           session,
-          (start, count) => sheet.getRangeByIndexes(HEADER_ROWS + start, column.column, count, 1),
+          (start, count) => sheet.getRangeByIndexes(JOURNAL_HEADER_ROWS + start, column.column, count, 1),
           ['values'],
           column.parts,
           (_start, loaded) => cells.push(...(loaded.values ?? []).map((row) => row[0] ?? '')),
@@ -223,7 +179,7 @@ export class SheetPushJournal implements PushJournal {
         continue;
       }
       if (batchBytes + column.bytes > this.readBudgetBytes) await flush();
-      batch.push({ index, range: sheet.getRangeByIndexes(HEADER_ROWS, column.column, column.parts, 1).load('values') });
+      batch.push({ index, range: sheet.getRangeByIndexes(JOURNAL_HEADER_ROWS, column.column, column.parts, 1).load('values') });
       batchBytes += column.bytes;
     }
     await flush();
@@ -237,13 +193,13 @@ function deleteColumns(sheet: Excel.Worksheet, columns: readonly number[]): void
 }
 
 /** The journal's columns from A up to the first column that is not one (usually one sync). */
-async function walk(session: ExcelSession, sheet: Excel.Worksheet): Promise<EntryColumn[]> {
-  const columns: EntryColumn[] = [];
+async function walk(session: ExcelSession, sheet: Excel.Worksheet): Promise<JournalColumn[]> {
+  const columns: JournalColumn[] = [];
   for (let start = 0; ; start += HEADER_READ_COLUMNS) {
-    const range = sheet.getRangeByIndexes(0, start, HEADER_ROWS, HEADER_READ_COLUMNS).load('values');
+    const range = sheet.getRangeByIndexes(0, start, JOURNAL_HEADER_ROWS, HEADER_READ_COLUMNS).load('values');
     await session.sync();
     for (let c = 0; c < HEADER_READ_COLUMNS; c += 1) {
-      const column = parseColumn(start + c, range.values.map((row) => row[c] ?? ''));
+      const column = parseJournalColumn(start + c, range.values.map((row) => row[c] ?? ''));
       // Anything but an entry's header ends the journal (an empty column: the end).
       if (column === undefined) return columns;
       columns.push(column);

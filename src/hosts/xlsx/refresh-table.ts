@@ -40,7 +40,7 @@ function checkLayout(table: XlsxTable, spec: TableSpec): string[] {
 }
 
 /** A user cell `delta` rows further: a formula's relative rows move with it (as Excel's copy and paste). */
-function movedValue(cell: Cell, delta: number): ExceljsValue {
+export function movedValue(cell: Cell, delta: number): ExceljsValue {
   const value = cell.value as { formula?: string; sharedFormula?: string; result?: unknown } | null;
   if (delta === 0 || typeof value !== 'object' || value === null || (value.formula === undefined && value.sharedFormula === undefined)) return cell.value;
   // The cached result stays: the cells it refers to in its own row moved with it (Excel recalculates on opening).

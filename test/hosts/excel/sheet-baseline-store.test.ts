@@ -7,6 +7,7 @@
 import { BASELINE_MARK, BASELINE_SHEET, SheetBaselineStore } from '../../../src/hosts/excel/sheet-baseline-store';
 import { createSimulatedWorkbook, installExcelSimulation, WEB_PAYLOAD_LIMIT_BYTES } from '../../../src/preview/excel-sim';
 import type { BaselineRow } from '../../../src/sync/push';
+import { baselineRow, baselineRows as rows } from '../../support/push-state-fixtures';
 import { installSim, type Sim } from './sim-setup';
 
 let sim: Sim;
@@ -14,27 +15,6 @@ beforeEach(() => {
   sim = installSim();
 });
 afterEach(() => sim.uninstall());
-
-function baselineRow(id: number): BaselineRow {
-  return {
-    id,
-    externalId: id % 5 === 0 ? null : `ext-${id}`,
-    fields: {
-      id,
-      name: `Budget ${id}`,
-      category: 100 + (id % 17),
-      settlement_date: `2026-${String(1 + (id % 12)).padStart(2, '0')}-01`,
-      amount: Math.round(id * 137.5) / 100 - 50.1,
-      description: id % 3 === 0 ? '' : `Line ${id} — Miete für Büro, "quoted" and \\ backslash`,
-      rate: id % 7 === 0 ? null : 0.0125 * id,
-      tags: id % 4 === 0 ? [] : ['office', `t${id % 9}`],
-      is_indefinite: id % 2 === 0,
-      account: null,
-    },
-  };
-}
-
-const rows = (count: number, from = 1): BaselineRow[] => Array.from({ length: count }, (_, i) => baselineRow(from + i));
 
 describe('SheetBaselineStore', () => {
   it('round trip of 20,000 rows gives them back equal', async () => {

@@ -6,7 +6,8 @@
 
 import { JOURNAL_MARK, JOURNAL_SHEET, SheetPushJournal } from '../../../src/hosts/excel/sheet-push-journal';
 import { createSimulatedWorkbook, installExcelSimulation, WEB_PAYLOAD_LIMIT_BYTES } from '../../../src/preview/excel-sim';
-import type { JournalEntry, JournalRow } from '../../../src/sync/push/push-port';
+import type { JournalEntry } from '../../../src/sync/push/push-port';
+import { journalEntry as entry, journalRow } from '../../support/push-state-fixtures';
 import { installSim, type Sim } from './sim-setup';
 
 let sim: Sim;
@@ -14,27 +15,6 @@ beforeEach(() => {
   sim = installSim();
 });
 afterEach(() => sim.uninstall());
-
-function journalRow(id: number): JournalRow {
-  return {
-    op: id % 3 === 0 ? 'create' : 'patch',
-    id,
-    externalId: id % 4 === 0 ? null : `ext-${id}`,
-    before: id % 3 === 0 ? null : { name: `Budget ${id}`, amount: -12.5 * id, tags: ['a', 'b'], is_indefinite: false, rate: null },
-    sent: { name: `=HYPERLINK("http://evil.example","${id}")`, amount: 3.1 * id, description: "'0012 — Büro" },
-    outcome: id % 5 === 0 ? 'failed' : 'landed',
-    ...(id % 5 === 0 ? { message: 'Der Server hat abgelehnt' } : {}),
-  };
-}
-
-function entry(n: number, rows = 3): JournalEntry {
-  return {
-    id: `2026-03-01T10:00:${String(n).padStart(2, '0')}.000Z-${n}`,
-    at: `2026-03-01T10:00:${String(n % 60).padStart(2, '0')}.000Z`,
-    tableName: 'ForecastBudgets',
-    rows: Array.from({ length: rows }, (_, i) => journalRow(n * 1000 + i)),
-  };
-}
 
 /** Fails the n-th sync of the next Excel.run batches (counted from now). */
 function failSync(n: number): () => void {

@@ -1,0 +1,10 @@
+/** The xlsx host (workbook files over exceljs): what a CLI or the preview builds it from and uses (README.md beside). */
+export { newXlsxDocument, type XlsxDocument } from './xlsx-document';
+export { saveWorkbook } from './save-workbook';
+export { xlsxHost, type XlsxHost } from './xlsx-host';
+export { XlsxWorkbookPort } from './xlsx-workbook-port';
+export { XlsxBaselineStore } from './xlsx-baseline-store';
+export { XlsxPushJournal } from './xlsx-push-journal';
+export { XlsxPullStateStore } from './xlsx-pull-state';
+export { XlsxConnectionStore } from './xlsx-connection-store';
+export { markXlsxInputColumns, XlsxPushSheet } from './xlsx-push-sheet';

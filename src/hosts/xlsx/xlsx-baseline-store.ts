@@ -1,0 +1,62 @@
+/**
+ * The push baselines in the workbook file's very hidden sheet `cashflow_baseline`, in the Excel host's layout
+ * (`src/sync/push/baseline-sheet-layout.ts`): a block of rows per table, written `writing` and marked `complete`
+ * last, so a baseline written by either host is read by the other. Rewriting a table deletes its blocks (whole sheet
+ * rows, the blocks below move up) and appends the new block at the end; the other tables' blocks are not written.
+ * The workbook is in memory: no blocks of syncs, one pass.
+ */
+
+import type { Workbook, Worksheet } from 'exceljs';
+import { checkBaseline, type BaselineStore } from '../../sync/push/baseline';
+import * as layout from '../../sync/push/baseline-sheet-layout';
+import type { BaselineRow } from '../../sync/push/diff';
+import { deleteSheetRows, readCells, veryHiddenSheet, writeTextCells } from './text-sheet-cells';
+
+/** The block headers from the top; anything but a header ends them. */
+function walk(sheet: Worksheet): layout.BaselineBlockHeader[] {
+  const blocks: layout.BaselineBlockHeader[] = [];
+  for (let row = 0; ; ) {
+    const header = layout.parseBaselineHeader(row, readCells(sheet, row, 0, 1, layout.BASELINE_HEADER_WIDTH)[0] ?? []);
+    if (header === undefined) return blocks;
+    blocks.push(header);
+    row = layout.baselineBlockEnd(header);
+  }
+}
+
+/** Deletes the table's blocks (complete or not); returns the row after the last block left. */
+function deleteBlocks(sheet: Worksheet, tableName: string): number {
+  const blocks = walk(sheet);
+  const mine = blocks.filter((b) => layout.sameBaselineTable(b.tableName, tableName));
+  // Bottom up, so the rows of the blocks still to delete do not move.
+  for (const block of [...mine].reverse()) deleteSheetRows(sheet, block.row, block.rows + 1);
+  const last = blocks[blocks.length - 1];
+  return (last === undefined ? 0 : layout.baselineBlockEnd(last)) - mine.reduce((sum, b) => sum + b.rows + 1, 0);
+}
+
+export class XlsxBaselineStore implements BaselineStore {
+  constructor(private readonly workbook: Workbook) {}
+
+  async read(tableName: string): Promise<BaselineRow[] | undefined> {
+    const sheet = this.workbook.getWorksheet(layout.BASELINE_SHEET);
+    if (sheet === undefined) return undefined;
+    const block = layout.baselineBlockOf(walk(sheet), tableName);
+    if (block === undefined || !block.complete) return undefined;
+    // A block that does not read back whole is no baseline.
+    return layout.baselineOfBlock(block, readCells(sheet, block.row + 1, 0, block.rows, block.width));
+  }
+
+  async write(tableName: string, rows: readonly BaselineRow[]): Promise<void> {
+    checkBaseline(rows);
+    const { header, cells } = layout.baselineBlock(tableName, rows);
+    const sheet = veryHiddenSheet(this.workbook, layout.BASELINE_SHEET);
+    const end = deleteBlocks(sheet, tableName);
+    writeTextCells(sheet, end, 0, [header]);
+    writeTextCells(sheet, end + 1, 0, cells);
+    writeTextCells(sheet, end, layout.BASELINE_STATE_COLUMN, [[layout.BLOCK_COMPLETE]]);
+  }
+
+  async remove(tableName: string): Promise<void> {
+    const sheet = this.workbook.getWorksheet(layout.BASELINE_SHEET);
+    if (sheet !== undefined) deleteBlocks(sheet, tableName);
+  }
+}
