@@ -8,3 +8,7 @@ export { XlsxPushJournal } from './xlsx-push-journal';
 export { XlsxPullStateStore } from './xlsx-pull-state';
 export { XlsxConnectionStore } from './xlsx-connection-store';
 export { markXlsxInputColumns, XlsxPushSheet } from './xlsx-push-sheet';
+export { openXlsxDocument, type OpenedXlsxDocument } from './open-xlsx-document';
+export { saveXlsxDocument } from './save-xlsx-document';
+export { AUTO_SHOW_SETTING, webExtensionFor, type AddInManifest, type WebExtensionInfo } from './web-extension-info';
+export { scanPackage } from './package-secret-scan';

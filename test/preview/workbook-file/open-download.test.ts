@@ -12,7 +12,7 @@ import { SheetPushJournal } from '../../../src/hosts/excel/sheet-push-journal';
 import { XlsxWorkbookPort } from '../../../src/hosts/xlsx/xlsx-workbook-port';
 import { saveWorkbook } from '../../../src/hosts/xlsx/save-workbook';
 import { openWorkbookFile, workbookFileBytes } from '../../../src/preview/workbook-file/workbook-file';
-import { scanPackage } from '../../../src/hosts/xlsx/package-secret-scan';
+import { openXlsxDocument, saveXlsxDocument, scanPackage, xlsxHost } from '../../../src/hosts/xlsx';
 import { planningAddIn } from '../../../src/template/template-add-in';
 import { createPuller, MemoryPullStateStore } from '../../../src/sync/pull';
 import { pushBudgets } from '../../../src/sync/push';
@@ -178,6 +178,46 @@ describe('Download', () => {
     const scan = await scanPackage(after, [clientId, clientSecret, ...tokens]);
     expect(scan.findings).toEqual([]);
     expect(scan.parts).toEqual(expect.arrayContaining(['xl/webextensions/webextension1.xml']));
+  });
+});
+
+describe('across hosts', () => {
+  it('a budget table pulled in the preview is sent from its file by the xlsx host, and the preview shows the outcome', async () => {
+    const baselines = new SheetBaselineStore();
+    h = harness(sandbox, { puller: { baselines } });
+    await h.puller.pull({ resource: 'forecastBudgets' });
+    const { document } = await openXlsxDocument(await workbookFileBytes(h.workbook.snapshot(), addIn), { addInId: ADD_IN.id });
+    const host = xlsxHost(document);
+    const { rows } = await host.port.readTable('ForecastBudgets');
+    const sheet = document.workbook.getWorksheet('Forecast budgets') as Worksheet;
+    const headers = (sheet.getRow(2).values as unknown[]).slice(1).map(String);
+    const row = rows.findIndex((r) => r[headers.indexOf('External Id')] === 'fc-gehaelter');
+    expect(row).toBeGreaterThanOrEqual(0);
+    sheet.getCell(3 + row, headers.indexOf('Amount') + 1).value = -9876.5;
+    const result = await pushBudgets(FORECAST_BUDGETS_TABLE, { kind: 'forecast' }, {
+      client: h.client,
+      sheet: host.push.sheet,
+      baselines: host.baselines,
+      journal: host.push.journal,
+      language: 'en',
+      baselineState: 'stored',
+      sleep: async () => undefined,
+    });
+    expect(result.counts.landed).toBe(1);
+    const landed: number[] = [];
+    for await (const b of h.client.forecastBudgets.items({}, { pageSize: 1000 })) if (b.external_id === 'fc-gehaelter') landed.push(b.amount);
+    expect(landed).toEqual([-9876.5]);
+
+    // Back in the preview: the Excel host reads the journal entry and the row's status the xlsx host wrote.
+    const back = await openWorkbookFile(await saveXlsxDocument(document, addIn), ADD_IN.id);
+    h.uninstall();
+    h = harness(sandbox);
+    h.workbook.restore(back.snapshot);
+    const [entry] = await new SheetPushJournal().list();
+    expect(entry?.rows.map((r) => r.externalId)).toEqual(['fc-gehaelter']);
+    const status = h.workbook.values('Forecast budgets').find((r) => r.includes('fc-gehaelter'))?.at(-1);
+    expect(String(status)).toMatch(/\S/);
+    expect((await new SheetBaselineStore().read('ForecastBudgets'))?.find((b) => b.externalId === 'fc-gehaelter')).toBeDefined();
   });
 });
 
