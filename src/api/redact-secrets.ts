@@ -70,6 +70,17 @@ function redactionPattern(secrets: readonly string[]): RegExp | undefined {
   return new RegExp(sorted.map(patternOf).join('|'), 'g');
 }
 
+/**
+ * Whether a text carries `secret` in any of the forms above (the check before sharing a workbook asks it of every
+ * setting and hidden cell); undefined for a value too short to tell from ordinary words.
+ */
+export function secretMatcher(secret: string): ((text: string) => boolean) | undefined {
+  const pattern = redactionPattern([secret]);
+  if (pattern === undefined) return undefined;
+  const once = new RegExp(pattern.source);
+  return (text) => once.test(text);
+}
+
 /** `text` with every form of every secret replaced by `***`. */
 export function redactSecrets(text: string, secrets: readonly string[]): string {
   const pattern = redactionPattern(secrets);

@@ -12,18 +12,19 @@ import * as functions from './messages/functions';
 import * as pane from './messages/pane';
 import * as preview from './messages/preview';
 import * as push from './messages/push';
+import * as share from './messages/share';
 import * as template from './messages/template';
 
 export const LANGUAGES = ['de', 'en', 'it'] as const;
 export type Language = (typeof LANGUAGES)[number];
 
 /** The English catalog: the key set. Each area keeps its messages in its own file under messages/. */
-export const en = { ...codes.en, ...core.en, ...filters.en, ...functions.en, ...pane.en, ...preview.en, ...push.en, ...template.en } as const;
+export const en = { ...codes.en, ...core.en, ...filters.en, ...functions.en, ...pane.en, ...preview.en, ...push.en, ...share.en, ...template.en } as const;
 
 export type MessageKey = keyof typeof en;
 export type Catalog = Record<MessageKey, string>;
 
-export const de: Catalog = { ...codes.de, ...core.de, ...filters.de, ...functions.de, ...pane.de, ...preview.de, ...push.de, ...template.de };
-export const it: Catalog = { ...codes.it, ...core.it, ...filters.it, ...functions.it, ...pane.it, ...preview.it, ...push.it, ...template.it };
+export const de: Catalog = { ...codes.de, ...core.de, ...filters.de, ...functions.de, ...pane.de, ...preview.de, ...push.de, ...share.de, ...template.de };
+export const it: Catalog = { ...codes.it, ...core.it, ...filters.it, ...functions.it, ...pane.it, ...preview.it, ...push.it, ...share.it, ...template.it };
 
 export const catalogs: Record<Language, Catalog> = { de, en, it };

@@ -4,6 +4,7 @@
  */
 import { activateTable } from '../hosts/excel/activate-table';
 import { ExcelPushSheet } from '../hosts/excel/excel-push-sheet';
+import { ExcelSharePort } from '../hosts/excel/excel-share-port';
 import { ExcelWorkbookPort } from '../hosts/excel/excel-workbook-port';
 import { markInputColumns } from '../hosts/excel/input-style';
 import { recalculateFunctions } from '../hosts/excel/recalculate-functions';
@@ -28,5 +29,6 @@ export function excelPaneHost(limits: Partial<WriteLimits> = {}): PaneHost {
     recalculateFunctions,
     watchUserEdits: listenForUserEdits,
     push: { sheet: new ExcelPushSheet(limits), journal: new SheetPushJournal(), styleInputs: (model) => markInputColumns(model), selectRow: selectPushRow },
+    share: new ExcelSharePort(),
   };
 }

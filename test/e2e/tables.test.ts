@@ -4,7 +4,8 @@
  * refresh), the grid shows the table's column names in place of the letters once the header row scrolled away, and
  * amounts show their currency (an EUR account's rows EUR, the CHF account's CHF, the reporting amount the company's),
  * as Settings says. Screenshots tables-stamp-light/dark (the stamp over the loaded table), tables-light/dark (scrolled),
- * pane-settings-currency-light/dark; axe in both themes.
+ * pane-settings-currency-light/dark; Share (#27): the auto-open switch writes its document setting, the check lists the
+ * loaded table with its rows and finds no secret (pane-share-light/dark); axe in both themes.
  */
 import type { Page } from 'playwright-core';
 import { en } from '../../src/i18n/catalog';
@@ -35,6 +36,11 @@ function sheetLayout(page: Page, sheet: string, columns: number): Promise<{ widt
     },
     [sheet, columns] as const,
   );
+}
+
+/** A document setting of the simulated workbook, as the add-in wrote it. */
+function documentSetting(page: Page, key: string): Promise<unknown> {
+  return page.evaluate((name) => window.cashflowPreview?.workbook.settings()[name], key);
 }
 
 /** The text the grid shows in column `header` of the first Transactions row whose `Account` is `account`. */
@@ -119,5 +125,26 @@ test.each(['light', 'dark'] as const)('a loaded table: fitted widths, the header
   await expectAccessible(page, { include: ['#pane'] });
   await page.mouse.move(0, 0);
   await screenshotPane(page, `pane-settings-currency-${theme}`);
+
+  // Share (#27): the auto-open switch writes the document setting; the check lists the loaded table and finds no secret.
+  await p.getByRole('tab', { name: en['pane.tab.share'] }).click();
+  const autoOpen = p.getByRole('switch', { name: en['share.autoOpen.label'] });
+  await eventually(async () => expect(await autoOpen.isEnabled()).toBe(true));
+  expect(await autoOpen.isChecked()).toBe(false);
+  await autoOpen.click();
+  await eventually(async () => expect(await documentSetting(page, 'Office.AutoShowTaskpaneWithDocument')).toBe(true));
+  await p.getByRole('button', { name: en['share.check.run'] }).click();
+  const verdict = p.getByTestId('share-verdict');
+  await verdict.waitFor();
+  expect(await verdict.textContent()).toContain(en['share.check.noSecret']);
+  const tables = p.getByRole('list', { name: en['share.tables.heading'] });
+  expect(await tables.textContent()).toBe(`Transactions ${loaded + 1} rows · sheet Transactions`);
+  const settings = await p.getByRole('list', { name: en['share.settings.heading'] }).textContent();
+  expect(settings).toContain('Open this pane with the workbook: on');
+  expect(settings).toContain('Filter and last load of Transactions');
+  await expect(autoOpen.isChecked()).resolves.toBe(true);
+  await expectAccessible(page, { include: ['#pane'] });
+  await page.mouse.move(0, 0);
+  await screenshotPane(page, `pane-share-${theme}`);
   expectClean(suite.session, [OFFICE_JS_TELEMETRY]);
 });

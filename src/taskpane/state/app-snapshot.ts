@@ -10,6 +10,7 @@ import type { PullProgress, PullState } from '../../sync/pull';
 import type { CategoryChoice } from './category-tree';
 import type { FunctionsCacheSeconds, LanguageChoice, LoadConfirmChoice } from './preferences';
 import type { TableEntry } from './table-list';
+import type { ShareReport } from '../../sync/share';
 import type { JournalRowView, PendingChanges, PushProgress, PushResult, UndoResult } from '../../sync/push';
 
 export type Theme = 'light' | 'dark';
@@ -128,6 +129,8 @@ export interface AppSnapshot {
   refreshPrompt?: RefreshPrompt;
   /** The CASHFLOW functions: recalculating now, and when they last were. */
   functions: FunctionsView;
+  /** The Share section: auto-open, the check before sharing, emptying the data tables. */
+  share: ShareView;
 }
 
 export interface FunctionsView {
@@ -207,4 +210,29 @@ export interface ChangesView {
 export interface RefreshPrompt {
   tableIds: string[];
   counts: { changed: number; new: number; deleted: number };
+}
+
+// ---- the Share section (state: share-state.ts) ----
+
+export type ShareCheckView = { status: 'idle' } | { status: 'checking' } | { status: 'ready'; report: ShareReport; at: string } | { status: 'failed'; message: string };
+
+export type EmptyView =
+  | { status: 'idle' }
+  /** The dialog asks; `report` says what goes. */
+  | { status: 'confirming'; report: ShareReport }
+  | { status: 'emptying' }
+  | { status: 'done'; tables: number; rows: number }
+  /** Changes wait to be sent (rows), or a load or send is running (0). */
+  | { status: 'refused'; pendingRows: number }
+  | { status: 'failed'; message: string };
+
+export interface ShareView {
+  /** False: this host offers no share port (no Share section). */
+  available: boolean;
+  /** The document setting as last read (undefined: not read yet). */
+  autoOpen?: boolean;
+  autoOpenSaving: boolean;
+  autoOpenError?: string;
+  check: ShareCheckView;
+  empty: EmptyView;
 }

@@ -32,7 +32,8 @@ import { rowCount } from '../../sync/pull/row-count';
 import { estimatedSeconds, needsConfirmation } from '../../sync/filters/load-estimate';
 import { resolvePeriod, todayOf, type DateRange, type RelativePeriod } from '../../sync/filters/relative-period';
 import { resolveFilter, type TableFilter } from '../../sync/filters/table-filter';
-import { RetryBudget, type CashflowClient } from '../../api';
+import { credentialKey, defaultTokenCache, RetryBudget, type CashflowClient } from '../../api';
+import type { KnownCredentials } from '../../sync/share';
 import { categoryTree } from './category-tree';
 import { isCurrencyCode } from '../../sync/amount-format';
 import { accountCurrencies, inferCompanyCurrency } from '../../sync/company-currency';
@@ -45,6 +46,8 @@ import { ChangesState, pushableOf } from './changes-state';
 import { EditWatch } from './edit-watch';
 import { FiguresState, type FiguresOptions } from './figures-state';
 import { DemoWatch, type DemoWatchOptions } from './demo-watch';
+import { ShareState } from './share-state';
+export type { EmptyView, ShareCheckView, ShareView } from './share-state';
 export type { ChangesTable, ChangesView, JournalSummary, OpenedJournalEntry, RefreshPrompt } from './changes-state';
 import type { KeptEdits, PushChoices, PushReference, Resolution, RowRef } from '../../sync/push';
 
@@ -108,6 +111,7 @@ export class AppState {
   #pulled: PullState[] = [];
   readonly #changes: ChangesState;
   readonly #figures: FiguresState;
+  readonly #share: ShareState;
   /** Edits a refresh keeps, by table id, put back on top of the refreshed rows. */
   readonly #kept = new Map<string, KeptEdits>();
   #pendingRefresh: { tableIds: string[]; mode: 'auto' | 'full' } | undefined;
@@ -128,6 +132,14 @@ export class AppState {
       ...(options.client ? { client: options.client } : {}),
       ...(options.connectDeadlineMs === undefined ? {} : { deadlineMs: options.connectDeadlineMs }),
     });
+    this.#share = new ShareState({
+      host: options.host,
+      credentials: () => this.#knownCredentials(),
+      busy: () => this.#draining !== undefined || this.#snapshot.changes.tables.some((c) => c.status !== 'idle'),
+      t: (key, params) => this.t(key, params),
+      now: () => this.#nowIso(),
+      publish: (share) => this.#set({ share }),
+    });
     this.#snapshot = {
       started: false,
       language,
@@ -141,6 +153,7 @@ export class AppState {
       tables: [],
       changes: { tables: [] },
       functions: { status: 'idle', cacheSeconds: this.#preferences.functionsCacheSeconds() },
+      share: this.#share.view,
       filterSettings: { fiscalYearStartMonth: this.#preferences.fiscalYearStartMonth(), loadConfirm: this.#preferences.loadConfirm() },
     };
     this.#figures = new FiguresState(options.host, language, { cacheTtlMs: this.#snapshot.functions.cacheSeconds * 1000, ...options.figures });
@@ -537,6 +550,58 @@ export class AppState {
 
   undoLastPush(tableId: string): Promise<void> {
     return this.#thenRefreshFunctions(this.#changes.undoLast(tableId));
+  }
+
+  // ---- sharing the workbook --------------------------------------------------------------------------------
+
+  /** The Share section opens: the auto-open setting is read (another window may have changed it). */
+  openShare(): Promise<void> {
+    return this.#share.readAutoOpen();
+  }
+
+  /** "Open this pane when a colleague opens this workbook": the document setting, saved with the file. */
+  setAutoOpen(on: boolean): Promise<void> {
+    return this.#share.setAutoOpen(on);
+  }
+
+  /** The check before sharing: what the workbook holds, and whether a secret the pane knows is in it. */
+  async checkBeforeSharing(): Promise<void> {
+    await this.#share.check();
+  }
+
+  /** "Empty the data tables…": refused while changes wait or a load or send runs; else asks (`share.empty`). */
+  askEmptyTables(): Promise<void> {
+    return this.#share.askEmpty();
+  }
+
+  cancelEmptyTables(): void {
+    this.#share.cancelEmpty();
+  }
+
+  /** The answer yes: every pulled table keeps its header, formats and lists with one blank row; the Data view says "never loaded". */
+  async emptyTables(): Promise<void> {
+    const emptied = await this.#share.confirmEmpty();
+    if (!emptied) return;
+    this.#verdicts.clear();
+    this.#outcomes.clear();
+    this.#pulled = await this.#options.host.pullStates.list().catch(() => []);
+    this.#refreshTables();
+    await this.#changes.review().catch(() => undefined);
+    void this.refreshFunctions();
+  }
+
+  /**
+   * What the pane knows of each saved profile's credentials, for the check: the client ID, the secret this computer
+   * or this session keeps, and the live tokens of those credentials (the token cache's key, as the client makes it).
+   */
+  #knownCredentials(): KnownCredentials[] {
+    const cache = this.#options.client?.tokenCache ?? defaultTokenCache;
+    return this.#profiles.list().map((profile) => {
+      const secret = this.#profiles.secret(profile.id);
+      const baseUrls = [profile.baseUrl, `${profile.baseUrl.replace(/\/+$/, '')}/`];
+      const accessTokens = secret === undefined ? [] : [...new Set(baseUrls.flatMap((url) => cache.tokensFor(credentialKey(url, profile.clientId, secret))))];
+      return { profileName: profile.name, clientId: profile.clientId, ...(secret === undefined ? {} : { clientSecret: secret }), accessTokens };
+    });
   }
 
   // ---- the CASHFLOW functions ------------------------------------------------------------------------------

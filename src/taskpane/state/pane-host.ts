@@ -5,6 +5,7 @@ import type { PullStateStore } from '../../sync/pull';
 import type { Budget } from '../../api';
 import type { BaselineStore, PushJournal, PushSheet, RowRef } from '../../sync/push';
 import type { TableModel } from '../../sync/tables';
+import type { SharePort } from '../../sync/share';
 import type { WorkbookPort } from '../../sync/workbook-port';
 
 export interface PaneHost {
@@ -24,6 +25,8 @@ export interface PaneHost {
   watchUserEdits?(onEdit: (edit: { tableNames: string[] }) => void): Promise<() => Promise<void>>;
   /** What the push needs (absent: the pane offers no Changes view). */
   push?: PushHost;
+  /** The check before sharing, emptying the data tables, the auto-open setting (absent: no Share section). */
+  share?: SharePort;
 }
 
 export interface PushHost {

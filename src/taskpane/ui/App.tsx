@@ -27,7 +27,7 @@ import {
   webDarkTheme,
   webLightTheme,
 } from '@fluentui/react-components';
-import { ChevronDown16Regular, PlugConnected20Regular, Settings20Regular } from '@fluentui/react-icons';
+import { ChevronDown16Regular, PlugConnected20Regular, Settings20Regular, Share20Regular } from '@fluentui/react-icons';
 import { lazy, Suspense, useEffect, useRef, useState, type ReactElement } from 'react';
 import { useFocusFirstControl } from './focus-first-control';
 import { useAppActions, useAppState } from './app-context';
@@ -41,8 +41,9 @@ const OverviewView = lazy(() => import('./OverviewView').then((m) => ({ default:
 const DataView = lazy(() => import('./DataView').then((m) => ({ default: m.DataView })));
 const ChangesView = lazy(() => import('./ChangesView').then((m) => ({ default: m.ChangesView })));
 const SettingsView = lazy(() => import('./SettingsView').then((m) => ({ default: m.SettingsView })));
+const ShareView = lazy(() => import('./ShareView').then((m) => ({ default: m.ShareView })));
 
-type TabId = 'overview' | 'data' | 'changes' | 'connect' | 'settings';
+type TabId = 'overview' | 'data' | 'changes' | 'connect' | 'settings' | 'share';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', minHeight: '100vh', backgroundColor: tokens.colorNeutralBackground1, color: tokens.colorNeutralForeground1 },
@@ -73,7 +74,8 @@ export function App(): ReactElement {
   const styles = useStyles();
   const connected = connection.status === 'connected';
   const [chosen, setChosen] = useState<TabId>('data');
-  const tab: TabId = connected ? chosen : chosen === 'settings' ? 'settings' : 'connect';
+  // Settings and Share need no connection (sharing is about the workbook, not the service).
+  const tab: TabId = connected ? chosen : chosen === 'settings' || chosen === 'share' ? chosen : 'connect';
   const t = app.t;
   const main = useRef<HTMLElement>(null);
   // Toasts, tooltips, menus and dialogs open in a landmark of their own (not loose in the body).
@@ -81,6 +83,7 @@ export function App(): ReactElement {
   // After connecting, the focus goes to the first control of the view shown next (the demo button has gone).
   useFocusFirstControl(main, connected ? `${connection.profile.id}` : undefined);
   const profileName = connection.status === 'connected' ? connection.profile.name : t('app.title');
+  const shareable = useAppState((s) => s.share.available);
   const waiting = useAppState((s) => s.changes.tables.reduce((sum, table) => sum + (table.pending?.rows.length ?? 0), 0));
   // What was pulled, and when: a pull that finished (or a workbook opened with pulled tables) is looked at for
   // pending changes, so the tab's badge counts them before the Changes view is opened.
@@ -94,7 +97,7 @@ export function App(): ReactElement {
     return () => void stop();
   }, [app]);
 
-  // Connected, five tabs must fit 320 px: Connection and Settings show their icon (the name is its label and tooltip).
+  // Connected, six tabs must fit 320 px: Connection, Settings and Share show their icon (the name is its label and tooltip).
   const tabs: Array<{ id: TabId; label: string; count?: number; icon?: ReactElement }> = connected
     ? [
         { id: 'overview', label: t('pane.tab.overview') },
@@ -102,10 +105,12 @@ export function App(): ReactElement {
         { id: 'changes', label: t('pane.tab.changes'), count: waiting },
         { id: 'connect', label: t('pane.tab.connection'), icon: <PlugConnected20Regular /> },
         { id: 'settings', label: t('pane.tab.settings'), icon: <Settings20Regular /> },
+        ...(shareable ? [{ id: 'share' as const, label: t('pane.tab.share'), icon: <Share20Regular /> }] : []),
       ]
     : [
         { id: 'connect', label: t('pane.tab.connect') },
         { id: 'settings', label: t('pane.tab.settings') },
+        ...(shareable ? [{ id: 'share' as const, label: t('pane.tab.share') }] : []),
       ];
 
   return (
@@ -146,6 +151,7 @@ export function App(): ReactElement {
               {tab === 'data' && <DataView />}
               {tab === 'changes' && <ChangesView />}
               {tab === 'settings' && <SettingsView />}
+              {tab === 'share' && <ShareView />}
             </Suspense>
           </main>
           <ProgressPanel />

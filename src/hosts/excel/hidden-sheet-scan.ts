@@ -1,0 +1,78 @@
+/**
+ * The add-in's very hidden sheets (push baselines, push journal) for the check before sharing and for emptying:
+ * each read whole in row blocks under the response caps, its texts handed on for the secret scan and its size
+ * counted; and their removal. Batches go through the queue the stores share (`hidden-text-sheet.ts`), so a scan
+ * never reads half a write.
+ */
+
+import type { HiddenSheetPurpose, HiddenSheetSize } from '../../sync/share/share-port';
+import { textBytes } from '../../sync/share/text-bytes';
+import { DEFAULT_BUDGET_BYTES } from './chunk-plan';
+import { existingSheet, serialized } from './hidden-text-sheet';
+import { readRowBlocks } from './read-row-blocks';
+import type { ExcelSession } from './run-excel';
+import { BASELINE_SHEET } from './sheet-baseline-store';
+import { JOURNAL_SHEET } from './sheet-push-journal';
+
+export const HIDDEN_SHEETS: ReadonlyArray<{ name: string; purpose: HiddenSheetPurpose }> = [
+  { name: BASELINE_SHEET, purpose: 'baseline' },
+  { name: JOURNAL_SHEET, purpose: 'journal' },
+];
+
+/** Rows of the first block (later ones are sized from the bytes read). */
+const FIRST_BLOCK_ROWS = 1_000;
+
+export function scanHiddenSheets(visit: (purpose: HiddenSheetPurpose, texts: readonly string[]) => void): Promise<HiddenSheetSize[]> {
+  return serialized(async (session) => {
+    const sizes: HiddenSheetSize[] = [];
+    for (const { name, purpose } of HIDDEN_SHEETS) {
+      const sheet = await existingSheet(session, name);
+      if (sheet !== undefined) sizes.push(await scanSheet(session, sheet, name, (texts) => visit(purpose, texts), purpose));
+    }
+    return sizes;
+  });
+}
+
+async function scanSheet(session: ExcelSession, sheet: Excel.Worksheet, name: string, visit: (texts: readonly string[]) => void, purpose: HiddenSheetPurpose): Promise<HiddenSheetSize> {
+  // From A1 to the last cell holding a value: what the sheet's stores write and read.
+  const used = sheet.getUsedRangeOrNullObject(true).load('rowIndex, columnIndex, rowCount, columnCount');
+  await session.sync();
+  const size: HiddenSheetSize = { name, purpose, rows: 0, columns: 0, cells: 0, bytes: 0 };
+  if (used.isNullObject) return size;
+  size.rows = used.rowIndex + used.rowCount;
+  size.columns = used.columnIndex + used.columnCount;
+  await readRowBlocks(
+    session,
+    (start, count) => sheet.getRangeByIndexes(start, 0, count, size.columns),
+    ['values'],
+    size.rows,
+    (_start, cells) => {
+      const texts: string[] = [];
+      for (const row of cells.values ?? []) for (const cell of row) if (cell !== '' && cell !== null) texts.push(String(cell));
+      size.cells += texts.length;
+      size.bytes += texts.reduce((sum, text) => sum + textBytes(text), 0);
+      visit(texts);
+    },
+    { startRows: FIRST_BLOCK_ROWS, budgetBytes: DEFAULT_BUDGET_BYTES },
+  );
+  return size;
+}
+
+/**
+ * Deletes the hidden sheets that exist. Deleting a very hidden sheet fails with InvalidOperation (the reference of
+ * Worksheet.delete says to change its visibility first), so each is made hidden first, in the same sync.
+ */
+export function removeHiddenSheets(): Promise<string[]> {
+  return serialized(async (session) => {
+    const removed: string[] = [];
+    for (const { name } of HIDDEN_SHEETS) {
+      const sheet = await existingSheet(session, name);
+      if (sheet === undefined) continue;
+      sheet.visibility = Excel.SheetVisibility.hidden;
+      sheet.delete();
+      await session.sync();
+      removed.push(name);
+    }
+    return removed;
+  });
+}

@@ -1,0 +1,68 @@
+/**
+ * "Empty the data tables": turns a working file into a template. Every table the add-in pulled keeps its header,
+ * formats, widths and in-cell lists with one blank row (the user's columns keep their headers and formulas), the
+ * stamps above them are cleared, the push baselines and journal are removed and the pull state is forgotten, so the
+ * first Load of whoever opens the file fills the tables in place. The workbook's connection (profile name and base
+ * URL, no secret) stays. Refused while changes wait to be sent: they would be lost.
+ *
+ * The order keeps a failure safe: the pull state goes first (a table still holding rows then only looks never
+ * loaded, and its next Load is a full one), then the hidden sheets (no push compares against a removed baseline),
+ * then the tables and their stamps.
+ */
+
+import { modelOf } from '../pull/pull-target';
+import type { PullState, PullStateStore } from '../pull/pull-state';
+import { BALANCE_SUMMARY_TABLE } from '../tables';
+import { addinTableNames } from './share-check';
+import type { EmptiedTable, SharePort } from './share-port';
+
+export interface EmptyTablesDeps {
+  port: SharePort;
+  pullStates: PullStateStore;
+  /** Rows whose changes wait to be sent (pending budget edits); any refuses the emptying. */
+  pendingRows(): Promise<number>;
+}
+
+export type EmptyTablesResult =
+  | { status: 'refused'; pendingRows: number }
+  | { status: 'done'; tables: EmptiedTable[]; stampsCleared: number; sheetsRemoved: string[]; statesCleared: number };
+
+export async function emptyDataTables(deps: EmptyTablesDeps): Promise<EmptyTablesResult> {
+  const pendingRows = await deps.pendingRows();
+  if (pendingRows > 0) return { status: 'refused', pendingRows };
+  const states = await deps.pullStates.list();
+  for (const state of states) await deps.pullStates.remove(state.tableName);
+  const sheetsRemoved = await deps.port.removeHiddenSheets();
+  const { tables, stampsCleared } = await emptyTables(deps.port, states);
+  return { status: 'done', tables, stampsCleared, sheetsRemoved, statesCleared: states.length };
+}
+
+async function emptyTables(port: SharePort, states: readonly PullState[]): Promise<{ tables: EmptiedTable[]; stampsCleared: number }> {
+  const tables: EmptiedTable[] = [];
+  let stampsCleared = 0;
+  for (const tableName of addinTableNames(states)) {
+    const state = states.find((s) => same(s.tableName, tableName) || Object.keys(s.stamps ?? {}).some((name) => same(name, tableName)));
+    const emptied = await port.emptyTable(tableName, pulledHeaders(tableName, state));
+    if (emptied !== undefined) tables.push(emptied);
+    const stamp = stampOf(state, tableName);
+    if (stamp !== undefined && (await port.clearStamp(tableName, stamp))) stampsCleared += 1;
+  }
+  return { tables, stampsCleared };
+}
+
+/** The headers a pull writes into the table (the rest are the user's columns). */
+export function pulledHeaders(tableName: string, state: PullState | undefined): string[] {
+  const model = state === undefined ? undefined : modelOf(state.target);
+  if (model !== undefined && same(model.tableName, tableName)) return model.columns.map((c) => c.header);
+  if (same(BALANCE_SUMMARY_TABLE.tableName, tableName)) return BALANCE_SUMMARY_TABLE.columns.map((c) => c.header);
+  return [];
+}
+
+function stampOf(state: PullState | undefined, tableName: string): string | undefined {
+  const entry = Object.entries(state?.stamps ?? {}).find(([name]) => same(name, tableName));
+  return entry?.[1];
+}
+
+function same(a: string, b: string): boolean {
+  return a.toLowerCase() === b.toLowerCase();
+}

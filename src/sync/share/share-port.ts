@@ -1,0 +1,71 @@
+/**
+ * The share port: what the check before sharing and "Empty the data tables" ask of a workbook host, beside the
+ * workbook port (`../workbook-port.ts`). The Excel host implements it on Office.js (`src/hosts/excel/excel-share-port.ts`);
+ * another host (a workbook file) can implement it later. Plain data in and out; no Office here.
+ */
+
+/** One of the add-in's tables as the workbook holds it now. */
+export interface SharedTable {
+  tableName: string;
+  sheetName: string;
+  /** Data rows holding anything (a table's one blank row counts as none). */
+  rows: number;
+}
+
+/** A document setting of the add-in: its key and its value as the JSON text the file keeps. */
+export interface StoredSetting {
+  key: string;
+  json: string;
+}
+
+/** What the add-in keeps in very hidden sheets: the push baselines and the push journal. */
+export type HiddenSheetPurpose = 'baseline' | 'journal';
+
+export interface HiddenSheetSize {
+  name: string;
+  purpose: HiddenSheetPurpose;
+  /** Rows and columns of its used range (from A1). */
+  rows: number;
+  columns: number;
+  /** Cells holding anything. */
+  cells: number;
+  /** UTF-8 bytes of the cells' text: about what the sheet adds to the file before compression. */
+  bytes: number;
+}
+
+/** What emptying a table did. */
+export interface EmptiedTable {
+  tableName: string;
+  /** Data rows it held before (blank ones included). */
+  rowsRemoved: number;
+  /** Cells of the user's columns kept because they hold a formula (a calculated column). */
+  formulasKept: number;
+}
+
+export interface SharePort {
+  /** The named tables the workbook holds (a missing one is left out), in the order asked. */
+  tables(names: readonly string[]): Promise<SharedTable[]>;
+  /** Every document setting of the add-in. */
+  settings(): Promise<StoredSetting[]>;
+  /**
+   * The add-in's very hidden sheets that exist, each read whole in blocks: every block's non-empty cell texts go to
+   * `visit` (the check scans them for secrets), and the sheet's size is answered.
+   */
+  hiddenSheets(visit: (sheet: HiddenSheetPurpose, texts: readonly string[]) => void): Promise<HiddenSheetSize[]>;
+  /** The document setting `Office.AutoShowTaskpaneWithDocument`: true only when it holds true. */
+  readAutoOpen(): Promise<boolean>;
+  writeAutoOpen(on: boolean): Promise<void>;
+  /**
+   * Turns the table into an empty one: one blank data row with the formats, widths and in-cell lists it had; the
+   * header (the user's columns' too) stays. `pulledHeaders` are cleared; in the user's columns only formulas stay.
+   * Undefined when the workbook has no such table.
+   */
+  emptyTable(tableName: string, pulledHeaders: readonly string[]): Promise<EmptiedTable | undefined>;
+  /** Empties the cell above the table's header when it holds exactly `stamp` (anything else is the user's). */
+  clearStamp(tableName: string, stamp: string): Promise<boolean>;
+  /** Deletes the add-in's very hidden sheets (baselines and journal); answers the names deleted. */
+  removeHiddenSheets(): Promise<string[]>;
+}
+
+/** The document setting Office reads to open the add-in's task pane with the document (`AddInCommands 1.1`). */
+export const AUTO_OPEN_SETTING = 'Office.AutoShowTaskpaneWithDocument';

@@ -1,0 +1,81 @@
+/**
+ * Share › Empty the data tables: what it does, the button, the dialog that names what goes (each table and its rows,
+ * the baselines and journal) and what stays, and the outcome (done, refused while changes wait, failed).
+ */
+
+import { Button, makeStyles, MessageBar, MessageBarBody, Spinner, Text, tokens } from '@fluentui/react-components';
+import type { ReactElement } from 'react';
+import { useAppActions, useAppState } from './app-context';
+import { ConfirmDialog } from './ConfirmDialog';
+import { formatInteger, pluralOf } from './format';
+import { useShareStyles } from './share-styles';
+
+const useStyles = makeStyles({ body: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS } });
+
+export function EmptyTablesSection(): ReactElement {
+  const app = useAppActions();
+  const empty = useAppState((s) => s.share.empty);
+  const language = useAppState((s) => s.language);
+  const styles = useShareStyles();
+  const own = useStyles();
+  const t = app.t;
+  const n = (value: number): string => formatInteger(value, language);
+  const plural = (count: number): 'one' | 'other' => pluralOf(count, language);
+  const busy = empty.status === 'emptying';
+  return (
+    <section className={styles.section} aria-labelledby="share-empty-heading">
+      <h2 id="share-empty-heading" className={styles.heading}>
+        {t('share.empty.heading')}
+      </h2>
+      <Text className={styles.muted}>{t('share.empty.intro')}</Text>
+      <div className={styles.actions}>
+        <Button disabled={busy} onClick={() => void app.askEmptyTables()}>
+          {t('share.empty.run')}
+        </Button>
+        {busy && <Spinner size="tiny" label={t('share.empty.running')} />}
+      </div>
+      {empty.status === 'refused' && (
+        <MessageBar intent="warning">
+          <MessageBarBody>
+            {empty.pendingRows === 0 ? t('share.empty.refusedBusy') : t(`share.empty.refusedPending.${plural(empty.pendingRows)}`, { count: n(empty.pendingRows) })}
+          </MessageBarBody>
+        </MessageBar>
+      )}
+      {empty.status === 'done' && (
+        <MessageBar intent="success">
+          <MessageBarBody>{t(`share.empty.done.${plural(empty.tables)}`, { count: n(empty.tables), rows: n(empty.rows) })}</MessageBarBody>
+        </MessageBar>
+      )}
+      {empty.status === 'failed' && (
+        <MessageBar intent="error">
+          <MessageBarBody>{empty.message}</MessageBarBody>
+        </MessageBar>
+      )}
+      <ConfirmDialog
+        cancel={t('share.empty.cancel')}
+        onClose={() => app.cancelEmptyTables()}
+        request={
+          empty.status !== 'confirming'
+            ? undefined
+            : {
+                title: t('share.empty.confirmTitle'),
+                confirm: t('share.empty.confirm'),
+                onConfirm: () => void app.emptyTables(),
+                body: (
+                  <div className={own.body}>
+                    <Text>{t('share.empty.confirmBody')}</Text>
+                    <ul className={styles.list}>
+                      {empty.report.tables.map((table) => (
+                        <li key={table.tableName}>{t(`share.empty.confirmRow.${plural(table.rows)}`, { table: table.tableName, count: n(table.rows) })}</li>
+                      ))}
+                      {empty.report.hiddenSheets.length > 0 && <li>{t('share.empty.confirmHidden')}</li>}
+                    </ul>
+                    <Text>{t('share.empty.confirmKept')}</Text>
+                  </div>
+                ),
+              }
+        }
+      />
+    </section>
+  );
+}

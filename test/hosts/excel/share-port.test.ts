@@ -1,0 +1,185 @@
+/**
+ * Sharing a workbook on the Excel simulation (#27): the check before sharing lists the add-in's tables with their
+ * rows, the connection, the very hidden sheets and the settings with their sizes, and finds every secret the pane
+ * knows where it hides (a setting's value, a name inside it, a hidden cell) without ever naming the value; "Empty the
+ * data tables" leaves each table its header, formats, widths, in-cell lists and the user's columns (a formula kept)
+ * with one blank row, clears the stamps, removes baselines, journal and pull state, keeps the connection, and refuses
+ * while changes wait; the auto-open setting is written true/false as Office reads it.
+ */
+
+import { ExcelSharePort } from '../../../src/hosts/excel/excel-share-port';
+import { ExcelWorkbookPort } from '../../../src/hosts/excel/excel-workbook-port';
+import { SettingsConnectionStore } from '../../../src/hosts/excel/settings-connection';
+import { SettingsPullStateStore } from '../../../src/hosts/excel/settings-pull-state';
+import { BASELINE_SHEET, SheetBaselineStore } from '../../../src/hosts/excel/sheet-baseline-store';
+import { JOURNAL_SHEET, SheetPushJournal } from '../../../src/hosts/excel/sheet-push-journal';
+import type { PullState } from '../../../src/sync/pull/pull-state';
+import { AUTO_OPEN_SETTING, checkBeforeSharing, emptyDataTables, secretProbes, type KnownCredentials } from '../../../src/sync/share';
+import { tableSpec } from '../../../src/sync/tables';
+import { budgets, MODEL, SHEET } from './budget-sheet';
+import { asUser, ids, installSim, type Sim } from './sim-setup';
+
+let sim: Sim;
+beforeEach(() => {
+  sim = installSim({ sheets: ['Sheet1'] });
+});
+afterEach(() => sim.uninstall());
+
+const STAMP = 'Forecast budgets · Demo GmbH · all rows · refreshed 2026-03-01 10:00 UTC · complete, 12 rows';
+const SECRET = 's3cr3t-Value/with+chars';
+const TOKEN = 'eyJhbGciOiJIUzI1NiJ9.live-token';
+const KNOWN: KnownCredentials[] = [{ profileName: 'Demo GmbH', clientId: 'client-4711', clientSecret: SECRET, accessTokens: [TOKEN] }];
+
+const state: PullState = {
+  version: 1,
+  tableName: MODEL.tableName,
+  sheetName: SHEET,
+  target: { resource: 'forecastBudgets' },
+  lastPullStartedAt: '2026-03-01T10:00:00.000Z',
+  lastPullAt: '2026-03-01T10:00:05.000Z',
+  lastMode: 'full',
+  rowCount: 12,
+  complete: true,
+  baseline: 'stored',
+  stamps: { [MODEL.tableName]: STAMP },
+};
+
+/** A working file: 12 budgets pulled with their stamp, a user column (a formula) and a note, baseline, journal, connection. */
+async function workingFile(): Promise<void> {
+  const port = new ExcelWorkbookPort();
+  await port.writeTable(tableSpec(MODEL, { language: 'en' }), budgets(ids(1, 12)));
+  await port.writeStamp(MODEL.tableName, { text: STAMP });
+  await asUser(sim, async (context) => {
+    const table = context.workbook.tables.getItem(MODEL.tableName);
+    const mine = table.columns.add(undefined, undefined, 'Double');
+    await context.sync();
+    mine.getDataBodyRange().formulas = Array.from({ length: 12 }, (_, i) => [`=${i + 1}*2`]);
+    const note = table.columns.add(undefined, undefined, 'Note');
+    await context.sync();
+    note.getDataBodyRange().values = Array.from({ length: 12 }, () => ['check']);
+    await context.sync();
+  });
+  await new SettingsPullStateStore().set(state);
+  await new SheetBaselineStore().write(MODEL.tableName, ids(1, 12).map((id) => ({ id, externalId: `ext-${id}`, fields: { name: `Budget ${id}`, amount: id } })));
+  await new SheetPushJournal().append({ id: 'push-1', at: '2026-03-01T11:00:00.000Z', tableName: MODEL.tableName, rows: [{ op: 'patch', id: 1, externalId: 'ext-1', before: { amount: 1 }, sent: { amount: 2 }, outcome: 'landed' }] });
+  await new SettingsConnectionStore().set({ profileName: 'Demo GmbH', baseUrl: 'https://api.example.com/' });
+}
+
+function check() {
+  return checkBeforeSharing({ port: new ExcelSharePort(), pullStates: new SettingsPullStateStore(), connection: new SettingsConnectionStore(), probes: secretProbes(KNOWN) });
+}
+
+describe('the check before sharing', () => {
+  test('lists the tables with their rows, the connection, the hidden sheets and settings with sizes; no secret', async () => {
+    await workingFile();
+    const report = await check();
+    expect(report.tables).toEqual([{ tableName: MODEL.tableName, sheetName: SHEET, rows: 12 }]);
+    expect(report.connection).toEqual({ status: 'found', connection: { profileName: 'Demo GmbH', baseUrl: 'https://api.example.com/' } });
+    expect(report.hiddenSheets.map((s) => [s.name, s.purpose])).toEqual([
+      [BASELINE_SHEET, 'baseline'],
+      [JOURNAL_SHEET, 'journal'],
+    ]);
+    const baseline = report.hiddenSheets[0];
+    expect(baseline?.rows).toBe(13); // its header row and one row per budget
+    expect(baseline?.cells).toBeGreaterThanOrEqual(13 * 3);
+    expect(baseline?.bytes).toBeGreaterThan(12 * 20);
+    expect(report.settings.map((s) => s.key).sort()).toEqual(['cashflow.connection', `cashflow.pull.${MODEL.tableName.toLowerCase()}`]);
+    expect(report.settings.every((s) => s.bytes > 20)).toBe(true);
+    expect(report.autoOpen).toBe(false);
+    expect(report.findings).toEqual([]);
+  });
+
+  test('finds each secret where it hides, JSON-escaped or in a hidden cell, and credential-like names; never the value', async () => {
+    await workingFile();
+    await asUser(sim, async (context) => {
+      context.workbook.settings.add('other.cache', { auth: { clientSecret: 'x' }, note: `kept ${SECRET}` });
+      context.workbook.settings.add('other.session', `Bearer ${TOKEN}`);
+      const sheet = context.workbook.worksheets.getItem(BASELINE_SHEET);
+      sheet.getRange('H5').values = [[`client client-4711`]];
+      await context.sync();
+    });
+    const report = await check();
+    expect(report.findings).toEqual(
+      expect.arrayContaining([
+        { place: { kind: 'setting', key: 'other.cache' }, what: 'credentialName', name: 'clientSecret' },
+        { place: { kind: 'setting', key: 'other.cache' }, what: 'clientSecret', profileName: 'Demo GmbH' },
+        { place: { kind: 'setting', key: 'other.session' }, what: 'accessToken', profileName: 'Demo GmbH' },
+        { place: { kind: 'sheet', purpose: 'baseline' }, what: 'clientId', profileName: 'Demo GmbH' },
+      ]),
+    );
+    expect(report.findings).toHaveLength(4);
+    expect(JSON.stringify(report)).not.toContain(SECRET);
+    expect(JSON.stringify(report)).not.toContain(TOKEN);
+  });
+});
+
+describe('Empty the data tables', () => {
+  async function bodyOf() {
+    return asUser(sim, async (context) => {
+      const table = context.workbook.tables.getItem(MODEL.tableName);
+      const header = table.getHeaderRowRange().load('values, rowIndex');
+      const body = table.getDataBodyRange().load('values, formulas, numberFormat, rowCount');
+      const base = table.columns.getItem('Base').getDataBodyRange().dataValidation.load('type');
+      await context.sync();
+      return { headers: header.values[0] as string[], headerRow: header.rowIndex, rows: body.rowCount, values: body.values, formulas: body.formulas, formats: body.numberFormat, baseList: base.type };
+    });
+  }
+
+  test('one blank row keeping header, formats, widths, lists and the user column formula; stamps, sheets and pull state go, the connection stays', async () => {
+    await workingFile();
+    const before = await bodyOf();
+    const widths = sim.workbook.columnWidths(SHEET, before.headers.length);
+    const result = await emptyDataTables({ port: new ExcelSharePort(), pullStates: new SettingsPullStateStore(), pendingRows: async () => 0 });
+
+    expect(result).toEqual({ status: 'done', tables: [{ tableName: MODEL.tableName, rowsRemoved: 12, formulasKept: 1 }], stampsCleared: 1, sheetsRemoved: [BASELINE_SHEET, JOURNAL_SHEET], statesCleared: 1 });
+    const after = await bodyOf();
+    expect(after.headers).toEqual(before.headers);
+    expect(after.headers.slice(-2)).toEqual(['Double', 'Note']);
+    expect(after.rows).toBe(1);
+    const double = after.headers.indexOf('Double');
+    expect(after.formulas[0]?.[double]).toBe('=1*2');
+    expect(after.values[0]?.filter((v, i) => i !== double && v !== '')).toEqual([]);
+    expect(after.formats[0]).toEqual(before.formats[0]);
+    expect(after.baseList).toBe('List');
+    expect(sim.workbook.columnWidths(SHEET, before.headers.length)).toEqual(widths);
+    expect(sim.workbook.values(SHEET)[after.headerRow - 1]?.[0]).toBe('');
+    expect(sim.workbook.sheetNames()).toEqual(['Sheet1', SHEET]);
+    expect(Object.keys(sim.workbook.settings())).toEqual(['cashflow.connection']);
+    expect((await check()).tables).toEqual([]);
+  });
+
+  test('refused while changes wait to be sent: nothing is touched', async () => {
+    await workingFile();
+    const settings = sim.workbook.settings();
+    const result = await emptyDataTables({ port: new ExcelSharePort(), pullStates: new SettingsPullStateStore(), pendingRows: async () => 3 });
+    expect(result).toEqual({ status: 'refused', pendingRows: 3 });
+    expect((await bodyOf()).rows).toBe(12);
+    expect(sim.workbook.settings()).toEqual(settings);
+    expect(sim.workbook.sheetNames()).toContain(BASELINE_SHEET);
+  });
+
+  test('a stamp the user replaced stays', async () => {
+    await workingFile();
+    await asUser(sim, async (context) => {
+      context.workbook.worksheets.getItem(SHEET).getRange('A1').values = [['My note']];
+      await context.sync();
+    });
+    const result = await emptyDataTables({ port: new ExcelSharePort(), pullStates: new SettingsPullStateStore(), pendingRows: async () => 0 });
+    expect(result.status === 'done' && result.stampsCleared).toBe(0);
+    expect(sim.workbook.values(SHEET)[0]?.[0]).toBe('My note');
+  });
+});
+
+describe('Open this pane with the workbook', () => {
+  test('writes Office.AutoShowTaskpaneWithDocument true or false, read back', async () => {
+    const port = new ExcelSharePort();
+    expect(await port.readAutoOpen()).toBe(false);
+    await port.writeAutoOpen(true);
+    expect(sim.workbook.settings()[AUTO_OPEN_SETTING]).toBe(true);
+    expect(await port.readAutoOpen()).toBe(true);
+    expect((await check()).autoOpen).toBe(true);
+    await port.writeAutoOpen(false);
+    expect(sim.workbook.settings()[AUTO_OPEN_SETTING]).toBe(false);
+    expect(await port.readAutoOpen()).toBe(false);
+  });
+});
