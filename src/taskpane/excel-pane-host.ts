@@ -8,6 +8,7 @@ import { ExcelSharePort } from '../hosts/excel/excel-share-port';
 import { ExcelWorkbookPort } from '../hosts/excel/excel-workbook-port';
 import { markInputColumns } from '../hosts/excel/input-style';
 import { recalculateFunctions } from '../hosts/excel/recalculate-functions';
+import { showAmountsInCurrency } from '../hosts/excel/amount-cells-currency';
 import { SettingsConnectionStore } from '../hosts/excel/settings-connection';
 import { SettingsPullStateStore } from '../hosts/excel/settings-pull-state';
 import { SheetBaselineStore } from '../hosts/excel/sheet-baseline-store';
@@ -27,6 +28,7 @@ export function excelPaneHost(limits: Partial<WriteLimits> = {}): PaneHost {
       await activateTable(name);
     },
     recalculateFunctions,
+    showAmountsInCurrency,
     watchUserEdits: listenForUserEdits,
     push: { sheet: new ExcelPushSheet(limits), journal: new SheetPushJournal(), styleInputs: (model) => markInputColumns(model), selectRow: selectPushRow },
     share: new ExcelSharePort(),

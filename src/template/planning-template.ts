@@ -14,6 +14,7 @@ import { AUTO_SHOW_SETTING, type AddInManifest } from '../hosts/xlsx/web-extensi
 import { templateAddIn } from './template-add-in';
 import { ACCOUNTS_TABLE, BALANCE_HORIZONS, BALANCE_SUMMARY_TABLE, CATEGORIES_TABLE, FORECAST_BUDGETS_TABLE, INVOICES_TABLE, TRANSACTIONS_TABLE, tableSpec, type TableModel } from '../sync/tables';
 import type { CoreRow } from '../sync/workbook-port';
+import { AMOUNT_CELLS_SETTING, amountAreas, writeAmountAreas } from '../sync/workbook-layout/amount-cells';
 import { overviewSheet } from '../sync/workbook-layout/overview-sheet';
 import { startHereSheet } from '../sync/workbook-layout/start-here-sheet';
 
@@ -48,9 +49,12 @@ export async function saveTemplate(document: XlsxDocument, manifest: AddInManife
   return saveXlsxDocument(document, templateAddIn(manifest));
 }
 
+/** Start here and the Overview; where the Overview holds amounts is remembered, for the company currency later. */
 function addLaidOutSheets(document: XlsxDocument, language: Language): void {
   writeSheetLayout(document.workbook, startHereSheet(language));
-  writeSheetLayout(document.workbook, overviewSheet(language));
+  const overview = overviewSheet(language);
+  writeSheetLayout(document.workbook, overview);
+  document.settings.set(AMOUNT_CELLS_SETTING, writeAmountAreas(amountAreas(overview)));
 }
 
 /**

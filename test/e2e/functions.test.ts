@@ -115,7 +115,9 @@ test('the planning template opens in the preview; after Load its Overview settle
     { timeoutMs: 120_000 },
   );
   expect(await overviewText(20, 0)).toBe(await preview.cellText('Categories', 2, 3));
-  expect(Number((await overviewText(4, 1)).replace(/[^\d.-]/g, ''))).not.toBeNaN();
+  // Connected, the Overview's amounts show the company currency (the demo company's: EUR).
+  await eventually(async () => expect(await overviewText(4, 1)).toMatch(/^-?[\d,]+\.\d\d EUR$/));
+  expect(await overviewText(20, 13)).toMatch(/ EUR$/);
   await page.mouse.move(0, 0);
   await saveScreenshot(page, 'preview-template-overview');
 

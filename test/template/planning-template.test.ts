@@ -7,6 +7,7 @@
 import { Workbook, type Worksheet } from 'exceljs';
 import { saveWorkbook } from '../../src/hosts/xlsx/save-workbook';
 import { AUTO_SHOW_SETTING } from '../../src/hosts/xlsx/web-extension-info';
+import { AMOUNT_CELLS_SETTING, readAmountAreas } from '../../src/sync/workbook-layout/amount-cells';
 import { openXlsxDocument } from '../../src/hosts/xlsx/open-xlsx-document';
 import { scanPackage } from '../../src/hosts/xlsx/package-secret-scan';
 import { startSandbox } from '../../src/sandbox';
@@ -133,7 +134,9 @@ describe('the planning workbook template', () => {
     expect(addIn?.reference).toEqual({ ...ADD_IN, store: 'EXCatalog', storeType: 'EXCatalog' });
     expect(addIn?.alternateReferences).toEqual([{ ...ADD_IN, store: 'developer', storeType: 'Registry' }]);
     expect(addIn?.pane.visible).toBe(true);
-    expect([...document.settings]).toEqual([[AUTO_SHOW_SETTING, true]]);
+    expect(document.settings.get(AUTO_SHOW_SETTING)).toBe(true);
+    expect(readAmountAreas(document.settings.get(AMOUNT_CELLS_SETTING) as string).map((a) => a.address)).toEqual(['B5:B9', 'B12:B14', 'B21:N60', 'B64:N103']);
+    expect([...document.settings.keys()].sort()).toEqual([AUTO_SHOW_SETTING, AMOUNT_CELLS_SETTING].sort());
     // The same bytes from the same build: the template's instance id is fixed.
     expect((await openXlsxDocument(await saveTemplate(await buildTemplate({ language: 'en' }), ADD_IN))).addIn?.instanceId).toBe(addIn?.instanceId);
   });

@@ -360,7 +360,15 @@ export class AppState {
     this.#preferences.setCompanyCurrency(view.profileId, chosen);
     const { chosen: _previous, ...rest } = view;
     this.#set({ companyCurrency: chosen === undefined ? rest : { ...rest, chosen } });
+    void this.#showAmountsIn(chosen ?? view.inferred);
     return true;
+  }
+
+  /** The laid-out sheets' amounts (the template's Overview) in the company currency; a failure leaves them as they were. */
+  async #showAmountsIn(currency: string | undefined): Promise<void> {
+    const show = this.#options.host.showAmountsInCurrency;
+    if (currency === undefined || show === undefined) return;
+    await show(currency).catch(() => undefined);
   }
 
   /** The fiscal year's first month (1 to 12), for the filter period "Fiscal year" (kept on this computer). */
@@ -831,6 +839,7 @@ export class AppState {
       ...(currency === undefined ? {} : { companyCurrency: { ...currency, ...(inferred === undefined ? {} : { inferred }), choices: accountCurrencies(accounts) } }),
     });
     this.#refreshTables();
+    await this.#showAmountsIn(currency?.chosen ?? inferred);
   }
 
   #refreshTables(): void {

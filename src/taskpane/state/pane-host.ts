@@ -16,6 +16,8 @@ export interface PaneHost {
   workbookConnection: WorkbookConnectionStore;
   /** Shows the sheet that holds the table (nothing happens when the table is gone). */
   activateTable(tableName: string): Promise<void>;
+  /** Shows the amounts of the workbook's laid-out sheets (the template's Overview) in the company currency. */
+  showAmountsInCurrency?(currency: string): Promise<number>;
   /** Has Excel call the CASHFLOW functions again (after their cache was emptied). */
   recalculateFunctions?(): Promise<void>;
   /**
