@@ -1,5 +1,6 @@
 /** What the check before sharing found, in the pane's words: the verdict, tables, connection, hidden sheets, settings. */
 
+import { AMOUNT_CELLS_SETTING } from '../../sync/workbook-layout/amount-cells';
 import { Text } from '@fluentui/react-components';
 import type { ReactElement } from 'react';
 import type { Language } from '../../i18n/catalog';
@@ -73,6 +74,7 @@ export function ShareReportView({ report }: { report: ShareReport }): ReactEleme
 function settingLabel(app: AppState, key: string, report: ShareReport): string {
   if (key === CONNECTION_SETTING) return app.t('share.settings.connection');
   if (key === AUTO_OPEN) return app.t('share.settings.autoOpen', { state: app.t(report.autoOpen ? 'share.settings.on' : 'share.settings.off') });
+  if (key === AMOUNT_CELLS_SETTING) return app.t('share.settings.amountCells');
   if (key.startsWith(PULL_SETTING)) {
     const lower = key.slice(PULL_SETTING.length);
     return app.t('share.settings.pull', { table: report.tables.find((table) => table.tableName.toLowerCase() === lower)?.tableName ?? lower });
