@@ -1,28 +1,17 @@
 /**
  * The preview page: the simulated workbook (sheet tabs, grid, status bar) on the left, the real task pane in an
- * iframe on the right, a toolbar to switch the theme, widen the pane and reset the workbook.
+ * iframe on the right, a toolbar (preview-toolbar.tsx) to switch the theme, widen the pane, open and download files
+ * and reset the workbook.
  */
 
-import {
-  Body1,
-  FluentProvider,
-  MessageBar,
-  MessageBarBody,
-  MessageBarTitle,
-  Radio,
-  RadioGroup,
-  Subtitle2,
-  Switch,
-  webDarkTheme,
-  webLightTheme,
-} from '@fluentui/react-components';
+import { FluentProvider, MessageBar, MessageBarBody, MessageBarTitle, webDarkTheme, webLightTheme } from '@fluentui/react-components';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { MessageKey } from '../i18n/catalog';
 import { translate, type MessageParams } from '../i18n/translate';
 import { ValidationRefusal, type ExcelSimulationGlobals, type SimulatedWorkbook } from './excel-sim';
 import { paneUrl, type PreviewOptions, type PreviewTheme } from './preview-options';
-import { ResetDialog } from './reset-dialog';
-import { FileMenu, type FileToOpen } from './file-menu';
+import type { FileToOpen } from './file-menu';
+import { PANE_WIDTHS, PreviewToolbar } from './preview-toolbar';
 import { TEMPLATE_FILES } from '../template/template-files';
 import { useSignal, type Signal } from './signal';
 import type { SaveState } from './workbook-autosave';
@@ -53,7 +42,6 @@ export interface PreviewPageProps {
   onDownload(): Promise<void>;
 }
 
-const PANE_WIDTHS = [320, 480] as const;
 
 export function PreviewPage({ workbook, globals, options, saveState, paneGeneration, restoreProblem, onReset, onOpenFile, onDownload }: PreviewPageProps): JSX.Element {
   const t = useCallback((key: MessageKey, params?: MessageParams) => translate(options.language, key, params), [options.language]);
@@ -132,56 +120,23 @@ export function PreviewPage({ workbook, globals, options, saveState, paneGenerat
 
   return (
     <FluentProvider theme={theme === 'dark' ? webDarkTheme : webLightTheme} className="preview-root">
-      <header className="preview-toolbar" aria-label={t('preview.toolbar')}>
-        <div className="preview-heading">
-          <h1 className="preview-title">
-            <Subtitle2>{t('preview.title')}</Subtitle2>
-          </h1>
-          <Body1 className="preview-subtitle">{t('preview.subtitle')}</Body1>
-        </div>
-        <Switch label={t('preview.theme.dark')} checked={theme === 'dark'} onChange={(_event, data) => switchTheme(data.checked)} data-testid="preview-theme" />
-        <RadioGroup
-          layout="horizontal"
-          aria-label={t('preview.paneWidth')}
-          value={String(paneWidth)}
-          onChange={(_event, data) => setPaneWidth(Number(data.value))}
-        >
-          <Radio value={String(PANE_WIDTHS[0])} label={t('preview.paneWidth.narrow')} />
-          <Radio value={String(PANE_WIDTHS[1])} label={t('preview.paneWidth.wide')} />
-        </RadioGroup>
-        <FileMenu
-          labels={{
-            menu: t('preview.file'),
-            openTemplate: t('preview.file.openTemplate'),
-            open: t('preview.file.open'),
-            download: t('preview.file.download'),
-            input: t('preview.file.input'),
-            confirmTitle: (name) => t('preview.file.confirm.title', { name }),
-            confirmBody: t('preview.file.confirm.body'),
-            confirmOpen: t('preview.file.confirm.open'),
-            cancel: t('preview.reset.cancel'),
-          }}
-          templateName={TEMPLATE_FILES[options.language]}
-          onOpen={async (file) => {
-            setFileProblem(undefined);
-            await onOpenFile(file).catch((error: unknown) => setFileProblem(t('preview.file.openFailed', { name: file.name, reason: reasonOf(error) })));
-          }}
-          onDownload={async () => {
-            setFileProblem(undefined);
-            await onDownload().catch((error: unknown) => setFileProblem(t('preview.file.downloadFailed', { reason: reasonOf(error) })));
-          }}
-        />
-        <ResetDialog
-          labels={{
-            button: t('preview.reset'),
-            title: t('preview.reset.title'),
-            body: t('preview.reset.body'),
-            confirm: t('preview.reset.confirm'),
-            cancel: t('preview.reset.cancel'),
-          }}
-          onReset={onReset}
-        />
-      </header>
+      <PreviewToolbar
+        t={t}
+        dark={theme === 'dark'}
+        onDark={switchTheme}
+        paneWidth={paneWidth}
+        onPaneWidth={setPaneWidth}
+        templateName={TEMPLATE_FILES[options.language]}
+        onOpenFile={async (file) => {
+          setFileProblem(undefined);
+          await onOpenFile(file).catch((error: unknown) => setFileProblem(t('preview.file.openFailed', { name: file.name, reason: reasonOf(error) })));
+        }}
+        onDownload={async () => {
+          setFileProblem(undefined);
+          await onDownload().catch((error: unknown) => setFileProblem(t('preview.file.downloadFailed', { reason: reasonOf(error) })));
+        }}
+        onReset={onReset}
+      />
       <main className="preview-main" aria-label={t('preview.title')}>
         <div className="preview-workbook">
           {restoreProblem && (
