@@ -43,9 +43,10 @@ export function overviewSheet(language: Language): SheetLayout {
     ...monthGrid(t, PLANNED_TOP, 'template.overview.planned', 'PLANNED'),
   ];
   const widths = new Map<number, number>([[1, 42]]);
-  // "-1,234,567.89 EUR": an amount with its currency fits.
-  for (let column = FIRST_MONTH_COLUMN; column < TOTAL_COLUMN; column += 1) widths.set(column, 17);
-  widths.set(TOTAL_COLUMN, 18);
+  // An amount with its currency fits: a month's "-1,234,567.89 EUR", a balance or a year's "-12,345,678.90 EUR".
+  for (let column = FIRST_MONTH_COLUMN; column < TOTAL_COLUMN; column += 1) widths.set(column, 18);
+  widths.set(FIRST_MONTH_COLUMN, 21);
+  widths.set(TOTAL_COLUMN, 21);
   return { name: t('template.overview.sheet'), cells, widths, frozenRows: 1, landscape: true };
 }
 

@@ -182,6 +182,32 @@ describe('Download', () => {
 });
 
 describe('across hosts', () => {
+  it('a table pulled in the preview, with a column of the user\'s, is refreshed in its file by the xlsx host', async () => {
+    h = harness(sandbox);
+    await h.puller.pull({ resource: 'transactions', filters: { type: 'incomes' } });
+    const incomes = h.workbook.tableLayouts().find((t) => t.name === 'Transactions')?.dataRowCount ?? 0;
+    expect(incomes).toBeGreaterThan(0);
+    expect(incomes).toBeLessThan(300);
+    // The user's own column to the right of the table: a note on the first row.
+    const firstId = h.workbook.values('Transactions', 'A3')[0]?.[0];
+    await Excel.run(async (context) => {
+      const table = context.workbook.tables.getItem('Transactions');
+      table.columns.add(undefined, undefined, 'My note');
+      table.getDataBodyRange().getLastColumn().getCell(0, 0).values = [['check with bank']];
+      await context.sync();
+    });
+    const { document } = await openXlsxDocument(await workbookFileBytes(h.workbook.snapshot(), addIn), { addInId: ADD_IN.id });
+    const host = xlsxHost(document);
+    await createPuller({ client: h.client, port: host.port, store: new MemoryPullStateStore() }).pull({ resource: 'transactions' });
+    const read = await host.port.readTable('Transactions');
+    expect(read.rows).toHaveLength(300);
+    const headers = (document.workbook.getWorksheet('Transactions')?.getRow(2).values as unknown[]).slice(1).map(String);
+    expect(headers.at(-1)).toBe('My note');
+    const noted = read.rows.filter((r) => r[r.length - 1] === 'check with bank');
+    expect(noted.map((r) => r[0])).toEqual([firstId]);
+  });
+
+
   it('a budget table pulled in the preview is sent from its file by the xlsx host, and the preview shows the outcome', async () => {
     const baselines = new SheetBaselineStore();
     h = harness(sandbox, { puller: { baselines } });
@@ -218,6 +244,8 @@ describe('across hosts', () => {
     const status = h.workbook.values('Forecast budgets').find((r) => r.includes('fc-gehaelter'))?.at(-1);
     expect(String(status)).toMatch(/\S/);
     expect((await new SheetBaselineStore().read('ForecastBudgets'))?.find((b) => b.externalId === 'fc-gehaelter')).toBeDefined();
+    const { clientId, clientSecret } = sandbox.credentials.company;
+    expect((await scanPackage(await saveXlsxDocument(document, addIn), [clientId, clientSecret])).findings).toEqual([]);
   });
 });
 
