@@ -89,7 +89,7 @@ test('the planning template opens in the preview; after Load its Overview settle
   await page.getByTestId('preview-file').click();
   await page.getByTestId('preview-open-template').click();
   await page.getByRole('dialog').getByText('cashflow-planning-template.xlsx').first().waitFor();
-  await saveScreenshot(page, 'preview-open-template');
+  await saveScreenshot(page.getByRole('dialog'), 'preview-open-template');
   await page.getByTestId('preview-open-confirm').click();
   await eventually(async () => expect((await preview.tables()).map((t) => t.name)).toEqual(expect.arrayContaining(['Categories', 'Transactions'])));
 
