@@ -5,8 +5,9 @@
  *   const result = await puller.pull({ resource: 'transactions', filters: { min_date: '2024-01-01' } }, { signal, onProgress });
  *   await puller.refresh('Transactions', { signal, onProgress });
  *
- * `pull()` chooses one of three pulls and keeps the bookkeeping they share (pull state, `done`, the result);
- * README.md says which runs when and what each guarantees:
+ * `pull()` runs as named steps (`pullOnce` below: target, session, fetch and write, baseline, stamps, state and
+ * result; the session in pull-session.ts, the errors in pull-errors.ts). It chooses one of three pulls and keeps the
+ * bookkeeping they share; README.md says which runs when and what each guarantees:
  * - `incrementalPull` (incremental-pull.ts): a transactions refresh, what changed since the last pull merged
  *   into the table; falls back to a full pull when the check against the service does not match.
  * - `streamedPull` (streamed-pull.ts): a full pull of a paged resource, written while the pages arrive.
@@ -18,27 +19,21 @@
  */
 
 import { throwIfAborted } from '../../api/abort';
-import {
-  DEFAULT_GIVE_UP_AFTER_MS,
-  EndlessPagesError,
-  RetryBudget,
-  ServiceDownError,
-  type CashflowClient,
-  type CompletenessReport,
-  type EndlessPagesReason,
-  type RetryReason,
-} from '../../api';
+import { DEFAULT_GIVE_UP_AFTER_MS, type CashflowClient, type CompletenessReport } from '../../api';
 import type { Language, MessageKey } from '../../i18n/catalog';
 import { translate } from '../../i18n/translate';
 import type { RelativePeriod } from '../filters/relative-period';
 import { baselineOf, keepsBaseline, type BaselineStore } from '../push/baseline';
 import { BALANCE_SUMMARY_TABLE, tableSpec } from '../tables';
-import type { CoreRow, CoreValue, RowBatches, TableSpec, WorkbookPort, WriteOptions, WriteResult } from '../workbook-port';
+import type { WorkbookPort, WriteResult } from '../workbook-port';
 import { fetchThenWritePull } from './fetch-then-write-pull';
 import type { IdClash } from './id-clashes';
 import { incrementalPull, type PullFallback } from './incremental-pull';
 import type { PullContext, PullOutcome } from './pull-context';
-import { progressEvent, waitingSeconds, type ProgressCounts, type PullPhase, type PullProgress, type PullWaiting } from './pull-progress';
+import type { PullProgress } from './pull-progress';
+import { asPullError, PullStateMissingError } from './pull-errors';
+import { pullSession, type PullSessionSettings } from './pull-session';
+import { recordingPort } from './recording-port';
 import { PULL_STATE_VERSION, type PullState, type PullStateStore } from './pull-state';
 import { checkTarget, isOneAnswer, modelOf, targetKey, type PullTarget } from './pull-target';
 import { streamedPull } from './streamed-pull';
@@ -46,6 +41,9 @@ import type { TextCut } from './text-cuts';
 import { writeStamps, type PullFacts, type StampedTable } from './write-stamps';
 
 export type { PullFallback } from './incremental-pull';
+export { PullEndlessPagesError, PullServiceDownError, PullStateMissingError } from './pull-errors';
+
+type Translate = (key: MessageKey, params?: Record<string, string | number>) => string;
 
 export const DEFAULT_PULL_PAGE_SIZE = 1000;
 export const DEFAULT_PULL_CONCURRENCY = 4;
@@ -128,55 +126,6 @@ export interface PullResult {
   extraWrites: WriteResult[];
 }
 
-export class PullStateMissingError extends Error {
-  constructor(
-    readonly tableName: string,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'PullStateMissingError';
-  }
-}
-
-/**
- * The service kept failing for the pull's `giveUpAfterMs` without one success: the pull stopped, and the table is as it
- * was before it (the host put it back). `cause` is the client's `ServiceDownError`; `status` its last failure's.
- */
-export class PullServiceDownError extends Error {
-  override name = 'PullServiceDownError';
-  readonly tableName: string;
-  readonly failingForMs: number;
-  readonly reason: RetryReason;
-  readonly status: number | undefined;
-
-  constructor(tableName: string, message: string, cause: ServiceDownError) {
-    super(message, { cause });
-    this.tableName = tableName;
-    this.failingForMs = cause.failingForMs;
-    this.reason = cause.reason;
-    this.status = cause.status;
-  }
-}
-
-/**
- * The service's pages would not end (`EndlessPagesError` of src/api: a page that links on without records, or with
- * only records of earlier pages, or more pages than its `count` fills): the pull stopped after a bounded number of
- * requests, and the table is as it was before it (the host put it back). `cause` is the client's error.
- */
-export class PullEndlessPagesError extends Error {
-  override name = 'PullEndlessPagesError';
-  readonly tableName: string;
-  readonly reason: EndlessPagesReason;
-  readonly page: number;
-
-  constructor(tableName: string, message: string, cause: EndlessPagesError) {
-    super(message, { cause });
-    this.tableName = tableName;
-    this.reason = cause.reason;
-    this.page = cause.page;
-  }
-}
-
 export interface Puller {
   pull(target: PullTarget, options?: PullOptions): Promise<PullResult>;
   /** Repeats the stored pull of a table (same resource and filters). */
@@ -191,34 +140,6 @@ export interface Puller {
  */
 function pushable(target: PullTarget): boolean {
   return target.resource === 'forecastBudgets' || target.resource === 'scenarioBudgets';
-}
-
-/** The port, keeping the rows of the last write of one table as they pass to it (arrays as they are, batches copied as they arrive). */
-function recordingPort(port: WorkbookPort, tableName: string): { port: WorkbookPort; rows(): readonly CoreRow[] | undefined } {
-  let kept: readonly CoreRow[] | undefined;
-  const recording: WorkbookPort = {
-    writeTable(spec: TableSpec, rows: readonly CoreRow[] | RowBatches, writeOptions?: WriteOptions) {
-      if (spec.tableName !== tableName) return port.writeTable(spec, rows, writeOptions);
-      if (Array.isArray(rows)) {
-        kept = rows as readonly CoreRow[];
-        return port.writeTable(spec, rows, writeOptions);
-      }
-      const collected: CoreRow[] = [];
-      kept = collected;
-      const batches = rows as RowBatches;
-      async function* tee(): RowBatches {
-        for await (const batch of batches) {
-          // Copies: the rows are the port's once handed over (it may turn them into cells in place).
-          for (const row of batch) collected.push(Array.isArray(row) ? [...(row as readonly CoreValue[])] : { ...row });
-          yield batch;
-        }
-      }
-      return port.writeTable(spec, tee(), writeOptions);
-    },
-    readTable: (name, columns, readOptions) => port.readTable(name, columns, readOptions),
-    writeStamp: (name, stamp) => port.writeStamp(name, stamp),
-  };
-  return { port: recording, rows: () => kept };
 }
 
 /** The name the stamp gives a table a pull writes besides its own (the accounts' balance summary). */
@@ -254,146 +175,167 @@ function pullFacts(target: PullTarget, options: PullOptions, verdict: Pick<PullF
   };
 }
 
+/** The puller's options with their defaults, and its language's messages: what every pull of it shares. */
+interface PullerSettings {
+  options: PullerOptions;
+  language: Language;
+  now: () => number;
+  session: Omit<PullSessionSettings, 'language'>;
+  margin: number;
+  t: Translate;
+}
+
 export function createPuller(options: PullerOptions): Puller {
   const language = options.language ?? options.client.language;
-  const now = options.now ?? (() => Date.now());
-  const pageSize = options.pageSize ?? DEFAULT_PULL_PAGE_SIZE;
-  const concurrency = options.concurrency ?? DEFAULT_PULL_CONCURRENCY;
-  const margin = options.incrementalMarginMs ?? DEFAULT_INCREMENTAL_MARGIN_MS;
-  const giveUpAfterMs = options.giveUpAfterMs ?? DEFAULT_GIVE_UP_AFTER_MS;
-  const t = (key: MessageKey, params: Record<string, string | number> = {}) => translate(language, key, params);
-
-  async function pull(target: PullTarget, pullOptions: PullOptions = {}): Promise<PullResult> {
-    const { signal } = pullOptions;
-    checkTarget(target, t);
-    const spec = tableSpec(modelOf(target), { language });
-    const tableName = spec.tableName;
-    const label = pullOptions.label ?? tableName;
-    const model = modelOf(target);
-    const baselines = options.baselines !== undefined && pushable(target) && keepsBaseline(model) ? options.baselines : undefined;
-    // The rows the pull hands the port for its table, kept as they pass (no second read of the table).
-    const recorder = baselines === undefined ? undefined : recordingPort(options.port, tableName);
-    // One retry budget for every request of this pull. While it waits for the service, every progress event says so
-    // (the latest wait), until the service answers again; a wait repeats the latest event with it.
-    let latest: { phase: PullPhase; counts: ProgressCounts } = { phase: 'fetching', counts: {} };
-    let lastWait: PullWaiting | undefined;
-    const budget = new RetryBudget({
-      giveUpAfterMs,
-      onWait: (wait) => {
-        lastWait = { reason: wait.reason, seconds: waitingSeconds(wait.delayMs) };
-        context.emit(latest.phase, latest.counts);
-      },
-    });
-    const context: PullContext = {
-      spec,
-      label,
-      port: recorder?.port ?? options.port,
-      fetch: {
-        client: options.client.withRetryBudget(budget),
-        pageSize,
-        concurrency,
-        ...(options.companyCurrency === undefined ? {} : { companyCurrency: options.companyCurrency }),
-        onPage: (p) => context.emit('fetching', { pagesDone: p.pagesDone, pagesTotal: p.pagesTotal, rows: p.rows, total: p.total }),
-        ...(signal === undefined ? {} : { signal }),
-      },
-      emit: (phase, counts = {}) => {
-        latest = { phase, counts };
-        const waiting = budget.failing && phase !== 'done' ? lastWait : undefined;
-        pullOptions.onProgress?.(progressEvent(language, label, phase, counts, waiting));
-      },
-      t,
-    };
-    throwIfAborted(signal);
-
-    const startedMs = now();
-    const previous = await options.store.get(tableName);
-    // Which pull runs: a transactions refresh of the same filters goes incremental unless told `full`; whatever
-    // does not (or falls back) is a full pull, streamed for the paged resources.
-    let fallback: PullFallback | undefined;
-    let outcome: PullOutcome | undefined;
-    try {
-      if (target.resource === 'transactions' && (pullOptions.mode ?? 'auto') === 'auto' && previous !== undefined && targetKey(previous.target) === targetKey(target)) {
-        const incremental = await incrementalPull(target.filters ?? {}, previous, margin, context);
-        if ('fallback' in incremental) fallback = incremental.fallback;
-        else outcome = incremental.outcome;
-      }
-      outcome ??= isOneAnswer(target) ? await fetchThenWritePull(target, context) : await streamedPull(target, context);
-    } catch (error) {
-      // The host has put the previous table back (or written nothing); the user reads why the pull stopped.
-      if (error instanceof ServiceDownError) {
-        throw new PullServiceDownError(tableName, t('pull.error.serviceDown', { table: label, seconds: Math.round(error.failingForMs / 1000) }), error);
-      }
-      if (error instanceof EndlessPagesError) {
-        const params = { table: label, page: error.page, count: error.count, pages: error.pagesAnnounced };
-        throw new PullEndlessPagesError(tableName, t(`pull.error.endlessPages.${error.reason}`, params), error);
-      }
-      throw error;
-    }
-
-    // The baseline follows the table, only once its write succeeded (a failed pull threw above and left the previous
-    // table with its previous baseline, which still match). If storing it fails, the pull keeps the table and warns
-    // rather than failing: the rows are the service's and already in place, the previous table can no longer be put
-    // back, and what matters is that no stale baseline is left for the push to diff against. So the old one is
-    // removed (SheetBaselineStore.write already deletes it before writing; a half-written one reads as none), and
-    // the pull state says `baseline: 'missing'`: the push refuses such a table until it is pulled again, and never
-    // takes every row as changed.
-    const written = recorder?.rows();
-    const baseline = baselines === undefined || written === undefined ? undefined : await keepBaseline(baselines, tableName, () => baselineOf(model, written));
-    if (baseline === 'missing') outcome.warnings.push(t('pull.warning.baselineNotStored', { table: label }));
-
-    const finishedAt = new Date(now()).toISOString();
-    const startedAt = new Date(startedMs).toISOString();
-    const complete = (outcome.verification?.ok ?? true) && outcome.warnings.length === 0;
-    // The line above each table written (src/sync/pull/table-stamp.ts), once the tables are in.
-    const stamps = await writeStamps({
-      port: options.port,
-      tables: stampedTables({ tableName, label }, outcome, t),
-      facts: pullFacts(target, pullOptions, { refreshedAt: finishedAt, complete, warnings: outcome.warnings }),
-      language,
-      ...(previous?.stamps === undefined ? {} : { previous: previous.stamps }),
-    });
-    await options.store.set({
-      version: PULL_STATE_VERSION,
-      tableName,
-      sheetName: outcome.write.sheetName,
-      target,
-      ...(pullOptions.period === undefined ? {} : { period: pullOptions.period }),
-      lastPullStartedAt: startedAt,
-      lastPullAt: finishedAt,
-      lastMode: outcome.mode,
-      rowCount: outcome.rowCount,
-      complete,
-      warnings: outcome.warnings.slice(0, 3),
-      ...(baseline === undefined ? {} : { baseline }),
-      ...(Object.keys(stamps).length === 0 ? {} : { stamps }),
-    });
-    context.emit('done', { rows: outcome.rowCount, total: outcome.rowCount });
-    return {
-      tableName,
-      target,
-      mode: outcome.mode,
-      ...(fallback ? { fallback } : {}),
-      rowCount: outcome.rowCount,
-      fetchedRows: outcome.fetchedRows,
-      ...(outcome.incremental ?? {}),
-      ...(outcome.verification ? { verification: outcome.verification } : {}),
-      ...(outcome.idClashes ? { idClashes: outcome.idClashes } : {}),
-      ...(outcome.textCuts ? { textCuts: outcome.textCuts } : {}),
-      warnings: outcome.warnings,
-      startedAt,
-      finishedAt,
-      write: outcome.write,
-      extraWrites: outcome.extraWrites,
-    };
-  }
-
+  const settings: PullerSettings = {
+    options,
+    language,
+    now: options.now ?? (() => Date.now()),
+    session: {
+      client: options.client,
+      pageSize: options.pageSize ?? DEFAULT_PULL_PAGE_SIZE,
+      concurrency: options.concurrency ?? DEFAULT_PULL_CONCURRENCY,
+      giveUpAfterMs: options.giveUpAfterMs ?? DEFAULT_GIVE_UP_AFTER_MS,
+      ...(options.companyCurrency === undefined ? {} : { companyCurrency: options.companyCurrency }),
+    },
+    margin: options.incrementalMarginMs ?? DEFAULT_INCREMENTAL_MARGIN_MS,
+    t: (key, params = {}) => translate(language, key, params),
+  };
+  const pull = (target: PullTarget, pullOptions: PullOptions = {}): Promise<PullResult> => pullOnce(settings, target, pullOptions);
   return {
     pull,
     async refresh(tableName, pullOptions) {
       const state = await options.store.get(tableName);
-      if (state === undefined) throw new PullStateMissingError(tableName, t('pull.error.noState', { table: pullOptions?.label ?? tableName }));
+      if (state === undefined) throw new PullStateMissingError(tableName, settings.t('pull.error.noState', { table: pullOptions?.label ?? tableName }));
       return pull(state.target, { ...(state.period === undefined ? {} : { period: state.period }), ...pullOptions });
     },
     state: (tableName) => options.store.get(tableName),
+  };
+}
+
+/**
+ * One pull, as named steps:
+ *   1. the target checked, its model and table spec;
+ *   2. the session: progress, one retry budget, the port (recording the rows when a baseline is kept);
+ *   3. the rows fetched and written: an incremental refresh where it applies, else a full pull;
+ *   4. the baseline kept, once the write succeeded;
+ *   5. the stamps above the tables written;
+ *   6. the pull state remembered, `done` told, the result answered.
+ */
+async function pullOnce(s: PullerSettings, target: PullTarget, pullOptions: PullOptions): Promise<PullResult> {
+  checkTarget(target, s.t);
+  const model = modelOf(target);
+  const spec = tableSpec(model, { language: s.language });
+  const { tableName } = spec;
+  const label = pullOptions.label ?? tableName;
+  const baselines = s.options.baselines !== undefined && pushable(target) && keepsBaseline(model) ? s.options.baselines : undefined;
+  // The rows the pull hands the port for its table, kept as they pass (no second read of the table).
+  const recorder = baselines === undefined ? undefined : recordingPort(s.options.port, tableName);
+  const context = pullSession({ ...s.session, language: s.language }, { spec, label, port: recorder?.port ?? s.options.port, t: s.t }, pullOptions);
+  throwIfAborted(pullOptions.signal);
+
+  const startedAt = new Date(s.now()).toISOString();
+  const previous = await s.options.store.get(tableName);
+  const { outcome, fallback } = await fetchAndWrite(target, previous, pullOptions, context, s.margin);
+
+  // The baseline follows the table, only once its write succeeded (a failed pull threw above and left the previous
+  // table with its previous baseline, which still match). If storing it fails, the pull keeps the table and warns
+  // rather than failing: the rows are the service's and already in place, the previous table can no longer be put
+  // back, and what matters is that no stale baseline is left for the push to diff against. So the old one is
+  // removed (SheetBaselineStore.write already deletes it before writing; a half-written one reads as none), and
+  // the pull state says `baseline: 'missing'`: the push refuses such a table until it is pulled again, and never
+  // takes every row as changed.
+  const written = recorder?.rows();
+  const baseline = baselines === undefined || written === undefined ? undefined : await keepBaseline(baselines, tableName, () => baselineOf(model, written));
+  if (baseline === 'missing') outcome.warnings.push(s.t('pull.warning.baselineNotStored', { table: label }));
+
+  const finishedAt = new Date(s.now()).toISOString();
+  const complete = (outcome.verification?.ok ?? true) && outcome.warnings.length === 0;
+  // The line above each table written (src/sync/pull/table-stamp.ts), once the tables are in.
+  const stamps = await writeStamps({
+    port: s.options.port,
+    tables: stampedTables({ tableName, label }, outcome, s.t),
+    facts: pullFacts(target, pullOptions, { refreshedAt: finishedAt, complete, warnings: outcome.warnings }),
+    language: s.language,
+    ...(previous?.stamps === undefined ? {} : { previous: previous.stamps }),
+  });
+  const times = { startedAt, finishedAt };
+  await s.options.store.set(pullStateOf(tableName, target, pullOptions, outcome, { ...times, complete, baseline, stamps }));
+  context.emit('done', { rows: outcome.rowCount, total: outcome.rowCount });
+  return pullResultOf(tableName, target, outcome, fallback, times);
+}
+
+/**
+ * Which pull runs: a transactions refresh of the same filters goes incremental unless told `full`; whatever does not
+ * (or falls back) is a full pull, streamed for the paged resources. A failure becomes the pull's error, in the
+ * user's words (the host has put the previous table back, or written nothing).
+ */
+async function fetchAndWrite(
+  target: PullTarget,
+  previous: PullState | undefined,
+  pullOptions: PullOptions,
+  context: PullContext,
+  margin: number,
+): Promise<{ outcome: PullOutcome; fallback?: PullFallback }> {
+  try {
+    let fallback: PullFallback | undefined;
+    if (target.resource === 'transactions' && (pullOptions.mode ?? 'auto') === 'auto' && previous !== undefined && targetKey(previous.target) === targetKey(target)) {
+      const incremental = await incrementalPull(target.filters ?? {}, previous, margin, context);
+      if (!('fallback' in incremental)) return { outcome: incremental.outcome };
+      fallback = incremental.fallback;
+    }
+    const outcome = isOneAnswer(target) ? await fetchThenWritePull(target, context) : await streamedPull(target, context);
+    return fallback === undefined ? { outcome } : { outcome, fallback };
+  } catch (error) {
+    throw asPullError(error, context.spec.tableName, context.label, context.t);
+  }
+}
+
+interface PullTimes {
+  startedAt: string;
+  finishedAt: string;
+}
+
+/** What the workbook remembers of the pull (its state setting). */
+function pullStateOf(
+  tableName: string,
+  target: PullTarget,
+  pullOptions: PullOptions,
+  outcome: PullOutcome,
+  facts: PullTimes & { complete: boolean; baseline: 'stored' | 'missing' | undefined; stamps: Record<string, string> },
+): PullState {
+  return {
+    version: PULL_STATE_VERSION,
+    tableName,
+    sheetName: outcome.write.sheetName,
+    target,
+    ...(pullOptions.period === undefined ? {} : { period: pullOptions.period }),
+    lastPullStartedAt: facts.startedAt,
+    lastPullAt: facts.finishedAt,
+    lastMode: outcome.mode,
+    rowCount: outcome.rowCount,
+    complete: facts.complete,
+    warnings: outcome.warnings.slice(0, 3),
+    ...(facts.baseline === undefined ? {} : { baseline: facts.baseline }),
+    ...(Object.keys(facts.stamps).length === 0 ? {} : { stamps: facts.stamps }),
+  };
+}
+
+function pullResultOf(tableName: string, target: PullTarget, outcome: PullOutcome, fallback: PullFallback | undefined, times: PullTimes): PullResult {
+  return {
+    tableName,
+    target,
+    mode: outcome.mode,
+    ...(fallback ? { fallback } : {}),
+    rowCount: outcome.rowCount,
+    fetchedRows: outcome.fetchedRows,
+    ...(outcome.incremental ?? {}),
+    ...(outcome.verification ? { verification: outcome.verification } : {}),
+    ...(outcome.idClashes ? { idClashes: outcome.idClashes } : {}),
+    ...(outcome.textCuts ? { textCuts: outcome.textCuts } : {}),
+    warnings: outcome.warnings,
+    ...times,
+    write: outcome.write,
+    extraWrites: outcome.extraWrites,
   };
 }
