@@ -13,6 +13,7 @@ import { XlsxWorkbookPort } from '../../../src/hosts/xlsx/xlsx-workbook-port';
 import { saveWorkbook } from '../../../src/hosts/xlsx/save-workbook';
 import { openWorkbookFile, workbookFileBytes } from '../../../src/preview/workbook-file/workbook-file';
 import { openXlsxDocument, saveXlsxDocument, scanPackage, xlsxHost } from '../../../src/hosts/xlsx';
+import { spreadsheetTexts } from '../../fixtures/spreadsheet-text';
 import { planningAddIn } from '../../../src/template/template-add-in';
 import { createPuller, MemoryPullStateStore } from '../../../src/sync/pull';
 import { pushBudgets } from '../../../src/sync/push';
@@ -178,6 +179,32 @@ describe('Download', () => {
     const scan = await scanPackage(after, [clientId, clientSecret, ...tokens]);
     expect(scan.findings).toEqual([]);
     expect(scan.parts).toEqual(expect.arrayContaining(['xl/webextensions/webextension1.xml']));
+  });
+});
+
+describe('untrusted text', () => {
+  it('stays text through a download and an Open: every text of the corpus, no formula in the file or back in the preview', async () => {
+    h = harness(sandbox);
+    const corpus = spreadsheetTexts().map((e) => e.text);
+    await Excel.run(async (context) => {
+      const range = context.workbook.worksheets.getItem('Sheet1').getRangeByIndexes(0, 0, corpus.length, 1);
+      range.numberFormat = corpus.map(() => ['@']);
+      range.values = corpus.map((text) => [text]);
+      await context.sync();
+    });
+    const bytes = await workbookFileBytes(h.workbook.snapshot(), addIn);
+    const sheet = (await reopen(bytes)).getWorksheet('Sheet1') as Worksheet;
+    corpus.forEach((text, i) => {
+      const cell = sheet.getCell(i + 1, 1);
+      // An empty text is an empty cell, in Excel as in the file.
+      expect([i, cell.formula, cell.value]).toEqual([i, undefined, text === '' ? null : text]);
+    });
+    h.workbook.restore(await snapshotOfFileBytes(bytes));
+    const formulas = h.workbook.formulas('Sheet1', `A1:A${corpus.length}`).map((row) => row[0]);
+    const values = h.workbook.values('Sheet1', `A1:A${corpus.length}`).map((row) => row[0]);
+    expect(values).toEqual(corpus);
+    expect(formulas).toEqual(corpus);
+    expect(h.workbook.valueTypes('Sheet1', `A1:A${corpus.length}`).flat().filter((type) => type !== 'String' && type !== 'Empty')).toEqual([]);
   });
 });
 
