@@ -26,6 +26,7 @@ import { baselineOf, MemoryBaselineStore, MemoryPushSheet, pushBudgets, readRefe
 import { buildLookups, FORECAST_BUDGETS_TABLE, toRow } from '../src/sync/tables';
 import type { CoreValue } from '../src/sync/workbook-port';
 import type { Credentials } from './pull';
+import { runBounded } from '../src/sync/bounded-pool';
 import { processTreeCpuMs, spawnSandbox } from './sandbox-process';
 
 /**
@@ -110,18 +111,6 @@ function counting(): Counter {
 
 function client(url: string, credentials: Credentials, fetchImpl?: typeof fetch): CashflowClient {
   return new CashflowClient({ baseUrl: url, ...credentials, language: 'en', tokenCache: new TokenCache(), ...(fetchImpl ? { fetch: fetchImpl } : {}) });
-}
-
-async function inParallel<T>(items: readonly T[], concurrency: number, run: (item: T, index: number) => Promise<void>): Promise<void> {
-  let next = 0;
-  const worker = async (): Promise<void> => {
-    while (next < items.length) {
-      const index = next;
-      next += 1;
-      await run(items[index] as T, index);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, worker));
 }
 
 /** The measured sets (a: ours, b: the sequential client) and the warm-up's. */
@@ -211,7 +200,7 @@ export async function benchPush(sizes: PushBenchSizes = { edited: 1000, created:
       ...(['a', 'b'] as const).flatMap((side) => Array.from({ length: perSide }, (_, i) => ({ side, i }))),
       ...(['wa', 'wb'] as const).flatMap((side) => Array.from({ length: warm.edited + warm.deleted }, (_, i) => ({ side, i }))),
     ];
-    await inParallel(toCreate, setupConcurrency, async ({ side, i }) => {
+    await runBounded(toCreate, setupConcurrency, async ({ side, i }) => {
       await setup.forecastBudgets.create({ name: `Bench ${side.toUpperCase()} ${pad(i)}`, category, settlement_date: SETTLEMENT_DATE, amount: -(100 + i), description: 'bench seed', external_id: externalId(side, i) });
     });
     const setupMs = performance.now() - setupStart;

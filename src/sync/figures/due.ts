@@ -14,7 +14,7 @@
 import { CompletenessTally, type CompletenessExpectation, type InvoiceListParams, type InvoicePage, type InvoiceStatus, MAX_PAGE_SIZE, type PageParams, type PaginateOptions, type RequestOptions, toCents } from '../../api';
 import type { Language } from '../../i18n/catalog';
 import { openInvoiceFilters } from '../overview/open-invoices';
-import { runBounded } from './bounded';
+import { runBounded } from '../bounded-pool';
 import { FigureError } from './figure-error';
 import { type InvoiceKind, TYPE_CODE } from './invoice-arguments';
 import type { Work } from './keyed-jobs';

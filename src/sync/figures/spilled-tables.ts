@@ -33,7 +33,7 @@ import { INVOICES_TABLE } from '../tables/invoices-table';
 import type { Lookups } from '../tables/lookups';
 import { type TableModel, toRow } from '../tables/table-model';
 import { TRANSACTIONS_TABLE } from '../tables/transactions-table';
-import { runBounded } from './bounded';
+import { runBounded } from '../bounded-pool';
 import { FigureError } from './figure-error';
 import type { Work } from './keyed-jobs';
 import { planKey, type PlanRef } from './plan-argument';

@@ -25,7 +25,7 @@
  */
 
 import { CompletenessTally, toCents } from '../../api';
-import { runBounded } from './bounded';
+import { runBounded } from '../bounded-pool';
 import type { CategoryTree } from './category-tree';
 import { containmentGroups, exactCover } from './call-cover';
 import type { SumCall, SumFilter, SumPage, SumRow, SumSource } from './sum-source';

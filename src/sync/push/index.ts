@@ -1,7 +1,6 @@
 /**
- * The push (budgets first): the diff against the baseline (diff.ts), the check of every row before anything is sent
- * (budget-row-check.ts), the PATCH body of a changed row (budget-patch.ts) and the request each change needs
- * (plan-requests.ts).
+ * The push (budgets first), README.md: its stages (refuse → read → diff → check → plan → compare → send → record),
+ * one file each, over a WriteModel per resource (budget-write-model.ts); undo shares the session and the write-back.
  */
 export { changedFields, diffTable, sameValue, type BaselineRow, type FieldChange, type Fields, type RowChange, type RowProblem, type SheetRow, type TableDiff } from './diff';
 export { budgetPatch, columnOf, type PatchPlan, type PatchProblem } from './budget-patch';
@@ -24,24 +23,26 @@ export { MemoryPushSheet, type MemoryRow } from './memory-push-sheet';
 export { budgetEndpoints, type BudgetEndpoints } from './budget-endpoints';
 export { outcomeUnknown, sendChange, type SendOutcome, type SendSteps } from './send-change';
 export { changedFieldsOnService, EXTERNAL_ID_FIELD, threeWay, type FieldConflict, type Resolution, type ThreeWay } from './three-way';
+export { pushBudgets } from './push-budgets';
+export { PushRefusedError } from './push-refused-error';
+export { readReference } from './open-session';
 export {
   adoptionExternalId,
-  pushBudgets,
-  PushRefusedError,
-  readReference,
-  type PushReference,
   randomExternalId,
   rowKey,
-  type BudgetTarget,
   type FieldConflictView,
   type PushChoices,
   type PushOptions,
   type PushPhase,
   type PushProgress,
+  type PushReference,
   type PushResult,
   type PushRowResult,
   type RowOutcome,
-} from './push-budgets';
+} from './push-result';
+export { budgetWriteModel } from './budget-write-model';
+export type { OpenedModel, UndoStep, Write, WriteModel } from './write-model';
+export { type BudgetTarget } from './service-row';
 export { lastUndoablePush, undoableEntry, undoLastPush, type UndoOptions, type UndoOutcome, type UndoResult, type UndoRowResult } from './undo-push';
 export { planOf, type BudgetTarget as ServiceBudgetTarget } from './service-row';
 export { applyKeptEdits, discardChanges, fieldsToCells, highlightUpdates, keepEdits, pendingChanges, type KeptEdits, type PendingChanges, type PendingField, type PendingRow } from './pending-changes';

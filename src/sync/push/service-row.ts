@@ -15,6 +15,8 @@ export type BudgetTarget = { kind: 'forecast' } | { kind: 'scenario'; scenarioId
 
 export interface ServiceRow {
   budget: Budget;
+  /** The row's id on the service. */
+  id: number;
   cells: CoreValue[];
   fields: Fields;
   externalId: string | null;
@@ -22,7 +24,7 @@ export interface ServiceRow {
 
 export function serviceRow(model: TableModel<Budget>, budget: Budget, lookups: Lookups): ServiceRow {
   const cells = toRow(model, budget, lookups);
-  return { budget, cells, fields: rowToFields(model, cells), externalId: budget.external_id === '' ? null : budget.external_id };
+  return { budget, id: budget.id, cells, fields: rowToFields(model, cells), externalId: budget.external_id === '' ? null : budget.external_id };
 }
 
 /** A row's fields without the key (a body never carries `id`). */
@@ -43,12 +45,22 @@ export function cellsFor(model: TableModel<Budget>, row: ServiceRow, fields: Rea
   return values;
 }
 
+/** The model column a field is edited in (`category` → `category_id`); the external ID is its own column. */
+export function columnKeyOf<T>(model: TableModel<T>, field: string): string {
+  return model.columns.find((c) => c.write?.field === field)?.key ?? field;
+}
+
 export function planOf(plans: readonly Plan[], target: BudgetTarget): Plan | undefined {
   return target.kind === 'forecast' ? plans.find((p) => p.type === 'FORECAST') : plans.find((p) => p.id === target.scenarioId && p.type === 'SCENARIO');
 }
 
 export function isAddressable(externalId: string | null | undefined): externalId is string {
   return typeof externalId === 'string' && externalId !== '' && !externalId.includes('.') && !externalId.includes('/');
+}
+
+/** The row's fields with its external ID among them, as the three-way comparison and the journal see it. */
+export function withExternal(fields: Fields, externalId: string | null): Fields {
+  return { ...fields, [EXTERNAL_ID_FIELD]: externalId };
 }
 
 export function withoutExternal(fields: Record<string, unknown>): Record<string, unknown> {

@@ -5,7 +5,8 @@
  */
 
 import type { BudgetListParams, CashflowClient, Category, Plan } from '../../../src/api';
-import { categoriesByPath, cents, clientFor, figureHarness, inParallel, mappableLeaves, monthEnd, monthStart, startService, type Sandbox } from './support';
+import { categoriesByPath, cents, clientFor, figureHarness, mappableLeaves, monthEnd, monthStart, startService, type Sandbox } from './support';
+import { runBounded } from '../../../src/sync/bounded-pool';
 
 let sandbox: Sandbox;
 let reference: CashflowClient;
@@ -30,7 +31,7 @@ beforeAll(async () => {
   best = scenario('Szenario Best Case');
   worst = scenario('Szenario Worst Case');
   const leaves = mappableLeaves(categories);
-  await inParallel(Array.from({ length: ADDED }, (_, i) => i), 16, (i) =>
+  await runBounded(Array.from({ length: ADDED }, (_, i) => i), 16, (i) =>
     reference.forecastBudgets.create({
       name: `Einzelposten ${i}`,
       category: (leaves[i % leaves.length] as Category).id,

@@ -106,13 +106,3 @@ export function mappableLeaves(list: readonly Category[]): Category[] {
   const parents = new Set(list.map((c) => c.parent));
   return list.filter((c) => !parents.has(c.id) && c.is_category && !c.is_default && !c.is_obsolete && !c.is_aggregating);
 }
-
-/** Runs `work` over the items, `limit` at a time (seeding the sandbox through its API). */
-export async function inParallel<T>(items: readonly T[], limit: number, work: (item: T, index: number) => Promise<unknown>): Promise<void> {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: limit }, async () => {
-      for (let i = next++; i < items.length; i = next++) await work(items[i] as T, i);
-    }),
-  );
-}

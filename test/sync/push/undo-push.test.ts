@@ -4,7 +4,7 @@
  * are reported and not overwritten, the sheet and the baseline follow, and the journal records both pushes.
  */
 
-import { undoLastPush } from '../../../src/sync/push';
+import { PushRefusedError, undoLastPush } from '../../../src/sync/push';
 import { addressable, rowWhere, setUpPush, type PushHarness } from './push-support';
 
 let h: PushHarness;
@@ -109,4 +109,23 @@ test('a cell the user edited again after the push keeps the user\'s value when t
   h.takeWrites();
   await h.push();
   expect(h.takeWrites().map((w) => w.body)).toEqual([{ name: 'Typed after the push' }]);
+});
+
+test('undo on a plan committed since the push is refused as a push is, with the same words, and sends nothing', async () => {
+  h = await setUpPush({ scenario: true });
+  h.sheet.set(rowWhere(h, addressable), 'amount', -12);
+  await h.push();
+  h.hook.current = async (request, forward) => {
+    if (request.path !== '/plans/') return undefined;
+    const plans = (await (await forward()).json()) as Array<{ id: number; is_committed: boolean }>;
+    return Response.json(plans.map((p) => ({ ...p, is_committed: true })));
+  };
+  h.takeWrites();
+  const refusal = undo(h);
+  await expect(refusal).rejects.toBeInstanceOf(PushRefusedError);
+  await expect(refusal).rejects.toMatchObject({ reason: 'committed' });
+  const pushRefusal: unknown = await h.push().catch((error: unknown) => error);
+  expect(pushRefusal).toBeInstanceOf(PushRefusedError);
+  await expect(refusal).rejects.toThrow((pushRefusal as PushRefusedError).message);
+  expect(h.takeWrites()).toEqual([]);
 });
