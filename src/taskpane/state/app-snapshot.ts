@@ -133,6 +133,9 @@ export interface AppSnapshot {
   share: ShareView;
 }
 
+/** The Data view's part of the snapshot (state: pulls-state.ts): the tables, the load running, what waits for the user. */
+export type PullsView = Pick<AppSnapshot, 'tables' | 'job' | 'loadPrompt' | 'refreshPrompt'>;
+
 export interface FunctionsView {
   status: 'idle' | 'refreshing';
   /** How long a figure is kept (Settings). */

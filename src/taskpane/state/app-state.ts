@@ -1,7 +1,9 @@
 /**
- * The task pane's one state module: the views read a snapshot and call these actions; every rule lives in the
- * core (`src/sync`) or the host (`PaneHost`), reached only from here. No React here: the store is tested in Node
- * on the Excel simulation and the sandbox.
+ * The task pane's one state object: the views read a snapshot and call these actions; every rule lives in the
+ * core (`src/sync`) or the host (`PaneHost`), reached only from here. The views' own states are modules beside it,
+ * which it builds and passes actions on to: the Data view's loads (`pulls-state.ts`), the Changes view
+ * (`changes-state.ts`), the functions (`figures-state.ts`), Share (`share-state.ts`); each publishes its part of
+ * the one snapshot. No React here: the store is tested in Node on the Excel simulation and the sandbox.
  *
  *   const app = new AppState({ storage: localStorage, prefix: partitionKey, host, environment });
  *   app.subscribe(() => render(app.snapshot()));
@@ -21,35 +23,34 @@ import {
   parseProfile,
   ProfileStore,
   sandboxAvailable,
+  type ActiveConnection,
   type CheckConnection,
   type ConnectResult,
   type KeyValueStorage,
   type WorkbookMatch,
 } from '../../sync/connect';
 import { loadOverview } from '../../sync/overview';
-import { createPuller, targetKey, type PullProgress, type PullResult, type PullState, type PullTarget } from '../../sync/pull';
-import { rowCount } from '../../sync/pull/row-count';
-import { estimatedSeconds, needsConfirmation } from '../../sync/filters/load-estimate';
-import { resolvePeriod, todayOf, type DateRange, type RelativePeriod } from '../../sync/filters/relative-period';
-import { resolveFilter, type TableFilter } from '../../sync/filters/table-filter';
-import { credentialKey, defaultTokenCache, RetryBudget, type CashflowClient } from '../../api';
+import type { PullTarget } from '../../sync/pull';
+import type { DateRange, RelativePeriod } from '../../sync/filters/relative-period';
+import type { TableFilter } from '../../sync/filters/table-filter';
+import { credentialKey, defaultTokenCache } from '../../api';
 import type { KnownCredentials } from '../../sync/share';
 import { categoryTree } from './category-tree';
 import { isCurrencyCode } from '../../sync/amount-format';
 import { accountCurrencies, inferCompanyCurrency } from '../../sync/company-currency';
 import type { ClientOptions } from '../../api/client';
 import type { PaneHost } from './pane-host';
-import type { AppSnapshot, PaneEnvironment, ProfileForm, PullOutcome, SaveResult, TableRow, Verdict } from './app-snapshot';
+import type { AppSnapshot, PaneEnvironment, ProfileForm, SaveResult } from './app-snapshot';
 import { languageFromDisplay, Preferences, type FunctionsCacheSeconds, type LanguageChoice, type LoadConfirmChoice } from './preferences';
-import { tableList } from './table-list';
 import { ChangesState, pushableOf } from './changes-state';
 import { EditWatch } from './edit-watch';
 import { FiguresState, type FiguresOptions } from './figures-state';
 import { DemoWatch, type DemoWatchOptions } from './demo-watch';
 import { ShareState } from './share-state';
+import { PullsState } from './pulls-state';
 export type { EmptyView, ShareCheckView, ShareView } from './share-state';
 export type { ChangesTable, ChangesView, JournalSummary, OpenedJournalEntry, RefreshPrompt } from './changes-state';
-import type { KeptEdits, PushChoices, PushReference, Resolution, RowRef } from '../../sync/push';
+import type { PushChoices, PushReference, Resolution, RowRef } from '../../sync/push';
 
 export type {
   Theme,
@@ -62,6 +63,7 @@ export type {
   FilterOptions,
   OverviewView,
   AppSnapshot,
+  PullsView,
   ProfileForm,
   SaveResult,
   LoadPrompt,
@@ -98,23 +100,12 @@ export class AppState {
   readonly #listeners = new Set<Listener>();
   #snapshot: AppSnapshot;
   #plans: Plan[] = [];
-  #verdicts = new Map<string, Verdict>();
-  #outcomes = new Map<string, PullOutcome>();
-  /** Filters the user set and that were not loaded yet, by table id. */
-  #drafts = new Map<string, TableFilter>();
-  /** Answers the load confirmation that waits (`loadPrompt`). */
-  #loadAnswer: ((load: boolean) => void) | undefined;
-  #queue: string[] = [];
-  #abort: AbortController | undefined;
   /** The connect under way: a newer one (the demo meanwhile) or "Cancel" aborts it. */
   #connecting: AbortController | undefined;
-  #pulled: PullState[] = [];
   readonly #changes: ChangesState;
   readonly #figures: FiguresState;
   readonly #share: ShareState;
-  /** Edits a refresh keeps, by table id, put back on top of the refreshed rows. */
-  readonly #kept = new Map<string, KeptEdits>();
-  #pendingRefresh: { tableIds: string[]; mode: 'auto' | 'full' } | undefined;
+  readonly #pulls: PullsState;
   #reference: PushReference | undefined;
   #demoWatch: DemoWatch | undefined;
 
@@ -135,7 +126,7 @@ export class AppState {
     this.#share = new ShareState({
       host: options.host,
       credentials: () => this.#knownCredentials(),
-      busy: () => this.#draining !== undefined || this.#snapshot.changes.tables.some((c) => c.status !== 'idle'),
+      busy: () => this.#pulls.running || this.#snapshot.changes.tables.some((c) => c.status !== 'idle'),
       t: (key, params) => this.t(key, params),
       now: () => this.#nowIso(),
       publish: (share) => this.#set({ share }),
@@ -166,6 +157,21 @@ export class AppState {
       t: (key, params) => this.t(key, params),
       publish: (changes) => this.#set({ changes }),
     });
+    this.#pulls = new PullsState({
+      host: options.host,
+      active: () => this.#connections.active(),
+      connection: () => this.#snapshot.connection,
+      plans: () => this.#plans,
+      settings: () => this.#snapshot.filterSettings,
+      language: () => this.#snapshot.language,
+      companyCurrency: (profileId) => this.#preferences.companyCurrency(profileId),
+      changes: this.#changes,
+      remember: (connection) => this.#rememberWorkbook(connection),
+      loaded: () => void this.refreshFunctions(),
+      t: (key, params) => this.t(key, params),
+      ...(options.now ? { now: options.now } : {}),
+      publish: (patch) => this.#set(patch),
+    });
   }
 
   // ---- the store -------------------------------------------------------------------------------------------
@@ -194,12 +200,11 @@ export class AppState {
    */
   async start(): Promise<void> {
     const { host, environment } = this.#options;
-    const [workbook, pulled, demoAvailable] = await Promise.all([
+    const [workbook, , demoAvailable] = await Promise.all([
       this.#connections.forWorkbook(host.workbookConnection).catch((): WorkbookMatch => ({ status: 'none' })),
-      host.pullStates.list().catch((): PullState[] => []),
+      this.#pulls.readWorkbook(),
       this.#askForDemo(environment.sandboxUrl),
     ]);
-    this.#pulled = pulled;
     this.#set({ started: true, workbook, demoAvailable, profiles: this.#profiles.list() });
     const candidate = workbook.status === 'known' ? workbook.profile.id : workbook.status === 'none' ? this.#preferences.lastProfile() : undefined;
     if (candidate !== undefined && this.#profiles.get(candidate) !== undefined && this.#profiles.secret(candidate) !== undefined) await this.connect(candidate);
@@ -277,7 +282,7 @@ export class AppState {
     this.#connecting?.abort();
     const attempt = new AbortController();
     this.#connecting = attempt;
-    this.#set({ connection: { status: 'connecting', profileId }, overview: { status: 'idle' }, tables: [], filterOptions: undefined, companyCurrency: undefined });
+    this.#set({ connection: { status: 'connecting', profileId }, overview: { status: 'idle' }, ...this.#pulls.forgetTables(), filterOptions: undefined, companyCurrency: undefined });
     let result: ConnectResult;
     try {
       result = await run(attempt.signal);
@@ -322,7 +327,7 @@ export class AppState {
     this.#connections.signOut();
     void this.#recalculating(this.#figures.disconnect());
     this.#preferences.setLastProfile(undefined);
-    this.#set({ connection: { status: 'signedOut' }, overview: { status: 'idle' }, tables: [], filterOptions: undefined, companyCurrency: undefined, profiles: this.#profiles.list() });
+    this.#set({ connection: { status: 'signedOut' }, overview: { status: 'idle' }, ...this.#pulls.forgetTables(), filterOptions: undefined, companyCurrency: undefined, profiles: this.#profiles.list() });
   }
 
   removeProfile(profileId: string): void {
@@ -376,7 +381,7 @@ export class AppState {
     if (!Number.isInteger(month) || month < 1 || month > 12) return;
     this.#preferences.setFiscalYearStartMonth(month);
     this.#set({ filterSettings: { ...this.#snapshot.filterSettings, fiscalYearStartMonth: month } });
-    this.#refreshTables();
+    this.#pulls.refreshTables();
   }
 
   /** Above how many rows a load asks first (kept on this computer). */
@@ -400,98 +405,65 @@ export class AppState {
     }
   }
 
-  // ---- data ------------------------------------------------------------------------------------------------
+  // ---- data (state: pulls-state.ts) ----------------------------------------------------------------------
 
   /** Changes the filters a table's next pull uses (a full pull: the rows differ); the card says they wait. */
   setTarget(tableId: string, target: PullTarget, period?: RelativePeriod): void {
-    this.#drafts.set(tableId, period === undefined ? { target } : { target, period });
-    this.#refreshTables();
+    this.#pulls.setTarget(tableId, target, period);
   }
 
   /** "Apply and load": the table's filter becomes this one, and its rows are loaded with it (asking first when many). */
   applyFilter(tableId: string, filter: TableFilter): Promise<void> {
-    this.setTarget(tableId, filter.target, filter.period);
-    return this.pull(tableId);
+    return this.#pulls.applyFilter(tableId, filter);
   }
 
   /** The dates a period covers today (on the pane's clock, with the fiscal year of Settings): the form shows them. */
   periodDates(period: RelativePeriod): DateRange {
-    return resolvePeriod(period, { today: todayOf(this.#options.now ?? Date.now), fiscalYearStartMonth: this.#snapshot.filterSettings.fiscalYearStartMonth });
+    return this.#pulls.periodDates(period);
+  }
+
+  /** The target a pull of the row runs today: its period resolved on the clock's day with the fiscal year of Settings. */
+  resolvedTarget(row: TableFilter): PullTarget {
+    return this.#pulls.resolvedTarget(row);
   }
 
   /** The answer to the load confirmation: load the counted rows, or not (the table stays as it is). */
   answerLoad(load: boolean): void {
-    const answer = this.#loadAnswer;
-    this.#loadAnswer = undefined;
-    this.#set({ loadPrompt: undefined });
-    answer?.(load);
+    this.#pulls.answerLoad(load);
   }
 
   /**
    * Pulls one table (refresh when it was pulled before with the same filters), or queues it behind the running one.
    * A table with pending changes is not refreshed before the user said what becomes of them (`answerRefresh`).
    */
-  async pull(tableId: string, mode: 'auto' | 'full' = 'auto'): Promise<void> {
-    if (this.#snapshot.job?.tableId === tableId || this.#queue.includes(tableId) || this.#sending(tableId)) return;
-    if (await this.#askFirst([tableId], mode)) return;
-    this.#enqueue(tableId, mode);
-    return this.#drain();
+  pull(tableId: string, mode: 'auto' | 'full' = 'auto'): Promise<void> {
+    return this.#pulls.pull(tableId, mode);
   }
 
-  #enqueue(tableId: string, mode: 'auto' | 'full'): void {
-    this.#queue.push(tableId);
-    this.#modes.set(tableId, mode);
-    // A table loaded for the first time by itself is shown once it is there (not during "Refresh all").
-    if (this.#snapshot.tables.find((r) => r.id === tableId)?.pulled === undefined) this.#showWhenDone.add(tableId);
-    this.#refreshTables();
+  /** Keep the pending changes on top, discard them, or cancel the refresh (`refreshPrompt`). */
+  answerRefresh(answer: 'keep' | 'discard' | 'cancel'): Promise<void> {
+    return this.#pulls.answerRefresh(answer);
   }
-
-  /** A send or an undo runs on the table: a refresh would write under it. */
-  #sending(tableId: string): boolean {
-    return this.#snapshot.changes.tables.some((c) => c.tableId === tableId && c.status !== 'idle');
-  }
-
-  /** Asks before refreshing tables with pending changes; true when the refresh now waits for the answer. */
-  async #askFirst(tableIds: string[], mode: 'auto' | 'full'): Promise<boolean> {
-    const candidates = tableIds.filter((id) => this.#snapshot.tables.find((r) => r.id === id)?.pulled !== undefined);
-    const prompt = candidates.length === 0 ? undefined : await this.#changes.pendingAmong(candidates).catch(() => undefined);
-    if (prompt === undefined) return false;
-    this.#pendingRefresh = { tableIds, mode };
-    this.#set({ refreshPrompt: prompt });
-    return true;
-  }
-
-  /**
-   * The answer to the refresh prompt: `keep` refreshes and puts the pending changes back on top of the refreshed
-   * rows (still pending); `discard` refreshes and lets the service's values replace them; `cancel` refreshes nothing.
-   */
-  async answerRefresh(answer: 'keep' | 'discard' | 'cancel'): Promise<void> {
-    const pending = this.#pendingRefresh;
-    const prompt = this.#snapshot.refreshPrompt;
-    this.#pendingRefresh = undefined;
-    this.#set({ refreshPrompt: undefined });
-    if (pending === undefined || answer === 'cancel') return;
-    if (answer === 'keep') {
-      for (const id of prompt?.tableIds ?? []) {
-        const kept = await this.#changes.keep(id).catch(() => undefined);
-        if (kept) this.#kept.set(id, kept);
-      }
-    }
-    for (const id of pending.tableIds) if (this.#snapshot.job?.tableId !== id && !this.#queue.includes(id)) this.#enqueue(id, pending.mode);
-    return this.#drain();
-  }
-
-  readonly #showWhenDone = new Set<string>();
 
   /** Pulls every table the workbook holds (or, in a new workbook, none): one after the other. */
-  async refreshAll(): Promise<void> {
-    const ids = this.#snapshot.tables
-      .filter((row) => row.pulled !== undefined && !this.#queue.includes(row.id) && this.#snapshot.job?.tableId !== row.id && !this.#sending(row.id))
-      .map((row) => row.id);
-    if (await this.#askFirst(ids, 'auto')) return;
-    for (const id of ids) this.#queue.push(id);
-    this.#refreshTables();
-    return this.#drain();
+  refreshAll(): Promise<void> {
+    return this.#pulls.refreshAll();
+  }
+
+  /** Stops the running pull (the table stays as it was) and empties the queue. */
+  cancel(): void {
+    this.#pulls.cancel();
+  }
+
+  /** Shows the sheet of a table the workbook holds. */
+  activate(tableId: string): Promise<void> {
+    return this.#pulls.activate(tableId);
+  }
+
+  /** After a load: the workbook notes which profile built it (name and base URL, never the secret), and names it. */
+  async #rememberWorkbook(active: ActiveConnection): Promise<void> {
+    const remembered = await this.#connections.rememberIn(this.#options.host.workbookConnection).then(() => true, () => false);
+    if (remembered && this.#connections.active() === active) this.#set({ workbook: { status: 'known', profile: active.profile } });
   }
 
   // ---- changes and push ------------------------------------------------------------------------------------
@@ -534,7 +506,7 @@ export class AppState {
     const watch = new EditWatch({
       listen: (onEdit) => watchUserEdits(onEdit),
       tracks: (name) => this.#snapshot.tables.some((r) => r.pulled !== undefined && pushableOf(r.target) !== undefined && r.tableName.toLowerCase() === name.toLowerCase()),
-      busy: () => this.#draining !== undefined || this.#snapshot.changes.tables.some((c) => c.status !== 'idle'),
+      busy: () => this.#pulls.running || this.#snapshot.changes.tables.some((c) => c.status !== 'idle'),
       review: () => this.#changes.review(),
       ...(this.#options.editCheckDelayMs === undefined ? {} : { delayMs: this.#options.editCheckDelayMs }),
     });
@@ -590,10 +562,7 @@ export class AppState {
   async emptyTables(): Promise<void> {
     const emptied = await this.#share.confirmEmpty();
     if (!emptied) return;
-    this.#verdicts.clear();
-    this.#outcomes.clear();
-    this.#pulled = await this.#options.host.pullStates.list().catch(() => []);
-    this.#refreshTables();
+    await this.#pulls.workbookEmptied();
     await this.#changes.review().catch(() => undefined);
     void this.refreshFunctions();
   }
@@ -653,168 +622,13 @@ export class AppState {
     this.#changes.cancel();
   }
 
-  /** Stops the running pull (the table stays as it was) and empties the queue. */
-  cancel(): void {
-    this.#queue = [];
-    if (this.#loadAnswer !== undefined) this.answerLoad(false);
-    const job = this.#snapshot.job;
-    if (job !== undefined && this.#abort !== undefined) {
-      this.#abort.abort();
-      this.#set({ job: { ...job, cancelling: true } });
-    }
-    this.#refreshTables();
-  }
-
-  async activate(tableId: string): Promise<void> {
-    const row = this.#snapshot.tables.find((r) => r.id === tableId);
-    if (row?.pulled !== undefined) await this.#options.host.activateTable(row.tableName).catch(() => undefined);
-  }
-
-  readonly #modes = new Map<string, 'auto' | 'full'>();
-  #draining: Promise<void> | undefined;
-
-  /**
-   * Runs the queue unless it already runs. The reset is a `finally` callback, which runs after this assignment even
-   * when the queue is empty (a reset inside an async body would run first, and leave a settled promise behind that
-   * every later call returned: tables queued for ever).
-   */
-  #drain(): Promise<void> {
-    this.#draining ??= this.#runQueue().finally(() => {
-      this.#draining = undefined;
-    });
-    return this.#draining;
-  }
-
-  async #runQueue(): Promise<void> {
-    for (let next = this.#queue.shift(); next !== undefined; next = this.#queue.shift()) await this.#run(next);
-  }
-
-  async #run(tableId: string): Promise<void> {
-    const active = this.#connections.active();
-    const row = this.#snapshot.tables.find((r) => r.id === tableId);
-    if (active === undefined || row === undefined) return;
-    const { host } = this.#options;
-    const language = this.#snapshot.language;
-    const abort = new AbortController();
-    this.#abort = abort;
-    // The card's name in every message of this pull (progress, toasts, errors): never the Excel table's name.
-    const label = this.t(row.label, row.labelParams);
-    this.#set({ job: { tableId, tableName: row.tableName, label, cancelling: false } });
-    this.#refreshTables();
-    const puller = createPuller({
-      client: active.client,
-      port: host.port,
-      store: host.pullStates,
-      language,
-      ...(host.baselines ? { baselines: host.baselines } : {}),
-      ...companyCurrencyOf(this.#preferences.companyCurrency(active.profile.id)),
-      ...(this.#options.now ? { now: this.#options.now } : {}),
-    });
-    const options = {
-      signal: abort.signal,
-      mode: this.#modes.get(tableId) ?? 'auto',
-      label,
-      // The stamp above the table names the company as the pane's header does.
-      company: active.profile.name,
-      onProgress: (progress: PullProgress) => {
-        const job = this.#snapshot.job;
-        if (job?.tableId === tableId) this.#set({ job: { ...job, progress } });
-      },
-    } as const;
-    try {
-      const target = this.resolvedTarget(row);
-      const period = row.period === undefined ? {} : { period: row.period };
-      const samePull = row.pulled !== undefined && targetKey(row.pulled.target) === targetKey(target) && row.pulled.period === row.period;
-      if ((!samePull || options.mode === 'full') && !(await this.#confirmLoad(tableId, row.tableName, target, active.client, abort.signal))) {
-        this.#outcomes.set(tableId, { kind: 'cancelled', message: this.t('pane.load.declined', { table: row.tableName }), at: this.#nowIso() });
-        return;
-      }
-      const result = samePull ? await puller.refresh(row.tableName, { ...options, ...period }) : await puller.pull(target, { ...options, ...period, mode: 'full' });
-      this.#drafts.delete(tableId);
-      // The workbook notes which profile built it (name and base URL, never the secret), and now names this one.
-      const remembered = await this.#connections.rememberIn(host.workbookConnection).then(() => true, () => false);
-      if (remembered && this.#connections.active() === active) this.#set({ workbook: { status: 'known', profile: active.profile } });
-      this.#verdicts.set(tableId, this.#verdictOf(result));
-      await this.#afterPull(tableId, row.target);
-      void this.refreshFunctions();
-      if (this.#showWhenDone.has(tableId)) await host.activateTable(row.tableName).catch(() => undefined);
-      this.#outcomes.set(tableId, { kind: 'done', message: this.t('pane.data.done', { table: label, rows: formatCount(result.rowCount, language) }), at: this.#nowIso() });
-    } catch (error) {
-      const cancelled = abort.signal.aborted || isAbort(error);
-      this.#outcomes.set(
-        tableId,
-        cancelled
-          ? { kind: 'cancelled', message: this.t('pane.data.cancelled', { table: label }), at: this.#nowIso() }
-          : { kind: 'failed', message: this.t('pane.data.failed', { table: label, reason: messageOf(error) }), detail: detailOf(error), at: this.#nowIso() },
-      );
-    } finally {
-      this.#kept.delete(tableId);
-      this.#abort = undefined;
-      this.#modes.delete(tableId);
-      this.#showWhenDone.delete(tableId);
-      this.#pulled = await host.pullStates.list().catch(() => this.#pulled);
-      this.#set({ job: undefined });
-      this.#refreshTables();
-    }
-  }
-
-  /** The target a pull of the row runs today: its period resolved on the clock's day with the fiscal year of Settings. */
-  resolvedTarget(row: TableFilter): PullTarget {
-    const today = todayOf(this.#options.now ?? Date.now);
-    return resolveFilter(row, { today, fiscalYearStartMonth: this.#snapshot.filterSettings.fiscalYearStartMonth });
-  }
-
-  /**
-   * Counts what a full load brings (one `page_size=1` read) and tells the job; above the Settings threshold, asks
-   * (`loadPrompt`, `answerLoad`). True: load. A count that fails asks nothing (the pull reports what is wrong).
-   */
-  async #confirmLoad(tableId: string, tableName: string, target: PullTarget, client: CashflowClient, signal: AbortSignal): Promise<boolean> {
-    // One try, no waiting: a service that asks to wait (429) or fails is waited for by the pull, whose progress says so.
-    const once = client.withRetryBudget(new RetryBudget({ giveUpAfterMs: 0 }));
-    const rows = await rowCount(once, target, signal).catch(() => undefined);
-    throwIfCancelled(signal);
-    if (rows === undefined) return true;
-    const job = this.#snapshot.job;
-    if (job?.tableId === tableId) this.#set({ job: { ...job, expectedRows: rows } });
-    const choice = this.#snapshot.filterSettings.loadConfirm;
-    if (!needsConfirmation(rows, choice === 'never' ? undefined : choice)) return true;
-    const load = await new Promise<boolean>((resolve) => {
-      this.#loadAnswer = resolve;
-      this.#set({ loadPrompt: { tableId, tableName, rows, seconds: estimatedSeconds(rows) } });
-    });
-    throwIfCancelled(signal);
-    return load;
-  }
-
-  /** A pushable table shows its input cells; edits the user chose to keep go back on top of the refreshed rows. */
-  async #afterPull(tableId: string, target: PullTarget): Promise<void> {
-    const pushable = pushableOf(target);
-    const kept = this.#kept.get(tableId);
-    this.#kept.delete(tableId);
-    if (pushable === undefined) return;
-    await this.#options.host.push?.styleInputs?.(pushable.model).catch(() => undefined);
-    if (kept) await this.#changes.putBack(tableId, kept);
-  }
-
-  #verdictOf(result: PullResult): Verdict {
-    const language = this.#snapshot.language;
-    // Records sharing an id explain a failed check better than its figures: their warnings say which id (and the
-    // figures' warning is among them when the clashes do not account for all of the difference).
-    if (result.verification !== undefined && !result.verification.ok && result.idClashes === undefined) {
-      const v = result.verification;
-      return { complete: false, reason: translate(language, 'pane.verdict.mismatch', { actual: formatCount(v.actualCount, language), expected: formatCount(v.expectedCount, language) }) };
-    }
-    if (result.warnings.length > 0) return { complete: false, reason: result.warnings.join(' ') };
-    return { complete: true, ...(result.fallback === undefined ? {} : { reason: result.fallback.message }) };
-  }
-
   async #loadCatalog(): Promise<void> {
     const active = this.#connections.active();
     if (active === undefined) return;
     const group = active.profile.kind === 'group';
     this.#plans = [];
     this.#reference = undefined;
-    this.#refreshTables();
+    this.#pulls.refreshTables();
     if (group) {
       this.#set({ filterOptions: { accounts: [], categories: [] } });
       return;
@@ -838,59 +652,13 @@ export class AppState {
       },
       ...(currency === undefined ? {} : { companyCurrency: { ...currency, ...(inferred === undefined ? {} : { inferred }), choices: accountCurrencies(accounts) } }),
     });
-    this.#refreshTables();
+    this.#pulls.refreshTables();
     await this.#showAmountsIn(currency?.chosen ?? inferred);
-  }
-
-  #refreshTables(): void {
-    const connection = this.#snapshot.connection;
-    if (connection.status !== 'connected') {
-      if (this.#snapshot.tables.length > 0) this.#set({ tables: [] });
-      return;
-    }
-    const entries = tableList({ kind: connection.profile.kind, companyIds: connection.companyIds, plans: this.#plans, pulled: this.#pulled });
-    const job = this.#snapshot.job;
-    const tables: TableRow[] = entries.map((entry) => {
-      const pulled = this.#pulled.find((s) => s.tableName.toLowerCase() === entry.tableName.toLowerCase());
-      const verdict = this.#verdicts.get(entry.id) ?? (pulled?.complete === undefined ? undefined : verdictOfState(pulled));
-      const outcome = this.#outcomes.get(entry.id);
-      const draft = this.#drafts.get(entry.id);
-      const { period: _pulledPeriod, ...pulledEntry } = entry;
-      const filter = draft ?? entry;
-      return {
-        ...pulledEntry,
-        target: filter.target,
-        ...(filter.period === undefined ? {} : { period: filter.period }),
-        filterPending: draft !== undefined && (targetKey(this.resolvedTarget(draft)) !== targetKey(entry.target) || draft.period !== entry.period),
-        ...(pulled === undefined ? {} : { pulled }),
-        ...(verdict === undefined ? {} : { verdict }),
-        ...(outcome === undefined ? {} : { outcome }),
-        queued: this.#queue.includes(entry.id),
-        running: job?.tableId === entry.id,
-      };
-    });
-    this.#set({ tables });
   }
 
   #nowIso(): string {
     return new Date((this.#options.now ?? Date.now)()).toISOString();
   }
-}
-
-/** The puller's option for the company currency the user chose (none: the pull infers it from the accounts). */
-function companyCurrencyOf(chosen: string | undefined): { companyCurrency?: string } {
-  return chosen === undefined ? {} : { companyCurrency: chosen };
-}
-
-/** Cancel while counting or asking: the pull's own "cancelled" (`#run` reads the aborted signal), not "not loaded". */
-function throwIfCancelled(signal: AbortSignal): void {
-  if (signal.aborted) throw signal.reason instanceof Error ? signal.reason : new Error('cancelled');
-}
-
-/** The verdict a table's pull state keeps (after a reload, before this session pulled it). */
-function verdictOfState(state: PullState): Verdict {
-  const reason = state.warnings?.join(' ');
-  return { complete: state.complete === true, ...(reason ? { reason } : {}) };
 }
 
 /** Counts and their locales live in src/i18n, which the core shares (the table's stamp counts its rows too). */
@@ -899,10 +667,4 @@ export { formatCount, LOCALES };
 /** Errors of the core carry a message in the user's language already. */
 function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
-}
-
-function detailOf(error: unknown): string | undefined {
-  if (!(error instanceof Error)) return undefined;
-  const status = (error as { status?: unknown }).status;
-  return typeof status === 'number' ? `${error.name} (HTTP ${status})` : error.name;
 }
