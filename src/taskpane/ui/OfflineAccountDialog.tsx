@@ -25,6 +25,7 @@ import {
 import { useEffect, useRef, useState, type FormEvent, type ReactElement } from 'react';
 import type { MessageKey } from '../../i18n/catalog';
 import type { OfflineAccountField, OfflineAccountForm } from '../../sync/accounts';
+import type { AccountMessage, OfflineAccountView } from '../state/app-snapshot';
 import { exampleAmount } from '../../sync/locale-decimal';
 import { useAppActions, useAppState } from './app-context';
 
@@ -54,26 +55,16 @@ const ORDER: readonly OfflineAccountField[] = ['name', 'bankName', 'iban', 'curr
 export function OfflineAccountDialog(): ReactElement {
   const app = useAppActions();
   const view = useAppState((s) => s.offlineAccount);
-  const language = useAppState((s) => s.language);
   const styles = useStyles();
   const t = app.t;
   const [form, setForm] = useState<OfflineAccountForm>(view.initial);
-  const fields = useRef<Partial<Record<OfflineAccountField, HTMLInputElement | null>>>({});
   // A new form each time the dialog opens (the state hands a new `initial` then).
   useEffect(() => setForm(view.initial), [view.initial]);
-  // After a check, the keyboard lands on the first field with a problem.
-  useEffect(() => {
-    const first = ORDER.find((field) => view.problems[field] !== undefined);
-    if (first !== undefined) fields.current[first]?.focus();
-  }, [view.problems]);
-
-  const creating = view.status === 'creating';
   const done = view.status === 'done';
   const submit = (event: FormEvent): void => {
     event.preventDefault();
     void app.createOfflineAccount(form);
   };
-  const message = view.message;
   return (
     <Dialog open={view.open} onOpenChange={(_, data) => !data.open && app.closeOfflineAccount()}>
       <DialogSurface aria-label={t('account.new.title')}>
@@ -86,79 +77,10 @@ export function OfflineAccountDialog(): ReactElement {
                   {t('account.new.intro')}
                 </Text>
               )}
-              {message && (
-                <MessageBar intent={message.intent} layout="multiline" data-testid="account-outcome">
-                  <MessageBarBody>
-                    {message.text}
-                    {message.notes.map((note) => (
-                      <span key={note} className={styles.note}>
-                        {note}
-                      </span>
-                    ))}
-                  </MessageBarBody>
-                </MessageBar>
-              )}
-              {!done &&
-                ORDER.map((field) => {
-                  const input = FIELD_INPUT[field];
-                  const problem = view.problems[field];
-                  return (
-                    <Field
-                      key={field}
-                      label={t(`account.field.${field}`)}
-                      required={input.required ?? false}
-                      hint={input.hint === undefined ? undefined : t(input.hint, { example: exampleAmount(language) })}
-                      validationState={problem === undefined ? 'none' : 'error'}
-                      validationMessage={problem}
-                    >
-                      <Input
-                        ref={(element) => {
-                          fields.current[field] = element;
-                        }}
-                        name={field}
-                        value={form[field]}
-                        readOnly={creating}
-                        autoComplete={input.autoComplete ?? 'off'}
-                        inputMode={input.decimal ? 'decimal' : undefined}
-                        onChange={(_, data) => setForm((previous) => ({ ...previous, [field]: data.value }))}
-                      />
-                    </Field>
-                  );
-                })}
+              {view.message && <Outcome message={view.message} />}
+              {!done && <AccountFields view={view} form={form} onChange={(field, value) => setForm((previous) => ({ ...previous, [field]: value }))} />}
             </DialogContent>
-            <DialogActions fluid>
-              {done ? (
-                <>
-                  {view.offerLoad && (
-                    <Button
-                      appearance="primary"
-                      onClick={() => {
-                        // The Data view shows the load: its card and the progress bar, not a dialog over them.
-                        app.closeOfflineAccount();
-                        void app.loadAccountsTable();
-                      }}
-                    >
-                      {t('account.outcome.loadTable')}
-                    </Button>
-                  )}
-                  <Button appearance={view.offerLoad ? 'secondary' : 'primary'} onClick={() => app.closeOfflineAccount()}>
-                    {t('account.new.close')}
-                  </Button>
-                  <Button appearance="subtle" onClick={() => app.openOfflineAccount()}>
-                    {t('account.new.another')}
-                  </Button>
-                </>
-              ) : (
-                <>
-                  <Button appearance="primary" type="submit" disabledFocusable={creating} icon={creating ? <Spinner size="tiny" /> : undefined}>
-                    {creating ? t('account.new.creating') : t('account.new.create')}
-                  </Button>
-                  <Button appearance="subtle" disabled={creating} onClick={() => app.closeOfflineAccount()}>
-                    {t('account.new.close')}
-                  </Button>
-                </>
-              )}
-            </DialogActions>
+            <DialogButtons view={view} />
           </DialogBody>
         </form>
       </DialogSurface>
@@ -166,3 +88,99 @@ export function OfflineAccountDialog(): ReactElement {
   );
 }
 
+/** What the service did (or why nothing was made), with its notes below. */
+function Outcome({ message }: { message: AccountMessage }): ReactElement {
+  const styles = useStyles();
+  return (
+    <MessageBar intent={message.intent} layout="multiline" data-testid="account-outcome">
+      <MessageBarBody>
+        {message.text}
+        {message.notes.map((note) => (
+          <span key={note} className={styles.note}>
+            {note}
+          </span>
+        ))}
+      </MessageBarBody>
+    </MessageBar>
+  );
+}
+
+/** The fields in their order, each with its problem; after a check the keyboard lands on the first field with one. */
+function AccountFields({ view, form, onChange }: { view: OfflineAccountView; form: OfflineAccountForm; onChange(field: OfflineAccountField, value: string): void }): ReactElement {
+  const app = useAppActions();
+  const language = useAppState((s) => s.language);
+  const inputs = useRef<Partial<Record<OfflineAccountField, HTMLInputElement | null>>>({});
+  useEffect(() => {
+    const first = ORDER.find((field) => view.problems[field] !== undefined);
+    if (first !== undefined) inputs.current[first]?.focus();
+  }, [view.problems]);
+  return (
+    <>
+      {ORDER.map((field) => {
+        const input = FIELD_INPUT[field];
+        const problem = view.problems[field];
+        return (
+          <Field
+            key={field}
+            label={app.t(`account.field.${field}`)}
+            required={input.required ?? false}
+            hint={input.hint === undefined ? undefined : app.t(input.hint, { example: exampleAmount(language) })}
+            validationState={problem === undefined ? 'none' : 'error'}
+            validationMessage={problem}
+          >
+            <Input
+              ref={(element) => {
+                inputs.current[field] = element;
+              }}
+              name={field}
+              value={form[field]}
+              readOnly={view.status === 'creating'}
+              autoComplete={input.autoComplete ?? 'off'}
+              inputMode={input.decimal ? 'decimal' : undefined}
+              onChange={(_, data) => onChange(field, data.value)}
+            />
+          </Field>
+        );
+      })}
+    </>
+  );
+}
+
+/** Create and Close while editing; after an account came back: Load the Accounts table (when offered), Close, New account. */
+function DialogButtons({ view }: { view: OfflineAccountView }): ReactElement {
+  const app = useAppActions();
+  const t = app.t;
+  const creating = view.status === 'creating';
+  if (view.status !== 'done') {
+    return (
+      <DialogActions fluid>
+        <Button appearance="primary" type="submit" disabledFocusable={creating} icon={creating ? <Spinner size="tiny" /> : undefined}>
+          {creating ? t('account.new.creating') : t('account.new.create')}
+        </Button>
+        <Button appearance="subtle" disabled={creating} onClick={() => app.closeOfflineAccount()}>
+          {t('account.new.close')}
+        </Button>
+      </DialogActions>
+    );
+  }
+  const loadTable = (): void => {
+    // The Data view shows the load (its card and the progress bar), not a dialog over them.
+    app.closeOfflineAccount();
+    void app.loadAccountsTable();
+  };
+  return (
+    <DialogActions fluid>
+      {view.offerLoad && (
+        <Button appearance="primary" onClick={loadTable}>
+          {t('account.outcome.loadTable')}
+        </Button>
+      )}
+      <Button appearance={view.offerLoad ? 'secondary' : 'primary'} onClick={() => app.closeOfflineAccount()}>
+        {t('account.new.close')}
+      </Button>
+      <Button appearance="subtle" onClick={() => app.openOfflineAccount()}>
+        {t('account.new.another')}
+      </Button>
+    </DialogActions>
+  );
+}
