@@ -48,6 +48,29 @@ export default tseslint.config(
     },
   },
   {
+    // The Excel simulation judges the Excel host, so, like the sandbox, it imports nothing from the product: were the
+    // host's block sizing and the simulation's payload measure one code, a miscount would pass both sides.
+    files: ['src/preview/excel-sim/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: [
+                '**/sync', '**/sync/**', '**/api', '**/api/**', '**/hosts', '**/hosts/**', '**/taskpane', '**/taskpane/**',
+                '**/sandbox', '**/sandbox/**', '**/i18n', '**/i18n/**',
+                // src/functions by its relative path (the simulation's own formula/functions.ts keeps its name)
+                '../../functions', '../../functions/**', '../../../functions', '../../../functions/**',
+              ],
+              message: 'The Excel simulation judges the product: it imports nothing from it (measure, format and check on its own).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // The command-line machinery, the CORS proxy and the deployment's server are Node-only tools beside the product: they import nothing from the client or the sandbox.
     files: ['src/cli/**/*.ts', 'src/proxy/**/*.ts', 'src/deploy/**/*.ts'],
     rules: {

@@ -5,6 +5,7 @@
  * in any language or when the placeholders differ between languages.
  */
 
+import * as accounts from './messages/accounts';
 import * as codes from './messages/codes';
 import * as core from './messages/core';
 import * as filters from './messages/filters';
@@ -19,12 +20,12 @@ export const LANGUAGES = ['de', 'en', 'it'] as const;
 export type Language = (typeof LANGUAGES)[number];
 
 /** The English catalog: the key set. Each area keeps its messages in its own file under messages/. */
-export const en = { ...codes.en, ...core.en, ...filters.en, ...functions.en, ...pane.en, ...preview.en, ...push.en, ...share.en, ...template.en } as const;
+export const en = { ...accounts.en, ...codes.en, ...core.en, ...filters.en, ...functions.en, ...pane.en, ...preview.en, ...push.en, ...share.en, ...template.en } as const;
 
 export type MessageKey = keyof typeof en;
 export type Catalog = Record<MessageKey, string>;
 
-export const de: Catalog = { ...codes.de, ...core.de, ...filters.de, ...functions.de, ...pane.de, ...preview.de, ...push.de, ...share.de, ...template.de };
-export const it: Catalog = { ...codes.it, ...core.it, ...filters.it, ...functions.it, ...pane.it, ...preview.it, ...push.it, ...share.it, ...template.it };
+export const de: Catalog = { ...accounts.de, ...codes.de, ...core.de, ...filters.de, ...functions.de, ...pane.de, ...preview.de, ...push.de, ...share.de, ...template.de };
+export const it: Catalog = { ...accounts.it, ...codes.it, ...core.it, ...filters.it, ...functions.it, ...pane.it, ...preview.it, ...push.it, ...share.it, ...template.it };
 
 export const catalogs: Record<Language, Catalog> = { de, en, it };

@@ -1,8 +1,9 @@
 /**
  * How many UTF-8 bytes `JSON.stringify` gives a value, without building the text: what a sync's request weighs
- * against Excel on the web's 5 MB cap. The Excel host sizes its write blocks with it, and the Excel simulation
- * measures each sync with it, so both count alike. The very hidden sheets' headers note their blocks' sizes in it,
- * whichever host writes them.
+ * against Excel on the web's 5 MB cap. The Excel host sizes its write blocks with it; the Excel simulation, which
+ * judges those blocks, measures each sync on its own (the request's JSON text, src/preview/excel-sim/batch/payload.ts),
+ * so an error here shows as a refused sync rather than passing both sides. The very hidden sheets' headers note
+ * their blocks' sizes in it, whichever host writes them.
  */
 
 import type { CellValue } from './cell-values';

@@ -5,7 +5,9 @@
  * amounts show their currency (an EUR account's rows EUR, the CHF account's CHF, the reporting amount the company's),
  * as Settings says. Screenshots tables-stamp-light/dark (the stamp over the loaded table), tables-light/dark (scrolled),
  * pane-settings-currency-light/dark; Share (#27): the auto-open switch writes its document setting, the check lists the
- * loaded table with its rows and finds no secret (pane-share-light/dark); axe in both themes.
+ * loaded table with its rows and finds no secret (pane-share-light/dark); axe in both themes. New offline account
+ * (#28): from the Accounts card's menu, a mistyped IBAN shown on its field, then created and the Accounts table loaded
+ * with it (pane-offline-account-form-light/dark, pane-offline-account-light/dark).
  */
 import type { Page } from 'playwright-core';
 import { en } from '../../src/i18n/catalog';
@@ -146,5 +148,63 @@ test.each(['light', 'dark'] as const)('a loaded table: fitted widths, the header
   await expectAccessible(page, { include: ['#pane'] });
   await page.mouse.move(0, 0);
   await screenshotPane(page, `pane-share-${theme}`);
+  expectClean(suite.session, [OFFICE_JS_TELEMETRY]);
+});
+
+/** The IBAN column of the Accounts table in the preview's workbook. */
+function accountIbans(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const workbook = window.cashflowPreview?.workbook;
+    const table = workbook?.tableLayouts().find((t) => t.name === 'Accounts');
+    if (workbook === undefined || table === undefined) return [];
+    const column = table.column + table.columnNames.indexOf('IBAN');
+    return workbook
+      .values(table.sheet)
+      .slice(table.row + 1, table.row + 1 + table.dataRowCount)
+      .map((row) => String(row[column] ?? ''));
+  });
+}
+
+// One IBAN per theme: both runs share the file's sandbox, and the second would otherwise find the first's account.
+test.each([
+  ['light', 'DE89 3704 0044 0532 0130 00'],
+  ['dark', 'AT61 1904 3002 3457 3201'],
+] as const)('New offline account (#28): a mistyped IBAN on its field, then created, the Accounts table loaded with it (%s)', async (theme, iban) => {
+  const { page } = suite.session;
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await openPreview(page, suite.app.url, suite.app.sandbox.url, { theme });
+  const p = pane(page);
+  await p.getByRole('button', { name: en['pane.connect.demo'] }).click();
+  await p.getByText(en['pane.state.online'], { exact: true }).waitFor();
+  await p.getByRole('tab', { name: en['pane.tab.data'] }).click();
+  await p.getByRole('button', { name: 'More for Accounts', exact: true }).click();
+  await p.getByRole('menuitem', { name: en['account.new.menu'] }).click();
+
+  const dialog = p.getByRole('dialog', { name: en['account.new.title'] });
+  await dialog.waitFor();
+  const field = (key: keyof typeof en) => dialog.getByRole('textbox', { name: en[key] });
+  await expect(field('account.field.currency').inputValue()).resolves.toBe('EUR'); // the company's
+  await field('account.field.name').fill(`Cash box ${theme}`);
+  await field('account.field.bankName').fill('Cash');
+  await field('account.field.iban').fill(`${iban.slice(0, -1)}9`); // one digit mistyped
+  await field('account.field.balance').fill('1,234.50');
+  await dialog.getByRole('button', { name: en['account.new.create'] }).click();
+  await dialog.getByText(en['account.error.ibanChecksum']).waitFor();
+  await eventually(async () => expect(await field('account.field.iban').evaluate((el) => el === el.ownerDocument.activeElement)).toBe(true));
+  await expectAccessible(page, { include: ['#pane'] });
+  await screenshotPane(page, `pane-offline-account-form-${theme}`);
+
+  await field('account.field.iban').fill(iban);
+  await dialog.getByRole('button', { name: en['account.new.create'] }).click();
+  const outcome = dialog.getByTestId('account-outcome');
+  await outcome.waitFor();
+  expect(await outcome.textContent()).toBe(`Created account Cash box ${theme} (${iban}, EUR).`);
+  await expectAccessible(page, { include: ['#pane'] });
+  await page.mouse.move(0, 0);
+  await screenshotPane(page, `pane-offline-account-${theme}`);
+
+  await dialog.getByRole('button', { name: en['account.outcome.loadTable'] }).click();
+  await eventually(async () => expect(await accountIbans(page)).toContain(iban.replace(/ /g, '')), { timeoutMs: 60_000 });
+  await eventually(async () => expect(await p.getByRole('button', { name: 'Refresh Accounts', exact: true }).isEnabled()).toBe(true), { timeoutMs: 60_000 });
   expectClean(suite.session, [OFFICE_JS_TELEMETRY]);
 });

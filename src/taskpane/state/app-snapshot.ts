@@ -11,6 +11,7 @@ import type { CategoryChoice } from './category-tree';
 import type { FunctionsCacheSeconds, LanguageChoice, LoadConfirmChoice } from './preferences';
 import type { TableEntry } from './table-list';
 import type { ShareReport } from '../../sync/share';
+import type { OfflineAccountField, OfflineAccountForm } from '../../sync/accounts';
 import type { JournalRowView, PendingChanges, PushProgress, PushResult, UndoResult } from '../../sync/push';
 
 export type Theme = 'light' | 'dark';
@@ -131,6 +132,31 @@ export interface AppSnapshot {
   functions: FunctionsView;
   /** The Share section: auto-open, the check before sharing, emptying the data tables. */
   share: ShareView;
+  /** "New offline account…": the dialog's form state and what the service did. */
+  offlineAccount: OfflineAccountView;
+}
+
+/** What the account dialog says: the outcome or the failure, with notes (the service's own words, what follows). */
+export interface AccountMessage {
+  intent: 'success' | 'info' | 'warning' | 'error';
+  text: string;
+  notes: string[];
+}
+
+/** The "New offline account" dialog (offline-account-state.ts). */
+export interface OfflineAccountView {
+  open: boolean;
+  /** `creating`: the request is under way (the form is read-only); `done`: the service answered with an account. */
+  status: 'editing' | 'creating' | 'done';
+  /** What the form starts with (the company's currency filled in). */
+  initial: OfflineAccountForm;
+  /** A problem per field, in the user's language: the form's checks, or the service's 400. */
+  problems: Partial<Record<OfflineAccountField, string>>;
+  message?: AccountMessage | undefined;
+  /** After an account came back: the workbook has no Accounts table yet, the dialog offers to load it. */
+  offerLoad: boolean;
+  /** The account made (`created`) or found (`existing`: same IBAN and currency). */
+  account?: { id: number; kind: 'created' | 'existing'; label: string };
 }
 
 /** The Data view's part of the snapshot (state: pulls-state.ts): the tables, the load running, what waits for the user. */

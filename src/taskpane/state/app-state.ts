@@ -48,6 +48,8 @@ import { FiguresState, type FiguresOptions } from './figures-state';
 import { DemoWatch, type DemoWatchOptions } from './demo-watch';
 import { ShareState } from './share-state';
 import { PullsState } from './pulls-state';
+import { OfflineAccountState } from './offline-account-state';
+import type { OfflineAccountForm } from '../../sync/accounts';
 export type { EmptyView, ShareCheckView, ShareView } from './share-state';
 export type { ChangesTable, ChangesView, JournalSummary, OpenedJournalEntry, RefreshPrompt } from './changes-state';
 import type { PushChoices, PushReference, Resolution, RowRef } from '../../sync/push';
@@ -106,6 +108,7 @@ export class AppState {
   readonly #figures: FiguresState;
   readonly #share: ShareState;
   readonly #pulls: PullsState;
+  readonly #offlineAccount: OfflineAccountState;
   #reference: PushReference | undefined;
   #demoWatch: DemoWatch | undefined;
 
@@ -131,6 +134,16 @@ export class AppState {
       now: () => this.#nowIso(),
       publish: (share) => this.#set({ share }),
     });
+    this.#offlineAccount = new OfflineAccountState({
+      client: () => this.#connections.active()?.client,
+      language: () => this.#snapshot.language,
+      t: (key, params) => this.t(key, params),
+      currency: () => this.#snapshot.companyCurrency?.chosen ?? this.#snapshot.companyCurrency?.inferred,
+      accountsLoaded: () => this.#snapshot.tables.some((r) => r.id === 'accounts' && r.pulled !== undefined),
+      refreshAccounts: () => this.pull('accounts'),
+      created: (account) => this.#accountCreated(account),
+      publish: (offlineAccount) => this.#set({ offlineAccount }),
+    });
     this.#snapshot = {
       started: false,
       language,
@@ -145,6 +158,7 @@ export class AppState {
       changes: { tables: [] },
       functions: { status: 'idle', cacheSeconds: this.#preferences.functionsCacheSeconds() },
       share: this.#share.view,
+      offlineAccount: this.#offlineAccount.view,
       filterSettings: { fiscalYearStartMonth: this.#preferences.fiscalYearStartMonth(), loadConfirm: this.#preferences.loadConfirm() },
     };
     this.#figures = new FiguresState(options.host, language, { cacheTtlMs: this.#snapshot.functions.cacheSeconds * 1000, ...options.figures });
@@ -579,6 +593,36 @@ export class AppState {
       const accessTokens = secret === undefined ? [] : [...new Set(baseUrls.flatMap((url) => cache.tokensFor(credentialKey(url, profile.clientId, secret))))];
       return { profileName: profile.name, clientId: profile.clientId, ...(secret === undefined ? {} : { clientSecret: secret }), accessTokens };
     });
+  }
+
+  // ---- offline accounts ------------------------------------------------------------------------------------
+
+  /** "New offline account…": the dialog opens with an empty form. */
+  openOfflineAccount(): void {
+    this.#offlineAccount.open();
+  }
+
+  closeOfflineAccount(): void {
+    this.#offlineAccount.close();
+  }
+
+  /** Checks the form and creates the account (or finds the one with that IBAN and currency). */
+  createOfflineAccount(form: OfflineAccountForm): Promise<void> {
+    return this.#offlineAccount.create(form);
+  }
+
+  /** "Load the Accounts table", offered after a create. */
+  loadAccountsTable(): Promise<void> {
+    return this.#offlineAccount.loadAccounts();
+  }
+
+  /** The filters' account list and the push's reference know the new account; the overview's balances are read again. */
+  #accountCreated(account: { id: number; name: string }): void {
+    const entry = { id: account.id, name: account.name };
+    const options = this.#snapshot.filterOptions;
+    if (options !== undefined) this.#set({ filterOptions: { ...options, accounts: [...options.accounts, entry] } });
+    if (this.#reference !== undefined) this.#reference = { ...this.#reference, accounts: [...this.#reference.accounts, entry] };
+    void this.loadOverview();
   }
 
   // ---- the CASHFLOW functions ------------------------------------------------------------------------------

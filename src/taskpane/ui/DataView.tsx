@@ -1,6 +1,7 @@
 /**
  * Data: one card per table (name, rows, freshness, full or incremental, the completeness verdict), its Pull or
- * Refresh, a menu (filters, full refresh, go to sheet) and what happened last time; "Refresh all" at the end.
+ * Refresh, a menu (filters, full refresh, go to sheet; on Accounts "New offline account…") and what happened last
+ * time; "Refresh all" at the end.
  * Choosing a pulled table's card activates its sheet.
  */
 
@@ -20,13 +21,14 @@ import {
   mergeClasses,
   tokens,
 } from '@fluentui/react-components';
-import { ArrowClockwise16Regular, CheckmarkCircle16Filled, Edit16Regular, MoreHorizontal20Regular, Warning16Filled } from '@fluentui/react-icons';
+import { Add16Regular, ArrowClockwise16Regular, CheckmarkCircle16Filled, Edit16Regular, MoreHorizontal20Regular, Warning16Filled } from '@fluentui/react-icons';
 import { memo, useState, type ReactElement } from 'react';
 import type { Language } from '../../i18n/catalog';
 import type { TableRow } from '../state/app-state';
 import { useAppActions, useAppState } from './app-context';
 import { describeFilter } from '../../sync/filters/filter-words';
 import { FilterEditor } from './FilterEditor';
+import { OfflineAccountDialog } from './OfflineAccountDialog';
 import { formatAge, formatDateTime, formatInteger, pluralOf } from './format';
 
 const useStyles = makeStyles({
@@ -69,6 +71,7 @@ export function DataView(): ReactElement {
         {t('pane.data.refreshAll')}
       </Button>
       <FunctionsRefresh />
+      <OfflineAccountDialog />
     </div>
   );
 }
@@ -135,6 +138,8 @@ const TableCard = memo(function TableCard({
   const styles = useStyles();
   const t = app.t;
   const [filtersOpen, setFiltersOpen] = useState(false);
+  // Offline accounts are made for the company of the credentials: group credentials name no company to make one in.
+  const createsAccounts = useAppState((s) => row.target.resource === 'accounts' && s.connection.status === 'connected' && s.connection.profile.kind === 'company');
   const label = t(row.label, row.labelParams);
   const pulled = row.pulled;
   const busy = row.running || row.queued || sending;
@@ -217,6 +222,11 @@ const TableCard = memo(function TableCard({
               <MenuItem disabled={pulled === undefined} onClick={() => void app.activate(row.id)}>
                 {t('pane.data.goToSheet')}
               </MenuItem>
+              {createsAccounts && (
+                <MenuItem icon={<Add16Regular />} onClick={() => app.openOfflineAccount()}>
+                  {t('account.new.menu')}
+                </MenuItem>
+              )}
             </MenuList>
           </MenuPopover>
         </Menu>
