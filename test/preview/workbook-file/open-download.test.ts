@@ -61,7 +61,9 @@ describe('Open', () => {
     expect(h.workbook.formulas('Overview', 'B5')).toEqual([['=CASHFLOW.BALANCE()']]);
     for (const resource of ['transactions', 'invoices', 'forecastBudgets', 'categories', 'accounts'] as const) await h.puller.pull({ resource });
     const after = h.workbook.tableLayouts();
-    expect(h.workbook.sheetNames()).toEqual(['Start here', 'Overview', 'Transactions', 'Invoices', 'Forecast budgets', 'Categories', 'Accounts']);
+    // The pull of Transactions adds the very hidden lists sheet of its category list (#28), after the template's sheets.
+    expect(h.workbook.sheetNames()).toEqual(['Start here', 'Overview', 'Transactions', 'Invoices', 'Forecast budgets', 'Categories', 'Accounts', 'cashflow_lists']);
+    expect(h.workbook.visibility('cashflow_lists')).toBe('VeryHidden');
     for (const table of after) {
       const was = before.find((t) => t.name === table.name);
       expect([table.name, table.sheet, table.row, table.column]).toEqual([was?.name, was?.sheet, was?.row, was?.column]);
