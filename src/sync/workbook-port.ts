@@ -5,6 +5,7 @@
 
 import type { Language } from '../i18n/catalog';
 import type { CodeChoices } from './tables/code-labels';
+import type { SheetList } from './tables/lists-sheet';
 
 /** A value as the core holds it: dates as `YYYY-MM-DD`, timestamps as ISO 8601 strings, amounts as numbers. */
 export type CoreValue = string | number | boolean | null;
@@ -27,6 +28,12 @@ export interface ColumnSpec {
    * not checked against it (nor are they in Excel); the push checks every row anyway.
    */
   choices?: CodeChoices;
+  /**
+   * An editable column whose values are picked from a list too long for an inline source (the leaf categories'
+   * paths): the host writes the items to the add-in's very hidden lists sheet and gives the column's data body an
+   * in-cell list over that range, with a prompt and an error alert in the spec's language (`tables/lists-sheet.ts`).
+   */
+  sheetList?: SheetList;
 }
 
 /**

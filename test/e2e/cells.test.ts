@@ -3,7 +3,8 @@
  * user edits marked changed (amber) right after the edit, and counted on the Changes tab, without that tab being
  * opened (the worksheet's changed event); a budget's codes read as words in the label columns beside them; a row a
  * send left in conflict is one click from its place in the sheet; a code cell offers its codes as an in-cell list with
- * the prompt saying what each means, and refuses a typed code that is not in it (grid and formula bar alike).
+ * the prompt saying what each means, and refuses a typed code that is not in it (grid and formula bar alike); a
+ * transaction's Category cell offers the categories it can be mapped to from the very hidden lists sheet (#28).
  * Accessibility and screenshots in both themes.
  */
 import type { Page } from 'playwright-core';
@@ -11,8 +12,9 @@ import { CHANGED_FILL, CHANGED_FONT, INPUT_FILL, INPUT_FONT } from '../../src/ho
 import { en } from '../../src/i18n/catalog';
 import { codeChoices, codeLabel, type CodedField } from '../../src/sync/tables/code-labels';
 import { codeList } from '../../src/sync/tables/code-list';
+import { LISTS_SHEET, sheetListRule } from '../../src/sync/tables/lists-sheet';
 import { columnName } from '../../src/preview/workbook-view/column-name';
-import { eventually, expectAccessible, expectClean, OFFICE_JS_TELEMETRY, openForecastBudgets, pane, previewApi, saveScreenshot, sheetCell, useApp } from './support';
+import { connectDemoAndLoad, eventually, expectAccessible, expectClean, OFFICE_JS_TELEMETRY, openForecastBudgets, openPreview, pane, previewApi, saveScreenshot, sheetCell, useApp } from './support';
 
 const SHEET = 'Forecast budgets';
 const PANE = { include: ['#pane'] };
@@ -85,6 +87,64 @@ for (const theme of ['light', 'dark'] as const) {
     await eventually(async () => expect(await problem.textContent()).toContain(list.error.message));
     expect(await preview.cellText(SHEET, cell.row, cell.col)).toBe(to);
     await expectAccessible(page, { include: ['[data-testid="edit-problem"]', '#pane'] });
+    expectClean(suite.session, [OFFICE_JS_TELEMETRY]);
+  });
+}
+
+/** The items the pull wrote on the very hidden lists sheet (column A, down to its first empty cell). */
+async function listSheetItems(page: Page): Promise<string[]> {
+  const preview = previewApi(page);
+  const items: string[] = [];
+  for (let row = 0; ; row += 1) {
+    const text = await preview.cellText(LISTS_SHEET, row, 0);
+    if (text === '') return items;
+    items.push(text);
+  }
+}
+
+for (const theme of ['light', 'dark'] as const) {
+  test(`${theme}: a transaction's Category cell offers the categories it can be mapped to; a pick is taken, a parent category refused`, async () => {
+    const { page } = suite.session;
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await openPreview(page, suite.app.url, suite.app.sandbox.url, { theme });
+    await connectDemoAndLoad(page, 'Transactions');
+    const preview = previewApi(page);
+    const header = await preview.findCell('Transactions', 'Category');
+    if (!header) throw new Error('no Category column');
+    const cell = { row: header.row + 1, col: header.col };
+    const items = await listSheetItems(page);
+    expect(items.length).toBeGreaterThan(5);
+    const from = await preview.cellText('Transactions', cell.row, cell.col);
+    const rule = sheetListRule({ header: 'Category', sheetList: { name: 'categories', items } }, 'en');
+
+    await selectCell(page, cell.row, cell.col);
+    const prompt = page.getByTestId('cell-prompt');
+    await eventually(async () => expect(await prompt.textContent()).toBe(`${rule.prompt.title}${rule.prompt.message}`));
+    await page.keyboard.press('Alt+ArrowDown');
+    const listbox = page.getByRole('listbox', { name: en['preview.list'] });
+    await listbox.waitFor();
+    expect(await listbox.getByRole('option').allTextContents()).toEqual(items);
+    // The list opens on the cell's category (a default category is not offered: then nothing is highlighted).
+    const at = items.indexOf(from);
+    const down = at + 1 < items.length;
+    await page.keyboard.press(down ? 'ArrowDown' : 'ArrowUp');
+    const to = items[down ? at + 1 : at - 1] ?? '';
+    expect(await listbox.getByRole('option', { selected: true }).textContent()).toBe(to);
+    await expectAccessible(page, { include: ['[data-testid="list-popup"]'] });
+    await saveScreenshot(page, `cells-category-list-${theme}`);
+    await page.keyboard.press('Enter');
+    await eventually(async () => expect(await preview.cellText('Transactions', cell.row, cell.col)).toBe(to));
+
+    // A parent category (the first part of a path) is not a category a transaction takes: refused, the pick stays.
+    const parent = to.split(' › ')[0] ?? '';
+    await page.keyboard.press('ArrowUp');
+    await eventually(async () => expect(await page.getByTestId('formula-address').textContent()).toBe(`${columnName(cell.col)}${cell.row + 1}`));
+    await page.keyboard.type(parent);
+    await page.keyboard.press('Enter');
+    const problem = page.getByTestId('edit-problem');
+    await eventually(async () => expect(await problem.textContent()).toContain(rule.error.message));
+    expect(await preview.cellText('Transactions', cell.row, cell.col)).toBe(to);
+    await expectAccessible(page, { include: ['[data-testid="edit-problem"]'] });
     expectClean(suite.session, [OFFICE_JS_TELEMETRY]);
   });
 }

@@ -108,7 +108,8 @@ describe('table models', () => {
       '=HYPERLINK("x")',
       'a, b',
     ]);
-    expect(rowToFields(TRANSACTIONS_TABLE, row)).toEqual({ id: 7, category: 3 });
+    // The cell a user edits is the path (picked from its list); the writer resolves it to a leaf id (#28).
+    expect(rowToFields(TRANSACTIONS_TABLE, row)).toEqual({ id: 7, category: 'Ausgaben › Raumkosten › Miete' });
     // Without the tree, the category's own name.
     expect(toRow(TRANSACTIONS_TABLE, t, buildLookups())[TRANSACTIONS_TABLE.columns.findIndex((c) => c.key === 'category_path')]).toBe('Miete');
   });

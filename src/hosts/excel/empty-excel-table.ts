@@ -6,12 +6,14 @@
  *    columns' widths and, in the row left, the formats and in-cell lists (data validation) new rows take from it.
  * 3. Clear the first row's contents (`Range.clear('Contents')` keeps formats and validation): every pulled column,
  *    and the user's columns except a formula (a calculated column stays for the next Load's rows).
+ * 4. A column whose list picks from the lists sheet (the Transactions' Category) loses its validation: emptying
+ *    removes that sheet, and Excel would leave the rule pointing at `#REF!`. The next Load sets both again.
  */
 
 import { runExcel, type ExcelSession } from './run-excel';
 import type { EmptiedTable } from '../../sync/share/share-port';
 
-export function emptyExcelTable(tableName: string, pulledHeaders: readonly string[]): Promise<EmptiedTable | undefined> {
+export function emptyExcelTable(tableName: string, pulledHeaders: readonly string[], listHeaders: readonly string[] = []): Promise<EmptiedTable | undefined> {
   return runExcel(async (session) => {
     const found = await findTable(session, tableName); // 1
     if (found === undefined) return undefined;
@@ -23,6 +25,7 @@ export function emptyExcelTable(tableName: string, pulledHeaders: readonly strin
       const keep = !pulled.has(header.toLowerCase()) && isFormula(first.formulas[column], first.values[column]);
       if (keep) formulasKept += 1;
       else first.range.getCell(0, column).clear(Excel.ClearApplyTo.contents); // 3
+      if (listHeaders.some((h) => h.toLowerCase() === header.toLowerCase())) first.range.getCell(0, column).dataValidation.clear(); // 4
     });
     await session.sync();
     return { tableName, rowsRemoved: rows, formulasKept };

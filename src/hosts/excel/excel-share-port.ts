@@ -61,8 +61,8 @@ export class ExcelSharePort implements SharePort {
     });
   }
 
-  emptyTable(tableName: string, pulledHeaders: readonly string[]): Promise<EmptiedTable | undefined> {
-    return emptyExcelTable(tableName, pulledHeaders);
+  emptyTable(tableName: string, pulledHeaders: readonly string[], listHeaders: readonly string[]): Promise<EmptiedTable | undefined> {
+    return emptyExcelTable(tableName, pulledHeaders, listHeaders);
   }
 
   clearStamp(tableName: string, stamp: string): Promise<boolean> {

@@ -2,11 +2,13 @@
  * The last sync of a write, which also puts the calculation mode back: a first write makes the table over the
  * written area, freezes its header row on a sheet it added and fits its column widths (`fit-column-widths.ts`); a
  * refresh removes the old rows beyond the new ones (saved first, so a failure can put them back) and leaves widths
- * and panes as the user has them. Both give the code columns their in-cell lists (`code-lists.ts`).
+ * and panes as the user has them. Both give the code columns their in-cell lists (`code-lists.ts`), and a column
+ * that picks from a list on the lists sheet (the categories) its list and the sheet its items (`sheet-lists.ts`).
  */
 
 import { throwIfAborted } from '../../api/abort';
 import { queueCodeLists } from './code-lists';
+import { queueListSheet, queueSheetListRules } from './sheet-lists';
 import type { ExistingTable } from './existing-table';
 import { queueAutofit, queueCappedWidths } from './fit-column-widths';
 import { tableArea, type NewTable } from './new-table';
@@ -22,12 +24,14 @@ export async function finishNewTable(
   signal?: AbortSignal,
 ): Promise<string> {
   throwIfAborted(signal);
+  await queueListSheet(session, target.spec);
   const table = target.body.sheet.tables.add(tableArea(target, rows), true);
   target.table = table;
   table.name = target.spec.tableName;
   // Everything above the table's first body row stays in view (the header, and a stamp above it).
   if (target.addsSheet) target.body.sheet.freezePanes.freezeRows(target.anchor.row + 1);
   queueCodeLists(table, target.spec);
+  queueSheetListRules(table, target.spec);
   const fitted = queueAutofit(target.columns, rows, target.fitColumns);
   const address = table.getRange().load('address');
   session.context.application.calculationMode = calculationMode;
@@ -50,6 +54,7 @@ export async function finishRefresh(
 ): Promise<string> {
   const oldRows = snapshot.oldRows;
   if (oldRows > newRows) await snapshot.save(oldRows, signal);
+  await queueListSheet(session, target.spec);
   throwIfAborted(signal);
   if (oldRows > newRows) {
     snapshot.willChange(oldRows);
@@ -57,6 +62,7 @@ export async function finishRefresh(
     target.table.rows.deleteRowsAt(newRows, oldRows - newRows);
   }
   queueCodeLists(target.table, target.spec);
+  queueSheetListRules(target.table, target.spec);
   const address = target.table.getRange().load('address');
   session.context.application.calculationMode = calculationMode;
   await session.sync();

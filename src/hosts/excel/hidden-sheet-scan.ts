@@ -1,5 +1,5 @@
 /**
- * The add-in's very hidden sheets (push baselines, push journal) for the check before sharing and for emptying:
+ * The add-in's very hidden sheets (push baselines, push journal, the in-cell lists' items) for the check before sharing and for emptying:
  * each read whole in row blocks under the response caps, its texts handed on for the secret scan and its size
  * counted; and their removal. Batches go through the queue the stores share (`hidden-text-sheet.ts`), so a scan
  * never reads half a write.
@@ -13,10 +13,12 @@ import { readRowBlocks } from './read-row-blocks';
 import type { ExcelSession } from './run-excel';
 import { BASELINE_SHEET } from './sheet-baseline-store';
 import { JOURNAL_SHEET } from './sheet-push-journal';
+import { LISTS_SHEET } from '../../sync/tables/lists-sheet';
 
 export const HIDDEN_SHEETS: ReadonlyArray<{ name: string; purpose: HiddenSheetPurpose }> = [
   { name: BASELINE_SHEET, purpose: 'baseline' },
   { name: JOURNAL_SHEET, purpose: 'journal' },
+  { name: LISTS_SHEET, purpose: 'lists' },
 ];
 
 /** Rows of the first block (later ones are sized from the bytes read). */

@@ -24,6 +24,10 @@ export const en = {
   'code.list.errorTitle': 'Not a code of this column',
   'code.list.error': '{column} takes one of these codes: {codes}.',
   'code.list.errorOrEmpty': '{column} takes one of these codes: {codes}, or an empty cell.',
+  'category.list.promptTitle': 'Pick a category',
+  'category.list.prompt': 'Pick the category from the list: the categories a transaction can be mapped to, by their path. Only the category of a transaction is sent; its other columns are read-only.',
+  'category.list.errorTitle': 'Not a category to pick',
+  'category.list.error': '{column} takes a category from the list: a leaf category a transaction can be mapped to (not archived, not a system category), by its path.',
 };
 
 type Catalog = Record<keyof typeof en, string>;
@@ -49,6 +53,10 @@ export const de: Catalog = {
   'code.list.errorTitle': 'Kein Code dieser Spalte',
   'code.list.error': '{column} nimmt einen dieser Codes: {codes}.',
   'code.list.errorOrEmpty': '{column} nimmt einen dieser Codes: {codes}, oder eine leere Zelle.',
+  'category.list.promptTitle': 'Kategorie wählen',
+  'category.list.prompt': 'Die Kategorie aus der Liste wählen: die Kategorien, denen eine Transaktion zugeordnet werden kann, mit ihrem Pfad. Nur die Kategorie einer Transaktion wird gesendet; ihre anderen Spalten sind schreibgeschützt.',
+  'category.list.errorTitle': 'Keine wählbare Kategorie',
+  'category.list.error': '{column} nimmt eine Kategorie aus der Liste: eine unterste Kategorie, der eine Transaktion zugeordnet werden kann (nicht archiviert, keine Systemkategorie), mit ihrem Pfad.',
 };
 
 export const it: Catalog = {
@@ -72,4 +80,8 @@ export const it: Catalog = {
   'code.list.errorTitle': 'Codice non valido qui',
   'code.list.error': '{column} accetta uno di questi codici: {codes}.',
   'code.list.errorOrEmpty': '{column} accetta uno di questi codici: {codes}, o una cella vuota.',
+  'category.list.promptTitle': 'Scegli una categoria',
+  'category.list.prompt': "Scegli la categoria dall'elenco: le categorie a cui si può assegnare una transazione, con il loro percorso. Si invia solo la categoria di una transazione; le altre colonne sono di sola lettura.",
+  'category.list.errorTitle': 'Categoria non selezionabile',
+  'category.list.error': "{column} accetta una categoria dall'elenco: una categoria foglia a cui si può assegnare una transazione (non archiviata, non di sistema), con il suo percorso.",
 };

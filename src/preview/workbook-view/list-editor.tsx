@@ -5,12 +5,17 @@
  * was; a click on an item takes it. Typing filters nothing: Excel's list shows every item; the item that starts with
  * what was typed is highlighted. Whether the value is allowed is the workbook's to say (the alert), not the editor's.
  * A combobox with a listbox (ARIA 1.2 pattern), coloured from the grid's theme (it opens in glide's portal, outside
- * the page's Fluent theme).
+ * the page's Fluent theme). A long list (a company's categories) shows eight items at a time and scrolls, as Excel's
+ * drop-down does, keeping the highlighted item in view.
  */
 
 import type { EditableGridCell, GridCell, ProvideEditorComponent, Theme } from '@glideapps/glide-data-grid';
 import { GridCellKind } from '@glideapps/glide-data-grid';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+
+/** Items in view at once (Excel's drop-down shows eight), and the height of one. */
+const VISIBLE_ITEMS = 8;
+const ITEM_HEIGHT_PX = 22;
 
 export interface ListEditorOptions {
   items: readonly string[];
@@ -47,6 +52,10 @@ export function listEditor(options: ListEditorOptions): ProvideEditorComponent<G
       const exact = items.findIndex((item) => item.toLowerCase() === typed.toLowerCase());
       return exact >= 0 ? exact : startingWith(items, typed);
     });
+    const list = useRef<HTMLUListElement>(null);
+    useEffect(() => {
+      if (active >= 0) list.current?.querySelector(`[id="${CSS.escape(`${id}-option-${active}`)}"]`)?.scrollIntoView({ block: 'nearest' });
+    }, [active]);
     useEffect(() => {
       options.onOpenChange(true);
       input.current?.focus();
@@ -96,7 +105,13 @@ export function listEditor(options: ListEditorOptions): ProvideEditorComponent<G
           style={{ background: colors.bg, color: colors.text, width: '100%', boxSizing: 'border-box' }}
           data-testid="list-editor-input"
         />
-        <ul id={`${id}-list`} role="listbox" aria-label={options.label} style={{ listStyle: 'none', margin: '4px 0 0', padding: 0, borderTop: `1px solid ${colors.border}` }}>
+        <ul
+          ref={list}
+          id={`${id}-list`}
+          role="listbox"
+          aria-label={options.label}
+          style={{ listStyle: 'none', margin: '4px 0 0', padding: 0, borderTop: `1px solid ${colors.border}`, maxHeight: VISIBLE_ITEMS * ITEM_HEIGHT_PX, overflowY: 'auto' }}
+        >
           {items.map((item, i) => (
             <li
               key={item}
@@ -105,7 +120,7 @@ export function listEditor(options: ListEditorOptions): ProvideEditorComponent<G
               aria-selected={i === active}
               onMouseDown={(event) => event.preventDefault()}
               onClick={() => take(item, [0, 1])}
-              style={{ padding: '3px 6px', cursor: 'pointer', background: i === active ? colors.activeBg : 'transparent', color: i === active ? colors.activeText : colors.text }}
+              style={{ minHeight: ITEM_HEIGHT_PX, boxSizing: 'border-box', padding: '3px 6px', cursor: 'pointer', background: i === active ? colors.activeBg : 'transparent', color: i === active ? colors.activeText : colors.text }}
             >
               {item}
             </li>

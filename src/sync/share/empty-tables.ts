@@ -1,7 +1,8 @@
 /**
  * "Empty the data tables": turns a working file into a template. Every table the add-in pulled keeps its header,
  * formats, widths and in-cell lists with one blank row (the user's columns keep their headers and formulas), the
- * stamps above them are cleared, the push baselines and journal are removed and the pull state is forgotten, so the
+ * stamps above them are cleared, the push baselines, the journal and the lists sheet are removed (a column listing from
+ * that sheet loses its list with it) and the pull state is forgotten, so the
  * first Load of whoever opens the file fills the tables in place. The workbook's connection (profile name and base
  * URL, no secret) stays. Refused while changes wait to be sent: they would be lost.
  *
@@ -42,7 +43,7 @@ async function emptyTables(port: SharePort, states: readonly PullState[]): Promi
   let stampsCleared = 0;
   for (const tableName of addinTableNames(states)) {
     const state = states.find((s) => same(s.tableName, tableName) || Object.keys(s.stamps ?? {}).some((name) => same(name, tableName)));
-    const emptied = await port.emptyTable(tableName, pulledHeaders(tableName, state));
+    const emptied = await port.emptyTable(tableName, pulledHeaders(tableName, state), listHeaders(tableName, state));
     if (emptied !== undefined) tables.push(emptied);
     const stamp = stampOf(state, tableName);
     if (stamp !== undefined && (await port.clearStamp(tableName, stamp))) stampsCleared += 1;
@@ -56,6 +57,13 @@ export function pulledHeaders(tableName: string, state: PullState | undefined): 
   if (model !== undefined && same(model.tableName, tableName)) return model.columns.map((c) => c.header);
   if (same(BALANCE_SUMMARY_TABLE.tableName, tableName)) return BALANCE_SUMMARY_TABLE.columns.map((c) => c.header);
   return [];
+}
+
+/** The headers of the columns whose in-cell list picks from the lists sheet (the Transactions' Category). */
+export function listHeaders(tableName: string, state: PullState | undefined): string[] {
+  const model = state === undefined ? undefined : modelOf(state.target);
+  if (model === undefined || !same(model.tableName, tableName)) return [];
+  return model.columns.filter((c) => c.sheetList !== undefined).map((c) => c.header);
 }
 
 function stampOf(state: PullState | undefined, tableName: string): string | undefined {

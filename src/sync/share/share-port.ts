@@ -18,8 +18,8 @@ export interface StoredSetting {
   json: string;
 }
 
-/** What the add-in keeps in very hidden sheets: the push baselines and the push journal. */
-export type HiddenSheetPurpose = 'baseline' | 'journal';
+/** What the add-in keeps in very hidden sheets: the push baselines, the push journal, the in-cell lists' items (the categories). */
+export type HiddenSheetPurpose = 'baseline' | 'journal' | 'lists';
 
 export interface HiddenSheetSize {
   name: string;
@@ -58,12 +58,13 @@ export interface SharePort {
   /**
    * Turns the table into an empty one: one blank data row with the formats, widths and in-cell lists it had; the
    * header (the user's columns' too) stays. `pulledHeaders` are cleared; in the user's columns only formulas stay.
-   * Undefined when the workbook has no such table.
+   * `listHeaders` lose their in-cell list: it picks from the lists sheet, which emptying removes (the next Load sets
+   * both again). Undefined when the workbook has no such table.
    */
-  emptyTable(tableName: string, pulledHeaders: readonly string[]): Promise<EmptiedTable | undefined>;
+  emptyTable(tableName: string, pulledHeaders: readonly string[], listHeaders: readonly string[]): Promise<EmptiedTable | undefined>;
   /** Empties the cell above the table's header when it holds exactly `stamp` (anything else is the user's). */
   clearStamp(tableName: string, stamp: string): Promise<boolean>;
-  /** Deletes the add-in's very hidden sheets (baselines and journal); answers the names deleted. */
+  /** Deletes the add-in's very hidden sheets (baselines, journal, lists); answers the names deleted. */
   removeHiddenSheets(): Promise<string[]>;
 }
 

@@ -13,8 +13,9 @@ import type { Language } from '../../i18n/catalog';
 import { translate } from '../../i18n/translate';
 import type { ColumnSpec } from '../workbook-port';
 import { describeCodes, type CodeChoices } from './code-labels';
+import { cut, LIST_LIMITS } from './list-limits';
 
-export const LIST_LIMITS = { title: 32, prompt: 255, error: 225, source: 255 } as const;
+export { LIST_LIMITS } from './list-limits';
 
 export interface CodeList {
   /** The codes, comma-separated (`FS,S,F`). */
@@ -25,9 +26,6 @@ export interface CodeList {
   error: { title: string; message: string };
 }
 
-function cut(text: string, max: number): string {
-  return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
-}
 
 /** The prompt's message: each code with its word, the empty cell's meaning last. */
 function promptMessage(choices: CodeChoices, language: Language): string {

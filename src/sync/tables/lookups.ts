@@ -8,13 +8,17 @@ import type { Account, Category } from '../../api';
 import type { Language } from '../../i18n/catalog';
 import { isCurrencyCode } from '../amount-format';
 import { inferCompanyCurrency } from '../company-currency';
+import { categoryChoices } from './category-list';
+import { categoryPaths, PATH_SEPARATOR } from './category-paths';
 import { codeLabel, type CodedField } from './code-labels';
 
-export const PATH_SEPARATOR = ' › ';
+export { categoryPaths, PATH_SEPARATOR } from './category-paths';
 
 export interface Lookups {
   /** The category's path from its root, or null when the category is unknown. */
   categoryPath(id: number | null | undefined): string | null;
+  /** The paths of the categories a transaction can be mapped to, in tree order (`category-list.ts`): a category cell's list. */
+  categoryChoices(): readonly string[];
   /** Depth of the category in its tree (root = 0), or null when unknown. */
   categoryLevel(id: number | null | undefined): number | null;
   accountName(id: number | null | undefined): string | null;
@@ -35,27 +39,6 @@ export interface LookupSources {
   language?: Language;
 }
 
-/** Paths of every category: names from the root down, joined with ` › `. A cycle ends the walk. */
-export function categoryPaths(categories: readonly Pick<Category, 'id' | 'parent' | 'name'>[]): Map<number, string[]> {
-  const byId = new Map(categories.map((c) => [c.id, c] as const));
-  const paths = new Map<number, string[]>();
-  const pathOf = (id: number): string[] => {
-    // Trees are shallow: walk each path up on its own; a cycle (bad data) ends the walk where it closes.
-    const chain: string[] = [];
-    const seen = new Set<number>();
-    let current = byId.get(id);
-    while (current && !seen.has(current.id)) {
-      seen.add(current.id);
-      chain.unshift(current.name);
-      current = current.parent === null ? undefined : byId.get(current.parent);
-    }
-    paths.set(id, chain);
-    return chain;
-  };
-  for (const c of categories) pathOf(c.id);
-  return paths;
-}
-
 export function buildLookups(sources: LookupSources = {}): Lookups {
   const paths = categoryPaths(sources.categories ?? []);
   // Joined once: every row of a category shares its path's text (a pull asks for it 100,000 times).
@@ -63,9 +46,12 @@ export function buildLookups(sources: LookupSources = {}): Lookups {
   const accounts = new Map((sources.accounts ?? []).map((a) => [a.id, a.name] as const));
   const currencies: Record<string, string> = {};
   for (const a of sources.accounts ?? []) if (isCurrencyCode(a.currency)) currencies[String(a.id)] = a.currency;
+  let choices: readonly string[] | undefined;
   const company = isCurrencyCode(sources.companyCurrency) ? sources.companyCurrency : inferCompanyCurrency(sources.accounts ?? []);
   return {
     categoryPath: (id) => (id === null || id === undefined ? null : (joined.get(id) ?? null)),
+    // Made on first use: only a pull writing a category list asks.
+    categoryChoices: () => (choices ??= categoryChoices(sources.categories ?? [])),
     categoryLevel: (id) => {
       if (id === null || id === undefined) return null;
       const path = paths.get(id);

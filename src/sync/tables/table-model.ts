@@ -10,6 +10,7 @@
 import type { ColumnCurrency, ColumnSpec, ColumnType, CoreValue, TableSpec } from '../workbook-port';
 import type { Language } from '../../i18n/catalog';
 import type { CodeChoices } from './code-labels';
+import { sheetListItems, type SheetListName } from './lists-sheet';
 import type { Lookups } from './lookups';
 
 /** How an edited cell becomes a field of a change for the service (push). */
@@ -40,6 +41,8 @@ export interface ModelColumn<R> {
   write?: FieldWriter;
   /** The codes an editable code column accepts (an in-cell list in the workbook); read-only columns have none. */
   choices?: CodeChoices;
+  /** The list an editable column's values are picked from, kept on the lists sheet (`lists-sheet.ts`); read-only columns have none. */
+  sheetList?: SheetListName;
 }
 
 /** What a pull needs besides the resource's own pages, to flatten nested references. */
@@ -78,6 +81,8 @@ export function tableSpec<R>(model: TableModel<R>, context: SpecContext = {}): T
       ...(currency === undefined ? {} : { currency }),
       // A list only where a push reads the cell: a read-only table (all plans' budgets) gets none.
       ...(c.choices === undefined || !c.editable || model.readOnly ? {} : { choices: c.choices }),
+      // The list's items come with the pull's lookups; a spec made without them (a read back, a template) has none.
+      ...(c.sheetList === undefined || !c.editable || model.readOnly || lookups === undefined ? {} : { sheetList: { name: c.sheetList, items: sheetListItems(c.sheetList, lookups) } }),
     };
   });
   return {
@@ -133,7 +138,7 @@ export function rowToFields<R>(model: TableModel<R>, row: readonly CoreValue[]):
 
 /** A copy of the model with every column read-only (for tables nothing is pushed from). */
 export function readOnlyColumns<R>(columns: readonly ModelColumn<R>[]): ModelColumn<R>[] {
-  return columns.map(({ write: _write, choices: _choices, ...column }) => ({ ...column, editable: false }));
+  return columns.map(({ write: _write, choices: _choices, sheetList: _sheetList, ...column }) => ({ ...column, editable: false }));
 }
 
 // ---- column helpers: keep the model files declarative ----
@@ -146,6 +151,8 @@ interface ColumnOptions {
   parse?: (value: CoreValue) => unknown;
   /** The codes the (editable) column accepts: `codeChoices('budgetBase', false)`. */
   choices?: CodeChoices;
+  /** The list on the lists sheet the (editable) column's values are picked from: `'categories'`. */
+  sheetList?: SheetListName;
 }
 
 /**
@@ -165,6 +172,7 @@ export function column<R>(key: string, header: string, type: ColumnType, read: R
     ...(options.currency === undefined ? {} : { currency: options.currency }),
     ...(editable ? { write: options.parse ? { field, parse: options.parse } : { field } } : {}),
     ...(editable && options.choices !== undefined ? { choices: options.choices } : {}),
+    ...(editable && options.sheetList !== undefined ? { sheetList: options.sheetList } : {}),
   };
 }
 

@@ -2,10 +2,16 @@
  * Transactions: one row per bank transaction, in the service's order `-value_date,id`. Only the category goes
  * back to the service (`PATCH /transactions/`); everything else is the bank's. `Amount` shows the account's
  * currency, `Reporting amount` the company's (in their number formats: the cells stay numbers).
+ *
+ * The cell a user edits is `Category`, the category's path, picked from an in-cell list of the categories a
+ * transaction can be mapped to (`category-list.ts`, kept on the lists sheet: `lists-sheet.ts`). It is the only editable
+ * column: its field `category` holds the path as the cell shows it, and the writer resolves it to a leaf id with
+ * `resolveCategory` (a path, or a name only one category has). `Category Id` is read-only: it shows the id the service
+ * holds and follows the path after a send or a refresh.
  */
 
 import type { Transaction } from '../../api';
-import { column, joinList, type TableModel } from './table-model';
+import { column, joinList, textField, type TableModel } from './table-model';
 
 export const TRANSACTIONS_TABLE: TableModel<Transaction> = {
   tableName: 'Transactions',
@@ -23,8 +29,12 @@ export const TRANSACTIONS_TABLE: TableModel<Transaction> = {
     column<Transaction>('account_id', 'Account Id', 'integer', (t) => t.account.id),
     column<Transaction>('account_name', 'Account', 'text', (t) => t.account.name),
     column<Transaction>('account_alias', 'Account alias', 'text', (t) => t.account.alias),
-    column<Transaction>('category_id', 'Category Id', 'integer', (t) => t.category.id, { editable: 'category' }),
-    column<Transaction>('category_path', 'Category', 'text', (t, l) => l.categoryPath(t.category.id) ?? t.category.name),
+    column<Transaction>('category_id', 'Category Id', 'integer', (t) => t.category.id),
+    column<Transaction>('category_path', 'Category', 'text', (t, l) => l.categoryPath(t.category.id) ?? t.category.name, {
+      editable: 'category',
+      parse: textField,
+      sheetList: 'categories',
+    }),
     column<Transaction>('predicted_category_id', 'Predicted category Id', 'integer', (t) => t.predicted_category?.id ?? null),
     column<Transaction>('predicted_category_path', 'Predicted category', 'text', (t, l) =>
       t.predicted_category === null ? null : (l.categoryPath(t.predicted_category.id) ?? t.predicted_category.name),

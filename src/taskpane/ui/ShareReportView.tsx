@@ -3,8 +3,8 @@
 import { AMOUNT_CELLS_SETTING } from '../../sync/workbook-layout/amount-cells';
 import { Text } from '@fluentui/react-components';
 import type { ReactElement } from 'react';
-import type { Language } from '../../i18n/catalog';
-import type { FindingPlace, SecretFinding, ShareReport } from '../../sync/share';
+import type { Language, MessageKey } from '../../i18n/catalog';
+import type { FindingPlace, HiddenSheetPurpose, SecretFinding, ShareReport } from '../../sync/share';
 import type { AppState } from '../state/app-state';
 import { useAppActions, useAppState } from './app-context';
 import { formatInteger, pluralOf } from './format';
@@ -52,7 +52,7 @@ export function ShareReportView({ report }: { report: ShareReport }): ReactEleme
         <ul className={styles.list} aria-label={t('share.hidden.heading')}>
           {report.hiddenSheets.map((sheet) => (
             <li key={sheet.name}>
-              {t(sheet.purpose === 'baseline' ? 'share.hidden.baseline' : 'share.hidden.journal')} <span className={styles.key}>{sheet.name}</span>:{' '}
+              {t(HIDDEN_SHEET_WORDS[sheet.purpose])} <span className={styles.key}>{sheet.name}</span>:{' '}
               {t('share.hidden.size', { rows: n(sheet.rows), cells: n(sheet.cells), size: formatSize(app, sheet.bytes, language) })}
             </li>
           ))}
@@ -92,8 +92,11 @@ function findingText(app: AppState, finding: SecretFinding): string {
 
 function placeText(app: AppState, place: FindingPlace): string {
   if (place.kind === 'setting') return app.t('share.place.setting', { key: place.key });
-  return app.t(place.purpose === 'baseline' ? 'share.place.baseline' : 'share.place.journal');
+  return app.t(PLACE_WORDS[place.purpose]);
 }
+
+const HIDDEN_SHEET_WORDS = { baseline: 'share.hidden.baseline', journal: 'share.hidden.journal', lists: 'share.hidden.lists' } as const satisfies Record<HiddenSheetPurpose, MessageKey>;
+const PLACE_WORDS = { baseline: 'share.place.baseline', journal: 'share.place.journal', lists: 'share.place.lists' } as const satisfies Record<HiddenSheetPurpose, MessageKey>;
 
 /** "512 bytes", "about 12 KB", "about 1.4 MB" in the user's language. */
 export function formatSize(app: AppState, bytes: number, language: Language): string {

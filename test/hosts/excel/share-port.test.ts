@@ -15,7 +15,10 @@ import { BASELINE_SHEET, SheetBaselineStore } from '../../../src/hosts/excel/she
 import { JOURNAL_SHEET, SheetPushJournal } from '../../../src/hosts/excel/sheet-push-journal';
 import type { PullState } from '../../../src/sync/pull/pull-state';
 import { AUTO_OPEN_SETTING, checkBeforeSharing, emptyDataTables, secretProbes, type KnownCredentials } from '../../../src/sync/share';
-import { tableSpec } from '../../../src/sync/tables';
+import { buildLookups, tableSpec, toRow, TRANSACTIONS_TABLE } from '../../../src/sync/tables';
+import { LISTS_SHEET } from '../../../src/sync/tables/lists-sheet';
+import type { Category, Transaction } from '../../../src/api';
+import { category, transaction } from '../../api/support/fixtures';
 import { budgets, MODEL, SHEET } from './budget-sheet';
 import { asUser, ids, installSim, type Sim } from './sim-setup';
 
@@ -167,6 +170,56 @@ describe('Empty the data tables', () => {
     const result = await emptyDataTables({ port: new ExcelSharePort(), pullStates: new SettingsPullStateStore(), pendingRows: async () => 0 });
     expect(result.status === 'done' && result.stampsCleared).toBe(0);
     expect(sim.workbook.values(SHEET)[0]?.[0]).toBe('My note');
+  });
+});
+
+describe('the lists sheet of the category cells (#28)', () => {
+  const transactionsState: PullState = { ...state, tableName: 'Transactions', sheetName: 'Transactions', target: { resource: 'transactions' }, rowCount: 3, stamps: {} };
+
+  /** A Transactions table pulled with four categories (three offered), beside the budgets' working file. */
+  async function withTransactions(): Promise<void> {
+    await workingFile();
+    const categories = [{ ...category(1), is_category: false }, category(2, 1), category(3, 1), category(4, 1), { ...category(5, 1), is_default: true }] as unknown as Category[];
+    const lookups = buildLookups({ categories });
+    const rows = [1, 2, 3].map((id) => toRow(TRANSACTIONS_TABLE, transaction(id, 1, { category: { id: 2, name: 'Category 2', description: '' } }) as unknown as Transaction, lookups));
+    await new ExcelWorkbookPort().writeTable(tableSpec(TRANSACTIONS_TABLE, { lookups, language: 'en' }), rows);
+    await new SettingsPullStateStore().set(transactionsState);
+  }
+
+  async function categoryList(): Promise<string> {
+    return asUser(sim, async (context) => {
+      const validation = context.workbook.tables.getItem('Transactions').columns.getItem('Category').getDataBodyRange().dataValidation.load('type');
+      await context.sync();
+      return validation.type;
+    });
+  }
+
+  test('the check lists it with its purpose and size, and scans its cells', async () => {
+    await withTransactions();
+    await asUser(sim, async (context) => {
+      context.workbook.worksheets.getItem(LISTS_SHEET).getRange('A9').values = [['client-4711']];
+      await context.sync();
+    });
+    const report = await check();
+    expect(report.hiddenSheets.map((s) => [s.name, s.purpose, s.rows, s.cells])).toEqual([
+      [BASELINE_SHEET, 'baseline', 13, expect.any(Number)],
+      [JOURNAL_SHEET, 'journal', expect.any(Number), expect.any(Number)],
+      [LISTS_SHEET, 'lists', 9, 4],
+    ]);
+    expect(report.findings).toEqual([{ place: { kind: 'sheet', purpose: 'lists' }, what: 'clientId', profileName: 'Demo GmbH' }]);
+  });
+
+  test('emptying removes it, and the Category column loses the list that picked from it; the next pull sets both again', async () => {
+    await withTransactions();
+    expect(await categoryList()).toBe('List');
+    const result = await emptyDataTables({ port: new ExcelSharePort(), pullStates: new SettingsPullStateStore(), pendingRows: async () => 0 });
+    expect(result.status === 'done' && result.sheetsRemoved).toEqual([BASELINE_SHEET, JOURNAL_SHEET, LISTS_SHEET]);
+    expect(sim.workbook.sheetNames()).not.toContain(LISTS_SHEET);
+    expect(await categoryList()).toBe('None');
+    const lookups = buildLookups({ categories: [category(1), category(2, 1)] as unknown as Category[] });
+    await new ExcelWorkbookPort().writeTable(tableSpec(TRANSACTIONS_TABLE, { lookups }), [toRow(TRANSACTIONS_TABLE, transaction(9) as unknown as Transaction, lookups)]);
+    expect(sim.workbook.visibility(LISTS_SHEET)).toBe('VeryHidden');
+    expect(await categoryList()).toBe('List');
   });
 });
 

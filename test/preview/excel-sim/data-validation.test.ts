@@ -108,6 +108,34 @@ describe('Range.dataValidation', () => {
     expect(refusal(() => wb.typeIntoCell('Sheet1', 0, 0, 'XX')).message).toBe(DEFAULT_ALERT.message);
   });
 
+  test('a list from a very hidden sheet (a quoted source, as a workbook keeps a long list): offered, checked; once that sheet is deleted, #REF! and nothing passes', async () => {
+    const wb = createSimulatedWorkbook({ sheets: ['Sheet1'] });
+    await wb.run(async (context) => {
+      const lists = context.workbook.worksheets.add('cashflow_lists');
+      lists.visibility = 'VeryHidden';
+      lists.getRange('A1:A3').values = [['Costs › Rent'], ['Costs › Energy'], ['Income › Sales']];
+      const range = context.workbook.worksheets.getItem('Sheet1').getRange('B2:B4');
+      range.dataValidation.rule = { list: { inCellDropDown: true, source: "='cashflow_lists'!$A$1:$A$3" } };
+      range.dataValidation.errorAlert = ALERT;
+      await context.sync();
+    });
+    expect((await validationOf(wb, 'B2:B4')).rule).toEqual({ list: { inCellDropDown: true, source: '=cashflow_lists!$A$1:$A$3' } });
+    expect(wb.cellList('Sheet1', 2, 1)?.items).toEqual(['Costs › Rent', 'Costs › Energy', 'Income › Sales']);
+    expect(refusal(() => wb.typeIntoCell('Sheet1', 2, 1, 'Costs')).message).toBe(ALERT.message);
+    wb.typeIntoCell('Sheet1', 2, 1, 'costs › energy');
+    expect(valueAt(wb, 2, 1)).toBe('costs › energy');
+
+    await wb.run(async (context) => {
+      const lists = context.workbook.worksheets.getItem('cashflow_lists');
+      lists.visibility = 'Hidden';
+      lists.delete();
+      await context.sync();
+    });
+    expect((await validationOf(wb, 'B2')).rule).toEqual({ list: { inCellDropDown: true, source: '=#REF!' } });
+    expect(wb.cellList('Sheet1', 2, 1)?.items).toEqual([]);
+    expect(refusal(() => wb.typeIntoCell('Sheet1', 3, 1, 'Costs › Rent')).message).toBe(ALERT.message);
+  });
+
   test('rules the simulation does not model, two kinds at once, a rule over differing cells and over-long texts are refused', async () => {
     const wb = createSimulatedWorkbook();
     await withList(wb);

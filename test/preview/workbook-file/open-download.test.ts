@@ -61,7 +61,9 @@ describe('Open', () => {
     expect(h.workbook.formulas('Overview', 'B5')).toEqual([['=CASHFLOW.BALANCE()']]);
     for (const resource of ['transactions', 'invoices', 'forecastBudgets', 'categories', 'accounts'] as const) await h.puller.pull({ resource });
     const after = h.workbook.tableLayouts();
-    expect(h.workbook.sheetNames()).toEqual(['Start here', 'Overview', 'Transactions', 'Invoices', 'Forecast budgets', 'Categories', 'Accounts']);
+    // The pull of Transactions adds the very hidden lists sheet of its category list (#28), after the template's sheets.
+    expect(h.workbook.sheetNames()).toEqual(['Start here', 'Overview', 'Transactions', 'Invoices', 'Forecast budgets', 'Categories', 'Accounts', 'cashflow_lists']);
+    expect(h.workbook.visibility('cashflow_lists')).toBe('VeryHidden');
     for (const table of after) {
       const was = before.find((t) => t.name === table.name);
       expect([table.name, table.sheet, table.row, table.column]).toEqual([was?.name, was?.sheet, was?.row, was?.column]);
@@ -79,7 +81,8 @@ describe('Download', () => {
   it('writes a table pulled into the simulation as the xlsx host writes the same pull, cell for cell', async () => {
     h = harness(sandbox);
     await h.puller.pull({ resource: 'transactions' });
-    const downloaded = (await reopen(await workbookFileBytes(h.workbook.snapshot(), addIn))).getWorksheet('Transactions') as Worksheet;
+    const file = await reopen(await workbookFileBytes(h.workbook.snapshot(), addIn));
+    const downloaded = file.getWorksheet('Transactions') as Worksheet;
 
     const xlsx = new XlsxWorkbookPort(new Workbook());
     await createPuller({ client: h.client, port: xlsx, store: new MemoryPullStateStore() }).pull({ resource: 'transactions' });
@@ -100,6 +103,17 @@ describe('Download', () => {
       }
     }
     expect(compared).toBe(301 * width);
+    // The category list (#28): its very hidden sheet and the Category column's rule over it, as the xlsx host writes them.
+    const lists = (workbook: Workbook) => workbook.getWorksheet('cashflow_lists');
+    expect([lists(file)?.state, lists(file)?.getColumn(1).values]).toEqual([lists(xlsx.workbook)?.state, lists(xlsx.workbook)?.getColumn(1).values]);
+    expect(lists(file)?.state).toBe('veryHidden');
+    const category = table(direct).columns.findIndex((c) => c.name === 'Category') + 1;
+    const rule = direct.getCell(3, category).dataValidation;
+    expect(rule.formulae?.[0]).toMatch(/^'cashflow_lists'!\$A\$1:\$A\$\d+$/);
+    expect(downloaded.getCell(3, category).dataValidation).toEqual(rule);
+    // Opened again in the preview, the cell offers the paths from the hidden sheet.
+    h.workbook.restore(await snapshotOfFileBytes(await workbookFileBytes(h.workbook.snapshot(), addIn)));
+    expect(h.workbook.cellList('Transactions', 2, category - 1)?.items).toEqual((lists(xlsx.workbook)?.getColumn(1).values ?? []).filter((v) => typeof v === 'string'));
   });
 
   it('keeps, through a file, the sheets and their visibility, cells, formats, styles, lists, frozen rows and the settings', async () => {

@@ -36,8 +36,12 @@ export function resultText(sheet: SheetState, row: number, column: number): stri
   return String(result.value);
 }
 
-/** The texts of the cells a list refers to. */
+/**
+ * The texts of the cells a list refers to. A reference into a sheet deleted since holds none: Excel turns it into
+ * `=#REF!`, its drop-down is empty and every typed value fails the list.
+ */
 export function referencedTexts(state: WorkbookState, ref: ListSourceRef): string[] {
+  if (!state.sheets.some((s) => s.id === ref.sheetId)) return [];
   const sheet = state.sheetById(ref.sheetId);
   const out: string[] = [];
   for (let r = ref.box.row; r < ref.box.row + ref.box.rowCount; r += 1) {

@@ -98,6 +98,8 @@ function ruleOut(state: WorkbookState, sheetId: string, record: CellValidation):
   if (record.list === null) return {};
   const { source, inCellDropDown } = record.list;
   if (typeof source === 'string') return { list: { inCellDropDown, source } };
+  // Its sheet deleted since: Excel's reference becomes #REF!.
+  if (!state.sheets.some((s) => s.id === source.sheetId)) return { list: { inCellDropDown, source: '=#REF!' } };
   const prefix = source.sheetId === sheetId ? '' : `${quoteSheetName(state.sheetById(source.sheetId).name)}!`;
   return { list: { inCellDropDown, source: `=${prefix}${absolute(source.box)}` } };
 }
