@@ -18,6 +18,14 @@ import { runExcel } from './run-excel';
 
 /** Rows written per sync: 5,000 rows of an id and a status stay far under the 5 MB request cap. */
 const WRITE_BLOCK_ROWS = 5000;
+/** Widths (points) of the text columns, set when the table is added (a user's own width later stays). */
+const WIDE_COLUMNS: ReadonlyArray<readonly [string, number]> = [
+  ['Purpose', 150],
+  ['Counterpart', 110],
+  ['Counterpart IBAN', 150],
+  ['Account', 100],
+  ['Import status', 300],
+];
 
 export class ExcelImportSheet implements ImportSheet {
   async exists(): Promise<boolean> {
@@ -32,7 +40,10 @@ export class ExcelImportSheet implements ImportSheet {
   async create(spec: TableSpec, accounts: AccountList): Promise<void> {
     await new ExcelWorkbookPort().writeTable(spec, []);
     await runExcel(async (session) => {
-      const validation = session.context.workbook.tables.getItem(IMPORT_TABLE).columns.getItem('Account').getDataBodyRange().dataValidation;
+      const table = session.context.workbook.tables.getItem(IMPORT_TABLE);
+      // An empty table's columns fit their headers only: the texts a statement brings need room to be read.
+      for (const [header, width] of WIDE_COLUMNS) table.columns.getItem(header).getRange().format.columnWidth = width;
+      const validation = table.columns.getItem('Account').getDataBodyRange().dataValidation;
       validation.clear();
       if (accounts.names.length > 0) validation.rule = { list: { inCellDropDown: true, source: accounts.names.join(',') } };
       validation.prompt = { showPrompt: true, title: accounts.prompt.title, message: accounts.prompt.message };
