@@ -30,6 +30,11 @@ export interface TransactionInput {
   amount: AmountInput;
   purpose?: string;
   counterpart_name?: string;
+  /**
+   * Not in the field table of the create call, but a field of every transaction: sent for the service to keep (the
+   * import checks the answer and says when it did not; docs/service-contract.md).
+   */
+  counterpart_iban?: string;
   tags?: string[];
 }
 

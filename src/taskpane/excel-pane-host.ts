@@ -3,6 +3,7 @@
  * the push needs. The task pane builds it at start; the tests build the same one on the Excel simulation.
  */
 import { activateTable } from '../hosts/excel/activate-table';
+import { ExcelImportSheet } from '../hosts/excel/excel-import-sheet';
 import { ExcelPushSheet } from '../hosts/excel/excel-push-sheet';
 import { ExcelSharePort } from '../hosts/excel/excel-share-port';
 import { ExcelWorkbookPort } from '../hosts/excel/excel-workbook-port';
@@ -32,5 +33,6 @@ export function excelPaneHost(limits: Partial<WriteLimits> = {}): PaneHost {
     watchUserEdits: listenForUserEdits,
     push: { sheet: new ExcelPushSheet(limits), journal: new SheetPushJournal(), styleInputs: (model) => markInputColumns(model), selectRow: selectPushRow },
     share: new ExcelSharePort(),
+    importSheet: new ExcelImportSheet(),
   };
 }

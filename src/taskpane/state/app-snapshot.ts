@@ -134,6 +134,18 @@ export interface AppSnapshot {
   share: ShareView;
   /** "New offline account…": the dialog's form state and what the service did. */
   offlineAccount: OfflineAccountView;
+  /** The Data view's Import card: the Import table, a send under way, what the last one did. */
+  importing: ImportView;
+}
+
+/** The Import card (import-state.ts). */
+export interface ImportView {
+  /** The workbook holds the Import table. */
+  tableExists: boolean;
+  status: 'idle' | 'adding' | 'sending';
+  /** While sending: rows settled of those to send. */
+  progress?: { done: number; total: number } | undefined;
+  message?: AccountMessage | undefined;
 }
 
 /** What the account dialog says: the outcome or the failure, with notes (the service's own words, what follows). */

@@ -11,7 +11,7 @@
  */
 
 import { isAbort } from '../../api/abort';
-import type { Plan } from '../../api';
+import type { CashflowClient, Plan } from '../../api';
 import type { MessageKey } from '../../i18n/catalog';
 import { formatCount, LOCALES } from '../../i18n/format-count';
 import { translate, type MessageParams } from '../../i18n/translate';
@@ -49,6 +49,7 @@ import { DemoWatch, type DemoWatchOptions } from './demo-watch';
 import { ShareState } from './share-state';
 import { PullsState } from './pulls-state';
 import { OfflineAccountState } from './offline-account-state';
+import { ImportState } from './import-state';
 import type { OfflineAccountForm } from '../../sync/accounts';
 export type { EmptyView, ShareCheckView, ShareView } from './share-state';
 export type { ChangesTable, ChangesView, JournalSummary, OpenedJournalEntry, RefreshPrompt } from './changes-state';
@@ -109,6 +110,7 @@ export class AppState {
   readonly #share: ShareState;
   readonly #pulls: PullsState;
   readonly #offlineAccount: OfflineAccountState;
+  readonly #importing: ImportState;
   #reference: PushReference | undefined;
   #demoWatch: DemoWatch | undefined;
 
@@ -144,6 +146,14 @@ export class AppState {
       created: (account) => this.#accountCreated(account),
       publish: (offlineAccount) => this.#set({ offlineAccount }),
     });
+    this.#importing = new ImportState({
+      sheet: options.host.importSheet,
+      client: () => this.#companyClient(),
+      language: () => this.#snapshot.language,
+      t: (key, params) => this.t(key, params),
+      activateTable: (name) => options.host.activateTable(name),
+      publish: (importing) => this.#set({ importing }),
+    });
     this.#snapshot = {
       started: false,
       language,
@@ -159,6 +169,7 @@ export class AppState {
       functions: { status: 'idle', cacheSeconds: this.#preferences.functionsCacheSeconds() },
       share: this.#share.view,
       offlineAccount: this.#offlineAccount.view,
+      importing: this.#importing.view,
       filterSettings: { fiscalYearStartMonth: this.#preferences.fiscalYearStartMonth(), loadConfirm: this.#preferences.loadConfirm() },
     };
     this.#figures = new FiguresState(options.host, language, { cacheTtlMs: this.#snapshot.functions.cacheSeconds * 1000, ...options.figures });
@@ -614,6 +625,34 @@ export class AppState {
   /** "Load the Accounts table", offered after a create. */
   loadAccountsTable(): Promise<void> {
     return this.#offlineAccount.loadAccounts();
+  }
+
+  // ---- the bank-statement import ---------------------------------------------------------------------------
+
+  /** Whether the workbook holds the Import table (the card offers to add or to send it). */
+  refreshImport(): Promise<void> {
+    return this.#importing.refresh();
+  }
+
+  /** "Import a bank statement…": the Import table added (or shown). */
+  addImportTable(): Promise<void> {
+    return this.#importing.add();
+  }
+
+  /** "Send the Import table". */
+  sendImport(): Promise<void> {
+    return this.#importing.send();
+  }
+
+  cancelImport(): void {
+    this.#importing.cancel();
+  }
+
+  /** The active client when it holds a company's credentials (imports go to that company's offline accounts). */
+  #companyClient(): CashflowClient | undefined {
+    const active = this.#connections.active();
+    const connection = this.#snapshot.connection;
+    return connection.status === 'connected' && connection.profile.kind === 'company' ? active?.client : undefined;
   }
 
   /** The filters' account list and the push's reference know the new account; the overview's balances are read again. */

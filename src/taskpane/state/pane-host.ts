@@ -6,6 +6,7 @@ import type { Budget } from '../../api';
 import type { BaselineStore, PushJournal, PushSheet, RowRef } from '../../sync/push';
 import type { TableModel } from '../../sync/tables';
 import type { SharePort } from '../../sync/share';
+import type { ImportSheet } from '../../sync/import';
 import type { WorkbookPort } from '../../sync/workbook-port';
 
 export interface PaneHost {
@@ -29,6 +30,8 @@ export interface PaneHost {
   push?: PushHost;
   /** The check before sharing, emptying the data tables, the auto-open setting (absent: no Share section). */
   share?: SharePort;
+  /** The Import table of the bank-statement import (absent: the pane offers no import). */
+  importSheet?: ImportSheet;
 }
 
 export interface PushHost {

@@ -1,7 +1,7 @@
 /**
  * Data: one card per table (name, rows, freshness, full or incremental, the completeness verdict), its Pull or
  * Refresh, a menu (filters, full refresh, go to sheet; on Accounts "New offline account…") and what happened last
- * time; "Refresh all" at the end.
+ * time; "Refresh all" at the end, then the bank-statement import (`ImportCard`).
  * Choosing a pulled table's card activates its sheet.
  */
 
@@ -29,6 +29,7 @@ import { useAppActions, useAppState } from './app-context';
 import { describeFilter } from '../../sync/filters/filter-words';
 import { FilterEditor } from './FilterEditor';
 import { OfflineAccountDialog } from './OfflineAccountDialog';
+import { ImportCard } from './ImportCard';
 import { formatAge, formatDateTime, formatInteger, pluralOf } from './format';
 
 const useStyles = makeStyles({
@@ -71,6 +72,7 @@ export function DataView(): ReactElement {
         {t('pane.data.refreshAll')}
       </Button>
       <FunctionsRefresh />
+      <ImportCard />
       <OfflineAccountDialog />
     </div>
   );

@@ -4,32 +4,19 @@
  * company meanwhile, and a budget table "pulled" into a memory sheet with its baseline, as a pull leaves them.
  */
 
-import { CashflowClient, TokenCache, type Budget } from '../../../src/api';
+import type { CashflowClient, Budget } from '../../../src/api';
 import { startSandbox } from '../../../src/sandbox';
+import { recordedClients, type Hook, type RecordedClients, type SentRequest } from '../../support/recording-fetch';
+
+export type { Hook, SentRequest };
 import { baselineOf, MemoryBaselineStore, MemoryPushJournal, MemoryPushSheet, pushBudgets, type BudgetTarget, type PushChoices, type PushOptions, type PushResult } from '../../../src/sync/push';
 import { buildLookups, FORECAST_BUDGETS_TABLE, scenarioBudgetsTable, toRow, type TableModel } from '../../../src/sync/tables';
 import type { CoreValue } from '../../../src/sync/workbook-port';
 
 export type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
 
-export interface SentRequest {
-  method: string;
-  path: string;
-  query: URLSearchParams;
-  body: unknown;
-  status: number;
-}
-
-/** Answers (or breaks) a request instead of the sandbox: return a Response, throw, or undefined to let it through. */
-export type Hook = (request: SentRequest, forward: () => Promise<Response>) => Promise<Response | undefined> | Response | undefined;
-
-export interface PushHarness {
+export interface PushHarness extends RecordedClients {
   sandbox: Sandbox;
-  client: CashflowClient;
-  /** Another user of the same company. */
-  other: CashflowClient;
-  sent: SentRequest[];
-  hook: { current?: Hook };
   model: TableModel<Budget>;
   target: BudgetTarget;
   sheet: MemoryPushSheet;
@@ -52,38 +39,7 @@ export interface SetUpOptions {
 
 export async function setUpPush(options: SetUpOptions = {}): Promise<PushHarness> {
   const sandbox = await startSandbox({ port: 0, transactions: 20 });
-  const sent: SentRequest[] = [];
-  const hook: { current?: Hook } = {};
-  const recording: typeof fetch = async (input, init) => {
-    const request = input instanceof Request ? input : new Request(input, init);
-    const url = new URL(request.url);
-    const text = request.method === 'GET' ? '' : await request.clone().text();
-    let body: unknown = text;
-    try {
-      body = text === '' ? null : JSON.parse(text);
-    } catch {
-      // form-encoded token request
-    }
-    const record: SentRequest = { method: request.method, path: url.pathname, query: url.searchParams, body, status: 0 };
-    sent.push(record);
-    const forward = () => fetch(request);
-    const answer = (await hook.current?.(record, forward)) ?? (await forward());
-    record.status = answer.status;
-    return answer;
-  };
-  const clientOf = (fetchImpl?: typeof fetch) =>
-    new CashflowClient({
-      baseUrl: sandbox.url,
-      clientId: sandbox.credentials.company.clientId,
-      clientSecret: sandbox.credentials.company.clientSecret,
-      language: options.language ?? 'en',
-      tokenCache: new TokenCache(),
-      timeoutMs: 10_000,
-      sleep: async () => undefined,
-      ...(fetchImpl ? { fetch: fetchImpl } : {}),
-    });
-  const client = clientOf(recording);
-  const other = clientOf();
+  const { client, other, sent, hook } = recordedClients(sandbox, options.language ?? 'en');
   await options.before?.(other);
   const plans = await other.plans.list();
   const scenario = plans.find((p) => p.type === 'SCENARIO');

@@ -1,0 +1,77 @@
+/**
+ * The Import table on the Excel simulation, sent to the sandbox: added empty on a sheet of its own with the offline
+ * accounts as the Account column's in-cell list; a statement pasted (rows added, a date typed as text, a hostile
+ * purpose), sent: ids and statuses in their cells (statuses as text), bad rows waiting with their reasons, the service
+ * holding the good rows once; sent again: nothing sent.
+ */
+
+import { createClient, type CashflowClient } from '../../../src/api';
+import { ExcelImportSheet } from '../../../src/hosts/excel/excel-import-sheet';
+import { startSandbox } from '../../../src/sandbox';
+import { addImportTable, importStatement } from '../../../src/sync/import';
+import { asUser, installSim, type Sim } from './sim-setup';
+
+let sim: Sim;
+let sandbox: Awaited<ReturnType<typeof startSandbox>>;
+let client: CashflowClient;
+beforeEach(async () => {
+  sim = installSim({ sheets: ['Sheet1'] });
+  sandbox = await startSandbox({ port: 0, transactions: 20 });
+  client = createClient({ baseUrl: sandbox.url, clientId: sandbox.credentials.company.clientId, clientSecret: sandbox.credentials.company.clientSecret, language: 'en', sleep: async () => undefined });
+});
+afterEach(async () => {
+  sim.uninstall();
+  await sandbox.close();
+});
+
+/** Pastes lines into the new Import table as a user would: into its blank row, the table growing by the rest. */
+async function paste(lines: (string | number)[][]): Promise<void> {
+  await asUser(sim, async (context) => {
+    const table = context.workbook.tables.getItem('Import');
+    const [first, ...rest] = lines.map((l) => [...l, '', '']);
+    table.getDataBodyRange().values = [first as (string | number)[]];
+    table.rows.add(undefined, rest);
+    await context.sync();
+  });
+}
+
+async function column(header: string): Promise<unknown[]> {
+  return asUser(sim, async (context) => {
+    const range = context.workbook.tables.getItem('Import').columns.getItem(header).getDataBodyRange().load('values,numberFormat');
+    await context.sync();
+    return range.values.map((r, i) => (header === 'Import status' ? [r[0], range.numberFormat[i]?.[0]] : r[0]));
+  });
+}
+
+test('added with its account list, pasted, sent: ids and statuses in the rows, the bad ones waiting; sent again: nothing', async () => {
+  const sheet = new ExcelImportSheet();
+  expect(await sheet.exists()).toBe(false);
+  await addImportTable(client, sheet, 'en');
+  expect(await sheet.exists()).toBe(true);
+  expect(sim.workbook.tables()).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'Import', sheet: 'Import' })]));
+  const list = sim.workbook.cellList('Import', 2, 6);
+  expect(list?.items).toEqual(expect.arrayContaining(['Kasse', 'Treuhandkonto']));
+  expect(list?.items).not.toContain('Geschäftskonto');
+  expect(list?.prompt?.message).toMatch(/^The offline account this row goes into: /);
+
+  await paste([
+    ['2025-02-03', -49.9, '=HYPERLINK("http://x")', 'Büro GmbH', 'DE89 3704 0044 0532 0130 00', 'office', 'Kasse'],
+    ['1999-12-31', -10, 'Too early', 'Shop', '', '', 'Kasse'],
+    ['2025-02-04', 1200, 'Refund', 'Client', '', '', 'Firmenkreditkarte'],
+  ]);
+  const result = await importStatement({ client, sheet, language: 'en', sleep: async () => undefined });
+  expect(result.counts).toMatchObject({ imported: 1, waiting: 2 });
+  const ids = await column('Transaction Id');
+  expect(typeof ids[0]).toBe('number');
+  expect(ids.slice(1)).toEqual(['', '']);
+  const statuses = await column('Import status');
+  expect(statuses[0]).toEqual(['Imported', '@']);
+  expect(statuses[1]).toEqual(['Not sent: The value date 1999-12-31 lies before 2000-01-01: the service takes no transactions before that.', '@']);
+  expect(String((statuses[2] as string[])[0])).toMatch(/^Not sent: Account Firmenkreditkarte has a disconnected bank connection/);
+
+  const [created] = (await client.transactions.page({ ids: [ids[0] as number] })).results;
+  expect(created).toMatchObject({ value_date: '2025-02-03', amount: -49.9, purpose: '=HYPERLINK("http://x")', counterpart_name: 'Büro GmbH', tags: ['office'] });
+
+  const again = await importStatement({ client, sheet, language: 'en', sleep: async () => undefined });
+  expect(again.counts).toMatchObject({ already: 1, imported: 0, waiting: 2 });
+});
