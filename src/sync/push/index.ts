@@ -43,6 +43,8 @@ export {
   type RowOutcome,
 } from './push-result';
 export { budgetWriteModel } from './budget-write-model';
+export { INVOICE_PATCH_BATCH, invoiceWriteModel, type InvoiceTarget } from './invoice-write-model';
+export { checkInvoiceRows, type InvoiceCheckContext } from './invoice-row-check';
 export type { OpenedModel, UndoStep, Write, WriteModel } from './write-model';
 export { type BudgetTarget } from './service-row';
 export { lastUndoablePush, undoableEntry, undoPush, type UndoOptions, type UndoOutcome, type UndoResult, type UndoRowResult } from './undo-push';

@@ -50,8 +50,8 @@ export interface SetUpOptions {
   before?(other: CashflowClient): Promise<void>;
 }
 
-export async function setUpPush(options: SetUpOptions = {}): Promise<PushHarness> {
-  const sandbox = await startSandbox({ port: 0, transactions: 20 });
+/** A `fetch` that records every request with its body; `hook.current` may answer or break one. */
+export function recordingFetch(): { sent: SentRequest[]; hook: { current?: Hook }; fetch: typeof fetch } {
   const sent: SentRequest[] = [];
   const hook: { current?: Hook } = {};
   const recording: typeof fetch = async (input, init) => {
@@ -71,6 +71,41 @@ export async function setUpPush(options: SetUpOptions = {}): Promise<PushHarness
     record.status = answer.status;
     return answer;
   };
+  return { sent, hook, fetch: recording };
+}
+
+/** The write requests (not GET, not the token) sent since its last call. */
+export function writesTaker(sent: readonly SentRequest[]): () => SentRequest[] {
+  let taken = 0;
+  return () => {
+    const writes = sent.slice(taken).filter((s) => s.method !== 'GET' && !s.path.endsWith('/auth/token/'));
+    taken = sent.length;
+    return writes;
+  };
+}
+
+export type Fault = 'none' | 'error500' | 'lostAnswer' | 'throttled';
+
+/** Breaks the writes in turn as `faults` says (a non-JSON 500 before, an answer lost after, a 429); reads and the token pass. */
+export function faultHook(faults: readonly Fault[]): Hook {
+  let next = 0;
+  return async (request, forward) => {
+    if (request.method === 'GET' || request.path.endsWith('/auth/token/')) return undefined;
+    const kind = faults[next % faults.length] ?? 'none';
+    next += 1;
+    if (kind === 'error500') return new Response('<h1>Server Error (500)</h1>', { status: 500, headers: { 'content-type': 'text/html' } });
+    if (kind === 'throttled') return Response.json({ detail: 'Request was throttled.' }, { status: 429, headers: { 'Retry-After': '1' } });
+    if (kind === 'lostAnswer') {
+      await forward();
+      throw new TypeError('fetch failed');
+    }
+    return undefined;
+  };
+}
+
+export async function setUpPush(options: SetUpOptions = {}): Promise<PushHarness> {
+  const sandbox = await startSandbox({ port: 0, transactions: 20 });
+  const { sent, hook, fetch: recording } = recordingFetch();
   const clientOf = (fetchImpl?: typeof fetch) =>
     new CashflowClient({
       baseUrl: sandbox.url,
@@ -104,7 +139,7 @@ export async function setUpPush(options: SetUpOptions = {}): Promise<PushHarness
   await baselines.write(model.tableName, baselineOf(model, rows));
   const sheet = new MemoryPushSheet(model, rows);
   const journal = new MemoryPushJournal();
-  let taken = 0;
+  const takeWrites = writesTaker(sent);
   return {
     sandbox,
     client,
@@ -118,11 +153,7 @@ export async function setUpPush(options: SetUpOptions = {}): Promise<PushHarness
     journal,
     push: (choices = {}, extra = {}) =>
       pushBudgets(model, target, { client, sheet, baselines, journal, language: options.language ?? 'en', baselineState: 'stored', choices, sleep: async () => undefined, ...extra }),
-    takeWrites() {
-      const writes = sent.slice(taken).filter((s) => s.method !== 'GET' && !s.path.endsWith('/auth/token/'));
-      taken = sent.length;
-      return writes;
-    },
+    takeWrites,
     service: async () => new Map((await list()).map((b) => [b.id, b])),
     close: () => sandbox.close(),
   };
