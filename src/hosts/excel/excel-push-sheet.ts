@@ -12,7 +12,6 @@
 
 import { throwIfAborted } from '../../api/abort';
 import { TEXT_FORMAT, type CellValue } from '../../sync/cell-values';
-import type { Budget } from '../../api';
 import { problemHeaders } from '../../sync/push/push-columns';
 import { PushRowsReader } from '../../sync/push/push-rows-reader';
 import { missingRefs } from '../../sync/push/row-locator';
@@ -71,7 +70,7 @@ export class ExcelPushSheet implements PushSheet {
     this.limits = { budgetBytes: limits.budgetBytes ?? DEFAULT_WRITE_BUDGET_BYTES, maxRows: limits.maxRows ?? DEFAULT_MAX_BLOCK_ROWS };
   }
 
-  async read(model: TableModel<Budget>, options: { signal?: AbortSignal } = {}): Promise<PushSheetRead> {
+  async read<R>(model: TableModel<R>, options: { signal?: AbortSignal } = {}): Promise<PushSheetRead> {
     throwIfAborted(options.signal);
     return runExcel(async (session) => {
       const layout = await readPushLayout(session, model);
@@ -97,7 +96,7 @@ export class ExcelPushSheet implements PushSheet {
     });
   }
 
-  async update(model: TableModel<Budget>, updates: readonly RowUpdate[]): Promise<{ applied: number; missing: RowRef[] }> {
+  async update<R>(model: TableModel<R>, updates: readonly RowUpdate[]): Promise<{ applied: number; missing: RowRef[] }> {
     // Values are converted before the workbook is touched: a value that does not fit its column throws here.
     const converted = updateCells(model, updates);
     if (updates.length === 0) return { applied: 0, missing: [] };
@@ -119,7 +118,7 @@ export class ExcelPushSheet implements PushSheet {
     });
   }
 
-  async append(model: TableModel<Budget>, rows: readonly CoreRow[]): Promise<void> {
+  async append<R>(model: TableModel<R>, rows: readonly CoreRow[]): Promise<void> {
     const cells = rows.map((row) => toCellRow(tableSpec(model).columns, row));
     if (cells.length === 0) return;
     await runExcel(async (session) => {
@@ -157,7 +156,7 @@ export class ExcelPushSheet implements PushSheet {
     });
   }
 
-  async remove(model: TableModel<Budget>, refs: readonly RowRef[]): Promise<{ removed: number; missing: RowRef[] }> {
+  async remove<R>(model: TableModel<R>, refs: readonly RowRef[]): Promise<{ removed: number; missing: RowRef[] }> {
     if (refs.length === 0) return { removed: 0, missing: [] };
     return runExcel(async (session) => {
       const layout = await readPushLayout(session, model);
@@ -179,7 +178,7 @@ export class ExcelPushSheet implements PushSheet {
   }
 
   /** The updates' cells, statuses and highlights, in blocks of rows; the first sync adds the status column if needed. */
-  private async sendUpdates(session: ExcelSession, model: TableModel<Budget>, layout: PushTableLayout, placed: readonly PlacedUpdate[]): Promise<void> {
+  private async sendUpdates<R>(session: ExcelSession, model: TableModel<R>, layout: PushTableLayout, placed: readonly PlacedUpdate[]): Promise<void> {
     const editable = editableColumns(model, layout);
     const editableRuns = columnRuns(editable).length;
     const addsStatus = layout.status === null;

@@ -4,7 +4,6 @@
  * first push.
  */
 
-import type { Budget } from '../../api';
 import { TEXT_FORMAT } from '../../sync/cell-values';
 import { pushColumnsOf, type PushColumns } from '../../sync/push/push-columns';
 import { STATUS_HEADER } from '../../sync/push/push-status-column';
@@ -28,7 +27,7 @@ export function bodyCell(layout: XlsxPushTable, row: number, column: number): Ce
   return table.sheet.getCell(table.headerRow + 1 + row, table.column + column);
 }
 
-export function pushTableOf(workbook: Workbook, model: TableModel<Budget>): XlsxPushTable {
+export function pushTableOf<R>(workbook: Workbook, model: TableModel<R>): XlsxPushTable {
   const table = findTable(workbook, model.tableName);
   if (table === null) throw new TableNotFoundError(model.tableName);
   const first = (c: number): Cell => table.sheet.getCell(table.headerRow + 1, table.column + c);

@@ -6,7 +6,6 @@
  * `saveWorkbook(doc.workbook)` (the settings go into its web-extension part with it).
  */
 
-import type { Budget } from '../../api';
 import type { WorkbookConnectionStore } from '../../sync/connect/workbook-connection';
 import type { PullStateStore } from '../../sync/pull/pull-state';
 import type { BaselineStore } from '../../sync/push/baseline';
@@ -31,7 +30,7 @@ export interface XlsxHost {
     sheet: PushSheet;
     journal: PushJournal;
     /** Shows the editable columns apart (the input style), after a pull of a pushable table. */
-    styleInputs(model: TableModel<Budget>): Promise<void>;
+    styleInputs<R>(model: TableModel<R>): Promise<void>;
   };
 }
 

@@ -10,7 +10,6 @@
  * pending ones the amber fill, as in Excel. The workbook is in memory: one pass, no blocks.
  */
 
-import type { Budget } from '../../api';
 import { throwIfAborted } from '../../api/abort';
 import { TEXT_FORMAT, type CellValue } from '../../sync/cell-values';
 import type { PushSheet, PushSheetRead, RowRef, RowUpdate } from '../../sync/push/push-port';
@@ -29,7 +28,7 @@ import { addStatusColumn, bodyCell, pushTableOf, type XlsxPushTable } from './pu
 import { addBodyRows, deleteBodyRows } from './table-body-rows';
 
 /** Table columns of the model's editable columns (those a push sends). */
-function editableColumns(model: TableModel<Budget>, layout: XlsxPushTable): number[] {
+function editableColumns<R>(model: TableModel<R>, layout: XlsxPushTable): number[] {
   return model.columns.flatMap((column, i) => (column.editable && column.write !== undefined ? [layout.columns[i] ?? -1] : []));
 }
 
@@ -53,7 +52,7 @@ function bodyRows(layout: XlsxPushTable): number[] {
 }
 
 /** Gives the editable columns of every row the input style (after a pull: nothing of a push is pending). */
-export function markXlsxInputColumns(workbook: Workbook, model: TableModel<Budget>): void {
+export function markXlsxInputColumns<R>(workbook: Workbook, model: TableModel<R>): void {
   const layout = pushTableOf(workbook, model);
   styleInputs(layout, bodyRows(layout), editableColumns(model, layout));
 }
@@ -61,7 +60,7 @@ export function markXlsxInputColumns(workbook: Workbook, model: TableModel<Budge
 export class XlsxPushSheet implements PushSheet {
   constructor(private readonly workbook: Workbook) {}
 
-  async read(model: TableModel<Budget>, options: { signal?: AbortSignal } = {}): Promise<PushSheetRead> {
+  async read<R>(model: TableModel<R>, options: { signal?: AbortSignal } = {}): Promise<PushSheetRead> {
     throwIfAborted(options.signal);
     const layout = pushTableOf(this.workbook, model);
     const reader = new PushRowsReader(model, layout.specs, problemHeaders(layout));
@@ -72,7 +71,7 @@ export class XlsxPushSheet implements PushSheet {
     return reader.result(layout.status !== null);
   }
 
-  async update(model: TableModel<Budget>, updates: readonly RowUpdate[]): Promise<{ applied: number; missing: RowRef[] }> {
+  async update<R>(model: TableModel<R>, updates: readonly RowUpdate[]): Promise<{ applied: number; missing: RowRef[] }> {
     // Values are converted before the workbook is touched: a value that does not fit its column throws here.
     const converted = updateCells(model, updates);
     const highlights = updates.map((update) => update.highlight.map((key) => columnIndex(model, key)));
@@ -97,7 +96,7 @@ export class XlsxPushSheet implements PushSheet {
     return { applied: updates.length - missing.length, missing };
   }
 
-  async append(model: TableModel<Budget>, rows: readonly CoreRow[]): Promise<void> {
+  async append<R>(model: TableModel<R>, rows: readonly CoreRow[]): Promise<void> {
     const cells = rows.map((row) => toCellRow(tableSpec(model).columns, row));
     if (cells.length === 0) return;
     const layout = pushTableOf(this.workbook, model);
@@ -109,7 +108,7 @@ export class XlsxPushSheet implements PushSheet {
     styleInputs(layout, cells.map((_, r) => first + r), editableColumns(model, layout));
   }
 
-  async remove(model: TableModel<Budget>, refs: readonly RowRef[]): Promise<{ removed: number; missing: RowRef[] }> {
+  async remove<R>(model: TableModel<R>, refs: readonly RowRef[]): Promise<{ removed: number; missing: RowRef[] }> {
     if (refs.length === 0) return { removed: 0, missing: [] };
     const layout = pushTableOf(this.workbook, model);
     const rows = findRows(layout, refs);

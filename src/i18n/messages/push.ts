@@ -53,6 +53,17 @@ export const en = {
   'push.undo.changedSince': 'Not undone: changed on the service since it was sent ({columns}). Nothing was overwritten.',
   'push.undo.deletedSince': 'Not undone: the budget was deleted on the service since it was sent.',
   'push.status.deleteHeld': 'Not deleted: the Id cell of row {row} of the table holds no id, so it cannot be told which budgets were removed. Fix or clear that Id cell, then send again.',
+  'push.invoiceCheck.required': '{column}: required for a new invoice. Enter a value.',
+  'push.invoiceCheck.categoryNotLeaf': '{column}: category {value} has subcategories; invoices take only categories without subcategories. Enter the id of such a category, or leave the cell empty.',
+  'push.invoiceCheck.companyUnknown': '{column}: "{value}" is not a company this table was loaded for. Enter one of {companies}.',
+  'push.invoiceCheck.companyMoved': '{column}: an invoice cannot move to another company. Put its company back; to book it elsewhere, add a new row for that company and delete this one.',
+  'push.status.skipped': 'Not changed: the service skipped this invoice, it no longer has it (deleted since your load?). Load the table again to see what the service holds.',
+  'push.status.expectedDateToday': 'Sent. The service set the expected date to {date}, not {sent}: it moves an expected date in the past to today unless the invoice is paid (PD).',
+  'push.status.statusAfterCreate': 'Created, but its status could not be set ({reason}). Send again to set it.',
+  'push.undo.invoiceDeleted': 'Not undone: a deleted invoice cannot be created again as it was (the service gives a new id, its source becomes direct_api and its matched transactions are not linked again). Its values are in this entry of the journal: add it as a new row if you need it.',
+  'push.undo.invoiceRestored': 'Undone: the invoice has its previous values again.',
+  'push.undo.invoiceDeletedCreated': 'Undone: the invoice the send created was deleted.',
+  'push.undo.invoiceGone': 'Nothing to undo: the service no longer has this invoice.',
 } as const;
 
 type Catalog = Record<keyof typeof en, string>;
@@ -110,6 +121,17 @@ export const de: Catalog = {
   'push.undo.changedSince': 'Nicht rückgängig gemacht: seit dem Senden beim Dienst geändert ({columns}). Es wurde nichts überschrieben.',
   'push.undo.deletedSince': 'Nicht rückgängig gemacht: Das Budget wurde seit dem Senden beim Dienst gelöscht.',
   'push.status.deleteHeld': 'Nicht gelöscht: Die Id-Zelle in Zeile {row} der Tabelle enthält keine Id, daher lässt sich nicht sagen, welche Budgets entfernt wurden. Bitte diese Id-Zelle korrigieren oder leeren und erneut senden.',
+  'push.invoiceCheck.required': '{column}: Pflichtfeld für eine neue Rechnung. Bitte einen Wert eingeben.',
+  'push.invoiceCheck.categoryNotLeaf': '{column}: Kategorie {value} hat Unterkategorien; Rechnungen nehmen nur Kategorien ohne Unterkategorien. Bitte die ID einer solchen Kategorie eingeben oder die Zelle leer lassen.',
+  'push.invoiceCheck.companyUnknown': '{column}: „{value}“ ist keine Firma, für die diese Tabelle geladen wurde. Bitte eine dieser eingeben: {companies}.',
+  'push.invoiceCheck.companyMoved': '{column}: Eine Rechnung kann nicht zu einer anderen Firma wechseln. Bitte ihre Firma wieder eintragen; um sie anderswo zu buchen, eine neue Zeile für diese Firma anlegen und diese löschen.',
+  'push.status.skipped': 'Nicht geändert: Der Dienst hat diese Rechnung übersprungen, er hat sie nicht mehr (seit Ihrem Laden gelöscht?). Bitte die Tabelle neu laden, um zu sehen, was der Dienst hält.',
+  'push.status.expectedDateToday': 'Gesendet. Der Dienst hat das erwartete Datum auf {date} gesetzt, nicht {sent}: Ein erwartetes Datum in der Vergangenheit setzt er auf heute, außer die Rechnung ist bezahlt (PD).',
+  'push.status.statusAfterCreate': 'Angelegt, aber ihr Status ließ sich nicht setzen ({reason}). Bitte erneut senden, um ihn zu setzen.',
+  'push.undo.invoiceDeleted': 'Nicht rückgängig gemacht: Eine gelöschte Rechnung lässt sich nicht so anlegen, wie sie war (der Dienst vergibt eine neue ID, ihre Quelle wird direct_api, zugeordnete Umsätze werden nicht wieder verknüpft). Ihre Werte stehen in diesem Journaleintrag: bei Bedarf als neue Zeile anlegen.',
+  'push.undo.invoiceRestored': 'Rückgängig gemacht: Die Rechnung hat wieder ihre vorherigen Werte.',
+  'push.undo.invoiceDeletedCreated': 'Rückgängig gemacht: Die beim Senden angelegte Rechnung wurde gelöscht.',
+  'push.undo.invoiceGone': 'Nichts rückgängig zu machen: Der Dienst hat diese Rechnung nicht mehr.',
 };
 
 export const it: Catalog = {
@@ -165,4 +187,15 @@ export const it: Catalog = {
   'push.undo.changedSince': 'Non annullato: modificato nel servizio dopo l\'invio ({columns}). Non è stato sovrascritto nulla.',
   'push.undo.deletedSince': 'Non annullato: il budget è stato eliminato nel servizio dopo l\'invio.',
   'push.status.deleteHeld': 'Non eliminato: la cella Id della riga {row} della tabella non contiene un id, quindi non si può stabilire quali budget sono stati rimossi. Correggi o svuota quella cella Id, poi invia di nuovo.',
+  'push.invoiceCheck.required': '{column}: obbligatorio per una nuova fattura. Inserisci un valore.',
+  'push.invoiceCheck.categoryNotLeaf': '{column}: la categoria {value} ha sottocategorie; le fatture accettano solo categorie senza sottocategorie. Inserisci l\'ID di una tale categoria o lascia la cella vuota.',
+  'push.invoiceCheck.companyUnknown': '{column}: "{value}" non è un\'azienda per cui questa tabella è stata caricata. Inserisci una di queste: {companies}.',
+  'push.invoiceCheck.companyMoved': '{column}: una fattura non può passare a un\'altra azienda. Rimetti la sua azienda; per registrarla altrove aggiungi una nuova riga per quell\'azienda ed elimina questa.',
+  'push.status.skipped': 'Non modificata: il servizio ha saltato questa fattura, non la ha più (eliminata dopo il tuo caricamento?). Carica di nuovo la tabella per vedere cosa tiene il servizio.',
+  'push.status.expectedDateToday': 'Inviato. Il servizio ha impostato la data prevista a {date}, non {sent}: sposta a oggi una data prevista nel passato, salvo che la fattura sia pagata (PD).',
+  'push.status.statusAfterCreate': 'Creata, ma non è stato possibile impostarne lo stato ({reason}). Invia di nuovo per impostarlo.',
+  'push.undo.invoiceDeleted': 'Non annullato: una fattura eliminata non può essere ricreata com\'era (il servizio assegna un nuovo ID, la sua origine diventa direct_api e i movimenti abbinati non vengono ricollegati). I suoi valori sono in questa voce del registro: aggiungila come nuova riga se ti serve.',
+  'push.undo.invoiceRestored': 'Annullato: la fattura ha di nuovo i valori precedenti.',
+  'push.undo.invoiceDeletedCreated': 'Annullato: la fattura creata dall\'invio è stata eliminata.',
+  'push.undo.invoiceGone': 'Niente da annullare: il servizio non ha più questa fattura.',
 };

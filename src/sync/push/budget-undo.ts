@@ -20,9 +20,9 @@ import { isAddressable, serviceRow, withoutExternal, withoutId, type ServiceRow 
 import { EXTERNAL_ID_FIELD } from './three-way';
 import type { UndoStep } from './write-model';
 
-const all = (row: ServiceRow): Fields => ({ ...withoutId(row.fields), [EXTERNAL_ID_FIELD]: row.externalId });
+const all = (row: ServiceRow<Budget>): Fields => ({ ...withoutId(row.fields), [EXTERNAL_ID_FIELD]: row.externalId });
 // An empty text, an empty list and null are the same to the service (a cleared account was sent as "").
-const holds = (row: ServiceRow, sent: Fields) => Object.entries(sent).every(([f, v]) => sameValue(all(row)[f], v));
+const holds = (row: ServiceRow<Budget>, sent: Fields) => Object.entries(sent).every(([f, v]) => sameValue(all(row)[f], v));
 
 /** A send that did not land, as undo reports it (a lost answer says "not sent" too: nothing is sent again). */
 function failure(context: BudgetWriteContext, outcome: Exclude<SendOutcome<unknown>, { kind: 'landed' }>): string {
@@ -30,13 +30,13 @@ function failure(context: BudgetWriteContext, outcome: Exclude<SendOutcome<unkno
   return context.t('push.status.failed', { reason: reasonOf(outcome.error, context.t, context.columnOf) });
 }
 
-export function undoBudgetRow(context: BudgetWriteContext, r: JournalRow, theirs: ServiceRow | undefined): Promise<UndoStep> {
+export function undoBudgetRow(context: BudgetWriteContext, r: JournalRow, theirs: ServiceRow<Budget> | undefined): Promise<UndoStep<Budget>> {
   if (r.op === 'create') return deleteCreated(context, r, theirs);
   if (r.op === 'delete') return createDeleted(context, r);
   return restoreFields(context, r, theirs);
 }
 
-async function deleteCreated(context: BudgetWriteContext, r: JournalRow, theirs: ServiceRow | undefined): Promise<UndoStep> {
+async function deleteCreated(context: BudgetWriteContext, r: JournalRow, theirs: ServiceRow<Budget> | undefined): Promise<UndoStep<Budget>> {
   const { t } = context;
   if (theirs === undefined) return { kind: 'report', outcome: 'nothingToDo', message: t('push.undo.goneAlready') };
   const sent = r.sent ?? {};
@@ -58,7 +58,7 @@ async function deleteCreated(context: BudgetWriteContext, r: JournalRow, theirs:
   return { kind: 'deleted', row: theirs, message: t('push.undo.deleted') };
 }
 
-async function createDeleted(context: BudgetWriteContext, r: JournalRow): Promise<UndoStep> {
+async function createDeleted(context: BudgetWriteContext, r: JournalRow): Promise<UndoStep<Budget>> {
   const before = r.before ?? {};
   const externalId = typeof before[EXTERNAL_ID_FIELD] === 'string' ? (before[EXTERNAL_ID_FIELD] as string) : null;
   const addressed = isAddressable(externalId) ? { external_id: externalId } : {};
@@ -97,12 +97,12 @@ function changedByPush(r: JournalRow, wholeBefore: Fields | undefined): string[]
  * A patch or replace: the previous values of the fields the push changed, field by field, only where the service
  * still holds what the push sent (a field changed since by someone else stays theirs, and the report says so).
  */
-async function restoreFields(context: BudgetWriteContext, r: JournalRow, theirs: ServiceRow | undefined): Promise<UndoStep> {
+async function restoreFields(context: BudgetWriteContext, r: JournalRow, theirs: ServiceRow<Budget> | undefined): Promise<UndoStep<Budget>> {
   const { t } = context;
   if (theirs === undefined) return { kind: 'report', outcome: 'changedSince', message: t('push.undo.deletedSince') };
   const sent = r.sent ?? {};
   const wholeBefore = r.op === 'replace' && isBudgetBody(r.service) ? r.service : undefined;
-  const nowBody = budgetBodyOf(theirs.budget);
+  const nowBody = budgetBodyOf(theirs.record);
   const fields = changedByPush(r, wholeBefore);
   const nowOf = (f: string) => (wholeBefore !== undefined ? (f === EXTERNAL_ID_FIELD ? theirs.externalId : nowBody[f]) : all(theirs)[f]);
   const restorable = fields.filter((f) => sameValue(nowOf(f), sent[f]));
@@ -119,7 +119,7 @@ async function restoreFields(context: BudgetWriteContext, r: JournalRow, theirs:
 }
 
 /** The restore's request: a PATCH by external ID where the path can address the row, else the whole row by id. */
-async function sendRestore(context: BudgetWriteContext, r: JournalRow, theirs: ServiceRow, restorable: readonly string[], wholeBefore: Fields | undefined): Promise<SendOutcome<Budget> | { problems: string }> {
+async function sendRestore(context: BudgetWriteContext, r: JournalRow, theirs: ServiceRow<Budget>, restorable: readonly string[], wholeBefore: Fields | undefined): Promise<SendOutcome<Budget> | { problems: string }> {
   const sent = r.sent ?? {};
   const before = r.before ?? {};
   const previousExternal = (before[EXTERNAL_ID_FIELD] as string | null | undefined) ?? null;
@@ -132,7 +132,7 @@ async function sendRestore(context: BudgetWriteContext, r: JournalRow, theirs: S
     const path = theirs.externalId;
     return sendChange<Budget>(
       {
-        send: async (s) => ({ ...theirs.budget, ...(await endpoints.patch(path, patch.body, s)) }) as Budget,
+        send: async (s) => ({ ...theirs.record, ...(await endpoints.patch(path, patch.body, s)) }) as Budget,
         check: async (s) => {
           const [found] = await endpoints.readByIds([theirs.id], s);
           return found !== undefined && holds(serviceRow(context.table, found, context.lookups), pick(before, restorable)) ? { landed: true, value: found } : { landed: false };
@@ -144,7 +144,7 @@ async function sendRestore(context: BudgetWriteContext, r: JournalRow, theirs: S
   // A whole row: the service's row as it is now, the restored fields over it (nothing else changes).
   const restoredValues = Object.fromEntries(restorable.filter((f) => f !== EXTERNAL_ID_FIELD && f !== 'id').map((f) => [f, wholeBefore !== undefined ? (wholeBefore[f] ?? null) : (before[f] ?? null)]));
   const externalAfter = restorable.includes(EXTERNAL_ID_FIELD) ? previousExternal : theirs.externalId;
-  const whole = { ...withoutExternal(wholeRowOver(theirs.budget, restoredValues)), ...(isAddressable(externalAfter) ? { external_id: externalAfter } : {}) };
+  const whole = { ...withoutExternal(wholeRowOver(theirs.record, restoredValues)), ...(isAddressable(externalAfter) ? { external_id: externalAfter } : {}) };
   return sendChange<Budget>(
     {
       send: (s) => endpoints.replaceById(theirs.id, whole, s),

@@ -21,7 +21,7 @@ import { isAddressable, planOf, serviceRow, withoutId, type BudgetTarget } from 
 import { EXTERNAL_ID_FIELD } from './three-way';
 import type { OpenContext, OpenedModel, PushTableModel, RowsById, Update, Write, WriteModel } from './write-model';
 
-export function budgetWriteModel(table: PushTableModel, target: BudgetTarget): WriteModel {
+export function budgetWriteModel(table: PushTableModel<Budget>, target: BudgetTarget): WriteModel<Budget> {
   // The category cell also takes a name or a path (the row check resolves it): text there is not a cell problem.
   const categoryHeader = table.columns.find((c) => c.write?.field === 'category')?.header.toLowerCase();
   return {
@@ -41,7 +41,7 @@ function budgetPlanOf(target: BudgetTarget, context: OpenContext): BudgetPlan {
   return target.kind === 'forecast' ? { kind: 'forecast', planId: plan.id } : { kind: 'scenario', scenarioId: plan.id };
 }
 
-function openBudgets(table: PushTableModel, target: BudgetTarget, context: OpenContext): OpenedModel {
+function openBudgets(table: PushTableModel<Budget>, target: BudgetTarget, context: OpenContext): OpenedModel<Budget> {
   const plan = budgetPlanOf(target, context);
   const writes: BudgetWriteContext = { ...context, table, columnOf, endpoints: budgetEndpoints(context.client, plan) };
   const write = (op: Write['op'], head: Write['heads'][number], run: () => Promise<RowVerdict>): Write => ({ op, heads: [head], run: async () => [await run()] });
@@ -88,7 +88,7 @@ function confirmBudget(request: PushRequest, choices: PushChoices, rowsById: Row
 type MakeWrite = (op: Write['op'], head: Update['head'], run: () => Promise<RowVerdict>) => Write;
 
 /** A changed row with fields to send: a PATCH by its external ID, or the whole row over the service's. */
-function updateBudget(context: BudgetWriteContext, { head, request, send, settled, theirs }: Update, write: MakeWrite): Write | RowVerdict {
+function updateBudget(context: BudgetWriteContext, { head, request, send, settled, theirs }: Update<Budget>, write: MakeWrite): Write | RowVerdict {
   if (request.op === 'patch') {
     const path = theirs.externalId ?? request.externalId;
     if (!isAddressable(path)) return waiting(head, 'needsReplace', context.t('push.status.needsReplace', { suggestion: adoptionExternalId(request.id) }), { op: 'patch' });
@@ -99,11 +99,12 @@ function updateBudget(context: BudgetWriteContext, { head, request, send, settle
     const cells = new Set([...Object.keys(body), ...settled]);
     return write('patch', head, () => patchBudget(context, head, path, body, theirs, cells));
   }
+  if (request.op !== 'replaceById') throw new Error('budgets are patched by external ID or replaced by id');
   // A whole row changes only what the user changed: the service's row as just read, the sent fields over it (a
   // field changed on the service alone, and every field the sheet does not show, keeps the service's value).
   const changes: Record<string, unknown> = {};
   for (const f of Object.keys(send)) changes[f] = f in request.body ? request.body[f] : send[f];
   if (EXTERNAL_ID_FIELD in changes && !isAddressable(changes[EXTERNAL_ID_FIELD] as string | null)) delete changes[EXTERNAL_ID_FIELD];
-  const budget: Budget = theirs.budget;
+  const budget = theirs.record;
   return write('replace', head, () => replaceBudget(context, head, request.id, wholeRowOver(budget, changes), request.dropsExternalId !== undefined, theirs));
 }

@@ -25,7 +25,7 @@ export interface BudgetWriteContext extends SettleContext {
   signal?: AbortSignal;
 }
 
-const rowOf = (context: BudgetWriteContext, budget: Budget): ServiceRow => serviceRow(context.table, budget, context.lookups);
+const rowOf = (context: BudgetWriteContext, budget: Budget): ServiceRow<Budget> => serviceRow(context.table, budget, context.lookups);
 
 /** The values of `keys` in `fields` (null for a missing one). */
 export function pick(fields: Readonly<Record<string, unknown>>, keys: readonly string[]): Record<string, unknown> {
@@ -33,7 +33,7 @@ export function pick(fields: Readonly<Record<string, unknown>>, keys: readonly s
 }
 
 /** PATCH by external ID with the changed fields; `settled`: the cells this push settles (an edit made meanwhile elsewhere stays). */
-export async function patchBudget(context: BudgetWriteContext, head: RowHead, path: string, body: Record<string, unknown>, theirs: ServiceRow, settled: ReadonlySet<string>): Promise<RowVerdict> {
+export async function patchBudget(context: BudgetWriteContext, head: RowHead, path: string, body: Record<string, unknown>, theirs: ServiceRow<Budget>, settled: ReadonlySet<string>): Promise<RowVerdict> {
   // What the service held just before (the three-way read): undo puts that back, a colleague's value included.
   const journal: JournalRow = { op: 'patch', id: theirs.id, externalId: path, before: pick(withExternal(theirs.fields, theirs.externalId), Object.keys(body)), sent: body, outcome: 'failed' };
   const wanted = (b: Budget) => {
@@ -43,7 +43,7 @@ export async function patchBudget(context: BudgetWriteContext, head: RowHead, pa
   };
   const outcome = await sendChange<Budget>(
     {
-      send: async (s) => ({ ...theirs.budget, ...(await context.endpoints.patch(path, body, s)) }) as Budget,
+      send: async (s) => ({ ...theirs.record, ...(await context.endpoints.patch(path, body, s)) }) as Budget,
       check: async (s) => {
         const [found] = await context.endpoints.readByIds([theirs.id], s);
         return found !== undefined && wanted(found) ? { landed: true, value: found } : { landed: false };
@@ -55,10 +55,10 @@ export async function patchBudget(context: BudgetWriteContext, head: RowHead, pa
 }
 
 /** PUT by id with a whole row; `dropsExternalId`: the row's external ID cannot be sent (`.` or `/`). */
-export async function replaceBudget(context: BudgetWriteContext, head: RowHead, id: number, body: Record<string, unknown>, dropsExternalId: boolean, theirs: ServiceRow): Promise<RowVerdict> {
+export async function replaceBudget(context: BudgetWriteContext, head: RowHead, id: number, body: Record<string, unknown>, dropsExternalId: boolean, theirs: ServiceRow<Budget>): Promise<RowVerdict> {
   const sent = dropsExternalId ? withoutExternal(body) : body;
   const before = withExternal(theirs.fields, theirs.externalId);
-  const journal: JournalRow = { op: 'replace', id, externalId: theirs.externalId, before, service: budgetBodyOf(theirs.budget), sent, outcome: 'failed' };
+  const journal: JournalRow = { op: 'replace', id, externalId: theirs.externalId, before, service: budgetBodyOf(theirs.record), sent, outcome: 'failed' };
   const outcome = await sendChange<Budget>(
     {
       send: (s) => context.endpoints.replaceById(id, sent, s),
@@ -77,10 +77,10 @@ export async function replaceBudget(context: BudgetWriteContext, head: RowHead, 
 }
 
 /** DELETE by external ID or id; gone already counts as done. */
-export async function deleteBudget(context: BudgetWriteContext, head: RowHead, base: BaselineRow, theirs: ServiceRow, by: { externalId: string } | { id: number }): Promise<RowVerdict> {
+export async function deleteBudget(context: BudgetWriteContext, head: RowHead, base: BaselineRow, theirs: ServiceRow<Budget>, by: { externalId: string } | { id: number }): Promise<RowVerdict> {
   // The whole budget as the service held it: undo creates it again with every field, not only the sheet's.
   const before = withExternal(theirs.fields, theirs.externalId);
-  const journal: JournalRow = { op: 'delete', id: base.id, externalId: theirs.externalId, before, service: budgetBodyOf(theirs.budget), sent: null, outcome: 'failed' };
+  const journal: JournalRow = { op: 'delete', id: base.id, externalId: theirs.externalId, before, service: budgetBodyOf(theirs.record), sent: null, outcome: 'failed' };
   const outcome = await sendChange<boolean>(
     {
       send: async (s) => {
@@ -135,7 +135,7 @@ async function createTaken(context: BudgetWriteContext, head: RowHead, sent: Rec
     return { ...landed(context, head, 'create', theirs, 'all'), outcome: 'broughtIn', journal: { ...journal, outcome: 'conflict' } };
   }
   // Keep mine over a budget that holds the external ID: the row's fields win, what the sheet does not show stays.
-  if (theirs !== undefined && resolution === 'mine') return replaceBudget(context, head, theirs.id, wholeRowOver(theirs.budget, sent), false, theirs);
+  if (theirs !== undefined && resolution === 'mine') return replaceBudget(context, head, theirs.id, wholeRowOver(theirs.record, sent), false, theirs);
   const conflicts = (theirs === undefined ? [] : Object.keys(withoutExternal(sent)).filter((f) => !sameValue(theirs.fields[f], sent[f]))).map((f) => ({
     field: f,
     column: context.columnOf(f),

@@ -7,7 +7,7 @@
  */
 
 import type { BaselineRow } from './diff';
-import type { PushRequest } from './plan-requests';
+import type { DeleteRequest } from './push-request';
 import type { PushChoices } from './push-result';
 import { shown } from './push-messages';
 import { waiting, type RowVerdict } from './row-verdict';
@@ -62,7 +62,7 @@ function compareDelete(session: PushSession, item: PlannedWrite, base: BaselineR
   const { head, request } = item;
   if (theirs === undefined) return deleteLanded(head, base);
   const changedThere = changedFieldsOnService(withExternal(base.fields, base.externalId), withExternal(theirs.fields, theirs.externalId)).filter((f) => f !== 'id');
-  if (changedThere.length === 0 || resolution === 'mine') return session.opened.remove(head, base, theirs, request as Extract<PushRequest, { op: 'deleteById' | 'deleteByExternalId' }>);
+  if (changedThere.length === 0 || resolution === 'mine') return session.opened.remove(head, base, theirs, request as DeleteRequest);
   if (resolution === 'theirs') {
     const baseline = { set: { id: theirs.id, externalId: theirs.externalId, fields: theirs.fields } };
     return { head, op: item.op, outcome: 'broughtIn', pending: [], sheet: { append: theirs.cells }, baseline };
@@ -96,7 +96,7 @@ function compareUpdate(session: PushSession, item: PlannedWrite, base: BaselineR
   if (merge.conflicts.length > 0) return conflicted(session, item, base, theirs, merge.conflicts, bringIn, agreed);
   // Everything the sheet changed is on the service already (an earlier push that was cut off, or the same edit there).
   if (Object.keys(merge.send).length === 0) return landed(settleContext(session), head, item.op, theirs, bringIn.size > 0 || agreed.length > 0 ? 'all' : new Set());
-  if (request.op !== 'patch' && request.op !== 'replaceById') return undefined;
+  if (request.op !== 'patch' && request.op !== 'patchById' && request.op !== 'replaceById') return undefined;
   return session.opened.update({ head, request, send: merge.send, settled: new Set([...bringIn, ...agreed]), theirs });
 }
 

@@ -4,7 +4,8 @@
  */
 export { changedFields, diffTable, sameValue, type BaselineRow, type FieldChange, type Fields, type RowChange, type RowProblem, type SheetRow, type TableDiff } from './diff';
 export { budgetPatch, columnOf, type PatchPlan, type PatchProblem } from './budget-patch';
-export { planIdOf, planRequests, type BlockedRow, type BudgetPlan, type PushPlan, type PushRequest } from './plan-requests';
+export { planIdOf, planRequests, type BudgetPlan, type PushPlan } from './plan-requests';
+export type { BlockedRow, PushRequest } from './push-request';
 export {
   BUDGET_BASES,
   BUDGET_FREQUENCIES,
@@ -23,7 +24,8 @@ export { MemoryPushSheet, type MemoryRow } from './memory-push-sheet';
 export { budgetEndpoints, type BudgetEndpoints } from './budget-endpoints';
 export { outcomeUnknown, sendChange, type SendOutcome, type SendSteps } from './send-change';
 export { changedFieldsOnService, EXTERNAL_ID_FIELD, threeWay, type FieldConflict, type Resolution, type ThreeWay } from './three-way';
-export { pushBudgets } from './push-budgets';
+export { pushBudgets, undoLastPush } from './push-budgets';
+export { pushTable } from './push-table';
 export { PushRefusedError } from './push-refused-error';
 export { readReference } from './open-session';
 export {
@@ -41,8 +43,10 @@ export {
   type RowOutcome,
 } from './push-result';
 export { budgetWriteModel } from './budget-write-model';
+export { INVOICE_PATCH_BATCH, invoiceWriteModel, type InvoiceTarget } from './invoice-write-model';
+export { checkInvoiceRows, type InvoiceCheckContext } from './invoice-row-check';
 export type { OpenedModel, UndoStep, Write, WriteModel } from './write-model';
 export { type BudgetTarget } from './service-row';
-export { lastUndoablePush, undoableEntry, undoLastPush, type UndoOptions, type UndoOutcome, type UndoResult, type UndoRowResult } from './undo-push';
+export { lastUndoablePush, undoableEntry, undoPush, type UndoOptions, type UndoOutcome, type UndoResult, type UndoRowResult } from './undo-push';
 export { planOf, type BudgetTarget as ServiceBudgetTarget } from './service-row';
 export { applyKeptEdits, discardChanges, fieldsToCells, highlightUpdates, keepEdits, pendingChanges, type KeptEdits, type PendingChanges, type PendingField, type PendingRow } from './pending-changes';

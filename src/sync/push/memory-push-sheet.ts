@@ -4,7 +4,6 @@
  * Finds rows like a host must: by position, checked by id (or external ID for a row without one), else by search.
  */
 
-import type { Budget } from '../../api';
 import { columnIndex, rowToFields, type TableModel } from '../tables/table-model';
 import type { CoreRow, CoreValue } from '../workbook-port';
 import type { SheetRow } from './diff';
@@ -23,7 +22,7 @@ export class MemoryPushSheet implements PushSheet {
   hasStatusColumn = false;
 
   constructor(
-    readonly model: TableModel<Budget>,
+    readonly model: TableModel<unknown>,
     rows: readonly CoreValue[][],
   ) {
     this.rows = rows.map((cells) => ({ cells: [...cells], status: '', highlight: [] }));
@@ -45,13 +44,14 @@ export class MemoryPushSheet implements PushSheet {
 
   /** The row with this id (its position), or -1. */
   find(id: number): number {
-    const key = this.#index('id');
+    const key = this.#index(this.model.keyColumn);
     return this.rows.findIndex((r) => r.cells[key] === id);
   }
 
-  async read(model: TableModel<Budget>): Promise<PushSheetRead> {
-    const id = columnIndex(model, 'id');
-    const external = columnIndex(model, 'external_id');
+  async read<R>(model: TableModel<R>): Promise<PushSheetRead> {
+    const id = columnIndex(model, model.keyColumn);
+    // A model without external IDs (invoices) has no such column.
+    const external = model.columns.findIndex((c) => c.key === 'external_id');
     const rows: SheetRow[] = [];
     this.rows.forEach((row, position) => {
       if (row.cells.every((c) => c === null || c === '')) return;
@@ -69,8 +69,8 @@ export class MemoryPushSheet implements PushSheet {
   }
 
   #locate(ref: RowRef): number {
-    const id = this.#index('id');
-    const external = this.#index('external_id');
+    const id = this.#index(this.model.keyColumn);
+    const external = this.model.columns.findIndex((c) => c.key === 'external_id');
     const matches = (row: MemoryRow | undefined) =>
       row !== undefined && (ref.id !== null ? row.cells[id] === ref.id : (row.cells[id] ?? null) === null && (ref.externalId === null || row.cells[external] === ref.externalId));
     if (ref.position >= 0 && matches(this.rows[ref.position])) return ref.position;
@@ -78,7 +78,7 @@ export class MemoryPushSheet implements PushSheet {
     return this.rows.findIndex((row) => matches(row));
   }
 
-  async update(model: TableModel<Budget>, updates: readonly RowUpdate[]): Promise<{ applied: number; missing: RowRef[] }> {
+  async update<R>(model: TableModel<R>, updates: readonly RowUpdate[]): Promise<{ applied: number; missing: RowRef[] }> {
     this.updates.push([...updates]);
     this.hasStatusColumn = true;
     const missing: RowRef[] = [];
@@ -99,14 +99,14 @@ export class MemoryPushSheet implements PushSheet {
     return { applied, missing };
   }
 
-  async append(model: TableModel<Budget>, rows: readonly CoreRow[]): Promise<void> {
+  async append<R>(model: TableModel<R>, rows: readonly CoreRow[]): Promise<void> {
     for (const row of rows) {
       const cells = Array.isArray(row) ? [...(row as CoreValue[])] : model.columns.map((c) => (row as Record<string, CoreValue>)[c.key] ?? null);
       this.rows.push({ cells, status: '', highlight: [] });
     }
   }
 
-  async remove(_model: TableModel<Budget>, refs: readonly RowRef[]): Promise<{ removed: number; missing: RowRef[] }> {
+  async remove<R>(_model: TableModel<R>, refs: readonly RowRef[]): Promise<{ removed: number; missing: RowRef[] }> {
     const missing: RowRef[] = [];
     const positions: number[] = [];
     for (const ref of refs) {

@@ -55,7 +55,7 @@ export async function readReference(client: CashflowClient, options: { signal?: 
   return { plans, categories, accounts: summary.accounts.map((a) => ({ id: a.id, name: a.name })) };
 }
 
-export async function openSession(model: WriteModel, options: SessionOptions, need: BaselineNeed): Promise<PushSession> {
+export async function openSession<R>(model: WriteModel<R>, options: SessionOptions, need: BaselineNeed): Promise<PushSession> {
   const { language, signal } = options;
   const t = translator(language);
   const table = model.table.tableName;
@@ -67,7 +67,7 @@ export async function openSession(model: WriteModel, options: SessionOptions, ne
   // storm of 429s and 5xx instead of failing after a few tries.
   const client = options.client.withRetryBudget(new RetryBudget(options.giveUpAfterMs === undefined ? {} : { giveUpAfterMs: options.giveUpAfterMs }));
   const requestOptions = signal === undefined ? {} : { signal };
-  const referenceOf = () => options.reference ?? readReference(client, requestOptions);
+  const referenceOf = () => options.reference ?? (model.reference ?? readReference)(client, requestOptions);
   let baseline: readonly BaselineRow[];
   let reference: PushReference;
   if (need === 'whatever is stored') {

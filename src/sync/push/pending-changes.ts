@@ -4,7 +4,6 @@
  * apply again on top of the refreshed rows after it.
  */
 
-import type { Budget } from '../../api';
 import { joinList, type TableModel } from '../tables/table-model';
 import type { CoreValue } from '../workbook-port';
 import type { BaselineStore } from './baseline';
@@ -46,7 +45,7 @@ export interface PendingChanges {
   staleStatuses?: RowRef[];
 }
 
-export async function pendingChanges(model: TableModel<Budget>, sheet: PushSheet, baselines: BaselineStore, baselineState: 'stored' | 'missing' | undefined): Promise<PendingChanges> {
+export async function pendingChanges<R>(model: TableModel<R>, sheet: PushSheet, baselines: BaselineStore, baselineState: 'stored' | 'missing' | undefined): Promise<PendingChanges> {
   const baseline = baselineState === 'stored' ? await baselines.read(model.tableName) : undefined;
   const empty = { tableName: model.tableName, rows: [], counts: { changed: 0, new: 0, deleted: 0 }, problems: 0 };
   if (baseline === undefined) return { ...empty, comparable: false };
@@ -101,7 +100,7 @@ function pendingRow(change: RowChange, base: Fields | undefined): PendingRow {
 }
 
 /** Field values back to cells, by column key (lists as `a, b`, empty as an empty cell). */
-export function fieldsToCells(model: TableModel<Budget>, fields: Fields, externalId?: string | null): Record<string, CoreValue> {
+export function fieldsToCells<R>(model: TableModel<R>, fields: Fields, externalId?: string | null): Record<string, CoreValue> {
   const cells: Record<string, CoreValue> = {};
   for (const column of model.columns) {
     if (column.key === EXTERNAL_ID_FIELD && externalId !== undefined) cells[column.key] = externalId;
@@ -123,7 +122,7 @@ function cellOf(value: unknown): CoreValue {
  * rows come back (their pulled values; columns the baseline does not hold stay empty until the next refresh).
  * `only` limits it to some rows (`rowKey`-style keys `id:<id>` or positions of new rows as `row:<position>`).
  */
-export async function discardChanges(model: TableModel<Budget>, sheet: PushSheet, baselines: BaselineStore, pending: PendingChanges, only?: ReadonlySet<string>): Promise<number> {
+export async function discardChanges<R>(model: TableModel<R>, sheet: PushSheet, baselines: BaselineStore, pending: PendingChanges, only?: ReadonlySet<string>): Promise<number> {
   const baseline = new Map(((await baselines.read(model.tableName)) ?? []).map((b) => [b.id, b]));
   const chosen = pending.rows.filter((r) => only === undefined || only.has(r.ref.id === null ? `row:${r.ref.position}` : `id:${r.ref.id}`));
   const updates: RowUpdate[] = [];
@@ -153,7 +152,7 @@ export interface KeptEdits {
   deleted: number[];
 }
 
-export function keepEdits(model: TableModel<Budget>, pending: PendingChanges): KeptEdits {
+export function keepEdits<R>(model: TableModel<R>, pending: PendingChanges): KeptEdits {
   const changed: KeptEdits['changed'] = [];
   const added: CoreValue[][] = [];
   const deleted: number[] = [];
@@ -182,7 +181,7 @@ export function keepEdits(model: TableModel<Budget>, pending: PendingChanges): K
  * budget the refresh no longer has (deleted on the service) comes back as a new row with the user's values, so the
  * next push creates it again unless the user removes it: `orphaned` counts them.
  */
-export async function applyKeptEdits(model: TableModel<Budget>, sheet: PushSheet, kept: KeptEdits): Promise<{ orphaned: number }> {
+export async function applyKeptEdits<R>(model: TableModel<R>, sheet: PushSheet, kept: KeptEdits): Promise<{ orphaned: number }> {
   let orphaned = 0;
   if (kept.changed.length > 0) {
     const { missing } = await sheet.update(
@@ -209,7 +208,7 @@ export async function applyKeptEdits(model: TableModel<Budget>, sheet: PushSheet
  * highlight and their stale status, and so does every row with nothing pending whose status says something waits
  * (`staleStatuses`: after a reload the pane no longer knows what it highlighted).
  */
-export function highlightUpdates(model: TableModel<Budget>, pending: PendingChanges, previously: readonly RowRef[] = [], lastLanded: ReadonlySet<number> = new Set()): RowUpdate[] {
+export function highlightUpdates<R>(model: TableModel<R>, pending: PendingChanges, previously: readonly RowRef[] = [], lastLanded: ReadonlySet<number> = new Set()): RowUpdate[] {
   const keyOf = (field: string) => model.columns.find((c) => c.write?.field === field)?.key ?? field;
   const updates: RowUpdate[] = pending.rows
     .filter((r) => r.kind !== 'deleted')

@@ -15,28 +15,14 @@
 
 import { isAddressableExternalId } from '../../api/path-segment';
 import type { Language } from '../../i18n/catalog';
-import { budgetPatch, type PatchProblem } from './budget-patch';
+import { budgetPatch } from './budget-patch';
 import type { Fields, RowChange, TableDiff } from './diff';
+import type { BlockedRow, PushRequest } from './push-request';
 
 /** Where the table's budgets live: the forecast (its plan id from `GET /plans/`) or a scenario (a plan of type SCENARIO). */
 export type BudgetPlan = { kind: 'forecast'; planId: number } | { kind: 'scenario'; scenarioId: number };
 
-export type PushRequest =
-  | { op: 'patch'; id: number; externalId: string; body: Record<string, unknown>; position: number }
-  /**
-   * `dropsExternalId`: the row's external ID has `.` or `/`, which the service refuses in a body; a replace cannot
-   * keep it (fields not sent reset), so the view asks first, or the user adopts the row with a new external ID.
-   */
-  | { op: 'replaceById'; id: number; body: Record<string, unknown>; position: number; dropsExternalId?: string }
-  | { op: 'create'; body: Record<string, unknown>; position: number }
-  | { op: 'deleteByExternalId'; id: number; externalId: string }
-  | { op: 'deleteById'; id: number };
-
-export interface BlockedRow {
-  id: number | null;
-  position: number;
-  problems: PatchProblem[];
-}
+export type { BlockedRow, PushRequest } from './push-request';
 
 export interface PushPlan {
   plan: BudgetPlan;

@@ -4,7 +4,7 @@
  * rows' external IDs go into the sheet now, before the creates that carry them (a create cut off is found again).
  */
 
-import type { PushRequest } from './plan-requests';
+import type { PushRequest } from './push-request';
 import type { PushSheet, RowUpdate } from './push-port';
 import type { PushChoices, WriteOp } from './push-result';
 import { blocked, waiting, type RowHead, type RowVerdict } from './row-verdict';
@@ -25,7 +25,7 @@ export interface PlannedWrites {
   verdicts: RowVerdict[];
 }
 
-const OPS: Record<PushRequest['op'], WriteOp> = { patch: 'patch', replaceById: 'replace', create: 'create', deleteById: 'delete', deleteByExternalId: 'delete' };
+const OPS: Record<PushRequest['op'], WriteOp> = { patch: 'patch', patchById: 'patch', replaceById: 'replace', create: 'create', deleteById: 'delete', deleteByExternalId: 'delete' };
 
 export function planWrites(session: PushSession, checked: CheckedRows, unchanged: number, choices: PushChoices): PlannedWrites {
   const plan = session.opened.plan(

@@ -11,7 +11,6 @@
  * user; nothing of theirs is overwritten).
  */
 
-import type { Budget } from '../../api';
 import type { TableModel } from '../tables/table-model';
 import type { CellProblem, CoreRow, CoreValue } from '../workbook-port';
 import type { Fields, SheetRow } from './diff';
@@ -47,13 +46,13 @@ export interface RowUpdate extends RowRef {
 }
 
 export interface PushSheet {
-  read(model: TableModel<Budget>, options?: { signal?: AbortSignal }): Promise<PushSheetRead>;
+  read<R>(model: TableModel<R>, options?: { signal?: AbortSignal }): Promise<PushSheetRead>;
   /** Applies the updates; adds the status column at the table's right when it is missing. Rows not found are skipped. */
-  update(model: TableModel<Budget>, updates: readonly RowUpdate[]): Promise<{ applied: number; missing: RowRef[] }>;
+  update<R>(model: TableModel<R>, updates: readonly RowUpdate[]): Promise<{ applied: number; missing: RowRef[] }>;
   /** Appends rows (model column order) at the table's end. */
-  append(model: TableModel<Budget>, rows: readonly CoreRow[]): Promise<void>;
+  append<R>(model: TableModel<R>, rows: readonly CoreRow[]): Promise<void>;
   /** Removes rows; rows not found are skipped. */
-  remove(model: TableModel<Budget>, rows: readonly RowRef[]): Promise<{ removed: number; missing: RowRef[] }>;
+  remove<R>(model: TableModel<R>, rows: readonly RowRef[]): Promise<{ removed: number; missing: RowRef[] }>;
 }
 
 /** One row of a push as the journal keeps it. */

@@ -5,7 +5,6 @@
  * are left out. The host reads the cells (in blocks, or from memory) and hands each line over.
  */
 
-import type { Budget } from '../../api';
 import { CellValueError, fromCellValue, type CellValue } from '../cell-values';
 import type { TableModel } from '../tables/table-model';
 import type { CellProblem, ColumnSpec, CoreValue } from '../workbook-port';
@@ -16,7 +15,7 @@ import type { PushSheetRead } from './push-port';
  * `rowToFields` without the key (the push addresses a row by its id, it never sends it as a field), with the
  * writers looked up once: on 100k rows, building and then filtering each row's object doubled the read's time.
  */
-function editableFields(model: TableModel<Budget>): (row: readonly CoreValue[]) => Fields {
+function editableFields<R>(model: TableModel<R>): (row: readonly CoreValue[]) => Fields {
   if (model.readOnly) return () => ({});
   const writers = model.columns.flatMap((column, index) => (column.editable && column.write !== undefined ? [{ index, write: column.write }] : []));
   return (row) => {
@@ -39,7 +38,7 @@ export class PushRowsReader {
   readonly #problems: CellProblem[] = [];
 
   /** `specs`: the model's columns as specs; `headers`: each model column's header as the table names it (for problems). */
-  constructor(model: TableModel<Budget>, specs: readonly ColumnSpec[], headers: readonly string[]) {
+  constructor(model: TableModel<unknown>, specs: readonly ColumnSpec[], headers: readonly string[]) {
     this.#specs = specs;
     this.#headers = headers;
     this.#keyIndex = specs.findIndex((s) => s.key === model.keyColumn);

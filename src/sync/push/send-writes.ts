@@ -1,6 +1,7 @@
 /**
  * Stage 7 of a push: the writes sent through the sync layer's bounded pool, deletes first (so freed external IDs
- * can be taken), progress after each. A write not started before the user cancelled leaves its rows cancelled.
+ * can be taken), progress after each. A model that batches (invoices: one PATCH array per 1,000 rows) joins its
+ * writes first. A write not started before the user cancelled leaves its rows cancelled.
  */
 
 import { runBounded } from '../bounded-pool';
@@ -16,7 +17,9 @@ export interface SendInput {
   onProgress?(progress: PushProgress): void;
 }
 
-export async function sendWrites(session: PushSession, { writes, concurrency, onProgress }: SendInput): Promise<RowVerdict[]> {
+export async function sendWrites(session: PushSession, input: SendInput): Promise<RowVerdict[]> {
+  const { concurrency, onProgress } = input;
+  const writes = session.opened.batch ? session.opened.batch(input.writes) : input.writes;
   const total = writes.length;
   let done = 0;
   onProgress?.({ phase: 'sending', done, total });

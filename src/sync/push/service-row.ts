@@ -1,6 +1,7 @@
 /**
- * The service's budgets as the sheet holds them (cells in model order, the editable fields, the external ID), and
- * the small helpers the push and its undo share.
+ * The service's records as the sheet holds them (cells in model order, the editable fields, the external ID), and
+ * the small helpers the push and its undo share. A row carries its record (`R`: a budget, an invoice) for the model
+ * that wrote it; the stages read only the cells, fields and ids.
  */
 
 import type { Budget, Plan } from '../../api';
@@ -13,8 +14,9 @@ import { EXTERNAL_ID_FIELD } from './three-way';
 /** Which plan a table's budgets belong to. */
 export type BudgetTarget = { kind: 'forecast' } | { kind: 'scenario'; scenarioId: number };
 
-export interface ServiceRow {
-  budget: Budget;
+export interface ServiceRow<R = unknown> {
+  /** The service's record as it was read or answered. */
+  record: R;
   /** The row's id on the service. */
   id: number;
   cells: CoreValue[];
@@ -22,9 +24,15 @@ export interface ServiceRow {
   externalId: string | null;
 }
 
-export function serviceRow(model: TableModel<Budget>, budget: Budget, lookups: Lookups): ServiceRow {
+export function serviceRow(model: TableModel<Budget>, budget: Budget, lookups: Lookups): ServiceRow<Budget> {
   const cells = toRow(model, budget, lookups);
-  return { budget, id: budget.id, cells, fields: rowToFields(model, cells), externalId: budget.external_id === '' ? null : budget.external_id };
+  return { record: budget, id: budget.id, cells, fields: rowToFields(model, cells), externalId: budget.external_id === '' ? null : budget.external_id };
+}
+
+/** A record without external IDs (invoices) as the sheet holds it. */
+export function plainServiceRow<R extends { id: number }>(model: TableModel<R>, record: R, lookups: Lookups): ServiceRow<R> {
+  const cells = toRow(model, record, lookups);
+  return { record, id: record.id, cells, fields: rowToFields(model, cells), externalId: null };
 }
 
 /** A row's fields without the key (a body never carries `id`). */
@@ -34,7 +42,7 @@ export function withoutId(fields: Fields): Record<string, unknown> {
 }
 
 /** The sheet cells (by column key) of the given fields, from the service's row; read-only columns always come along. */
-export function cellsFor(model: TableModel<Budget>, row: ServiceRow, fields: ReadonlySet<string> | 'all'): Record<string, CoreValue> {
+export function cellsFor<R>(model: TableModel<R>, row: ServiceRow<unknown>, fields: ReadonlySet<string> | 'all'): Record<string, CoreValue> {
   const values: Record<string, CoreValue> = {};
   model.columns.forEach((column, i) => {
     // The external ID has no writer (it is not a field of the diff) but is the user's to rename: only when named.

@@ -8,22 +8,20 @@
  * is itself a journal entry, and the entry it undid is marked.
  */
 
-import type { Budget, CashflowClient } from '../../api';
+import type { CashflowClient } from '../../api';
 import type { Language } from '../../i18n/catalog';
-import type { TableModel } from '../tables/table-model';
 import type { CoreValue } from '../workbook-port';
 import type { BaselineStore } from './baseline';
 import { pick } from './budget-writes';
-import { budgetWriteModel } from './budget-write-model';
 import { sameValue, type BaselineRow, type SheetRow } from './diff';
 import { openSession } from './open-session';
 import { journalId } from './push-messages';
 import type { JournalEntry, JournalRow, PushJournal, PushSheet } from './push-port';
 import { readSheet } from './read-sheet';
 import { writeBack, type WriteBack } from './record-outcome';
-import { withExternal, withoutId, type BudgetTarget, type ServiceRow } from './service-row';
+import { withExternal, withoutId, type ServiceRow } from './service-row';
 import { EXTERNAL_ID_FIELD } from './three-way';
-import type { PushTableModel, UndoStep } from './write-model';
+import type { PushTableModel, UndoStep, WriteModel } from './write-model';
 
 export interface UndoOptions {
   client: CashflowClient;
@@ -67,12 +65,14 @@ export function undoableEntry(entries: readonly JournalEntry[], tableName: strin
   return entries.find((e) => e.tableName.toLowerCase() === tableName.toLowerCase() && e.undoes === undefined && e.undoneBy === undefined && e.rows.some((r) => r.outcome === 'landed'));
 }
 
-export async function undoLastPush(model: TableModel<Budget>, target: BudgetTarget, options: UndoOptions): Promise<UndoResult> {
+/** Undoes the newest undoable push of the table the WriteModel writes. */
+export async function undoPush<R>(writeModel: WriteModel<R>, options: UndoOptions): Promise<UndoResult> {
   const { sheet, journal } = options;
+  const model = writeModel.table;
   const entry = await lastUndoablePush(journal, model.tableName);
   if (entry === undefined) return { tableName: model.tableName, rows: [] };
   const { now: _now, ...sessionOptions } = options;
-  const session = await openSession(budgetWriteModel(model, target), sessionOptions, 'whatever is stored');
+  const session = await openSession(writeModel, sessionOptions, 'whatever is stored');
   const landed = entry.rows.filter((r) => r.outcome === 'landed');
   const current = new Map((await session.opened.readByIds(landed.flatMap((r) => (r.id === null ? [] : [r.id])))).map((row) => [row.id, row]));
   const { rows: sheetRows } = await readSheet(session, sheet);

@@ -3,13 +3,12 @@
  * workbook: a value that does not fit its column throws here, as does a highlight naming no column of the model.
  */
 
-import type { Budget } from '../../api';
 import { toCellValue, type CellValue } from '../cell-values';
 import { columnIndex, tableSpec, type TableModel } from '../tables/table-model';
 import type { RowUpdate } from './push-port';
 
 /** Per update: its cells by model column index. */
-export function updateCells(model: TableModel<Budget>, updates: readonly RowUpdate[]): { index: number; value: CellValue }[][] {
+export function updateCells<R>(model: TableModel<R>, updates: readonly RowUpdate[]): { index: number; value: CellValue }[][] {
   const specs = tableSpec(model).columns;
   const converted = updates.map((update) =>
     Object.entries(update.values ?? {}).map(([key, value]) => {

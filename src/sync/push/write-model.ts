@@ -11,13 +11,13 @@
  * A model keeps no state between pushes; `open` gives the state of one push or undo.
  */
 
-import type { Budget, CashflowClient } from '../../api';
+import type { CashflowClient } from '../../api';
 import type { Language } from '../../i18n/catalog';
 import type { Lookups } from '../tables/lookups';
 import type { TableModel } from '../tables/table-model';
 import type { RowCheckProblem } from './budget-row-check';
 import type { BaselineRow, Fields, RowChange, SheetRow } from './diff';
-import type { BlockedRow, PushRequest } from './plan-requests';
+import type { BlockedRow, DeleteRequest, PushRequest, UpdateRequest } from './push-request';
 import type { JournalRow } from './push-port';
 import type { PushChoices, PushReference, WriteOp } from './push-result';
 import type { Translate } from './push-messages';
@@ -26,8 +26,8 @@ import type { SendOptions } from './send-change';
 import type { ServiceRow } from './service-row';
 import type { Resolution } from './three-way';
 
-/** The table models the push port reads and writes (PushSheet takes budget tables until the next writer widens it). */
-export type PushTableModel = TableModel<Budget>;
+/** The table a model writes, over its records (`R`: a budget, an invoice). */
+export type PushTableModel<R = unknown> = TableModel<R>;
 
 /** A row as the model's check leaves it: normalized fields, or the problems that keep it back. */
 export type RowCheck = { position: number; ok: true; fields: Record<string, unknown> } | { position: number; ok: false; problems: RowCheckProblem[] };
@@ -51,22 +51,22 @@ export interface Write {
 }
 
 /** The three-way comparison of a changed row that has something to send. */
-export interface Update {
+export interface Update<R = unknown> {
   head: RowHead;
-  request: Extract<PushRequest, { op: 'patch' | 'replaceById' }>;
+  request: UpdateRequest;
   /** Fields to send with the sheet's values. */
   send: Record<string, unknown>;
   /** Fields the service changed alone, and fields both sides changed alike: their cells take the service's values. */
   settled: ReadonlySet<string>;
-  theirs: ServiceRow;
+  theirs: ServiceRow<R>;
 }
 
 /** A journal row undone: the outcome, the service's row after it, and what the sheet and the journal take. */
-export type UndoStep =
+export type UndoStep<R = unknown> =
   | { kind: 'report'; outcome: 'changedSince' | 'failed' | 'nothingToDo'; message: string }
-  | { kind: 'deleted'; row: ServiceRow; message: string }
-  | { kind: 'created'; row: ServiceRow; sent: Fields; message: string }
-  | { kind: 'restored'; row: ServiceRow; fields: readonly string[]; restorable: readonly string[]; message: string };
+  | { kind: 'deleted'; row: ServiceRow<R>; message: string }
+  | { kind: 'created'; row: ServiceRow<R>; sent: Fields; message: string }
+  | { kind: 'restored'; row: ServiceRow<R>; fields: readonly string[]; restorable: readonly string[]; message: string };
 
 export interface OpenContext {
   client: CashflowClient;
@@ -81,28 +81,35 @@ export interface OpenContext {
 }
 
 /** A model opened for one push or undo (its place on the service is known and may be written). */
-export interface OpenedModel {
+export interface OpenedModel<R = unknown> {
   check(rows: readonly SheetRow[], context: CheckContext): RowCheck[];
   plan(changes: readonly RowChange[], rowsById: RowsById, unchanged: number): { requests: PushRequest[]; blocked: BlockedRow[] };
   /** A request the user has to confirm first (a whole-row write), or the request to send after the user's choices. */
   confirm(request: PushRequest, choices: PushChoices, rowsById: RowsById): { request: PushRequest } | { waits: string };
-  readByIds(ids: readonly number[]): Promise<ServiceRow[]>;
+  readByIds(ids: readonly number[]): Promise<ServiceRow<R>[]>;
   create(head: RowHead, body: Record<string, unknown>, resolution: Resolution | undefined): Write;
   /** Take mine on a row deleted on the service: the sheet's row created again. */
   recreate(head: RowHead, request: PushRequest, rowsById: RowsById): Write;
-  update(update: Update): Write | RowVerdict;
-  remove(head: RowHead, base: BaselineRow, theirs: ServiceRow, request: Extract<PushRequest, { op: 'deleteById' | 'deleteByExternalId' }>): Write;
-  undo(row: JournalRow, theirs: ServiceRow | undefined): Promise<UndoStep>;
+  update(update: Update<R>): Write | RowVerdict;
+  remove(head: RowHead, base: BaselineRow, theirs: ServiceRow<R>, request: DeleteRequest): Write;
+  undo(row: JournalRow, theirs: ServiceRow<R> | undefined): Promise<UndoStep<R>>;
+  /**
+   * Writes that settle many rows (one PATCH array per 1,000 invoices): the send stage hands the model the writes
+   * compare made, and the model joins those it batches. Without it, every write is sent as it is.
+   */
+  batch?(writes: readonly Write[]): Write[];
 }
 
-export interface WriteModel {
-  table: PushTableModel;
+export interface WriteModel<R = unknown> {
+  table: PushTableModel<R>;
   /** The column a field is edited in, as the user reads it. */
   columnOf(field: string): string;
   /** Whether a new row without an external ID gets one before it is sent (written into the sheet first). */
   generatesExternalIds: boolean;
   /** A cell that did not convert but that the model's own check reads (the category cell takes a name or a path). */
   checksCellText(header: string): boolean;
+  /** The plans, categories and accounts the model needs (default: all three, `readReference`; a group's invoices: none). */
+  reference?(client: CashflowClient, options: { signal?: AbortSignal }): Promise<PushReference>;
   /** Opens the model's place on the service for one push or undo; throws PushRefusedError when the table cannot be written there. */
-  open(context: OpenContext): OpenedModel;
+  open(context: OpenContext): OpenedModel<R>;
 }

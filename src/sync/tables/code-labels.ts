@@ -10,11 +10,12 @@
 import type { Language, MessageKey } from '../../i18n/catalog';
 import { translate } from '../../i18n/translate';
 
-export type CodedField = 'invoiceType' | 'budgetBase' | 'frequency' | 'sequenceType';
+export type CodedField = 'invoiceType' | 'invoiceStatus' | 'budgetBase' | 'frequency' | 'sequenceType';
 
 /** The service's codes of each field, in list order (api-spec.md; the empty code apart: `EMPTY_KEYS`). */
 export const CODES = {
   invoiceType: ['RE', 'PA'],
+  invoiceStatus: ['OD', 'PL', 'OR', 'PD', 'PP', 'IN', 'HD', 'PR', 'DP', 'CA', 'IP'],
   budgetBase: ['FS', 'S', 'F'],
   frequency: ['daily', 'weekly', 'monthly', 'quarterly', 'yearly'],
   sequenceType: ['AP', 'GP', 'HP'],
@@ -22,6 +23,7 @@ export const CODES = {
 
 const KEYS: Record<CodedField, Readonly<Record<string, MessageKey>>> = {
   invoiceType: { RE: 'code.invoiceType.RE', PA: 'code.invoiceType.PA' },
+  invoiceStatus: Object.fromEntries(['OD', 'PL', 'OR', 'PD', 'PP', 'IN', 'HD', 'PR', 'DP', 'CA', 'IP'].map((c) => [c, `code.invoiceStatus.${c}` as MessageKey])),
   budgetBase: { FS: 'code.budgetBase.FS', S: 'code.budgetBase.S', F: 'code.budgetBase.F' },
   // The service's empty frequency is a one-time budget.
   frequency: {

@@ -1,15 +1,21 @@
 /**
- * Invoices (open items): one row per invoice. Name, notes, status, amounts, dates and category go back by PATCH.
- * A group workbook (group credentials) holds the invoices of every addressed company in the same `Invoices`
- * table, with the company in front.
+ * Invoices (open items): one row per invoice. The columns the service's invoice PATCH takes are editable
+ * (reference, name, type, status, amounts, dates, category, notes); they go back through the invoice WriteModel
+ * (src/sync/push/invoice-write-model.ts): one PATCH array per 1,000 changed rows keyed by id, a POST per new row,
+ * a DELETE by id per deleted row. Status and type are codes with in-cell lists. A group workbook (group credentials)
+ * holds the invoices of every addressed company in the same `Invoices` table, with the company in front (typed
+ * on a new row: where it is created).
  */
 
 import type { Invoice } from '../../api';
 import type { CoreValue } from '../workbook-port';
+import { codeChoices } from './code-labels';
 import { column, joinList, textField, type TableModel } from './table-model';
 
 const text = { editable: true, parse: textField } as const;
 const keep = (value: CoreValue): unknown => value;
+// A code cell: the code as typed (the row check refuses one that is not the service's).
+const code = (value: CoreValue): unknown => (value === null ? '' : String(value).trim().toUpperCase());
 
 export const INVOICES_TABLE: TableModel<Invoice> = {
   tableName: 'Invoices',
@@ -20,11 +26,11 @@ export const INVOICES_TABLE: TableModel<Invoice> = {
   needs: ['categories', 'accounts'],
   columns: [
     column<Invoice>('id', 'Id', 'integer', (i) => i.id),
-    column<Invoice>('reference', 'Reference', 'text', (i) => i.reference),
+    column<Invoice>('reference', 'Reference', 'text', (i) => i.reference, text),
     column<Invoice>('name', 'Name', 'text', (i) => i.name, text),
-    column<Invoice>('type', 'Type', 'text', (i) => i.type),
+    column<Invoice>('type', 'Type', 'text', (i) => i.type, { editable: true, parse: code, choices: codeChoices('invoiceType', false) }),
     column<Invoice>('type_label', 'Type label', 'text', (i, l) => l.codeLabel('invoiceType', i.type)),
-    column<Invoice>('status', 'Status', 'text', (i) => i.status, text),
+    column<Invoice>('status', 'Status', 'text', (i) => i.status, { editable: true, parse: code, choices: codeChoices('invoiceStatus', false) }),
     column<Invoice>('status_label', 'Status label', 'text', (i) => i.status_label),
     column<Invoice>('amount', 'Amount', 'amount', (i) => i.amount, { editable: true, parse: keep, currency: 'company' }),
     column<Invoice>('paid_amount', 'Paid amount', 'amount', (i) => i.paid_amount, { editable: true, parse: keep, currency: 'company' }),
@@ -54,10 +60,11 @@ export type CompanyInvoice = Invoice & { company: number };
  * goes to). Invoice ids are the service's internal ids, unique across the companies, so `id` stays the key.
  * Group credentials cannot list `/categories/` (they are bound to no one company), so the category path stays
  * empty; the category id is there. Nor do they tell a company's currency: the amounts show the one chosen in
- * Settings, else the plain amount format.
+ * Settings, else the plain amount format. The company is editable only on a new row (where it is created); the
+ * push refuses a changed company on an existing one (an invoice cannot move between companies).
  */
 export const GROUP_INVOICES_TABLE: TableModel<CompanyInvoice> = {
   ...INVOICES_TABLE,
   needs: [],
-  columns: [column<CompanyInvoice>('company', 'Company', 'integer', (i) => i.company), ...INVOICES_TABLE.columns],
+  columns: [column<CompanyInvoice>('company', 'Company', 'integer', (i) => i.company, { editable: true }), ...INVOICES_TABLE.columns],
 };

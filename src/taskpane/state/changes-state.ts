@@ -1,14 +1,13 @@
 /**
- * The Changes view's state: pending changes per pushable table (ForecastBudgets, each Scenario_<id>_Budgets that
- * the workbook holds), push with the confirmations the user gave, the conflict choice per row, discard, undo of
+ * The Changes view's state: pending changes per pushable table (pushable-table.ts: ForecastBudgets, each
+ * Scenario_<id>_Budgets that the workbook holds), push with the confirmations the user gave, the conflict choice per row, discard, undo of
  * the last push, the journal; and the question a refresh asks when a table has pending changes. Every rule is in
  * the core (`src/sync/push`); this module only calls it with the host's ports and keeps what the view shows.
  */
 
-import type { CashflowClient, Budget } from '../../api';
+import type { CashflowClient } from '../../api';
 import type { Language, MessageKey } from '../../i18n/catalog';
 import type { MessageParams } from '../../i18n/translate';
-import type { PullTarget } from '../../sync/pull';
 import {
   applyKeptEdits,
   discardChanges,
@@ -16,12 +15,10 @@ import {
   journalRowViews,
   keepEdits,
   pendingChanges,
-  planOf,
-  pushBudgets,
+  pushTable,
   PushRefusedError,
   undoableEntry,
-  undoLastPush,
-  type BudgetTarget,
+  undoPush,
   type JournalEntry,
   type KeptEdits,
   type PushChoices,
@@ -29,8 +26,8 @@ import {
   type Resolution,
   type RowRef,
 } from '../../sync/push';
-import { FORECAST_BUDGETS_TABLE, scenarioBudgetsTable, type TableModel } from '../../sync/tables';
 import type { PaneHost, PushHost } from './pane-host';
+import { pushableOf, type PushableTable } from './pushable-table';
 import type { ChangesTable, ChangesView, JournalSummary, OpenedJournalEntry, RefreshPrompt, TableRow } from './app-snapshot';
 
 export type { ChangesTable, ChangesView, JournalSummary, OpenedJournalEntry, RefreshPrompt } from './app-snapshot';
@@ -38,12 +35,7 @@ export type { ChangesTable, ChangesView, JournalSummary, OpenedJournalEntry, Ref
 /** Rows of an opened journal entry shown at first, and added by each "Show more". */
 export const JOURNAL_ROWS_BLOCK = 50;
 
-/** A pushable table's model and plan, from its pull target. */
-export function pushableOf(target: PullTarget): { model: TableModel<Budget>; target: BudgetTarget } | undefined {
-  if (target.resource === 'forecastBudgets') return { model: FORECAST_BUDGETS_TABLE, target: { kind: 'forecast' } };
-  if (target.resource === 'scenarioBudgets') return { model: scenarioBudgetsTable(target.scenarioId), target: { kind: 'scenario', scenarioId: target.scenarioId } };
-  return undefined;
-}
+export { pushableOf, type PushableTable } from './pushable-table';
 
 export interface ChangesDeps {
   host: PaneHost;
@@ -91,7 +83,7 @@ export class ChangesState {
   }
 
   /** The pulled pushable tables, in the Data view's order. */
-  #pushable(): Array<{ row: TableRow; model: TableModel<Budget>; target: BudgetTarget }> {
+  #pushable(): Array<{ row: TableRow } & PushableTable> {
     return this.#deps.tables().flatMap((row) => {
       const pushable = row.pulled === undefined ? undefined : pushableOf(row.target);
       return pushable ? [{ row, ...pushable }] : [];
@@ -111,11 +103,10 @@ export class ChangesState {
     const journal = await push.journal.list().catch((): JournalEntry[] => []);
     const previous = new Map(this.#view.tables.map((t) => [t.tableId, t]));
     const tables: ChangesTable[] = [];
-    for (const { row, model, target } of this.#pushable()) {
+    for (const { row, model, committedPlan } of this.#pushable()) {
       const before = previous.get(row.id);
       // A committed plan is read-only: said before anything is sent (the plans as the pane read them on connect).
-      const committed = planOf(this.#deps.reference()?.plans ?? [], target);
-      const isCommitted = committed?.is_committed === true ? committed : undefined;
+      const isCommitted = committedPlan(this.#deps.reference());
       const pending = await pendingChanges(model, push.sheet, baselines, row.pulled?.baseline).catch(() => undefined);
       if (pending?.comparable) {
         // The cells waiting to be sent turn amber now, not only after a send that left them.
@@ -164,7 +155,7 @@ export class ChangesState {
     this.#abort = abort;
     this.#update(tableId, { status: 'pushing', error: undefined, refused: undefined, progress: { phase: 'reading', done: 0, total: 0 } } as Partial<ChangesTable>);
     try {
-      const result = await pushBudgets(entry.model, entry.target, {
+      const result = await pushTable(entry.writeModel, {
         client,
         sheet: push.sheet,
         baselines,
@@ -221,7 +212,7 @@ export class ChangesState {
     const { entry, push, baselines, client } = ready;
     this.#update(tableId, { status: 'undoing', error: undefined } as Partial<ChangesTable>);
     try {
-      const undo = await undoLastPush(entry.model, entry.target, { client, sheet: push.sheet, baselines, journal: push.journal, language: this.#deps.language(), label: this.#deps.t(entry.row.label, entry.row.labelParams) });
+      const undo = await undoPush(entry.writeModel, { client, sheet: push.sheet, baselines, journal: push.journal, language: this.#deps.language(), label: this.#deps.t(entry.row.label, entry.row.labelParams) });
       this.#update(tableId, { status: 'idle', undo });
     } catch (error) {
       this.#update(tableId, { status: 'idle', error: error instanceof Error ? error.message : String(error) });

@@ -2,7 +2,6 @@
 
 import type { WorkbookConnectionStore } from '../../sync/connect';
 import type { PullStateStore } from '../../sync/pull';
-import type { Budget } from '../../api';
 import type { BaselineStore, PushJournal, PushSheet, RowRef } from '../../sync/push';
 import type { TableModel } from '../../sync/tables';
 import type { SharePort } from '../../sync/share';
@@ -38,7 +37,7 @@ export interface PushHost {
   sheet: PushSheet;
   journal: PushJournal;
   /** Selects a row of a pushable table in the sheet (activating it); false when the table no longer holds it. */
-  selectRow?(model: TableModel<Budget>, ref: RowRef): Promise<boolean>;
+  selectRow?<R>(model: TableModel<R>, ref: RowRef): Promise<boolean>;
   /** Shows the editable columns apart (the input style), after a pull of a pushable table. */
-  styleInputs?(model: TableModel<Budget>): Promise<void>;
+  styleInputs?<R>(model: TableModel<R>): Promise<void>;
 }

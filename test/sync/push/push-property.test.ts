@@ -9,7 +9,7 @@ import fc from 'fast-check';
 import type { Budget } from '../../../src/api';
 import { buildLookups, rowToFields, toRow } from '../../../src/sync/tables';
 import { sameValue } from '../../../src/sync/push';
-import { addressable, rowWhere, setUpPush, type PushHarness } from './push-support';
+import { addressable, faultHook, rowWhere, setUpPush, type Fault, type PushHarness } from './push-support';
 
 type Edit =
   | { kind: 'amount'; row: number; cents: number }
@@ -19,8 +19,6 @@ type Edit =
   | { kind: 'delete'; row: number }
   | { kind: 'add'; externalId: boolean; cents: number }
   | { kind: 'sort' };
-
-type Fault = 'none' | 'error500' | 'lostAnswer' | 'throttled';
 
 const edit: fc.Arbitrary<Edit> = fc.oneof(
   fc.record({ kind: fc.constant('amount' as const), row: fc.nat(200), cents: fc.integer({ min: -10_000_000, max: 10_000_000 }) }),
@@ -68,8 +66,6 @@ function apply(h: PushHarness, e: Edit, leaf: number, n: number): void {
   }
 }
 
-const html500 = () => new Response('<h1>Server Error (500)</h1>', { status: 500, headers: { 'content-type': 'text/html' } });
-
 test('random edits pushed through random faults and pushed again leave the service equal to the sheet', async () => {
   await fc.assert(
     fc.asyncProperty(fc.array(edit, { minLength: 1, maxLength: 12 }), fc.array(fault, { minLength: 1, maxLength: 20 }), async (edits, faults) => {
@@ -77,19 +73,7 @@ test('random edits pushed through random faults and pushed again leave the servi
       try {
         const leaf = h.sheet.cell(rowWhere(h, (e) => e === 'fc-miete'), 'category_id') as number;
         edits.forEach((e, n) => apply(h, e, leaf, n));
-        let next = 0;
-        h.hook.current = async (request, forward) => {
-          if (request.method === 'GET' || request.path.endsWith('/auth/token/')) return undefined;
-          const kind = faults[next % faults.length] ?? 'none';
-          next += 1;
-          if (kind === 'error500') return html500();
-          if (kind === 'throttled') return Response.json({ detail: 'Request was throttled.' }, { status: 429, headers: { 'Retry-After': '1' } });
-          if (kind === 'lostAnswer') {
-            await forward();
-            throw new TypeError('fetch failed');
-          }
-          return undefined;
-        };
+        h.hook.current = faultHook(faults);
         const choices = { deletes: true, wholeRows: true };
         await h.push(choices);
         h.hook.current = undefined;

@@ -6,7 +6,7 @@
 
 import type { CashflowClient, Budget } from '../../../src/api';
 import { startSandbox } from '../../../src/sandbox';
-import { recordedClients, type Hook, type RecordedClients, type SentRequest } from '../../support/recording-fetch';
+import { recordedClients, recordingFetch as recordInto, type Hook, type RecordedClients, type SentRequest } from '../../support/recording-fetch';
 
 export type { Hook, SentRequest };
 import { baselineOf, MemoryBaselineStore, MemoryPushJournal, MemoryPushSheet, pushBudgets, type BudgetTarget, type PushChoices, type PushOptions, type PushResult } from '../../../src/sync/push';
@@ -37,6 +37,42 @@ export interface SetUpOptions {
   before?(other: CashflowClient): Promise<void>;
 }
 
+/** A `fetch` that records every request with its body; `hook.current` may answer or break one. */
+export function recordingFetch(): { sent: SentRequest[]; hook: { current?: Hook }; fetch: typeof fetch } {
+  const sent: SentRequest[] = [];
+  const hook: { current?: Hook } = {};
+  return { sent, hook, fetch: recordInto(sent, hook) };
+}
+
+/** The write requests (not GET, not the token) sent since its last call. */
+export function writesTaker(sent: readonly SentRequest[]): () => SentRequest[] {
+  let taken = 0;
+  return () => {
+    const writes = sent.slice(taken).filter((s) => s.method !== 'GET' && !s.path.endsWith('/auth/token/'));
+    taken = sent.length;
+    return writes;
+  };
+}
+
+export type Fault = 'none' | 'error500' | 'lostAnswer' | 'throttled';
+
+/** Breaks the writes in turn as `faults` says (a non-JSON 500 before, an answer lost after, a 429); reads and the token pass. */
+export function faultHook(faults: readonly Fault[]): Hook {
+  let next = 0;
+  return async (request, forward) => {
+    if (request.method === 'GET' || request.path.endsWith('/auth/token/')) return undefined;
+    const kind = faults[next % faults.length] ?? 'none';
+    next += 1;
+    if (kind === 'error500') return new Response('<h1>Server Error (500)</h1>', { status: 500, headers: { 'content-type': 'text/html' } });
+    if (kind === 'throttled') return Response.json({ detail: 'Request was throttled.' }, { status: 429, headers: { 'Retry-After': '1' } });
+    if (kind === 'lostAnswer') {
+      await forward();
+      throw new TypeError('fetch failed');
+    }
+    return undefined;
+  };
+}
+
 export async function setUpPush(options: SetUpOptions = {}): Promise<PushHarness> {
   const sandbox = await startSandbox({ port: 0, transactions: 20 });
   const { client, other, sent, hook } = recordedClients(sandbox, options.language ?? 'en');
@@ -60,7 +96,7 @@ export async function setUpPush(options: SetUpOptions = {}): Promise<PushHarness
   await baselines.write(model.tableName, baselineOf(model, rows));
   const sheet = new MemoryPushSheet(model, rows);
   const journal = new MemoryPushJournal();
-  let taken = 0;
+  const takeWrites = writesTaker(sent);
   return {
     sandbox,
     client,
@@ -74,11 +110,7 @@ export async function setUpPush(options: SetUpOptions = {}): Promise<PushHarness
     journal,
     push: (choices = {}, extra = {}) =>
       pushBudgets(model, target, { client, sheet, baselines, journal, language: options.language ?? 'en', baselineState: 'stored', choices, sleep: async () => undefined, ...extra }),
-    takeWrites() {
-      const writes = sent.slice(taken).filter((s) => s.method !== 'GET' && !s.path.endsWith('/auth/token/'));
-      taken = sent.length;
-      return writes;
-    },
+    takeWrites,
     service: async () => new Map((await list()).map((b) => [b.id, b])),
     close: () => sandbox.close(),
   };

@@ -17,8 +17,8 @@ describe('in-cell lists of the code columns (the table model says them, in the c
     expect(headersWithLists(tableSpec(ALL_BUDGETS_TABLE))).toEqual([]);
     // Label columns are read-only words: no list.
     expect(tableSpec(FORECAST_BUDGETS_TABLE).columns.filter((c) => c.header.endsWith(' label') && c.choices !== undefined)).toEqual([]);
-    // Invoices are not pushed yet (#28): their Type column is read-only and has no list.
-    expect(headersWithLists(tableSpec(INVOICES_TABLE))).toEqual([]);
+    // Invoices are pushed (#28): their Type and Status columns take codes from a list.
+    expect(headersWithLists(tableSpec(INVOICES_TABLE))).toEqual(['Type', 'Status']);
   });
 
   test('a spec carries the language of its words only when given one', () => {

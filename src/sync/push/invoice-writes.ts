@@ -1,0 +1,194 @@
+/**
+ * The invoice writes: one PATCH array for up to 1,000 changed rows keyed by `id` (the rows the service skipped,
+ * absent from its answer, are settled on their rows), a POST per new row (a status follows by PATCH: the POST takes
+ * none), a DELETE by `id` per deleted row. Each write sends once through `sendChange` (a lost answer is read back
+ * before anything is sent again) and journals what the service held just before, so undo restores the service.
+ * A past `expected_date` the service moved to today (its rule, unless the invoice is paid) lands with the service's
+ * value and says why: it is not a conflict.
+ */
+
+import { ApiError } from '../../api';
+import type { Language } from '../../i18n/catalog';
+import type { Lookups } from '../tables/lookups';
+import type { TableModel } from '../tables/table-model';
+import { pick } from './budget-writes';
+import { sameValue, type BaselineRow } from './diff';
+import { companyOf, type InvoiceEndpoints, type InvoiceRecord } from './invoice-endpoints';
+import type { JournalRow } from './push-port';
+import { type RowHead, type RowVerdict, waiting } from './row-verdict';
+import { sendChange, type SendOptions, type SendOutcome } from './send-change';
+import { plainServiceRow, type ServiceRow } from './service-row';
+import { deleteLanded, landed, notLanded, type SettleContext } from './settle-write';
+
+export interface InvoiceWriteContext extends SettleContext {
+  language: Language;
+  endpoints: InvoiceEndpoints;
+  lookups: Lookups;
+  send: SendOptions;
+  signal?: AbortSignal;
+  /** The table over its records (the settle context's, typed). */
+  invoices: TableModel<InvoiceRecord>;
+  /** Invoices the table knew before this push and those it created: a create never takes one of them for its own. */
+  known: Set<number>;
+}
+
+/** One changed row of a PATCH array. */
+export interface PatchItem {
+  head: RowHead;
+  id: number;
+  company: number | null;
+  body: Record<string, unknown>;
+  theirs: ServiceRow<InvoiceRecord>;
+  /** The cells this push settles besides the body's (brought in from the service). */
+  settled: ReadonlySet<string>;
+}
+
+export const invoiceRow = (context: InvoiceWriteContext, record: InvoiceRecord): ServiceRow<InvoiceRecord> => plainServiceRow(context.invoices, record, context.lookups);
+
+const dayOffset = (date: string, days: number): string => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * The service's rule (api-spec.md, invoice status; PATCH rule 6): a past `expected_date` becomes the current date
+ * unless the status is PD. The service's day is the day of its own `date_updated` (give or take a time zone).
+ */
+export function movedToToday(sent: unknown, record: InvoiceRecord): boolean {
+  const day = record.date_updated.slice(0, 10);
+  const held = record.expected_date;
+  return typeof sent === 'string' && sent < held && record.status !== 'PD' && held >= dayOffset(day, -1) && held <= dayOffset(day, 1);
+}
+
+/** Whether the service's invoice holds what was sent. */
+export function holdsSent(context: InvoiceWriteContext, record: InvoiceRecord, body: Readonly<Record<string, unknown>>): boolean {
+  const fields = invoiceRow(context, record).fields;
+  return Object.entries(body).every(([f, v]) => sameValue(fields[f], v) || (f === 'expected_date' && movedToToday(v, record)));
+}
+
+/** One PATCH array, sent again (only its rows not there yet) after a lost answer; a 400 names its rows, the others go again. */
+export async function patchInvoices(context: InvoiceWriteContext, company: number | null, items: readonly PatchItem[]): Promise<RowVerdict[]> {
+  let pending = [...items];
+  let sent = pending;
+  const answered = new Map<number, InvoiceRecord>();
+  const skipped = new Set<number>();
+  const outcome = await sendChange<true>(
+    {
+      send: async (s) => {
+        sent = pending;
+        for (const invoice of await context.endpoints.patch(company, sent.map((i) => ({ id: i.id, ...i.body })), s)) answered.set(invoice.id, invoice);
+        for (const item of sent) if (!answered.has(item.id)) skipped.add(item.id);
+        pending = [];
+        return true;
+      },
+      check: async (s) => {
+        const found = new Map((await context.endpoints.readByIds(pending.map((i) => i.id), s)).map((r) => [r.id, r]));
+        pending = pending.filter((item) => {
+          const invoice = found.get(item.id);
+          if (invoice === undefined) skipped.add(item.id);
+          else if (holdsSent(context, invoice, item.body)) answered.set(item.id, invoice);
+          return invoice !== undefined && !answered.has(item.id);
+        });
+        return pending.length === 0 ? { landed: true, value: true } : { landed: false };
+      },
+    },
+    context.send,
+  );
+  if (outcome.kind === 'failed' && outcome.error.status === 400 && outcome.error.itemErrors.length > 0) return itemErrors(context, company, items, sent, outcome.error);
+  return items.map((item) => patchVerdict(context, item, answered.get(item.id), skipped.has(item.id), outcome));
+}
+
+function patchVerdict(context: InvoiceWriteContext, item: PatchItem, invoice: InvoiceRecord | undefined, skipped: boolean, outcome: SendOutcome<true>): RowVerdict {
+  const keys = Object.keys(item.body);
+  const journal: JournalRow = { op: 'patch', id: item.id, externalId: null, before: pick(item.theirs.fields, keys), sent: item.body, outcome: 'failed' };
+  if (invoice !== undefined) {
+    const row = invoiceRow(context, invoice);
+    // What the push put there (the service's value where its rule changed the one sent): undo compares with it.
+    const verdict = landed(context, item.head, 'patch', row, new Set([...keys, ...item.settled]), { ...journal, sent: pick(row.fields, keys) });
+    const moved = 'expected_date' in item.body && !sameValue(row.fields.expected_date, item.body.expected_date);
+    return moved ? { ...verdict, message: context.t('push.status.expectedDateToday', { date: invoice.expected_date, sent: String(item.body.expected_date) }) } : verdict;
+  }
+  if (skipped) {
+    const message = context.t('push.status.skipped');
+    return waiting(item.head, 'failed', message, { op: 'patch', journal: { ...journal, message } });
+  }
+  return notLanded(context, item.head, 'patch', outcome.kind === 'landed' ? { kind: 'unknown', error: new Error('no answer') } : outcome, journal);
+}
+
+/** A 400 for some items of the array: those rows fail with their own reasons, the others are sent again without them. */
+async function itemErrors(context: InvoiceWriteContext, company: number | null, items: readonly PatchItem[], sent: readonly PatchItem[], error: ApiError): Promise<RowVerdict[]> {
+  const bad = new Map(error.itemErrors.flatMap((e) => (sent[e.index] === undefined ? [] : [[sent[e.index]?.id as number, e.fieldErrors] as const])));
+  const verdicts: RowVerdict[] = [];
+  for (const item of items) {
+    const fieldErrors = bad.get(item.id);
+    if (fieldErrors === undefined) continue;
+    const own = new ApiError({ status: 400, message: error.message, method: 'PATCH', fieldErrors });
+    const journal: JournalRow = { op: 'patch', id: item.id, externalId: null, before: pick(item.theirs.fields, Object.keys(item.body)), sent: item.body, outcome: 'failed' };
+    verdicts.push(notLanded(context, item.head, 'patch', { kind: 'failed', error: own }, journal));
+  }
+  const rest = items.filter((i) => !bad.has(i.id));
+  // Rows without an error of their own were not applied (the service refuses the whole array): they go again.
+  return rest.length === items.length ? verdicts : [...verdicts, ...(rest.length > 0 ? await patchInvoices(context, company, rest) : [])];
+}
+
+/** A create of an earlier push whose answer was lost: an invoice the table never knew, holding what the row sends. */
+async function createdBefore(context: InvoiceWriteContext, company: number | null, post: Record<string, unknown>, signal?: AbortSignal): Promise<InvoiceRecord | undefined> {
+  if (typeof post.reference !== 'string') return undefined;
+  const found = await context.endpoints.byReference(company, post.reference, signal);
+  return found.find((invoice) => !context.known.has(invoice.id) && holdsSent(context, invoice, post));
+}
+
+/** POST (found first if a cut-off push created it already), then the status by PATCH when the row sets one. */
+export async function createInvoice(context: InvoiceWriteContext, head: RowHead, body: Record<string, unknown>, company: number | null): Promise<RowVerdict> {
+  const { status, ...post } = body;
+  const journal: JournalRow = { op: 'create', id: null, externalId: null, before: null, sent: body, outcome: 'failed' };
+  let outcome: SendOutcome<InvoiceRecord>;
+  try {
+    const existing = await createdBefore(context, company, post, context.signal);
+    outcome = existing
+      ? { kind: 'landed', value: existing }
+      : await sendChange<InvoiceRecord>(
+          {
+            send: (s) => context.endpoints.create(company, post, s),
+            check: async (s) => {
+              const found = await createdBefore(context, company, post, s);
+              return found ? { landed: true, value: found } : { landed: false };
+            },
+          },
+          context.send,
+        );
+  } catch (error) {
+    outcome = { kind: 'unknown', error };
+  }
+  if (outcome.kind !== 'landed') return notLanded(context, head, 'create', outcome, journal);
+  context.known.add(outcome.value.id);
+  const created = outcome.value;
+  const landedJournal = { ...journal, id: created.id };
+  if (typeof status !== 'string' || status === '' || status === created.status) return landed(context, head, 'create', invoiceRow(context, created), 'all', landedJournal);
+  return setStatus(context, head, created, status, landedJournal);
+}
+
+async function setStatus(context: InvoiceWriteContext, head: RowHead, created: InvoiceRecord, status: string, journal: JournalRow): Promise<RowVerdict> {
+  const item: PatchItem = { head, id: created.id, company: companyOf(created), body: { status }, theirs: invoiceRow(context, created), settled: new Set() };
+  const [verdict] = await patchInvoices(context, item.company, [item]);
+  if (verdict?.outcome === 'landed') return { ...verdict, op: 'create', journal: { ...journal, sent: { ...(journal.sent ?? {}), status } } };
+  // Created: the row takes its id and every value but the status, which stays pending (the next send sets it).
+  const row = invoiceRow(context, created);
+  const others = new Set(Object.keys(row.fields).filter((f) => f !== 'status'));
+  const reason = verdict?.message ?? '';
+  return { ...landed(context, head, 'create', row, others, journal), pending: ['status'], message: context.t('push.status.statusAfterCreate', { reason }) };
+}
+
+/** DELETE `?id=` (the only selector the push sends); gone already counts as done. */
+export async function deleteInvoice(context: InvoiceWriteContext, head: RowHead, base: BaselineRow, theirs: ServiceRow<InvoiceRecord>): Promise<RowVerdict> {
+  const company = companyOf(theirs.record);
+  const journal: JournalRow = { op: 'delete', id: base.id, externalId: null, before: theirs.fields, sent: null, outcome: 'failed' };
+  const outcome = await sendChange<boolean>(
+    {
+      send: async (s) => {
+        await context.endpoints.deleteById(company, base.id, s);
+        return true;
+      },
+      check: async (s) => ((await context.endpoints.readByIds([base.id], s)).length === 0 ? { landed: true, value: true } : { landed: false }),
+    },
+    context.send,
+  );
+  return outcome.kind === 'landed' ? deleteLanded(head, base, journal) : notLanded(context, head, 'delete', outcome, journal);
+}
