@@ -19,7 +19,11 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['node:*', 'fs', 'path', 'http', 'https', 'os', 'child_process'], message: 'The core runs in the browser too.' }] },
+        {
+          patterns: [
+            { group: ['node:*', 'fs', 'path', 'http', 'https', 'os', 'child_process'], message: 'The core runs in the browser too.' },
+          ],
+        },
       ],
       'no-restricted-globals': ['error', 'Excel', 'Office', 'OfficeRuntime', 'CustomFunctions', 'document', 'window'],
     },
@@ -32,8 +36,14 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['node:*', 'fs', 'path', 'http', 'https', 'os', 'child_process'], message: 'The xlsx host runs in the browser too: the caller reads and writes files.' },
-            { group: ['**/hosts/excel', '**/hosts/excel/*', '**/taskpane/*', '**/preview/*'], message: 'The xlsx host imports from src/sync and exceljs only.' },
+            {
+              group: ['node:*', 'fs', 'path', 'http', 'https', 'os', 'child_process'],
+              message: 'The xlsx host runs in the browser too: the caller reads and writes files.',
+            },
+            {
+              group: ['**/hosts/excel', '**/hosts/excel/*', '**/taskpane/*', '**/preview/*'],
+              message: 'The xlsx host imports from src/sync and exceljs only.',
+            },
           ],
         },
       ],
@@ -44,7 +54,10 @@ export default tseslint.config(
     // The sandbox is written from the spec, not from our client: shared code would let one misreading pass both sides.
     files: ['src/sandbox/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/api', '**/api/*', '**/sync/*'], message: 'The sandbox imports nothing from the client.' }] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/api', '**/api/*', '**/sync/*'], message: 'The sandbox imports nothing from the client.' }] },
+      ],
     },
   },
   {
@@ -58,10 +71,23 @@ export default tseslint.config(
           patterns: [
             {
               group: [
-                '**/sync', '**/sync/**', '**/api', '**/api/**', '**/hosts', '**/hosts/**', '**/taskpane', '**/taskpane/**',
-                '**/sandbox', '**/sandbox/**', '**/i18n', '**/i18n/**',
+                '**/sync',
+                '**/sync/**',
+                '**/api',
+                '**/api/**',
+                '**/hosts',
+                '**/hosts/**',
+                '**/taskpane',
+                '**/taskpane/**',
+                '**/sandbox',
+                '**/sandbox/**',
+                '**/i18n',
+                '**/i18n/**',
                 // src/functions by its relative path (the simulation's own formula/functions.ts keeps its name)
-                '../../functions', '../../functions/**', '../../../functions', '../../../functions/**',
+                '../../functions',
+                '../../functions/**',
+                '../../../functions',
+                '../../../functions/**',
               ],
               message: 'The Excel simulation judges the product: it imports nothing from it (measure, format and check on its own).',
             },
@@ -76,7 +102,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/api', '**/api/*', '**/sync', '**/sync/*', '**/sandbox', '**/sandbox/*'], message: 'The proxy and the CLI tools import nothing from the client or the sandbox.' }] },
+        {
+          patterns: [
+            {
+              group: ['**/api', '**/api/*', '**/sync', '**/sync/*', '**/sandbox', '**/sandbox/*'],
+              message: 'The proxy and the CLI tools import nothing from the client or the sandbox.',
+            },
+          ],
+        },
       ],
     },
   },
@@ -99,7 +132,10 @@ export default tseslint.config(
   },
   {
     files: ['**/*.js', '**/*.cjs'],
-    languageOptions: { sourceType: 'commonjs', globals: { module: 'writable', require: 'readonly', __dirname: 'readonly', process: 'readonly' } },
+    languageOptions: {
+      sourceType: 'commonjs',
+      globals: { module: 'writable', require: 'readonly', __dirname: 'readonly', process: 'readonly' },
+    },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
 );

@@ -86,15 +86,12 @@ class PreviewPagesPolicy {
         if (data.outputName === 'preview-pane.html') data.html = withOsfOptOut(data.html);
         return data;
       });
-      compilation.hooks.processAssets.tap(
-        { name: 'PreviewPagesPolicy', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_SUMMARIZE },
-        () => {
-          for (const name of PREVIEW_PAGES) {
-            const asset = compilation.getAsset(name);
-            if (asset) compilation.updateAsset(name, new webpack.sources.RawSource(withPolicy(name, asset.source.source().toString())));
-          }
-        },
-      );
+      compilation.hooks.processAssets.tap({ name: 'PreviewPagesPolicy', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_SUMMARIZE }, () => {
+        for (const name of PREVIEW_PAGES) {
+          const asset = compilation.getAsset(name);
+          if (asset) compilation.updateAsset(name, new webpack.sources.RawSource(withPolicy(name, asset.source.source().toString())));
+        }
+      });
     });
   }
 }
@@ -124,10 +121,13 @@ class TemplatePlugin {
 
   apply(compiler) {
     compiler.hooks.thisCompilation.tap('TemplatePlugin', (compilation) => {
-      compilation.hooks.processAssets.tapPromise({ name: 'TemplatePlugin', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, async () => {
-        this.files ??= buildTemplates();
-        for (const [name, bytes] of await this.files) compilation.emitAsset(name, new webpack.sources.RawSource(bytes));
-      });
+      compilation.hooks.processAssets.tapPromise(
+        { name: 'TemplatePlugin', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
+        async () => {
+          this.files ??= buildTemplates();
+          for (const [name, bytes] of await this.files) compilation.emitAsset(name, new webpack.sources.RawSource(bytes));
+        },
+      );
     });
   }
 }
@@ -138,11 +138,17 @@ async function buildTemplates() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cashflow-template-'));
   try {
     await new Promise((resolve, reject) =>
-      execFile(process.execPath, ['--import', 'tsx', path.resolve(__dirname, 'scripts/build-template.ts'), dir, path.resolve(__dirname, 'manifest.xml')], (error, _out, stderr) =>
-        error ? reject(new Error(`The workbook template failed to build: ${stderr || error.message}`)) : resolve(),
+      execFile(
+        process.execPath,
+        ['--import', 'tsx', path.resolve(__dirname, 'scripts/build-template.ts'), dir, path.resolve(__dirname, 'manifest.xml')],
+        (error, _out, stderr) =>
+          error ? reject(new Error(`The workbook template failed to build: ${stderr || error.message}`)) : resolve(),
       ),
     );
-    return fs.readdirSync(dir).sort().map((name) => [name, fs.readFileSync(path.join(dir, name))]);
+    return fs
+      .readdirSync(dir)
+      .sort()
+      .map((name) => [name, fs.readFileSync(path.join(dir, name))]);
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
@@ -156,7 +162,10 @@ function deployModule(name) {
   try {
     return require(`./src/deploy/${name}.ts`);
   } catch (error) {
-    if (error instanceof SyntaxError) throw new Error(`--env origin needs src/deploy/${name}.ts compiled: build with \`npm run build -- --env origin=…\`.`, { cause: error });
+    if (error instanceof SyntaxError)
+      throw new Error(`--env origin needs src/deploy/${name}.ts compiled: build with \`npm run build -- --env origin=…\`.`, {
+        cause: error,
+      });
     throw error;
   }
 }
@@ -223,7 +232,9 @@ module.exports = (env = {}, argv = {}) => {
       // computer, or in a build for an origin the deployment's own server (`npm run serve`) at <origin>/service/.
       new webpack.DefinePlugin({
         __DEFAULT_SANDBOX_URL__: JSON.stringify(dev ? 'http://localhost:8787/' : ''),
-        __PROXY_URL__: JSON.stringify(origin === undefined ? 'http://localhost:8788/' : deployModule('deploy-origin').deployedServiceUrl(origin)),
+        __PROXY_URL__: JSON.stringify(
+          origin === undefined ? 'http://localhost:8788/' : deployModule('deploy-origin').deployedServiceUrl(origin),
+        ),
       }),
       new CustomFunctionsMetadataPlugin({ output: 'functions.json', input: './src/functions/functions.ts' }),
       new TemplatePlugin(),
@@ -257,7 +268,9 @@ module.exports = (env = {}, argv = {}) => {
           {
             from: 'manifest.xml',
             to: 'manifest.xml',
-            ...(origin === undefined ? {} : { transform: { transformer: (content) => manifest.manifestForOrigin(content.toString('utf8'), origin), cache: false } }),
+            ...(origin === undefined
+              ? {}
+              : { transform: { transformer: (content) => manifest.manifestForOrigin(content.toString('utf8'), origin), cache: false } }),
           },
           ...(preview
             ? [

@@ -31,7 +31,12 @@ function limitedFetch(limit: number): Counted {
   const counts = new Map<string, number>();
   let running = 0;
   const waiting: (() => void)[] = [];
-  const kindOf = (url: URL): string => (url.pathname.startsWith('/auth/') ? 'token' : url.pathname.startsWith('/transactions/') ? 'transactions' : url.pathname.replace(/\/$/, ''));
+  const kindOf = (url: URL): string =>
+    url.pathname.startsWith('/auth/')
+      ? 'token'
+      : url.pathname.startsWith('/transactions/')
+        ? 'transactions'
+        : url.pathname.replace(/\/$/, '');
   const wrapped: typeof fetch = async (input, init) => {
     const request = input instanceof Request ? input : new Request(input, init);
     const kind = kindOf(new URL(request.url));
@@ -51,7 +56,14 @@ function limitedFetch(limit: number): Counted {
 }
 
 function client(url: string, credentials: { clientId: string; clientSecret: string }, fetchImpl: typeof fetch): CashflowClient {
-  return new CashflowClient({ baseUrl: url, ...credentials, language: 'en', tokenCache: new TokenCache(), timeoutMs: 120_000, fetch: fetchImpl });
+  return new CashflowClient({
+    baseUrl: url,
+    ...credentials,
+    language: 'en',
+    tokenCache: new TokenCache(),
+    timeoutMs: 120_000,
+    fetch: fetchImpl,
+  });
 }
 
 type Cell = { category: number | string; from: string; to: string };
@@ -96,12 +108,21 @@ export async function benchFunctions(transactions: number, latencyMs = DEFAULT_F
     const year = Number(process.env.BENCH_FUNCTIONS_YEAR ?? new Date().getUTCFullYear());
     const categories = columns(await reference.categories.list());
     const cells = grid(year, categories);
-    const yearPage = await reference.transactions.extendedPage({ min_date: `${year}-01-01`, max_date: `${year}-12-31`, page: 1, page_size: 1 });
+    const yearPage = await reference.transactions.extendedPage({
+      min_date: `${year}-01-01`,
+      max_date: `${year}-12-31`,
+      page: 1,
+      page_size: 1,
+    });
     const pages = Math.ceil(yearPage.count / 1000);
 
     console.log(`\nCASHFLOW.ACTUALS grid: ${categories.length} categories × ${MONTHS} months of ${year} = ${cells.length} cells`);
-    console.log(`  sandbox: ${transactions.toLocaleString('en')} transactions, ${yearPage.count.toLocaleString('en')} in ${year} (${pages} pages of 1000)`);
-    console.log(`  ${latencyMs > 0 ? `every answer delayed by ${latencyMs} ms (BENCH_FUNCTIONS_LATENCY_MS, an assumed round trip)` : 'bare loopback'}; ${BROWSER_CONNECTIONS} requests in flight at most, as a browser per origin`);
+    console.log(
+      `  sandbox: ${transactions.toLocaleString('en')} transactions, ${yearPage.count.toLocaleString('en')} in ${year} (${pages} pages of 1000)`,
+    );
+    console.log(
+      `  ${latencyMs > 0 ? `every answer delayed by ${latencyMs} ms (BENCH_FUNCTIONS_LATENCY_MS, an assumed round trip)` : 'bare loopback'}; ${BROWSER_CONNECTIONS} requests in flight at most, as a browser per origin`,
+    );
 
     const batched = limitedFetch(BROWSER_CONNECTIONS);
     const ours = await run(new FigureEngine(client(sandbox.url, sandbox.credentials, batched.fetch)), cells);
@@ -112,9 +133,15 @@ export async function benchFunctions(transactions: number, latencyMs = DEFAULT_F
 
     const same = ours.figures.every((figure, i) => Math.round(figure * 100) === Math.round((naive.figures[i] ?? NaN) * 100));
     const target = pages + 2; // the year's pages + categories + token
-    console.log(`  batched (the engine):  ${total(batched.counts)} requests (${describe(batched.counts)}), ${(ours.ms / 1000).toFixed(2)} s`);
-    console.log(`  one request per cell:  ${total(perCell.counts)} requests (${describe(perCell.counts)}; a path and the id of one category share a figure), ${(naive.ms / 1000).toFixed(2)} s`);
-    console.log(`  target: ≤ ${target} requests (${pages} pages + categories + token) and ≤ one per cell: ${total(batched.counts) <= target && total(batched.counts) <= cells.length ? 'holds' : 'MISSED'}`);
+    console.log(
+      `  batched (the engine):  ${total(batched.counts)} requests (${describe(batched.counts)}), ${(ours.ms / 1000).toFixed(2)} s`,
+    );
+    console.log(
+      `  one request per cell:  ${total(perCell.counts)} requests (${describe(perCell.counts)}; a path and the id of one category share a figure), ${(naive.ms / 1000).toFixed(2)} s`,
+    );
+    console.log(
+      `  target: ≤ ${target} requests (${pages} pages + categories + token) and ≤ one per cell: ${total(batched.counts) <= target && total(batched.counts) <= cells.length ? 'holds' : 'MISSED'}`,
+    );
     console.log(`  speed-up: ${(naive.ms / ours.ms).toFixed(1)}×; the same ${cells.length} figures both ways: ${same ? 'yes' : 'NO'}`);
     if (!same) process.exitCode = 1;
   } finally {

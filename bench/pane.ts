@@ -65,7 +65,8 @@ const fmt = (n: number, digits = 0): string => n.toLocaleString('en-US', { maxim
 
 function printTable(head: string[], rows: string[][]): void {
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
-  const line = (cells: string[]): string => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0))).join('  ');
+  const line = (cells: string[]): string =>
+    cells.map((c, i) => (i === 0 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0))).join('  ');
   console.log(line(head));
   console.log(widths.map((w) => '-'.repeat(w)).join('  '));
   for (const row of rows) console.log(line(row));
@@ -102,7 +103,12 @@ function control(pane: FrameLocator, key: ControlKey): Locator {
   return pane.getByRole(c.role, { name: c.name, exact: true });
 }
 
-async function visible(locator: Locator, what: string, state: 'visible' | 'attached' = 'visible', timeout = CONTROL_TIMEOUT_MS): Promise<Locator> {
+async function visible(
+  locator: Locator,
+  what: string,
+  state: 'visible' | 'attached' = 'visible',
+  timeout = CONTROL_TIMEOUT_MS,
+): Promise<Locator> {
   try {
     await locator.first().waitFor({ state, timeout });
     return locator.first();
@@ -117,12 +123,18 @@ async function clickControl(pane: FrameLocator, key: ControlKey): Promise<void> 
   await (await visible(control(pane, key), describeControl(key))).click();
 }
 
-async function openPreview(browser: Browser, appUrl: string, sandboxUrl: string): Promise<{ session: Session; page: Page; pane: FrameLocator; frame: Frame }> {
+async function openPreview(
+  browser: Browser,
+  appUrl: string,
+  sandboxUrl: string,
+): Promise<{ session: Session; page: Page; pane: FrameLocator; frame: Frame }> {
   const session = await newSession(browser, { guardRequests: false });
   const { page } = session;
   const answer = await page.goto(previewUrl(appUrl, sandboxUrl, { theme: 'light', lang: 'en' }));
   if (answer === null || answer.status() !== 200) {
-    throw new Error(`The preview is not in the build (preview.html answered ${answer?.status() ?? 'nothing'}): the pane benchmark needs it.`);
+    throw new Error(
+      `The preview is not in the build (preview.html answered ${answer?.status() ?? 'nothing'}): the pane benchmark needs it.`,
+    );
   }
   await visible(page.locator(UI.paneFrame), `frame ${UI.paneFrame} on the preview page (UI.paneFrame)`);
   const pane = page.frameLocator(UI.paneFrame);
@@ -240,12 +252,15 @@ export async function cancelledPull(browser: Browser, appUrl: string, sandboxUrl
     await visible(pane.locator(UI.progress), `progress region ${UI.progress} after "Pull" (UI.progress)`, 'attached');
     await page.waitForTimeout(cancelAfterMs);
     const cancel = await visible(control(pane, 'cancel'), `${describeControl('cancel')} during the pull`);
-    if ((await pane.locator(UI.progress).count()) === 0) throw new Error(`The pull ended before Cancel (after ${cancelAfterMs} ms): lower BENCH_CANCEL_AFTER_MS.`);
+    if ((await pane.locator(UI.progress).count()) === 0)
+      throw new Error(`The pull ended before Cancel (after ${cancelAfterMs} ms): lower BENCH_CANCEL_AFTER_MS.`);
     await frame.evaluate(`(${CANCEL_PROBE})(${JSON.stringify(UI.progress)}, ${JSON.stringify(UI.cancelledText)})`);
     await cancel.click();
     const shown = await Promise.race([
       frame.evaluate(() => window.__benchCancel),
-      new Promise<never>((_, reject) => setTimeout(() => reject(new Error('The pane showed no cancellation within 30 s of the click on Cancel.')), 30_000)),
+      new Promise<never>((_, reject) =>
+        setTimeout(() => reject(new Error('The pane showed no cancellation within 30 s of the click on Cancel.')), 30_000),
+      ),
     ]);
     if (shown === undefined) throw new Error('the cancellation probe was not installed');
     return { cancelMs: shown.shownAt - shown.clickAt, how: shown.how, rowsWhenCancelled: await rowCount(page) };
@@ -260,7 +275,9 @@ export async function benchPane(transactions = 100_000): Promise<void> {
   const cancelAfterMs = Number(process.env.BENCH_CANCEL_AFTER_MS ?? 1500);
   const timeoutMs = Number(process.env.BENCH_PANE_TIMEOUT_MS ?? 600_000);
   const build = await buildAddin();
-  console.log(`\nPane benchmark: production build ${build.built ? `made in ${fmt(build.ms / 1000, 1)} s` : 'from the cache'} (${path.relative(process.cwd(), build.dir)})`);
+  console.log(
+    `\nPane benchmark: production build ${build.built ? `made in ${fmt(build.ms / 1000, 1)} s` : 'from the cache'} (${path.relative(process.cwd(), build.dir)})`,
+  );
 
   const { bundles, functionsHasReact } = bundleSizes(build.dir);
   printTable(
@@ -268,7 +285,9 @@ export async function benchPane(transactions = 100_000): Promise<void> {
     bundles.map((b) => [b.file, fmt(b.bytes), fmt(b.gzipBytes)]),
   );
 
-  const results: Array<[string, boolean | undefined, string]> = [['functions.js free of React', !functionsHasReact, functionsHasReact ? 'React found in functions.js' : 'no React in functions.js']];
+  const results: Array<[string, boolean | undefined, string]> = [
+    ['functions.js free of React', !functionsHasReact, functionsHasReact ? 'React found in functions.js' : 'no React in functions.js'],
+  ];
   const server = await serveStatic(build.dir);
   const sandbox = await spawnSandbox(transactions, 120_000, ['--cors-origin', server.url]);
   let browser: Browser | undefined;
@@ -280,12 +299,32 @@ export async function benchPane(transactions = 100_000): Promise<void> {
     printTable(
       ['run', 'wall ms', 'rows', 'long tasks', `> ${TARGET_TASK_MS} ms`, 'longest task ms', 'cancel shown after ms'],
       [
-        ['full pull', fmt(pull.wallMs), pull.rows === undefined ? '?' : fmt(pull.rows), fmt(pull.longTasks), fmt(pull.tasksOverTarget), fmt(pull.longestTaskMs), '-'],
-        [`cancel after ${fmt(cancelAfterMs)} ms`, '-', cancel.rowsWhenCancelled === undefined ? '?' : fmt(cancel.rowsWhenCancelled), '-', '-', '-', `${fmt(cancel.cancelMs)} (${cancel.how})`],
+        [
+          'full pull',
+          fmt(pull.wallMs),
+          pull.rows === undefined ? '?' : fmt(pull.rows),
+          fmt(pull.longTasks),
+          fmt(pull.tasksOverTarget),
+          fmt(pull.longestTaskMs),
+          '-',
+        ],
+        [
+          `cancel after ${fmt(cancelAfterMs)} ms`,
+          '-',
+          cancel.rowsWhenCancelled === undefined ? '?' : fmt(cancel.rowsWhenCancelled),
+          '-',
+          '-',
+          '-',
+          `${fmt(cancel.cancelMs)} (${cancel.how})`,
+        ],
       ],
     );
     results.unshift(
-      [`no main-thread task over ${TARGET_TASK_MS} ms during the pull`, pull.tasksOverTarget === 0, `longest ${fmt(pull.longestTaskMs)} ms, ${pull.tasksOverTarget} over ${TARGET_TASK_MS} ms`],
+      [
+        `no main-thread task over ${TARGET_TASK_MS} ms during the pull`,
+        pull.tasksOverTarget === 0,
+        `longest ${fmt(pull.longestTaskMs)} ms, ${pull.tasksOverTarget} over ${TARGET_TASK_MS} ms`,
+      ],
       [`cancel shown within ${TARGET_CANCEL_MS} ms`, cancel.cancelMs <= TARGET_CANCEL_MS, `${fmt(cancel.cancelMs)} ms`],
     );
   } catch (error) {

@@ -23,7 +23,8 @@ type Profile = z.infer<typeof ProfileSchema>;
 type ProfileNode = Profile['nodes'][number];
 
 /** The simulated Excel's batch execution (`RequestContext.execute`), not undici's function of the same name. */
-const isSimulationFrame = (node: ProfileNode): boolean => node.callFrame.functionName === 'execute' && !node.callFrame.url.includes('undici');
+const isSimulationFrame = (node: ProfileNode): boolean =>
+  node.callFrame.functionName === 'execute' && !node.callFrame.url.includes('undici');
 
 export interface ProfileSummary {
   simulationMs: number;
@@ -75,7 +76,9 @@ function main(): void {
   if (file === undefined) throw new Error('usage: npx tsx bench/profile-summary.ts <file.cpuprofile> [top N]');
   const summary = summarize(ProfileSchema.parse(JSON.parse(readFileSync(file, 'utf8'))));
   const ms = (n: number): string => `${n.toFixed(0).padStart(6)} ms`;
-  console.log(`simulated Excel ${ms(summary.simulationMs)}\ngarbage collection ${ms(summary.garbageCollectionMs)}\nidle ${ms(summary.idleMs)}\nthe rest ${ms(summary.restMs)}`);
+  console.log(
+    `simulated Excel ${ms(summary.simulationMs)}\ngarbage collection ${ms(summary.garbageCollectionMs)}\nidle ${ms(summary.idleMs)}\nthe rest ${ms(summary.restMs)}`,
+  );
   for (const f of summary.functions.slice(0, Number(top ?? 30))) console.log(`${ms(f.ms)}  ${f.name}`);
 }
 

@@ -100,7 +100,10 @@ function counting(): Counter {
       const kind = kindOf(method, url);
       byKind[kind] += 1;
       if (kind === 'idRead') {
-        idReads.push({ ids: (url.searchParams.get('ids') ?? '').split(',').filter(Boolean).length, lineBytes: Buffer.byteLength(`GET ${url.pathname}${url.search} HTTP/1.1`, 'latin1') });
+        idReads.push({
+          ids: (url.searchParams.get('ids') ?? '').split(',').filter(Boolean).length,
+          lineBytes: Buffer.byteLength(`GET ${url.pathname}${url.search} HTTP/1.1`, 'latin1'),
+        });
       }
       const answer = await fetch(input, init);
       if (!answer.ok) failures.set(answer.status, (failures.get(answer.status) ?? 0) + 1);
@@ -110,7 +113,13 @@ function counting(): Counter {
 }
 
 function client(url: string, credentials: Credentials, fetchImpl?: typeof fetch): CashflowClient {
-  return new CashflowClient({ baseUrl: url, ...credentials, language: 'en', tokenCache: new TokenCache(), ...(fetchImpl ? { fetch: fetchImpl } : {}) });
+  return new CashflowClient({
+    baseUrl: url,
+    ...credentials,
+    language: 'en',
+    tokenCache: new TokenCache(),
+    ...(fetchImpl ? { fetch: fetchImpl } : {}),
+  });
 }
 
 /** The measured sets (a: ours, b: the sequential client) and the warm-up's. */
@@ -142,7 +151,13 @@ interface SideFigures {
   sandboxCpuMs: number | undefined;
 }
 
-async function measured(label: string, rows: number, sandboxPid: number | undefined, counter: Counter, run: () => Promise<void>): Promise<SideFigures> {
+async function measured(
+  label: string,
+  rows: number,
+  sandboxPid: number | undefined,
+  counter: Counter,
+  run: () => Promise<void>,
+): Promise<SideFigures> {
   const cpuBefore = process.cpuUsage();
   const sandboxBefore = processTreeCpuMs(sandboxPid);
   const t0 = performance.now();
@@ -160,11 +175,13 @@ async function measured(label: string, rows: number, sandboxPid: number | undefi
   };
 }
 
-const fmt = (n: number | undefined, digits = 0): string => (n === undefined ? '-' : n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits }));
+const fmt = (n: number | undefined, digits = 0): string =>
+  n === undefined ? '-' : n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 
 function printTable(head: string[], body: string[][]): void {
   const widths = head.map((h, i) => Math.max(h.length, ...body.map((r) => (r[i] ?? '').length)));
-  const line = (cells: string[]): string => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0))).join('  ');
+  const line = (cells: string[]): string =>
+    cells.map((c, i) => (i === 0 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0))).join('  ');
   console.log(line(head));
   console.log(widths.map((w) => '-'.repeat(w)).join('  '));
   for (const row of body) console.log(line(row));
@@ -174,9 +191,14 @@ export async function benchPush(sizes: PushBenchSizes = { edited: 1000, created:
   const { edited, created, deleted } = sizes;
   const perSide = edited + deleted;
   const written = edited + created + deleted;
-  const concurrency = process.env.BENCH_PUSH_CONCURRENCY === undefined ? undefined : Math.max(1, Number(process.env.BENCH_PUSH_CONCURRENCY));
+  const concurrency =
+    process.env.BENCH_PUSH_CONCURRENCY === undefined ? undefined : Math.max(1, Number(process.env.BENCH_PUSH_CONCURRENCY));
   const warmShare = Math.max(0, Number(process.env.BENCH_PUSH_WARMUP ?? 0.1));
-  const warm: PushBenchSizes = { edited: Math.ceil(edited * warmShare), created: Math.ceil(created * warmShare), deleted: Math.ceil(deleted * warmShare) };
+  const warm: PushBenchSizes = {
+    edited: Math.ceil(edited * warmShare),
+    created: Math.ceil(created * warmShare),
+    deleted: Math.ceil(deleted * warmShare),
+  };
   const setupConcurrency = Math.max(1, Number(process.env.BENCH_PUSH_SETUP_CONCURRENCY ?? 8));
   // Every answer delayed by the same time: a stand-in for the network between Excel and the service (an assumption, not a measurement).
   const latencyMs = Math.max(0, Number(process.env.BENCH_PUSH_LATENCY_MS ?? DEFAULT_PUSH_LATENCY_MS));
@@ -186,7 +208,9 @@ export async function benchPush(sizes: PushBenchSizes = { edited: 1000, created:
     console.log(
       `\nPush of a ForecastBudgets table: ${fmt(edited)} edited, ${fmt(created)} new, ${fmt(deleted)} deleted (${fmt(written)} written rows); ` +
         `sandbox in child process ${sandbox.pid ?? '?'}, ${os.availableParallelism()} cores, ` +
-        (latencyMs > 0 ? `every answer delayed by ${latencyMs} ms (BENCH_PUSH_LATENCY_MS, an assumed network round trip)` : 'loopback without added latency (BENCH_PUSH_LATENCY_MS=0)'),
+        (latencyMs > 0
+          ? `every answer delayed by ${latencyMs} ms (BENCH_PUSH_LATENCY_MS, an assumed network round trip)`
+          : 'loopback without added latency (BENCH_PUSH_LATENCY_MS=0)'),
     );
 
     // ---- setup (not measured): two identical sets of budgets, one per side ----
@@ -201,10 +225,19 @@ export async function benchPush(sizes: PushBenchSizes = { edited: 1000, created:
       ...(['wa', 'wb'] as const).flatMap((side) => Array.from({ length: warm.edited + warm.deleted }, (_, i) => ({ side, i }))),
     ];
     await runBounded(toCreate, setupConcurrency, async ({ side, i }) => {
-      await setup.forecastBudgets.create({ name: `Bench ${side.toUpperCase()} ${pad(i)}`, category, settlement_date: SETTLEMENT_DATE, amount: -(100 + i), description: 'bench seed', external_id: externalId(side, i) });
+      await setup.forecastBudgets.create({
+        name: `Bench ${side.toUpperCase()} ${pad(i)}`,
+        category,
+        settlement_date: SETTLEMENT_DATE,
+        amount: -(100 + i),
+        description: 'bench seed',
+        external_id: externalId(side, i),
+      });
     });
     const setupMs = performance.now() - setupStart;
-    console.log(`Setup: ${fmt(seeded.length)} seeded forecast budgets; created 2 × ${fmt(perSide)} (and 2 × ${fmt(warm.edited + warm.deleted)} for the warm-up) through POST /forecast/budgets/ (${setupConcurrency} in flight) in ${fmt(setupMs)} ms (${fmt((toCreate.length / setupMs) * 1000)} creates/s). Not measured.`);
+    console.log(
+      `Setup: ${fmt(seeded.length)} seeded forecast budgets; created 2 × ${fmt(perSide)} (and 2 × ${fmt(warm.edited + warm.deleted)} for the warm-up) through POST /forecast/budgets/ (${setupConcurrency} in flight) in ${fmt(setupMs)} ms (${fmt((toCreate.length / setupMs) * 1000)} creates/s). Not measured.`,
+    );
 
     // "Pull" the forecast into a memory sheet with its baseline, as a pull leaves them (test/sync/push/push-support.ts).
     const model = FORECAST_BUDGETS_TABLE;
@@ -226,12 +259,21 @@ export async function benchPush(sizes: PushBenchSizes = { edited: 1000, created:
         sheet.set(at, 'amount', editedAmount(i));
         sheet.set(at, 'description', editedDescription(i));
       }
-      const removeAt = Array.from({ length: sizesOf.deleted }, (_, k) => positionOf.get(externalId(side, sizesOf.edited + k)) ?? -1).sort((x, y) => y - x);
+      const removeAt = Array.from({ length: sizesOf.deleted }, (_, k) => positionOf.get(externalId(side, sizesOf.edited + k)) ?? -1).sort(
+        (x, y) => y - x,
+      );
       for (const at of removeAt) sheet.rows.splice(at, 1);
       for (let i = 0; i < sizesOf.created; i += 1) {
         sheet.rows.push({ cells: model.columns.map(() => null), status: '', highlight: [] });
         const at = sheet.rows.length - 1;
-        const values: Record<string, CoreValue> = { external_id: newExternalId(side, i), name: newName(i), category_id: category, settlement_date: SETTLEMENT_DATE, amount: newAmount(i), description: newDescription(i) };
+        const values: Record<string, CoreValue> = {
+          external_id: newExternalId(side, i),
+          name: newName(i),
+          category_id: category,
+          settlement_date: SETTLEMENT_DATE,
+          amount: newAmount(i),
+          description: newDescription(i),
+        };
         for (const [key, value] of Object.entries(values)) sheet.set(at, key, value);
       }
     };
@@ -239,17 +281,21 @@ export async function benchPush(sizes: PushBenchSizes = { edited: 1000, created:
     // read once here, outside the counted runs, as the pane's connect does.
     const reference = await readReference(client(url, credentials));
     const push = (counter: Counter, onPhase?: (phase: string) => void): Promise<PushResult> =>
-      pushBudgets(model, { kind: 'forecast' }, {
-        reference,
-        client: client(url, credentials, counter.fetch),
-        sheet,
-        baselines,
-        language: 'en',
-        baselineState: 'stored',
-        choices: { deletes: true },
-        ...(concurrency === undefined ? {} : { concurrency }),
-        ...(onPhase === undefined ? {} : { onProgress: ({ phase }: { phase: string }) => onPhase(phase) }),
-      });
+      pushBudgets(
+        model,
+        { kind: 'forecast' },
+        {
+          reference,
+          client: client(url, credentials, counter.fetch),
+          sheet,
+          baselines,
+          language: 'en',
+          baselineState: 'stored',
+          choices: { deletes: true },
+          ...(concurrency === undefined ? {} : { concurrency }),
+          ...(onPhase === undefined ? {} : { onProgress: ({ phase }: { phase: string }) => onPhase(phase) }),
+        },
+      );
     const oneAtATime = async (counter: Counter, sizesOf: PushBenchSizes, side: Side): Promise<void> => {
       const api = client(url, credentials, counter.fetch);
       const forecast = (await api.plans.list()).find((p) => p.type === 'FORECAST');
@@ -261,7 +307,14 @@ export async function benchPush(sizes: PushBenchSizes = { edited: 1000, created:
         await planBudgets.updateByExternalId(ext, { amount: editedAmount(i), description: editedDescription(i) });
       }
       for (let i = 0; i < sizesOf.created; i += 1) {
-        await api.forecastBudgets.create({ name: newName(i), category, settlement_date: SETTLEMENT_DATE, amount: newAmount(i), description: newDescription(i), external_id: newExternalId(side, i) });
+        await api.forecastBudgets.create({
+          name: newName(i),
+          category,
+          settlement_date: SETTLEMENT_DATE,
+          amount: newAmount(i),
+          description: newDescription(i),
+          external_id: newExternalId(side, i),
+        });
       }
       for (let k = 0; k < sizesOf.deleted; k += 1) await planBudgets.deleteByExternalId(externalId(side, sizesOf.edited + k));
     };
@@ -273,7 +326,9 @@ export async function benchPush(sizes: PushBenchSizes = { edited: 1000, created:
       const warmResult = await push(counting());
       await oneAtATime(counting(), warm, 'wb');
       const warmLanded = warmResult.counts.landed;
-      console.log(`Warm-up: our push and the sequential client once each on ${fmt(warm.edited)} edited, ${fmt(warm.created)} new, ${fmt(warm.deleted)} deleted (${fmt(warmLanded)} landed) in ${fmt(performance.now() - warmStart)} ms. Not measured.`);
+      console.log(
+        `Warm-up: our push and the sequential client once each on ${fmt(warm.edited)} edited, ${fmt(warm.created)} new, ${fmt(warm.deleted)} deleted (${fmt(warmLanded)} landed) in ${fmt(performance.now() - warmStart)} ms. Not measured.`,
+      );
     }
 
     sets(sizes, 'a');
@@ -299,7 +354,9 @@ export async function benchPush(sizes: PushBenchSizes = { edited: 1000, created:
 
     // ---- (b) the sequential client ----
     const seqCounter = counting();
-    const sequential = await measured('sequential, one at a time', written, sandbox.pid, seqCounter, () => oneAtATime(seqCounter, sizes, 'b'));
+    const sequential = await measured('sequential, one at a time', written, sandbox.pid, seqCounter, () =>
+      oneAtATime(seqCounter, sizes, 'b'),
+    );
 
     // ---- did it land? ----
     const after = new Map((await listForecast(setup)).map((b) => [b.external_id, b]));
@@ -307,13 +364,16 @@ export async function benchPush(sizes: PushBenchSizes = { edited: 1000, created:
       const problems: string[] = [];
       for (let i = 0; i < edited; i += 1) {
         const b = after.get(externalId(side, i));
-        if (b?.amount !== editedAmount(i) || b.description !== editedDescription(i)) problems.push(`${externalId(side, i)}: ${b === undefined ? 'missing' : `${b.amount} / ${b.description}`}`);
+        if (b?.amount !== editedAmount(i) || b.description !== editedDescription(i))
+          problems.push(`${externalId(side, i)}: ${b === undefined ? 'missing' : `${b.amount} / ${b.description}`}`);
       }
       for (let i = 0; i < created; i += 1) {
         const b = after.get(newExternalId(side, i));
-        if (b?.amount !== newAmount(i) || b.name !== newName(i) || b.description !== newDescription(i)) problems.push(`${newExternalId(side, i)}: ${b === undefined ? 'missing' : `${b.amount} / ${b.name}`}`);
+        if (b?.amount !== newAmount(i) || b.name !== newName(i) || b.description !== newDescription(i))
+          problems.push(`${newExternalId(side, i)}: ${b === undefined ? 'missing' : `${b.amount} / ${b.name}`}`);
       }
-      for (let k = 0; k < deleted; k += 1) if (after.has(externalId(side, edited + k))) problems.push(`${externalId(side, edited + k)}: still there`);
+      for (let k = 0; k < deleted; k += 1)
+        if (after.has(externalId(side, edited + k))) problems.push(`${externalId(side, edited + k)}: still there`);
       return problems;
     };
     const ourWrong = wrong('a');
@@ -342,7 +402,10 @@ export async function benchPush(sizes: PushBenchSizes = { edited: 1000, created:
     console.log('');
     printTable(
       ['requests by kind', ...sides.map((s) => s.label)],
-      KINDS.filter((k) => sides.some((s) => s.counter.byKind[k] > 0)).map((k) => [KIND_LABELS[k], ...sides.map((s) => fmt(s.counter.byKind[k]))]),
+      KINDS.filter((k) => sides.some((s) => s.counter.byKind[k] > 0)).map((k) => [
+        KIND_LABELS[k],
+        ...sides.map((s) => fmt(s.counter.byKind[k])),
+      ]),
     );
 
     const counts = result.counts;
@@ -369,15 +432,24 @@ export async function benchPush(sizes: PushBenchSizes = { edited: 1000, created:
     );
 
     const targets: [string, boolean, string][] = [
-      ['every row landed', landed === written && ourWrong.length === 0, `${fmt(landed)} of ${fmt(written)}; service check: ${ourWrong.length === 0 ? 'all there' : `${ourWrong.length} wrong`}`],
+      [
+        'every row landed',
+        landed === written && ourWrong.length === 0,
+        `${fmt(landed)} of ${fmt(written)}; service check: ${ourWrong.length === 0 ? 'all there' : `${ourWrong.length} wrong`}`,
+      ],
       [
         'requests: written rows + ceil(rows / 1000) conflict reads + the token',
         ourRequests <= targetRequests,
         `${fmt(ourRequests)} vs ${fmt(targetRequests)} (${ourWrites} writes + ${reads.length} conflict reads + ${ourCounter.byKind.token} token + ${ourCounter.byKind.setup} plans/categories/accounts)`,
       ],
-      ['rows per second at least 3× the sequential baseline', speedUp >= 3, `${fmt(speedUp, 2)}× (${fmt((written / ours.wallMs) * 1000)} vs ${fmt((written / sequential.wallMs) * 1000)} rows/s)`],
+      [
+        'rows per second at least 3× the sequential baseline',
+        speedUp >= 3,
+        `${fmt(speedUp, 2)}× (${fmt((written / ours.wallMs) * 1000)} vs ${fmt((written / sequential.wallMs) * 1000)} rows/s)`,
+      ],
     ];
-    for (const [name, holds, detail] of targets) console.log(`${holds ? 'OK  ' : 'MISS'} ${name}: ${detail} — target holds: ${holds ? 'yes' : 'no'}`);
+    for (const [name, holds, detail] of targets)
+      console.log(`${holds ? 'OK  ' : 'MISS'} ${name}: ${detail} — target holds: ${holds ? 'yes' : 'no'}`);
     return sides;
   } finally {
     await sandbox.close();

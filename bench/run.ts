@@ -23,7 +23,8 @@ import { benchSoak } from './soak';
 
 const BENCHES: Record<string, () => Promise<unknown>> = {
   sandbox: () => benchSandboxPages(Number(process.env.BENCH_SANDBOX_TRANSACTIONS ?? 200_000)),
-  pull: () => benchPull(Number(process.env.BENCH_TRANSACTIONS ?? 100_000), Number(process.env.BENCH_SYNC_LATENCY_MS ?? DEFAULT_SYNC_LATENCY_MS)),
+  pull: () =>
+    benchPull(Number(process.env.BENCH_TRANSACTIONS ?? 100_000), Number(process.env.BENCH_SYNC_LATENCY_MS ?? DEFAULT_SYNC_LATENCY_MS)),
   pane: () => benchPane(Number(process.env.BENCH_PANE_TRANSACTIONS ?? 100_000)),
   push: () =>
     benchPush({
@@ -31,7 +32,11 @@ const BENCHES: Record<string, () => Promise<unknown>> = {
       created: Number(process.env.BENCH_PUSH_NEW ?? 100),
       deleted: Number(process.env.BENCH_PUSH_DELETED ?? 50),
     }),
-  functions: () => benchFunctions(Number(process.env.BENCH_FUNCTIONS_TRANSACTIONS ?? 30_000), Number(process.env.BENCH_FUNCTIONS_LATENCY_MS ?? DEFAULT_FUNCTIONS_LATENCY_MS)),
+  functions: () =>
+    benchFunctions(
+      Number(process.env.BENCH_FUNCTIONS_TRANSACTIONS ?? 30_000),
+      Number(process.env.BENCH_FUNCTIONS_LATENCY_MS ?? DEFAULT_FUNCTIONS_LATENCY_MS),
+    ),
   soak: () => benchSoak(),
 };
 

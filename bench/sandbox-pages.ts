@@ -55,7 +55,9 @@ export async function benchSandboxPages(transactions = 200_000): Promise<PageFig
         rowsPerSecond: Math.round((pageCount * 1000) / (wall / 1000)),
       });
     }
-    console.log(`sandbox: ${transactions} transactions, start-up ${startupMs.toFixed(0)} ms, first (uncached) page ${coldMs.toFixed(0)} ms`);
+    console.log(
+      `sandbox: ${transactions} transactions, start-up ${startupMs.toFixed(0)} ms, first (uncached) page ${coldMs.toFixed(0)} ms`,
+    );
     console.table(figures.map((f) => ({ ...f, medianMs: f.medianMs.toFixed(1), p95Ms: f.p95Ms.toFixed(1) })));
     return figures;
   } finally {

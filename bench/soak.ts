@@ -109,7 +109,14 @@ function scaledSleep(scale: number): { sleep: Sleep; asked: number[] } {
 }
 
 function clientFor(sandbox: SandboxProcess, fetchImpl: typeof fetch, sleep: Sleep): CashflowClient {
-  return new CashflowClient({ baseUrl: sandbox.url, ...sandbox.credentials, language: 'en', fetch: fetchImpl, sleep, tokenCache: new TokenCache() });
+  return new CashflowClient({
+    baseUrl: sandbox.url,
+    ...sandbox.credentials,
+    language: 'en',
+    fetch: fetchImpl,
+    sleep,
+    tokenCache: new TokenCache(),
+  });
 }
 
 /** The service's own figures, asked apart from the pull (under a retry budget of its own: the faults hit it too). */
@@ -141,7 +148,16 @@ function pullerFor(client: CashflowClient): { puller: Puller; workbook: Simulate
 }
 
 function faultArgs(options: SoakOptions, faultSeed: number): string[] {
-  return ['--fault-500', String(options.rate500), '--fault-429', String(options.rate429), '--retry-after', '1', '--fault-seed', String(faultSeed)];
+  return [
+    '--fault-500',
+    String(options.rate500),
+    '--fault-429',
+    String(options.rate429),
+    '--retry-after',
+    '1',
+    '--fault-seed',
+    String(faultSeed),
+  ];
 }
 
 async function soakRun(options: SoakOptions, run: number): Promise<RunFigures> {
@@ -254,7 +270,22 @@ async function downForGood(options: SoakOptions): Promise<DownFigures> {
 const fmt = (n: number, digits = 0): string => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 
 function printRuns(runs: readonly RunFigures[]): void {
-  const head = ['run', 'fault seed', 'outcome', 'rows', 'count', 'sum', 'HTTP', '= pages + lookups + tokens', '+ 500s + 429s', 'allowed', 'waits (asked)', 'waiting events', 'wall s', 'fixed rule'];
+  const head = [
+    'run',
+    'fault seed',
+    'outcome',
+    'rows',
+    'count',
+    'sum',
+    'HTTP',
+    '= pages + lookups + tokens',
+    '+ 500s + 429s',
+    'allowed',
+    'waits (asked)',
+    'waiting events',
+    'wall s',
+    'fixed rule',
+  ];
   const body = runs.map((r) => [
     String(r.run + 1),
     String(r.faultSeed),
@@ -272,7 +303,8 @@ function printRuns(runs: readonly RunFigures[]): void {
     r.fixedRule,
   ]);
   const widths = head.map((h, i) => Math.max(h.length, ...body.map((row) => (row[i] ?? '').length)));
-  const line = (cells: string[]): string => cells.map((c, i) => (i === 2 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0))).join('  ');
+  const line = (cells: string[]): string =>
+    cells.map((c, i) => (i === 2 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0))).join('  ');
   console.log(line(head));
   console.log(widths.map((w) => '-'.repeat(w)).join('  '));
   for (const row of body) console.log(line(row));
@@ -315,13 +347,21 @@ export async function benchSoak(options: SoakOptions = soakOptionsFromEnv()): Pr
   const minimum = Math.ceil(options.runs * 0.95);
   const targets: [string, boolean, string][] = [
     [`at least ${minimum} of ${options.runs} pulls complete`, complete.length >= minimum, `${complete.length} of ${options.runs}`],
-    ['every completed table verified by count and sum', complete.every((r) => r.countOk && r.sumOk), `${complete.filter((r) => r.countOk && r.sumOk).length} of ${complete.length}`],
+    [
+      'every completed table verified by count and sum',
+      complete.every((r) => r.countOk && r.sumOk),
+      `${complete.filter((r) => r.countOk && r.sumOk).length} of ${complete.length}`,
+    ],
     [
       'requests ≤ pages + lookups + faults + token requests, every run',
       runs.every((r) => r.traffic.requests <= r.allowed),
       runs.map((r) => `${r.traffic.requests}/${r.allowed}`).join(', '),
     ],
-    ['service down for good: the give-up message', down.gaveUp && down.message.includes('unchanged'), down.gaveUp ? 'PullServiceDownError' : down.message],
+    [
+      'service down for good: the give-up message',
+      down.gaveUp && down.message.includes('unchanged'),
+      down.gaveUp ? 'PullServiceDownError' : down.message,
+    ],
     ['service down for good: the previous table intact (hash of its cells)', down.tableIntact, `${fmt(down.rowsBefore)} rows`],
   ];
   for (const [name, holds, detail] of targets) console.log(`${holds ? 'OK  ' : 'MISS'} ${name}: ${detail}`);

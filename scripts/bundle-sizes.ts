@@ -48,7 +48,9 @@ export function measureShipped(dir: string): ShippedFile[] {
   if (!files.includes('taskpane.html')) throw new Error(`${dir} holds no build (no taskpane.html): run npm run build first.`);
   const foreign = files.filter((f) => f.endsWith('.map') || PREVIEW_FILES.includes(f));
   if (foreign.length > 0) {
-    throw new Error(`${dir} is not the production build of the add-in (it holds ${foreign.join(', ')}): run npm run build (no preview, no source maps).`);
+    throw new Error(
+      `${dir} is not the production build of the add-in (it holds ${foreign.join(', ')}): run npm run build (no preview, no source maps).`,
+    );
   }
   return files.map((file) => {
     const content = readFileSync(join(dir, file));
@@ -92,7 +94,10 @@ const ORDER: Kind[] = ['named', 'chunk', 'licence', 'icon', 'other'];
 const NAMED = Object.keys(DESCRIPTIONS);
 
 function sum(files: ShippedFile[]): { bytes: number; gzipBytes: number } {
-  return files.reduce((total, f) => ({ bytes: total.bytes + f.bytes, gzipBytes: total.gzipBytes + f.gzipBytes }), { bytes: 0, gzipBytes: 0 });
+  return files.reduce((total, f) => ({ bytes: total.bytes + f.bytes, gzipBytes: total.gzipBytes + f.gzipBytes }), {
+    bytes: 0,
+    gzipBytes: 0,
+  });
 }
 
 function row(what: string, description: string, bytes: number, gzipBytes: number): string {
@@ -118,11 +123,20 @@ export function renderSizeTable(files: ShippedFile[]): string {
   const lines = [...TABLE_HEADER, ...ours.map((f) => row(`\`${f.file}\``, describe(f.file), f.bytes, f.gzipBytes))];
   if (officeJs.length > 0) {
     const total = sum(officeJs);
-    lines.push(row(`\`${OFFICE_JS}\` (${officeJs.length} files)`, 'Office.js, copied from @microsoft/office-js', total.bytes, total.gzipBytes));
+    lines.push(
+      row(`\`${OFFICE_JS}\` (${officeJs.length} files)`, 'Office.js, copied from @microsoft/office-js', total.bytes, total.gzipBytes),
+    );
   }
   const afterStart = ours.filter((f) => f.file === 'pane-ui.js' || kindOf(f.file) === 'chunk');
   const ui = sum(afterStart);
-  lines.push(row(`**the pane's UI** (${afterStart.length} files)`, 'loaded after start: React, Fluent UI, charts, the views', ui.bytes, ui.gzipBytes));
+  lines.push(
+    row(
+      `**the pane's UI** (${afterStart.length} files)`,
+      'loaded after start: React, Fluent UI, charts, the views',
+      ui.bytes,
+      ui.gzipBytes,
+    ),
+  );
   const all = sum(files);
   lines.push(row(`**everything** (${files.length} files)`, 'what `dist/` holds', all.bytes, all.gzipBytes));
   return lines.join('\n');

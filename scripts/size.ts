@@ -19,7 +19,9 @@ try {
     const before = readFileSync(README, 'utf8');
     const after = replaceBlock(before, 'bundle-sizes', table);
     if (after !== before) writeFileSync(README, after);
-    console.log(after === before ? 'docs/development.md: bundle-sizes is up to date.' : 'docs/development.md: bundle-sizes was rewritten from dist/.');
+    console.log(
+      after === before ? 'docs/development.md: bundle-sizes is up to date.' : 'docs/development.md: bundle-sizes was rewritten from dist/.',
+    );
   }
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);

@@ -51,6 +51,9 @@ export async function explainPortInUse<T>(variable: string, portNumber: number, 
     return await listen();
   } catch (error) {
     if (!isPortInUse(error)) throw error;
-    throw new Error(`Port ${portNumber} is in use: stop what listens there, or choose another port, e.g. ${variable}=${portNumber + 1} npm start`, { cause: error });
+    throw new Error(
+      `Port ${portNumber} is in use: stop what listens there, or choose another port, e.g. ${variable}=${portNumber + 1} npm start`,
+      { cause: error },
+    );
   }
 }

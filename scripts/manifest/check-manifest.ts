@@ -111,7 +111,8 @@ export function checkManifest(xml: string, options: ManifestCheckOptions): strin
       problems.push('AllFormFactors needs an ExtensionPoint xsi:type="CustomFunctions"');
     } else {
       for (const part of ['Script', 'Page', 'Metadata']) {
-        if (!attr(child(child(functions, part), 'SourceLocation'), 'resid')) problems.push(`CustomFunctions/${part}/SourceLocation is missing`);
+        if (!attr(child(child(functions, part), 'SourceLocation'), 'resid'))
+          problems.push(`CustomFunctions/${part}/SourceLocation is missing`);
       }
       if (!attr(child(functions, 'Namespace'), 'resid')) problems.push('CustomFunctions/Namespace is missing');
       const pageResid = attr(child(child(functions, 'Page'), 'SourceLocation'), 'resid');

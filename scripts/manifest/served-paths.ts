@@ -7,9 +7,12 @@ import { join, relative, sep } from 'node:path';
  */
 export function servedPaths(root: string, build?: string): Set<string> {
   for (const dir of [build, join(root, 'dist')]) {
-    if (dir !== undefined && existsSync(join(dir, 'taskpane.html'))) return new Set(listFiles(dir).map((f) => relative(dir, f).split(sep).join('/')));
+    if (dir !== undefined && existsSync(join(dir, 'taskpane.html')))
+      return new Set(listFiles(dir).map((f) => relative(dir, f).split(sep).join('/')));
   }
-  const assets = readdirSync(join(root, 'assets')).filter((f) => f.endsWith('.png')).map((f) => `assets/${f}`);
+  const assets = readdirSync(join(root, 'assets'))
+    .filter((f) => f.endsWith('.png'))
+    .map((f) => `assets/${f}`);
   return new Set(['taskpane.html', 'taskpane.js', 'functions.js', 'functions.json', 'manifest.xml', ...assets]);
 }
 

@@ -80,7 +80,10 @@ export class AccountsResource {
   /** The same endpoint with a single object body. */
   async createTransaction(accountId: number, item: TransactionInput, options: RequestOptions = {}): Promise<Transaction> {
     const path = `/accounts/${pathId(accountId, 'account_id', this.#transport.language)}/transactions/`;
-    return this.#transport.request({ method: 'POST', path, body: this.#serialize(item), signal: options.signal }, TransactionWriteAnswerSchema);
+    return this.#transport.request(
+      { method: 'POST', path, body: this.#serialize(item), signal: options.signal },
+      TransactionWriteAnswerSchema,
+    );
   }
 
   #serialize(item: TransactionInput, index?: number): Omit<TransactionInput, 'amount'> & { amount: string } {

@@ -89,7 +89,8 @@ export interface ForecastBudgetListParams extends BudgetListParams {
 }
 
 export function budgetListQuery(params: ForecastBudgetListParams, language: Language): URLSearchParams {
-  const value = (v: AmountInput | undefined, field: string) => (v === undefined ? undefined : formatAmount(v, { decimals: 2, field, language }));
+  const value = (v: AmountInput | undefined, field: string) =>
+    v === undefined ? undefined : formatAmount(v, { decimals: 2, field, language });
   return buildSearchParams(
     {
       ...params,

@@ -87,10 +87,7 @@ export class CompletenessTally {
   }
 }
 
-export function checkCompleteness<R extends CompletenessRow>(
-  rows: readonly R[],
-  expected: CompletenessExpectation,
-): CompletenessResult<R> {
+export function checkCompleteness<R extends CompletenessRow>(rows: readonly R[], expected: CompletenessExpectation): CompletenessResult<R> {
   const tally = new CompletenessTally();
   const unique: R[] = [];
   for (const row of rows) if (tally.add(row.id, row.reporting_amount)) unique.push(row);

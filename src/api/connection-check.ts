@@ -19,7 +19,8 @@ import { ApiConnectionError, ApiError, ApiTimeoutError, ApiUserAbortError, Inval
 import { groupCompanyIds } from './group-companies';
 import type { RequestOptions } from './request-options';
 
-export type ConnectionProblem = 'badUrl' | 'credentials' | 'edition' | 'unreachable' | 'cors' | 'timeout' | 'redirect' | 'notFound' | 'service';
+export type ConnectionProblem =
+  'badUrl' | 'credentials' | 'edition' | 'unreachable' | 'cors' | 'timeout' | 'redirect' | 'notFound' | 'service';
 
 export type ConnectionCheck =
   | {
@@ -105,7 +106,10 @@ function withSlash(url: URL): URL {
 
 /** Only where a page has an origin (a browser) can CORS be the cause; elsewhere nothing is probed. */
 function defaultProbe(fetchImpl: typeof fetch | undefined): (url: string) => Promise<boolean> {
-  const hasOrigin = typeof globalThis === 'object' && 'location' in globalThis && typeof (globalThis as { location?: { origin?: unknown } }).location?.origin === 'string';
+  const hasOrigin =
+    typeof globalThis === 'object' &&
+    'location' in globalThis &&
+    typeof (globalThis as { location?: { origin?: unknown } }).location?.origin === 'string';
   if (!hasOrigin) return async () => false;
   const send = fetchImpl ?? globalThis.fetch.bind(globalThis);
   return async (url) => {

@@ -67,6 +67,14 @@ export class EndlessPageGuard<P extends LinkedPage, T> {
 
   #endless(reason: EndlessPagesReason, number: number, page: P): EndlessPagesError {
     const { method, path, language } = this.#context;
-    return new EndlessPagesError({ reason, page: number, count: page.count, pagesAnnounced: this.pagesAnnounced(page.count), method, path, language });
+    return new EndlessPagesError({
+      reason,
+      page: number,
+      count: page.count,
+      pagesAnnounced: this.pagesAnnounced(page.count),
+      method,
+      path,
+      language,
+    });
   }
 }

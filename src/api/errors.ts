@@ -107,16 +107,32 @@ export class ApiError extends Error {
   }
 }
 
-export class BadRequestError extends ApiError { override name = 'BadRequestError'; }
-export class AuthenticationError extends ApiError { override name = 'AuthenticationError'; }
-export class PermissionDeniedError extends ApiError { override name = 'PermissionDeniedError'; }
-export class NotFoundError extends ApiError { override name = 'NotFoundError'; }
-export class MethodNotAllowedError extends ApiError { override name = 'MethodNotAllowedError'; }
-export class RateLimitError extends ApiError { override name = 'RateLimitError'; }
-export class InternalServerError extends ApiError { override name = 'InternalServerError'; }
+export class BadRequestError extends ApiError {
+  override name = 'BadRequestError';
+}
+export class AuthenticationError extends ApiError {
+  override name = 'AuthenticationError';
+}
+export class PermissionDeniedError extends ApiError {
+  override name = 'PermissionDeniedError';
+}
+export class NotFoundError extends ApiError {
+  override name = 'NotFoundError';
+}
+export class MethodNotAllowedError extends ApiError {
+  override name = 'MethodNotAllowedError';
+}
+export class RateLimitError extends ApiError {
+  override name = 'RateLimitError';
+}
+export class InternalServerError extends ApiError {
+  override name = 'InternalServerError';
+}
 
 /** 400 from `/auth/token/`: the client ID or secret is wrong. Message is from our own catalog. */
-export class InvalidCredentialsError extends BadRequestError { override name = 'InvalidCredentialsError'; }
+export class InvalidCredentialsError extends BadRequestError {
+  override name = 'InvalidCredentialsError';
+}
 
 export interface ConnectionErrorInit extends ApiErrorInit {
   /** True only when the failure happened before any byte of the request reached the server. */
@@ -137,10 +153,14 @@ export class ApiConnectionError extends ApiError {
 }
 
 /** The per-attempt timeout (`timeoutMs`) ran out. */
-export class ApiTimeoutError extends ApiConnectionError { override name = 'ApiTimeoutError'; }
+export class ApiTimeoutError extends ApiConnectionError {
+  override name = 'ApiTimeoutError';
+}
 
 /** The caller's `AbortSignal` fired. Never retried. */
-export class ApiUserAbortError extends ApiError { override name = 'ApiUserAbortError'; }
+export class ApiUserAbortError extends ApiError {
+  override name = 'ApiUserAbortError';
+}
 
 export interface ValidationIssue {
   /** Dotted path into the response, e.g. `results.invoices[3].amount`. */
@@ -180,7 +200,9 @@ export class RedirectError extends ApiError {
 }
 
 /** A request the client refuses to send (guards on selectors, external IDs, amounts, ids). */
-export class InvalidRequestError extends ApiError { override name = 'InvalidRequestError'; }
+export class InvalidRequestError extends ApiError {
+  override name = 'InvalidRequestError';
+}
 
 export interface ServiceDownInit extends ApiErrorInit {
   /** How long the service had been failing, without one success, when the retry budget gave up. */

@@ -63,7 +63,8 @@ const isRecord = (value: unknown): value is Record<string, unknown> => typeof va
 function numberCheck(def: Def): Check | null {
   const checks = def.checks ?? [];
   if (checks.length === 0) return (v) => typeof v === 'number' && Number.isFinite(v);
-  if (checks.length === 1 && checks[0]?._zod.def.check === 'number_format' && checks[0]._zod.def.format === 'safeint') return Number.isSafeInteger;
+  if (checks.length === 1 && checks[0]?._zod.def.check === 'number_format' && checks[0]._zod.def.format === 'safeint')
+    return Number.isSafeInteger;
   return null;
 }
 
@@ -92,7 +93,11 @@ function fieldOf(key: string, schema: z.ZodType, memo: Memo): Field | null {
   let optional = false;
   let nullable = false;
   let inner = schema;
-  for (let def = defOf(inner); (def.type === 'optional' || def.type === 'nullable') && (def.checks ?? []).length === 0; def = defOf(inner)) {
+  for (
+    let def = defOf(inner);
+    (def.type === 'optional' || def.type === 'nullable') && (def.checks ?? []).length === 0;
+    def = defOf(inner)
+  ) {
     if (def.type === 'optional') optional = true;
     else nullable = true;
     inner = def.innerType as z.ZodType;
@@ -103,7 +108,8 @@ function fieldOf(key: string, schema: z.ZodType, memo: Memo): Field | null {
   const noChecks = (def.checks ?? []).length === 0;
   let kind = Kind.Other;
   if (def.type === 'string' && noChecks) kind = Kind.Text;
-  else if (def.type === 'number') kind = noChecks ? Kind.Number : Kind.Integer; // numberCheck understood the checks
+  else if (def.type === 'number')
+    kind = noChecks ? Kind.Number : Kind.Integer; // numberCheck understood the checks
   else if (def.type === 'boolean' && noChecks) kind = Kind.Flag;
   else if (def.type === 'unknown') kind = Kind.Any;
   return { key, kind, optional, nullable: nullable || kind === Kind.Any, check };

@@ -36,12 +36,28 @@ export {
   PLAIN_AMOUNT,
   toCents,
 } from './amount';
-export { checkCompleteness, CompletenessTally, type CompletenessExpectation, type CompletenessReport, type CompletenessResult, type CompletenessRow } from './completeness';
+export {
+  checkCompleteness,
+  CompletenessTally,
+  type CompletenessExpectation,
+  type CompletenessReport,
+  type CompletenessResult,
+  type CompletenessRow,
+} from './completeness';
 export { MAX_ITEMS_PER_CALL } from './chunk';
 export { PageIterator, type PageInfo, type PageProgress, type PaginateOptions } from './paginate';
 export { EndlessPagesError, type EndlessPagesReason } from './endless-pages-error';
 export { DEFAULT_BULK_PAGE_SIZE, MAX_PAGE_SIZE, normalizePageSize } from './page-size';
-export { DEFAULT_RETRY, decideRetry, parseRetryAfter, retryReason, type HttpMethod, type RetryDecision, type RetryOptions, type RetryReason } from './retry-policy';
+export {
+  DEFAULT_RETRY,
+  decideRetry,
+  parseRetryAfter,
+  retryReason,
+  type HttpMethod,
+  type RetryDecision,
+  type RetryOptions,
+  type RetryReason,
+} from './retry-policy';
 export { DEFAULT_GIVE_UP_AFTER_MS, RetryBudget, type RetryBudgetOptions, type RetryWait, type WaitContext } from './retry-budget';
 export { type Sleep } from './sleep';
 export { credentialKey, defaultTokenCache, TokenCache, type CachedToken } from './token-cache';
@@ -59,12 +75,7 @@ export { PlansResource } from './plans';
 export { ScenarioBudgetsResource } from './scenario-budgets';
 export { TransactionsResource, type CategoryChange, type VerifiedPull } from './transactions';
 export type { TransactionFilters } from './transaction-filters';
-export type {
-  InvoiceCreateInput,
-  InvoiceDeleteSelector,
-  InvoiceListParams,
-  InvoiceUpdate,
-} from './invoice-input';
+export type { InvoiceCreateInput, InvoiceDeleteSelector, InvoiceListParams, InvoiceUpdate } from './invoice-input';
 export type {
   BudgetBase,
   BudgetFrequency,
@@ -83,5 +94,11 @@ export * from './invoice-schema';
 export * from './plan-schema';
 export * from './token-schema';
 export * from './transaction-schema';
-export { checkConnection, parseBaseUrl, type ConnectionCheck, type ConnectionCheckOptions, type ConnectionProblem } from './connection-check';
+export {
+  checkConnection,
+  parseBaseUrl,
+  type ConnectionCheck,
+  type ConnectionCheckOptions,
+  type ConnectionProblem,
+} from './connection-check';
 export { idBatches, itemsByIds, MAX_REQUEST_LINE_BYTES, type IdBatchLimits } from './items-by-ids';

@@ -12,7 +12,14 @@ import {
   serializeInvoiceCreate,
   serializeInvoiceUpdates,
 } from './invoice-input';
-import { type Invoice, InvoiceListWriteAnswerSchema, type InvoicePage, InvoicePageSchema, InvoiceSchema, InvoiceWriteAnswerSchema } from './invoice-schema';
+import {
+  type Invoice,
+  InvoiceListWriteAnswerSchema,
+  type InvoicePage,
+  InvoicePageSchema,
+  InvoiceSchema,
+  InvoiceWriteAnswerSchema,
+} from './invoice-schema';
 import { PagedList } from './paged-endpoint';
 import { pathId } from './path-segment';
 import type { RequestOptions } from './request-options';

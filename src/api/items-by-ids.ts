@@ -53,7 +53,8 @@ export async function itemsByIds<F extends IdFilters, P extends PageInfo, T>(
   const withIds = (batch: readonly number[]): F => ({ ...filters, ids: batch }) as unknown as F;
   const items: T[] = [];
   for (const batch of idBatches(ids, (b) => list.requestLine(withIds(b), pageSize, 1), options)) {
-    for await (const item of list.items(withIds(batch), { pageSize, ...(options.signal === undefined ? {} : { signal: options.signal }) })) items.push(item);
+    for await (const item of list.items(withIds(batch), { pageSize, ...(options.signal === undefined ? {} : { signal: options.signal }) }))
+      items.push(item);
   }
   return items;
 }

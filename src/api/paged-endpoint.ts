@@ -65,7 +65,13 @@ export class PagedList<F extends object, P extends PageInfo, T> {
       ({ page, pageSize, signal }) => this.#request(query, page, pageSize, signal),
       this.#list.itemsOf,
       options,
-      { method: 'GET', path: normalizePath(this.#list.path), language: this.#transport.language, keyOf: this.#list.keyOf ?? idOf, redact: (text) => this.#transport.redact(text) },
+      {
+        method: 'GET',
+        path: normalizePath(this.#list.path),
+        language: this.#transport.language,
+        keyOf: this.#list.keyOf ?? idOf,
+        redact: (text) => this.#transport.redact(text),
+      },
     );
   }
 
@@ -90,6 +96,9 @@ export class PagedList<F extends object, P extends PageInfo, T> {
 
   /** The one page request: path, filters, `page` / `page_size`, the answer parsed with the page schema. */
   #request(query: URLSearchParams, page: number | undefined, pageSize: number | undefined, signal: AbortSignal | undefined): Promise<P> {
-    return this.#transport.request({ method: 'GET', path: this.#list.path, query: withPage(query, page, pageSize), signal }, this.#list.schema);
+    return this.#transport.request(
+      { method: 'GET', path: this.#list.path, query: withPage(query, page, pageSize), signal },
+      this.#list.schema,
+    );
   }
 }

@@ -60,7 +60,9 @@ export function parseResponse<S extends z.ZodType>(schema: S, data: unknown, ctx
   const listed = issues.slice(0, MAX_ISSUES_IN_MESSAGE).map((i) => `${i.path}: ${i.message}`);
   if (issues.length > MAX_ISSUES_IN_MESSAGE) listed.push(`(+${issues.length - MAX_ISSUES_IN_MESSAGE})`);
   throw new ResponseValidationError({
-    message: redact(translate(ctx.language, 'api.error.responseValidation', { method: ctx.method, path: ctx.path, issues: listed.join('; ') })),
+    message: redact(
+      translate(ctx.language, 'api.error.responseValidation', { method: ctx.method, path: ctx.path, issues: listed.join('; ') }),
+    ),
     status: ctx.status,
     method: ctx.method,
     path: ctx.path,

@@ -1,5 +1,12 @@
 import { type BudgetInput, budgetList, type BudgetListParams, type BudgetPatch, serializeBudget } from './budget-input';
-import { type Budget, type BudgetPage, type BudgetPatchResponse, BudgetPatchAnswerSchema, BudgetSchema, BudgetWriteAnswerSchema } from './budget-schema';
+import {
+  type Budget,
+  type BudgetPage,
+  type BudgetPatchResponse,
+  BudgetPatchAnswerSchema,
+  BudgetSchema,
+  BudgetWriteAnswerSchema,
+} from './budget-schema';
 import { PagedList } from './paged-endpoint';
 import { externalIdSegment, pathId } from './path-segment';
 import type { RequestOptions } from './request-options';

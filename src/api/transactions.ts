@@ -36,7 +36,10 @@ export interface VerifiedPull {
 }
 
 /** Both transaction lists: the same filters, the items in `results`. */
-function transactionList<P extends TransactionPage | ExtendedTransactionPage>(path: string, schema: z.ZodType<P>): ListDefinition<TransactionFilters, P, Transaction> {
+function transactionList<P extends TransactionPage | ExtendedTransactionPage>(
+  path: string,
+  schema: z.ZodType<P>,
+): ListDefinition<TransactionFilters, P, Transaction> {
   return { path, schema, itemsOf: (page) => page.results, query: transactionQuery };
 }
 
@@ -83,7 +86,11 @@ export class TransactionsResource extends PagedList<TransactionFilters, Transact
    * Checks rows pulled earlier (with the same filters) against one cheap
    * `GET /transactions/extended/?…&page_size=1` call.
    */
-  async verify(rows: readonly CompletenessRow[], filters: TransactionFilters = {}, options: RequestOptions = {}): Promise<CompletenessReport> {
+  async verify(
+    rows: readonly CompletenessRow[],
+    filters: TransactionFilters = {},
+    options: RequestOptions = {},
+  ): Promise<CompletenessReport> {
     const page = await this.extendedPage({ ...filters, page: 1, page_size: 1 }, options);
     return checkCompleteness(rows, { count: page.count, sum: page.sum }).report;
   }

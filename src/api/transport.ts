@@ -168,7 +168,7 @@ export class Transport {
     const authenticated = spec.authenticated ?? true;
     const { budget } = this.#options;
     let renewedAfter401 = false;
-    for (let retryNumber = 1; ; ) {
+    for (let retryNumber = 1; ;) {
       this.#throwIfAborted(spec, path);
       const attempt = await this.#tryOnce(spec, path, authenticated);
       if ('answer' in attempt) {
@@ -272,7 +272,8 @@ export class Transport {
       }
       await response.body?.cancel().catch(() => undefined);
       const next = redirect.location;
-      const follow = !tokenRequest && spec.method === 'GET' && next !== undefined && next.origin === requestUrl.origin && hops < MAX_REDIRECTS;
+      const follow =
+        !tokenRequest && spec.method === 'GET' && next !== undefined && next.origin === requestUrl.origin && hops < MAX_REDIRECTS;
       if (!follow || next === undefined) {
         const ctx = { method: spec.method, path, language: this.language, secrets: this.#secrets(token), tokenRequest };
         throw createRedirectError(redirect, ctx);

@@ -149,7 +149,13 @@ function check(spec: OptionSpec, text: string): { value: number | string } | { p
 }
 
 /** Reads the flags into name → value; problems in the order the arguments came. */
-function readInto(table: OptionTable, argv: readonly string[], values: Map<string, OptionValue>, problems: string[], given: Set<string>): void {
+function readInto(
+  table: OptionTable,
+  argv: readonly string[],
+  values: Map<string, OptionValue>,
+  problems: string[],
+  given: Set<string>,
+): void {
   const specs = new Map<string, OptionSpec>(table.options.map((spec) => [spec.name, spec]));
   // Every value is read as a string and checked by `check`.
   const options = Object.fromEntries(

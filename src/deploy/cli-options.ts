@@ -28,7 +28,14 @@ export const SERVE_OPTIONS = [
   },
   { name: 'cert', kind: 'text', value: 'FILE', required: true, description: 'the certificate (PEM, with its chain) for the origin' },
   { name: 'key', kind: 'text', value: 'FILE', required: true, description: "the certificate's private key (PEM)" },
-  { name: 'port', kind: 'integer', value: 'N', min: 0, max: 65535, description: "port to listen on; 0 = a random free port (default: the origin's port, 443 unless it names one)" },
+  {
+    name: 'port',
+    kind: 'integer',
+    value: 'N',
+    min: 0,
+    max: 65535,
+    description: "port to listen on; 0 = a random free port (default: the origin's port, 443 unless it names one)",
+  },
   { name: 'host', kind: 'text', value: 'HOST', default: '0.0.0.0', description: 'address to bind' },
   { name: 'dist', kind: 'text', value: 'DIR', default: 'dist', description: 'the build to serve' },
   {

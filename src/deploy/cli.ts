@@ -9,7 +9,9 @@ function pem(flag: string, file: string): Buffer {
   try {
     return readFileSync(file);
   } catch (error) {
-    throw new Error(`--${flag} ${file}: ${(error as NodeJS.ErrnoException).code ?? 'unreadable'}; give the path of a PEM file.`, { cause: error });
+    throw new Error(`--${flag} ${file}: ${(error as NodeJS.ErrnoException).code ?? 'unreadable'}; give the path of a PEM file.`, {
+      cause: error,
+    });
   }
 }
 

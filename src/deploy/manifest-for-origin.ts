@@ -21,6 +21,7 @@ export function manifestForOrigin(xml: string, origin: string): string {
   if (!xml.includes(DEV_ORIGIN)) throw new ManifestOriginError(`manifest.xml names no URL on ${DEV_ORIGIN}: nothing to move to ${origin}.`);
   const moved = xml.split(DEV_ORIGIN).join(origin);
   const left = /[^\s"<>]*localhost[^\s"<>]*/i.exec(moved);
-  if (left !== null) throw new ManifestOriginError(`manifest.xml still names ${left[0]} after moving to ${origin}: give every URL on ${DEV_ORIGIN}.`);
+  if (left !== null)
+    throw new ManifestOriginError(`manifest.xml still names ${left[0]} after moving to ${origin}: give every URL on ${DEV_ORIGIN}.`);
   return moved;
 }

@@ -12,7 +12,9 @@ type ErrorKind = 'notConnected' | 'badArgument' | 'refused' | 'timeout' | 'unava
 function kindOf(error: unknown): ErrorKind | undefined {
   if (typeof error !== 'object' || error === null || !('kind' in error)) return undefined;
   const kind = (error as { kind: unknown }).kind;
-  return kind === 'notConnected' || kind === 'badArgument' || kind === 'refused' || kind === 'timeout' || kind === 'unavailable' ? kind : undefined;
+  return kind === 'notConnected' || kind === 'badArgument' || kind === 'refused' || kind === 'timeout' || kind === 'unavailable'
+    ? kind
+    : undefined;
 }
 
 function messageOf(error: unknown): string {
@@ -28,6 +30,7 @@ export function toExcelError(error: unknown, language: Language): CustomFunction
   const kind = kindOf(error);
   if (kind === 'notConnected') return notConnectedError(language);
   const code = kind === 'badArgument' ? CustomFunctions.ErrorCode.invalidValue : CustomFunctions.ErrorCode.notAvailable;
-  const message = kind === undefined ? messages[language]['functions.error.unexpected'].replace('{reason}', messageOf(error)) : messageOf(error);
+  const message =
+    kind === undefined ? messages[language]['functions.error.unexpected'].replace('{reason}', messageOf(error)) : messageOf(error);
   return new CustomFunctions.Error(code, message);
 }

@@ -26,7 +26,12 @@ export function version(): string {
  * @param [account] Account id or name; all accounts when left out.
  * @returns The sum of the transactions' amounts.
  */
-export function actuals(category: number | string, from: number | string, to: number | string, account?: number | string | null): Promise<number> {
+export function actuals(
+  category: number | string,
+  from: number | string,
+  to: number | string,
+  account?: number | string | null,
+): Promise<number> {
   return callFigure((source) => source.actuals(category, from, to, account));
 }
 
@@ -39,7 +44,12 @@ export function actuals(category: number | string, from: number | string, to: nu
  * @param [scenario] Scenario id or name; the forecast when left out.
  * @returns The planned amount, as the service totals the budgets.
  */
-export function planned(category: number | string, from: number | string, to: number | string, scenario?: number | string | null): Promise<number> {
+export function planned(
+  category: number | string,
+  from: number | string,
+  to: number | string,
+  scenario?: number | string | null,
+): Promise<number> {
   return callFigure((source) => source.planned(category, from, to, scenario));
 }
 
@@ -75,7 +85,12 @@ export function due(type: string, from?: number | string | null, to?: number | s
  * @param [account] Account id or name; all accounts when left out.
  * @returns A header row, then one row per transaction.
  */
-export function transactions(from: number | string, to: number | string, category?: number | string | null, account?: number | string | null): Promise<unknown[][]> {
+export function transactions(
+  from: number | string,
+  to: number | string,
+  category?: number | string | null,
+  account?: number | string | null,
+): Promise<unknown[][]> {
   return callFigure((source) => source.transactions(from, to, category, account));
 }
 
@@ -98,7 +113,11 @@ export function invoices(type?: string | null, status?: string | null): Promise<
  * @param [to] Last day: a date or YYYY-MM-DD text; no end when left out.
  * @returns A header row, then one row per budget.
  */
-export function budgets(scenario?: number | string | null, from?: number | string | null, to?: number | string | null): Promise<unknown[][]> {
+export function budgets(
+  scenario?: number | string | null,
+  from?: number | string | null,
+  to?: number | string | null,
+): Promise<unknown[][]> {
   return callFigure((source) => source.budgets(scenario, from, to));
 }
 

@@ -21,12 +21,48 @@ export const LANGUAGES = ['de', 'en', 'it'] as const;
 export type Language = (typeof LANGUAGES)[number];
 
 /** The English catalog: the key set. Each area keeps its messages in its own file under messages/. */
-export const en = { ...accounts.en, ...codes.en, ...core.en, ...filters.en, ...functions.en, ...importing.en, ...pane.en, ...preview.en, ...push.en, ...share.en, ...template.en } as const;
+export const en = {
+  ...accounts.en,
+  ...codes.en,
+  ...core.en,
+  ...filters.en,
+  ...functions.en,
+  ...importing.en,
+  ...pane.en,
+  ...preview.en,
+  ...push.en,
+  ...share.en,
+  ...template.en,
+} as const;
 
 export type MessageKey = keyof typeof en;
 export type Catalog = Record<MessageKey, string>;
 
-export const de: Catalog = { ...accounts.de, ...codes.de, ...core.de, ...filters.de, ...functions.de, ...importing.de, ...pane.de, ...preview.de, ...push.de, ...share.de, ...template.de };
-export const it: Catalog = { ...accounts.it, ...codes.it, ...core.it, ...filters.it, ...functions.it, ...importing.it, ...pane.it, ...preview.it, ...push.it, ...share.it, ...template.it };
+export const de: Catalog = {
+  ...accounts.de,
+  ...codes.de,
+  ...core.de,
+  ...filters.de,
+  ...functions.de,
+  ...importing.de,
+  ...pane.de,
+  ...preview.de,
+  ...push.de,
+  ...share.de,
+  ...template.de,
+};
+export const it: Catalog = {
+  ...accounts.it,
+  ...codes.it,
+  ...core.it,
+  ...filters.it,
+  ...functions.it,
+  ...importing.it,
+  ...pane.it,
+  ...preview.it,
+  ...push.it,
+  ...share.it,
+  ...template.it,
+};
 
 export const catalogs: Record<Language, Catalog> = { de, en, it };

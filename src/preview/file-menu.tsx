@@ -4,7 +4,20 @@
  * (`onOpen`, `onDownload`); this only asks and picks.
  */
 
-import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Menu, MenuItem, MenuList, MenuPopover, MenuTrigger } from '@fluentui/react-components';
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  Menu,
+  MenuItem,
+  MenuList,
+  MenuPopover,
+  MenuTrigger,
+} from '@fluentui/react-components';
 import { ArrowDownloadRegular, DocumentRegular, FolderOpenRegular, TableRegular } from '@fluentui/react-icons';
 import { useRef, useState } from 'react';
 

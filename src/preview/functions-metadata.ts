@@ -13,6 +13,8 @@ export async function loadFunctionsMetadata(workbook: SimulatedWorkbook, url = '
     if (!response.ok) throw new Error(`HTTP ${response.status}`);
     workbook.describeCustomFunctions(await response.json());
   } catch (error) {
-    console.warn(`preview: ${url} could not be read (${error instanceof Error ? error.message : String(error)}); custom functions get the arguments as written.`);
+    console.warn(
+      `preview: ${url} could not be read (${error instanceof Error ? error.message : String(error)}); custom functions get the arguments as written.`,
+    );
   }
 }

@@ -42,8 +42,17 @@ export interface PreviewPageProps {
   onDownload(): Promise<void>;
 }
 
-
-export function PreviewPage({ workbook, globals, options, saveState, paneGeneration, restoreProblem, onReset, onOpenFile, onDownload }: PreviewPageProps): JSX.Element {
+export function PreviewPage({
+  workbook,
+  globals,
+  options,
+  saveState,
+  paneGeneration,
+  restoreProblem,
+  onReset,
+  onOpenFile,
+  onDownload,
+}: PreviewPageProps): JSX.Element {
   const t = useCallback((key: MessageKey, params?: MessageParams) => translate(options.language, key, params), [options.language]);
   const [theme, setTheme] = useState<PreviewTheme>(options.theme);
   const [paneWidth, setPaneWidth] = useState<number>(PANE_WIDTHS[0]);
@@ -72,10 +81,16 @@ export function PreviewPage({ workbook, globals, options, saveState, paneGenerat
   const tables = useMemo(() => workbook.tableLayouts().filter((table) => table.sheet === sheet), [workbook, sheet, version]);
   const table = tableAt(tables, activeCell.row, activeCell.column) ?? tables[0];
   // The message of the active cell's error (a custom function's, or why an array cannot spill), again after changes.
-  const cellError = useMemo(() => cellErrorText(workbook, sheet, activeCell.row, activeCell.column, t), [workbook, sheet, activeCell, t, version]);
+  const cellError = useMemo(
+    () => cellErrorText(workbook, sheet, activeCell.row, activeCell.column, t),
+    [workbook, sheet, activeCell, t, version],
+  );
 
   // The formula bar: what the active cell holds, again after changes.
-  const cellContents = useMemo(() => cellEditText(workbook.cell(sheet, activeCell.row, activeCell.column)), [workbook, sheet, activeCell, version]);
+  const cellContents = useMemo(
+    () => cellEditText(workbook.cell(sheet, activeCell.row, activeCell.column)),
+    [workbook, sheet, activeCell, version],
+  );
   const cellAddress = `${columnName(activeCell.column)}${activeCell.row + 1}`;
 
   const palette = useMemo(() => gridPalette(theme), [theme]);
@@ -108,7 +123,8 @@ export function PreviewPage({ workbook, globals, options, saveState, paneGenerat
         workbook.typeIntoCell(sheet, row, column, input);
       } catch (error) {
         // A value the cell's list refuses: Excel's Stop alert, its title and message; the cell keeps its value.
-        if (error instanceof ValidationRefusal) setEditProblem({ title: error.title, message: `${error.message} ${t('preview.editRefused')}` });
+        if (error instanceof ValidationRefusal)
+          setEditProblem({ title: error.title, message: `${error.message} ${t('preview.editRefused')}` });
         else setEditProblem({ message: t('preview.editFailed', { reason: error instanceof Error ? error.message : String(error) }) });
       }
     },
@@ -116,7 +132,11 @@ export function PreviewPage({ workbook, globals, options, saveState, paneGenerat
   );
 
   const saveText =
-    save.kind === 'saved' ? t('preview.status.saved') : save.kind === 'saving' ? t('preview.status.saving') : t('preview.status.saveFailed', { reason: save.reason });
+    save.kind === 'saved'
+      ? t('preview.status.saved')
+      : save.kind === 'saving'
+        ? t('preview.status.saving')
+        : t('preview.status.saveFailed', { reason: save.reason });
 
   return (
     <FluentProvider theme={theme === 'dark' ? webDarkTheme : webLightTheme} className="preview-root">
@@ -129,7 +149,9 @@ export function PreviewPage({ workbook, globals, options, saveState, paneGenerat
         templateName={TEMPLATE_FILES[options.language]}
         onOpenFile={async (file) => {
           setFileProblem(undefined);
-          await onOpenFile(file).catch((error: unknown) => setFileProblem(t('preview.file.openFailed', { name: file.name, reason: reasonOf(error) })));
+          await onOpenFile(file).catch((error: unknown) =>
+            setFileProblem(t('preview.file.openFailed', { name: file.name, reason: reasonOf(error) })),
+          );
         }}
         onDownload={async () => {
           setFileProblem(undefined);
@@ -160,7 +182,11 @@ export function PreviewPage({ workbook, globals, options, saveState, paneGenerat
           <FormulaBar
             address={cellAddress}
             contents={cellContents}
-            labels={{ bar: t('preview.formulaBar'), cell: t('preview.formulaBar.cell'), input: t('preview.formulaBar.input', { cell: cellAddress }) }}
+            labels={{
+              bar: t('preview.formulaBar'),
+              cell: t('preview.formulaBar.cell'),
+              input: t('preview.formulaBar.input', { cell: cellAddress }),
+            }}
             onCommit={(input) => edit(activeCell.row, activeCell.column, input)}
           />
           <WorkbookGrid
@@ -183,7 +209,14 @@ export function PreviewPage({ workbook, globals, options, saveState, paneGenerat
             {...(cellError === undefined ? {} : { cellErrorText: cellError })}
           />
         </div>
-        <iframe key={`${paneSrc}#${generation}`} id="pane" title={t('preview.pane.title')} src={paneSrc} style={{ width: paneWidth }} className="preview-pane" />
+        <iframe
+          key={`${paneSrc}#${generation}`}
+          id="pane"
+          title={t('preview.pane.title')}
+          src={paneSrc}
+          style={{ width: paneWidth }}
+          className="preview-pane"
+        />
       </main>
     </FluentProvider>
   );

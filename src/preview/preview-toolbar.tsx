@@ -20,7 +20,17 @@ export interface PreviewToolbarProps {
   onReset(): Promise<void>;
 }
 
-export function PreviewToolbar({ t, dark, onDark, paneWidth, onPaneWidth, templateName, onOpenFile, onDownload, onReset }: PreviewToolbarProps): JSX.Element {
+export function PreviewToolbar({
+  t,
+  dark,
+  onDark,
+  paneWidth,
+  onPaneWidth,
+  templateName,
+  onOpenFile,
+  onDownload,
+  onReset,
+}: PreviewToolbarProps): JSX.Element {
   return (
     <header className="preview-toolbar" aria-label={t('preview.toolbar')}>
       <div className="preview-heading">
@@ -29,8 +39,18 @@ export function PreviewToolbar({ t, dark, onDark, paneWidth, onPaneWidth, templa
         </h1>
         <Body1 className="preview-subtitle">{t('preview.subtitle')}</Body1>
       </div>
-      <Switch label={t('preview.theme.dark')} checked={dark} onChange={(_event, data) => onDark(data.checked)} data-testid="preview-theme" />
-      <RadioGroup layout="horizontal" aria-label={t('preview.paneWidth')} value={String(paneWidth)} onChange={(_event, data) => onPaneWidth(Number(data.value))}>
+      <Switch
+        label={t('preview.theme.dark')}
+        checked={dark}
+        onChange={(_event, data) => onDark(data.checked)}
+        data-testid="preview-theme"
+      />
+      <RadioGroup
+        layout="horizontal"
+        aria-label={t('preview.paneWidth')}
+        value={String(paneWidth)}
+        onChange={(_event, data) => onPaneWidth(Number(data.value))}
+      >
         <Radio value={String(PANE_WIDTHS[0])} label={t('preview.paneWidth.narrow')} />
         <Radio value={String(PANE_WIDTHS[1])} label={t('preview.paneWidth.wide')} />
       </RadioGroup>

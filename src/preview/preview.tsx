@@ -79,7 +79,8 @@ async function main(): Promise<void> {
     globals,
     workbook,
     cellText: (sheetName, row, col) => cellText(workbook, sheetName, row, col, excelLocale(options.language)),
-    cellColors: (sheetName, row, col) => (workbook.sheetNames().some((name) => name.toLowerCase() === sheetName.toLowerCase()) ? workbook.cellColors(sheetName, row, col) : {}),
+    cellColors: (sheetName, row, col) =>
+      workbook.sheetNames().some((name) => name.toLowerCase() === sheetName.toLowerCase()) ? workbook.cellColors(sheetName, row, col) : {},
     tableRowCount: (tableName) => workbook.tableLayouts().find((t) => t.name.toLowerCase() === tableName.toLowerCase())?.dataRowCount,
     reset,
     saved: () => autosave.saved(),
@@ -103,7 +104,9 @@ async function main(): Promise<void> {
 
 /** Hands the bytes to the browser as a download named `name`. */
 function saveDownload(name: string, bytes: Uint8Array): void {
-  const url = URL.createObjectURL(new Blob([bytes.slice().buffer], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }));
+  const url = URL.createObjectURL(
+    new Blob([bytes.slice().buffer], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }),
+  );
   const link = document.createElement('a');
   link.href = url;
   link.download = name;

@@ -1,6 +1,15 @@
 /** The "Reset workbook" button and its confirmation: only the workbook is emptied, connection profiles stay. */
 
-import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, DialogTrigger } from '@fluentui/react-components';
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  DialogTrigger,
+} from '@fluentui/react-components';
 import { ArrowResetRegular } from '@fluentui/react-icons';
 import { useState } from 'react';
 

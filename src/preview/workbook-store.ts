@@ -69,13 +69,20 @@ interface CellChunk {
 function isManifest(value: unknown): value is Manifest {
   if (value === null || typeof value !== 'object') return false;
   const v = value as Partial<Record<keyof Manifest, unknown>>;
-  if (v.layout !== MANIFEST_LAYOUT || typeof v.generation !== 'string' || v.snapshot === null || typeof v.snapshot !== 'object') return false;
+  if (v.layout !== MANIFEST_LAYOUT || typeof v.generation !== 'string' || v.snapshot === null || typeof v.snapshot !== 'object')
+    return false;
   const sheets = (v.snapshot as { sheets?: unknown }).sheets;
   return (
     Array.isArray(sheets) &&
     sheets.every((sheet: unknown) => {
       const s = sheet as Partial<Record<keyof ManifestSheet, unknown>> | null;
-      return s !== null && typeof s === 'object' && Array.isArray(s.formats) && typeof s.cellCount === 'number' && typeof s.chunkCount === 'number';
+      return (
+        s !== null &&
+        typeof s === 'object' &&
+        Array.isArray(s.formats) &&
+        typeof s.cellCount === 'number' &&
+        typeof s.chunkCount === 'number'
+      );
     })
   );
 }
@@ -171,7 +178,9 @@ export function createWorkbookStore(storage: RecordStorage, chunkCells = CHUNK_C
     async load() {
       const [manifest] = await storage.get([MANIFEST_KEY]);
       if (isManifest(manifest)) {
-        const keys = manifest.snapshot.sheets.flatMap((sheet, index) => Array.from({ length: sheet.chunkCount }, (_, part) => chunkKey(manifest.generation, index, part)));
+        const keys = manifest.snapshot.sheets.flatMap((sheet, index) =>
+          Array.from({ length: sheet.chunkCount }, (_, part) => chunkKey(manifest.generation, index, part)),
+        );
         const snapshot = reassemble(manifest, await storage.get(keys));
         return isWorkbookSnapshot(snapshot) ? snapshot : undefined;
       }

@@ -17,7 +17,15 @@ export const PROXY_OPTIONS = [
     check: targetProblem,
     description: "the service's origin, e.g. https://api.example.com; the only host the proxy ever reaches",
   },
-  { name: 'port', kind: 'integer', value: 'N', default: DEFAULT_PROXY_PORT, min: 0, max: 65535, description: 'port to listen on; 0 = a random free port' },
+  {
+    name: 'port',
+    kind: 'integer',
+    value: 'N',
+    default: DEFAULT_PROXY_PORT,
+    min: 0,
+    max: 65535,
+    description: 'port to listen on; 0 = a random free port',
+  },
   { name: 'host', kind: 'text', value: 'HOST', default: '127.0.0.1', description: 'address to bind' },
   {
     name: 'allow-origin',
@@ -25,14 +33,16 @@ export const PROXY_OPTIONS = [
     value: 'ORIGIN',
     repeatable: true,
     wildcard: true,
-    description: "browser origin allowed to call through the proxy (the add-in's); replaces the defaults https://localhost:3000, http://localhost:3000, http://127.0.0.1:3000; * = any",
+    description:
+      "browser origin allowed to call through the proxy (the add-in's); replaces the defaults https://localhost:3000, http://localhost:3000, http://127.0.0.1:3000; * = any",
   },
   {
     name: 'allow-host',
     kind: 'text',
     value: 'NAME',
     repeatable: true,
-    description: "a name clients reach the proxy by (the Host header), besides 127.0.0.1, localhost and [::1] with the port: NAME (any port) or NAME:PORT; any other Host is refused (421)",
+    description:
+      'a name clients reach the proxy by (the Host header), besides 127.0.0.1, localhost and [::1] with the port: NAME (any port) or NAME:PORT; any other Host is refused (421)',
   },
   { name: 'help', kind: 'switch', short: 'h', description: 'print this list and exit' },
 ] as const satisfies readonly OptionSpec[];

@@ -21,8 +21,7 @@ export interface UpstreamRequest {
 }
 
 export type UpstreamAnswer =
-  | { ok: true; status: number; headers: Record<string, string>; body: Buffer }
-  | { ok: false; status: 502 | 504; detail: string };
+  { ok: true; status: number; headers: Record<string, string>; body: Buffer } | { ok: false; status: 502 | 504; detail: string };
 
 /**
  * Largest answer of the service the proxy passes on: 32 MiB. A page of 1000 transactions with their sum (the largest
@@ -74,7 +73,11 @@ function unreachableCause(error: unknown): string {
   return typeof message === 'string' && message !== '' ? message : 'unknown error';
 }
 
-export async function forward(request: UpstreamRequest, origin: string, maxAnswerBytes = DEFAULT_MAX_ANSWER_BYTES): Promise<UpstreamAnswer> {
+export async function forward(
+  request: UpstreamRequest,
+  origin: string,
+  maxAnswerBytes = DEFAULT_MAX_ANSWER_BYTES,
+): Promise<UpstreamAnswer> {
   const headers: Record<string, string> = {};
   for (const name of FORWARDED_REQUEST_HEADERS) {
     const value = firstValue(request.headers[name]);
@@ -102,7 +105,11 @@ export async function forward(request: UpstreamRequest, origin: string, maxAnswe
     return { ok: false, status: 502, detail: `The service at ${origin} could not be reached (${unreachableCause(error)}).` };
   }
   if (answer === undefined) {
-    return { ok: false, status: 502, detail: `The service at ${origin} sent an answer larger than ${sizeText(maxAnswerBytes)}; the proxy does not pass it on.` };
+    return {
+      ok: false,
+      status: 502,
+      detail: `The service at ${origin} sent an answer larger than ${sizeText(maxAnswerBytes)}; the proxy does not pass it on.`,
+    };
   }
   const redirect = passedRedirect(response.status, response.headers.get('location'), request.url, origin);
   if (redirect.kind === 'refused') return { ok: false, status: 502, detail: redirect.detail };

@@ -28,7 +28,8 @@ export interface GuardOptions {
 
 /** One log line per request: method, path without the query, status, milliseconds (never headers or bodies). */
 export function requestLogger(log: (line: string) => void): LogRequest {
-  return (method, rawUrl, status, started, note = '') => log(`${method} ${pathOf(rawUrl)} ${status} ${Math.round(performance.now() - started)} ms${note}`);
+  return (method, rawUrl, status, started, note = '') =>
+    log(`${method} ${pathOf(rawUrl)} ${status} ${Math.round(performance.now() - started)} ms${note}`);
 }
 
 /** A request Node could not read gets its answer on the socket (or the socket closes). */
@@ -39,7 +40,16 @@ export function answerUnreadable(error: NodeJS.ErrnoException, socket: Socket): 
 }
 
 /** fastify's `serverFactory`: the Node server with the guard in front of fastify's handler. */
-export function guardedServerFactory({ origin, hosts, headersTimeout, requestTimeout, maxConnections, log, logRequest, tls }: GuardOptions) {
+export function guardedServerFactory({
+  origin,
+  hosts,
+  headersTimeout,
+  requestTimeout,
+  maxConnections,
+  log,
+  logRequest,
+  tls,
+}: GuardOptions) {
   return (handler: (request: IncomingMessage, response: ServerResponse) => void) => {
     // Node checks the two timeouts every connectionsCheckingInterval (default 30 s): often enough for them to hold.
     const connectionsCheckingInterval = Math.max(10, Math.min(1_000, Math.floor(headersTimeout / 4)));
@@ -56,17 +66,26 @@ export function guardedServerFactory({ origin, hosts, headersTimeout, requestTim
         return;
       }
       if (!hosts.allows(request.headers.host, request.socket.localPort)) {
-        sendJson(response, 421, "Refused: the Host header does not name this proxy (a DNS-rebinding page, or a name missing from --allow-host).");
+        sendJson(
+          response,
+          421,
+          'Refused: the Host header does not name this proxy (a DNS-rebinding page, or a name missing from --allow-host).',
+        );
         logRequest(method, rawUrl, 421, started, ' (host not allowed)');
         return;
       }
       handler(request, response);
     };
-    const server = tls === undefined ? createServer(serverOptions, guarded) : createTlsServer({ ...serverOptions, key: tls.key, cert: tls.cert }, guarded);
+    const server =
+      tls === undefined
+        ? createServer(serverOptions, guarded)
+        : createTlsServer({ ...serverOptions, key: tls.key, cert: tls.cert }, guarded);
     server.maxConnections = maxConnections;
     // CONNECT requests arrive here, not as requests: refuse them on the socket.
     server.on('connect', (request: IncomingMessage, socket: Socket) => {
-      socket.end(socketAnswer(403, 'Forbidden', 'Refused: CONNECT is refused: this proxy opens no tunnels, it forwards to one service only.'));
+      socket.end(
+        socketAnswer(403, 'Forbidden', 'Refused: CONNECT is refused: this proxy opens no tunnels, it forwards to one service only.'),
+      );
       log(`CONNECT ${pathOf(request.url ?? '')} 403 0 ms (refused)`);
     });
     return server;
@@ -88,14 +107,20 @@ function sendJson(response: ServerResponse, status: number, detail: string): voi
 /** An answer written straight to a socket (CONNECT, a request Node could not read), as raw HTTP/1.1. */
 function socketAnswer(status: number, reason: string, detail: string): string {
   const body = JSON.stringify({ detail });
-  const head = [`HTTP/1.1 ${status} ${reason}`, 'Content-Type: application/json', `Content-Length: ${Buffer.byteLength(body)}`, 'X-Content-Type-Options: nosniff', 'Connection: close'];
+  const head = [
+    `HTTP/1.1 ${status} ${reason}`,
+    'Content-Type: application/json',
+    `Content-Length: ${Buffer.byteLength(body)}`,
+    'X-Content-Type-Options: nosniff',
+    'Connection: close',
+  ];
   return `${head.join('\r\n')}\r\n\r\n${body}`;
 }
 
 /** What a client whose request Node could not read gets: 408 after the header or request timeout, 431, else 400. */
 function clientErrorAnswer(code: string | undefined): string {
   if (code === 'ERR_HTTP_REQUEST_TIMEOUT') return socketAnswer(408, 'Request Timeout', 'Refused: the request did not arrive in time.');
-  if (code === 'HPE_HEADER_OVERFLOW') return socketAnswer(431, 'Request Header Fields Too Large', 'Refused: the request headers are too large.');
+  if (code === 'HPE_HEADER_OVERFLOW')
+    return socketAnswer(431, 'Request Header Fields Too Large', 'Refused: the request headers are too large.');
   return socketAnswer(400, 'Bad Request', 'Refused: the request could not be read as HTTP.');
 }
-

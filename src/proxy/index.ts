@@ -79,7 +79,15 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   const logRequest = requestLogger(log);
 
   // The guard runs on the raw request, before fastify routes anything: a refused request is never forwarded.
-  const serverFactory = guardedServerFactory({ origin, hosts, headersTimeout, requestTimeout, maxConnections: options.maxConnections ?? DEFAULT_MAX_CONNECTIONS, log, logRequest });
+  const serverFactory = guardedServerFactory({
+    origin,
+    hosts,
+    headersTimeout,
+    requestTimeout,
+    maxConnections: options.maxConnections ?? DEFAULT_MAX_CONNECTIONS,
+    log,
+    logRequest,
+  });
 
   const app = Fastify({
     logger: false,

@@ -45,7 +45,10 @@ export function proxyHandler(options: ProxyRouteOptions): (request: FastifyReque
     if (request.method === 'OPTIONS' && request.headers['access-control-request-method'] !== undefined) {
       const allowed = origins.allows(requestOrigin);
       finish(allowed ? 204 : 403, ' (preflight)');
-      return reply.code(allowed ? 204 : 403).headers(origins.preflightHeaders(requestOrigin)).send();
+      return reply
+        .code(allowed ? 204 : 403)
+        .headers(origins.preflightHeaders(requestOrigin))
+        .send();
     }
     if (!origins.allows(requestOrigin)) {
       finish(403, ' (origin not allowed)');

@@ -31,7 +31,10 @@ export function passedRedirect(status: number, location: string | null, requestU
   }
   if (resolved.origin !== origin) {
     const host = resolved.host === '' ? resolved.protocol : resolved.host;
-    return { kind: 'refused', detail: `The service at ${origin} redirected to ${host}, outside the service; the proxy does not pass that on.` };
+    return {
+      kind: 'refused',
+      detail: `The service at ${origin} redirected to ${host}, outside the service; the proxy does not pass that on.`,
+    };
   }
   // `//x` as a Location would be read as another host (protocol-relative): not passed on.
   if (resolved.pathname.startsWith('//')) {

@@ -37,7 +37,9 @@ export function parseTarget(text: string): string {
     throw new TargetError(`${JSON.stringify(text)} is not http or https; give the service's origin, ${example}.`);
   }
   if (url.username !== '' || url.password !== '') {
-    throw new TargetError(`${JSON.stringify(text)} carries credentials (user:password@); give the origin only: the client sends its own Authorization.`);
+    throw new TargetError(
+      `${JSON.stringify(text)} carries credentials (user:password@); give the origin only: the client sends its own Authorization.`,
+    );
   }
   if (url.pathname !== '/' || url.search !== '' || url.hash !== '' || /[?#]/.test(text)) {
     throw new TargetError(

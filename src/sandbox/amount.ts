@@ -9,9 +9,7 @@ export interface DecimalRule {
   decimalPlaces: number;
 }
 
-export type DecimalResult =
-  | { ok: true; value: number }
-  | { ok: false; key: MessageKey; params: Record<string, number> };
+export type DecimalResult = { ok: true; value: number } | { ok: false; key: MessageKey; params: Record<string, number> };
 
 const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
 

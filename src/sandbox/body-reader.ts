@@ -79,7 +79,7 @@ export class BodyReader {
   decimal(key: string, rule: DecimalRule, options: Presence = {}): number | null | undefined {
     const value = this.raw(key, options);
     if (value === undefined || value === null) return value;
-    if (typeof value === 'string' && value.trim() === '' ) return this.fail(key, 'invalidNumber');
+    if (typeof value === 'string' && value.trim() === '') return this.fail(key, 'invalidNumber');
     const result = parseDecimal(value, rule);
     return result.ok ? result.value : this.fail(key, result.key, result.params);
   }
@@ -149,7 +149,11 @@ export class BodyReader {
    * A primary key (integer or numeric string) that `exists` must accept; `check` may add a rule-specific
    * message (e.g. leaf category only).
    */
-  pk(key: string, exists: (id: number) => boolean, options: Presence & { check?: (id: number) => MessageKey | null } = {}): number | null | undefined {
+  pk(
+    key: string,
+    exists: (id: number) => boolean,
+    options: Presence & { check?: (id: number) => MessageKey | null } = {},
+  ): number | null | undefined {
     const value = this.raw(key, options);
     if (value === undefined || value === null) return value;
     let id: number;

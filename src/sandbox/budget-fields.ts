@@ -76,7 +76,13 @@ const AMOUNT = { maxDigits: 12, decimalPlaces: 2 };
 const RATE = { maxDigits: 10, decimalPlaces: 4 };
 const FACTOR = { maxDigits: 20, decimalPlaces: 10 };
 
-export function readBudgetFields(store: Store, companyId: number, input: Record<string, unknown>, lang: Language, mode: 'full' | 'partial'): BudgetRead {
+export function readBudgetFields(
+  store: Store,
+  companyId: number,
+  input: Record<string, unknown>,
+  lang: Language,
+  mode: 'full' | 'partial',
+): BudgetRead {
   const body = { ...input };
   const r = new BodyReader(body, lang);
   const required = mode === 'full';
@@ -89,7 +95,11 @@ export function readBudgetFields(store: Store, companyId: number, input: Record<
   };
   set('name', r.string('name', { required }) ?? undefined);
   if (body.category === '') r.fail('category', 'notNull');
-  else set('categoryId', r.pk('category', categoryOfCompany(store, companyId), { required, check: (c) => categoryProblem(store, c) }) ?? undefined);
+  else
+    set(
+      'categoryId',
+      r.pk('category', categoryOfCompany(store, companyId), { required, check: (c) => categoryProblem(store, c) }) ?? undefined,
+    );
   set('settlementDate', r.date('settlement_date', { required }) ?? undefined);
   set('description', r.string('description', { allowBlank: true }) ?? undefined);
   const amount = r.decimal('amount', AMOUNT);

@@ -62,7 +62,10 @@ export function budgetFilter(store: Store, companyId: number, query: QueryParams
 /** Ordering; nulls (start/end dates of one-time budgets) sort last ascending and first descending. */
 export function budgetComparator(store: Store, query: QueryParams, allowName: boolean): (a: Budget, b: Budget) => number {
   const allowed = ['start_date', 'settlement_date', 'amount', 'end_date', ...(allowName ? ['name'] : [])];
-  const terms = readOrdering(query, allowed, ['settlement_date']).map((term) => ({ desc: term.startsWith('-'), field: term.replace(/^-/, '') }));
+  const terms = readOrdering(query, allowed, ['settlement_date']).map((term) => ({
+    desc: term.startsWith('-'),
+    field: term.replace(/^-/, ''),
+  }));
   const periods = new Map<Budget, Record<string, unknown>>();
   const json = (b: Budget) => {
     let j = periods.get(b);

@@ -11,22 +11,55 @@ import type { SandboxOptions } from './index';
 export type { OptionKind, OptionSpec } from '../cli/option-table';
 
 export const SANDBOX_OPTIONS = [
-  { name: 'port', kind: 'integer', value: 'N', default: 8787, min: 0, max: 65535, description: 'port to listen on; 0 = a random free port' },
+  {
+    name: 'port',
+    kind: 'integer',
+    value: 'N',
+    default: 8787,
+    min: 0,
+    max: 65535,
+    description: 'port to listen on; 0 = a random free port',
+  },
   { name: 'host', kind: 'text', value: 'HOST', default: '127.0.0.1', description: 'address to bind' },
   { name: 'seed', kind: 'integer', value: 'N', default: 42, description: 'demo data seed; the data is deterministic from it' },
-  { name: 'transactions', kind: 'integer', value: 'N', default: 5000, min: 0, max: 200_000, description: 'transactions of the demo company' },
+  {
+    name: 'transactions',
+    kind: 'integer',
+    value: 'N',
+    default: 5000,
+    min: 0,
+    max: 200_000,
+    description: 'transactions of the demo company',
+  },
   { name: 'token-ttl', kind: 'integer', value: 'SECONDS', default: 300, min: 1, description: 'access token lifetime' },
-  { name: 'link-host', kind: 'origin', value: 'ORIGIN', description: 'origin written into next/previous links, e.g. http://api.example.test' },
+  {
+    name: 'link-host',
+    kind: 'origin',
+    value: 'ORIGIN',
+    description: 'origin written into next/previous links, e.g. http://api.example.test',
+  },
   { name: 'data', kind: 'text', value: 'FILE', description: 'keep the state in a JSON file across restarts' },
   { name: 'no-cors', kind: 'switch', description: 'behave like a service without CORS support' },
   { name: 'cors-origin', kind: 'origin', value: 'ORIGIN', repeatable: true, description: 'allowed CORS origin; replaces the defaults' },
   { name: 'fault-500', kind: 'rate', value: 'RATE', description: 'share of requests answered with a non-JSON 500' },
   { name: 'fault-429', kind: 'rate', value: 'RATE', description: 'share of requests answered with 429' },
-  { name: 'retry-after', kind: 'integer', value: 'S', default: DEFAULT_RETRY_AFTER_SECONDS, min: 0, description: 'Retry-After seconds of injected 429s' },
+  {
+    name: 'retry-after',
+    kind: 'integer',
+    value: 'S',
+    default: DEFAULT_RETRY_AFTER_SECONDS,
+    min: 0,
+    description: 'Retry-After seconds of injected 429s',
+  },
   { name: 'fault-slow', kind: 'rate', value: 'RATE', description: 'share of slow answers, delayed by --slow-ms' },
   { name: 'slow-ms', kind: 'integer', value: 'MS', default: DEFAULT_SLOW_MS, min: 0, description: 'delay of slow answers in milliseconds' },
   { name: 'fault-drop', kind: 'rate', value: 'RATE', description: 'share of requests whose connection is dropped' },
-  { name: 'fault-seed', kind: 'integer', value: 'N', description: "seed of the faults' own random sequence (default: derived from --seed)" },
+  {
+    name: 'fault-seed',
+    kind: 'integer',
+    value: 'N',
+    description: "seed of the faults' own random sequence (default: derived from --seed)",
+  },
   {
     name: 'fault-concurrent-edits',
     kind: 'rate',
@@ -48,7 +81,8 @@ const SANDBOX_TABLE: OptionTable<(typeof SANDBOX_OPTIONS)[number]> = {
   usage: 'npm run sandbox -- [options]',
   options: SANDBOX_OPTIONS,
   source: 'SANDBOX_OPTIONS in src/sandbox/cli-options.ts',
-  footer: 'RATE is a share from 0 to 1 (0.1 = one request in ten). A request meets at most one of --fault-drop, --fault-500 and --fault-429; each rate is its share of all requests.',
+  footer:
+    'RATE is a share from 0 to 1 (0.1 = one request in ten). A request meets at most one of --fault-drop, --fault-500 and --fault-429; each rate is its share of all requests.',
 };
 
 /** The text `npm run sandbox -- --help` prints, and bad options print after their message. */

@@ -80,7 +80,11 @@ export class FaultInjector {
   /** The page faults set now, for page-faults.ts (`withPageFaults`). */
   pageFaults(): PageFaultOptions {
     const { endlessEmptyPages, repeatedPage, duplicateId } = this.options;
-    return { ...(endlessEmptyPages ? { endlessEmptyPages } : {}), ...(repeatedPage ? { repeatedPage } : {}), ...(duplicateId ? { duplicateId } : {}) };
+    return {
+      ...(endlessEmptyPages ? { endlessEmptyPages } : {}),
+      ...(repeatedPage ? { repeatedPage } : {}),
+      ...(duplicateId ? { duplicateId } : {}),
+    };
   }
 
   /** The redirect the token endpoint answers with, if set (token-redirect.ts). */
@@ -130,7 +134,10 @@ export class FaultInjector {
     }
     if (fault === '429') {
       const wait = o.retryAfterSeconds ?? DEFAULT_RETRY_AFTER_SECONDS;
-      reply.code(429).header('Retry-After', String(wait)).send({ detail: t(lang, 'throttled', { wait }) });
+      reply
+        .code(429)
+        .header('Retry-After', String(wait))
+        .send({ detail: t(lang, 'throttled', { wait }) });
       return 'answered';
     }
     if (this.roll(o.slowRate)) await new Promise((resolve) => setTimeout(resolve, o.slowMs ?? DEFAULT_SLOW_MS));

@@ -71,8 +71,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   const seed = options.seed ?? 42;
   const accountLimit = options.accountLimit ?? 25;
   const loaded = options.dataFile ? loadState(options.dataFile) : undefined;
-  const state =
-    loaded ?? seedState({ seed, transactions: options.transactions ?? 5000, now: now().getTime(), accountLimit });
+  const state = loaded ?? seedState({ seed, transactions: options.transactions ?? 5000, now: now().getTime(), accountLimit });
   const store = new Store(state);
   const demo = store.companies.get(COMPANY_IDS.demo);
   if (demo) demo.accountLimit = accountLimit;
@@ -93,14 +92,17 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     const page = context.query.get('page');
     if (page !== undefined && page !== '1') faults.concurrentEdit(store, companyOf(context.principal), context.now, isoDate(context.now));
   };
-  const routes = withPageFaults([
-    ...tokenRoutes(tokens),
-    ...catalogRoutes(),
-    ...accountRoutes(),
-    ...transactionRoutes(cache, beforeList),
-    ...invoiceRoutes(),
-    ...budgetRoutes((context, planIds, ids) => void faults.concurrentBudgetEdit(context.store, planIds, ids, context.now)),
-  ], () => faults.pageFaults());
+  const routes = withPageFaults(
+    [
+      ...tokenRoutes(tokens),
+      ...catalogRoutes(),
+      ...accountRoutes(),
+      ...transactionRoutes(cache, beforeList),
+      ...invoiceRoutes(),
+      ...budgetRoutes((context, planIds, ids) => void faults.concurrentBudgetEdit(context.store, planIds, ids, context.now)),
+    ],
+    () => faults.pageFaults(),
+  );
   const app = buildServer({
     store,
     routes,

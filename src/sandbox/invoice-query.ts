@@ -22,13 +22,7 @@ export function isOverdue(i: Invoice, today: string): boolean {
  * Filters from the query. `forDelete` leaves out `reference`, which is an exact selector on DELETE
  * instead of the list's substring filter.
  */
-export function invoiceFilter(
-  store: Store,
-  query: QueryParams,
-  lang: Language,
-  today: string,
-  forDelete = false,
-): (i: Invoice) => boolean {
+export function invoiceFilter(store: Store, query: QueryParams, lang: Language, today: string, forDelete = false): (i: Invoice) => boolean {
   const r = new FilterReader(query, lang);
   const reference = forDelete ? undefined : r.string('reference')?.toLowerCase();
   const ids = r.csvIntegers('ids');
@@ -49,7 +43,7 @@ export function invoiceFilter(
     if (type === 'payable' && i.type !== 'PA') return false;
     if (paid !== undefined && isPaid(i) !== paid) return false;
     if (overdue !== undefined && isOverdue(i, today) !== overdue) return false;
-    if (matched !== undefined && (store.transactionsOfInvoice(i.id).length > 0) !== matched) return false;
+    if (matched !== undefined && store.transactionsOfInvoice(i.id).length > 0 !== matched) return false;
     if (status !== undefined && i.status !== status) return false;
     if (include && !include.includes(i.status)) return false;
     if (exclude && exclude.includes(i.status)) return false;

@@ -65,14 +65,7 @@ export interface Bank {
 }
 
 export type AccountStatus =
-  | 'UPDATED'
-  | 'UPDATED_FIXED'
-  | 'DOWNLOAD_IN_PROGRESS'
-  | 'DOWNLOAD_FAILED'
-  | 'DEPRECATED'
-  | 'DISCONNECTED'
-  | 'API'
-  | 'OFFLINE';
+  'UPDATED' | 'UPDATED_FIXED' | 'DOWNLOAD_IN_PROGRESS' | 'DOWNLOAD_FAILED' | 'DEPRECATED' | 'DISCONNECTED' | 'API' | 'OFFLINE';
 
 export interface Account {
   id: number;
@@ -191,8 +184,7 @@ export interface Budget {
 }
 
 export type Principal =
-  | { kind: 'company'; companyId: number; clientId: string }
-  | { kind: 'group'; companyIds: number[]; clientId: string };
+  { kind: 'company'; companyId: number; clientId: string } | { kind: 'group'; companyIds: number[]; clientId: string };
 
 export interface Credential {
   clientId: string;

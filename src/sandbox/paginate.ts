@@ -35,7 +35,10 @@ export function readPageSize(query: QueryParams): number {
 
 /** Link to `page` (null = without the page parameter) keeping the other parameters. */
 export function pageLink(origin: string, path: string, query: QueryParams, page: number | null): string {
-  const keys = query.keys().filter((k) => k !== 'page').sort();
+  const keys = query
+    .keys()
+    .filter((k) => k !== 'page')
+    .sort();
   const params = new URLSearchParams();
   for (const key of keys) for (const value of query.getAll(key)) params.append(key, value);
   if (page !== null) {

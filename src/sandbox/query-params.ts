@@ -117,7 +117,10 @@ export class FilterReader {
   csv(key: string): string[] | undefined {
     const v = this.value(key);
     if (v === undefined) return undefined;
-    const parts = v.split(',').map((p) => p.trim()).filter((p) => p !== '');
+    const parts = v
+      .split(',')
+      .map((p) => p.trim())
+      .filter((p) => p !== '');
     return parts.length === 0 ? undefined : parts;
   }
 

@@ -29,10 +29,12 @@ export interface Route {
 
 export function defineRoute(pattern: string, methods: Partial<Record<Method, MethodHandler>>): Route {
   const paramNames: string[] = [];
-  const source = pattern.replace(/[.*+?^${}()|[\]\\]/g, (ch) => (ch === '{' || ch === '}' ? ch : `\\${ch}`)).replace(/\{(\w+)\}/g, (_, name: string) => {
-    paramNames.push(name);
-    return name === 'external_id' ? '([^/.]+)' : '(\\d+)';
-  });
+  const source = pattern
+    .replace(/[.*+?^${}()|[\]\\]/g, (ch) => (ch === '{' || ch === '}' ? ch : `\\${ch}`))
+    .replace(/\{(\w+)\}/g, (_, name: string) => {
+      paramNames.push(name);
+      return name === 'external_id' ? '([^/.]+)' : '(\\d+)';
+    });
   return { pattern, regex: new RegExp(`^${source}$`), paramNames, methods };
 }
 

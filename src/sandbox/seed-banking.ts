@@ -134,11 +134,7 @@ export function seedTransactions(
       ? Math.round(Math.exp(Math.log(20_000) + random() * Math.log(125)))
       : Math.round(Math.exp(Math.log(500) + random() * Math.log(3000)));
     const amount = isIncome ? magnitude : -magnitude;
-    const counterpart = isIncome
-      ? pick(random, CUSTOMERS)
-      : leaf.name === 'Gehälter'
-        ? pick(random, EMPLOYEES)
-        : pick(random, SUPPLIERS);
+    const counterpart = isIncome ? pick(random, CUSTOMERS) : leaf.name === 'Gehälter' ? pick(random, EMPLOYEES) : pick(random, SUPPLIERS);
     let purpose = fill(pick(random, isIncome ? INCOME_PURPOSES : EXPENSE_PURPOSES), valueDate, random);
     let counterpartName = counterpart;
     if (hostile) {
@@ -158,7 +154,10 @@ export function seedTransactions(
       invoiceId: null,
       parentId: null,
       valueDate,
-      valueTime: random() < 0.05 ? `${String(randomInt(random, 7, 19)).padStart(2, '0')}:${String(randomInt(random, 0, 59)).padStart(2, '0')}:00` : null,
+      valueTime:
+        random() < 0.05
+          ? `${String(randomInt(random, 7, 19)).padStart(2, '0')}:${String(randomInt(random, 0, 59)).padStart(2, '0')}:00`
+          : null,
       bankBookingDate: offline ? null : random() < 0.7 || back === 0 ? valueDate : (days[back - 1] as string),
       amount,
       reportingAmount: reportingCents(amount, account.currency),

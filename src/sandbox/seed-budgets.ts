@@ -27,7 +27,11 @@ const FORECAST_RECURRING: Recurring[] = [
 
 const SINGLE_NAMES = ['Messeauftritt', 'Fördermittel Zusage', 'Server-Anschaffung', 'Bonuszahlung', 'Progetto Milano', 'Beratung'];
 
-function budget(context: SeedContext, plan: Plan, fields: Partial<Budget> & Pick<Budget, 'name' | 'categoryId' | 'amount' | 'settlementDate'>): Budget {
+function budget(
+  context: SeedContext,
+  plan: Plan,
+  fields: Partial<Budget> & Pick<Budget, 'name' | 'categoryId' | 'amount' | 'settlementDate'>,
+): Budget {
   const created = context.now - randomInt(context.random, 10, 300) * 86_400_000;
   return {
     id: takeId(context, 'budget'),
@@ -77,7 +81,13 @@ export function seedBudgets(context: SeedContext, plans: Plan[], categories: Cat
       const name = hostile ? (HOSTILE_TEXTS[hostileIndex++] as string) : `${pick(random, SINGLE_NAMES)} ${i + 1}`;
       const roll = random();
       const externalId =
-        roll < 0.15 ? null : roll < 0.2 ? `${prefix}.${i + 1}` : roll < 0.25 ? `${prefix}/${i + 1}` : `${prefix}-${String(i + 1).padStart(4, '0')}`;
+        roll < 0.15
+          ? null
+          : roll < 0.2
+            ? `${prefix}.${i + 1}`
+            : roll < 0.25
+              ? `${prefix}/${i + 1}`
+              : `${prefix}-${String(i + 1).padStart(4, '0')}`;
       created.push(
         budget(context, plan, {
           name,

@@ -23,30 +23,199 @@ export interface SeedOptions {
 }
 
 const DEMO_ACCOUNTS: AccountSpec[] = [
-  { bank: 'Sparkasse KölnBonn', bic: 'COLSDE33XXX', connection: 9001, name: 'Geschäftskonto', alias: 'Spk Giro', currency: 'EUR', status: 'UPDATED', typeName: 'Girokonto', weight: 50, country: 'DE', overdraft: 2_000_000 },
-  { bank: 'Sparkasse KölnBonn', bic: 'COLSDE33XXX', connection: 9001, name: 'Tagesgeld', alias: 'Spk TG', currency: 'EUR', status: 'UPDATED_FIXED', typeName: 'Tagesgeldkonto', weight: 3, country: 'DE' },
-  { bank: 'Deutsche Bank', bic: 'DEUTDEDBXXX', connection: 9002, name: 'Kontokorrent', alias: 'DB KK', currency: 'EUR', status: 'DOWNLOAD_FAILED', typeName: 'Kontokorrentkonto', weight: 15, country: 'DE', overdraft: 5_000_000 },
-  { bank: 'Deutsche Bank', bic: 'DEUTDEDBXXX', connection: 9002, name: 'Firmenkreditkarte', alias: 'DB Visa', currency: 'EUR', status: 'DISCONNECTED', typeName: 'Kreditkarte', weight: 5, country: 'DE' },
-  { bank: 'Deutsche Bank', bic: 'DEUTDEDBXXX', connection: 9002, name: 'Altes Geschäftskonto', alias: 'DB alt', currency: 'EUR', status: 'DEPRECATED', typeName: 'Girokonto', weight: 2, country: 'DE' },
-  { bank: 'UBS Switzerland AG', bic: 'UBSWCHZH80A', connection: 9003, name: 'Geschäftskonto CHF', alias: 'UBS CHF', currency: 'CHF', status: 'UPDATED', typeName: 'Kontokorrent', weight: 8, country: 'CH' },
-  { bank: 'UBS Switzerland AG', bic: 'UBSWCHZH80A', connection: 9003, name: 'Festgeld', alias: 'UBS FG', currency: 'EUR', status: 'DOWNLOAD_IN_PROGRESS', typeName: 'Festgeldkonto', weight: 1, country: 'CH' },
-  { bank: 'Qonto', bic: 'QNTOFRP1XXX', connection: null, name: 'API-Konto', alias: 'Qonto API', currency: 'EUR', status: 'API', typeName: 'Business Account', weight: 6, country: 'DE', bankingApiAccount: 5501 },
-  { bank: 'Barkasse', bic: '', connection: null, name: 'Kasse', alias: 'Kasse', currency: 'EUR', status: 'OFFLINE', typeName: '', weight: 3, country: 'DE' },
-  { bank: 'DATEV Buchhaltung', bic: '', connection: null, name: 'Treuhandkonto', alias: 'Treuhand', currency: 'EUR', status: 'OFFLINE', typeName: '', weight: 2, country: 'DE' },
+  {
+    bank: 'Sparkasse KölnBonn',
+    bic: 'COLSDE33XXX',
+    connection: 9001,
+    name: 'Geschäftskonto',
+    alias: 'Spk Giro',
+    currency: 'EUR',
+    status: 'UPDATED',
+    typeName: 'Girokonto',
+    weight: 50,
+    country: 'DE',
+    overdraft: 2_000_000,
+  },
+  {
+    bank: 'Sparkasse KölnBonn',
+    bic: 'COLSDE33XXX',
+    connection: 9001,
+    name: 'Tagesgeld',
+    alias: 'Spk TG',
+    currency: 'EUR',
+    status: 'UPDATED_FIXED',
+    typeName: 'Tagesgeldkonto',
+    weight: 3,
+    country: 'DE',
+  },
+  {
+    bank: 'Deutsche Bank',
+    bic: 'DEUTDEDBXXX',
+    connection: 9002,
+    name: 'Kontokorrent',
+    alias: 'DB KK',
+    currency: 'EUR',
+    status: 'DOWNLOAD_FAILED',
+    typeName: 'Kontokorrentkonto',
+    weight: 15,
+    country: 'DE',
+    overdraft: 5_000_000,
+  },
+  {
+    bank: 'Deutsche Bank',
+    bic: 'DEUTDEDBXXX',
+    connection: 9002,
+    name: 'Firmenkreditkarte',
+    alias: 'DB Visa',
+    currency: 'EUR',
+    status: 'DISCONNECTED',
+    typeName: 'Kreditkarte',
+    weight: 5,
+    country: 'DE',
+  },
+  {
+    bank: 'Deutsche Bank',
+    bic: 'DEUTDEDBXXX',
+    connection: 9002,
+    name: 'Altes Geschäftskonto',
+    alias: 'DB alt',
+    currency: 'EUR',
+    status: 'DEPRECATED',
+    typeName: 'Girokonto',
+    weight: 2,
+    country: 'DE',
+  },
+  {
+    bank: 'UBS Switzerland AG',
+    bic: 'UBSWCHZH80A',
+    connection: 9003,
+    name: 'Geschäftskonto CHF',
+    alias: 'UBS CHF',
+    currency: 'CHF',
+    status: 'UPDATED',
+    typeName: 'Kontokorrent',
+    weight: 8,
+    country: 'CH',
+  },
+  {
+    bank: 'UBS Switzerland AG',
+    bic: 'UBSWCHZH80A',
+    connection: 9003,
+    name: 'Festgeld',
+    alias: 'UBS FG',
+    currency: 'EUR',
+    status: 'DOWNLOAD_IN_PROGRESS',
+    typeName: 'Festgeldkonto',
+    weight: 1,
+    country: 'CH',
+  },
+  {
+    bank: 'Qonto',
+    bic: 'QNTOFRP1XXX',
+    connection: null,
+    name: 'API-Konto',
+    alias: 'Qonto API',
+    currency: 'EUR',
+    status: 'API',
+    typeName: 'Business Account',
+    weight: 6,
+    country: 'DE',
+    bankingApiAccount: 5501,
+  },
+  {
+    bank: 'Barkasse',
+    bic: '',
+    connection: null,
+    name: 'Kasse',
+    alias: 'Kasse',
+    currency: 'EUR',
+    status: 'OFFLINE',
+    typeName: '',
+    weight: 3,
+    country: 'DE',
+  },
+  {
+    bank: 'DATEV Buchhaltung',
+    bic: '',
+    connection: null,
+    name: 'Treuhandkonto',
+    alias: 'Treuhand',
+    currency: 'EUR',
+    status: 'OFFLINE',
+    typeName: '',
+    weight: 2,
+    country: 'DE',
+  },
 ];
 
 const NORD_ACCOUNTS: AccountSpec[] = [
-  { bank: 'Hamburger Sparkasse', bic: 'HASPDEHHXXX', connection: 9101, name: 'Girokonto Nord', alias: 'Haspa', currency: 'EUR', status: 'UPDATED', typeName: 'Girokonto', weight: 8, country: 'DE', overdraft: 1_000_000 },
-  { bank: 'Kasse Nord', bic: '', connection: null, name: 'Kasse Nord', alias: 'Kasse N', currency: 'EUR', status: 'OFFLINE', typeName: '', weight: 1, country: 'DE' },
+  {
+    bank: 'Hamburger Sparkasse',
+    bic: 'HASPDEHHXXX',
+    connection: 9101,
+    name: 'Girokonto Nord',
+    alias: 'Haspa',
+    currency: 'EUR',
+    status: 'UPDATED',
+    typeName: 'Girokonto',
+    weight: 8,
+    country: 'DE',
+    overdraft: 1_000_000,
+  },
+  {
+    bank: 'Kasse Nord',
+    bic: '',
+    connection: null,
+    name: 'Kasse Nord',
+    alias: 'Kasse N',
+    currency: 'EUR',
+    status: 'OFFLINE',
+    typeName: '',
+    weight: 1,
+    country: 'DE',
+  },
 ];
 
 const SUD_ACCOUNTS: AccountSpec[] = [
-  { bank: 'Intesa Sanpaolo', bic: 'BCITITMMXXX', connection: 9201, name: 'Conto corrente', alias: 'Intesa', currency: 'EUR', status: 'UPDATED', typeName: 'Conto corrente', weight: 8, country: 'IT' },
-  { bank: 'Cassa', bic: '', connection: null, name: 'Cassa contanti', alias: 'Cassa', currency: 'EUR', status: 'OFFLINE', typeName: '', weight: 1, country: 'IT' },
+  {
+    bank: 'Intesa Sanpaolo',
+    bic: 'BCITITMMXXX',
+    connection: 9201,
+    name: 'Conto corrente',
+    alias: 'Intesa',
+    currency: 'EUR',
+    status: 'UPDATED',
+    typeName: 'Conto corrente',
+    weight: 8,
+    country: 'IT',
+  },
+  {
+    bank: 'Cassa',
+    bic: '',
+    connection: null,
+    name: 'Cassa contanti',
+    alias: 'Cassa',
+    currency: 'EUR',
+    status: 'OFFLINE',
+    typeName: '',
+    weight: 1,
+    country: 'IT',
+  },
 ];
 
 const BASIC_ACCOUNTS: AccountSpec[] = [
-  { bank: 'Volksbank Köln Bonn', bic: 'GENODED1VBK', connection: 9301, name: 'Girokonto', alias: 'VoBa', currency: 'EUR', status: 'UPDATED', typeName: 'Girokonto', weight: 1, country: 'DE' },
+  {
+    bank: 'Volksbank Köln Bonn',
+    bic: 'GENODED1VBK',
+    connection: 9301,
+    name: 'Girokonto',
+    alias: 'VoBa',
+    currency: 'EUR',
+    status: 'UPDATED',
+    typeName: 'Girokonto',
+    weight: 1,
+    country: 'DE',
+  },
 ];
 
 function choices(categories: Category[], isLeaf: (c: Category) => boolean): CategoryChoices {
@@ -95,7 +264,12 @@ function seedPlans(context: SeedContext, companyId: number, full: boolean): Plan
     make('Szenario Best Case', 'SCENARIO', { parent: forecast.id, commentCount: 2 }),
     make('Szenario Worst Case', 'SCENARIO', { parent: forecast.id, updateStatus: 'IN_PROGRESS' }),
     make(`Budget ${year}`, 'REGULAR', { firstYear: year, lastYear: year }),
-    make(`Budget ${year - 1} (festgeschrieben)`, 'REGULAR', { firstYear: year - 1, lastYear: year - 1, isCommitted: true, isActive: false }),
+    make(`Budget ${year - 1} (festgeschrieben)`, 'REGULAR', {
+      firstYear: year - 1,
+      lastYear: year - 1,
+      isCommitted: true,
+      isActive: false,
+    }),
   ];
 }
 
@@ -119,9 +293,21 @@ export function seedState(options: SeedOptions): StoreState {
     invoices: [],
     budgets: [],
     credentials: [
-      { ...CREDENTIALS.company, scope: 'read write', principal: { kind: 'company', companyId: COMPANY_IDS.demo, clientId: CREDENTIALS.company.clientId } },
-      { ...CREDENTIALS.basic, scope: 'read write', principal: { kind: 'company', companyId: COMPANY_IDS.basic, clientId: CREDENTIALS.basic.clientId } },
-      { ...CREDENTIALS.group, scope: 'all', principal: { kind: 'group', companyIds: [...COMPANY_IDS.group], clientId: CREDENTIALS.group.clientId } },
+      {
+        ...CREDENTIALS.company,
+        scope: 'read write',
+        principal: { kind: 'company', companyId: COMPANY_IDS.demo, clientId: CREDENTIALS.company.clientId },
+      },
+      {
+        ...CREDENTIALS.basic,
+        scope: 'read write',
+        principal: { kind: 'company', companyId: COMPANY_IDS.basic, clientId: CREDENTIALS.basic.clientId },
+      },
+      {
+        ...CREDENTIALS.group,
+        scope: 'all',
+        principal: { kind: 'group', companyIds: [...COMPANY_IDS.group], clientId: CREDENTIALS.group.clientId },
+      },
     ],
     nextIds: { bank: 51, account: 701, transaction: 1_000_001, invoice: 20_001, budget: 90_001 },
   };
@@ -136,10 +322,38 @@ export function seedState(options: SeedOptions): StoreState {
     accountLimit,
   });
   const plans: CompanyPlan[] = [
-    { company: company(COMPANY_IDS.demo, 'Demo GmbH', 'business', options.accountLimit), accounts: DEMO_ACCOUNTS, transactions: options.transactions, invoices: 400, budgetScale: 1, fullPlans: true },
-    { company: company(COMPANY_IDS.basic, 'Basis Einzelunternehmen', 'basic', 3), accounts: BASIC_ACCOUNTS, transactions: 40, invoices: 0, budgetScale: 0, fullPlans: false },
-    { company: company(5101, 'Gruppe Nord GmbH', 'enterprise', 100), accounts: NORD_ACCOUNTS, transactions: 600, invoices: 40, budgetScale: 0.2, fullPlans: false },
-    { company: company(5102, 'Gruppo Sud S.r.l.', 'enterprise', 100), accounts: SUD_ACCOUNTS, transactions: 400, invoices: 30, budgetScale: 0.2, fullPlans: false },
+    {
+      company: company(COMPANY_IDS.demo, 'Demo GmbH', 'business', options.accountLimit),
+      accounts: DEMO_ACCOUNTS,
+      transactions: options.transactions,
+      invoices: 400,
+      budgetScale: 1,
+      fullPlans: true,
+    },
+    {
+      company: company(COMPANY_IDS.basic, 'Basis Einzelunternehmen', 'basic', 3),
+      accounts: BASIC_ACCOUNTS,
+      transactions: 40,
+      invoices: 0,
+      budgetScale: 0,
+      fullPlans: false,
+    },
+    {
+      company: company(5101, 'Gruppe Nord GmbH', 'enterprise', 100),
+      accounts: NORD_ACCOUNTS,
+      transactions: 600,
+      invoices: 40,
+      budgetScale: 0.2,
+      fullPlans: false,
+    },
+    {
+      company: company(5102, 'Gruppo Sud S.r.l.', 'enterprise', 100),
+      accounts: SUD_ACCOUNTS,
+      transactions: 400,
+      invoices: 30,
+      budgetScale: 0.2,
+      fullPlans: false,
+    },
   ];
   for (const plan of plans) {
     state.companies.push(plan.company);
@@ -148,7 +362,14 @@ export function seedState(options: SeedOptions): StoreState {
     const categoryChoices = choices(categories, (c) => !parents.has(c.id));
     const accounts = seedAccounts(context, plan.company.id, plan.accounts);
     const transactions = seedTransactions(context, plan.company.id, accounts, categoryChoices, plan.transactions);
-    seedInvoices(context, plan.company.id, plan.invoices, categoryChoices, transactions, accounts.map(([a]) => a));
+    seedInvoices(
+      context,
+      plan.company.id,
+      plan.invoices,
+      categoryChoices,
+      transactions,
+      accounts.map(([a]) => a),
+    );
     const companyPlans = seedPlans(context, plan.company.id, plan.fullPlans);
     state.plans.push(...companyPlans);
     if (plan.budgetScale > 0) seedBudgets(context, companyPlans, categoryChoices, plan.budgetScale);

@@ -2,18 +2,7 @@
  * The in-memory state of the sandbox with its indexes. Every write goes through `touch()`, which bumps
  * `version`; caches (filtered id lists, category trees) key on it.
  */
-import type {
-  Account,
-  Bank,
-  Budget,
-  Category,
-  Company,
-  Credential,
-  Invoice,
-  Plan,
-  StoreState,
-  Transaction,
-} from './model';
+import type { Account, Bank, Budget, Category, Company, Credential, Invoice, Plan, StoreState, Transaction } from './model';
 
 /** Fixed conversion rates into EUR, the company currency of every demo company. */
 const RATES_TO_EUR: Record<string, number> = { EUR: 1, CHF: 1.0642, USD: 0.9231, GBP: 1.1718 };

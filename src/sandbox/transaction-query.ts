@@ -115,7 +115,11 @@ function predicate(store: Store, companyId: number, f: TransactionFilter): (t: T
     if (f.maxUpdated !== undefined && t.dateUpdated > f.maxUpdated) return false;
     if (f.search !== undefined) {
       const s = f.search;
-      if (!t.purpose.toLowerCase().includes(s) && !t.counterpartName.toLowerCase().includes(s) && !t.counterpartIban.toLowerCase().includes(s)) {
+      if (
+        !t.purpose.toLowerCase().includes(s) &&
+        !t.counterpartName.toLowerCase().includes(s) &&
+        !t.counterpartIban.toLowerCase().includes(s)
+      ) {
         return false;
       }
     }

@@ -26,7 +26,8 @@ function utcDays(year: number, month: number, day: number): number | null {
 }
 
 function checkRange(serial: number, input: string): number {
-  if (serial < FIRST_SERIAL || serial >= LAST_SERIAL + 1) throw new RangeError(`Date out of Excel's range (1900-03-01 to 9999-12-31): ${input}`);
+  if (serial < FIRST_SERIAL || serial >= LAST_SERIAL + 1)
+    throw new RangeError(`Date out of Excel's range (1900-03-01 to 9999-12-31): ${input}`);
   return serial;
 }
 
@@ -64,7 +65,8 @@ export function timestampToSerial(timestamp: string): number {
   const minutes = Number(m[5]);
   const seconds = Number(m[6] ?? '0');
   const millis = Math.round(Number(`0.${m[7] ?? '0'}`) * 1000);
-  if (days === null || hours > 23 || minutes > 59 || seconds > 59) throw new RangeError(`Not an ISO 8601 timestamp: ${JSON.stringify(timestamp)}`);
+  if (days === null || hours > 23 || minutes > 59 || seconds > 59)
+    throw new RangeError(`Not an ISO 8601 timestamp: ${JSON.stringify(timestamp)}`);
   let offsetMinutes = 0;
   const zone = m[8];
   if (zone !== undefined && zone.toUpperCase() !== 'Z') {

@@ -24,7 +24,8 @@ export function stringJsonBytes(text: string): number {
     else if (code >= 0xd800 && code <= 0xdbff && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
       bytes += 4;
       i += 1;
-    } else if (code >= 0xd800 && code <= 0xdfff) bytes += 6; // a lone surrogate is escaped
+    } else if (code >= 0xd800 && code <= 0xdfff)
+      bytes += 6; // a lone surrogate is escaped
     else bytes += 3;
   }
   return bytes;

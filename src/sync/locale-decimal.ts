@@ -29,14 +29,20 @@ function escaped(text: string): string {
 /** Reads `text` as an amount with at most `decimals` places. */
 export function parseLocaleDecimal(text: string, language: Language, decimals = 2): LocaleDecimal {
   const { group, decimal } = separatorsOf(language);
-  const compact = text.trim().replace(/[\s\u00a0\u202f]+/g, '').replace(/^\u2212/, '-');
+  const compact = text
+    .trim()
+    .replace(/[\s\u00a0\u202f]+/g, '')
+    .replace(/^\u2212/, '-');
   const g = escaped(group);
   const d = escaped(decimal);
   const match = new RegExp(`^([+-]?)(\\d{1,3}(?:${g}\\d{3})+|\\d+)(?:${d}(\\d+))?$`).exec(compact);
   if (match === null) return { ok: false, problem: 'format' };
   const [, sign = '', whole = '', fraction = ''] = match;
   if (fraction.length > decimals) return { ok: false, problem: 'decimals' };
-  const digits = whole.split(group).join('').replace(/^0+(?=\d)/, '');
+  const digits = whole
+    .split(group)
+    .join('')
+    .replace(/^0+(?=\d)/, '');
   const negative = sign === '-' && /[1-9]/.test(`${digits}${fraction}`);
   return { ok: true, value: `${negative ? '-' : ''}${digits}${fraction === '' ? '' : `.${fraction}`}` };
 }

@@ -17,7 +17,9 @@ export class TableRowsReader {
     readonly headers: readonly string[],
     columns: readonly ColumnSpec[],
   ) {
-    this.#specs = headers.map((h) => columns.find((c) => c.header === h) ?? columns.find((c) => c.header.toLowerCase() === h.toLowerCase()));
+    this.#specs = headers.map(
+      (h) => columns.find((c) => c.header === h) ?? columns.find((c) => c.header.toLowerCase() === h.toLowerCase()),
+    );
   }
 
   /** One line of the body, `row` its 0-based body row. */

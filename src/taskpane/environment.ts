@@ -14,7 +14,8 @@ declare const __DEFAULT_SANDBOX_URL__: string | undefined;
  * Where a sandbox may answer when the page names none: the local one in a development build (`npm start`); none in
  * a production build, so an installed add-in never probes the user's own computer.
  */
-export const DEFAULT_SANDBOX_URL: string | undefined = typeof __DEFAULT_SANDBOX_URL__ === 'string' && __DEFAULT_SANDBOX_URL__ !== '' ? __DEFAULT_SANDBOX_URL__ : undefined;
+export const DEFAULT_SANDBOX_URL: string | undefined =
+  typeof __DEFAULT_SANDBOX_URL__ === 'string' && __DEFAULT_SANDBOX_URL__ !== '' ? __DEFAULT_SANDBOX_URL__ : undefined;
 
 /** Set by webpack's DefinePlugin: `http://localhost:8788/` (`npm start`'s proxy), or `<origin>/service/` in a build for an origin. */
 declare const __PROXY_URL__: string | undefined;
@@ -28,7 +29,12 @@ export function readEnvironment(location: { search: string } = window.location):
   const displayLanguage = read(() => context?.displayLanguage) ?? read(() => globalThis.navigator?.language);
   const partitionKey = read(() => context?.partitionKey) ?? '';
   const sandboxUrl = new URLSearchParams(location.search).get('sandbox') ?? DEFAULT_SANDBOX_URL;
-  return { theme: background !== undefined && isDark(background) ? 'dark' : 'light', displayLanguage, partitionKey, ...(sandboxUrl === undefined ? {} : { sandboxUrl }) };
+  return {
+    theme: background !== undefined && isDark(background) ? 'dark' : 'light',
+    displayLanguage,
+    partitionKey,
+    ...(sandboxUrl === undefined ? {} : { sandboxUrl }),
+  };
 }
 
 function officeContext(): Office.Context | undefined {

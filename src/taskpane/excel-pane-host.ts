@@ -31,7 +31,12 @@ export function excelPaneHost(limits: Partial<WriteLimits> = {}): PaneHost {
     recalculateFunctions,
     showAmountsInCurrency,
     watchUserEdits: listenForUserEdits,
-    push: { sheet: new ExcelPushSheet(limits), journal: new SheetPushJournal(), styleInputs: (model) => markInputColumns(model), selectRow: selectPushRow },
+    push: {
+      sheet: new ExcelPushSheet(limits),
+      journal: new SheetPushJournal(),
+      styleInputs: (model) => markInputColumns(model),
+      selectRow: selectPushRow,
+    },
     share: new ExcelSharePort(),
     importSheet: new ExcelImportSheet(),
   };

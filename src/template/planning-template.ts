@@ -12,7 +12,17 @@ import { writeSheetLayout } from '../hosts/xlsx/write-sheet-layout';
 import { saveXlsxDocument } from '../hosts/xlsx/save-xlsx-document';
 import { AUTO_SHOW_SETTING, type AddInManifest } from '../hosts/xlsx/web-extension-info';
 import { templateAddIn } from './template-add-in';
-import { ACCOUNTS_TABLE, BALANCE_HORIZONS, BALANCE_SUMMARY_TABLE, CATEGORIES_TABLE, FORECAST_BUDGETS_TABLE, INVOICES_TABLE, TRANSACTIONS_TABLE, tableSpec, type TableModel } from '../sync/tables';
+import {
+  ACCOUNTS_TABLE,
+  BALANCE_HORIZONS,
+  BALANCE_SUMMARY_TABLE,
+  CATEGORIES_TABLE,
+  FORECAST_BUDGETS_TABLE,
+  INVOICES_TABLE,
+  TRANSACTIONS_TABLE,
+  tableSpec,
+  type TableModel,
+} from '../sync/tables';
 import type { CoreRow } from '../sync/workbook-port';
 import { AMOUNT_CELLS_SETTING, amountAreas, writeAmountAreas } from '../sync/workbook-layout/amount-cells';
 import { overviewSheet } from '../sync/workbook-layout/overview-sheet';
@@ -27,8 +37,6 @@ export const TEMPLATE_TABLES: readonly TableModel<unknown>[] = [
   BALANCE_SUMMARY_TABLE,
   ACCOUNTS_TABLE,
 ] as readonly TableModel<never>[] as readonly TableModel<unknown>[];
-
-
 
 export interface TemplateOptions {
   language: Language;

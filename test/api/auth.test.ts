@@ -63,7 +63,12 @@ describe('client-credentials token', () => {
   test('TokenCache.forget: a token request in flight when forgotten does not land in the cache', async () => {
     const cache = new TokenCache();
     let resolve: (token: { accessToken: string; expiresAtMs: number; lifetimeMs: number }) => void = () => undefined;
-    const request = { key: 'k', now: () => 0, skewMs: 0, fetchToken: () => new Promise<{ accessToken: string; expiresAtMs: number; lifetimeMs: number }>((r) => (resolve = r)) };
+    const request = {
+      key: 'k',
+      now: () => 0,
+      skewMs: 0,
+      fetchToken: () => new Promise<{ accessToken: string; expiresAtMs: number; lifetimeMs: number }>((r) => (resolve = r)),
+    };
     const pending = cache.get(request);
     cache.forget('k');
     resolve({ accessToken: 'tok', expiresAtMs: 1000, lifetimeMs: 1000 });

@@ -23,7 +23,13 @@ test('src/api bundles for the browser without Node built-ins', async () => {
           experiments: { outputModule: true },
           resolve: { extensions: ['.ts', '.js'], fallback: {} },
           module: {
-            rules: [{ test: /\.ts$/, exclude: /node_modules/, use: { loader: 'ts-loader', options: { transpileOnly: true, configFile: resolve(root, 'tsconfig.build.json') } } }],
+            rules: [
+              {
+                test: /\.ts$/,
+                exclude: /node_modules/,
+                use: { loader: 'ts-loader', options: { transpileOnly: true, configFile: resolve(root, 'tsconfig.build.json') } },
+              },
+            ],
           },
           performance: { hints: false },
         },

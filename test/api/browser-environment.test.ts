@@ -26,7 +26,13 @@ beforeAll(async () => {
   server = await TestServer.start();
   server.on('GET', '/categories/', { body: [category(1)] });
   server.on('GET', '/transactions/', (req) => ({
-    body: pageBody('/transactions/', Number(req.query.get('page')), 2, 3, req.query.get('page') === '1' ? [transaction(1), transaction(2)] : [transaction(3)]),
+    body: pageBody(
+      '/transactions/',
+      Number(req.query.get('page')),
+      2,
+      3,
+      req.query.get('page') === '1' ? [transaction(1), transaction(2)] : [transaction(3)],
+    ),
   }));
 });
 afterAll(() => server.close());

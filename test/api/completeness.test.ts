@@ -12,14 +12,17 @@ afterEach(() => server.close());
 
 /** /transactions/extended/ over `rows`, announcing `count`/`sum` (defaults: the true ones). */
 function extendedRoute(rows: Record<string, unknown>[], announced: { count?: number; sum?: number } = {}) {
-  const route = pagedRoute('/transactions/extended/', () => rows, { extra: () => ({ sum: announced.sum ?? trueSum(rows), predicted_unmapped_transactions: false }) });
+  const route = pagedRoute('/transactions/extended/', () => rows, {
+    extra: () => ({ sum: announced.sum ?? trueSum(rows), predicted_unmapped_transactions: false }),
+  });
   return async (req: Parameters<typeof route>[0]) => {
     const reply = await route(req);
     if (announced.count !== undefined && reply.body) (reply.body as Record<string, unknown>)['count'] = announced.count;
     return reply;
   };
 }
-const trueSum = (rows: Record<string, unknown>[]) => rows.reduce((s, r) => s + Math.round((r['reporting_amount'] as number) * 100), 0) / 100;
+const trueSum = (rows: Record<string, unknown>[]) =>
+  rows.reduce((s, r) => s + Math.round((r['reporting_amount'] as number) * 100), 0) / 100;
 
 /** 0.1 and 0.2 alternate: a float sum drifts away from the cent-exact one. */
 const floatRows = (n: number) => Array.from({ length: n }, (_, i) => transaction(i + 1, i % 2 === 0 ? 0.1 : 0.2));
@@ -32,7 +35,16 @@ describe('completeness against /transactions/extended/', () => {
     server.on('GET', '/transactions/extended/', extendedRoute(rows, { sum: 375.1 }));
     const { client } = makeClient(server);
     const { rows: pulled, report } = await client.transactions.pullVerified({ account: 3 });
-    expect(report).toMatchObject({ ok: true, countMatches: true, sumMatches: true, expectedCount: 2501, actualCount: 2501, expectedSum: '375.10', actualSum: '375.10', duplicateIds: [] });
+    expect(report).toMatchObject({
+      ok: true,
+      countMatches: true,
+      sumMatches: true,
+      expectedCount: 2501,
+      actualCount: 2501,
+      expectedSum: '375.10',
+      actualSum: '375.10',
+      duplicateIds: [],
+    });
     expect(pulled).toHaveLength(2501);
     // three pages of 1000, no extra request
     expect(server.apiRequests.map((r) => r.url)).toEqual([
@@ -53,7 +65,15 @@ describe('completeness against /transactions/extended/', () => {
     server.on('GET', '/transactions/extended/', extendedRoute(floatRows(10), { sum: 1.51 }));
     const { client } = makeClient(server);
     const { report } = await client.transactions.pullVerified();
-    expect(report).toMatchObject({ ok: false, countMatches: true, sumMatches: false, expectedSumCents: 151, actualSumCents: 150, expectedSum: '1.51', actualSum: '1.50' });
+    expect(report).toMatchObject({
+      ok: false,
+      countMatches: true,
+      sumMatches: false,
+      expectedSumCents: 151,
+      actualSumCents: 150,
+      expectedSum: '1.51',
+      actualSum: '1.50',
+    });
   });
 
   test('duplicate ids are found, counted once, and the gap they hide shows as a mismatch', () => {
@@ -69,7 +89,10 @@ describe('completeness against /transactions/extended/', () => {
     const rows = floatRows(7);
     server.on('GET', '/transactions/extended/', extendedRoute(rows));
     const { client } = makeClient(server);
-    const report = await client.transactions.verify(rows as { id: number; reporting_amount: number }[], { category: [4, 5], min_date: '2024-01-01' });
+    const report = await client.transactions.verify(rows as { id: number; reporting_amount: number }[], {
+      category: [4, 5],
+      min_date: '2024-01-01',
+    });
     expect(report.ok).toBe(true);
     expect(server.apiRequests.map((r) => r.url)).toEqual([
       '/transactions/extended/?category=4&category=5&min_date=2024-01-01&page=1&page_size=1',
@@ -79,7 +102,11 @@ describe('completeness against /transactions/extended/', () => {
   });
 
   test('negative amounts and large sums stay exact', () => {
-    const rows = [{ id: 1, reporting_amount: -1234567.89 }, { id: 2, reporting_amount: 0.01 }, { id: 3, reporting_amount: -0.3 }];
+    const rows = [
+      { id: 1, reporting_amount: -1234567.89 },
+      { id: 2, reporting_amount: 0.01 },
+      { id: 3, reporting_amount: -0.3 },
+    ];
     const { report } = checkCompleteness(rows, { count: 3, sum: -1234568.18 });
     expect(report.ok).toBe(true);
     expect(report.actualSum).toBe('-1234568.18');

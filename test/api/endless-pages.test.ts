@@ -31,50 +31,77 @@ async function failure(options: PaginateOptions): Promise<EndlessPagesError> {
   const error: unknown = await client.transactions
     .pages({}, { pageSize: 10, ...options })
     .all()
-    .then(() => undefined, (e: unknown) => e);
+    .then(
+      () => undefined,
+      (e: unknown) => e,
+    );
   if (!(error instanceof EndlessPagesError)) throw new Error(`expected EndlessPagesError, got ${String(error)}`);
   return error;
 }
 
 describe('pages that would not end', () => {
   test('an empty page with a next link stops the pagination there (sequential)', async () => {
-    server.on('GET', '/transactions/', endless(40, () => []));
+    server.on(
+      'GET',
+      '/transactions/',
+      endless(40, () => []),
+    );
     const error = await failure({ concurrency: 1 });
     expect(error).toMatchObject({ reason: 'emptyPage', page: 2, count: 40, pagesAnnounced: 4, path: '/transactions/' });
-    expect(error.message).toBe('The service sent page 2 of /transactions/ without any records, yet with a link to a further page: its pages would not end, so reading stopped there.');
+    expect(error.message).toBe(
+      'The service sent page 2 of /transactions/ without any records, yet with a link to a further page: its pages would not end, so reading stopped there.',
+    );
     expect(server.apiRequests).toHaveLength(2);
   });
 
   test('an empty first page with a next link stops before any other request, even with concurrency', async () => {
-    server.on('GET', '/transactions/', (req) => ({ body: { count: 5000, next: link(Number(req.query.get('page')) + 1), previous: null, results: [] } }));
+    server.on('GET', '/transactions/', (req) => ({
+      body: { count: 5000, next: link(Number(req.query.get('page')) + 1), previous: null, results: [] },
+    }));
     const error = await failure({ concurrency: 4 });
     expect(error).toMatchObject({ reason: 'emptyPage', page: 1 });
     expect(server.apiRequests).toHaveLength(1);
   });
 
   test('a page repeating records of earlier pages with a next link stops there', async () => {
-    server.on('GET', '/transactions/', endless(40, () => ids(11, 10)));
+    server.on(
+      'GET',
+      '/transactions/',
+      endless(40, () => ids(11, 10)),
+    );
     const error = await failure({ concurrency: 1 });
     expect(error).toMatchObject({ reason: 'noNewRows', page: 3 });
     expect(server.apiRequests).toHaveLength(3);
   });
 
   test('new records beyond what count announced: no page past count / page size is asked for', async () => {
-    server.on('GET', '/transactions/', endless(40, (page) => ids(page * 10 - 9, 10)));
+    server.on(
+      'GET',
+      '/transactions/',
+      endless(40, (page) => ids(page * 10 - 9, 10)),
+    );
     const error = await failure({ concurrency: 1 });
     expect(error).toMatchObject({ reason: 'beyondCount', page: 5, count: 40, pagesAnnounced: 4 });
     expect(server.apiRequests.map((r) => r.query.get('page'))).toEqual(['1', '2', '3', '4']);
   });
 
   test('with concurrency the requests stay within the pages count announced', async () => {
-    server.on('GET', '/transactions/', endless(100, () => ids(11, 10)));
+    server.on(
+      'GET',
+      '/transactions/',
+      endless(100, () => ids(11, 10)),
+    );
     const error = await failure({ concurrency: 4 });
     expect(error.reason).toBe('noNewRows');
     expect(server.apiRequests.length).toBeLessThanOrEqual(10);
   });
 
   test('the message is in the client language', async () => {
-    server.on('GET', '/transactions/', endless(40, () => []));
+    server.on(
+      'GET',
+      '/transactions/',
+      endless(40, () => []),
+    );
     const { client } = makeClient(server, { language: 'de' });
     await expect(client.transactions.pages({}, { pageSize: 10, concurrency: 1 }).all()).rejects.toThrow(
       'Der Dienst hat Seite 2 von /transactions/ ohne Datensätze, aber mit einem Link auf eine weitere Seite geschickt',

@@ -6,7 +6,9 @@ import { TestServer } from './support/test-server';
 let server: TestServer;
 beforeAll(async () => {
   server = await TestServer.start();
-  const invoicePage = (path: string) => ({ body: pageBody(path, 1, 100, 1, { amount_due: 100, total: 100, invoices: [invoice(1)] }, { sum: 100 }) });
+  const invoicePage = (path: string) => ({
+    body: pageBody(path, 1, 100, 1, { amount_due: 100, total: 100, invoices: [invoice(1)] }, { sum: 100 }),
+  });
   const budgetPage = (path: string) => ({ body: pageBody(path, 1, 100, 1, { total: -1200, budgets: [budget(1)] }, { sum: -1200 }) });
   server
     .on('GET', '/categories/', { body: [category(1), category(2, 1)] })
@@ -19,8 +21,14 @@ beforeAll(async () => {
         ? { status: 201, body: [transaction(1, -5, { account: { id: 3, name: 'A', alias: '', bank: 'Offline Bank', currency: 'EUR' } })] }
         : { status: 201, body: transaction(2, 5) },
     )
-    .on('GET', '/transactions/', { body: pageBody('/transactions/', 1, 100, 1, [transaction(1, 2, { parent: transaction(9) })], { predicted_unmapped_transactions: false }) })
-    .on('GET', '/transactions/extended/', { body: pageBody('/transactions/extended/', 1, 100, 1, [transaction(1, 2)], { predicted_unmapped_transactions: true, sum: 2 }) })
+    .on('GET', '/transactions/', {
+      body: pageBody('/transactions/', 1, 100, 1, [transaction(1, 2, { parent: transaction(9) })], {
+        predicted_unmapped_transactions: false,
+      }),
+    })
+    .on('GET', '/transactions/extended/', {
+      body: pageBody('/transactions/extended/', 1, 100, 1, [transaction(1, 2)], { predicted_unmapped_transactions: true, sum: 2 }),
+    })
     .on('PATCH', '/transactions/', { body: [transaction(1)] })
     .on('PATCH', '/transactions/4/', { body: transaction(4) })
     .on('GET', '/invoices/7/', { body: invoice(7) })
@@ -82,7 +90,10 @@ test('all endpoints', async () => {
   expect(last()?.body).toEqual({ category: 3 });
 
   expect((await client.invoices.get(7)).id).toBe(7);
-  for (const [resource, prefix] of [[client.invoices, '/invoices/'], [client.groupInvoices(5), '/companies/5/invoices/']] as const) {
+  for (const [resource, prefix] of [
+    [client.invoices, '/invoices/'],
+    [client.groupInvoices(5), '/companies/5/invoices/'],
+  ] as const) {
     const listed = await resource.page({ type: 'receivable', paid: false, source_ids: ['a', 'b'], ordering: '-due_date' });
     expect(listed.results.invoices).toHaveLength(1);
     expect(last()?.url).toBe(`${prefix}?type=receivable&paid=false&source_ids=a,b&ordering=-due_date`);

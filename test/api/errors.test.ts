@@ -26,7 +26,9 @@ describe('errors from answers', () => {
       body: { external_id: ['Dieses Feld muss eindeutig sein.'], non_field_errors: ['Kategorie ist kein Blatt.'] },
     });
     const { client } = makeClient(server, { language: 'de' });
-    const error = await client.forecastBudgets.create({ name: 'n', category: 1, settlement_date: '2024-01-01', external_id: 'x' }).catch((e: unknown) => e);
+    const error = await client.forecastBudgets
+      .create({ name: 'n', category: 1, settlement_date: '2024-01-01', external_id: 'x' })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(BadRequestError);
     const e = error as BadRequestError;
     expect(e.fieldErrors).toEqual({ external_id: ['Dieses Feld muss eindeutig sein.'], non_field_errors: ['Kategorie ist kein Blatt.'] });
@@ -65,7 +67,11 @@ describe('errors from answers', () => {
   });
 
   test('a non-JSON 500 keeps a short body text', async () => {
-    server.on('GET', '/plans/', { status: 500, text: `<html><body>${'Server Error '.repeat(200)}</body></html>`, headers: { 'content-type': 'text/html' } });
+    server.on('GET', '/plans/', {
+      status: 500,
+      text: `<html><body>${'Server Error '.repeat(200)}</body></html>`,
+      headers: { 'content-type': 'text/html' },
+    });
     const { client } = makeClient(server, { retry: { limit: 0 } });
     const error = (await client.plans.list().catch((e: unknown) => e)) as InternalServerError;
     expect(error).toBeInstanceOf(InternalServerError);
@@ -91,7 +97,9 @@ describe('errors from answers', () => {
     server.on('PUT', '/plans/3/budgets/9/', { status: 403, body: { detail: 'Plan ist festgeschrieben.' } });
     server.on('DELETE', '/plans/3/budgets/9/', { status: 405, body: { detail: 'Methode nicht erlaubt.' } });
     const { client } = makeClient(server);
-    await expect(client.planBudgets(3).replace(9, { name: 'n', category: 1, settlement_date: '2024-01-01' })).rejects.toBeInstanceOf(PermissionDeniedError);
+    await expect(client.planBudgets(3).replace(9, { name: 'n', category: 1, settlement_date: '2024-01-01' })).rejects.toBeInstanceOf(
+      PermissionDeniedError,
+    );
     await expect(client.planBudgets(3).delete(9)).rejects.toBeInstanceOf(MethodNotAllowedError);
   });
 

@@ -22,8 +22,19 @@ describe('the copy-free check of transaction pages', () => {
     parent: transaction(2, 3, { tags: ['a', 'b'] }),
     invoice: invoice(9),
     predicted_category: {
-      id: 3, name: 'Miete', slug: 'miete', description: '', type: 'E', order: 1, date_created: '2024-01-01', is_default: false,
-      is_obsolete: false, tenant: 1, company: 1, parent: null, source: null,
+      id: 3,
+      name: 'Miete',
+      slug: 'miete',
+      description: '',
+      type: 'E',
+      order: 1,
+      date_created: '2024-01-01',
+      is_default: false,
+      is_obsolete: false,
+      tenant: 1,
+      company: 1,
+      parent: null,
+      source: null,
     },
     tags: ['x'],
     value_time: '12:00:00',
@@ -48,10 +59,14 @@ describe('the copy-free check of transaction pages', () => {
     ['null where the spec has none', { counterpart_name: null }, 'results[1].counterpart_name: expected string, received null'],
     ['a malformed nested account', { account: { id: 1, name: 'Main' } }, 'results[1].account.alias: expected string, missing'],
     ['a tag that is not text', { tags: ['a', 3] }, 'results[1].tags[1]: expected string, received number'],
-    ['a malformed parent', { parent: transaction(7, 1, { is_payment: 'no' }) }, 'results[1].parent.is_payment: expected boolean, received string'],
+    [
+      'a malformed parent',
+      { parent: transaction(7, 1, { is_payment: 'no' }) },
+      'results[1].parent.is_payment: expected boolean, received string',
+    ],
     ['a record that is an array', null, 'results[1]: expected object, received array'],
-  ])('%s is refused with zod\'s message naming the field', (_name, overrides, message) => {
-    const bad = overrides === null ? [] : JSON.parse(JSON.stringify(transaction(2, 1, overrides))) as unknown;
+  ])("%s is refused with zod's message naming the field", (_name, overrides, message) => {
+    const bad = overrides === null ? [] : (JSON.parse(JSON.stringify(transaction(2, 1, overrides))) as unknown);
     const data = page([transaction(1), bad]);
     expect(inPlaceCheck(ExtendedTransactionPageSchema)?.(data)).toBe(false);
     expect(zodAccepts(ExtendedTransactionPageSchema, data)).toBe(false);
@@ -68,7 +83,9 @@ describe('the copy-free check of transaction pages', () => {
   test('a page without `sum` or with `next` of the wrong type is refused', () => {
     const { sum: _sum, ...withoutSum } = page([transaction(1)]);
     expect(() => parseResponse(ExtendedTransactionPageSchema, withoutSum, ctx)).toThrow('sum: expected number, missing');
-    expect(() => parseResponse(ExtendedTransactionPageSchema, { ...page([]), next: 2 }, ctx)).toThrow('next: expected string, received number');
+    expect(() => parseResponse(ExtendedTransactionPageSchema, { ...page([]), next: 2 }, ctx)).toThrow(
+      'next: expected string, received number',
+    );
     expect(() => parseResponse(ExtendedTransactionPageSchema, undefined, ctx)).toThrow(ResponseValidationError);
   });
 });
@@ -96,7 +113,9 @@ describe('what the check leaves to zod', () => {
   });
 
   test('loose objects, nullable, optional and unknown fields are understood', () => {
-    const schema = inPlace(z.looseObject({ a: z.number().nullable(), b: z.boolean().optional(), c: z.unknown(), d: z.array(z.number().int()) }));
+    const schema = inPlace(
+      z.looseObject({ a: z.number().nullable(), b: z.boolean().optional(), c: z.unknown(), d: z.array(z.number().int()) }),
+    );
     const check = inPlaceCheck(schema);
     expect(check?.({ a: null, c: 1, d: [1, 2], e: 'kept' })).toBe(true);
     expect(check?.({ a: 1, b: true, c: null, d: [] })).toBe(true);
@@ -115,7 +134,14 @@ describe.each([
   test('passes a valid page and refuses what zod refuses, field by field', () => {
     expect(check).not.toBeNull();
     expect(check?.(page([transaction(1), base]))).toBe(true);
-    for (const [field, value] of [['amount', '1'], ['id', 1.5], ['purpose', null], ['is_payment', 'no'], ['tags', ['a', 3]], ['parent', { id: 1 }]] as const) {
+    for (const [field, value] of [
+      ['amount', '1'],
+      ['id', 1.5],
+      ['purpose', null],
+      ['is_payment', 'no'],
+      ['tags', ['a', 3]],
+      ['parent', { id: 1 }],
+    ] as const) {
       const data = page([transaction(1), { ...base, [field]: value }]);
       expect([field, check?.(data)]).toEqual([field, false]);
       expect(zodAccepts(ExtendedTransactionPageSchema, data)).toBe(false);

@@ -14,7 +14,11 @@ const rows = (n: number) => Array.from({ length: n }, (_, i) => transaction(i + 
 
 describe('pagination', () => {
   test('the next link names another host: the client still calls the base URL with the same path and filters', async () => {
-    server.on('GET', '/transactions/', pagedRoute('/transactions/', () => rows(25)));
+    server.on(
+      'GET',
+      '/transactions/',
+      pagedRoute('/transactions/', () => rows(25)),
+    );
     const { client } = makeClient(server);
     const ids: number[] = [];
     for await (const t of client.transactions.items({ account: [1, 2], min_date: '2024-01-01' }, { pageSize: 10 })) ids.push(t.id);
@@ -40,7 +44,11 @@ describe('pagination', () => {
   });
 
   test('page_size is 1000 by default for pulls and capped at 1000', async () => {
-    server.on('GET', '/transactions/', pagedRoute('/transactions/', () => rows(3)));
+    server.on(
+      'GET',
+      '/transactions/',
+      pagedRoute('/transactions/', () => rows(3)),
+    );
     const { client } = makeClient(server);
     await client.transactions.pages().all();
     await client.transactions.pages({}, { pageSize: 5000 }).all();
@@ -50,17 +58,28 @@ describe('pagination', () => {
 
   test('invoice and budget lists page through results.invoices / results.budgets', async () => {
     const invoices = Array.from({ length: 5 }, (_, i) => invoice(i + 1));
-    server.on('GET', '/companies/8/invoices/', pagedRoute('/companies/8/invoices/', () => invoices, {
-      wrap: (items) => ({ amount_due: 1, total: 2, invoices: items }),
-      extra: () => ({ sum: 500 }),
-    }));
+    server.on(
+      'GET',
+      '/companies/8/invoices/',
+      pagedRoute('/companies/8/invoices/', () => invoices, {
+        wrap: (items) => ({ amount_due: 1, total: 2, invoices: items }),
+        extra: () => ({ sum: 500 }),
+      }),
+    );
     const budgets = Array.from({ length: 3 }, (_, i) => budget(i + 1));
-    server.on('GET', '/scenarios/4/budgets/', pagedRoute('/scenarios/4/budgets/', () => budgets, {
-      wrap: (items) => ({ total: 3, budgets: items }),
-      extra: () => ({ sum: -3600 }),
-    }));
+    server.on(
+      'GET',
+      '/scenarios/4/budgets/',
+      pagedRoute('/scenarios/4/budgets/', () => budgets, {
+        wrap: (items) => ({ total: 3, budgets: items }),
+        extra: () => ({ sum: -3600 }),
+      }),
+    );
     const { client } = makeClient(server);
-    const got = await client.groupInvoices(8).pages({ status: 'PL', ids: [1, 2] }, { pageSize: 2 }).all();
+    const got = await client
+      .groupInvoices(8)
+      .pages({ status: 'PL', ids: [1, 2] }, { pageSize: 2 })
+      .all();
     expect(got.map((i) => i.id)).toEqual([1, 2, 3, 4, 5]);
     expect(server.apiRequests[0]?.url).toBe('/companies/8/invoices/?status=PL&ids=1,2&page=1&page_size=2');
     const gotBudgets = await client.scenarioBudgets(4).pages({}, { pageSize: 2 }).all();
@@ -68,7 +87,11 @@ describe('pagination', () => {
   });
 
   test('bounded concurrency: never more than N in flight, pages yielded in order, progress reported', async () => {
-    server.on('GET', '/transactions/', pagedRoute('/transactions/', () => rows(95), { delayMs: 20 }));
+    server.on(
+      'GET',
+      '/transactions/',
+      pagedRoute('/transactions/', () => rows(95), { delayMs: 20 }),
+    );
     const { client } = makeClient(server);
     const progress: PageProgress[] = [];
     const pages: number[] = [];
@@ -105,7 +128,11 @@ describe('pagination', () => {
   });
 
   test('sequential progress values', async () => {
-    server.on('GET', '/transactions/', pagedRoute('/transactions/', () => rows(25)));
+    server.on(
+      'GET',
+      '/transactions/',
+      pagedRoute('/transactions/', () => rows(25)),
+    );
     const { client } = makeClient(server);
     const progress: PageProgress[] = [];
     await client.transactions.pages({}, { pageSize: 10, onProgress: (p) => progress.push(p) }).all();
@@ -117,7 +144,11 @@ describe('pagination', () => {
   });
 
   test('abort mid-pull rejects with ApiUserAbortError and sends no further pages', async () => {
-    server.on('GET', '/transactions/', pagedRoute('/transactions/', () => rows(100), { delayMs: 10 }));
+    server.on(
+      'GET',
+      '/transactions/',
+      pagedRoute('/transactions/', () => rows(100), { delayMs: 10 }),
+    );
     const { client } = makeClient(server);
     const controller = new AbortController();
     const seen: number[] = [];
@@ -134,7 +165,11 @@ describe('pagination', () => {
   });
 
   test('breaking out of a concurrent pull cancels what is still in flight', async () => {
-    server.on('GET', '/transactions/', pagedRoute('/transactions/', () => rows(100), { delayMs: 30 }));
+    server.on(
+      'GET',
+      '/transactions/',
+      pagedRoute('/transactions/', () => rows(100), { delayMs: 30 }),
+    );
     const { client } = makeClient(server);
     for await (const page of client.transactions.pages({}, { pageSize: 10, concurrency: 4 })) {
       expect(page.results).toHaveLength(10);

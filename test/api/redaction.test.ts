@@ -25,7 +25,15 @@ afterEach(() => server.close());
 /** Every text an error shows or serializes to. */
 const textsOf = (error: unknown): string[] => {
   const e = error as ApiError;
-  return [e.message, String(e), JSON.stringify(e), e.detail ?? '', e.bodyText ?? '', JSON.stringify(e.fieldErrors), JSON.stringify(e.itemErrors)];
+  return [
+    e.message,
+    String(e),
+    JSON.stringify(e),
+    e.detail ?? '',
+    e.bodyText ?? '',
+    JSON.stringify(e.fieldErrors),
+    JSON.stringify(e.itemErrors),
+  ];
 };
 
 describe('redactSecrets', () => {
@@ -64,13 +72,16 @@ describe('errors made from answers', () => {
     for (const text of textsOf(error)) expect(text).not.toContain(TOKEN.slice(0, 8));
   });
 
-  it('the secret URL-encoded, form-encoded and JSON-escaped in the token endpoint\'s answer, JSON or not', async () => {
+  it("the secret URL-encoded, form-encoded and JSON-escaped in the token endpoint's answer, JSON or not", async () => {
     const forms = [
       encodeURIComponent(AWKWARD_SECRET),
       new URLSearchParams({ s: AWKWARD_SECRET }).toString().slice(2),
       JSON.stringify(AWKWARD_SECRET).slice(1, -1),
     ];
-    server.tokenReply = { status: 400, body: { non_field_errors: [`body was client_secret=${forms[1]}`], detail: `raw: {"client_secret": "${forms[2]}"} url: ${forms[0]}` } };
+    server.tokenReply = {
+      status: 400,
+      body: { non_field_errors: [`body was client_secret=${forms[1]}`], detail: `raw: {"client_secret": "${forms[2]}"} url: ${forms[0]}` },
+    };
     const json = makeClient(server, { clientSecret: AWKWARD_SECRET });
     const invalid = await json.client.categories.list().catch((e: unknown) => e);
     expect(invalid).toBeInstanceOf(InvalidCredentialsError);
@@ -85,11 +96,16 @@ describe('errors made from answers', () => {
     }
   });
 
-  it('a 400 whose field-error key, or an item\'s, is the token: the keys are redacted too', async () => {
+  it("a 400 whose field-error key, or an item's, is the token: the keys are redacted too", async () => {
     server.on('PATCH', '/transactions/', { status: 400, body: [{}, { [TOKEN]: ['unknown field'], category: ['bad'] }] });
     server.on('PATCH', '/transactions/5/', { status: 400, body: { [TOKEN]: ['unknown field'], [`x${TOKEN}`]: ['also'] } });
     const { client } = makeClient(server);
-    const many = (await client.transactions.updateCategories([{ id: 1, category: 2 }, { id: 2, category: 3 }]).catch((e: unknown) => e)) as ApiError;
+    const many = (await client.transactions
+      .updateCategories([
+        { id: 1, category: 2 },
+        { id: 2, category: 3 },
+      ])
+      .catch((e: unknown) => e)) as ApiError;
     expect(many.itemErrors).toEqual([{ index: 1, fieldErrors: { '***': ['unknown field'], category: ['bad'] } }]);
     const one = (await client.transactions.updateCategory(5, 2).catch((e: unknown) => e)) as ApiError;
     expect(one.fieldErrors).toEqual({ '***': ['unknown field'], 'x***': ['also'] });
@@ -97,7 +113,11 @@ describe('errors made from answers', () => {
   });
 
   it('JSON.stringify(error) carries no body text at all, and nothing unredacted', async () => {
-    server.on('GET', '/plans/', { status: 503, text: `<pre>Authorization: Bearer ${TOKEN}</pre>`, headers: { 'content-type': 'text/html' } });
+    server.on('GET', '/plans/', {
+      status: 503,
+      text: `<pre>Authorization: Bearer ${TOKEN}</pre>`,
+      headers: { 'content-type': 'text/html' },
+    });
     const { client } = makeClient(server, { retry: { limit: 0 } });
     const error = (await client.plans.list().catch((e: unknown) => e)) as ApiError;
     expect(error.bodyText).toBe('<pre>Authorization: Bearer ***</pre>');
@@ -108,11 +128,16 @@ describe('errors made from answers', () => {
 
   it('a next link that carries the token and no page number: the error quotes it redacted', async () => {
     server.on('GET', '/transactions/', {
-      body: { ...pageBody('/transactions/', 1, 1, 2, [transaction(1)], { predicted_unmapped_transactions: false }), next: `http://x.test/transactions/?access_token=${TOKEN}` },
+      body: {
+        ...pageBody('/transactions/', 1, 1, 2, [transaction(1)], { predicted_unmapped_transactions: false }),
+        next: `http://x.test/transactions/?access_token=${TOKEN}`,
+      },
     });
     const { client } = makeClient(server);
     const error = await (async () => {
-      for await (const _page of client.transactions.pages({}, { pageSize: 1 })) { /* first page only */ }
+      for await (const _page of client.transactions.pages({}, { pageSize: 1 })) {
+        /* first page only */
+      }
     })().catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ResponseValidationError);
     expect((error as Error).message).toContain('access_token=***');

@@ -42,7 +42,9 @@ describe('redirects of ordinary requests', () => {
     const error = await client.categories.list().catch((e: unknown) => e);
     expect(error).toBeInstanceOf(RedirectError);
     expect(error).toMatchObject({ status: 301, method: 'GET', path: '/categories/', redirectHost: new URL(other.url).host });
-    expect((error as Error).message).toBe(`The service redirected GET /categories/ to ${new URL(other.url).host}. The add-in follows a redirect only for a read on the base URL's own address: check the base URL.`);
+    expect((error as Error).message).toBe(
+      `The service redirected GET /categories/ to ${new URL(other.url).host}. The add-in follows a redirect only for a read on the base URL's own address: check the base URL.`,
+    );
     expect(other.connections).toBe(0);
     expect(sleeps).toEqual([]);
     expect(server.apiRequests).toHaveLength(1);
@@ -52,7 +54,9 @@ describe('redirects of ordinary requests', () => {
     server.on('POST', '/invoices/', { status: 307, headers: { Location: '/invoices/v2/' } });
     server.on('POST', '/invoices/v2/', { status: 201, body: invoice(1) });
     const { client } = makeClient(server);
-    const error = await client.invoices.create({ reference: 'RE-1', name: 'n', amount: 1, due_date: '2030-01-01' }).catch((e: unknown) => e);
+    const error = await client.invoices
+      .create({ reference: 'RE-1', name: 'n', amount: 1, due_date: '2030-01-01' })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(RedirectError);
     expect(error).toMatchObject({ status: 307, redirectHost: host() });
     expect(server.apiRequests.map((r) => r.path)).toEqual(['/invoices/']);

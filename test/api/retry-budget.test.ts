@@ -4,19 +4,18 @@
  * a success anywhere giving the others their time back. Counts and outcomes, never wall time: the clock is frozen
  * and the sleep returns at once, so the budget's time is what the waits add up to.
  */
-import {
-  InternalServerError,
-  RateLimitError,
-  RetryBudget,
-  ServiceDownError,
-  type RetryWait,
-  type Sleep,
-} from '../../src/api';
+import { InternalServerError, RateLimitError, RetryBudget, ServiceDownError, type RetryWait, type Sleep } from '../../src/api';
 import { pageBody, transaction } from './support/fixtures';
 import { makeClient } from './support/make-client';
 import { type Reply, TestServer } from './support/test-server';
 
-const wait = (delayMs: number, reason: RetryWait['reason'] = 'serviceError'): RetryWait => ({ reason, delayMs, method: 'GET', path: '/x/', status: 500 });
+const wait = (delayMs: number, reason: RetryWait['reason'] = 'serviceError'): RetryWait => ({
+  reason,
+  delayMs,
+  method: 'GET',
+  path: '/x/',
+  status: 500,
+});
 
 /** A frozen clock and a sleep that records and returns at once: time moves only by the waits. */
 function frozen(): { now: () => number; sleep: Sleep; slept: number[] } {
@@ -142,7 +141,10 @@ describe('a client under a retry budget, over HTTP', () => {
   test('a service that stays down: ServiceDownError after a minute of failing, localized, with the last failure as cause', async () => {
     server.on('GET', '/categories/', error500);
     const { client, sleeps } = makeClient(server, { language: 'de' });
-    const error = await client.withRetryBudget(new RetryBudget()).categories.list().catch((e: unknown) => e);
+    const error = await client
+      .withRetryBudget(new RetryBudget())
+      .categories.list()
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ServiceDownError);
     const down = error as ServiceDownError;
     expect(down).toMatchObject({ status: 500, method: 'GET', path: '/categories/', failingForMs: 60_000, reason: 'serviceError' });
@@ -153,10 +155,13 @@ describe('a client under a retry budget, over HTTP', () => {
     expect(server.apiRequests).toHaveLength(14);
   });
 
-  test('the give-up time is the budget\'s: 10 s', async () => {
+  test("the give-up time is the budget's: 10 s", async () => {
     server.on('GET', '/categories/', { status: 429, body: { detail: 'Slow down.' }, headers: { 'Retry-After': '4' } });
     const { client } = makeClient(server);
-    const error = await client.withRetryBudget(new RetryBudget({ giveUpAfterMs: 10_000 })).categories.list().catch((e: unknown) => e);
+    const error = await client
+      .withRetryBudget(new RetryBudget({ giveUpAfterMs: 10_000 }))
+      .categories.list()
+      .catch((e: unknown) => e);
     expect(error).toMatchObject({ name: 'ServiceDownError', reason: 'rateLimited', failingForMs: 10_000, status: 429 });
     expect((error as ServiceDownError).cause).toBeInstanceOf(RateLimitError);
     expect(server.apiRequests).toHaveLength(3); // waits of 4 s, 4 s, then 2 s to the deadline
@@ -188,16 +193,21 @@ describe('a client under a retry budget, over HTTP', () => {
     server.on('POST', '/invoices/', error500);
     const { client, sleeps } = makeClient(server);
     const budgeted = client.withRetryBudget(new RetryBudget());
-    await expect(budgeted.invoices.create({ reference: 'R', name: 'N', amount: 1, due_date: '2024-01-01' })).rejects.toBeInstanceOf(InternalServerError);
+    await expect(budgeted.invoices.create({ reference: 'R', name: 'N', amount: 1, due_date: '2024-01-01' })).rejects.toBeInstanceOf(
+      InternalServerError,
+    );
     expect(server.apiRequests).toHaveLength(1);
     expect(sleeps).toEqual([]);
   });
 
-  test('the token endpoint down too: under a budget that is the request\'s failure, and it ends with ServiceDownError', async () => {
+  test("the token endpoint down too: under a budget that is the request's failure, and it ends with ServiceDownError", async () => {
     server.tokenReply = error500;
     server.on('GET', '/categories/', { body: [] });
     const { client } = makeClient(server);
-    const error = await client.withRetryBudget(new RetryBudget({ giveUpAfterMs: 5_000 })).categories.list().catch((e: unknown) => e);
+    const error = await client
+      .withRetryBudget(new RetryBudget({ giveUpAfterMs: 5_000 }))
+      .categories.list()
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ServiceDownError);
     expect(server.apiRequests).toHaveLength(0);
     expect(server.tokenRequests).toBe(4); // waits of 375, 750, 1,500 ms, then one of 3 s cut at the 5 s

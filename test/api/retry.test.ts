@@ -1,12 +1,5 @@
 import net from 'node:net';
-import {
-  ApiConnectionError,
-  DEFAULT_RETRY,
-  InternalServerError,
-  RateLimitError,
-  decideRetry,
-  parseRetryAfter,
-} from '../../src/api';
+import { ApiConnectionError, DEFAULT_RETRY, InternalServerError, RateLimitError, decideRetry, parseRetryAfter } from '../../src/api';
 import { makeClient } from './support/make-client';
 import { category, invoice } from './support/fixtures';
 import { type Reply, TestServer } from './support/test-server';

@@ -17,7 +17,10 @@ describe('transport', () => {
   });
 
   test('every path is sent with a trailing slash and the query string is kept', async () => {
-    server.on('GET', '/transactions/', (req) => ({ body: pageBody('/transactions/', 1, 50, 1, [transaction(1)]) , headers: { 'x-q': req.query.toString() } }));
+    server.on('GET', '/transactions/', (req) => ({
+      body: pageBody('/transactions/', 1, 50, 1, [transaction(1)]),
+      headers: { 'x-q': req.query.toString() },
+    }));
     const { client } = makeClient(server);
     await client.transactions.page({ min_date: '2024-01-01', search: 'a b&c', page_size: 50 });
     expect(server.apiRequests[0]?.url).toBe('/transactions/?min_date=2024-01-01&search=a+b%26c&page_size=50');
@@ -53,12 +56,22 @@ describe('transport', () => {
   });
 
   test('JSON bodies carry amounts as strings with two decimals (rate four)', async () => {
-    server.on('POST', '/invoices/', (req) => ({ status: 201, body: invoice(1, { amount: 0.3 }) , headers: { echo: JSON.stringify(req.body) } }));
+    server.on('POST', '/invoices/', (req) => ({
+      status: 201,
+      body: invoice(1, { amount: 0.3 }),
+      headers: { echo: JSON.stringify(req.body) },
+    }));
     server.on('POST', '/forecast/budgets/', { status: 201, body: budget(1) });
     const { client } = makeClient(server);
     await client.invoices.create({ reference: 'RE-1', name: 'A', amount: 0.1 + 0.2, paid_amount: -1234.5, due_date: '2024-02-01' });
     expect(server.apiRequests[0]?.headers['content-type']).toContain('application/json');
-    expect(server.apiRequests[0]?.body).toEqual({ reference: 'RE-1', name: 'A', amount: '0.30', paid_amount: '-1234.50', due_date: '2024-02-01' });
+    expect(server.apiRequests[0]?.body).toEqual({
+      reference: 'RE-1',
+      name: 'A',
+      amount: '0.30',
+      paid_amount: '-1234.50',
+      due_date: '2024-02-01',
+    });
     await client.forecastBudgets.create({ name: 'Rent', category: 7, settlement_date: '2024-05-01', amount: '-1200', rate: 0.035 });
     expect(server.apiRequests[1]?.body).toMatchObject({ amount: '-1200.00', rate: '0.0350' });
   });

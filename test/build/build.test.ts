@@ -37,7 +37,9 @@ describe('what the production build ships', () => {
   test('no source maps and no preview page or bundle, unless asked for the preview', () => {
     const shipped = makeConfig({}, { mode: 'production' });
     expect(shipped.devtool).toBe(false);
-    expect(namedOutputs(shipped)).toEqual(expect.arrayContaining(['taskpane.js', 'functions.js', 'taskpane.html', 'manifest.xml', 'office-js/office.js']));
+    expect(namedOutputs(shipped)).toEqual(
+      expect.arrayContaining(['taskpane.js', 'functions.js', 'taskpane.html', 'manifest.xml', 'office-js/office.js']),
+    );
     expect(namedOutputs(shipped).filter((f) => PREVIEW_FILES.includes(f))).toEqual([]);
 
     const asked = makeConfig({ preview: true }, { mode: 'production' });
@@ -54,18 +56,30 @@ describe('what the production build ships', () => {
  * The production build with the preview (`webpack --mode production --env preview`), made once per change of the
  * sources and shared with the browser tests (test/e2e/support/build.ts): one build per test run, not two.
  */
-describe('the production build with the preview (the browser tests\' build)', () => {
+describe("the production build with the preview (the browser tests' build)", () => {
   let out = '';
   beforeAll(async () => {
     out = (await buildAddin()).dir;
   }, 600_000);
 
   test('writes no source map, not even with the preview', () => {
-    expect(listFiles(out).map((f) => relative(out, f)).filter((f) => f.endsWith('.map'))).toEqual([]);
+    expect(
+      listFiles(out)
+        .map((f) => relative(out, f))
+        .filter((f) => f.endsWith('.map')),
+    ).toEqual([]);
   });
 
   test('emits the task pane, the bundles, functions.json, the manifest, icons and Office.js', () => {
-    for (const file of ['taskpane.html', 'taskpane.js', 'functions.js', 'functions.json', 'manifest.xml', 'assets/icon-32.png', 'office-js/office.js']) {
+    for (const file of [
+      'taskpane.html',
+      'taskpane.js',
+      'functions.js',
+      'functions.json',
+      'manifest.xml',
+      'assets/icon-32.png',
+      'office-js/office.js',
+    ]) {
       expect(existsSync(join(out, file))).toBe(true);
     }
     const html = readFileSync(join(out, 'taskpane.html'), 'utf8');
@@ -75,7 +89,20 @@ describe('the production build with the preview (the browser tests\' build)', ()
     expect(html).toMatch(/functions\.js/);
 
     const metadata = JSON.parse(readFileSync(join(out, 'functions.json'), 'utf8')) as { functions: Array<{ id: string; name: string }> };
-    expect(metadata.functions.map((f) => f.id)).toEqual(expect.arrayContaining(['VERSION', 'ACTUALS', 'PLANNED', 'BALANCE', 'DUE', 'TRANSACTIONS', 'INVOICES', 'BUDGETS', 'CATEGORIES', 'ACCOUNTS']));
+    expect(metadata.functions.map((f) => f.id)).toEqual(
+      expect.arrayContaining([
+        'VERSION',
+        'ACTUALS',
+        'PLANNED',
+        'BALANCE',
+        'DUE',
+        'TRANSACTIONS',
+        'INVOICES',
+        'BUDGETS',
+        'CATEGORIES',
+        'ACCOUNTS',
+      ]),
+    );
     // The metadata plugin appends the associate calls; we never write them by hand.
     expect(readFileSync(join(out, 'functions.js'), 'utf8')).toMatch(/CustomFunctions\.associate\("VERSION"/);
     expect(readFileSync(join(out, 'manifest.xml'), 'utf8')).toBe(readFileSync(join(root, 'manifest.xml'), 'utf8'));

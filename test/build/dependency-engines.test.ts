@@ -10,7 +10,10 @@ const PackageJson = z.object({ engines: z.object({ node: z.string() }) });
 const PackageLock = z.object({
   packages: z.record(
     z.string(),
-    z.looseObject({ version: z.string().optional(), engines: z.union([z.looseObject({ node: z.string().optional() }), z.array(z.string())]).optional() }),
+    z.looseObject({
+      version: z.string().optional(),
+      engines: z.union([z.looseObject({ node: z.string().optional() }), z.array(z.string())]).optional(),
+    }),
   ),
 });
 
@@ -23,7 +26,9 @@ describe('the Node versions the project declares (package.json engines.node)', (
       .filter(([path]) => path !== '')
       .flatMap(([path, entry]) => {
         const node = Array.isArray(entry.engines) ? undefined : entry.engines?.node;
-        return node === undefined || semver.subset(projectNode, node) ? [] : [`${path.replace(/^.*node_modules\//, '')}@${entry.version ?? '?'} needs node ${node}`];
+        return node === undefined || semver.subset(projectNode, node)
+          ? []
+          : [`${path.replace(/^.*node_modules\//, '')}@${entry.version ?? '?'} needs node ${node}`];
       });
     expect(unsupported).toEqual([]);
   });

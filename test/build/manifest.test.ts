@@ -21,14 +21,26 @@ describe('manifest.xml', () => {
   const broken: Array<[string, (xml: string) => string, RegExp]> = [
     ['malformed XML', (x) => x.replace('</Hosts>', ''), /well-formed/],
     ['no SharedRuntime requirement', (x) => x.replace('<Set Name="SharedRuntime" MinVersion="1.1" />', ''), /SharedRuntime/],
-    ['a resid that resolves to nothing', (x) => x.replace('<Namespace resid="Functions.Namespace" />', '<Namespace resid="Nope" />'), /Nope/],
+    [
+      'a resid that resolves to nothing',
+      (x) => x.replace('<Namespace resid="Functions.Namespace" />', '<Namespace resid="Nope" />'),
+      /Nope/,
+    ],
     ['a URL the build does not serve', (x) => x.replace('assets/icon-80.png', 'assets/missing.png'), /missing\.png/],
     ['a URL on another origin', (x) => x.replace('https://localhost:3000/functions.json', 'http://example.test/functions.json'), /not on/],
     ['a short-lived runtime', (x) => x.replace('lifetime="long"', 'lifetime="short"'), /lifetime/],
     ['a wrong namespace', (x) => x.replace('DefaultValue="CASHFLOW"', 'DefaultValue="CONTOSO"'), /CASHFLOW/],
     ['an id that is not a GUID', (x) => x.replace(/<Id>[^<]+<\/Id>/, '<Id>abc</Id>'), /GUID/],
-    ['a ribbon string without its Italian override', (x) => x.replace('<bt:Override Locale="it-IT" Value="Aggiorna funzioni" />', ''), /RefreshFunctionsButton\.Label has no it-IT override/],
-    ['a short string over 125 characters', (x) => x.replace('Value="Funktionen aktualisieren"', `Value="${'x'.repeat(126)}"`), /RefreshFunctionsButton\.Label is longer than 125/],
+    [
+      'a ribbon string without its Italian override',
+      (x) => x.replace('<bt:Override Locale="it-IT" Value="Aggiorna funzioni" />', ''),
+      /RefreshFunctionsButton\.Label has no it-IT override/,
+    ],
+    [
+      'a short string over 125 characters',
+      (x) => x.replace('Value="Funktionen aktualisieren"', `Value="${'x'.repeat(126)}"`),
+      /RefreshFunctionsButton\.Label is longer than 125/,
+    ],
     ['no custom functions extension point', (x) => x.replace('xsi:type="CustomFunctions"', 'xsi:type="Other"'), /CustomFunctions/],
   ];
   test.each(broken)('fails with %s', (_name, breakIt, expected) => {

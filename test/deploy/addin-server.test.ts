@@ -37,13 +37,23 @@ describe('npm run serve: the add-in and its proxy from one HTTPS server', () => 
   let sandbox: Sandbox;
   let server: RunningAddinServer;
   let log: string[];
-  const get = (path: string, headers: Record<string, string> = {}, method = 'GET') => httpsRequest(server.url, path, pair.cert, { method, headers });
+  const get = (path: string, headers: Record<string, string> = {}, method = 'GET') =>
+    httpsRequest(server.url, path, pair.cert, { method, headers });
 
   beforeAll(async () => {
     pair = selfSignedPair();
     sandbox = await startSandbox({ port: 0, cors: false, transactions: 20 });
     log = [];
-    server = await startAddinServer({ dist: fakeBuild(ORIGIN), origin: ORIGIN, service: sandbox.url, cert: pair.cert, key: pair.key, port: 0, host: '127.0.0.1', log: (line) => log.push(line) });
+    server = await startAddinServer({
+      dist: fakeBuild(ORIGIN),
+      origin: ORIGIN,
+      service: sandbox.url,
+      cert: pair.cert,
+      key: pair.key,
+      port: 0,
+      host: '127.0.0.1',
+      log: (line) => log.push(line),
+    });
   });
   afterAll(async () => {
     await server?.close();
@@ -128,17 +138,32 @@ describe('npm run serve: the add-in and its proxy from one HTTPS server', () => 
 describe('npm run serve refuses to start', () => {
   const pair = selfSignedPair();
   const start = (dist: string, origin = ORIGIN) =>
-    startAddinServer({ dist, origin, service: 'https://api.example.com', cert: pair.cert, key: pair.key, port: 0, host: '127.0.0.1', log: () => undefined });
+    startAddinServer({
+      dist,
+      origin,
+      service: 'https://api.example.com',
+      cert: pair.cert,
+      key: pair.key,
+      port: 0,
+      host: '127.0.0.1',
+      log: () => undefined,
+    });
 
   test('without a build', async () => {
-    await expect(start(mkdtempSync(join(tmpdir(), 'cashflow-empty-')))).rejects.toThrow(/holds no build of the add-in .*run `npm run build -- --env origin=https:\/\/addin\.example\.com` first/);
+    await expect(start(mkdtempSync(join(tmpdir(), 'cashflow-empty-')))).rejects.toThrow(
+      /holds no build of the add-in .*run `npm run build -- --env origin=https:\/\/addin\.example\.com` first/,
+    );
   });
 
   test('with a build for another origin (the default one included), saying which', async () => {
-    await expect(start(fakeBuild('https://other.example.com'))).rejects.toThrow(/is a build for https:\/\/other\.example\.com, not for https:\/\/addin\.example\.com/);
+    await expect(start(fakeBuild('https://other.example.com'))).rejects.toThrow(
+      /is a build for https:\/\/other\.example\.com, not for https:\/\/addin\.example\.com/,
+    );
     const local = fakeBuild(ORIGIN);
     writeFileSync(join(local, 'manifest.xml'), manifest);
-    await expect(start(local)).rejects.toThrow(/is a build for https:\/\/localhost:3000, not for https:\/\/addin\.example\.com: .*npm run build -- --env origin=/);
+    await expect(start(local)).rejects.toThrow(
+      /is a build for https:\/\/localhost:3000, not for https:\/\/addin\.example\.com: .*npm run build -- --env origin=/,
+    );
   });
 
   test('with bad options: each named, with the usage', () => {
@@ -152,17 +177,38 @@ describe('npm run serve refuses to start', () => {
     expect(refused.message).toMatch(/Usage: npm run serve/);
   });
 
-  test('good options: the port is the origin\'s unless given', () => {
+  test("good options: the port is the origin's unless given", () => {
     const base = ['--origin', 'https://addin.example.com', '--service', 'https://api.example.com', '--cert', 'c.pem', '--key', 'k.pem'];
     expect(parseCliArgs(base)).toEqual({
       ok: true,
-      options: { origin: ORIGIN, service: 'https://api.example.com', certFile: 'c.pem', keyFile: 'k.pem', port: 443, host: '0.0.0.0', dist: 'dist', frameAncestors: [] },
+      options: {
+        origin: ORIGIN,
+        service: 'https://api.example.com',
+        certFile: 'c.pem',
+        keyFile: 'k.pem',
+        port: 443,
+        host: '0.0.0.0',
+        dist: 'dist',
+        frameAncestors: [],
+      },
     });
-    const withPort = parseCliArgs(['--origin', 'https://addin.example.com:8443', ...base.slice(2), '--frame-ancestor', 'https://office.example.cn']);
-    expect(withPort.ok && withPort.options).toMatchObject({ origin: 'https://addin.example.com:8443', port: 8443, frameAncestors: ['https://office.example.cn'] });
+    const withPort = parseCliArgs([
+      '--origin',
+      'https://addin.example.com:8443',
+      ...base.slice(2),
+      '--frame-ancestor',
+      'https://office.example.cn',
+    ]);
+    expect(withPort.ok && withPort.options).toMatchObject({
+      origin: 'https://addin.example.com:8443',
+      port: 8443,
+      frameAncestors: ['https://office.example.cn'],
+    });
   });
 
   test('the README lists the options as the table defines them (npm run docs:options)', () => {
-    expect(readBlock(readFileSync(resolve(__dirname, '../../src/deploy/README.md'), 'utf8'), 'serve-options')).toBe(renderOptionsMarkdown());
+    expect(readBlock(readFileSync(resolve(__dirname, '../../src/deploy/README.md'), 'utf8'), 'serve-options')).toBe(
+      renderOptionsMarkdown(),
+    );
   });
 });

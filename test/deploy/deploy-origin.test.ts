@@ -37,14 +37,18 @@ describe('a deploy origin', () => {
   });
 
   test('the build refuses a malformed origin before building anything', () => {
-    expect(() => makeConfig({ origin: 'http://addin.example.com' }, { mode: 'production' })).toThrow(/Invalid origin: "http:\/\/addin\.example\.com" is not https/);
+    expect(() => makeConfig({ origin: 'http://addin.example.com' }, { mode: 'production' })).toThrow(
+      /Invalid origin: "http:\/\/addin\.example\.com" is not https/,
+    );
     expect(() => makeConfig({ origin: 'https://addin.example.com/x' }, { mode: 'production' })).toThrow(/has a path/);
     expect(() => makeConfig({ origin: true }, { mode: 'production' })).toThrow(/--env origin=https:/);
   });
 
   test('a build for an origin names the proxy under /service/ of that origin; the default build is as before', () => {
     const define = (config: Configuration) =>
-      (config.plugins ?? []).map((p) => (p as { definitions?: Record<string, string> }).definitions).find((d) => d?.__PROXY_URL__ !== undefined);
+      (config.plugins ?? [])
+        .map((p) => (p as { definitions?: Record<string, string> }).definitions)
+        .find((d) => d?.__PROXY_URL__ !== undefined);
     const deployed = makeConfig({ origin: 'https://addin.example.com' }, { mode: 'production' });
     expect(define(deployed)?.__PROXY_URL__).toBe(JSON.stringify(deployedServiceUrl('https://addin.example.com')));
     expect(deployedServiceUrl('https://addin.example.com')).toBe('https://addin.example.com/service/');

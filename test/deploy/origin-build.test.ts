@@ -45,7 +45,7 @@ describe('a build for https://addin.example.com', () => {
     dist = (await buildAddin({ origin: ORIGIN })).dir;
   }, 600_000);
 
-  test('no file of it names localhost, text or bundle (Office.js\'s document name and the loopback rule aside)', () => {
+  test("no file of it names localhost, text or bundle (Office.js's document name and the loopback rule aside)", () => {
     const files = listFiles(dist);
     expect(files.length).toBeGreaterThan(20);
     const found: string[] = [];
@@ -57,7 +57,7 @@ describe('a build for https://addin.example.com', () => {
     expect(found).toEqual([]);
   });
 
-  test('its planning templates name the manifest\'s add-in, and no part of them names localhost', async () => {
+  test("its planning templates name the manifest's add-in, and no part of them names localhost", async () => {
     const id = idOf(readFileSync(join(dist, 'manifest.xml'), 'utf8'));
     for (const name of Object.values(TEMPLATE_FILES)) {
       const bytes = readFileSync(join(dist, name));
@@ -68,36 +68,53 @@ describe('a build for https://addin.example.com', () => {
     }
   });
 
-  test('its manifest passes the local check for that origin, names it everywhere and keeps manifest.xml\'s Id', () => {
+  test("its manifest passes the local check for that origin, names it everywhere and keeps manifest.xml's Id", () => {
     const xml = readFileSync(join(dist, 'manifest.xml'), 'utf8');
     expect(manifestOrigin(xml)).toBe(ORIGIN);
     expect(checkManifest(xml, { origin: ORIGIN, servedPaths: servedPaths(root, dist) })).toEqual([]);
     expect(idOf(xml)).toBe(idOf(readFileSync(join(root, 'manifest.xml'), 'utf8')));
-    const urls = [...xml.matchAll(/https?:\/\/[^"<\s]+/g)].map((m) => m[0]).filter((u) => !u.startsWith('http://schemas.') && !u.startsWith('http://www.w3.org'));
+    const urls = [...xml.matchAll(/https?:\/\/[^"<\s]+/g)]
+      .map((m) => m[0])
+      .filter((u) => !u.startsWith('http://schemas.') && !u.startsWith('http://www.w3.org'));
     expect(urls.length).toBeGreaterThan(10);
     expect(urls.filter((u) => !u.startsWith(`${ORIGIN}/`) && u !== ORIGIN)).toEqual([]);
     // functions.json names no URL, so it has none left on another origin.
     expect(readFileSync(join(dist, 'functions.json'), 'utf8')).not.toMatch(/https?:\/\//);
   });
 
-  test('npm run validate takes the manifest\'s own origin, and fails on another', () => {
+  test("npm run validate takes the manifest's own origin, and fails on another", () => {
     const validate = (...args: string[]) =>
-      spawnSync(process.execPath, ['--import', 'tsx', join(root, 'scripts/validate-manifest.ts'), ...args], { cwd: root, encoding: 'utf8', timeout: 120_000 });
+      spawnSync(process.execPath, ['--import', 'tsx', join(root, 'scripts/validate-manifest.ts'), ...args], {
+        cwd: root,
+        encoding: 'utf8',
+        timeout: 120_000,
+      });
     const other = validate(join(dist, 'manifest.xml'), '--origin', 'https://other.example.com');
     expect(other.status).toBe(1);
     expect(other.stderr).toMatch(/https:\/\/addin\.example\.com\/taskpane\.html is not on https:\/\/other\.example\.com/);
   });
 
-  test('the pane names the deployment\'s proxy, and the chunks carry their content hash', () => {
+  test("the pane names the deployment's proxy, and the chunks carry their content hash", () => {
     expect(readFileSync(join(dist, 'taskpane.js'), 'utf8')).toContain(`${ORIGIN}/service/`);
-    const chunks = listFiles(dist).map((f) => relative(dist, f)).filter((f) => /^[^/]+\.js$/.test(f) && !['taskpane.js', 'functions.js'].includes(f));
+    const chunks = listFiles(dist)
+      .map((f) => relative(dist, f))
+      .filter((f) => /^[^/]+\.js$/.test(f) && !['taskpane.js', 'functions.js'].includes(f));
     expect(chunks.length).toBeGreaterThan(0);
     expect(chunks.filter((f) => !/\.[0-9a-f]{12}\.js$/.test(f))).toEqual([]);
   });
 
   test('npm run serve serves it: the page, the manifest, a bundle, with their types and caching', async () => {
     const pair = selfSignedPair();
-    const server = await startAddinServer({ dist, origin: ORIGIN, service: 'https://api.example.com', cert: pair.cert, key: pair.key, port: 0, host: '127.0.0.1', log: () => undefined });
+    const server = await startAddinServer({
+      dist,
+      origin: ORIGIN,
+      service: 'https://api.example.com',
+      cert: pair.cert,
+      key: pair.key,
+      port: 0,
+      host: '127.0.0.1',
+      log: () => undefined,
+    });
     try {
       const page = await httpsRequest(server.url, '/taskpane.html', pair.cert);
       expect(page.status).toBe(200);

@@ -20,11 +20,29 @@ export function selfSignedPair(): KeyPair {
   const dir = mkdtempSync(join(tmpdir(), 'cashflow-cert-'));
   const certFile = join(dir, 'cert.pem');
   const keyFile = join(dir, 'key.pem');
-  execFileSync('openssl', [
-    'req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '2',
-    '-keyout', keyFile, '-out', certFile, '-subj', '/CN=addin.example.com',
-    '-addext', 'subjectAltName=DNS:addin.example.com,DNS:localhost,IP:127.0.0.1',
-  ], { stdio: 'ignore' });
+  execFileSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'ec',
+      '-pkeyopt',
+      'ec_paramgen_curve:prime256v1',
+      '-nodes',
+      '-days',
+      '2',
+      '-keyout',
+      keyFile,
+      '-out',
+      certFile,
+      '-subj',
+      '/CN=addin.example.com',
+      '-addext',
+      'subjectAltName=DNS:addin.example.com,DNS:localhost,IP:127.0.0.1',
+    ],
+    { stdio: 'ignore' },
+  );
   return { cert: readFileSync(certFile), key: readFileSync(keyFile), certFile, keyFile };
 }
 

@@ -18,7 +18,7 @@ function pageWithRacingButton(when: 'first-measure' | 'every-read'): string {
   window.flips = 0;
   const read = window.getComputedStyle;
   window.getComputedStyle = function (element, ...rest) {
-    const measuring = ${when === 'every-read' ? 'true' : "window.flips === 0 && /colorContrastEvaluate/.test(new Error().stack)"};
+    const measuring = ${when === 'every-read' ? 'true' : 'window.flips === 0 && /colorContrastEvaluate/.test(new Error().stack)'};
     if (element && element.id === 'load' && measuring) {
       window.flips += 1;
       const disable = !element.disabled;
@@ -56,11 +56,15 @@ test('a control disabled while axe measures it: that run is thrown away, the nex
 
 test('a view that never holds still fails the check, naming what kept changing', async () => {
   await page.setContent(pageWithRacingButton('every-read'));
-  await expect(expectAccessible(page, { stillWithinMs: 0 })).rejects.toThrow(/did not hold still for a whole check \(1 run\(s\)\); it kept changing: (?:disabled|style) of <button#load> \(page\)/);
+  await expect(expectAccessible(page, { stillWithinMs: 0 })).rejects.toThrow(
+    /did not hold still for a whole check \(1 run\(s\)\); it kept changing: (?:disabled|style) of <button#load> \(page\)/,
+  );
 });
 
 test('a page that holds still is checked in one run, and its violations still count', async () => {
-  await page.setContent('<!doctype html><html lang="en"><head><title>t</title></head><body><main><h1>t</h1><p style="color:#c8c8c8;background:#fff">Faint</p></main></body></html>');
+  await page.setContent(
+    '<!doctype html><html lang="en"><head><title>t</title></head><body><main><h1>t</h1><p style="color:#c8c8c8;background:#fff">Faint</p></main></body></html>',
+  );
   const { violations, runs } = await stillViolations(page);
   expect(runs).toBe(1);
   expect(violations.map((v) => v.id)).toEqual(['color-contrast']);
@@ -69,10 +73,14 @@ test('a page that holds still is checked in one run, and its violations still co
 test("a violation inside the pane's frame counts, checked over the whole page or with the frame included", async () => {
   // Served from an origin (as the preview is), not about:blank: axe reaches same-origin frames only.
   const pages: Record<string, string> = {
-    '/top.html': '<!doctype html><html lang="en"><head><title>t</title></head><body><main aria-label="Page"><h1>t</h1><iframe id="pane" title="Pane" src="/pane.html"></iframe></main></body></html>',
-    '/pane.html': '<!doctype html><html lang="en"><head><title>pane</title></head><body><main aria-label="Pane"><h1>Pane</h1><p style="color:#c8c8c8;background:#fff">Faint</p></main></body></html>',
+    '/top.html':
+      '<!doctype html><html lang="en"><head><title>t</title></head><body><main aria-label="Page"><h1>t</h1><iframe id="pane" title="Pane" src="/pane.html"></iframe></main></body></html>',
+    '/pane.html':
+      '<!doctype html><html lang="en"><head><title>pane</title></head><body><main aria-label="Pane"><h1>Pane</h1><p style="color:#c8c8c8;background:#fff">Faint</p></main></body></html>',
   };
-  await page.route('http://127.0.0.1:9/**', (route) => route.fulfill({ contentType: 'text/html', body: pages[new URL(route.request().url()).pathname] ?? '' }));
+  await page.route('http://127.0.0.1:9/**', (route) =>
+    route.fulfill({ contentType: 'text/html', body: pages[new URL(route.request().url()).pathname] ?? '' }),
+  );
   await page.goto('http://127.0.0.1:9/top.html');
   await page.frameLocator('#pane').getByText('Faint').waitFor();
   for (const options of [{}, { include: ['#pane'] }]) {

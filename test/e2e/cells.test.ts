@@ -14,7 +14,20 @@ import { codeChoices, codeLabel, type CodedField } from '../../src/sync/tables/c
 import { codeList } from '../../src/sync/tables/code-list';
 import { LISTS_SHEET, sheetListRule } from '../../src/sync/tables/lists-sheet';
 import { columnName } from '../../src/preview/workbook-view/column-name';
-import { connectDemoAndLoad, eventually, expectAccessible, expectClean, OFFICE_JS_TELEMETRY, openForecastBudgets, openPreview, pane, previewApi, saveScreenshot, sheetCell, useApp } from './support';
+import {
+  connectDemoAndLoad,
+  eventually,
+  expectAccessible,
+  expectClean,
+  OFFICE_JS_TELEMETRY,
+  openForecastBudgets,
+  openPreview,
+  pane,
+  previewApi,
+  saveScreenshot,
+  sheetCell,
+  useApp,
+} from './support';
 
 const SHEET = 'Forecast budgets';
 const PANE = { include: ['#pane'] };
@@ -70,7 +83,9 @@ for (const theme of ['light', 'dark'] as const) {
 
     // A typed code that is not in the list is refused with the alert's words; the cell keeps the picked code.
     await page.keyboard.press('ArrowUp');
-    await eventually(async () => expect(await page.getByTestId('formula-address').textContent()).toBe(`${columnName(cell.col)}${cell.row + 1}`));
+    await eventually(async () =>
+      expect(await page.getByTestId('formula-address').textContent()).toBe(`${columnName(cell.col)}${cell.row + 1}`),
+    );
     await page.keyboard.type('X');
     await eventually(async () => expect(await page.getByTestId('cell-editor').inputValue()).toBe('X'));
     await page.keyboard.press('Enter');
@@ -81,7 +96,9 @@ for (const theme of ['light', 'dark'] as const) {
 
     // The formula bar follows the same rule (Enter moved the selection down: back up to the cell).
     await page.keyboard.press('ArrowUp');
-    await eventually(async () => expect(await page.getByTestId('formula-address').textContent()).toBe(`${columnName(cell.col)}${cell.row + 1}`));
+    await eventually(async () =>
+      expect(await page.getByTestId('formula-address').textContent()).toBe(`${columnName(cell.col)}${cell.row + 1}`),
+    );
     await page.getByTestId('formula-bar').fill('ZZ');
     await page.getByTestId('formula-bar').press('Enter');
     await eventually(async () => expect(await problem.textContent()).toContain(list.error.message));
@@ -138,7 +155,9 @@ for (const theme of ['light', 'dark'] as const) {
     // A parent category (the first part of a path) is not a category a transaction takes: refused, the pick stays.
     const parent = to.split(' › ')[0] ?? '';
     await page.keyboard.press('ArrowUp');
-    await eventually(async () => expect(await page.getByTestId('formula-address').textContent()).toBe(`${columnName(cell.col)}${cell.row + 1}`));
+    await eventually(async () =>
+      expect(await page.getByTestId('formula-address').textContent()).toBe(`${columnName(cell.col)}${cell.row + 1}`),
+    );
     await page.keyboard.type(parent);
     await page.keyboard.press('Enter');
     const problem = page.getByTestId('edit-problem');
@@ -171,7 +190,10 @@ for (const theme of ['light', 'dark'] as const) {
     expect(await preview.cellColors(SHEET, name.row, name.col)).toEqual({ fill: INPUT_FILL, font: INPUT_FONT });
 
     // Codes read as words beside them, in the pane's language; the code cells stay codes.
-    for (const [code, field] of [['Base', 'budgetBase'], ['Frequency', 'frequency']] as const) {
+    for (const [code, field] of [
+      ['Base', 'budgetBase'],
+      ['Frequency', 'frequency'],
+    ] as const) {
       const codeCell = await sheetCell(page, SHEET, 'fc-miete', code);
       const labelCell = await sheetCell(page, SHEET, 'fc-miete', `${code} label`);
       expect(labelCell.col).toBe(codeCell.col + 1);
@@ -209,10 +231,12 @@ test('a row the send left unsent is one click from its place in the sheet', asyn
   await p.getByRole('button', { name: 'Send 1 change', exact: true }).click();
   await p.getByTestId('conflict-row').waitFor({ timeout: 60_000 });
   // The user is elsewhere in the workbook; the pane takes them to the row.
-  await page.evaluate(() => window.cashflowPreview?.globals.Excel.run(async (context) => {
-    context.workbook.worksheets.getItem('Forecast budgets').getRange('A1').select();
-    await context.sync();
-  }));
+  await page.evaluate(() =>
+    window.cashflowPreview?.globals.Excel.run(async (context) => {
+      context.workbook.worksheets.getItem('Forecast budgets').getRange('A1').select();
+      await context.sync();
+    }),
+  );
   await p.getByRole('button', { name: 'Show Miete Büro in the sheet' }).click();
   await eventually(async () => expect(await preview.selection()).toMatchObject({ sheet: SHEET, row: amount.row, column: 0, rowCount: 1 }));
   expectClean(suite.session, [OFFICE_JS_TELEMETRY]);

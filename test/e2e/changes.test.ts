@@ -8,14 +8,25 @@
 import type { Page } from 'playwright-core';
 import { CHANGED_FILL, INPUT_FILL, INPUT_FONT } from '../../src/hosts/excel/input-style';
 import { en } from '../../src/i18n/catalog';
-import { eventually, expectAccessible, expectClean, OFFICE_JS_TELEMETRY, openForecastBudgets, pane, paneFrame, previewApi, saveScreenshot, screenshotPane, sheetCell, useApp } from './support';
+import {
+  eventually,
+  expectAccessible,
+  expectClean,
+  OFFICE_JS_TELEMETRY,
+  openForecastBudgets,
+  pane,
+  paneFrame,
+  previewApi,
+  saveScreenshot,
+  screenshotPane,
+  sheetCell,
+  useApp,
+} from './support';
 
 const SHEET = 'Forecast budgets';
 const PANE = { include: ['#pane'] };
 
 const suite = useApp({ transactions: 200 });
-
-
 
 async function openChanges(page: Page): Promise<void> {
   await pane(page).getByRole('tab', { name: en['pane.tab.changes'] }).click();
@@ -112,7 +123,10 @@ test('a refresh of a table with changes not sent asks first; "Keep my changes" r
   await dialog.getByText('Forecast budgets has 1 change that was not sent.').waitFor();
   await expectAccessible(page, PANE);
   await dialog.getByRole('button', { name: en['pane.refresh.keep'] }).click();
-  await eventually(async () => expect(await p.getByRole('button', { name: 'Refresh Forecast budgets', exact: true }).isEnabled()).toBe(true), { timeoutMs: 60_000 });
+  await eventually(
+    async () => expect(await p.getByRole('button', { name: 'Refresh Forecast budgets', exact: true }).isEnabled()).toBe(true),
+    { timeoutMs: 60_000 },
+  );
   await eventually(async () => expect(await previewApi(page).cellText(SHEET, cell.row, cell.col)).toBe('-7,700.00 EUR'));
   await openChanges(page);
   await p.getByTestId('pending-row').filter({ hasText: 'Sozialabgaben' }).getByText('Amount: -7,600.00 → -7,700.00').waitFor();
@@ -175,10 +189,12 @@ test("a send's journal entry lists the rows it touched; Show in sheet selects a 
 
   // The user sorts the table and is elsewhere; Show in sheet (by keyboard) lands on the row wherever it went.
   await reverseTable(page, 'ForecastBudgets');
-  await page.evaluate(() => window.cashflowPreview?.globals.Excel.run(async (context) => {
-    context.workbook.worksheets.getItem('Forecast budgets').getRange('A1').select();
-    await context.sync();
-  }));
+  await page.evaluate(() =>
+    window.cashflowPreview?.globals.Excel.run(async (context) => {
+      context.workbook.worksheets.getItem('Forecast budgets').getRange('A1').select();
+      await context.sync();
+    }),
+  );
   const sorted = await sheetCell(page, SHEET, 'fc-miete', 'Amount');
   expect(sorted.row).not.toBe(amount.row);
   await miete.getByRole('button', { name: 'Show Miete Büro in the sheet' }).press('Enter');

@@ -9,7 +9,8 @@ import { eventually, expectClean, OFFICE_JS_TELEMETRY, openPreview, pane, previe
 const suite = useApp({ transactions: 200 });
 
 /** Chromium's console error when a page's policy refuses a frame. */
-const TELEMETRY_REFUSED = /^Framing 'https:\/\/telemetryservice\.firstpartyapps\.oaspapps\.com\/' violates the following Content Security Policy directive: "frame-src 'self'"/;
+const TELEMETRY_REFUSED =
+  /^Framing 'https:\/\/telemetryservice\.firstpartyapps\.oaspapps\.com\/' violates the following Content Security Policy directive: "frame-src 'self'"/;
 
 test('the preview asks no host but its own and the service it connects to; office.js telemetry is refused by the page', async () => {
   const { page } = suite.session;

@@ -6,7 +6,17 @@
  */
 import type { Page } from 'playwright-core';
 import { en } from '../../src/i18n/catalog';
-import { eventually, expectAccessible, expectClean, OFFICE_JS_TELEMETRY, openPreview, pane, previewApi, screenshotPane, useApp } from './support';
+import {
+  eventually,
+  expectAccessible,
+  expectClean,
+  OFFICE_JS_TELEMETRY,
+  openPreview,
+  pane,
+  previewApi,
+  screenshotPane,
+  useApp,
+} from './support';
 
 const suite = useApp({ transactions: 12_000 });
 const PANE = { include: ['#pane'] };
@@ -38,10 +48,16 @@ async function serviceCount(query: string): Promise<number> {
   const token = await fetch(new URL('auth/token/', suite.app.sandbox.url), {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ grant_type: 'client_credentials', client_id: suite.app.sandbox.credentials.clientId, client_secret: suite.app.sandbox.credentials.clientSecret }),
+    body: JSON.stringify({
+      grant_type: 'client_credentials',
+      client_id: suite.app.sandbox.credentials.clientId,
+      client_secret: suite.app.sandbox.credentials.clientSecret,
+    }),
   });
   const { access_token } = (await token.json()) as { access_token: string };
-  const page = await fetch(new URL(`transactions/extended/?page_size=1&${query}`, suite.app.sandbox.url), { headers: { authorization: `Bearer ${access_token}` } });
+  const page = await fetch(new URL(`transactions/extended/?page_size=1&${query}`, suite.app.sandbox.url), {
+    headers: { authorization: `Bearer ${access_token}` },
+  });
   return ((await page.json()) as { count: number }).count;
 }
 
@@ -62,7 +78,9 @@ test('a period and a category from the tree: "Apply and load" loads the filtered
   await picker.pressSequentially('Personal');
   await pane(page).getByRole('menuitemcheckbox', { name: 'Ausgaben › Personal › Gehälter' }).waitFor();
   await pane(page).getByRole('menuitemcheckbox', { name: 'Ausgaben › Personal', exact: true }).click();
-  await pane(page).getByRole('menuitemcheckbox', { name: /Ausgaben › Personal › Gehälter · included with Personal/ }).waitFor();
+  await pane(page)
+    .getByRole('menuitemcheckbox', { name: /Ausgaben › Personal › Gehälter · included with Personal/ })
+    .waitFor();
   await expectAccessible(page, PANE);
   await screenshotPane(page, 'filters-light');
   await picker.press('Escape');
@@ -73,7 +91,10 @@ test('a period and a category from the tree: "Apply and load" loads the filtered
   await eventually(async () => expect(await words.textContent()).toBe('Filter: This quarter: 2026-10-01 to 2026-12-31, 1 category'));
 
   const settings = JSON.parse(await previewApi(page).settingsJson()) as Record<string, string>;
-  const state = JSON.parse(settings['cashflow.pull.transactions'] ?? '{}') as { period: string; target: { filters: { category: number[] } } };
+  const state = JSON.parse(settings['cashflow.pull.transactions'] ?? '{}') as {
+    period: string;
+    target: { filters: { category: number[] } };
+  };
   expect(state.period).toBe('thisQuarter');
   const category = state.target.filters.category[0] ?? 0;
   const expected = await serviceCount(`min_date=2026-10-01&max_date=2026-12-31&category=${category}`);

@@ -10,7 +10,17 @@ import { Workbook } from 'exceljs';
 import type { Page } from 'playwright-core';
 import { en } from '../../src/i18n/catalog';
 import { TRANSACTIONS_TABLE } from '../../src/sync/tables';
-import { connectDemoAndLoad, eventually, expectClean, OFFICE_JS_TELEMETRY, openPreview, pane, previewApi, saveScreenshot, useApp } from './support';
+import {
+  connectDemoAndLoad,
+  eventually,
+  expectClean,
+  OFFICE_JS_TELEMETRY,
+  openPreview,
+  pane,
+  previewApi,
+  saveScreenshot,
+  useApp,
+} from './support';
 
 const SHEET = 'Sheet1';
 const YEAR = new Date().getUTCFullYear();
@@ -35,7 +45,7 @@ function errorMessage(page: Page, row: number, col: number): Promise<string | un
   return page.evaluate(([sheet, r, c]) => window.cashflowPreview?.workbook.cellErrorMessage(sheet, r, c), [SHEET, row, col] as const);
 }
 
-test('ACTUALS equals the sandbox\'s total, TRANSACTIONS spills the pulled table\'s columns; before connecting a cell says to connect', async () => {
+test("ACTUALS equals the sandbox's total, TRANSACTIONS spills the pulled table's columns; before connecting a cell says to connect", async () => {
   const { page } = suite.session;
   await openPreview(page, suite.app.url, suite.app.sandbox.url);
   const preview = previewApi(page);
@@ -48,7 +58,9 @@ test('ACTUALS equals the sandbox\'s total, TRANSACTIONS spills the pulled table\
   await pane(page).getByRole('button', { name: en['pane.connect.demo'] }).click();
   await pane(page).getByText(en['pane.state.online'], { exact: true }).waitFor();
   // Connecting recalculates: the same cell now shows today's balance.
-  await eventually(async () => expect(Number.isFinite(Number((await preview.cellText(SHEET, 0, 0)).replace(/,/g, '')))).toBe(true), { timeoutMs: 30_000 });
+  await eventually(async () => expect(Number.isFinite(Number((await preview.cellText(SHEET, 0, 0)).replace(/,/g, '')))).toBe(true), {
+    timeoutMs: 30_000,
+  });
 
   const categories = await suite.app.sandbox.categories();
   const expenses = categories.find((c) => c.name === 'Ausgaben' && c.parent === null);
@@ -91,7 +103,9 @@ test('the planning template opens in the preview; after Load its Overview settle
   await page.getByRole('dialog').getByText('cashflow-planning-template.xlsx').first().waitFor();
   await saveScreenshot(page.getByRole('dialog'), 'preview-open-template');
   await page.getByTestId('preview-open-confirm').click();
-  await eventually(async () => expect((await preview.tables()).map((t) => t.name)).toEqual(expect.arrayContaining(['Categories', 'Transactions'])));
+  await eventually(async () =>
+    expect((await preview.tables()).map((t) => t.name)).toEqual(expect.arrayContaining(['Categories', 'Transactions'])),
+  );
 
   // The pane started again with the file: connect, load the categories into the template's own table.
   await connectDemoAndLoad(page, 'Categories');
@@ -101,8 +115,20 @@ test('the planning template opens in the preview; after Load its Overview settle
 
   // Every CASHFLOW figure of the Overview settles: a number (or an empty row), never #BUSY! or an error.
   await page.getByRole('tab', { name: 'Overview' }).click();
-  const overviewText = (row: number, col: number) => page.evaluate(([r, c]) => window.cashflowPreview?.cellText('Overview', r, c) ?? '', [row, col] as const);
-  const rows = [4, 5, 6, 7, 8, 11, 12, 13, ...Array.from({ length: 40 }, (_, i) => 20 + i), ...Array.from({ length: 40 }, (_, i) => 63 + i)];
+  const overviewText = (row: number, col: number) =>
+    page.evaluate(([r, c]) => window.cashflowPreview?.cellText('Overview', r, c) ?? '', [row, col] as const);
+  const rows = [
+    4,
+    5,
+    6,
+    7,
+    8,
+    11,
+    12,
+    13,
+    ...Array.from({ length: 40 }, (_, i) => 20 + i),
+    ...Array.from({ length: 40 }, (_, i) => 63 + i),
+  ];
   await eventually(
     async () => {
       for (const row of rows) {
@@ -121,10 +147,13 @@ test('the planning template opens in the preview; after Load its Overview settle
   await page.mouse.move(0, 0);
   await saveScreenshot(page, 'preview-template-overview');
 
-  const [download] = await Promise.all([page.waitForEvent('download'), (async () => {
-    await page.getByTestId('preview-file').click();
-    await page.getByTestId('preview-download').click();
-  })()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    (async () => {
+      await page.getByTestId('preview-file').click();
+      await page.getByTestId('preview-download').click();
+    })(),
+  ]);
   expect(download.suggestedFilename()).toBe('cashflow-planning.xlsx');
   const workbook = new Workbook();
   await workbook.xlsx.readFile(await download.path());

@@ -7,7 +7,18 @@
  */
 import type { Page } from 'playwright-core';
 import { en } from '../../src/i18n/catalog';
-import { eventually, expectAccessible, expectClean, OFFICE_JS_TELEMETRY, openPreview, pane, previewApi, saveScreenshot, screenshotPane, useApp } from './support';
+import {
+  eventually,
+  expectAccessible,
+  expectClean,
+  OFFICE_JS_TELEMETRY,
+  openPreview,
+  pane,
+  previewApi,
+  saveScreenshot,
+  screenshotPane,
+  useApp,
+} from './support';
 
 const suite = useApp({ transactions: 200 });
 
@@ -19,7 +30,19 @@ const BAD = new Map<number, string[]>([
 
 /** The statement: 2,500 lines of the offline account Kasse, three of them bad. */
 function statement(): (string | number)[][] {
-  return Array.from({ length: 2500 }, (_, n) => BAD.get(n) ?? [`2025-06-${String((n % 28) + 1).padStart(2, '0')}`, -((n % 400) + 1.5), `Receipt ${n}`, `Shop ${n % 13}`, '', n % 5 === 0 ? 'cash' : '', 'Kasse']);
+  return Array.from(
+    { length: 2500 },
+    (_, n) =>
+      BAD.get(n) ?? [
+        `2025-06-${String((n % 28) + 1).padStart(2, '0')}`,
+        -((n % 400) + 1.5),
+        `Receipt ${n}`,
+        `Shop ${n % 13}`,
+        '',
+        n % 5 === 0 ? 'cash' : '',
+        'Kasse',
+      ],
+  );
 }
 
 /** Pastes the lines into the new Import table: into its blank row, the table growing by the rest. */
@@ -60,7 +83,17 @@ describe.each(['light', 'dark'] as const)('bank-statement import (%s)', (theme) 
     await p.getByRole('tab', { name: en['pane.tab.data'] }).click();
     await p.getByRole('button', { name: en['import.card.add'] }).click();
     await p.getByText(en['import.card.added']).waitFor();
-    expect((await previewApi(page).tables()).find((t) => t.name === 'Import')?.columns).toEqual(['Value date', 'Amount', 'Purpose', 'Counterpart', 'Counterpart IBAN', 'Tags', 'Account', 'Transaction Id', 'Import status']);
+    expect((await previewApi(page).tables()).find((t) => t.name === 'Import')?.columns).toEqual([
+      'Value date',
+      'Amount',
+      'Purpose',
+      'Counterpart',
+      'Counterpart IBAN',
+      'Tags',
+      'Account',
+      'Transaction Id',
+      'Import status',
+    ]);
 
     await paste(page, statement());
     await p.getByRole('button', { name: en['import.card.send'] }).click();
@@ -70,7 +103,10 @@ describe.each(['light', 'dark'] as const)('bank-statement import (%s)', (theme) 
 
     const rows = await outcomes(page);
     expect(rows).toHaveLength(2500);
-    expect(rows[2]).toEqual(['', 'Not sent: The value date 1999-12-31 lies before 2000-01-01: the service takes no transactions before that.']);
+    expect(rows[2]).toEqual([
+      '',
+      'Not sent: The value date 1999-12-31 lies before 2000-01-01: the service takes no transactions before that.',
+    ]);
     expect(rows[1203]).toEqual(['', 'Not sent: The amount “n/a” is not a number: enter it like -1,234.56.']);
     expect(rows[2401]?.[1]).toMatch(/^Not sent: Account Firmenkreditkarte has a disconnected bank connection \(status DISCONNECTED\)/);
     const landed = rows.filter((_, i) => !BAD.has(i));

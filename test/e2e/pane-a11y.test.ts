@@ -5,7 +5,19 @@
  */
 import type { CDPSession, Page } from 'playwright-core';
 import { en } from '../../src/i18n/catalog';
-import { eventually, expectAccessible, expectClean, OFFICE_JS_TELEMETRY, openPreview, pane, paneFrame, previewApi, saveScreenshot, screenshotPane, useApp } from './support';
+import {
+  eventually,
+  expectAccessible,
+  expectClean,
+  OFFICE_JS_TELEMETRY,
+  openPreview,
+  pane,
+  paneFrame,
+  previewApi,
+  saveScreenshot,
+  screenshotPane,
+  useApp,
+} from './support';
 import { useSilentServer } from '../integration/support';
 
 const suite = useApp({ transactions: 300 });
@@ -41,7 +53,10 @@ async function typeKeys(cdp: CDPSession, keys: ReadonlyArray<string>): Promise<v
     const special = named[key];
     const text = special ? special.text : key;
     const common = { key, code: special?.code ?? '', windowsVirtualKeyCode: special?.keyCode ?? 0 };
-    await cdp.send('Input.dispatchKeyEvent', text === undefined ? { type: 'rawKeyDown', ...common } : { type: 'keyDown', ...common, text, unmodifiedText: text });
+    await cdp.send(
+      'Input.dispatchKeyEvent',
+      text === undefined ? { type: 'rawKeyDown', ...common } : { type: 'keyDown', ...common, text, unmodifiedText: text },
+    );
     await cdp.send('Input.dispatchKeyEvent', { type: 'keyUp', ...common });
   }
 }
@@ -59,7 +74,10 @@ async function fillNewConnection(page: Page, baseUrl: string): Promise<void> {
   await p.getByLabel(en['pane.connect.field.baseUrl']).fill(baseUrl);
   await p.getByLabel(en['pane.connect.field.clientId']).fill(suite.app.sandbox.credentials.clientId);
   await p.getByLabel(en['pane.connect.field.secret']).fill(suite.app.sandbox.credentials.clientSecret);
-  await p.getByRole('form', { name: en['pane.connect.new'] }).getByRole('button', { name: en['pane.connect.connect'], exact: true }).click();
+  await p
+    .getByRole('form', { name: en['pane.connect.new'] })
+    .getByRole('button', { name: en['pane.connect.connect'], exact: true })
+    .click();
 }
 
 describe('the preview grid', () => {
@@ -166,7 +184,9 @@ describe('typing into the grid (#26: no keystroke is ever lost)', () => {
     // Typing replaces; an arrow ends the entry and moves (Enter mode).
     await clickCell(page, 3, 'A');
     await typeKeys(cdp, ['4', '2', 'ArrowRight', '7', 'Tab']);
-    await eventually(async () => expect([await preview.cellText('Sheet1', 3, 0), await preview.cellText('Sheet1', 3, 1)]).toEqual(['42', '7']));
+    await eventually(async () =>
+      expect([await preview.cellText('Sheet1', 3, 0), await preview.cellText('Sheet1', 3, 1)]).toEqual(['42', '7']),
+    );
     await eventually(async () => expect(await address()).toBe('C4'));
     // Delete empties the selected cell; Backspace starts an empty entry.
     await clickCell(page, 2, 'A');
@@ -231,16 +251,21 @@ describe('focus and landmarks', () => {
       await p.getByRole('button', { name: en['pane.connect.demo'] }).press('Enter');
       await p.getByText(en['pane.state.online'], { exact: true }).waitFor();
       const frame = await paneFrame(page);
-      const focused = async (): Promise<string> => frame.evaluate(() => {
-        const el = document.activeElement;
-        return el === null || el === document.body ? 'body' : `${el.tagName.toLowerCase()}:${el.getAttribute('aria-label') ?? el.textContent ?? ''}`;
-      });
+      const focused = async (): Promise<string> =>
+        frame.evaluate(() => {
+          const el = document.activeElement;
+          return el === null || el === document.body
+            ? 'body'
+            : `${el.tagName.toLowerCase()}:${el.getAttribute('aria-label') ?? el.textContent ?? ''}`;
+        });
       await eventually(async () => expect(await focused()).toBe(`button:Load ${en['pane.table.transactions']}`));
       expect(await p.getByRole('heading', { level: 1 }).count()).toBe(1);
 
       await page.keyboard.press('Enter');
       await p.getByRole('button', { name: `Refresh ${en['pane.table.transactions']}`, exact: true }).waitFor({ timeout: 60_000 });
-      await eventually(async () => expect(await p.getByRole('button', { name: `Refresh ${en['pane.table.transactions']}`, exact: true }).isEnabled()).toBe(true));
+      await eventually(async () =>
+        expect(await p.getByRole('button', { name: `Refresh ${en['pane.table.transactions']}`, exact: true }).isEnabled()).toBe(true),
+      );
       expect(await focused()).toBe(`button:Refresh ${en['pane.table.transactions']}`);
       await eventually(async () => expect(await previewApi(page).tableRowCount('Transactions')).toBeGreaterThan(0));
       await expectAccessible(page, { include: ['#pane'] });

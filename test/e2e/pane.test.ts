@@ -5,7 +5,18 @@
  */
 import type { Page } from 'playwright-core';
 import { de, en, it as italian } from '../../src/i18n/catalog';
-import { eventually, expectAccessible, expectClean, OFFICE_JS_TELEMETRY, openPreview, pane, previewApi, saveScreenshot, screenshotPane, useApp } from './support';
+import {
+  eventually,
+  expectAccessible,
+  expectClean,
+  OFFICE_JS_TELEMETRY,
+  openPreview,
+  pane,
+  previewApi,
+  saveScreenshot,
+  screenshotPane,
+  useApp,
+} from './support';
 
 const suite = useApp({ transactions: 3000 });
 
@@ -19,16 +30,32 @@ async function connectDemo(page: Page): Promise<void> {
 
 async function load(page: Page, table: string, action: 'Load' | 'Refresh' = 'Load'): Promise<void> {
   await pane(page).getByRole('tab', { name: en['pane.tab.data'] }).click();
-  await pane(page).getByRole('button', { name: `${action} ${table}`, exact: true }).click();
-  await pane(page).getByRole('button', { name: `Refresh ${table}`, exact: true }).waitFor({ timeout: 60_000 });
-  await eventually(async () => expect(await pane(page).getByRole('button', { name: `Refresh ${table}`, exact: true }).isEnabled()).toBe(true), { timeoutMs: 60_000 });
+  await pane(page)
+    .getByRole('button', { name: `${action} ${table}`, exact: true })
+    .click();
+  await pane(page)
+    .getByRole('button', { name: `Refresh ${table}`, exact: true })
+    .waitFor({ timeout: 60_000 });
+  await eventually(
+    async () =>
+      expect(
+        await pane(page)
+          .getByRole('button', { name: `Refresh ${table}`, exact: true })
+          .isEnabled(),
+      ).toBe(true),
+    { timeoutMs: 60_000 },
+  );
 }
 
 async function serviceCount(path: string): Promise<number> {
   const token = await fetch(new URL('auth/token/', suite.app.sandbox.url), {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ grant_type: 'client_credentials', client_id: suite.app.sandbox.credentials.clientId, client_secret: suite.app.sandbox.credentials.clientSecret }),
+    body: JSON.stringify({
+      grant_type: 'client_credentials',
+      client_id: suite.app.sandbox.credentials.clientId,
+      client_secret: suite.app.sandbox.credentials.clientSecret,
+    }),
   });
   const { access_token } = (await token.json()) as { access_token: string };
   const page = await fetch(new URL(`${path}?page_size=1`, suite.app.sandbox.url), { headers: { authorization: `Bearer ${access_token}` } });
@@ -81,7 +108,9 @@ test('by keyboard alone: connect with the demo, reach Data, load a table; choosi
   await load(page, 'Categories');
   await eventually(async () => expect(await page.getByTestId('preview-status').textContent()).toMatch(/Sheet: Categories/));
   await p.getByRole('button', { name: 'Plans', exact: true }).click();
-  await eventually(async () => expect(await page.getByTestId('preview-status').textContent()).toMatch(/Sheet: Plans · Table Plans: \d+ rows/));
+  await eventually(async () =>
+    expect(await page.getByTestId('preview-status').textContent()).toMatch(/Sheet: Plans · Table Plans: \d+ rows/),
+  );
   expectClean(suite.session, [OFFICE_JS_TELEMETRY]);
 });
 
@@ -106,32 +135,35 @@ test('cancel mid-pull: the previous table stays and the pane says so', async () 
   expectClean(suite.session, [OFFICE_JS_TELEMETRY]);
 });
 
-test.each(['light', 'dark'] as const)('a service that asks to wait: the pane says so and for how long, and Cancel ends the wait at once with the table kept (%s)', async (theme) => {
-  const { page } = suite.session;
-  await page.emulateMedia({ reducedMotion: 'reduce' });
-  await openPreview(page, suite.app.url, suite.app.sandbox.url, { theme });
-  await connectDemo(page);
-  const preview = previewApi(page);
-  await load(page, 'Transactions');
-  const rows = await preview.tableRowCount('Transactions');
+test.each(['light', 'dark'] as const)(
+  'a service that asks to wait: the pane says so and for how long, and Cancel ends the wait at once with the table kept (%s)',
+  async (theme) => {
+    const { page } = suite.session;
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await openPreview(page, suite.app.url, suite.app.sandbox.url, { theme });
+    await connectDemo(page);
+    const preview = previewApi(page);
+    await load(page, 'Transactions');
+    const rows = await preview.tableRowCount('Transactions');
 
-  suite.app.sandbox.throttle(30);
-  await pane(page).getByRole('button', { name: `More for Transactions` }).click();
-  await pane(page).getByRole('menuitem', { name: en['pane.data.fullRefresh'] }).click();
-  await pane(page).getByText(en['pane.phase.waiting'], { exact: true }).waitFor();
-  await expect(pane(page).getByText('Transactions: the service asked us to wait 30 s').isVisible()).resolves.toBe(true);
-  // The running pull's panel (progress, message, Cancel), held still while the pull waits for the service: the
-  // state axe checks of a running pull (test/e2e/README.md, "What axe checks").
-  await expectAccessible(page, PANE);
-  await page.mouse.move(0, 0);
-  await screenshotPane(page, `pane-data-waiting-${theme}`);
-  const cancelled = Date.now();
-  await pane(page).getByRole('button', { name: en['pane.progress.cancel'] }).click();
-  await pane(page).getByText('Transactions: cancelled.').first().waitFor({ timeout: 15_000 });
-  expect(Date.now() - cancelled).toBeLessThan(15_000); // not the 30 s the service asked for
-  expect(await preview.tableRowCount('Transactions')).toBe(rows);
-  expectClean(suite.session, [OFFICE_JS_TELEMETRY, /429/]);
-});
+    suite.app.sandbox.throttle(30);
+    await pane(page).getByRole('button', { name: `More for Transactions` }).click();
+    await pane(page).getByRole('menuitem', { name: en['pane.data.fullRefresh'] }).click();
+    await pane(page).getByText(en['pane.phase.waiting'], { exact: true }).waitFor();
+    await expect(pane(page).getByText('Transactions: the service asked us to wait 30 s').isVisible()).resolves.toBe(true);
+    // The running pull's panel (progress, message, Cancel), held still while the pull waits for the service: the
+    // state axe checks of a running pull (test/e2e/README.md, "What axe checks").
+    await expectAccessible(page, PANE);
+    await page.mouse.move(0, 0);
+    await screenshotPane(page, `pane-data-waiting-${theme}`);
+    const cancelled = Date.now();
+    await pane(page).getByRole('button', { name: en['pane.progress.cancel'] }).click();
+    await pane(page).getByText('Transactions: cancelled.').first().waitFor({ timeout: 15_000 });
+    expect(Date.now() - cancelled).toBeLessThan(15_000); // not the 30 s the service asked for
+    expect(await preview.tableRowCount('Transactions')).toBe(rows);
+    expectClean(suite.session, [OFFICE_JS_TELEMETRY, /429/]);
+  },
+);
 
 test('wrong credentials and the edition without the API show their messages; Italian changes the pane and the service', async () => {
   const { page } = suite.session;
@@ -245,7 +277,10 @@ describe.each(['light', 'dark'] as const)('%s theme', (theme) => {
     await expectAccessible(page, PANE);
     suite.app.sandbox.slowResponses(1500);
     await p.getByRole('button', { name: 'Load Transactions', exact: true }).click();
-    await p.getByText(/page \d+ of \d+/).first().waitFor();
+    await p
+      .getByText(/page \d+ of \d+/)
+      .first()
+      .waitFor();
     await screenshotPane(page, `pane-data-pulling-${theme}`);
     // No axe check while pages arrive: the view changes under it (buttons turn disabled and back). The running
     // pull's panel is checked held in a wait (the test of a service that asks to wait); here the settled view.

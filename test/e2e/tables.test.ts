@@ -11,7 +11,18 @@
  */
 import type { Page } from 'playwright-core';
 import { en } from '../../src/i18n/catalog';
-import { eventually, expectAccessible, expectClean, OFFICE_JS_TELEMETRY, openPreview, pane, previewApi, saveScreenshot, screenshotPane, useApp } from './support';
+import {
+  eventually,
+  expectAccessible,
+  expectClean,
+  OFFICE_JS_TELEMETRY,
+  openPreview,
+  pane,
+  previewApi,
+  saveScreenshot,
+  screenshotPane,
+  useApp,
+} from './support';
 
 const suite = useApp({ transactions: 400 });
 
@@ -24,7 +35,10 @@ async function loadTransactions(page: Page): Promise<void> {
   await pane(page).getByText(en['pane.state.online'], { exact: true }).waitFor();
   await pane(page).getByRole('tab', { name: en['pane.tab.data'] }).click();
   await pane(page).getByRole('button', { name: 'Load Transactions', exact: true }).click();
-  await eventually(async () => expect(await pane(page).getByRole('button', { name: 'Refresh Transactions', exact: true }).isEnabled()).toBe(true), { timeoutMs: 60_000 });
+  await eventually(
+    async () => expect(await pane(page).getByRole('button', { name: 'Refresh Transactions', exact: true }).isEnabled()).toBe(true),
+    { timeoutMs: 60_000 },
+  );
 }
 
 /** Widths (points) of the first `columns` columns and the frozen rows of a sheet, read from the simulation. */
@@ -63,93 +77,103 @@ async function amountText(page: Page, account: string, header: string): Promise<
   return previewApi(page).cellText(cell.sheet, cell.row, cell.col);
 }
 
-test.each(['light', 'dark'] as const)('a loaded table: fitted widths, the header row frozen, its names over the columns when scrolled (%s)', async (theme) => {
-  const { page } = suite.session;
-  await page.emulateMedia({ reducedMotion: 'reduce' });
-  await openPreview(page, suite.app.url, suite.app.sandbox.url, { theme });
-  await loadTransactions(page);
-  // 400 in the demo company, and one more for each earlier test of this file that added one.
-  const loaded = (await previewApi(page).tableRowCount('Transactions')) ?? 0;
-  expect(loaded).toBeGreaterThanOrEqual(400);
+test.each(['light', 'dark'] as const)(
+  'a loaded table: fitted widths, the header row frozen, its names over the columns when scrolled (%s)',
+  async (theme) => {
+    const { page } = suite.session;
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await openPreview(page, suite.app.url, suite.app.sandbox.url, { theme });
+    await loadTransactions(page);
+    // 400 in the demo company, and one more for each earlier test of this file that added one.
+    const loaded = (await previewApi(page).tableRowCount('Transactions')) ?? 0;
+    expect(loaded).toBeGreaterThanOrEqual(400);
 
-  const { widths, frozenRows, headers } = await sheetLayout(page, 'Transactions', 23);
-  expect(frozenRows).toBe(2); // the stamp and the header
+    const { widths, frozenRows, headers } = await sheetLayout(page, 'Transactions', 23);
+    expect(frozenRows).toBe(2); // the stamp and the header
 
-  // The stamp above the table: the card's name, the company the pane's header names, its filter, verdict and rows.
-  const stamp = (): Promise<string> => previewApi(page).cellText('Transactions', 0, 0);
-  const company = en['connect.demo.name'];
-  await expect(pane(page).getByText(company, { exact: true }).first().isVisible()).resolves.toBe(true);
-  expect(await stamp()).toMatch(new RegExp(`^Transactions · ${escape(company)} · all rows · refreshed \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d UTC · complete, ${loaded} rows$`));
-  expect(await previewApi(page).cellText('Transactions', 1, 0)).toBe('Id');
-  // A refresh after the service changed: the stamp says what the table holds now.
-  await suite.app.sandbox.addTransaction({ amount: '-12.34' });
-  await pane(page).getByRole('button', { name: 'Refresh Transactions', exact: true }).click();
-  await eventually(async () => expect(await stamp()).toMatch(new RegExp(` · complete, ${loaded + 1} rows$`)), { timeoutMs: 60_000 });
-  await eventually(async () => expect(await pane(page).getByRole('button', { name: 'Refresh Transactions', exact: true }).isEnabled()).toBe(true), { timeoutMs: 60_000 });
-  // The stamp runs over the cells beside it: column A keeps the width its Ids need.
-  expect((await sheetLayout(page, 'Transactions', 1)).widths[0]).toBeLessThan(2 * 48);
-  await page.mouse.move(0, 0);
-  await saveScreenshot(page, `tables-stamp-${theme}`);
-  const purpose = widths[headers.indexOf('Purpose')] ?? 0;
-  expect(purpose).toBeGreaterThan(48);
-  expect(purpose).toBeLessThanOrEqual(240);
-  expect(widths[headers.indexOf('Predicted category')]).toBeGreaterThan(48); // the header alone is wider than 64 px
+    // The stamp above the table: the card's name, the company the pane's header names, its filter, verdict and rows.
+    const stamp = (): Promise<string> => previewApi(page).cellText('Transactions', 0, 0);
+    const company = en['connect.demo.name'];
+    await expect(pane(page).getByText(company, { exact: true }).first().isVisible()).resolves.toBe(true);
+    expect(await stamp()).toMatch(
+      new RegExp(
+        `^Transactions · ${escape(company)} · all rows · refreshed \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d UTC · complete, ${loaded} rows$`,
+      ),
+    );
+    expect(await previewApi(page).cellText('Transactions', 1, 0)).toBe('Id');
+    // A refresh after the service changed: the stamp says what the table holds now.
+    await suite.app.sandbox.addTransaction({ amount: '-12.34' });
+    await pane(page).getByRole('button', { name: 'Refresh Transactions', exact: true }).click();
+    await eventually(async () => expect(await stamp()).toMatch(new RegExp(` · complete, ${loaded + 1} rows$`)), { timeoutMs: 60_000 });
+    await eventually(
+      async () => expect(await pane(page).getByRole('button', { name: 'Refresh Transactions', exact: true }).isEnabled()).toBe(true),
+      { timeoutMs: 60_000 },
+    );
+    // The stamp runs over the cells beside it: column A keeps the width its Ids need.
+    expect((await sheetLayout(page, 'Transactions', 1)).widths[0]).toBeLessThan(2 * 48);
+    await page.mouse.move(0, 0);
+    await saveScreenshot(page, `tables-stamp-${theme}`);
+    const purpose = widths[headers.indexOf('Purpose')] ?? 0;
+    expect(purpose).toBeGreaterThan(48);
+    expect(purpose).toBeLessThanOrEqual(240);
+    expect(widths[headers.indexOf('Predicted category')]).toBeGreaterThan(48); // the header alone is wider than 64 px
 
-  // The grid's column titles (its accessibility table, inside the canvas): letters while the header row is in view.
-  const titles = (): Promise<string[]> => page.locator('.preview-grid th[role="columnheader"]').allTextContents();
-  await eventually(async () => expect((await titles()).slice(0, 3)).toEqual(['A', 'B', 'C']));
+    // The grid's column titles (its accessibility table, inside the canvas): letters while the header row is in view.
+    const titles = (): Promise<string[]> => page.locator('.preview-grid th[role="columnheader"]').allTextContents();
+    await eventually(async () => expect((await titles()).slice(0, 3)).toEqual(['A', 'B', 'C']));
 
-  // Select a cell inside the table, scroll the header row away: the names replace the letters.
-  const box = await page.locator('.preview-grid').boundingBox();
-  if (box === null) throw new Error('no grid');
-  await page.mouse.click(box.x + 80, box.y + 26 + 24 * 3 + 12);
-  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
-  await page.mouse.wheel(0, 24 * 40);
-  await eventually(async () => expect((await titles()).slice(0, 3)).toEqual(headers.slice(0, 3)));
+    // Select a cell inside the table, scroll the header row away: the names replace the letters.
+    const box = await page.locator('.preview-grid').boundingBox();
+    if (box === null) throw new Error('no grid');
+    await page.mouse.click(box.x + 80, box.y + 26 + 24 * 3 + 12);
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.wheel(0, 24 * 40);
+    await eventually(async () => expect((await titles()).slice(0, 3)).toEqual(headers.slice(0, 3)));
 
-  // Amounts show their currency: the account's, and the company's (EUR: most of the demo's accounts) for reporting.
-  expect(await amountText(page, 'Geschäftskonto', 'Amount')).toMatch(/^-?[\d,]+\.\d\d EUR$/);
-  expect(await amountText(page, 'Geschäftskonto CHF', 'Amount')).toMatch(/^-?[\d,]+\.\d\d CHF$/);
-  expect(await amountText(page, 'Geschäftskonto CHF', 'Reporting amount')).toMatch(/^-?[\d,]+\.\d\d EUR$/);
+    // Amounts show their currency: the account's, and the company's (EUR: most of the demo's accounts) for reporting.
+    expect(await amountText(page, 'Geschäftskonto', 'Amount')).toMatch(/^-?[\d,]+\.\d\d EUR$/);
+    expect(await amountText(page, 'Geschäftskonto CHF', 'Amount')).toMatch(/^-?[\d,]+\.\d\d CHF$/);
+    expect(await amountText(page, 'Geschäftskonto CHF', 'Reporting amount')).toMatch(/^-?[\d,]+\.\d\d EUR$/);
 
-  await expectAccessible(page);
-  await page.mouse.move(0, 0);
-  await saveScreenshot(page, `tables-${theme}`);
+    await expectAccessible(page);
+    await page.mouse.move(0, 0);
+    await saveScreenshot(page, `tables-${theme}`);
 
-  // Settings: the company's currency, from the accounts by default, the accounts' currencies to choose from.
-  const p = pane(page);
-  await p.getByRole('tab', { name: en['pane.tab.settings'] }).click();
-  const currency = p.getByRole('combobox', { name: en['pane.settings.companyCurrency'] });
-  await expect(currency.inputValue()).resolves.toBe('From the accounts (EUR)');
-  await currency.click();
-  await expect(p.getByRole('option').allTextContents()).resolves.toEqual(['From the accounts (EUR)', 'CHF', 'EUR']);
-  await page.keyboard.press('Escape');
-  await expectAccessible(page, { include: ['#pane'] });
-  await page.mouse.move(0, 0);
-  await screenshotPane(page, `pane-settings-currency-${theme}`);
+    // Settings: the company's currency, from the accounts by default, the accounts' currencies to choose from.
+    const p = pane(page);
+    await p.getByRole('tab', { name: en['pane.tab.settings'] }).click();
+    const currency = p.getByRole('combobox', { name: en['pane.settings.companyCurrency'] });
+    await expect(currency.inputValue()).resolves.toBe('From the accounts (EUR)');
+    await currency.click();
+    await expect(p.getByRole('option').allTextContents()).resolves.toEqual(['From the accounts (EUR)', 'CHF', 'EUR']);
+    await page.keyboard.press('Escape');
+    await expectAccessible(page, { include: ['#pane'] });
+    await page.mouse.move(0, 0);
+    await screenshotPane(page, `pane-settings-currency-${theme}`);
 
-  // Share (#27): the auto-open switch writes the document setting; the check lists the loaded table and finds no secret.
-  await p.getByRole('tab', { name: en['pane.tab.share'] }).click();
-  const autoOpen = p.getByRole('switch', { name: en['share.autoOpen.label'] });
-  await eventually(async () => expect(await autoOpen.isEnabled()).toBe(true));
-  expect(await autoOpen.isChecked()).toBe(false);
-  await autoOpen.click();
-  await eventually(async () => expect(await documentSetting(page, 'Office.AutoShowTaskpaneWithDocument')).toBe(true));
-  await p.getByRole('button', { name: en['share.check.run'] }).click();
-  const verdict = p.getByTestId('share-verdict');
-  await verdict.waitFor();
-  expect(await verdict.textContent()).toContain(en['share.check.noSecret']);
-  const tables = p.getByRole('list', { name: en['share.tables.heading'] });
-  expect(await tables.textContent()).toBe(`Transactions ${loaded + 1} rows · sheet Transactions`);
-  const settings = await p.getByRole('list', { name: en['share.settings.heading'] }).textContent();
-  expect(settings).toContain('Open this pane with the workbook: on');
-  expect(settings).toContain('Filter and last load of Transactions');
-  await expect(autoOpen.isChecked()).resolves.toBe(true);
-  await expectAccessible(page, { include: ['#pane'] });
-  await page.mouse.move(0, 0);
-  await screenshotPane(page, `pane-share-${theme}`);
-  expectClean(suite.session, [OFFICE_JS_TELEMETRY]);
-});
+    // Share (#27): the auto-open switch writes the document setting; the check lists the loaded table and finds no secret.
+    await p.getByRole('tab', { name: en['pane.tab.share'] }).click();
+    const autoOpen = p.getByRole('switch', { name: en['share.autoOpen.label'] });
+    await eventually(async () => expect(await autoOpen.isEnabled()).toBe(true));
+    expect(await autoOpen.isChecked()).toBe(false);
+    await autoOpen.click();
+    await eventually(async () => expect(await documentSetting(page, 'Office.AutoShowTaskpaneWithDocument')).toBe(true));
+    await p.getByRole('button', { name: en['share.check.run'] }).click();
+    const verdict = p.getByTestId('share-verdict');
+    await verdict.waitFor();
+    expect(await verdict.textContent()).toContain(en['share.check.noSecret']);
+    const tables = p.getByRole('list', { name: en['share.tables.heading'] });
+    expect(await tables.textContent()).toBe(`Transactions ${loaded + 1} rows · sheet Transactions`);
+    const settings = await p.getByRole('list', { name: en['share.settings.heading'] }).textContent();
+    expect(settings).toContain('Open this pane with the workbook: on');
+    expect(settings).toContain('Filter and last load of Transactions');
+    await expect(autoOpen.isChecked()).resolves.toBe(true);
+    await expectAccessible(page, { include: ['#pane'] });
+    await page.mouse.move(0, 0);
+    await screenshotPane(page, `pane-share-${theme}`);
+    expectClean(suite.session, [OFFICE_JS_TELEMETRY]);
+  },
+);
 
 /** The IBAN column of the Accounts table in the preview's workbook. */
 function accountIbans(page: Page): Promise<string[]> {
@@ -169,42 +193,49 @@ function accountIbans(page: Page): Promise<string[]> {
 test.each([
   ['light', 'DE89 3704 0044 0532 0130 00'],
   ['dark', 'AT61 1904 3002 3457 3201'],
-] as const)('New offline account (#28): a mistyped IBAN on its field, then created, the Accounts table loaded with it (%s)', async (theme, iban) => {
-  const { page } = suite.session;
-  await page.emulateMedia({ reducedMotion: 'reduce' });
-  await openPreview(page, suite.app.url, suite.app.sandbox.url, { theme });
-  const p = pane(page);
-  await p.getByRole('button', { name: en['pane.connect.demo'] }).click();
-  await p.getByText(en['pane.state.online'], { exact: true }).waitFor();
-  await p.getByRole('tab', { name: en['pane.tab.data'] }).click();
-  await p.getByRole('button', { name: 'More for Accounts', exact: true }).click();
-  await p.getByRole('menuitem', { name: en['account.new.menu'] }).click();
+] as const)(
+  'New offline account (#28): a mistyped IBAN on its field, then created, the Accounts table loaded with it (%s)',
+  async (theme, iban) => {
+    const { page } = suite.session;
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await openPreview(page, suite.app.url, suite.app.sandbox.url, { theme });
+    const p = pane(page);
+    await p.getByRole('button', { name: en['pane.connect.demo'] }).click();
+    await p.getByText(en['pane.state.online'], { exact: true }).waitFor();
+    await p.getByRole('tab', { name: en['pane.tab.data'] }).click();
+    await p.getByRole('button', { name: 'More for Accounts', exact: true }).click();
+    await p.getByRole('menuitem', { name: en['account.new.menu'] }).click();
 
-  const dialog = p.getByRole('dialog', { name: en['account.new.title'] });
-  await dialog.waitFor();
-  const field = (key: keyof typeof en) => dialog.getByRole('textbox', { name: en[key] });
-  await expect(field('account.field.currency').inputValue()).resolves.toBe('EUR'); // the company's
-  await field('account.field.name').fill(`Cash box ${theme}`);
-  await field('account.field.bankName').fill('Cash');
-  await field('account.field.iban').fill(`${iban.slice(0, -1)}9`); // one digit mistyped
-  await field('account.field.balance').fill('1,234.50');
-  await dialog.getByRole('button', { name: en['account.new.create'] }).click();
-  await dialog.getByText(en['account.error.ibanChecksum']).waitFor();
-  await eventually(async () => expect(await field('account.field.iban').evaluate((el) => el === el.ownerDocument.activeElement)).toBe(true));
-  await expectAccessible(page, { include: ['#pane'] });
-  await screenshotPane(page, `pane-offline-account-form-${theme}`);
+    const dialog = p.getByRole('dialog', { name: en['account.new.title'] });
+    await dialog.waitFor();
+    const field = (key: keyof typeof en) => dialog.getByRole('textbox', { name: en[key] });
+    await expect(field('account.field.currency').inputValue()).resolves.toBe('EUR'); // the company's
+    await field('account.field.name').fill(`Cash box ${theme}`);
+    await field('account.field.bankName').fill('Cash');
+    await field('account.field.iban').fill(`${iban.slice(0, -1)}9`); // one digit mistyped
+    await field('account.field.balance').fill('1,234.50');
+    await dialog.getByRole('button', { name: en['account.new.create'] }).click();
+    await dialog.getByText(en['account.error.ibanChecksum']).waitFor();
+    await eventually(async () =>
+      expect(await field('account.field.iban').evaluate((el) => el === el.ownerDocument.activeElement)).toBe(true),
+    );
+    await expectAccessible(page, { include: ['#pane'] });
+    await screenshotPane(page, `pane-offline-account-form-${theme}`);
 
-  await field('account.field.iban').fill(iban);
-  await dialog.getByRole('button', { name: en['account.new.create'] }).click();
-  const outcome = dialog.getByTestId('account-outcome');
-  await outcome.waitFor();
-  expect(await outcome.textContent()).toBe(`Created account Cash box ${theme} (${iban}, EUR).`);
-  await expectAccessible(page, { include: ['#pane'] });
-  await page.mouse.move(0, 0);
-  await screenshotPane(page, `pane-offline-account-${theme}`);
+    await field('account.field.iban').fill(iban);
+    await dialog.getByRole('button', { name: en['account.new.create'] }).click();
+    const outcome = dialog.getByTestId('account-outcome');
+    await outcome.waitFor();
+    expect(await outcome.textContent()).toBe(`Created account Cash box ${theme} (${iban}, EUR).`);
+    await expectAccessible(page, { include: ['#pane'] });
+    await page.mouse.move(0, 0);
+    await screenshotPane(page, `pane-offline-account-${theme}`);
 
-  await dialog.getByRole('button', { name: en['account.outcome.loadTable'] }).click();
-  await eventually(async () => expect(await accountIbans(page)).toContain(iban.replace(/ /g, '')), { timeoutMs: 60_000 });
-  await eventually(async () => expect(await p.getByRole('button', { name: 'Refresh Accounts', exact: true }).isEnabled()).toBe(true), { timeoutMs: 60_000 });
-  expectClean(suite.session, [OFFICE_JS_TELEMETRY]);
-});
+    await dialog.getByRole('button', { name: en['account.outcome.loadTable'] }).click();
+    await eventually(async () => expect(await accountIbans(page)).toContain(iban.replace(/ /g, '')), { timeoutMs: 60_000 });
+    await eventually(async () => expect(await p.getByRole('button', { name: 'Refresh Accounts', exact: true }).isEnabled()).toBe(true), {
+      timeoutMs: 60_000,
+    });
+    expectClean(suite.session, [OFFICE_JS_TELEMETRY]);
+  },
+);

@@ -35,7 +35,13 @@ let apps: AppState[] = [];
 
 beforeAll(async () => {
   sandbox = await startSandbox({ port: 0, transactions: 3000 });
-  reference = new CashflowClient({ baseUrl: sandbox.url, clientId: 'demo-company', clientSecret: 'demo-secret', language: 'en', tokenCache: new TokenCache() });
+  reference = new CashflowClient({
+    baseUrl: sandbox.url,
+    clientId: 'demo-company',
+    clientSecret: 'demo-secret',
+    language: 'en',
+    tokenCache: new TokenCache(),
+  });
   const generated = await generateCustomFunctionsMetadata(resolve(__dirname, '../../src/functions/functions.ts'), true);
   metadata = JSON.parse(generated.metadataJson);
 }, 60_000);
@@ -146,7 +152,7 @@ function recordingFetch(): { paths: string[]; recording: typeof fetch } {
 const cents = (value: Cell): number => Math.round(Number(value) * 100);
 
 describe('CASHFLOW functions in a workbook', () => {
-  test('not connected: #N/A saying to connect in the task pane, in the pane\'s language', async () => {
+  test("not connected: #N/A saying to connect in the task pane, in the pane's language", async () => {
     const app = makeApp({ environment: { theme: 'light', displayLanguage: 'de-DE', sandboxUrl: sandbox.url } });
     await app.start();
     await put([`=CASHFLOW.ACTUALS("Ausgaben","${FROM}","${TO}")`, '=CASHFLOW.BALANCE()', '=CASHFLOW.CATEGORIES()']);
@@ -158,7 +164,7 @@ describe('CASHFLOW functions in a workbook', () => {
     expect(messageAt('A1')).toBe(en['functions.error.notConnected']);
   });
 
-  test('connected: ACTUALS, PLANNED, BALANCE and DUE equal the service\'s own totals', async () => {
+  test("connected: ACTUALS, PLANNED, BALANCE and DUE equal the service's own totals", async () => {
     await connected();
     const personal = await categoryNamed('Ausgaben › Personal');
     await put([
@@ -173,7 +179,13 @@ describe('CASHFLOW functions in a workbook', () => {
     for (const value of values) expect(typeof value).toBe('number');
 
     const year = await reference.transactions.extendedPage({ category: personal.id, min_date: FROM, max_date: TO, page: 1, page_size: 1 });
-    const half = await reference.transactions.extendedPage({ category: personal.id, min_date: FROM, max_date: `${YEAR}-06-30`, page: 1, page_size: 1 });
+    const half = await reference.transactions.extendedPage({
+      category: personal.id,
+      min_date: FROM,
+      max_date: `${YEAR}-06-30`,
+      page: 1,
+      page_size: 1,
+    });
     const budgets = await reference.forecastBudgets.page({ category: personal.id, min_date: FROM, max_date: TO, page: 1, page_size: 1 });
     const summary = await reference.accounts.summary();
     const receivables = await reference.invoices.page({ type: 'receivable', paid: false, page: 1, page_size: 1 });
@@ -185,10 +197,15 @@ describe('CASHFLOW functions in a workbook', () => {
     expect(cents(values[5] ?? '')).toBe(Math.round(receivables.results.amount_due * 100));
   });
 
-  test('TRANSACTIONS spills the pulled table\'s header and one row per transaction; CATEGORIES spills too', async () => {
+  test("TRANSACTIONS spills the pulled table's header and one row per transaction; CATEGORIES spills too", async () => {
     await connected();
     await put([`=CASHFLOW.TRANSACTIONS("${YEAR}-01-01","${YEAR}-01-31")`]);
-    const month = await reference.transactions.extendedPage({ min_date: `${YEAR}-01-01`, max_date: `${YEAR}-01-31`, page: 1, page_size: 1 });
+    const month = await reference.transactions.extendedPage({
+      min_date: `${YEAR}-01-01`,
+      max_date: `${YEAR}-01-31`,
+      page: 1,
+      page_size: 1,
+    });
     expect(month.count).toBeGreaterThan(0);
     const width = TRANSACTIONS_TABLE.columns.length;
     const last = String.fromCharCode(64 + width);
@@ -204,7 +221,7 @@ describe('CASHFLOW functions in a workbook', () => {
     expect(column.slice(1).every((row) => row[0] !== '')).toBe(true);
   });
 
-  test('INVOICES, BUDGETS and ACCOUNTS spill the pulled tables\' headers and as many rows as the service lists', async () => {
+  test("INVOICES, BUDGETS and ACCOUNTS spill the pulled tables' headers and as many rows as the service lists", async () => {
     await connected();
     const summary = await reference.accounts.summary();
     const invoices = await reference.invoices.page({ page: 1, page_size: 1 });
@@ -231,11 +248,14 @@ describe('CASHFLOW functions in a workbook', () => {
     }
   });
 
-  test('the service refuses: #N/A with the service\'s own message', async () => {
+  test("the service refuses: #N/A with the service's own message", async () => {
     const refusing: typeof fetch = async (input, init) => {
       const request = input instanceof Request ? input : new Request(input, init);
       if (new URL(request.url).pathname.startsWith('/transactions/')) {
-        return new Response(JSON.stringify({ detail: 'Sie haben keine Berechtigung für diese Aktion.' }), { status: 403, headers: { 'content-type': 'application/json' } });
+        return new Response(JSON.stringify({ detail: 'Sie haben keine Berechtigung für diese Aktion.' }), {
+          status: 403,
+          headers: { 'content-type': 'application/json' },
+        });
       }
       return fetch(request);
     };
@@ -245,9 +265,13 @@ describe('CASHFLOW functions in a workbook', () => {
     expect(messageAt('A1')).toBe(en['functions.error.refused'].replace('{reason}', 'Sie haben keine Berechtigung für diese Aktion.'));
   });
 
-  test('a bad argument is #VALUE! naming it; an unknown category too, in the user\'s language', async () => {
+  test("a bad argument is #VALUE! naming it; an unknown category too, in the user's language", async () => {
     const app = await connected();
-    await put([`=CASHFLOW.ACTUALS("Ausgaben","not a date","${TO}")`, `=CASHFLOW.ACTUALS("No such category","${FROM}","${TO}")`, '=CASHFLOW.BALANCE("tomorrow")']);
+    await put([
+      `=CASHFLOW.ACTUALS("Ausgaben","not a date","${TO}")`,
+      `=CASHFLOW.ACTUALS("No such category","${FROM}","${TO}")`,
+      '=CASHFLOW.BALANCE("tomorrow")',
+    ]);
     expect(await settledValues('A1:A3')).toEqual([['#VALUE!'], ['#VALUE!'], ['#VALUE!']]);
     expect(messageAt('A1')).toMatch(/^from: "not a date" is not a date/);
     expect(messageAt('A2')).toMatch(/^category: there is no category "No such category"/);
@@ -258,7 +282,7 @@ describe('CASHFLOW functions in a workbook', () => {
     expect(messageAt('A1')).toMatch(/^from: "not a date" ist kein Datum/);
   });
 
-  test('cached within the TTL; a pull from the pane empties the cache and recalculates: the cell shows the service\'s new figure', async () => {
+  test("cached within the TTL; a pull from the pane empties the cache and recalculates: the cell shows the service's new figure", async () => {
     const app = await connected();
     const personal = await categoryNamed('Ausgaben › Personal');
     const leaf = (await reference.categories.list()).find((c) => c.parent === personal.id && c.is_category);
@@ -268,10 +292,13 @@ describe('CASHFLOW functions in a workbook', () => {
     const before = await settledValue('A1');
 
     // Another user moves a transaction of the year into the category on the service.
-    const moved = (await reference.transactions.extendedPage({ category: other.id, min_date: FROM, max_date: TO, page: 1, page_size: 1 })).results[0];
+    const moved = (await reference.transactions.extendedPage({ category: other.id, min_date: FROM, max_date: TO, page: 1, page_size: 1 }))
+      .results[0];
     if (!moved) throw new Error('no transaction to move');
     await reference.transactions.updateCategory(moved.id, leaf.id);
-    const expected = Math.round((await reference.transactions.extendedPage({ category: personal.id, min_date: FROM, max_date: TO, page: 1, page_size: 1 })).sum * 100);
+    const expected = Math.round(
+      (await reference.transactions.extendedPage({ category: personal.id, min_date: FROM, max_date: TO, page: 1, page_size: 1 })).sum * 100,
+    );
     expect(expected).not.toBe(cents(before));
 
     // Excel recalculating by itself within the TTL: the cached figure.
@@ -293,7 +320,9 @@ describe('CASHFLOW functions in a workbook', () => {
     const date = budget.settlement_date;
     await put([`=CASHFLOW.PLANNED(${category},"${date}","${date}")`], 'A');
     const before = await settledValue('A1');
-    expect(cents(before)).toBe(Math.round((await reference.forecastBudgets.page({ category, min_date: date, max_date: date, page: 1, page_size: 1 })).sum * 100));
+    expect(cents(before)).toBe(
+      Math.round((await reference.forecastBudgets.page({ category, min_date: date, max_date: date, page: 1, page_size: 1 })).sum * 100),
+    );
 
     // The user types a new amount into the ForecastBudgets table and sends it.
     await Excel.run(async (context) => {
@@ -316,7 +345,12 @@ describe('CASHFLOW functions in a workbook', () => {
 
     // Undo of that send (#25): the cache is emptied again and the cell shows the service's figure from before.
     await app.undoLastPush('forecastBudgets');
-    expect(app.snapshot().changes.tables.find((t) => t.tableId === 'forecastBudgets')?.undo?.rows.map((r) => r.outcome)).toEqual(['restored']);
+    expect(
+      app
+        .snapshot()
+        .changes.tables.find((t) => t.tableId === 'forecastBudgets')
+        ?.undo?.rows.map((r) => r.outcome),
+    ).toEqual(['restored']);
     await workbook.customFunctionsSettled();
     expect(cents(await settledValue('A1'))).toBe(cents(before));
   });
@@ -373,7 +407,10 @@ describe('CASHFLOW functions in a workbook', () => {
       }
       return fetch(request);
     };
-    await connected({ client: { tokenCache: new TokenCache(), sleep: async () => undefined, fetch: hanging }, figures: { batchWindowMs: 5, timeoutMs: 200 } });
+    await connected({
+      client: { tokenCache: new TokenCache(), sleep: async () => undefined, fetch: hanging },
+      figures: { batchWindowMs: 5, timeoutMs: 200 },
+    });
     await put([`=CASHFLOW.ACTUALS("Ausgaben","${FROM}","${TO}")`]);
     expect(await settledValue('A1')).toBe('#N/A');
     expect(messageAt('A1')).toBe(en['functions.error.timeout'].replace('{seconds}', '0.2'));

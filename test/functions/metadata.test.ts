@@ -26,13 +26,61 @@ const SOURCE = resolve(__dirname, '../../src/functions/functions.ts');
 /** [name, optional] per parameter, and whether the result spills. */
 const EXPECTED: Record<string, { parameters: [string, boolean][]; spills: boolean; result?: string }> = {
   VERSION: { parameters: [], spills: false, result: 'string' },
-  ACTUALS: { parameters: [['category', false], ['from', false], ['to', false], ['account', true]], spills: false, result: 'number' },
-  PLANNED: { parameters: [['category', false], ['from', false], ['to', false], ['scenario', true]], spills: false, result: 'number' },
+  ACTUALS: {
+    parameters: [
+      ['category', false],
+      ['from', false],
+      ['to', false],
+      ['account', true],
+    ],
+    spills: false,
+    result: 'number',
+  },
+  PLANNED: {
+    parameters: [
+      ['category', false],
+      ['from', false],
+      ['to', false],
+      ['scenario', true],
+    ],
+    spills: false,
+    result: 'number',
+  },
   BALANCE: { parameters: [['horizon', true]], spills: false, result: 'number' },
-  DUE: { parameters: [['type', false], ['from', true], ['to', true], ['status', true]], spills: false, result: 'number' },
-  TRANSACTIONS: { parameters: [['from', false], ['to', false], ['category', true], ['account', true]], spills: true },
-  INVOICES: { parameters: [['type', true], ['status', true]], spills: true },
-  BUDGETS: { parameters: [['scenario', true], ['from', true], ['to', true]], spills: true },
+  DUE: {
+    parameters: [
+      ['type', false],
+      ['from', true],
+      ['to', true],
+      ['status', true],
+    ],
+    spills: false,
+    result: 'number',
+  },
+  TRANSACTIONS: {
+    parameters: [
+      ['from', false],
+      ['to', false],
+      ['category', true],
+      ['account', true],
+    ],
+    spills: true,
+  },
+  INVOICES: {
+    parameters: [
+      ['type', true],
+      ['status', true],
+    ],
+    spills: true,
+  },
+  BUDGETS: {
+    parameters: [
+      ['scenario', true],
+      ['from', true],
+      ['to', true],
+    ],
+    spills: true,
+  },
   CATEGORIES: { parameters: [], spills: true },
   ACCOUNTS: { parameters: [], spills: true },
 };

@@ -3,7 +3,14 @@
  * changes (bulk and single, leaf and non-leaf), verification after a change behind the client's back,
  * and the incremental fetch by `min_date_updated`.
  */
-import { type Account, BadRequestError, type Category, MAX_ITEMS_PER_CALL, PermissionDeniedError, type TransactionInput } from '../../src/api';
+import {
+  type Account,
+  BadRequestError,
+  type Category,
+  MAX_ITEMS_PER_CALL,
+  PermissionDeniedError,
+  type TransactionInput,
+} from '../../src/api';
 import { apiCalls, clientFor, isoDay, rejectionOf, type Sandbox, start } from './support';
 
 /** The sandbox clock: real time plus an offset the tests move forward. */
@@ -55,9 +62,24 @@ function items(n: number, purpose: string): TransactionInput[] {
 describe('offline accounts', () => {
   it('creates an offline account; the same IBAN + currency returns the existing one', async () => {
     const { client } = clientFor(sandbox);
-    const input = { bank: { name: 'ERP Export', bic: '' }, name: 'Integration cash', alias: 'IC', currency: 'EUR', iban: 'DE89 3704 0044 0532 0130 00', balance: '100.50', overdraft_limit: null };
+    const input = {
+      bank: { name: 'ERP Export', bic: '' },
+      name: 'Integration cash',
+      alias: 'IC',
+      currency: 'EUR',
+      iban: 'DE89 3704 0044 0532 0130 00',
+      balance: '100.50',
+      overdraft_limit: null,
+    };
     const created = await client.accounts.createOffline(input);
-    expect(created).toMatchObject({ status: 'OFFLINE', type_name: '', currency: 'EUR', balance: 100.5, overdraft_limit: null, name: 'Integration cash' });
+    expect(created).toMatchObject({
+      status: 'OFFLINE',
+      type_name: '',
+      currency: 'EUR',
+      balance: 100.5,
+      overdraft_limit: null,
+      name: 'Integration cash',
+    });
     expect(created.bank).toEqual({ open_banking_connection_id: null, name: 'ERP Export', bic: '' });
     const again = await client.accounts.createOffline({ ...input, name: 'another name' });
     expect(again.id).toBe(created.id);
@@ -71,7 +93,7 @@ describe('offline accounts', () => {
 });
 
 describe('account limit', () => {
-  it('creating an account above the edition\'s limit is a 403 error; an existing IBAN + currency is still returned', async () => {
+  it("creating an account above the edition's limit is a 403 error; an existing IBAN + currency is still returned", async () => {
     const limited = await start({ transactions: 100, accountLimit: 10 });
     try {
       const { client } = clientFor(limited);
@@ -82,7 +104,11 @@ describe('account limit', () => {
       expect((error as PermissionDeniedError).isBillingPlanPermissionDenied).toBe(false);
       const withIban = existing.find((a) => a.iban !== '');
       if (!withIban) throw new Error('no account with an IBAN');
-      const same = await client.accounts.createOffline({ bank: { name: 'egal', bic: '' }, iban: withIban.iban, currency: withIban.currency });
+      const same = await client.accounts.createOffline({
+        bank: { name: 'egal', bic: '' },
+        iban: withIban.iban,
+        currency: withIban.currency,
+      });
       expect(same.id).toBe(withIban.id);
     } finally {
       await limited.close();
@@ -94,9 +120,20 @@ describe('transaction import', () => {
   it('imports a single transaction into an offline account (default category, account with bank + currency)', async () => {
     const { client } = clientFor(sandbox);
     const offline = accountWith('OFFLINE');
-    const created = await client.accounts.createTransaction(offline.id, { value_date: isoDay(-1), amount: -12.345, purpose: 'single', tags: [] });
+    const created = await client.accounts.createTransaction(offline.id, {
+      value_date: isoDay(-1),
+      amount: -12.345,
+      purpose: 'single',
+      tags: [],
+    });
     expect(created.amount).toBe(-12.35); // rounded half away from zero by the client
-    expect(created.account).toMatchObject({ id: offline.id, name: offline.name, alias: offline.alias, bank: offline.bank.name, currency: offline.currency });
+    expect(created.account).toMatchObject({
+      id: offline.id,
+      name: offline.name,
+      alias: offline.alias,
+      bank: offline.bank.name,
+      currency: offline.currency,
+    });
     const category = categories.find((c) => c.id === created.category.id);
     expect(category?.is_default).toBe(true);
   });
@@ -143,13 +180,17 @@ describe('transaction import', () => {
 });
 
 describe('verification', () => {
-  it('verify detects a transaction added behind the client\'s back', async () => {
+  it("verify detects a transaction added behind the client's back", async () => {
     const { client } = clientFor(sandbox);
     const other = clientFor(sandbox).client;
     const pulled = await client.transactions.pullVerified({}, { concurrency: 4 });
     expect(pulled.report.ok).toBe(true);
     expect(await client.transactions.verify(pulled.rows)).toMatchObject({ ok: true });
-    await other.accounts.createTransaction(accountWith('OFFLINE').id, { value_date: isoDay(-3), amount: '-99.99', purpose: 'behind the back' });
+    await other.accounts.createTransaction(accountWith('OFFLINE').id, {
+      value_date: isoDay(-3),
+      amount: '-99.99',
+      purpose: 'behind the back',
+    });
     const report = await client.transactions.verify(pulled.rows);
     expect(report).toMatchObject({ ok: false, countMatches: false, sumMatches: false, expectedCount: pulled.rows.length + 1 });
     expect(report.expectedSumCents - report.actualSumCents).toBe(-9999);

@@ -28,7 +28,7 @@ afterAll(async () => {
 });
 
 describe('credentials and editions', () => {
-  it('wrong credentials give the client\'s InvalidCredentialsError (the service\'s message kept in fieldErrors)', async () => {
+  it("wrong credentials give the client's InvalidCredentialsError (the service's message kept in fieldErrors)", async () => {
     const { client, sent } = clientFor(sandbox, { clientId: 'demo-company', clientSecret: 'wrong' });
     const error = await rejectionOf(client.categories.list());
     expect(error).toBeInstanceOf(InvalidCredentialsError);
@@ -48,7 +48,13 @@ describe('credentials and editions', () => {
 
   it('the demo-basic company gets 403 with billing_plan_permission_denied on every endpoint, no retry', async () => {
     const { client, sent } = clientFor(sandbox, sandbox.credentials.basic);
-    const calls = [client.categories.list(), client.transactions.page(), client.accounts.summary(), client.invoices.page(), client.forecastBudgets.page()];
+    const calls = [
+      client.categories.list(),
+      client.transactions.page(),
+      client.accounts.summary(),
+      client.invoices.page(),
+      client.forecastBudgets.page(),
+    ];
     for (const call of calls) {
       const error = await rejectionOf(call);
       expect(error).toBeInstanceOf(PermissionDeniedError);
@@ -79,7 +85,11 @@ describe('localized messages', () => {
   const languages = ['de', 'en', 'it'] as const;
 
   it('the same 404 in de/en/it gives three different messages, passed through unchanged', async () => {
-    const errors = await Promise.all(languages.map(async (language) => rejectionOf(clientFor(sandbox, sandbox.credentials.company, { language }).client.invoices.get(999_999_999))));
+    const errors = await Promise.all(
+      languages.map(async (language) =>
+        rejectionOf(clientFor(sandbox, sandbox.credentials.company, { language }).client.invoices.get(999_999_999)),
+      ),
+    );
     for (const error of errors) expect(error).toBeInstanceOf(NotFoundError);
     const details = errors.map((e) => (e as NotFoundError).detail);
     expect(new Set(details).size).toBe(3);
@@ -94,7 +104,9 @@ describe('localized messages', () => {
     if (!parent || !row) throw new Error('fixture missing');
     const messages = await Promise.all(
       languages.map(async (language) => {
-        const error = await rejectionOf(clientFor(sandbox, sandbox.credentials.company, { language }).client.transactions.updateCategory(row.id, parent.id));
+        const error = await rejectionOf(
+          clientFor(sandbox, sandbox.credentials.company, { language }).client.transactions.updateCategory(row.id, parent.id),
+        );
         expect(error).toBeInstanceOf(BadRequestError);
         const message = (error as BadRequestError).fieldErrors['category']?.[0];
         expect((error as BadRequestError).message).toContain(message);
@@ -104,8 +116,12 @@ describe('localized messages', () => {
     expect(new Set(messages).size).toBe(3);
   });
 
-  it('the invalid-credentials message is the client\'s own, in the client language; the service\'s is localized too', async () => {
-    const errors = await Promise.all(languages.map(async (language) => rejectionOf(clientFor(sandbox, { clientId: 'x', clientSecret: 'y' }, { language }).client.plans.list())));
+  it("the invalid-credentials message is the client's own, in the client language; the service's is localized too", async () => {
+    const errors = await Promise.all(
+      languages.map(async (language) =>
+        rejectionOf(clientFor(sandbox, { clientId: 'x', clientSecret: 'y' }, { language }).client.plans.list()),
+      ),
+    );
     expect(new Set(errors.map((e) => (e as InvalidCredentialsError).message)).size).toBe(3);
     expect(new Set(errors.map((e) => (e as InvalidCredentialsError).fieldErrors['non_field_errors']?.[0])).size).toBe(3);
   });
@@ -145,7 +161,13 @@ describe('token lifetime (injectable clocks on both sides)', () => {
     const { client, sent } = clientFor(sandbox, sandbox.credentials.company, { now: () => clocks.clientMs });
     await client.plans.list();
     advance(301, 'sandbox');
-    await Promise.all([client.plans.list(), client.categories.list(), client.accounts.summary(), client.banks.page(), client.invoices.page()]);
+    await Promise.all([
+      client.plans.list(),
+      client.categories.list(),
+      client.accounts.summary(),
+      client.banks.page(),
+      client.invoices.page(),
+    ]);
     expect(tokenCalls(sent)).toHaveLength(2);
     expect(apiCalls(sent).filter((s) => s.status === 401)).toHaveLength(5);
     expect(apiCalls(sent).filter((s) => s.status === 200)).toHaveLength(6);

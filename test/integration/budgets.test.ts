@@ -73,7 +73,14 @@ describe('forecast budgets', () => {
         account: null,
       }),
     );
-    expect(created).toMatchObject({ external_id: 'it-forecast-1', amount: -2500, rate: 0.19, base: 'F', frequency: 'monthly', is_indefinite: true });
+    expect(created).toMatchObject({
+      external_id: 'it-forecast-1',
+      amount: -2500,
+      rate: 0.19,
+      base: 'F',
+      frequency: 'monthly',
+      is_indefinite: true,
+    });
     expect(created.recurring_budget).toMatchObject({ frequency: 'monthly', sequence_type: 'AP' });
     expect(created.category.id).toBe(cat);
 
@@ -128,7 +135,9 @@ describe('forecast budgets', () => {
   it('external IDs with . or / are refused by the client before any request', async () => {
     const { client, sent } = clientFor(sandbox);
     expect(await rejectionOf(client.forecastBudgets.getByExternalId('sap.4711'))).toBeInstanceOf(InvalidRequestError);
-    expect(await rejectionOf(client.planBudgets(forecastPlan().id).deleteByExternalId('2025/versicherung'))).toBeInstanceOf(InvalidRequestError);
+    expect(await rejectionOf(client.planBudgets(forecastPlan().id).deleteByExternalId('2025/versicherung'))).toBeInstanceOf(
+      InvalidRequestError,
+    );
     expect(await rejectionOf(client.forecastBudgets.create(budget({ external_id: 'a.b' })))).toBeInstanceOf(InvalidRequestError);
     expect(sent).toEqual([]);
   });
@@ -147,11 +156,28 @@ describe('scenario budgets', () => {
     expect(await scenario.getByExternalId('it-sc-1')).toEqual(created);
 
     // PUT: fields not sent reset to defaults; a different external_id renames
-    const replaced = await scenario.replaceByExternalId('it-sc-1', { name: 'Ersetzt', category: created.category.id, settlement_date: isoDay(60), external_id: 'it-sc-2' });
-    expect(replaced).toMatchObject({ id: created.id, name: 'Ersetzt', external_id: 'it-sc-2', description: '', tags: [], amount: 0, base: 'FS' });
+    const replaced = await scenario.replaceByExternalId('it-sc-1', {
+      name: 'Ersetzt',
+      category: created.category.id,
+      settlement_date: isoDay(60),
+      external_id: 'it-sc-2',
+    });
+    expect(replaced).toMatchObject({
+      id: created.id,
+      name: 'Ersetzt',
+      external_id: 'it-sc-2',
+      description: '',
+      tags: [],
+      amount: 0,
+      base: 'FS',
+    });
     expect(await rejectionOf(scenario.getByExternalId('it-sc-1'))).toBeInstanceOf(NotFoundError);
     // PUT without external_id keeps the one in the path
-    const kept = await scenario.replaceByExternalId('it-sc-2', { name: 'Behalten', category: created.category.id, settlement_date: isoDay(61) });
+    const kept = await scenario.replaceByExternalId('it-sc-2', {
+      name: 'Behalten',
+      category: created.category.id,
+      settlement_date: isoDay(61),
+    });
     expect(kept.external_id).toBe('it-sc-2');
 
     // PATCH: the answer has `id` and the fields sent; '' clears description, renames with external_id

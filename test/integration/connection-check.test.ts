@@ -16,7 +16,6 @@ function options(pair: Pair, overrides: Partial<ConnectionCheckOptions> = {}): C
   return { baseUrl: sandbox.url, ...pair, language: 'en', tokenCache: new TokenCache(), sleep: async () => undefined, ...overrides };
 }
 
-
 describe('checkConnection', () => {
   it('company credentials: connected, with the company they address', async () => {
     await expect(checkConnection(options(sandbox.credentials.company))).resolves.toEqual({ ok: true, companyIds: [4711] });
@@ -56,7 +55,9 @@ describe('checkConnection', () => {
   it('nothing listening: unreachable, unless the probe finds a server that answers (CORS refused)', async () => {
     const baseUrl = `http://127.0.0.1:${await closedPort()}`;
     const probed: string[] = [];
-    const unreachable = await checkConnection(options(sandbox.credentials.company, { baseUrl, probe: async (url) => (probed.push(url), false) }));
+    const unreachable = await checkConnection(
+      options(sandbox.credentials.company, { baseUrl, probe: async (url) => (probed.push(url), false) }),
+    );
     expect(unreachable).toMatchObject({ ok: false, problem: 'unreachable', message: en['connect.error.unreachable'] });
     expect(probed).toEqual([`${baseUrl}/auth/token/`]);
 
@@ -94,6 +95,8 @@ describe('checkConnection', () => {
   it('a cancelled check rejects instead of reporting a problem', async () => {
     const controller = new AbortController();
     controller.abort();
-    await expect(checkConnection(options(sandbox.credentials.company), { signal: controller.signal })).rejects.toMatchObject({ name: 'ApiUserAbortError' });
+    await expect(checkConnection(options(sandbox.credentials.company), { signal: controller.signal })).rejects.toMatchObject({
+      name: 'ApiUserAbortError',
+    });
   });
 });

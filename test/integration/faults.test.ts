@@ -119,38 +119,41 @@ describe('slow answers and the per-attempt timeout', () => {
 describe('concurrent edits during a pull (concurrentEditRate: 1)', () => {
   // Before each request for page 2, 3, ... another user recategorizes three transactions and inserts one
   // (value date within the last year, i.e. mostly in the region of page 1, which was already read).
-  it.each([1, 4])('concurrency %i: pullVerified says the data changed during the pull; verify afterwards sees the inserts', async (concurrency) => {
-    const own = await start({ transactions: 3000 });
-    try {
-      const { client } = clientFor(own);
-      const before = (await client.transactions.page({ page_size: 1 })).count;
-      own.setFaults({ concurrentEditRate: 1, random: mulberry32(99) });
-      const pulled = await client.transactions.pullVerified({}, { concurrency });
-      own.setFaults({});
-      const after = (await client.transactions.page({ page_size: 1 })).count;
-      expect(after).toBeGreaterThan(before);
+  it.each([1, 4])(
+    'concurrency %i: pullVerified says the data changed during the pull; verify afterwards sees the inserts',
+    async (concurrency) => {
+      const own = await start({ transactions: 3000 });
+      try {
+        const { client } = clientFor(own);
+        const before = (await client.transactions.page({ page_size: 1 })).count;
+        own.setFaults({ concurrentEditRate: 1, random: mulberry32(99) });
+        const pulled = await client.transactions.pullVerified({}, { concurrency });
+        own.setFaults({});
+        const after = (await client.transactions.page({ page_size: 1 })).count;
+        expect(after).toBeGreaterThan(before);
 
-      // The rows shifted into later pages by the inserts arrive twice; the pull follows `next` past the
-      // planned last page, so nothing of the page-1 state is lost: count and sum match page 1. But later pages
-      // told a larger count: the pull says the data changed underneath, and is not ok.
-      expect(pulled.changedDuringPull).toBe(true);
-      expect(pulled.report).toMatchObject({ ok: false, countMatches: true, expectedCount: before, actualCount: before });
-      expect(pulled.report.duplicateIds.length).toBeGreaterThan(0);
-      expect(pulled.report.rowsReceived).toBeGreaterThan(pulled.report.actualCount);
-      // ... but the inserted rows were never read: the later verify reports the mismatch.
-      const report = await client.transactions.verify(pulled.rows);
-      expect(report).toMatchObject({ ok: false, countMatches: false, sumMatches: false, expectedCount: after, actualCount: before });
-      // The recategorizations are invisible to count/sum; an incremental fetch by date_updated finds them.
-      const changed = await client.transactions.pages({ min_date_updated: new Date(Date.now() - 60_000).toISOString() }).all();
-      expect(changed.length).toBeGreaterThanOrEqual(after - before);
-      const stale = changed.filter((row) => pulled.rows.some((old) => old.id === row.id && old.category.id !== row.category.id));
-      expect(stale.length).toBeGreaterThan(0);
-      // a pull without concurrent edits is complete again
-      const again = await client.transactions.pullVerified({}, { concurrency });
-      expect(again.changedDuringPull).toBe(false);
-      expect(again.report).toMatchObject({ ok: true, expectedCount: after });
-    } finally {
-      await own.close();
-    }
-  });
+        // The rows shifted into later pages by the inserts arrive twice; the pull follows `next` past the
+        // planned last page, so nothing of the page-1 state is lost: count and sum match page 1. But later pages
+        // told a larger count: the pull says the data changed underneath, and is not ok.
+        expect(pulled.changedDuringPull).toBe(true);
+        expect(pulled.report).toMatchObject({ ok: false, countMatches: true, expectedCount: before, actualCount: before });
+        expect(pulled.report.duplicateIds.length).toBeGreaterThan(0);
+        expect(pulled.report.rowsReceived).toBeGreaterThan(pulled.report.actualCount);
+        // ... but the inserted rows were never read: the later verify reports the mismatch.
+        const report = await client.transactions.verify(pulled.rows);
+        expect(report).toMatchObject({ ok: false, countMatches: false, sumMatches: false, expectedCount: after, actualCount: before });
+        // The recategorizations are invisible to count/sum; an incremental fetch by date_updated finds them.
+        const changed = await client.transactions.pages({ min_date_updated: new Date(Date.now() - 60_000).toISOString() }).all();
+        expect(changed.length).toBeGreaterThanOrEqual(after - before);
+        const stale = changed.filter((row) => pulled.rows.some((old) => old.id === row.id && old.category.id !== row.category.id));
+        expect(stale.length).toBeGreaterThan(0);
+        // a pull without concurrent edits is complete again
+        const again = await client.transactions.pullVerified({}, { concurrency });
+        expect(again.changedDuringPull).toBe(false);
+        expect(again.report).toMatchObject({ ok: true, expectedCount: after });
+      } finally {
+        await own.close();
+      }
+    },
+  );
 });

@@ -43,15 +43,18 @@ describe('company-level invoices', () => {
     expect(byIds.results.invoices.map((i) => i.reference)).toEqual(['RE-1']);
   });
 
-  it.each(['=HYPERLINK("http://x","y")', '+41 44 000 00 00', '-1500', 'A&B #1 ?x=1 100%'])('reference %s survives the query string (list and exact PATCH)', async (reference) => {
-    const { client } = clientFor(sandbox);
-    const existing = (await client.invoices.pages({ reference }).all()).filter((i) => i.reference === reference);
-    if (existing.length === 0) await client.invoices.create({ reference, name: 'Sonderzeichen', amount: 1, due_date: isoDay(3) });
-    const found = (await client.invoices.pages({ reference }).all()).filter((i) => i.reference === reference);
-    expect(found).toHaveLength(1);
-    const [updated] = await client.invoices.update([{ reference, notes: 'exact key' }]);
-    expect(updated).toMatchObject({ id: found[0]?.id, notes: 'exact key' });
-  });
+  it.each(['=HYPERLINK("http://x","y")', '+41 44 000 00 00', '-1500', 'A&B #1 ?x=1 100%'])(
+    'reference %s survives the query string (list and exact PATCH)',
+    async (reference) => {
+      const { client } = clientFor(sandbox);
+      const existing = (await client.invoices.pages({ reference }).all()).filter((i) => i.reference === reference);
+      if (existing.length === 0) await client.invoices.create({ reference, name: 'Sonderzeichen', amount: 1, due_date: isoDay(3) });
+      const found = (await client.invoices.pages({ reference }).all()).filter((i) => i.reference === reference);
+      expect(found).toHaveLength(1);
+      const [updated] = await client.invoices.update([{ reference, notes: 'exact key' }]);
+      expect(updated).toMatchObject({ id: found[0]?.id, notes: 'exact key' });
+    },
+  );
 
   it('gets one invoice by id; an unknown id is a NotFoundError', async () => {
     const { client } = clientFor(sandbox);

@@ -41,7 +41,8 @@ describe('catalog endpoints', () => {
     const { client } = clientFor(sandbox);
     const summary = await client.accounts.summary();
     const statuses = new Set(summary.accounts.map((a) => a.status));
-    for (const s of ['UPDATED', 'UPDATED_FIXED', 'DOWNLOAD_FAILED', 'DISCONNECTED', 'DEPRECATED', 'API', 'OFFLINE']) expect(statuses).toContain(s);
+    for (const s of ['UPDATED', 'UPDATED_FIXED', 'DOWNLOAD_FAILED', 'DISCONNECTED', 'DEPRECATED', 'API', 'OFFLINE'])
+      expect(statuses).toContain(s);
     expect(summary.accounts.some((a) => a.last_transaction)).toBe(true);
     expect(summary.accounts.some((a) => a.currency === 'CHF')).toBe(true);
   });
@@ -53,7 +54,10 @@ describe('transactions', () => {
     const progress: number[] = [];
     let count = -1;
     const ids = new Set<number>();
-    for await (const page of client.transactions.pages({}, { pageSize: 1000, concurrency: 3, onProgress: (p) => progress.push(p.pagesDone) })) {
+    for await (const page of client.transactions.pages(
+      {},
+      { pageSize: 1000, concurrency: 3, onProgress: (p) => progress.push(p.pagesDone) },
+    )) {
       count = page.count;
       for (const row of page.results) ids.add(row.id);
     }
@@ -176,7 +180,9 @@ describe('every filter the client sends is understood by the sandbox', () => {
     const byName = await client.forecastBudgets.pages({ ordering: '-amount', recurrent: true, empty_tags: false, search: 'e' }).all();
     expect(byName.map((b) => b.amount)).toEqual([...byName.map((b) => b.amount)].sort((a, b) => b - a));
     const category = all[0]?.category.id ?? 0;
-    const ofCategory = await client.forecastBudgets.pages({ category: [category], min_date: '2000-01-01', open: false, contracts: false }).all();
+    const ofCategory = await client.forecastBudgets
+      .pages({ category: [category], min_date: '2000-01-01', open: false, contracts: false })
+      .all();
     expect(ofCategory.length).toBeGreaterThan(0);
     const ids = all.slice(0, 2).map((b) => b.id);
     expect((await client.forecastBudgets.pages({ ids }).all()).map((b) => b.id).sort()).toEqual([...ids].sort());

@@ -35,18 +35,21 @@ function expectOtherHostUntouched(): void {
 }
 
 describe('the token endpoint redirects to another host', () => {
-  it.each([307, 308] as const)('%i: the client ID and secret are not posted there; the error names the host and is not retried', async (status) => {
-    redirectTo(status);
-    const { client, sent, sleeps } = clientFor(sandbox);
-    const error = await rejectionOf(client.categories.list());
-    expect(error).toBeInstanceOf(RedirectError);
-    expect((error as RedirectError).message).toBe(en['api.error.tokenRedirect'].replace('{host}', other.host));
-    expect(error).toMatchObject({ status, redirectHost: other.host, method: 'POST', path: '/auth/token/' });
-    expectOtherHostUntouched();
-    expect(tokenCalls(sent)).toHaveLength(1);
-    expect(apiCalls(sent)).toEqual([]);
-    expect(sleeps).toEqual([]);
-  });
+  it.each([307, 308] as const)(
+    '%i: the client ID and secret are not posted there; the error names the host and is not retried',
+    async (status) => {
+      redirectTo(status);
+      const { client, sent, sleeps } = clientFor(sandbox);
+      const error = await rejectionOf(client.categories.list());
+      expect(error).toBeInstanceOf(RedirectError);
+      expect((error as RedirectError).message).toBe(en['api.error.tokenRedirect'].replace('{host}', other.host));
+      expect(error).toMatchObject({ status, redirectHost: other.host, method: 'POST', path: '/auth/token/' });
+      expectOtherHostUntouched();
+      expect(tokenCalls(sent)).toHaveLength(1);
+      expect(apiCalls(sent)).toEqual([]);
+      expect(sleeps).toEqual([]);
+    },
+  );
 
   it.each([301, 302] as const)("%i: the other host's token is never fetched, let alone used", async (status) => {
     redirectTo(status);
@@ -58,7 +61,7 @@ describe('the token endpoint redirects to another host', () => {
     expect(apiCalls(sent)).toEqual([]);
   });
 
-  it('a redirect on the service\'s own origin is refused too: the token request follows none', async () => {
+  it("a redirect on the service's own origin is refused too: the token request follows none", async () => {
     redirectTo(307, () => '/auth/token/v2/');
     const { client, sent } = clientFor(sandbox);
     const error = await rejectionOf(client.categories.list());
@@ -79,26 +82,36 @@ describe('the token endpoint redirects to another host', () => {
   it('checkConnection names the redirect and the host, never wrong credentials', async () => {
     redirectTo(308);
     const { clientId, clientSecret } = sandbox.credentials.company;
-    const result = await checkConnection({ baseUrl: sandbox.url, clientId, clientSecret, language: 'en', tokenCache: new TokenCache(), sleep: async () => undefined });
+    const result = await checkConnection({
+      baseUrl: sandbox.url,
+      clientId,
+      clientSecret,
+      language: 'en',
+      tokenCache: new TokenCache(),
+      sleep: async () => undefined,
+    });
     expect(result).toMatchObject({ ok: false, problem: 'redirect', message: en['connect.error.redirect'].replace('{host}', other.host) });
     expectOtherHostUntouched();
   });
 });
 
 describe('through the proxy', () => {
-  it.each([301, 302, 307, 308] as const)('%i to another host: 502 with a detail naming the host, the other host never contacted', async (status) => {
-    redirectTo(status);
-    const answer = await fetch(`${proxy.url}/auth/token/`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ grant_type: 'client_credentials', client_id: 'demo-company', client_secret: 'demo-secret' }),
-      redirect: 'manual',
-    });
-    expect(answer.status).toBe(502);
-    expect(answer.headers.get('location')).toBeNull();
-    expect(((await answer.json()) as { detail: string }).detail).toContain(other.host);
-    expectOtherHostUntouched();
-  });
+  it.each([301, 302, 307, 308] as const)(
+    '%i to another host: 502 with a detail naming the host, the other host never contacted',
+    async (status) => {
+      redirectTo(status);
+      const answer = await fetch(`${proxy.url}/auth/token/`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ grant_type: 'client_credentials', client_id: 'demo-company', client_secret: 'demo-secret' }),
+        redirect: 'manual',
+      });
+      expect(answer.status).toBe(502);
+      expect(answer.headers.get('location')).toBeNull();
+      expect(((await answer.json()) as { detail: string }).detail).toContain(other.host);
+      expectOtherHostUntouched();
+    },
+  );
 
   it('the client behind the proxy gets the 502 with that detail and never reaches the other host', async () => {
     redirectTo(307);

@@ -7,7 +7,11 @@ export const LARGE_COLUMNS = 21;
 /** `rows` rows of 21 cells (numbers, text, booleans, dates, formulas) in a table, a second sheet, settings, styles. */
 export async function largeWorkbook(rows: number): Promise<SimulatedWorkbook> {
   // Desktop: no 5 MB request cap, so the cells go in one batch.
-  const wb = createSimulatedWorkbook({ platform: 'desktop', sheets: ['Data', 'Notes'], settings: { 'cashflow.connection': { profile: 'Demo' } } });
+  const wb = createSimulatedWorkbook({
+    platform: 'desktop',
+    sheets: ['Data', 'Notes'],
+    settings: { 'cashflow.connection': { profile: 'Demo' } },
+  });
   await wb.run(async (context) => {
     const data = context.workbook.worksheets.getItem('Data');
     const header = Array.from({ length: LARGE_COLUMNS }, (_, c) => `Column ${c + 1}`);

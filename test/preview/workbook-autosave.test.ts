@@ -39,7 +39,7 @@ describe('workbook autosave', () => {
     let pauses = 0;
     const snapshot = await snapshotWorkbookInSlices(wb.state, {
       sliceCells: 25_000,
-      pause: () => new Promise((resolve) => setTimeout(() => resolve((pauses += 1, undefined)), 0)),
+      pause: () => new Promise((resolve) => setTimeout(() => resolve(((pauses += 1), undefined)), 0)),
       changed: () => false,
     });
     expect(pauses).toBe(Math.floor((5_001 * LARGE_COLUMNS) / 25_000));

@@ -6,7 +6,8 @@ import { PROXY_OPTIONS, USAGE, parseCliArgs, renderOptionsMarkdown } from '../..
 import { readBlock } from '../../scripts/readme-block';
 
 const ROOT = join(__dirname, '..', '..');
-const run = (...argv: string[]) => spawnSync(process.execPath, [require.resolve('tsx/cli'), 'src/proxy/cli.ts', ...argv], { cwd: ROOT, encoding: 'utf8', timeout: 60_000 });
+const run = (...argv: string[]) =>
+  spawnSync(process.execPath, [require.resolve('tsx/cli'), 'src/proxy/cli.ts', ...argv], { cwd: ROOT, encoding: 'utf8', timeout: 60_000 });
 
 describe('npm run proxy options', () => {
   it('has the documented defaults; --target is the only required flag', () => {
@@ -19,13 +20,28 @@ describe('npm run proxy options', () => {
 
   it('maps every flag; --allow-origin repeats and takes *, --allow-host repeats', () => {
     const result = parseCliArgs([
-      '--target=http://127.0.0.1:8787/', '--port', '0', '--host', '::1', '--allow-origin', 'https://addin.example', '--allow-origin', '*',
-      '--allow-host', 'proxy.example.com', '--allow-host', 'proxy.lan:8788',
+      '--target=http://127.0.0.1:8787/',
+      '--port',
+      '0',
+      '--host',
+      '::1',
+      '--allow-origin',
+      'https://addin.example',
+      '--allow-origin',
+      '*',
+      '--allow-host',
+      'proxy.example.com',
+      '--allow-host',
+      'proxy.lan:8788',
     ]);
     expect(result).toEqual({
       ok: true,
       options: {
-        target: 'http://127.0.0.1:8787/', port: 0, host: '::1', allowedOrigins: ['https://addin.example', '*'], allowedHosts: ['proxy.example.com', 'proxy.lan:8788'],
+        target: 'http://127.0.0.1:8787/',
+        port: 0,
+        host: '::1',
+        allowedOrigins: ['https://addin.example', '*'],
+        allowedHosts: ['proxy.example.com', 'proxy.lan:8788'],
       },
     });
   });
@@ -44,12 +60,20 @@ describe('npm run proxy options', () => {
         USAGE,
       ].join('\n'),
     });
-    expect(parseCliArgs([])).toMatchObject({ ok: false, exitCode: 2, message: expect.stringContaining('Option --target is required (ORIGIN).') });
-    expect(parseCliArgs(['--target', 'https://u:p@api.example.com'])).toMatchObject({ ok: false, message: expect.stringContaining('carries credentials') });
+    expect(parseCliArgs([])).toMatchObject({
+      ok: false,
+      exitCode: 2,
+      message: expect.stringContaining('Option --target is required (ORIGIN).'),
+    });
+    expect(parseCliArgs(['--target', 'https://u:p@api.example.com'])).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('carries credentials'),
+    });
   });
 
   it('--help (or -h) asks to print the usage and exit 0, even without --target', () => {
-    for (const argv of [['--help'], ['-h'], ['--port', 'x', '--help']]) expect(parseCliArgs(argv)).toEqual({ ok: false, message: USAGE, exitCode: 0 });
+    for (const argv of [['--help'], ['-h'], ['--port', 'x', '--help']])
+      expect(parseCliArgs(argv)).toEqual({ ok: false, message: USAGE, exitCode: 0 });
   });
 
   it("src/proxy/README.md's option list is what the table renders (after editing src/proxy/cli-options.ts, run npm run docs:options)", () => {
@@ -57,7 +81,11 @@ describe('npm run proxy options', () => {
     expect(readBlock(readme, 'proxy-options')).toBe(renderOptionsMarkdown());
     for (const spec of PROXY_OPTIONS) {
       expect(USAGE.split('\n').filter((line) => line.startsWith(`  --${spec.name} `))).toHaveLength(1);
-      expect(renderOptionsMarkdown().split('\n').filter((line) => line.startsWith(`| \`--${spec.name}`))).toHaveLength(1);
+      expect(
+        renderOptionsMarkdown()
+          .split('\n')
+          .filter((line) => line.startsWith(`| \`--${spec.name}`)),
+      ).toHaveLength(1);
     }
   });
 

@@ -8,7 +8,11 @@ type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
 const CREDENTIALS = { grant_type: 'client_credentials', client_id: 'demo-company', client_secret: 'demo-secret' };
 
 async function tokenFrom(base: string): Promise<Response> {
-  return fetch(`${base}/auth/token/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(CREDENTIALS) });
+  return fetch(`${base}/auth/token/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(CREDENTIALS),
+  });
 }
 
 describe('the proxy in front of a service without CORS', () => {
@@ -56,7 +60,7 @@ describe('the proxy in front of a service without CORS', () => {
     expect(answer.status).toBe(200);
   });
 
-  it('a paged list equals the direct answer, links and all (the Host is the service\'s)', async () => {
+  it("a paged list equals the direct answer, links and all (the Host is the service's)", async () => {
     const path = '/transactions/?page=2&page_size=25&ordering=-value_date';
     const [through, direct] = [await get(proxy.url, path), await get(sandbox.url, path)];
     expect(through.status).toBe(200);
@@ -86,7 +90,10 @@ describe('the proxy in front of a service without CORS', () => {
   });
 
   it('a 401 passes through with its WWW-Authenticate', async () => {
-    const [through, direct] = [await get(proxy.url, '/categories/', { authorization: 'Bearer wrong' }), await get(sandbox.url, '/categories/', { authorization: 'Bearer wrong' })];
+    const [through, direct] = [
+      await get(proxy.url, '/categories/', { authorization: 'Bearer wrong' }),
+      await get(sandbox.url, '/categories/', { authorization: 'Bearer wrong' }),
+    ];
     expect(through.status).toBe(401);
     expect(through.headers.get('www-authenticate')).not.toBeNull();
     expect(through.headers.get('www-authenticate')).toBe(direct.headers.get('www-authenticate'));
@@ -143,11 +150,19 @@ describe('the proxy in front of a service without CORS', () => {
       const open = await startProxy({ target: sandbox.url, port: 0, allowedOrigins: ['*'], log: () => undefined });
       const only = await startProxy({ target: sandbox.url, port: 0, allowedOrigins: ['https://addin.example'], log: () => undefined });
       try {
-        const anyOrigin = await fetch(`${open.url}/categories/`, { method: 'OPTIONS', headers: { origin: 'https://x.example', 'access-control-request-method': 'GET' } });
+        const anyOrigin = await fetch(`${open.url}/categories/`, {
+          method: 'OPTIONS',
+          headers: { origin: 'https://x.example', 'access-control-request-method': 'GET' },
+        });
         expect(anyOrigin.headers.get('access-control-allow-origin')).toBe('*');
-        const addin = await fetch(`${only.url}/categories/`, { headers: { origin: 'https://addin.example', authorization: `Bearer ${token}` } });
+        const addin = await fetch(`${only.url}/categories/`, {
+          headers: { origin: 'https://addin.example', authorization: `Bearer ${token}` },
+        });
         expect(addin.headers.get('access-control-allow-origin')).toBe('https://addin.example');
-        const dev = await fetch(`${only.url}/categories/`, { method: 'OPTIONS', headers: { origin: 'http://localhost:3000', 'access-control-request-method': 'GET' } });
+        const dev = await fetch(`${only.url}/categories/`, {
+          method: 'OPTIONS',
+          headers: { origin: 'http://localhost:3000', 'access-control-request-method': 'GET' },
+        });
         expect(dev.headers.get('access-control-allow-origin')).toBeNull();
       } finally {
         await open.close();

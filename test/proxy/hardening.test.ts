@@ -49,13 +49,18 @@ describe('the Host header', () => {
     expect(answer.text).toMatch(/^HTTP\/1\.1 421 /);
   });
 
-  it.each(['127.0.0.1:PORT', 'localhost:PORT', 'LOCALHOST:PORT', '[::1]:PORT', 'proxy.example.com', 'proxy.example.com:443', 'other.example:8443'])(
-    'its own name %s passes',
-    async (name) => {
-      const answer = await rawRequest(proxy.url, `GET /categories/ HTTP/1.1\r\nHost: ${name.replace('PORT', portOf(proxy.url))}`);
-      expect(answer.status).toBe(200);
-    },
-  );
+  it.each([
+    '127.0.0.1:PORT',
+    'localhost:PORT',
+    'LOCALHOST:PORT',
+    '[::1]:PORT',
+    'proxy.example.com',
+    'proxy.example.com:443',
+    'other.example:8443',
+  ])('its own name %s passes', async (name) => {
+    const answer = await rawRequest(proxy.url, `GET /categories/ HTTP/1.1\r\nHost: ${name.replace('PORT', portOf(proxy.url))}`);
+    expect(answer.status).toBe(200);
+  });
 });
 
 describe('X-Content-Type-Options: nosniff', () => {
@@ -75,8 +80,17 @@ describe('X-Content-Type-Options: nosniff', () => {
 
   it.each([
     ['a forwarded answer', () => `GET /categories/ HTTP/1.1\r\nHost: 127.0.0.1:${portOf(proxy.url)}`, 200],
-    ['a preflight', () => `OPTIONS /categories/ HTTP/1.1\r\nHost: 127.0.0.1:${portOf(proxy.url)}\r\nOrigin: http://localhost:3000\r\nAccess-Control-Request-Method: GET`, 204],
-    ['an origin not allowed', () => `GET /categories/ HTTP/1.1\r\nHost: 127.0.0.1:${portOf(proxy.url)}\r\nOrigin: https://evil.example`, 403],
+    [
+      'a preflight',
+      () =>
+        `OPTIONS /categories/ HTTP/1.1\r\nHost: 127.0.0.1:${portOf(proxy.url)}\r\nOrigin: http://localhost:3000\r\nAccess-Control-Request-Method: GET`,
+      204,
+    ],
+    [
+      'an origin not allowed',
+      () => `GET /categories/ HTTP/1.1\r\nHost: 127.0.0.1:${portOf(proxy.url)}\r\nOrigin: https://evil.example`,
+      403,
+    ],
     ['an open-proxy refusal', () => `GET //evil.example/ HTTP/1.1\r\nHost: 127.0.0.1:${portOf(proxy.url)}`, 400],
     ['a Host refusal', () => `GET /categories/ HTTP/1.1\r\nHost: evil.example`, 421],
     ['a request Node cannot read', () => `GET \\\\evil.example/x HTTP/1.1\r\nHost: 127.0.0.1:${portOf(proxy.url)}`, 400],
@@ -134,7 +148,9 @@ describe('an upstream answer larger than the cap', () => {
       expect(await small.text()).toHaveLength(1024);
       const large = await fetch(`${proxy.url}/${kind}/4096`);
       expect(large.status).toBe(502);
-      expect(await large.json()).toEqual({ detail: `The service at ${upstreamUrl} sent an answer larger than 1024 bytes; the proxy does not pass it on.` });
+      expect(await large.json()).toEqual({
+        detail: `The service at ${upstreamUrl} sent an answer larger than 1024 bytes; the proxy does not pass it on.`,
+      });
     } finally {
       await proxy.close();
     }
@@ -143,12 +159,16 @@ describe('an upstream answer larger than the cap', () => {
   it('the default cap holds a page of 1000 transactions more than ten times over', async () => {
     const sandbox = await startSandbox({ port: 0, transactions: 1000 });
     try {
-      const token = (await (await fetch(`${sandbox.url}/auth/token/`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ grant_type: 'client_credentials', ...{ client_id: 'demo-company', client_secret: 'demo-secret' } }),
-      })).json()) as { access_token: string };
-      const page = await fetch(`${sandbox.url}/transactions/extended/?page_size=1000`, { headers: { authorization: `Bearer ${token.access_token}` } });
+      const token = (await (
+        await fetch(`${sandbox.url}/auth/token/`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ grant_type: 'client_credentials', ...{ client_id: 'demo-company', client_secret: 'demo-secret' } }),
+        })
+      ).json()) as { access_token: string };
+      const page = await fetch(`${sandbox.url}/transactions/extended/?page_size=1000`, {
+        headers: { authorization: `Bearer ${token.access_token}` },
+      });
       const bytes = (await page.arrayBuffer()).byteLength;
       expect(bytes).toBeGreaterThan(100_000);
       expect(DEFAULT_MAX_ANSWER_BYTES).toBeGreaterThan(10 * bytes);

@@ -61,17 +61,29 @@ describe('the proxy in front of a service that redirects', () => {
 
   it('an absolute Location on the target comes back as a path on the proxy', async () => {
     location = `${serviceUrl}/auth/token/v2/?a=b`;
-    const answer = await fetch(`${proxy.url}/auth/token/`, { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' }, redirect: 'manual' });
+    const answer = await fetch(`${proxy.url}/auth/token/`, {
+      method: 'POST',
+      body: '{}',
+      headers: { 'content-type': 'application/json' },
+      redirect: 'manual',
+    });
     expect(answer.status).toBe(307);
     expect(answer.headers.get('location')).toBe('/auth/token/v2/?a=b');
   });
 
   it('a Location on another host: 502 naming it, and the other host sees nothing', async () => {
     location = `${evil.url}/auth/token/`;
-    const answer = await fetch(`${proxy.url}/auth/token/`, { method: 'POST', body: '{"client_secret":"s"}', headers: { 'content-type': 'application/json' }, redirect: 'manual' });
+    const answer = await fetch(`${proxy.url}/auth/token/`, {
+      method: 'POST',
+      body: '{"client_secret":"s"}',
+      headers: { 'content-type': 'application/json' },
+      redirect: 'manual',
+    });
     expect(answer.status).toBe(502);
     expect(answer.headers.get('location')).toBeNull();
-    expect(await answer.json()).toEqual({ detail: `The service at ${serviceUrl} redirected to ${new URL(evil.url).host}, outside the service; the proxy does not pass that on.` });
+    expect(await answer.json()).toEqual({
+      detail: `The service at ${serviceUrl} redirected to ${new URL(evil.url).host}, outside the service; the proxy does not pass that on.`,
+    });
     expect(evil.connections).toBe(0);
   });
 });

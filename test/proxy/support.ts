@@ -42,7 +42,11 @@ export async function countingServer(options: CountingServerOptions = {}): Promi
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
-      requests.push(options.recordBodies ? `${request.method} ${request.url} ${Buffer.concat(chunks).toString('utf8')}` : `${request.method} ${request.url}`);
+      requests.push(
+        options.recordBodies
+          ? `${request.method} ${request.url} ${Buffer.concat(chunks).toString('utf8')}`
+          : `${request.method} ${request.url}`,
+      );
       response.writeHead(200, { 'Content-Type': 'application/json' }).end(answer);
     });
   });

@@ -32,19 +32,29 @@ async function until(condition: () => boolean, what: () => string): Promise<void
 test.each([
   ['sandbox', ['--port', '0']],
   ['proxy', ['--port', '0', '--target', 'http://127.0.0.1:9']],
-])('SIGTERM to `npm run %s` leaves no child process', async (script, options) => {
-  const npm = spawn('npm', ['run', script, '--', ...options], { cwd: root, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  npm.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  npm.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const group = npm.pid ?? 0;
-  try {
-    await until(() => /listening on http/.test(output), () => `npm run ${script} did not come up:\n${output}`);
-    const url = /listening on (http:\/\/[^\s,]+)/.exec(output)?.[1] ?? '';
-    npm.kill('SIGTERM');
-    await until(() => liveMembers(group).length === 0, () => `left running:\n${liveMembers(group).join('\n')}`);
-    await expect(fetch(`${url}/`)).rejects.toThrow();
-  } finally {
-    if (liveMembers(group).length > 0) process.kill(-group, 'SIGKILL');
-  }
-}, 60_000);
+])(
+  'SIGTERM to `npm run %s` leaves no child process',
+  async (script, options) => {
+    const npm = spawn('npm', ['run', script, '--', ...options], { cwd: root, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    npm.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    npm.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const group = npm.pid ?? 0;
+    try {
+      await until(
+        () => /listening on http/.test(output),
+        () => `npm run ${script} did not come up:\n${output}`,
+      );
+      const url = /listening on (http:\/\/[^\s,]+)/.exec(output)?.[1] ?? '';
+      npm.kill('SIGTERM');
+      await until(
+        () => liveMembers(group).length === 0,
+        () => `left running:\n${liveMembers(group).join('\n')}`,
+      );
+      await expect(fetch(`${url}/`)).rejects.toThrow();
+    } finally {
+      if (liveMembers(group).length > 0) process.kill(-group, 'SIGKILL');
+    }
+  },
+  60_000,
+);

@@ -16,27 +16,37 @@ function freePort(): Promise<number> {
 }
 
 describe('npm start, a port in use', () => {
-  test.each(['DEV_SERVER_PORT', 'SANDBOX_PORT', 'PROXY_PORT'])('%s: one line naming the variable, no stack trace', async (variable) => {
-    const taken = createServer();
-    await new Promise<void>((done) => taken.listen(0, 'localhost', done));
-    const { port } = taken.address() as { port: number };
-    const ports: Record<string, string> = { DEV_SERVER_PORT: String(await freePort()), SANDBOX_PORT: String(await freePort()), PROXY_PORT: String(await freePort()) };
-    ports[variable] = String(port);
-    try {
-      const started = spawn(process.execPath, [require.resolve('tsx/cli'), 'scripts/start.ts'], {
-        cwd: root,
-        env: { ...process.env, CASHFLOW_HTTP: '1', ...ports },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      let errors = '';
-      started.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString()));
-      const code = await new Promise((done) => started.once('exit', done));
-      expect(code).toBe(1);
-      expect(errors.trim().split('\n')).toEqual([`Port ${port} is in use: stop what listens there, or choose another port, e.g. ${variable}=${port + 1} npm start`]);
-    } finally {
-      taken.close();
-    }
-  }, 60_000);
+  test.each(['DEV_SERVER_PORT', 'SANDBOX_PORT', 'PROXY_PORT'])(
+    '%s: one line naming the variable, no stack trace',
+    async (variable) => {
+      const taken = createServer();
+      await new Promise<void>((done) => taken.listen(0, 'localhost', done));
+      const { port } = taken.address() as { port: number };
+      const ports: Record<string, string> = {
+        DEV_SERVER_PORT: String(await freePort()),
+        SANDBOX_PORT: String(await freePort()),
+        PROXY_PORT: String(await freePort()),
+      };
+      ports[variable] = String(port);
+      try {
+        const started = spawn(process.execPath, [require.resolve('tsx/cli'), 'scripts/start.ts'], {
+          cwd: root,
+          env: { ...process.env, CASHFLOW_HTTP: '1', ...ports },
+          stdio: ['ignore', 'pipe', 'pipe'],
+        });
+        let errors = '';
+        started.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString()));
+        const code = await new Promise((done) => started.once('exit', done));
+        expect(code).toBe(1);
+        expect(errors.trim().split('\n')).toEqual([
+          `Port ${port} is in use: stop what listens there, or choose another port, e.g. ${variable}=${port + 1} npm start`,
+        ]);
+      } finally {
+        taken.close();
+      }
+    },
+    60_000,
+  );
 });
 
 describe('npm start', () => {
@@ -50,7 +60,13 @@ describe('npm start', () => {
     const [devPort, sandboxPort, proxyPort] = [await freePort(), await freePort(), await freePort()];
     child = spawn(process.execPath, [require.resolve('tsx/cli'), 'scripts/start.ts'], {
       cwd: root,
-      env: { ...process.env, CASHFLOW_HTTP: '1', SANDBOX_PORT: String(sandboxPort), PROXY_PORT: String(proxyPort), DEV_SERVER_PORT: String(devPort) },
+      env: {
+        ...process.env,
+        CASHFLOW_HTTP: '1',
+        SANDBOX_PORT: String(sandboxPort),
+        PROXY_PORT: String(proxyPort),
+        DEV_SERVER_PORT: String(devPort),
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -73,7 +89,11 @@ describe('npm start', () => {
       return index;
     };
     const order = [
-      at(new RegExp(`http://localhost:${devPort}/preview\\.html\\?sandbox=${encodeURIComponent(`http://127.0.0.1:${sandboxPort}`).replace(/[.%]/g, '\\$&')}`)),
+      at(
+        new RegExp(
+          `http://localhost:${devPort}/preview\\.html\\?sandbox=${encodeURIComponent(`http://127.0.0.1:${sandboxPort}`).replace(/[.%]/g, '\\$&')}`,
+        ),
+      ),
       at(/Sandbox service:/),
       at(/demo-company \/ demo-secret/),
       at(/Excel on the web: .*Upload my add-in/),
@@ -104,7 +124,9 @@ describe('npm start', () => {
     expect(output).toContain(`CORS proxy → sandbox: http://127.0.0.1:${proxyPort}`);
     const { access_token: accessToken } = (await token.json()) as { access_token: string };
     const origin = `http://localhost:${devPort}`;
-    const throughProxy = await fetch(`http://127.0.0.1:${proxyPort}/categories/`, { headers: { origin, authorization: `Bearer ${accessToken}` } });
+    const throughProxy = await fetch(`http://127.0.0.1:${proxyPort}/categories/`, {
+      headers: { origin, authorization: `Bearer ${accessToken}` },
+    });
     expect(throughProxy.status).toBe(200);
     expect(throughProxy.headers.get('access-control-allow-origin')).toBe(origin);
     const direct = await fetch(`http://127.0.0.1:${sandboxPort}/categories/`, { headers: { authorization: `Bearer ${accessToken}` } });

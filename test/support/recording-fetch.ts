@@ -47,7 +47,10 @@ export interface RecordedClients {
   hook: { current?: Hook };
 }
 
-export function recordedClients(sandbox: { url: string; credentials: { company: { clientId: string; clientSecret: string } } }, language: Language = 'en'): RecordedClients {
+export function recordedClients(
+  sandbox: { url: string; credentials: { company: { clientId: string; clientSecret: string } } },
+  language: Language = 'en',
+): RecordedClients {
   const sent: SentRequest[] = [];
   const hook: { current?: Hook } = {};
   const clientOf = (fetchImpl?: typeof fetch) =>

@@ -19,7 +19,8 @@ describe('the number format of an amount in a currency (#26)', () => {
   it("knows the formats it makes (a refresh replaces those, and keeps the user's)", () => {
     expect(isAmountFormat('#,##0.00')).toBe(true);
     expect(isAmountFormat('#,##0.00 [$CHF]')).toBe(true);
-    for (const chosen of ['#,##0', '#,##0.00 "EUR"', '[$€-407] #,##0.00', '0.00', 'General', '', undefined]) expect(isAmountFormat(chosen)).toBe(false);
+    for (const chosen of ['#,##0', '#,##0.00 "EUR"', '[$€-407] #,##0.00', '0.00', 'General', '', undefined])
+      expect(isAmountFormat(chosen)).toBe(false);
   });
 
   it("an amount column in one currency has that currency's format; a text column stays text", () => {

@@ -2,7 +2,7 @@
 import { CUT_TEXT_MARK, cutForCell, EXCEL_CELL_TEXT_LIMIT, isCutText } from '../../src/sync/cell-text-limit';
 
 describe('cell text limit', () => {
-  it('is Excel\'s 32,767 characters', () => {
+  it("is Excel's 32,767 characters", () => {
     expect(EXCEL_CELL_TEXT_LIMIT).toBe(32_767);
   });
 

@@ -5,7 +5,8 @@ const col = (type: ColumnType) => ({ key: 'field', type });
 
 describe('core value → cell value', () => {
   it('writes null as an empty cell in every type', () => {
-    for (const type of ['text', 'integer', 'amount', 'number', 'date', 'datetime', 'boolean'] as const) expect(toCellValue(col(type), null)).toBe('');
+    for (const type of ['text', 'integer', 'amount', 'number', 'date', 'datetime', 'boolean'] as const)
+      expect(toCellValue(col(type), null)).toBe('');
   });
 
   it('keeps text exactly', () => {

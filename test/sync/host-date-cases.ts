@@ -17,7 +17,7 @@ export function hostDateCases(): void {
       expect(sim.workbook.values('Data', 'B2:B4')).toEqual([[45361], [45657], [61]]);
       const created = sim.workbook.values('Data', 'F2:F4').map((r) => r[0]);
       expect(created[0]).toBeCloseTo(45361 + 2.5 / 24, 9);
-      expect(created[1]).toBeCloseTo(45657 + (86399 / 86400), 9);
+      expect(created[1]).toBeCloseTo(45657 + 86399 / 86400, 9);
       expect(created[2]).toBeCloseTo(45291 + 10 / 24, 9);
       const read = await port.readTable('Transactions', TRANSACTIONS.columns);
       expect(read.rows.map((r) => [r[1], r[5]])).toEqual([

@@ -34,7 +34,9 @@ describe('the overview', () => {
     expect(cents(overview.openReceivables)).toBe(receivables);
     expect(cents(overview.openPayables)).toBe(payables);
     // One row per invoice list is enough: the sum covers every match.
-    const invoiceCalls = apiCalls(sent).filter((s) => s.url.includes('/invoices/')).slice(0, 2);
+    const invoiceCalls = apiCalls(sent)
+      .filter((s) => s.url.includes('/invoices/'))
+      .slice(0, 2);
     for (const call of invoiceCalls) expect(new URL(call.url).searchParams.get('page_size')).toBe('1');
   });
 

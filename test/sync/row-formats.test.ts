@@ -4,7 +4,12 @@ import type { ColumnSpec } from '../../src/sync/workbook-port';
 describe('formats that differ by row', () => {
   const columns: ColumnSpec[] = [
     { key: 'id', header: 'Id', type: 'integer' },
-    { key: 'amount', header: 'Amount', type: 'amount', currency: { byColumn: 'account_id', codes: { '1': 'EUR', '2': 'CHF', '3': 'x";@' } } },
+    {
+      key: 'amount',
+      header: 'Amount',
+      type: 'amount',
+      currency: { byColumn: 'account_id', codes: { '1': 'EUR', '2': 'CHF', '3': 'x";@' } },
+    },
     { key: 'account_id', header: 'Account Id', type: 'integer' },
     { key: 'balance', header: 'Balance', type: 'amount', currency: { byColumn: 'currency' } },
     { key: 'currency', header: 'Currency', type: 'text' },

@@ -38,9 +38,42 @@ const MODELS = [
 ] as TableModel<unknown>[];
 
 const categories = [
-  { id: 1, parent: null, name: 'Ausgaben', slug: 'a', description: '', order: 1, is_obsolete: false, is_category: false, is_aggregating: true, is_default: false },
-  { id: 2, parent: 1, name: 'Raumkosten', slug: 'r', description: '', order: 1, is_obsolete: false, is_category: false, is_aggregating: true, is_default: false },
-  { id: 3, parent: 2, name: 'Miete', slug: 'm', description: '', order: 1, is_obsolete: false, is_category: true, is_aggregating: false, is_default: false },
+  {
+    id: 1,
+    parent: null,
+    name: 'Ausgaben',
+    slug: 'a',
+    description: '',
+    order: 1,
+    is_obsolete: false,
+    is_category: false,
+    is_aggregating: true,
+    is_default: false,
+  },
+  {
+    id: 2,
+    parent: 1,
+    name: 'Raumkosten',
+    slug: 'r',
+    description: '',
+    order: 1,
+    is_obsolete: false,
+    is_category: false,
+    is_aggregating: true,
+    is_default: false,
+  },
+  {
+    id: 3,
+    parent: 2,
+    name: 'Miete',
+    slug: 'm',
+    description: '',
+    order: 1,
+    is_obsolete: false,
+    is_category: true,
+    is_aggregating: false,
+    is_default: false,
+  },
 ];
 
 describe('table models', () => {
@@ -69,7 +102,17 @@ describe('table models', () => {
   it('mark what a push may send: transactions only the category; all budgets nothing', () => {
     const editable = (m: TableModel<unknown>) => m.columns.filter((c) => c.editable).map((c) => c.write?.field);
     expect(editable(TRANSACTIONS_TABLE as TableModel<unknown>)).toEqual(['category']);
-    expect(editable(INVOICES_TABLE as TableModel<unknown>)).toEqual(['name', 'status', 'amount', 'paid_amount', 'date', 'due_date', 'expected_date', 'category', 'notes']);
+    expect(editable(INVOICES_TABLE as TableModel<unknown>)).toEqual([
+      'name',
+      'status',
+      'amount',
+      'paid_amount',
+      'date',
+      'due_date',
+      'expected_date',
+      'category',
+      'notes',
+    ]);
     expect(editable(FORECAST_BUDGETS_TABLE as TableModel<unknown>)).toEqual(
       expect.arrayContaining(['name', 'category', 'settlement_date', 'amount', 'description', 'frequency', 'tags', 'account']),
     );
@@ -100,18 +143,25 @@ describe('table models', () => {
     } as unknown as Transaction;
     const row = toRow(TRANSACTIONS_TABLE, t, buildLookups({ categories }));
     const cell = (key: string) => row[TRANSACTIONS_TABLE.columns.findIndex((c) => c.key === key)];
-    expect([cell('account_id'), cell('account_name'), cell('category_id'), cell('category_path')]).toEqual([3, 'Kasse', 3, 'Ausgaben › Raumkosten › Miete']);
-    expect([cell('predicted_category_id'), cell('predicted_category_path'), cell('invoice_id'), cell('invoice_reference'), cell('tags')]).toEqual([
-      2,
-      'Ausgaben › Raumkosten',
-      9,
-      '=HYPERLINK("x")',
-      'a, b',
+    expect([cell('account_id'), cell('account_name'), cell('category_id'), cell('category_path')]).toEqual([
+      3,
+      'Kasse',
+      3,
+      'Ausgaben › Raumkosten › Miete',
     ]);
+    expect([
+      cell('predicted_category_id'),
+      cell('predicted_category_path'),
+      cell('invoice_id'),
+      cell('invoice_reference'),
+      cell('tags'),
+    ]).toEqual([2, 'Ausgaben › Raumkosten', 9, '=HYPERLINK("x")', 'a, b']);
     // The cell a user edits is the path (picked from its list); the writer resolves it to a leaf id (#28).
     expect(rowToFields(TRANSACTIONS_TABLE, row)).toEqual({ id: 7, category: 'Ausgaben › Raumkosten › Miete' });
     // Without the tree, the category's own name.
-    expect(toRow(TRANSACTIONS_TABLE, t, buildLookups())[TRANSACTIONS_TABLE.columns.findIndex((c) => c.key === 'category_path')]).toBe('Miete');
+    expect(toRow(TRANSACTIONS_TABLE, t, buildLookups())[TRANSACTIONS_TABLE.columns.findIndex((c) => c.key === 'category_path')]).toBe(
+      'Miete',
+    );
   });
 
   it('turn budget cells back into fields (tags split, text empty → "")', () => {
@@ -165,7 +215,14 @@ describe('pull rows', () => {
       [1, '2024-02-01', 2],
       [2, '2024-02-01', 3],
     ];
-    const merged = mergeByKey(old, [[2, '2024-04-01', 30], [9, '2024-02-01', 4]], 0);
+    const merged = mergeByKey(
+      old,
+      [
+        [2, '2024-04-01', 30],
+        [9, '2024-02-01', 4],
+      ],
+      0,
+    );
     expect(merged).toMatchObject({ replaced: 1, inserted: 1 });
     expect(sortByDateDescThenKey(merged.rows, 1, 0)).toEqual([
       [2, '2024-04-01', 30],
@@ -182,7 +239,17 @@ describe('pull rows', () => {
     ];
     expect(checkRows(rows, 0, 1, { count: 2, sum: 0.3 }).ok).toBe(true);
     expect(checkRows(rows, 0, 1, { count: 3, sum: 0.3 })).toMatchObject({ ok: false, countMatches: false, sumMatches: true });
-    expect(checkRows([[1, 'abc'], [2, 0.3]], 0, 1, { count: 2, sum: 0.3 })).toMatchObject({ ok: false, sumMatches: false });
+    expect(
+      checkRows(
+        [
+          [1, 'abc'],
+          [2, 0.3],
+        ],
+        0,
+        1,
+        { count: 2, sum: 0.3 },
+      ),
+    ).toMatchObject({ ok: false, sumMatches: false });
   });
 });
 

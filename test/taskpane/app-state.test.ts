@@ -46,7 +46,6 @@ function makeApp(storage = new MemoryKeyValueStorage(), overrides: Partial<AppSt
   });
 }
 
-
 async function transactionCount(): Promise<number> {
   const response = await fetch(new URL('auth/token/', sandbox.url), {
     method: 'POST',
@@ -54,7 +53,9 @@ async function transactionCount(): Promise<number> {
     body: JSON.stringify({ grant_type: 'client_credentials', client_id: 'demo-company', client_secret: 'demo-secret' }),
   });
   const { access_token } = (await response.json()) as { access_token: string };
-  const page = await fetch(new URL('transactions/extended/?page_size=1', sandbox.url), { headers: { authorization: `Bearer ${access_token}` } });
+  const page = await fetch(new URL('transactions/extended/?page_size=1', sandbox.url), {
+    headers: { authorization: `Bearer ${access_token}` },
+  });
   return ((await page.json()) as { count: number }).count;
 }
 
@@ -62,7 +63,13 @@ describe('the task pane state', () => {
   test('first run: signed out, the sandbox offered as the demo; one click connects, lists the tables and loads the overview', async () => {
     const app = makeApp();
     await app.start();
-    expect(app.snapshot()).toMatchObject({ started: true, demoAvailable: true, profiles: [], connection: { status: 'signedOut' }, language: 'en' });
+    expect(app.snapshot()).toMatchObject({
+      started: true,
+      demoAvailable: true,
+      profiles: [],
+      connection: { status: 'signedOut' },
+      language: 'en',
+    });
     await app.connectDemo();
     const state = app.snapshot();
     expect(state.connection).toMatchObject({ status: 'connected', profile: { name: en['connect.demo.name'] }, companyIds: [4711] });
@@ -130,7 +137,7 @@ describe('the task pane state', () => {
     expect(sim.workbook.visibility('cashflow_baseline')).toBe('VeryHidden');
   });
 
-  test("every message of a load names the card (\"Forecast budgets\"), never the Excel table's name", async () => {
+  test('every message of a load names the card ("Forecast budgets"), never the Excel table\'s name', async () => {
     const app = makeApp();
     await app.start();
     await app.connectDemo();
@@ -170,7 +177,10 @@ describe('the task pane state', () => {
     expect(row?.pulled?.rowCount).toBeLessThan(all);
     expect(row?.verdict).toEqual({ complete: true });
     await app.pull('transactions');
-    expect(app.snapshot().tables.find((t) => t.id === 'transactions')?.pulled).toMatchObject({ lastMode: 'incremental', rowCount: row?.pulled?.rowCount });
+    expect(app.snapshot().tables.find((t) => t.id === 'transactions')?.pulled).toMatchObject({
+      lastMode: 'incremental',
+      rowCount: row?.pulled?.rowCount,
+    });
   });
 
   test('cancel mid-pull: the previous table stays, the row says cancelled and that the table is unchanged', async () => {
@@ -198,14 +208,28 @@ describe('the task pane state', () => {
   test('wrong credentials and the edition without the API fail with their localized messages', async () => {
     const app = makeApp();
     await app.start();
-    const wrong = await app.saveProfile({ name: 'ACME', baseUrl: sandbox.url, clientId: 'demo-company', secret: 'wrong', kind: 'company', remember: true });
+    const wrong = await app.saveProfile({
+      name: 'ACME',
+      baseUrl: sandbox.url,
+      clientId: 'demo-company',
+      secret: 'wrong',
+      kind: 'company',
+      remember: true,
+    });
     expect(wrong.ok).toBe(true);
     expect(app.snapshot().connection).toMatchObject({ status: 'failed', problem: 'credentials', message: en['connect.error.credentials'] });
     // Nothing of a connection that failed is kept: no profile, no secret (the form still holds what was typed).
     expect(app.snapshot().profiles).toEqual([]);
     app.setLanguage('de');
     const basic = sandbox.credentials.basic;
-    await app.saveProfile({ name: 'Basic', baseUrl: sandbox.url, clientId: basic.clientId, secret: basic.clientSecret, kind: 'company', remember: true });
+    await app.saveProfile({
+      name: 'Basic',
+      baseUrl: sandbox.url,
+      clientId: basic.clientId,
+      secret: basic.clientSecret,
+      kind: 'company',
+      remember: true,
+    });
     expect(app.snapshot().connection).toMatchObject({ status: 'failed', problem: 'edition', message: de['connect.error.edition'] });
   });
 
@@ -226,7 +250,15 @@ describe('the task pane state', () => {
     await app.connectDemo();
     const demo = app.snapshot().profiles[0];
     const before = JSON.stringify([...storage.entries].filter(([key]) => !key.endsWith('lastProfile')));
-    await app.saveProfile({ id: demo?.id ?? '', name: demo?.name ?? '', baseUrl: closed, clientId: 'demo-company', secret: '', kind: 'company', remember: true });
+    await app.saveProfile({
+      id: demo?.id ?? '',
+      name: demo?.name ?? '',
+      baseUrl: closed,
+      clientId: 'demo-company',
+      secret: '',
+      kind: 'company',
+      remember: true,
+    });
     expect(app.snapshot().connection).toMatchObject({ status: 'failed', problem: 'unreachable' });
     expect(JSON.stringify([...storage.entries].filter(([key]) => !key.endsWith('lastProfile')))).toBe(before);
     expect(app.needsSecret(demo?.id ?? '')).toBe(false);
@@ -234,14 +266,24 @@ describe('the task pane state', () => {
 
   describe('a service that never answers', () => {
     const silent = useSilentServer();
-    const hanging = { name: 'Hanging', clientId: 'demo-company', secret: 'typed-secret-of-a-hanging-connect', kind: 'company' as const, remember: true };
+    const hanging = {
+      name: 'Hanging',
+      clientId: 'demo-company',
+      secret: 'typed-secret-of-a-hanging-connect',
+      kind: 'company' as const,
+      remember: true,
+    };
 
     test('a connect gives up after its deadline with a clear message, and saves nothing', async () => {
       const storage = new MemoryKeyValueStorage();
       const app = makeApp(storage, { connectDeadlineMs: 300 });
       await app.start();
       await app.saveProfile({ ...hanging, baseUrl: silent.url });
-      expect(app.snapshot().connection).toMatchObject({ status: 'failed', problem: 'gaveUp', message: en['connect.error.gaveUp'].replace('{seconds}', '1') });
+      expect(app.snapshot().connection).toMatchObject({
+        status: 'failed',
+        problem: 'gaveUp',
+        message: en['connect.error.gaveUp'].replace('{seconds}', '1'),
+      });
       expect(app.snapshot().profiles).toEqual([]);
       expect(JSON.stringify([...storage.entries])).not.toContain(hanging.secret);
     });
@@ -277,7 +319,10 @@ describe('the task pane state', () => {
       if (calls === 1) await new Promise((resolve) => setTimeout(resolve, 300));
       return fetch(input, init);
     };
-    const app = makeApp(new MemoryKeyValueStorage(), { client: { fetch: slowFirst }, demoWatch: { firstTimeoutMs: 50, laterTimeoutMs: 5_000, delaysMs: [20, 20] } });
+    const app = makeApp(new MemoryKeyValueStorage(), {
+      client: { fetch: slowFirst },
+      demoWatch: { firstTimeoutMs: 50, laterTimeoutMs: 5_000, delaysMs: [20, 20] },
+    });
     await app.start();
     expect(app.snapshot()).toMatchObject({ started: true, demoAvailable: false });
     const offered = new Promise<void>((resolve) => {
@@ -294,7 +339,10 @@ describe('the task pane state', () => {
 
   test('a sandbox at an insecure address (http to another computer) is not offered as the demo, nor asked', async () => {
     const { fetch, sent } = recordingFetch();
-    const app = makeApp(new MemoryKeyValueStorage(), { environment: { theme: 'light', sandboxUrl: 'http://sandbox.example:8787/' }, client: { fetch } });
+    const app = makeApp(new MemoryKeyValueStorage(), {
+      environment: { theme: 'light', sandboxUrl: 'http://sandbox.example:8787/' },
+      client: { fetch },
+    });
     await app.start();
     expect(app.snapshot().demoAvailable).toBe(false);
     expect(sent).toEqual([]);
@@ -332,7 +380,14 @@ describe('the task pane state', () => {
     const storage = new MemoryKeyValueStorage();
     const first = makeApp(storage);
     await first.start();
-    await first.saveProfile({ name: 'Mine', baseUrl: sandbox.url, clientId: 'demo-company', secret: 'demo-secret', kind: 'company', remember: false });
+    await first.saveProfile({
+      name: 'Mine',
+      baseUrl: sandbox.url,
+      clientId: 'demo-company',
+      secret: 'demo-secret',
+      kind: 'company',
+      remember: false,
+    });
     expect(first.snapshot().connection.status).toBe('connected');
     await first.pull('categories');
     expect(JSON.stringify([...storage.entries])).not.toContain('demo-secret');
@@ -347,7 +402,10 @@ describe('the task pane state', () => {
     await second.connect(id, 'demo-secret');
     expect(second.snapshot().connection.status).toBe('connected');
     // What the workbook keeps about the table: rows, time, mode and the completeness verdict.
-    expect(second.snapshot().tables.find((t) => t.id === 'categories')).toMatchObject({ pulled: { rowCount: expect.any(Number), lastMode: 'full' }, verdict: { complete: true } });
+    expect(second.snapshot().tables.find((t) => t.id === 'categories')).toMatchObject({
+      pulled: { rowCount: expect.any(Number), lastMode: 'full' },
+      verdict: { complete: true },
+    });
 
     // A new workbook: nothing remembered in it, so the last profile used on this computer reconnects.
     sim.uninstall();
@@ -411,7 +469,10 @@ describe('the task pane state', () => {
       const demo = demoProfile(sandbox.url, 'en');
       new ProfileStore(storage, 'partition|').save(demo.profile, demo.secret);
       sim.uninstall();
-      sim = installExcelSimulation(globalThis, createSimulatedWorkbook({ settings: { 'cashflow.connection': JSON.stringify({ profileName: demo.profile.name, baseUrl }) } }));
+      sim = installExcelSimulation(
+        globalThis,
+        createSimulatedWorkbook({ settings: { 'cashflow.connection': JSON.stringify({ profileName: demo.profile.name, baseUrl }) } }),
+      );
       return storage;
     }
 
@@ -434,16 +495,26 @@ describe('the task pane state', () => {
       expect(app.snapshot().profiles.map((p) => p.baseUrl)).toEqual([new URL(sandbox.url).href]);
       // The workbook now names the profile it was refreshed with.
       expect(app.snapshot().workbook).toMatchObject({ status: 'known', profile: { id: 'demo' } });
-      expect(JSON.parse(String(sim.workbook.settings()['cashflow.connection']))).toEqual({ profileName: en['connect.demo.name'], baseUrl: new URL(sandbox.url).href });
+      expect(JSON.parse(String(sim.workbook.settings()['cashflow.connection']))).toEqual({
+        profileName: en['connect.demo.name'],
+        baseUrl: new URL(sandbox.url).href,
+      });
       expect(sent.filter((r) => r.url.startsWith(strangerUrl))).toEqual([]);
       expect(strangerHits).toEqual([]);
     });
 
-    test('the workbook\'s address chosen on purpose is a new profile with credentials of its own; the saved one keeps its address', async () => {
+    test("the workbook's address chosen on purpose is a new profile with credentials of its own; the saved one keeps its address", async () => {
       const storage = openWorkbookNaming(strangerUrl);
       const app = makeApp(storage);
       await app.start();
-      await app.saveProfile({ name: 'Theirs', baseUrl: strangerUrl, clientId: 'their-id', secret: 'their-secret', kind: 'company', remember: true });
+      await app.saveProfile({
+        name: 'Theirs',
+        baseUrl: strangerUrl,
+        clientId: 'their-id',
+        secret: 'their-secret',
+        kind: 'company',
+        remember: true,
+      });
       expect(app.snapshot().profiles.find((p) => p.id === 'demo')?.baseUrl).toBe(new URL(sandbox.url).href);
       expect(strangerHits).toEqual([expect.stringMatching(/^POST \/auth\/token\/ .*their-secret/)]);
       expect(strangerHits.join()).not.toContain('demo-secret');
@@ -457,7 +528,11 @@ describe('the task pane state', () => {
       const storage = openWorkbookNaming('http://stranger.example/');
       const app = makeApp(storage);
       await app.start();
-      expect(app.snapshot().workbook).toEqual({ status: 'refused', profileName: en['connect.demo.name'], baseUrl: 'http://stranger.example/' });
+      expect(app.snapshot().workbook).toEqual({
+        status: 'refused',
+        profileName: en['connect.demo.name'],
+        baseUrl: 'http://stranger.example/',
+      });
       expect(app.snapshot().connection.status).toBe('signedOut');
     });
   });
@@ -481,7 +556,14 @@ describe('the task pane state', () => {
     const app = makeApp();
     await app.start();
     const group = sandbox.credentials.group;
-    await app.saveProfile({ name: 'Group', baseUrl: sandbox.url, clientId: group.clientId, secret: group.clientSecret, kind: 'group', remember: true });
+    await app.saveProfile({
+      name: 'Group',
+      baseUrl: sandbox.url,
+      clientId: group.clientId,
+      secret: group.clientSecret,
+      kind: 'group',
+      remember: true,
+    });
     const state = app.snapshot();
     expect(state.connection.status).toBe('connected');
     expect(state.tables.map((t) => t.id)).toEqual(['groupInvoices', 'accounts', 'banks']);

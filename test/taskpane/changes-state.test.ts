@@ -48,7 +48,13 @@ async function pane(fetchImpl?: typeof fetch, editCheckDelayMs?: number): Promis
 }
 
 function colleague(): CashflowClient {
-  return new CashflowClient({ baseUrl: sandbox.url, clientId: sandbox.credentials.company.clientId, clientSecret: sandbox.credentials.company.clientSecret, language: 'en', tokenCache: new TokenCache() });
+  return new CashflowClient({
+    baseUrl: sandbox.url,
+    clientId: sandbox.credentials.company.clientId,
+    clientSecret: sandbox.credentials.company.clientSecret,
+    language: 'en',
+    tokenCache: new TokenCache(),
+  });
 }
 
 /** The ForecastBudgets table as the user sees it: headers and cell values. */
@@ -83,7 +89,10 @@ async function fillOf(externalId: string, header: string): Promise<string> {
   const { headers, rows, sheet, body } = await table();
   const row = rows.findIndex((r) => r[headers.indexOf('External Id')] === externalId);
   return Excel.run(async (context) => {
-    const fill = context.workbook.worksheets.getItem(sheet).getRangeByIndexes(body + row, headers.indexOf(header), 1, 1).format.fill.load('color');
+    const fill = context.workbook.worksheets
+      .getItem(sheet)
+      .getRangeByIndexes(body + row, headers.indexOf(header), 1, 1)
+      .format.fill.load('color');
     await context.sync();
     return fill.color;
   });
@@ -151,13 +160,17 @@ test('a conflict shows both values and keeps the cell highlighted; "take theirs"
   const app = await pane();
   await app.pull('forecastBudgets');
   const forecast = (await colleague().plans.list()).find((p) => p.type === 'FORECAST');
-  await colleague().planBudgets(forecast?.id ?? 0).updateByExternalId('fc-miete', { amount: '-5000.00' });
+  await colleague()
+    .planBudgets(forecast?.id ?? 0)
+    .updateByExternalId('fc-miete', { amount: '-5000.00' });
   await typeInto('fc-miete', 'Amount', -4000);
 
   await app.pushChanges('forecastBudgets');
   const row = app.snapshot().changes.tables[0]?.result?.rows[0];
   expect(row).toMatchObject({ outcome: 'conflict', conflicts: [{ column: 'Amount', mine: -4000, theirs: -5000 }] });
-  expect(await cellOf('fc-miete', 'Push status')).toBe('Conflict: changed on the service too. Amount: yours -4000, service -5000. Choose "keep mine" or "take theirs" in the Changes view.');
+  expect(await cellOf('fc-miete', 'Push status')).toBe(
+    'Conflict: changed on the service too. Amount: yours -4000, service -5000. Choose "keep mine" or "take theirs" in the Changes view.',
+  );
   expect(await fillOf('fc-miete', 'Amount')).toBe(CHANGED_FILL);
   expect(await forecastAmount('fc-miete')).toBe(-5000);
 
@@ -171,7 +184,9 @@ test('a refresh of a table with pending changes asks first: keep puts them on to
   await app.pull('forecastBudgets');
   await typeInto('fc-miete', 'Name', 'Kept through a refresh');
   const forecast = (await colleague().plans.list()).find((p) => p.type === 'FORECAST');
-  await colleague().planBudgets(forecast?.id ?? 0).updateByExternalId('fc-miete', { description: 'Changed by a colleague' });
+  await colleague()
+    .planBudgets(forecast?.id ?? 0)
+    .updateByExternalId('fc-miete', { description: 'Changed by a colleague' });
 
   await app.pull('forecastBudgets');
   expect(app.snapshot().refreshPrompt).toEqual({ tableIds: ['forecastBudgets'], counts: { changed: 1, new: 0, deleted: 0 } });
@@ -230,7 +245,9 @@ test('deletes wait for the confirmation; an Id cell holding text holds every del
   await app.pushChanges('forecastBudgets', { deletes: true });
   const deleted = app.snapshot().changes.tables[0]?.result?.rows.filter((r) => r.change === 'deleted');
   expect(deleted?.map((r) => r.outcome)).toEqual(['blocked', 'blocked']);
-  expect(deleted?.[0]?.message).toBe('Not deleted: the Id cell of row 1 of the table holds no id, so it cannot be told which budgets were removed. Fix or clear that Id cell, then send again.');
+  expect(deleted?.[0]?.message).toBe(
+    'Not deleted: the Id cell of row 1 of the table holds no id, so it cannot be told which budgets were removed. Fix or clear that Id cell, then send again.',
+  );
   expect((await colleague().forecastBudgets.getByExternalId('fc-umsatz')).name).toBe('Umsatz Stammkunden');
 });
 
@@ -368,7 +385,14 @@ test("a long send's rows are shown in blocks; a send no longer in the journal sa
   const app = await pane();
   await app.pull('forecastBudgets');
   const journal = new SheetPushJournal();
-  const rows = Array.from({ length: JOURNAL_ROWS_BLOCK * 2 + 7 }, (_, i) => ({ op: 'patch' as const, id: 1000 + i, externalId: `x-${i}`, before: { name: `Budget ${i}` }, sent: { amount: i }, outcome: 'landed' as const }));
+  const rows = Array.from({ length: JOURNAL_ROWS_BLOCK * 2 + 7 }, (_, i) => ({
+    op: 'patch' as const,
+    id: 1000 + i,
+    externalId: `x-${i}`,
+    before: { name: `Budget ${i}` },
+    sent: { amount: i },
+    outcome: 'landed' as const,
+  }));
   await journal.append({ id: 'long-send', at: '2026-03-01T10:00:00.000Z', tableName: 'ForecastBudgets', rows });
   await app.reviewChanges();
 

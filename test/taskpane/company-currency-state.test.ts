@@ -61,7 +61,14 @@ test("inferred from the accounts, the accounts' currencies to choose from; a cho
 
   // Another profile (the same company under another name) has its own: none chosen.
   const credentials = sandbox.credentials.company;
-  await app.saveProfile({ name: 'Second', baseUrl: sandbox.url, clientId: credentials.clientId, secret: credentials.clientSecret, kind: 'company', remember: true });
+  await app.saveProfile({
+    name: 'Second',
+    baseUrl: sandbox.url,
+    clientId: credentials.clientId,
+    secret: credentials.clientSecret,
+    kind: 'company',
+    remember: true,
+  });
   expect(app.snapshot().companyCurrency?.profileId).not.toBe(demoId);
   expect(app.snapshot().companyCurrency?.chosen).toBeUndefined();
 

@@ -6,8 +6,15 @@ describe('what the pane reads from Office at start-up', () => {
   });
 
   test("the theme follows Office's body background; the display language and partition key are Office's", () => {
-    (globalThis as { Office?: unknown }).Office = { context: { officeTheme: { bodyBackgroundColor: '#262626' }, displayLanguage: 'it-IT', partitionKey: 'p1' } };
-    expect(readEnvironment({ search: '?sandbox=http%3A%2F%2F127.0.0.1%3A9%2F' })).toEqual({ theme: 'dark', displayLanguage: 'it-IT', partitionKey: 'p1', sandboxUrl: 'http://127.0.0.1:9/' });
+    (globalThis as { Office?: unknown }).Office = {
+      context: { officeTheme: { bodyBackgroundColor: '#262626' }, displayLanguage: 'it-IT', partitionKey: 'p1' },
+    };
+    expect(readEnvironment({ search: '?sandbox=http%3A%2F%2F127.0.0.1%3A9%2F' })).toEqual({
+      theme: 'dark',
+      displayLanguage: 'it-IT',
+      partitionKey: 'p1',
+      sandboxUrl: 'http://127.0.0.1:9/',
+    });
     (globalThis as { Office?: unknown }).Office = { context: { officeTheme: { bodyBackgroundColor: '#FFFFFF' } } };
     expect(readEnvironment({ search: '' }).theme).toBe('light');
   });

@@ -62,16 +62,26 @@ test('"Apply and load" loads the filtered rows; the period is resolved on the cl
   app.setFiscalYearStartMonth(4);
   const categories = app.snapshot().filterOptions?.categories ?? [];
   const category = categories.find((c) => c.ancestors.length === 0)?.id ?? 0;
-  await app.applyFilter('forecastBudgets', { target: { resource: 'forecastBudgets', filters: { category: [category] } }, period: 'fiscalYear' });
+  await app.applyFilter('forecastBudgets', {
+    target: { resource: 'forecastBudgets', filters: { category: [category] } },
+    period: 'fiscalYear',
+  });
   const loaded = row(app, 'forecastBudgets');
-  expect(loaded?.pulled).toMatchObject({ period: 'fiscalYear', target: { resource: 'forecastBudgets', filters: { category: [category], min_date: '2026-04-01', max_date: '2027-03-31' } } });
+  expect(loaded?.pulled).toMatchObject({
+    period: 'fiscalYear',
+    target: { resource: 'forecastBudgets', filters: { category: [category], min_date: '2026-04-01', max_date: '2027-03-31' } },
+  });
   expect(loaded?.filterPending).toBe(false);
   expect(loaded?.period).toBe('fiscalYear');
 
   const reloaded = makeApp(storage);
   await reloaded.start();
   await until(reloaded, () => row(reloaded, 'forecastBudgets')?.pulled !== undefined);
-  expect(row(reloaded, 'forecastBudgets')).toMatchObject({ period: 'fiscalYear', filterPending: false, target: { filters: { category: [category] } } });
+  expect(row(reloaded, 'forecastBudgets')).toMatchObject({
+    period: 'fiscalYear',
+    filterPending: false,
+    target: { filters: { category: [category] } },
+  });
 });
 
 test('a filter set and not loaded is pending; the card data says so until a load succeeds', async () => {
@@ -83,7 +93,10 @@ test('a filter set and not loaded is pending; the card data says so until a load
   expect(row(app, 'invoices')?.filterPending).toBe(true);
   expect(row(app, 'invoices')?.pulled?.target).toEqual({ resource: 'invoices' });
   await app.pull('invoices');
-  expect(row(app, 'invoices')).toMatchObject({ filterPending: false, pulled: { target: { resource: 'invoices', filters: { status: 'OD' } } } });
+  expect(row(app, 'invoices')).toMatchObject({
+    filterPending: false,
+    pulled: { target: { resource: 'invoices', filters: { status: 'OD' } } },
+  });
 });
 
 test('above the threshold a load asks first with the counted rows; "not now" leaves the table unloaded', async () => {
@@ -103,7 +116,10 @@ test('above the threshold a load asks first with the counted rows; "not now" lea
   // Narrowed below the threshold, it loads without asking.
   await app.applyFilter('transactions', { target: { resource: 'transactions' }, period: 'thisQuarter' });
   expect(app.snapshot().loadPrompt).toBeUndefined();
-  expect(row(app, 'transactions')?.pulled?.target).toEqual({ resource: 'transactions', filters: { min_date: '2026-10-01', max_date: '2026-12-31' } });
+  expect(row(app, 'transactions')?.pulled?.target).toEqual({
+    resource: 'transactions',
+    filters: { min_date: '2026-10-01', max_date: '2026-12-31' },
+  });
 });
 
 test('"Never ask" loads without a question, and the answer "Load" loads', async () => {
@@ -146,7 +162,9 @@ test('the count asks once: a service that asks to wait is waited for by the pull
     }
     return fetch(request);
   };
-  const app = makeApp(new MemoryKeyValueStorage(), { client: { tokenCache: new TokenCache(), sleep: async () => undefined, fetch: fetchWith429 } });
+  const app = makeApp(new MemoryKeyValueStorage(), {
+    client: { tokenCache: new TokenCache(), sleep: async () => undefined, fetch: fetchWith429 },
+  });
   await app.start();
   await app.connectDemo();
   await app.pull('transactions');

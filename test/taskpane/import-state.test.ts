@@ -83,5 +83,8 @@ test('a workbook without the Import table: the send says to add it', async () =>
     await context.sync();
   });
   await app.sendImport();
-  expect(app.snapshot().importing).toMatchObject({ tableExists: false, message: { intent: 'error', text: 'The workbook has no Import table: add it first.', notes: [] } });
+  expect(app.snapshot().importing).toMatchObject({
+    tableExists: false,
+    message: { intent: 'error', text: 'The workbook has no Import table: add it first.', notes: [] },
+  });
 });

@@ -55,10 +55,16 @@ async function accountCount(sandbox: Sandbox): Promise<number> {
   const response = await fetch(`${sandbox.url}/auth/token/`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ grant_type: 'client_credentials', client_id: sandbox.credentials.company.clientId, client_secret: sandbox.credentials.company.clientSecret }),
+    body: JSON.stringify({
+      grant_type: 'client_credentials',
+      client_id: sandbox.credentials.company.clientId,
+      client_secret: sandbox.credentials.company.clientSecret,
+    }),
   });
   const { access_token: token } = (await response.json()) as { access_token: string };
-  const summary = (await (await fetch(`${sandbox.url}/accounts/`, { headers: { authorization: `Bearer ${token}` } })).json()) as { accounts: unknown[] };
+  const summary = (await (await fetch(`${sandbox.url}/accounts/`, { headers: { authorization: `Bearer ${token}` } })).json()) as {
+    accounts: unknown[];
+  };
   return summary.accounts.length;
 }
 
@@ -101,7 +107,10 @@ test('created, then the Accounts table offered and loaded; the same IBAN and cur
     status: 'done',
     offerLoad: false,
     account: { kind: 'existing', id: created.account?.id },
-    message: { intent: 'info', text: 'An account with this IBAN and currency exists already: Cash box (DE89 3704 0044 0532 0130 00, EUR). Nothing was created.' },
+    message: {
+      intent: 'info',
+      text: 'An account with this IBAN and currency exists already: Cash box (DE89 3704 0044 0532 0130 00, EUR). Nothing was created.',
+    },
   });
   expect(await accountCount(sandbox)).toBe(before + 1);
 });
@@ -112,7 +121,11 @@ test('with the Accounts table in the workbook, a new account is in it once the c
   expect(await ibansInWorkbook()).not.toContain('CH9300762011623852957');
   app.openOfflineAccount();
   await app.createOfflineAccount(form({ name: 'Zürich', iban: 'CH93 0076 2011 6238 5295 7', currency: 'CHF' }));
-  expect(app.snapshot().offlineAccount).toMatchObject({ status: 'done', offerLoad: false, message: { notes: ['The Accounts table is being refreshed.'] } });
+  expect(app.snapshot().offlineAccount).toMatchObject({
+    status: 'done',
+    offerLoad: false,
+    message: { notes: ['The Accounts table is being refreshed.'] },
+  });
   expect(await ibansInWorkbook()).toContain('CH9300762011623852957');
 });
 
@@ -124,7 +137,11 @@ test('the edition limit (403) and the service field errors (400) are shown, in t
   await app.createOfflineAccount(form({}));
   expect(app.snapshot().offlineAccount).toMatchObject({
     status: 'editing',
-    message: { intent: 'error', text: 'Der Dienst hat kein Konto angelegt: die Anzahl der Konten Ihres Tarifs ist erreicht.', notes: [expect.stringContaining(`(${count})`)] },
+    message: {
+      intent: 'error',
+      text: 'Der Dienst hat kein Konto angelegt: die Anzahl der Konten Ihres Tarifs ist erreicht.',
+      notes: [expect.stringContaining(`(${count})`)],
+    },
   });
 
   const { app: other } = await connected({}, 'de-DE');

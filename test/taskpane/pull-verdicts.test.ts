@@ -74,7 +74,11 @@ describe('the card of a pulled table', () => {
   test('a text over the cell limit: the pull lands and the card says which record and column were cut', async () => {
     const accounts = await api<{ accounts: { id: number; status: string }[] }>('GET', '/accounts/');
     const offline = accounts.accounts.find((a) => a.status === 'OFFLINE')?.id;
-    const created = await api<{ id: number }>('POST', `/accounts/${offline}/transactions/`, { value_date: '2024-03-01', amount: -5, purpose: 'z'.repeat(40_000) });
+    const created = await api<{ id: number }>('POST', `/accounts/${offline}/transactions/`, {
+      value_date: '2024-03-01',
+      amount: -5,
+      purpose: 'z'.repeat(40_000),
+    });
     const app = await germanApp();
     await app.pull('transactions');
     const row = app.snapshot().tables.find((t) => t.id === 'transactions');

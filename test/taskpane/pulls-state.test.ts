@@ -26,7 +26,14 @@ interface Recorded {
 
 function pullsState(overrides: Partial<PullsDeps> = {}): Recorded {
   const { profile, secret } = demoProfile(fixture.sandbox.url, 'en');
-  const client = new CashflowClient({ baseUrl: fixture.sandbox.url, clientId: profile.clientId, clientSecret: secret, language: 'en', tokenCache: new TokenCache(), sleep: async () => undefined });
+  const client = new CashflowClient({
+    baseUrl: fixture.sandbox.url,
+    clientId: profile.clientId,
+    clientSecret: secret,
+    language: 'en',
+    tokenCache: new TokenCache(),
+    sleep: async () => undefined,
+  });
   const active: ActiveConnection = { profile, client, companyIds: [4711] };
   const connection: AppSnapshot['connection'] = { status: 'connected', profile, companyIds: [4711] };
   let snapshot: PullsView = { tables: [] };
@@ -58,7 +65,16 @@ describe('the Data view state on its own', () => {
   test('a load: the job while it runs, a second table queued behind it, then both pulled with verdict and outcome; the owner told', async () => {
     const state = pullsState();
     state.pulls.refreshTables();
-    expect(state.snapshot().tables.map((t) => t.id)).toEqual(['transactions', 'invoices', 'forecastBudgets', 'allBudgets', 'categories', 'plans', 'accounts', 'banks']);
+    expect(state.snapshot().tables.map((t) => t.id)).toEqual([
+      'transactions',
+      'invoices',
+      'forecastBudgets',
+      'allBudgets',
+      'categories',
+      'plans',
+      'accounts',
+      'banks',
+    ]);
     let second: Promise<void> | undefined;
     const whileRunning: PullsView[] = [];
     state.onPublish = (view) => {
@@ -68,7 +84,12 @@ describe('the Data view state on its own', () => {
     };
     await state.pulls.pull('categories');
     await second;
-    expect(whileRunning[0]?.job).toEqual({ tableId: 'categories', tableName: 'Categories', label: en['pane.table.categories'], cancelling: false });
+    expect(whileRunning[0]?.job).toEqual({
+      tableId: 'categories',
+      tableName: 'Categories',
+      label: en['pane.table.categories'],
+      cancelling: false,
+    });
     expect(whileRunning.some((view) => view.tables.find((t) => t.id === 'accounts')?.queued === true)).toBe(true);
     const jobs = state.patches.flatMap((p) => (p.job === undefined ? [] : [p.job.tableId]));
     expect([...new Set(jobs)]).toEqual(['categories', 'accounts']);

@@ -7,7 +7,17 @@ import type { MessageKey } from '../../src/i18n/catalog';
 import type { MessageParams } from '../../src/i18n/translate';
 import { resultSummary } from '../../src/taskpane/ui/PushResultPanel';
 
-const counts = { landed: 4, broughtIn: 0, failed: 1, unknown: 2, cancelled: 0, conflict: 0, blocked: 1, needsReplace: 0, needsDeleteConfirmation: 0 };
+const counts = {
+  landed: 4,
+  broughtIn: 0,
+  failed: 1,
+  unknown: 2,
+  cancelled: 0,
+  conflict: 0,
+  blocked: 1,
+  needsReplace: 0,
+  needsDeleteConfirmation: 0,
+};
 const result = { tableName: 'ForecastBudgets', rows: [], counts, unchanged: 0 };
 
 test.each([

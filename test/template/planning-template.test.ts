@@ -48,7 +48,15 @@ describe('the planning workbook template', () => {
   });
 
   it('has Start here, the Overview and the data sheets, in that order, opening on Start here', () => {
-    expect(en.worksheets.map((s) => s.name)).toEqual(['Start here', 'Overview', 'Transactions', 'Invoices', 'Forecast budgets', 'Categories', 'Accounts']);
+    expect(en.worksheets.map((s) => s.name)).toEqual([
+      'Start here',
+      'Overview',
+      'Transactions',
+      'Invoices',
+      'Forecast budgets',
+      'Categories',
+      'Accounts',
+    ]);
     expect(en.views[0]?.activeTab).toBe(0);
   });
 
@@ -69,7 +77,12 @@ describe('the planning workbook template', () => {
       spec.columns.forEach((_column, i) => {
         const column = (sheet.getCell(start).col as unknown as number) + i;
         const body = sheet.getCell(headerRow + 1, column);
-        expect([spec.tableName, i, body.numFmt, body.value ?? null]).toEqual([spec.tableName, i, expected.getCell(headerRow + 1, column).numFmt, expected.getCell(headerRow + 1, column).value ?? null]);
+        expect([spec.tableName, i, body.numFmt, body.value ?? null]).toEqual([
+          spec.tableName,
+          i,
+          expected.getCell(headerRow + 1, column).numFmt,
+          expected.getCell(headerRow + 1, column).value ?? null,
+        ]);
         expect(sheet.getColumn(column).width).toBe(expected.getColumn(column).width);
         expect(body.dataValidation).toEqual(expected.getCell(headerRow + 1, column).dataValidation);
       });
@@ -101,8 +114,11 @@ describe('the planning workbook template', () => {
     expect(formulaOf(overview, `A${20 + OVERVIEW_CATEGORY_ROWS}`)).toBe(`IFERROR(INDEX(Categories[Path],${OVERVIEW_CATEGORY_ROWS})&"","")`);
     // The planned grid below it.
     const plannedHeader = 20 + OVERVIEW_CATEGORY_ROWS + 3;
-    expect(formulaOf(overview, `B${plannedHeader + 1}`)).toBe(`IF($A${plannedHeader + 1}="","",_xldudf_CASHFLOW_PLANNED($A${plannedHeader + 1},B$${plannedHeader},EOMONTH(B$${plannedHeader},0)))`);
-    for (const address of ['B5', 'B12', 'B14', 'C21', 'N21']) expect([address, overview.getCell(address).numFmt]).toEqual([address, '#,##0.00']);
+    expect(formulaOf(overview, `B${plannedHeader + 1}`)).toBe(
+      `IF($A${plannedHeader + 1}="","",_xldudf_CASHFLOW_PLANNED($A${plannedHeader + 1},B$${plannedHeader},EOMONTH(B$${plannedHeader},0)))`,
+    );
+    for (const address of ['B5', 'B12', 'B14', 'C21', 'N21'])
+      expect([address, overview.getCell(address).numFmt]).toEqual([address, '#,##0.00']);
     expect(overview.getCell('B16').fill).toMatchObject({ fgColor: { argb: 'FFEEF4FB' } });
   });
 
@@ -135,10 +151,17 @@ describe('the planning workbook template', () => {
     expect(addIn?.alternateReferences).toEqual([{ ...ADD_IN, store: 'developer', storeType: 'Registry' }]);
     expect(addIn?.pane.visible).toBe(true);
     expect(document.settings.get(AUTO_SHOW_SETTING)).toBe(true);
-    expect(readAmountAreas(document.settings.get(AMOUNT_CELLS_SETTING) as string).map((a) => a.address)).toEqual(['B5:B9', 'B12:B14', 'B21:N60', 'B64:N103']);
+    expect(readAmountAreas(document.settings.get(AMOUNT_CELLS_SETTING) as string).map((a) => a.address)).toEqual([
+      'B5:B9',
+      'B12:B14',
+      'B21:N60',
+      'B64:N103',
+    ]);
     expect([...document.settings.keys()].sort()).toEqual([AUTO_SHOW_SETTING, AMOUNT_CELLS_SETTING].sort());
     // The same bytes from the same build: the template's instance id is fixed.
-    expect((await openXlsxDocument(await saveTemplate(await buildTemplate({ language: 'en' }), ADD_IN))).addIn?.instanceId).toBe(addIn?.instanceId);
+    expect((await openXlsxDocument(await saveTemplate(await buildTemplate({ language: 'en' }), ADD_IN))).addIn?.instanceId).toBe(
+      addIn?.instanceId,
+    );
   });
 
   it('holds no secret and no credential-like setting in any part', async () => {

@@ -25,11 +25,22 @@ describe('the template in LibreOffice', () => {
     const file = join(dir, `template-${language}.xlsx`);
     writeFileSync(file, Buffer.from(await saveTemplate(await buildTemplate({ language }), ADD_IN)));
     const profile = pathToFileURL(join(dir, `profile-${language}`)).href;
-    execFileSync('soffice', [`-env:UserInstallation=${profile}`, '--headless', '--convert-to', 'pdf', '--outdir', dir, file], { stdio: 'pipe', timeout: 120_000 });
+    execFileSync('soffice', [`-env:UserInstallation=${profile}`, '--headless', '--convert-to', 'pdf', '--outdir', dir, file], {
+      stdio: 'pipe',
+      timeout: 120_000,
+    });
     const text = execFileSync('pdftotext', ['-layout', join(dir, `template-${language}.pdf`), '-'], { encoding: 'utf8' });
-    const pages = Number(/Pages:\s+(\d+)/.exec(execFileSync('pdfinfo', [join(dir, `template-${language}.pdf`)], { encoding: 'utf8' }))?.[1]);
+    const pages = Number(
+      /Pages:\s+(\d+)/.exec(execFileSync('pdfinfo', [join(dir, `template-${language}.pdf`)], { encoding: 'utf8' }))?.[1],
+    );
     expect(pages).toBeGreaterThanOrEqual(7);
-    for (const key of ['template.start.title', 'template.start.secrets', 'template.overview.title', 'template.overview.balance.fiscalYearEnd', 'template.overview.planned'] as const) {
+    for (const key of [
+      'template.start.title',
+      'template.start.secrets',
+      'template.overview.title',
+      'template.overview.balance.fiscalYearEnd',
+      'template.overview.planned',
+    ] as const) {
       expect(text).toContain(translate(language, key));
     }
     // The data sheets' headers are printed too.

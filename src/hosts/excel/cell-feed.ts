@@ -109,7 +109,8 @@ export class CellFeed implements RowFeed {
 
   rowBytes(index: number): number {
     const bytes = this.bytes[index];
-    if (bytes === undefined || this.rows[index] === undefined) throw new Error(`Row ${index} of the write is not available (released or not yet arrived).`);
+    if (bytes === undefined || this.rows[index] === undefined)
+      throw new Error(`Row ${index} of the write is not available (released or not yet arrived).`);
     return bytes;
   }
 

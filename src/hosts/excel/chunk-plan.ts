@@ -7,7 +7,6 @@
  * write fill the 5 MB syncs to 90 %, so its syncs stay within 1.25 × the minimum even with a short last block.
  */
 
-
 export const DEFAULT_BUDGET_BYTES = 4 * 1024 * 1024;
 /** Request budget of a write sync (see above). */
 export const DEFAULT_WRITE_BUDGET_BYTES = 4.5 * 1024 * 1024;

@@ -45,7 +45,11 @@ export interface BodyBlock extends Block {
  * The blocks of `rows` in order. `addedFrom`: the first row the table does not have yet (such rows are added
  * with blank values in the block's request), or null for a plain range.
  */
-export async function* cutBlocks(rows: BodyRows, limits: WriteLimits, addedFrom: number | null): AsyncGenerator<BodyBlock, void, undefined> {
+export async function* cutBlocks(
+  rows: BodyRows,
+  limits: WriteLimits,
+  addedFrom: number | null,
+): AsyncGenerator<BodyBlock, void, undefined> {
   const { cells, user } = rows;
   const pulledWidth = rows.formats.length;
   const userWidth = user?.width ?? 0;
@@ -66,7 +70,8 @@ export async function* cutBlocks(rows: BodyRows, limits: WriteLimits, addedFrom:
   const planner = new BlockPlanner(rowBytes, {
     ...limits,
     // Each column whose format is each row's counts as one more run (a block whose rows share its format).
-    overheadBytes: 2_048 + 512 * (width + 8) + runs.reduce((sum, run) => sum + 256 + stringJsonBytes(run[2]), 0) + varying.length * (256 + 24),
+    overheadBytes:
+      2_048 + 512 * (width + 8) + runs.reduce((sum, run) => sum + 256 + stringJsonBytes(run[2]), 0) + varying.length * (256 + 24),
   });
   const queue: Block[] = [];
   for (;;) {

@@ -13,7 +13,11 @@
 import { runExcel, type ExcelSession } from './run-excel';
 import type { EmptiedTable } from '../../sync/share/share-port';
 
-export function emptyExcelTable(tableName: string, pulledHeaders: readonly string[], listHeaders: readonly string[] = []): Promise<EmptiedTable | undefined> {
+export function emptyExcelTable(
+  tableName: string,
+  pulledHeaders: readonly string[],
+  listHeaders: readonly string[] = [],
+): Promise<EmptiedTable | undefined> {
   return runExcel(async (session) => {
     const found = await findTable(session, tableName); // 1
     if (found === undefined) return undefined;

@@ -9,7 +9,14 @@
 
 import type { CellValue } from '../../sync/cell-values';
 import { TEXT_FORMAT } from '../../sync/cell-values';
-import { IMPORT_COLUMNS, IMPORT_TABLE, type AccountList, type ImportRowUpdate, type ImportSheet, type ImportSheetRow } from '../../sync/import';
+import {
+  IMPORT_COLUMNS,
+  IMPORT_TABLE,
+  type AccountList,
+  type ImportRowUpdate,
+  type ImportSheet,
+  type ImportSheetRow,
+} from '../../sync/import';
 import type { TableSpec } from '../../sync/workbook-port';
 import { activateTable } from './activate-table';
 import { ExcelWorkbookPort } from './excel-workbook-port';
@@ -47,7 +54,13 @@ export class ExcelImportSheet implements ImportSheet {
       validation.clear();
       if (accounts.names.length > 0) validation.rule = { list: { inCellDropDown: true, source: accounts.names.join(',') } };
       validation.prompt = { showPrompt: true, title: accounts.prompt.title, message: accounts.prompt.message };
-      if (accounts.names.length > 0) validation.errorAlert = { showAlert: true, style: 'Warning', title: accounts.prompt.title, message: accounts.prompt.message.slice(0, 225) };
+      if (accounts.names.length > 0)
+        validation.errorAlert = {
+          showAlert: true,
+          style: 'Warning',
+          title: accounts.prompt.title,
+          message: accounts.prompt.message.slice(0, 225),
+        };
       await session.sync();
     });
     await activateTable(IMPORT_TABLE);

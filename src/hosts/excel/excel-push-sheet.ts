@@ -20,7 +20,16 @@ import type { PushSheet, PushSheetRead, RowRef, RowUpdate } from '../../sync/pus
 import { columnIndex, tableSpec, type TableModel } from '../../sync/tables/table-model';
 import type { CoreRow } from '../../sync/workbook-port';
 import { toCellRow } from './cell-feed';
-import { BLOCK_OVERHEAD_BYTES, cellJsonBytes, DEFAULT_BUDGET_BYTES, DEFAULT_MAX_BLOCK_ROWS, DEFAULT_WRITE_BUDGET_BYTES, planBlocks, rowJsonBytes, type WriteLimits } from './chunk-plan';
+import {
+  BLOCK_OVERHEAD_BYTES,
+  cellJsonBytes,
+  DEFAULT_BUDGET_BYTES,
+  DEFAULT_MAX_BLOCK_ROWS,
+  DEFAULT_WRITE_BUDGET_BYTES,
+  planBlocks,
+  rowJsonBytes,
+  type WriteLimits,
+} from './chunk-plan';
 import { findPushRows } from './find-push-rows';
 import { fillNumberFormat, type FormatRun } from './format-runs';
 import { editableColumns, queueChangedFill, queueInputStyle } from './input-style';
@@ -90,7 +99,11 @@ export class ExcelPushSheet implements PushSheet {
             reader.add(start + i, raw, layout.status === null ? undefined : line[layout.status - first]);
           });
         },
-        { startRows: firstReadRows(width, 1), budgetBytes: DEFAULT_BUDGET_BYTES, ...(options.signal === undefined ? {} : { signal: options.signal }) },
+        {
+          startRows: firstReadRows(width, 1),
+          budgetBytes: DEFAULT_BUDGET_BYTES,
+          ...(options.signal === undefined ? {} : { signal: options.signal }),
+        },
       );
       return reader.result(layout.status !== null);
     });
@@ -108,7 +121,12 @@ export class ExcelPushSheet implements PushSheet {
       updates.forEach((update, i) => {
         const row = rows[i];
         if (row === null || row === undefined) return;
-        const cells = new Map((converted[i] ?? []).map(({ index, value }) => [layout.columns[index] ?? -1, { value, format: layout.formats[index] ?? 'General' }]));
+        const cells = new Map(
+          (converted[i] ?? []).map(({ index, value }) => [
+            layout.columns[index] ?? -1,
+            { value, format: layout.formats[index] ?? 'General' },
+          ]),
+        );
         const highlight = [...new Set(update.highlight.map((key) => layout.columns[columnIndex(model, key)] ?? -1))].sort((a, b) => a - b);
         placed.push({ row, cells, status: update.status, highlight, key: highlight.join(',') });
       });
@@ -149,7 +167,14 @@ export class ExcelPushSheet implements PushSheet {
         // Blank rows first, then formats, then values: a text column is text-formatted before any text reaches it.
         if (adds > 0) {
           layout.table.rows.add(undefined, blankRows(adds, tableWidth));
-          queueBand(layout, row + block.count - adds, adds, first, formats, bands.slice(block.start + block.count - adds, block.start + block.count));
+          queueBand(
+            layout,
+            row + block.count - adds,
+            adds,
+            first,
+            formats,
+            bands.slice(block.start + block.count - adds, block.start + block.count),
+          );
         }
         queueInputStyle(layout, row, block.count, editable);
       });
@@ -178,7 +203,12 @@ export class ExcelPushSheet implements PushSheet {
   }
 
   /** The updates' cells, statuses and highlights, in blocks of rows; the first sync adds the status column if needed. */
-  private async sendUpdates<R>(session: ExcelSession, model: TableModel<R>, layout: PushTableLayout, placed: readonly PlacedUpdate[]): Promise<void> {
+  private async sendUpdates<R>(
+    session: ExcelSession,
+    model: TableModel<R>,
+    layout: PushTableLayout,
+    placed: readonly PlacedUpdate[],
+  ): Promise<void> {
     const editable = editableColumns(model, layout);
     const editableRuns = columnRuns(editable).length;
     const addsStatus = layout.status === null;
@@ -211,7 +241,10 @@ export class ExcelPushSheet implements PushSheet {
       const costs = fresh(u);
       return Math.max(max, costs.values + costs.status + costs.style);
     }, 0);
-    const blocks = planBlocks(placed.length, rowBytes, { ...this.limits, overheadBytes: BLOCK_OVERHEAD_BYTES + firstRowRanges + (addsStatus ? 12 * ACTION_BYTES : 0) });
+    const blocks = planBlocks(placed.length, rowBytes, {
+      ...this.limits,
+      overheadBytes: BLOCK_OVERHEAD_BYTES + firstRowRanges + (addsStatus ? 12 * ACTION_BYTES : 0),
+    });
     await sendInBlocks(session, blocks, (block, turn) => {
       session.suspendForNextSync();
       if (turn.first && addsStatus) {
@@ -258,12 +291,25 @@ function queueValues(layout: PushTableLayout, run: readonly PlacedUpdate[]): voi
 
 /** The model columns' number formats by runs of neighbouring table columns with the same format. */
 function formatRunsOf(layout: PushTableLayout): FormatRun[] {
-  const columns = layout.columns.map((column, c) => ({ column, format: layout.formats[c] ?? 'General' })).sort((a, b) => a.column - b.column);
-  return runsOf(columns, (a, b) => b.column === a.column + 1 && a.format === b.format).map((run): FormatRun => [run[0]?.column ?? 0, run.length, run[0]?.format ?? 'General']);
+  const columns = layout.columns
+    .map((column, c) => ({ column, format: layout.formats[c] ?? 'General' }))
+    .sort((a, b) => a.column - b.column);
+  return runsOf(columns, (a, b) => b.column === a.column + 1 && a.format === b.format).map((run): FormatRun => [
+    run[0]?.column ?? 0,
+    run.length,
+    run[0]?.format ?? 'General',
+  ]);
 }
 
 /** Rows [row, row + count) of an append: number formats by runs of columns, then the values. */
-function queueBand(layout: PushTableLayout, row: number, count: number, first: number, formats: readonly FormatRun[], bands: readonly (CellValue | null)[][]): void {
+function queueBand(
+  layout: PushTableLayout,
+  row: number,
+  count: number,
+  first: number,
+  formats: readonly FormatRun[],
+  bands: readonly (CellValue | null)[][],
+): void {
   for (const [column, width, format] of formats) fillNumberFormat(tableCells(layout, row, count, column, width), format);
   tableCells(layout, row, count, first, bands[0]?.length ?? 0).values = bands as CellValue[][];
 }

@@ -5,7 +5,15 @@
  * (`empty-excel-table.ts`).
  */
 
-import { AUTO_OPEN_SETTING, type EmptiedTable, type HiddenSheetPurpose, type HiddenSheetSize, type SharedTable, type SharePort, type StoredSetting } from '../../sync/share/share-port';
+import {
+  AUTO_OPEN_SETTING,
+  type EmptiedTable,
+  type HiddenSheetPurpose,
+  type HiddenSheetSize,
+  type SharedTable,
+  type SharePort,
+  type StoredSetting,
+} from '../../sync/share/share-port';
 import { clearExcelStamp, emptyExcelTable } from './empty-excel-table';
 import { removeHiddenSheets, scanHiddenSheets } from './hidden-sheet-scan';
 import { runExcel } from './run-excel';

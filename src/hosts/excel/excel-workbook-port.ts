@@ -1,6 +1,18 @@
 /** The workbook port on Office.js: the Excel host the task pane hands to the sync core. */
 
-import type { ColumnSpec, CoreRow, ReadOptions, ReadResult, RowBatches, StampResult, TableSpec, TableStamp, WorkbookPort, WriteOptions, WriteResult } from '../../sync/workbook-port';
+import type {
+  ColumnSpec,
+  CoreRow,
+  ReadOptions,
+  ReadResult,
+  RowBatches,
+  StampResult,
+  TableSpec,
+  TableStamp,
+  WorkbookPort,
+  WriteOptions,
+  WriteResult,
+} from '../../sync/workbook-port';
 import type { WriteLimits } from './chunk-plan';
 import { readExcelTable } from './table-reader';
 import { writeExcelStamp } from './write-stamp';

@@ -33,7 +33,13 @@ export interface ExistingTable {
   user: UserCellsSnapshot;
 }
 
-export async function readExistingTable(session: ExcelSession, spec: TableSpec, keyIndex: number, table: Excel.Table, signal?: AbortSignal): Promise<ExistingTable> {
+export async function readExistingTable(
+  session: ExcelSession,
+  spec: TableSpec,
+  keyIndex: number,
+  table: Excel.Table,
+  signal?: AbortSignal,
+): Promise<ExistingTable> {
   const readOptions = (columns: number, properties: number): { startRows: number; signal?: AbortSignal } =>
     signal === undefined ? { startRows: firstReadRows(columns, properties) } : { startRows: firstReadRows(columns, properties), signal };
   const body = table.getDataBodyRange().load('rowIndex,columnIndex,rowCount');
@@ -56,7 +62,14 @@ export async function readExistingTable(session: ExcelSession, spec: TableSpec, 
     sheet.getRangeByIndexes(body.rowIndex + start, body.columnIndex + offset, count, width);
 
   const oldKeys: CellValue[] = [];
-  await readRowBlocks(session, band(keyIndex, 1), ['values'], oldRows, (_s, cells) => oldKeys.push(...(cells.values ?? []).map((r) => r[0] ?? '')), readOptions(1, 1));
+  await readRowBlocks(
+    session,
+    band(keyIndex, 1),
+    ['values'],
+    oldRows,
+    (_s, cells) => oldKeys.push(...(cells.values ?? []).map((r) => r[0] ?? '')),
+    readOptions(1, 1),
+  );
   const user: UserCellsSnapshot = { values: [], formulas: [], formats: [], valueTypes: [] };
   if (userWidth > 0) {
     await readRowBlocks(

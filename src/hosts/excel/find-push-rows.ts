@@ -42,7 +42,9 @@ export async function findPushRows(session: ExcelSession, layout: PushTableLayou
 
   let unresolved = refs.map((_, i) => i);
   if (refs.length <= CHECK_POSITIONS_UP_TO) {
-    const loads = refs.map((ref) => (inTable(ref.position) ? tableCells(layout, ref.position, 1, band.first, band.width).load('values') : null));
+    const loads = refs.map((ref) =>
+      inTable(ref.position) ? tableCells(layout, ref.position, 1, band.first, band.width).load('values') : null,
+    );
     if (loads.some((l) => l !== null)) await session.sync();
     unresolved = [];
     refs.forEach((ref, i) => {
@@ -65,7 +67,11 @@ export async function findPushRows(session: ExcelSession, layout: PushTableLayou
       for (const line of cells.values ?? []) keys.push(band.keys(line));
     },
     // Two narrow columns: far more rows than a wide block fit a response, so no cap on rows but the cells'.
-    { startRows: firstReadRows(band.width, 1, DEFAULT_BUDGET_BYTES, MAX_READ_CELLS), budgetBytes: DEFAULT_BUDGET_BYTES, maxRows: MAX_READ_CELLS },
+    {
+      startRows: firstReadRows(band.width, 1, DEFAULT_BUDGET_BYTES, MAX_READ_CELLS),
+      budgetBytes: DEFAULT_BUDGET_BYTES,
+      maxRows: MAX_READ_CELLS,
+    },
   );
   locateRefs(refs, unresolved, keys, found, taken);
   return found;

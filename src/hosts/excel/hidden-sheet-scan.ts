@@ -35,7 +35,13 @@ export function scanHiddenSheets(visit: (purpose: HiddenSheetPurpose, texts: rea
   });
 }
 
-async function scanSheet(session: ExcelSession, sheet: Excel.Worksheet, name: string, visit: (texts: readonly string[]) => void, purpose: HiddenSheetPurpose): Promise<HiddenSheetSize> {
+async function scanSheet(
+  session: ExcelSession,
+  sheet: Excel.Worksheet,
+  name: string,
+  visit: (texts: readonly string[]) => void,
+  purpose: HiddenSheetPurpose,
+): Promise<HiddenSheetSize> {
   // From A1 to the last cell holding a value: what the sheet's stores write and read.
   const used = sheet.getUsedRangeOrNullObject(true).load('rowIndex, columnIndex, rowCount, columnCount');
   await session.sync();

@@ -18,7 +18,9 @@ export { CHANGED_FILL, CHANGED_FONT, INPUT_FILL, INPUT_FONT } from '../../sync/p
 
 /** Table columns of the model's editable columns (those a push sends), sorted. */
 export function editableColumns<R>(model: TableModel<R>, layout: PushTableLayout): number[] {
-  return model.columns.flatMap((column, i) => (column.editable && column.write !== undefined ? [layout.columns[i] ?? -1] : [])).sort((a, b) => a - b);
+  return model.columns
+    .flatMap((column, i) => (column.editable && column.write !== undefined ? [layout.columns[i] ?? -1] : []))
+    .sort((a, b) => a - b);
 }
 
 /** Queues the input style on table rows [row, row + count) of the given columns. */

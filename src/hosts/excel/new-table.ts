@@ -40,7 +40,13 @@ export interface NewTable {
 }
 
 /** Checks that the area is empty (on an existing sheet) and queues the sheet a new one is added to. */
-export async function prepareNewTable(session: ExcelSession, spec: TableSpec, cells: RowFeed, sheetExists: boolean, signal?: AbortSignal): Promise<NewTable> {
+export async function prepareNewTable(
+  session: ExcelSession,
+  spec: TableSpec,
+  cells: RowFeed,
+  sheetExists: boolean,
+  signal?: AbortSignal,
+): Promise<NewTable> {
   const anchor = parseAnchor(spec.anchor ?? 'A1');
   const width = spec.columns.length;
   const sheets = session.context.workbook.worksheets;
@@ -67,7 +73,12 @@ export async function prepareNewTable(session: ExcelSession, spec: TableSpec, ce
     addsSheet: !sheetExists,
     anchor,
     body: { sheet, bodyRow: anchor.row + 1, column: anchor.column, table: null, rowsInTable: 0 },
-    header: { row: anchor.row, column: anchor.column, numberFormat: [spec.columns.map(() => TEXT_FORMAT)], values: [spec.columns.map((c) => c.header)] },
+    header: {
+      row: anchor.row,
+      column: anchor.column,
+      numberFormat: [spec.columns.map(() => TEXT_FORMAT)],
+      values: [spec.columns.map((c) => c.header)],
+    },
     table: null,
     columns,
     fitColumns,

@@ -37,7 +37,11 @@ export async function readPushLayout<R>(session: ExcelSession, model: TableModel
 
   const firstValues = (firstRow.values[0] ?? []) as CellValue[];
   return {
-    ...pushColumnsOf(model, names.items.map((c) => c.name), (firstRow.numberFormat[0] ?? []) as string[]),
+    ...pushColumnsOf(
+      model,
+      names.items.map((c) => c.name),
+      (firstRow.numberFormat[0] ?? []) as string[],
+    ),
     table,
     sheet,
     bodyRow: body.rowIndex,

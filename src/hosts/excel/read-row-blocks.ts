@@ -17,7 +17,12 @@ export const MAX_READ_CELLS = 5_000_000;
 /** A guess of the JSON bytes one cell property takes in a response; only sizes the first block. */
 const GUESSED_BYTES_PER_CELL = 24;
 
-export function firstReadRows(columns: number, properties: number, budgetBytes = DEFAULT_BUDGET_BYTES, maxRows = DEFAULT_MAX_BLOCK_ROWS): number {
+export function firstReadRows(
+  columns: number,
+  properties: number,
+  budgetBytes = DEFAULT_BUDGET_BYTES,
+  maxRows = DEFAULT_MAX_BLOCK_ROWS,
+): number {
   const perRow = Math.max(1, columns * properties * GUESSED_BYTES_PER_CELL);
   const byBytes = Math.floor(budgetBytes / perRow);
   const byCells = Math.floor(MAX_READ_CELLS / Math.max(1, columns));
@@ -99,7 +104,14 @@ export async function readRowBlocks(
       readBytes += loadedBytes(cells, count);
       readRows += count;
       const width = Math.max(1, ...Object.values(cells).map((rows) => rows?.[0]?.length ?? 0)) * properties.length;
-      rows = Math.max(1, Math.min(Math.floor(options.budgetBytes / Math.max(1, readBytes / readRows)), Math.floor(MAX_READ_CELLS / width), options.maxRows ?? DEFAULT_MAX_BLOCK_ROWS));
+      rows = Math.max(
+        1,
+        Math.min(
+          Math.floor(options.budgetBytes / Math.max(1, readBytes / readRows)),
+          Math.floor(MAX_READ_CELLS / width),
+          options.maxRows ?? DEFAULT_MAX_BLOCK_ROWS,
+        ),
+      );
     }
   }
 }

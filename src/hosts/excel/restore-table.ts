@@ -17,7 +17,12 @@ import { sendBlock } from './send-block';
 import type { TableBody } from './table-body';
 import { userCellsInPlace } from './user-cells';
 
-export async function restoreTable(session: ExcelSession, target: ExistingTable, snapshot: PulledSnapshot, limits: WriteLimits): Promise<void> {
+export async function restoreTable(
+  session: ExcelSession,
+  target: ExistingTable,
+  snapshot: PulledSnapshot,
+  limits: WriteLimits,
+): Promise<void> {
   const { table } = target;
   const body = table.getDataBodyRange().load('rowCount');
   await session.sync();
@@ -34,7 +39,9 @@ export async function restoreTable(session: ExcelSession, target: ExistingTable,
   // The old formats again; an amount in each row's currency gets each old row's currency again (from its values).
   const rows = {
     cells: arrayFeed(snapshot.rows.slice(0, end), target.spec.columns),
-    formats: target.spec.columns.map((c, i) => (isRowFormatted(c) && isAmountFormat(target.oldFormats[i]) ? null : target.oldFormats[i] || 'General')),
+    formats: target.spec.columns.map((c, i) =>
+      isRowFormatted(c) && isAmountFormat(target.oldFormats[i]) ? null : target.oldFormats[i] || 'General',
+    ),
     user: userCellsInPlace(target.user, target.userHeaders.length),
   };
   const into: TableBody = { ...target.body, rowsInTable: rowsNow };

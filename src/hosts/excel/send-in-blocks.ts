@@ -16,7 +16,11 @@ export interface BlockTurn {
 }
 
 /** Sends `blocks` in order; no blocks still makes one (empty) turn, so opening and closing actions are sent. */
-export async function sendInBlocks(session: ExcelSession, blocks: readonly Block[], queue: (block: Block, turn: BlockTurn) => void): Promise<void> {
+export async function sendInBlocks(
+  session: ExcelSession,
+  blocks: readonly Block[],
+  queue: (block: Block, turn: BlockTurn) => void,
+): Promise<void> {
   const pending: Block[] = blocks.length > 0 ? [...blocks] : [{ start: 0, count: 0 }];
   let first = true;
   for (let block = pending[0]; block !== undefined; block = pending[0]) {

@@ -106,7 +106,11 @@ export class SheetBaselineStore implements BaselineStore {
     const mine = blocks.filter((b) => sameBaselineTable(b.tableName, tableName));
     if (mine.length === 0) return end;
     // Bottom up, so the rows of the blocks still to delete do not move.
-    for (const block of [...mine].reverse()) sheet.getRangeByIndexes(block.row, 0, block.rows + 1, 1).getEntireRow().delete(Excel.DeleteShiftDirection.up);
+    for (const block of [...mine].reverse())
+      sheet
+        .getRangeByIndexes(block.row, 0, block.rows + 1, 1)
+        .getEntireRow()
+        .delete(Excel.DeleteShiftDirection.up);
     await session.sync();
     return end - mine.reduce((sum, b) => sum + b.rows + 1, 0);
   }
@@ -114,7 +118,10 @@ export class SheetBaselineStore implements BaselineStore {
   private async readBlock(session: ExcelSession, sheet: Excel.Worksheet, block: BaselineBlockHeader): Promise<BaselineRow[] | undefined> {
     const rows: CellValue[][] = [];
     const perRow = Math.max(1, block.rows === 0 ? 1 : Math.ceil(block.bytes / block.rows));
-    const startRows = Math.max(1, Math.min(Math.floor(this.readBudgetBytes / perRow), Math.floor(MAX_READ_CELLS / Math.max(1, block.width)), DEFAULT_MAX_BLOCK_ROWS));
+    const startRows = Math.max(
+      1,
+      Math.min(Math.floor(this.readBudgetBytes / perRow), Math.floor(MAX_READ_CELLS / Math.max(1, block.width)), DEFAULT_MAX_BLOCK_ROWS),
+    );
     await readRowBlocks(
       session,
       (start, count) => sheet.getRangeByIndexes(block.row + 1 + start, 0, count, block.width),
@@ -133,7 +140,7 @@ export class SheetBaselineStore implements BaselineStore {
 /** The block headers from the top, one sync each (a workbook has a handful of pushable tables). */
 async function walk(session: ExcelSession, sheet: Excel.Worksheet): Promise<BaselineBlockHeader[]> {
   const blocks: BaselineBlockHeader[] = [];
-  for (let row = 0; ; ) {
+  for (let row = 0; ;) {
     const range = sheet.getRangeByIndexes(row, 0, 1, BASELINE_HEADER_WIDTH).load('values');
     await session.sync();
     const header = parseBaselineHeader(row, range.values[0] ?? []);

@@ -131,7 +131,10 @@ export class SheetPushJournal implements PushJournal {
     const blocks = planBlocks(parts.length, (i) => partBytes[i] ?? 0, { budgetBytes: this.budgetBytes, maxRows: MAX_PARTS_PER_SYNC });
     await sendInBlocks(session, blocks, (block, turn) => {
       if (turn.first) {
-        deleteColumns(sheet, broken.map((b) => b.column));
+        deleteColumns(
+          sheet,
+          broken.map((b) => b.column),
+        );
         const headerRange = sheet.getRangeByIndexes(0, target, JOURNAL_HEADER_ROWS, 1);
         fillNumberFormat(headerRange, '@');
         headerRange.values = header;
@@ -143,7 +146,10 @@ export class SheetPushJournal implements PushJournal {
       }
       if (turn.last) {
         sheet.getRangeByIndexes(JOURNAL_STATE_ROW, target, 1, 1).values = [[ENTRY_COMPLETE]];
-        deleteColumns(sheet, dropped.map((d) => after(d.column)));
+        deleteColumns(
+          sheet,
+          dropped.map((d) => after(d.column)),
+        );
       }
     });
   }
@@ -189,7 +195,8 @@ export class SheetPushJournal implements PushJournal {
 
 /** Queues the deletion of whole sheet columns, right to left so the columns still to delete do not move. */
 function deleteColumns(sheet: Excel.Worksheet, columns: readonly number[]): void {
-  for (const column of [...columns].sort((a, b) => b - a)) sheet.getRangeByIndexes(0, column, 1, 1).getEntireColumn().delete(Excel.DeleteShiftDirection.left);
+  for (const column of [...columns].sort((a, b) => b - a))
+    sheet.getRangeByIndexes(0, column, 1, 1).getEntireColumn().delete(Excel.DeleteShiftDirection.left);
 }
 
 /** The journal's columns from A up to the first column that is not one (usually one sync). */
@@ -199,7 +206,10 @@ async function walk(session: ExcelSession, sheet: Excel.Worksheet): Promise<Jour
     const range = sheet.getRangeByIndexes(0, start, JOURNAL_HEADER_ROWS, HEADER_READ_COLUMNS).load('values');
     await session.sync();
     for (let c = 0; c < HEADER_READ_COLUMNS; c += 1) {
-      const column = parseJournalColumn(start + c, range.values.map((row) => row[c] ?? ''));
+      const column = parseJournalColumn(
+        start + c,
+        range.values.map((row) => row[c] ?? ''),
+      );
       // Anything but an entry's header ends the journal (an empty column: the end).
       if (column === undefined) return columns;
       columns.push(column);

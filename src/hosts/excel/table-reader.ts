@@ -11,7 +11,11 @@ import { TableNotFoundError } from './excel-errors';
 import { firstReadRows, readRowBlocks } from './read-row-blocks';
 import { runExcel } from './run-excel';
 
-export async function readExcelTable(tableName: string, columns: readonly ColumnSpec[] = [], options: ReadOptions = {}): Promise<ReadResult> {
+export async function readExcelTable(
+  tableName: string,
+  columns: readonly ColumnSpec[] = [],
+  options: ReadOptions = {},
+): Promise<ReadResult> {
   throwIfAborted(options.signal);
   return runExcel(async (session) => {
     const table = session.context.workbook.tables.getItemOrNullObject(tableName);
@@ -25,7 +29,10 @@ export async function readExcelTable(tableName: string, columns: readonly Column
 
     const headers = names.items.map((c) => c.name);
     const reader = new TableRowsReader(headers, columns);
-    const readOptions = { startRows: firstReadRows(headers.length, 1), ...(options.signal === undefined ? {} : { signal: options.signal }) };
+    const readOptions = {
+      startRows: firstReadRows(headers.length, 1),
+      ...(options.signal === undefined ? {} : { signal: options.signal }),
+    };
     await readRowBlocks(
       session,
       (start, count) => sheet.getRangeByIndexes(body.rowIndex + start, body.columnIndex, count, headers.length),

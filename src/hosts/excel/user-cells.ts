@@ -19,7 +19,13 @@ export interface UserCells {
  * Each new row gets the cells of the old row with its key (or empty cells for a new record). Rows must be asked
  * in order the first time (each old row is given out once); the answer is kept for later asks.
  */
-export function userCellsByRecord(old: UserCellsSnapshot, width: number, oldKeys: readonly CellValue[], rows: RowFeed, keyIndex: number): UserCells | null {
+export function userCellsByRecord(
+  old: UserCellsSnapshot,
+  width: number,
+  oldKeys: readonly CellValue[],
+  rows: RowFeed,
+  keyIndex: number,
+): UserCells | null {
   if (width === 0) return null;
   const matcher = new RecordMatcher(oldKeys);
   const made: EncodedCell[][] = [];

@@ -47,12 +47,19 @@ interface TableWrite {
   options: WriteOptions;
 }
 
-export async function writeExcelTable(spec: TableSpec, rows: readonly CoreRow[] | RowBatches, options: TableWriterOptions = {}): Promise<WriteResult> {
+export async function writeExcelTable(
+  spec: TableSpec,
+  rows: readonly CoreRow[] | RowBatches,
+  options: TableWriterOptions = {},
+): Promise<WriteResult> {
   const keyIndex = checkTableSpec(spec);
   const cells = CellFeed.of(spec.columns, rows, options.signal);
   try {
     throwIfAborted(options.signal);
-    const limits: WriteLimits = { budgetBytes: options.budgetBytes ?? DEFAULT_WRITE_BUDGET_BYTES, maxRows: options.maxRows ?? DEFAULT_MAX_BLOCK_ROWS };
+    const limits: WriteLimits = {
+      budgetBytes: options.budgetBytes ?? DEFAULT_WRITE_BUDGET_BYTES,
+      maxRows: options.maxRows ?? DEFAULT_MAX_BLOCK_ROWS,
+    };
     return await runExcel((session) => writeCells(session, { spec, keyIndex, cells, limits, options }));
   } finally {
     await cells.close();
@@ -64,9 +71,10 @@ async function writeCells(session: ExcelSession, write: TableWrite): Promise<Wri
   const found = await findTable(session, spec); // 1. resolve
   try {
     // 2. prepare the target
-    const target = found.table === null
-      ? await prepareNewTable(session, spec, cells, found.sheetExists, options.signal)
-      : await readExistingTable(session, spec, write.keyIndex, found.table, options.signal);
+    const target =
+      found.table === null
+        ? await prepareNewTable(session, spec, cells, found.sheetExists, options.signal)
+        : await readExistingTable(session, spec, write.keyIndex, found.table, options.signal);
     const { address, chunks } = await fillTarget(session, write, target, found.calculationMode);
     return {
       tableName: spec.tableName,
@@ -91,7 +99,10 @@ async function writeCells(session: ExcelSession, write: TableWrite): Promise<Wri
 }
 
 /** Step 1, in one sync. */
-async function findTable(session: ExcelSession, spec: TableSpec): Promise<{ table: Excel.Table | null; sheetExists: boolean; calculationMode: CalculationMode }> {
+async function findTable(
+  session: ExcelSession,
+  spec: TableSpec,
+): Promise<{ table: Excel.Table | null; sheetExists: boolean; calculationMode: CalculationMode }> {
   const { workbook, application } = session.context;
   const table = workbook.tables.getItemOrNullObject(spec.tableName);
   table.load('name');
@@ -103,7 +114,12 @@ async function findTable(session: ExcelSession, spec: TableSpec): Promise<{ tabl
 }
 
 /** Steps 3 to 7 on a prepared target, undone if any of them fails. */
-async function fillTarget(session: ExcelSession, write: TableWrite, target: NewTable | ExistingTable, calculationMode: CalculationMode): Promise<{ address: string; chunks: number }> {
+async function fillTarget(
+  session: ExcelSession,
+  write: TableWrite,
+  target: NewTable | ExistingTable,
+  calculationMode: CalculationMode,
+): Promise<{ address: string; chunks: number }> {
   const { spec, cells, limits, options } = write;
   const { signal } = options;
   // 3. snapshot (a new table has no old rows) and 4. the cells of each body row

@@ -22,7 +22,11 @@ function isBatches(rows: readonly CoreRow[] | RowBatches): rows is RowBatches {
   return !Array.isArray(rows);
 }
 
-export async function cellRows(columns: readonly ColumnSpec[], rows: readonly CoreRow[] | RowBatches, signal?: AbortSignal): Promise<CellValue[][]> {
+export async function cellRows(
+  columns: readonly ColumnSpec[],
+  rows: readonly CoreRow[] | RowBatches,
+  signal?: AbortSignal,
+): Promise<CellValue[][]> {
   throwIfAborted(signal);
   if (!isBatches(rows)) return rows.map((row) => toCellRow(columns, row));
   const cells: CellValue[][] = [];

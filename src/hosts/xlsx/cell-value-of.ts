@@ -18,7 +18,14 @@ function plain(value: unknown): CellValue {
   if (typeof value === 'number' || typeof value === 'boolean') return value;
   if (value instanceof Date) return UNIX_EPOCH_SERIAL + value.getTime() / MS_PER_DAY;
   if (typeof value !== 'object') return String(value);
-  const v = value as { result?: unknown; richText?: Array<{ text: string }>; text?: unknown; error?: string; formula?: string; sharedFormula?: string };
+  const v = value as {
+    result?: unknown;
+    richText?: Array<{ text: string }>;
+    text?: unknown;
+    error?: string;
+    formula?: string;
+    sharedFormula?: string;
+  };
   if (v.formula !== undefined || v.sharedFormula !== undefined) return plain(v.result);
   if (Array.isArray(v.richText)) return v.richText.map((r) => r.text).join('');
   if (v.error !== undefined) return v.error;

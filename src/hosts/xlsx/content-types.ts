@@ -17,7 +17,10 @@ export async function contentTypeOf(pkg: OfficePackage, part: string): Promise<s
   const override = types.children(NS.contentTypes, 'Override').find((o) => samePartName(o.attribute('PartName'), part));
   if (override !== undefined) return override.attribute('ContentType');
   const extension = part.slice(part.lastIndexOf('.') + 1).toLowerCase();
-  return types.children(NS.contentTypes, 'Default').find((d) => d.attribute('Extension')?.toLowerCase() === extension)?.attribute('ContentType');
+  return types
+    .children(NS.contentTypes, 'Default')
+    .find((d) => d.attribute('Extension')?.toLowerCase() === extension)
+    ?.attribute('ContentType');
 }
 
 /** Sets the `Override` of a part: replaces one the package has for it, else adds one. */
@@ -25,9 +28,19 @@ export async function setContentType(pkg: OfficePackage, part: string, contentTy
   const root = await pkg.xml(CONTENT_TYPES_PART);
   if (root === undefined) throw new Error('The package has no [Content_Types].xml: it is not an Office file.');
   const types = NamespacedElement.root(root);
-  const stale = new Set(types.children(NS.contentTypes, 'Override').filter((o) => samePartName(o.attribute('PartName'), part)).map((o) => o.element));
+  const stale = new Set(
+    types
+      .children(NS.contentTypes, 'Override')
+      .filter((o) => samePartName(o.attribute('PartName'), part))
+      .map((o) => o.element),
+  );
   const kept = root.children.filter((child) => typeof child === 'string' || !stale.has(child));
-  root.children.splice(0, root.children.length, ...kept, xmlElement(nameLike(root.name, 'Override'), { PartName: `/${part}`, ContentType: contentType }));
+  root.children.splice(
+    0,
+    root.children.length,
+    ...kept,
+    xmlElement(nameLike(root.name, 'Override'), { PartName: `/${part}`, ContentType: contentType }),
+  );
   pkg.setXml(CONTENT_TYPES_PART, root);
 }
 

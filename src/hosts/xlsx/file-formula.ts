@@ -13,12 +13,16 @@ const IN_FILE = new RegExp(`(^|[^A-Za-z0-9_.!])${FILE_PREFIX}([A-Za-z][A-Za-z0-9
 
 /** `CASHFLOW.BALANCE()` → `_xldudf_CASHFLOW_BALANCE()`, outside string literals. */
 export function toFileFormula(formula: string): string {
-  return outsideStrings(formula, (part) => part.replace(IN_EXCEL, (_m, before: string, name: string) => `${before}${FILE_PREFIX}${name.toUpperCase()}(`));
+  return outsideStrings(formula, (part) =>
+    part.replace(IN_EXCEL, (_m, before: string, name: string) => `${before}${FILE_PREFIX}${name.toUpperCase()}(`),
+  );
 }
 
 /** `_xldudf_CASHFLOW_BALANCE()` → `CASHFLOW.BALANCE()`, outside string literals. */
 export function fromFileFormula(formula: string): string {
-  return outsideStrings(formula, (part) => part.replace(IN_FILE, (_m, before: string, name: string) => `${before}${NAMESPACE}.${name.toUpperCase()}(`));
+  return outsideStrings(formula, (part) =>
+    part.replace(IN_FILE, (_m, before: string, name: string) => `${before}${NAMESPACE}.${name.toUpperCase()}(`),
+  );
 }
 
 /** Applies `change` to the parts of a formula outside `"…"` literals (a `""` inside one is a quote). */

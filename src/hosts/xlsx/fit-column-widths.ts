@@ -35,7 +35,13 @@ function shownLength(column: ColumnSpec, value: CellValue, format: string): numb
   }
 }
 
-export function fitColumnWidths(sheet: Worksheet, firstColumn: number, columns: readonly ColumnSpec[], rows: readonly (readonly CellValue[])[], formatOf: (row: number, column: number) => string): void {
+export function fitColumnWidths(
+  sheet: Worksheet,
+  firstColumn: number,
+  columns: readonly ColumnSpec[],
+  rows: readonly (readonly CellValue[])[],
+  formatOf: (row: number, column: number) => string,
+): void {
   columns.forEach((column, c) => {
     const sheetColumn = sheet.getColumn(firstColumn + c);
     if (sheetColumn.width !== undefined) return;

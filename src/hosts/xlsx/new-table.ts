@@ -49,9 +49,14 @@ export function writeNewTable(workbook: Workbook, spec: TableSpec, rows: readonl
   if (table === null) throw new TableLayoutError(`Table ${spec.tableName} was not added.`);
   setBodyRows(table, rows.length);
   spec.columns.forEach((c, i) => writeCell(sheet.getCell(top, left + i), c.header, TEXT_FORMAT));
-  const formatsOf = formatsOfRow(spec.columns, spec.columns.map((c) => (isRowFormatted(c) ? null : numberFormatFor(c))));
+  const formatsOf = formatsOfRow(
+    spec.columns,
+    spec.columns.map((c) => (isRowFormatted(c) ? null : numberFormatFor(c))),
+  );
   const rowFormats = rows.map((row) => formatsOf(row));
-  rows.forEach((row, r) => row.forEach((value, c) => writeCell(sheet.getCell(top + 1 + r, left + c), value, rowFormats[r]?.[c] ?? 'General')));
+  rows.forEach((row, r) =>
+    row.forEach((value, c) => writeCell(sheet.getCell(top + 1 + r, left + c), value, rowFormats[r]?.[c] ?? 'General')),
+  );
   // An empty table's blank row is formatted as its columns would be.
   if (rows.length === 0) formatsOf(spec.columns.map(() => '')).forEach((f, c) => setFormat(sheet.getCell(top + 1, left + c), f));
   fitColumnWidths(sheet, left, spec.columns, rows, (r, c) => rowFormats[r]?.[c] ?? 'General');

@@ -73,7 +73,12 @@ async function persistedAddIns(pkg: OfficePackage, problems: PartProblem[]): Pro
 }
 
 /** A part read by `read`; undefined when it is missing, or unreadable (then listed in `problems`). */
-async function readPart<T>(pkg: OfficePackage, part: string, read: (root: XmlElement) => T, problems: PartProblem[]): Promise<T | undefined> {
+async function readPart<T>(
+  pkg: OfficePackage,
+  part: string,
+  read: (root: XmlElement) => T,
+  problems: PartProblem[],
+): Promise<T | undefined> {
   try {
     const root = await pkg.xml(part);
     return root === undefined ? undefined : read(root);

@@ -48,7 +48,8 @@ export async function readRelationships(pkg: OfficePackage, sourcePart: string):
     .map((relationship) => ({
       id: relationship.attribute('Id') ?? '',
       type: relationship.attribute('Type') ?? '',
-      part: relationship.attribute('TargetMode') === 'External' ? undefined : resolveTarget(sourcePart, relationship.attribute('Target') ?? ''),
+      part:
+        relationship.attribute('TargetMode') === 'External' ? undefined : resolveTarget(sourcePart, relationship.attribute('Target') ?? ''),
     }));
 }
 
@@ -56,7 +57,11 @@ export async function readRelationships(pkg: OfficePackage, sourcePart: string):
 export async function addRelationship(pkg: OfficePackage, sourcePart: string, type: string, target: string): Promise<string> {
   const part = relationshipsPartOf(sourcePart);
   const root = (await pkg.xml(part)) ?? xmlElement('Relationships', { xmlns: NS.packageRelationships });
-  const taken = new Set(NamespacedElement.root(root).children(NS.packageRelationships, 'Relationship').map((r) => r.attribute('Id')));
+  const taken = new Set(
+    NamespacedElement.root(root)
+      .children(NS.packageRelationships, 'Relationship')
+      .map((r) => r.attribute('Id')),
+  );
   let n = taken.size + 1;
   while (taken.has(`rId${n}`)) n += 1;
   const id = `rId${n}`;
@@ -64,4 +69,3 @@ export async function addRelationship(pkg: OfficePackage, sourcePart: string, ty
   pkg.setXml(part, root);
   return id;
 }
-

@@ -46,7 +46,8 @@ export async function scanPackage(bytes: PackageBytes, secrets: readonly string[
 }
 
 function checkSecret(secret: string, index: number): void {
-  if (secret.trim().length < MIN_SECRET_LENGTH) throw new RangeError(`Secret ${index + 1} is shorter than ${MIN_SECRET_LENGTH} characters: it would be found anywhere.`);
+  if (secret.trim().length < MIN_SECRET_LENGTH)
+    throw new RangeError(`Secret ${index + 1} is shorter than ${MIN_SECRET_LENGTH} characters: it would be found anywhere.`);
 }
 
 function secretsIn(part: string, text: string, secrets: readonly string[]): SecretFinding[] {

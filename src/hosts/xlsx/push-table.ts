@@ -33,7 +33,11 @@ export function pushTableOf<R>(workbook: Workbook, model: TableModel<R>): XlsxPu
   const first = (c: number): Cell => table.sheet.getCell(table.headerRow + 1, table.column + c);
   const headers = table.model.columns.map((c) => c.name);
   return {
-    ...pushColumnsOf(model, headers, headers.map((_, c) => first(c).numFmt)),
+    ...pushColumnsOf(
+      model,
+      headers,
+      headers.map((_, c) => first(c).numFmt),
+    ),
     table,
     blankBody: table.bodyRows === 1 && headers.every((_, c) => cellValueOf(first(c)) === ''),
   };
@@ -48,7 +52,10 @@ export function addStatusColumn(layout: XlsxPushTable): number {
   const column = table.width;
   for (let r = 0; r <= table.bodyRows; r += 1) {
     const cell = table.sheet.getCell(table.headerRow + r, table.column + column);
-    if (cellValueOf(cell) !== '') throw new TableLayoutError(`Table ${table.model.name} cannot take its ${STATUS_HEADER} column: ${table.sheet.name}!${cell.address} is not empty.`);
+    if (cellValueOf(cell) !== '')
+      throw new TableLayoutError(
+        `Table ${table.model.name} cannot take its ${STATUS_HEADER} column: ${table.sheet.name}!${cell.address} is not empty.`,
+      );
   }
   table.model.columns.push({ name: STATUS_HEADER, filterButton: true });
   table.width += 1;

@@ -34,7 +34,9 @@ function checkLayout(table: XlsxTable, spec: TableSpec): string[] {
   const names = table.model.columns.map((c) => c.name);
   const expected = spec.columns.map((c) => c.header);
   if (table.model.totalsRow === true || names.length < expected.length || expected.some((h, i) => names[i] !== h)) {
-    throw new TableLayoutError(`Table ${spec.tableName} does not start with the columns ${JSON.stringify(expected)}; found ${JSON.stringify(names)}.`);
+    throw new TableLayoutError(
+      `Table ${spec.tableName} does not start with the columns ${JSON.stringify(expected)}; found ${JSON.stringify(names)}.`,
+    );
   }
   return names.slice(expected.length);
 }
@@ -42,7 +44,8 @@ function checkLayout(table: XlsxTable, spec: TableSpec): string[] {
 /** A user cell `delta` rows further: a formula's relative rows move with it (as Excel's copy and paste). */
 export function movedValue(cell: Cell, delta: number): ExceljsValue {
   const value = cell.value as { formula?: string; sharedFormula?: string; result?: unknown } | null;
-  if (delta === 0 || typeof value !== 'object' || value === null || (value.formula === undefined && value.sharedFormula === undefined)) return cell.value;
+  if (delta === 0 || typeof value !== 'object' || value === null || (value.formula === undefined && value.sharedFormula === undefined))
+    return cell.value;
   // The cached result stays: the cells it refers to in its own row moved with it (Excel recalculates on opening).
   return { formula: shiftFormulaRows(`=${cell.formula}`, delta).slice(1), result: value.result } as ExceljsValue;
 }
@@ -53,7 +56,9 @@ function checkRoom(table: XlsxTable, spec: TableSpec, newRows: number): void {
     for (let c = 0; c < table.width; c += 1) {
       const cell = table.sheet.getCell(table.headerRow + r, table.column + c);
       if (cell.value !== null && cell.value !== undefined && cell.value !== '') {
-        throw new TableLayoutError(`Table ${spec.tableName} cannot grow to ${newRows} rows: ${table.sheet.name}!${cell.address} below it is not empty.`);
+        throw new TableLayoutError(
+          `Table ${spec.tableName} cannot grow to ${newRows} rows: ${table.sheet.name}!${cell.address} below it is not empty.`,
+        );
       }
     }
   }
@@ -72,7 +77,10 @@ export function refreshTable(table: XlsxTable, spec: TableSpec, keyIndex: number
   const oldRows = table.bodyRows; // 2
   const pulled = spec.columns.length;
   const oldKeys = Array.from({ length: oldRows }, (_, r) => cellValueOf(sheet.getCell(top + 1 + r, left + keyIndex)));
-  const formatsOf = formatsOfRow(spec.columns, spec.columns.map((c, i) => refreshFormat(c, sheet.getCell(top + 1, left + i).numFmt)));
+  const formatsOf = formatsOfRow(
+    spec.columns,
+    spec.columns.map((c, i) => refreshFormat(c, sheet.getCell(top + 1, left + i).numFmt)),
+  );
   const matcher = new RecordMatcher(oldKeys);
   const newStyleOfUser = userCellsOf(sheet, top + 1, left + pulled, userHeaders.length, 0).map((u) => ({ value: null, style: u.style }));
   const user = rows.map((row, r) => {

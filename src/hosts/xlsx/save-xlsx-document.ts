@@ -26,12 +26,19 @@ export async function saveXlsxDocument(document: XlsxDocument, addIn: WebExtensi
   const pkg = await OfficePackage.load(workbookBytes);
   if (addIn === null) {
     if (document.settings.size > 0) {
-      throw new SettingsWithoutAddInError(`The document's settings (${[...document.settings.keys()].join(', ')}) are kept in the add-in's part: save it with one.`);
+      throw new SettingsWithoutAddInError(
+        `The document's settings (${[...document.settings.keys()].join(', ')}) are kept in the add-in's part: save it with one.`,
+      );
     }
     return pkg.bytes();
   }
   pkg.setXml(WEB_EXTENSION_PART, webExtensionXml(addIn, document.settings));
-  const toExtension = await addRelationship(pkg, TASK_PANES_PART, RELATIONSHIP_TYPE.webExtension, relativeTo(TASK_PANES_PART, WEB_EXTENSION_PART));
+  const toExtension = await addRelationship(
+    pkg,
+    TASK_PANES_PART,
+    RELATIONSHIP_TYPE.webExtension,
+    relativeTo(TASK_PANES_PART, WEB_EXTENSION_PART),
+  );
   pkg.setXml(TASK_PANES_PART, taskPanesXml(paneToWrite(addIn.pane, document.settings), toExtension));
   await addRelationship(pkg, '', RELATIONSHIP_TYPE.webExtensionTaskPanes, TASK_PANES_PART);
   await setContentType(pkg, TASK_PANES_PART, CONTENT_TYPE.webExtensionTaskPanes);

@@ -33,7 +33,12 @@ function writeListColumn(sheet: Worksheet, list: SheetList): void {
     cell.value = null;
     cell.style = {};
   });
-  writeTextCells(sheet, 0, column - 1, list.items.map((item) => [item]));
+  writeTextCells(
+    sheet,
+    0,
+    column - 1,
+    list.items.map((item) => [item]),
+  );
 }
 
 function setRules(table: XlsxTable, spec: TableSpec, oldBodyRows: number): void {

@@ -26,7 +26,10 @@ export function addBodyRows(table: XlsxTable, count: number): number {
   for (let r = first; r < first + count; r += 1) {
     for (let c = 0; c < table.width; c += 1) {
       const cell = cellAt(table, r, c);
-      if (cellValueOf(cell) !== '') throw new TableLayoutError(`Table ${table.model.name} cannot grow by ${count} rows: ${table.sheet.name}!${cell.address} below it is not empty.`);
+      if (cellValueOf(cell) !== '')
+        throw new TableLayoutError(
+          `Table ${table.model.name} cannot grow by ${count} rows: ${table.sheet.name}!${cell.address} below it is not empty.`,
+        );
     }
   }
   const lists = validations(table.sheet);

@@ -12,12 +12,21 @@ import type { ColumnSpec, ReadOptions, ReadResult } from '../../sync/workbook-po
 import { cellValueOf } from './cell-value-of';
 import { findTable } from './exceljs-table';
 
-export function readXlsxTable(workbook: Workbook, tableName: string, columns: readonly ColumnSpec[] = [], options: ReadOptions = {}): ReadResult {
+export function readXlsxTable(
+  workbook: Workbook,
+  tableName: string,
+  columns: readonly ColumnSpec[] = [],
+  options: ReadOptions = {},
+): ReadResult {
   throwIfAborted(options.signal);
   const table = findTable(workbook, tableName);
   if (table === null) throw new TableNotFoundError(tableName);
   const headers = table.model.columns.map((c) => c.name);
   const reader = new TableRowsReader(headers, columns);
-  for (let r = 0; r < table.bodyRows; r += 1) reader.add(headers.map((_, c) => cellValueOf(table.sheet.getCell(table.headerRow + 1 + r, table.column + c))), r);
+  for (let r = 0; r < table.bodyRows; r += 1)
+    reader.add(
+      headers.map((_, c) => cellValueOf(table.sheet.getCell(table.headerRow + 1 + r, table.column + c))),
+      r,
+    );
   return reader.result(table.model.name, table.sheet.name);
 }

@@ -41,7 +41,8 @@ export interface WebExtensionInfo {
   readonly pane: TaskPaneState;
 }
 
-export type AddInDeployment = { readonly kind: 'sideloaded' } | { readonly kind: 'central' } | { readonly kind: 'networkShare'; readonly path: string };
+export type AddInDeployment =
+  { readonly kind: 'sideloaded' } | { readonly kind: 'central' } | { readonly kind: 'networkShare'; readonly path: string };
 
 export interface AddInManifest {
   readonly id: string;
@@ -87,6 +88,9 @@ export function newInstanceId(): string {
   const bytes = globalThis.crypto.getRandomValues(new Uint8Array(16));
   bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
   bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
-  const hex = [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('').toUpperCase();
+  const hex = [...bytes]
+    .map((b) => b.toString(16).padStart(2, '0'))
+    .join('')
+    .toUpperCase();
   return `{${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}}`;
 }

@@ -18,7 +18,10 @@ export interface WebExtensionPart {
   readonly settings: Map<string, unknown>;
 }
 
-export function webExtensionXml(addIn: Pick<WebExtensionInfo, 'instanceId' | 'reference' | 'alternateReferences'>, settings: ReadonlyMap<string, unknown>): XmlElement {
+export function webExtensionXml(
+  addIn: Pick<WebExtensionInfo, 'instanceId' | 'reference' | 'alternateReferences'>,
+  settings: ReadonlyMap<string, unknown>,
+): XmlElement {
   const properties = [...settings].map(([name, value]) => xmlElement('we:property', { name, value: encodeSettingValue(value) }));
   return xmlElement('we:webextension', { 'xmlns:we': NS.webExtension, id: addIn.instanceId }, [
     referenceXml(addIn.reference),
@@ -39,7 +42,9 @@ export function readWebExtension(root: XmlElement): WebExtensionPart {
     instanceId: extension.attribute('id') ?? '',
     reference: reference === undefined ? undefined : readReference(reference),
     alternateReferences: alternates.map(readReference),
-    settings: new Map(properties.map((property) => [property.attribute('name') ?? '', decodeSettingValue(property.attribute('value') ?? '')])),
+    settings: new Map(
+      properties.map((property) => [property.attribute('name') ?? '', decodeSettingValue(property.attribute('value') ?? '')]),
+    ),
   };
 }
 

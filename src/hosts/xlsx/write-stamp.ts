@@ -29,7 +29,11 @@ export function writeXlsxStamp(workbook: Workbook, tableName: string, stamp: Tab
   const cell = table.sheet.getCell(table.headerRow - 1, table.column);
   const address = `${table.sheet.name}!${cell.address}`;
   const value: unknown = cell.value;
-  const ours = value === null || value === undefined || value === '' || (stamp.previous !== undefined && !isFormulaCell(cell) && cellValueOf(cell) === stamp.previous);
+  const ours =
+    value === null ||
+    value === undefined ||
+    value === '' ||
+    (stamp.previous !== undefined && !isFormulaCell(cell) && cellValueOf(cell) === stamp.previous);
   if (!inserted && !ours) return { address, written: false }; // 3
   cell.style = { ...cell.style, numFmt: TEXT_FORMAT, font: { ...(cell.style.font ?? {}), italic: true, color: { argb: STAMP_FONT_ARGB } } }; // 4
   cell.value = stamp.text;

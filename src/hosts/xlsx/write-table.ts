@@ -20,7 +20,12 @@ import { writeNewTable } from './new-table';
 import { refreshTable } from './refresh-table';
 import { writeSheetLists } from './sheet-lists';
 
-export async function writeXlsxTable(workbook: Workbook, spec: TableSpec, rows: readonly CoreRow[] | RowBatches, options: WriteOptions = {}): Promise<WriteResult> {
+export async function writeXlsxTable(
+  workbook: Workbook,
+  spec: TableSpec,
+  rows: readonly CoreRow[] | RowBatches,
+  options: WriteOptions = {},
+): Promise<WriteResult> {
   const keyIndex = checkTableSpec(spec); // 1
   const cells = await cellRows(spec.columns, rows, options.signal); // 2
   const existing = findTable(workbook, spec.tableName); // 3

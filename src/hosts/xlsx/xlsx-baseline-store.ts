@@ -15,7 +15,7 @@ import { deleteSheetRows, readCells, veryHiddenSheet, writeTextCells } from './t
 /** The block headers from the top; anything but a header ends them. */
 function walk(sheet: Worksheet): layout.BaselineBlockHeader[] {
   const blocks: layout.BaselineBlockHeader[] = [];
-  for (let row = 0; ; ) {
+  for (let row = 0; ;) {
     const header = layout.parseBaselineHeader(row, readCells(sheet, row, 0, 1, layout.BASELINE_HEADER_WIDTH)[0] ?? []);
     if (header === undefined) return blocks;
     blocks.push(header);

@@ -15,7 +15,10 @@ import { readCells, veryHiddenSheet, writeTextCells } from './text-sheet-cells';
 function walk(sheet: Worksheet): layout.JournalColumn[] {
   const columns: layout.JournalColumn[] = [];
   for (let column = 0; ; column += 1) {
-    const found = layout.parseJournalColumn(column, readCells(sheet, 0, column, layout.JOURNAL_HEADER_ROWS, 1).map((line) => line[0] ?? ''));
+    const found = layout.parseJournalColumn(
+      column,
+      readCells(sheet, 0, column, layout.JOURNAL_HEADER_ROWS, 1).map((line) => line[0] ?? ''),
+    );
     if (found === undefined) return columns;
     columns.push(found);
   }
@@ -27,7 +30,9 @@ function deleteColumns(sheet: Worksheet, columns: readonly number[]): void {
 }
 
 function entryOf(sheet: Worksheet, column: layout.JournalColumn): JournalEntry | undefined {
-  return layout.parseJournalParts(readCells(sheet, layout.JOURNAL_HEADER_ROWS, column.column, column.parts, 1).map((line) => line[0] ?? ''));
+  return layout.parseJournalParts(
+    readCells(sheet, layout.JOURNAL_HEADER_ROWS, column.column, column.parts, 1).map((line) => line[0] ?? ''),
+  );
 }
 
 export class XlsxPushJournal implements PushJournal {
@@ -73,14 +78,37 @@ export class XlsxPushJournal implements PushJournal {
 }
 
 /** Writes the entry into the first column after the journal (once the broken columns are gone), then drops `dropped`. */
-function write(sheet: Worksheet, columns: readonly layout.JournalColumn[], id: string, sequence: number, json: string, dropped: readonly layout.JournalColumn[]): void {
+function write(
+  sheet: Worksheet,
+  columns: readonly layout.JournalColumn[],
+  id: string,
+  sequence: number,
+  json: string,
+  dropped: readonly layout.JournalColumn[],
+): void {
   const { header, parts } = layout.journalColumnCells(id, sequence, json);
   const broken = layout.brokenColumns(columns);
   const after = (column: number): number => column - broken.filter((b) => b.column < column).length;
-  deleteColumns(sheet, broken.map((b) => b.column));
+  deleteColumns(
+    sheet,
+    broken.map((b) => b.column),
+  );
   const target = columns.length - broken.length;
-  writeTextCells(sheet, 0, target, header.map((cell) => [cell]));
-  writeTextCells(sheet, layout.JOURNAL_HEADER_ROWS, target, parts.map((part) => [part]));
+  writeTextCells(
+    sheet,
+    0,
+    target,
+    header.map((cell) => [cell]),
+  );
+  writeTextCells(
+    sheet,
+    layout.JOURNAL_HEADER_ROWS,
+    target,
+    parts.map((part) => [part]),
+  );
   writeTextCells(sheet, layout.JOURNAL_STATE_ROW, target, [[layout.ENTRY_COMPLETE]]);
-  deleteColumns(sheet, dropped.map((d) => after(d.column)));
+  deleteColumns(
+    sheet,
+    dropped.map((d) => after(d.column)),
+  );
 }

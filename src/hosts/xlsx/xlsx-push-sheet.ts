@@ -43,7 +43,13 @@ function findRows(layout: XlsxPushTable, refs: readonly RowRef[]): (number | nul
     externalId: layout.externalColumn === null ? null : externalIdOfCell(cellValueOf(bodyCell(layout, r, layout.externalColumn))),
   }));
   const found: (number | null)[] = refs.map(() => null);
-  locateRefs(refs, refs.map((_, i) => i), keys, found, new Set());
+  locateRefs(
+    refs,
+    refs.map((_, i) => i),
+    keys,
+    found,
+    new Set(),
+  );
   return found;
 }
 
@@ -86,7 +92,8 @@ export class XlsxPushSheet implements PushSheet {
     updates.forEach((update, i) => {
       const row = rows[i];
       if (row === null || row === undefined) return;
-      for (const { index, value } of converted[i] ?? []) writeCell(bodyCell(layout, row, layout.columns[index] ?? -1), value, layout.formats[index] ?? 'General');
+      for (const { index, value } of converted[i] ?? [])
+        writeCell(bodyCell(layout, row, layout.columns[index] ?? -1), value, layout.formats[index] ?? 'General');
       // A row without a status (a highlight only, as the Changes view's check sets it) keeps the one it has.
       if (update.status !== undefined) writeCell(bodyCell(layout, row, status), update.status, TEXT_FORMAT);
       styleInputs(layout, [row], editable);
@@ -104,8 +111,16 @@ export class XlsxPushSheet implements PushSheet {
     const first = layout.blankBody ? 0 : layout.table.bodyRows;
     const adds = layout.blankBody ? cells.length - 1 : cells.length;
     if (adds > 0) addBodyRows(layout.table, adds);
-    cells.forEach((line, r) => line.forEach((value: CellValue, c) => writeCell(bodyCell(layout, first + r, layout.columns[c] ?? -1), value, layout.formats[c] ?? 'General')));
-    styleInputs(layout, cells.map((_, r) => first + r), editableColumns(model, layout));
+    cells.forEach((line, r) =>
+      line.forEach((value: CellValue, c) =>
+        writeCell(bodyCell(layout, first + r, layout.columns[c] ?? -1), value, layout.formats[c] ?? 'General'),
+      ),
+    );
+    styleInputs(
+      layout,
+      cells.map((_, r) => first + r),
+      editableColumns(model, layout),
+    );
   }
 
   async remove<R>(model: TableModel<R>, refs: readonly RowRef[]): Promise<{ removed: number; missing: RowRef[] }> {

@@ -5,7 +5,19 @@
  */
 
 import type { Workbook } from 'exceljs';
-import type { ColumnSpec, CoreRow, ReadOptions, ReadResult, RowBatches, StampResult, TableSpec, TableStamp, WorkbookPort, WriteOptions, WriteResult } from '../../sync/workbook-port';
+import type {
+  ColumnSpec,
+  CoreRow,
+  ReadOptions,
+  ReadResult,
+  RowBatches,
+  StampResult,
+  TableSpec,
+  TableStamp,
+  WorkbookPort,
+  WriteOptions,
+  WriteResult,
+} from '../../sync/workbook-port';
 import { readXlsxTable } from './table-reader';
 import { writeXlsxStamp } from './write-stamp';
 import { writeXlsxTable } from './write-table';

@@ -40,7 +40,9 @@ export function parseXml(text: string): XmlElement {
   const check = XMLValidator.validate(source);
   if (check !== true) throw new XmlSyntaxError(`${check.err.msg} (line ${check.err.line}, column ${check.err.col})`);
   const roots = parser().parse(source) as OrderedNode[];
-  const elements = roots.flatMap((node) => (isDeclaration(node) ? [] : toNodes(node))).filter((node): node is XmlElement => typeof node !== 'string');
+  const elements = roots
+    .flatMap((node) => (isDeclaration(node) ? [] : toNodes(node)))
+    .filter((node): node is XmlElement => typeof node !== 'string');
   const [root] = elements;
   if (root === undefined || elements.length !== 1) throw new XmlSyntaxError('An XML document has exactly one document element.');
   return root;
@@ -67,7 +69,13 @@ const PARSER_OPTIONS = {
   htmlEntities: true,
 } as const;
 
-const BUILDER_OPTIONS = { preserveOrder: true, ignoreAttributes: false, attributeNamePrefix: '', suppressEmptyNode: true, processEntities: true } as const;
+const BUILDER_OPTIONS = {
+  preserveOrder: true,
+  ignoreAttributes: false,
+  attributeNamePrefix: '',
+  suppressEmptyNode: true,
+  processEntities: true,
+} as const;
 
 function parser(): XMLParser {
   return new XMLParser(PARSER_OPTIONS);

@@ -102,10 +102,15 @@ export class SimulatedWorkbook {
 
   constructor(options: SimulatedWorkbookOptions = {}) {
     this.registry = new CustomFunctionRegistry(options.customFunctions?.namespace);
-    if (options.customFunctions?.metadata !== undefined) this.registry.describe(readCustomFunctionsMetadata(options.customFunctions.metadata));
+    if (options.customFunctions?.metadata !== undefined)
+      this.registry.describe(readCustomFunctionsMetadata(options.customFunctions.metadata));
     this.calls = new CustomFunctionCalls(this.registry, () => this.engine.notifyChange());
     this.customFunctions = createCustomFunctionsGlobal(this.registry);
-    this.state = new WorkbookState(options.currentYear ?? new Date().getUTCFullYear(), createFormulaEngine(this.calls), options.settingsLimitBytes);
+    this.state = new WorkbookState(
+      options.currentYear ?? new Date().getUTCFullYear(),
+      createFormulaEngine(this.calls),
+      options.settingsLimitBytes,
+    );
     this.calls.attach(this.state);
     for (const [key, value] of Object.entries(options.settings ?? {})) this.state.settings.set(key, value);
     for (const name of options.sheets ?? ['Sheet1']) this.state.addSheet(name);
@@ -185,7 +190,8 @@ export class SimulatedWorkbook {
 
   private contextFor(previous: unknown): SimRequestContext {
     const first = Array.isArray(previous) ? previous[0] : previous;
-    const candidate = first && typeof first === 'object' && 'previousObjects' in first ? (first as { previousObjects: unknown }).previousObjects : first;
+    const candidate =
+      first && typeof first === 'object' && 'previousObjects' in first ? (first as { previousObjects: unknown }).previousObjects : first;
     const object = Array.isArray(candidate) ? candidate[0] : candidate;
     if (object instanceof SimRequestContext) return object;
     if (object instanceof SimClientObject && object.context instanceof SimRequestContext) return object.context;
@@ -391,4 +397,3 @@ function checkLatency(ms: number): number {
 export function createSimulatedWorkbook(options?: SimulatedWorkbookOptions): SimulatedWorkbook {
   return new SimulatedWorkbook(options);
 }
-

@@ -104,7 +104,8 @@ function applyStyle(cell: Cell, style: CellStyle): void {
   if (Object.keys(font).length > 0) cell.font = font;
   if (style.fill !== undefined) cell.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: argb(style.fill) } };
   const alignment: Partial<Cell['alignment']> = {};
-  if (style.horizontalAlignment !== undefined && style.horizontalAlignment !== 'General') alignment.horizontal = lowerFirst(style.horizontalAlignment) as 'left';
+  if (style.horizontalAlignment !== undefined && style.horizontalAlignment !== 'General')
+    alignment.horizontal = lowerFirst(style.horizontalAlignment) as 'left';
   if (style.verticalAlignment !== undefined) alignment.vertical = lowerFirst(style.verticalAlignment) as 'top';
   if (style.wrapText !== undefined) alignment.wrapText = style.wrapText;
   if (Object.keys(alignment).length > 0) cell.alignment = alignment;
@@ -151,6 +152,9 @@ function dataValidationOf(record: CellValidation, snapshot: WorkbookSnapshot): D
 }
 
 function showActiveSheet(workbook: Workbook, snapshot: WorkbookSnapshot): void {
-  const index = Math.max(0, snapshot.sheets.findIndex((s) => s.id === snapshot.activeSheetId));
+  const index = Math.max(
+    0,
+    snapshot.sheets.findIndex((s) => s.id === snapshot.activeSheetId),
+  );
   workbook.views = [{ x: 0, y: 0, width: 20000, height: 12000, firstSheet: 0, activeTab: index, visibility: 'visible' }];
 }

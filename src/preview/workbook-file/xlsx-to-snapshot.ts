@@ -59,7 +59,7 @@ function sheetOf(worksheet: Worksheet, id: string): SheetSnapshot {
       const format = cell.numFmt || 'General';
       const content = contentOf(cell);
       const style = styleOf(cell);
-      if (style !== null) styles.push([cell.row as unknown as number - 1, cell.col as unknown as number - 1, style]);
+      if (style !== null) styles.push([(cell.row as unknown as number) - 1, (cell.col as unknown as number) - 1, style]);
       if (content === null && format === 'General') return;
       let formatId = formatIds.get(format);
       if (formatId === undefined) {
@@ -120,7 +120,8 @@ function styleOf(cell: Cell): CellStyle | null {
   const fillColor = fill?.type === 'pattern' && fill.pattern === 'solid' ? colorOf(fill.fgColor) : undefined;
   if (fillColor !== undefined) style.fill = fillColor;
   if (alignment?.horizontal !== undefined) style.horizontalAlignment = upperFirst(alignment.horizontal);
-  if (alignment?.vertical !== undefined) style.verticalAlignment = alignment.vertical === 'middle' ? 'Center' : upperFirst(alignment.vertical);
+  if (alignment?.vertical !== undefined)
+    style.verticalAlignment = alignment.vertical === 'middle' ? 'Center' : upperFirst(alignment.vertical);
   if (alignment?.wrapText) style.wrapText = true;
   return Object.keys(style).length > 0 ? style : null;
 }
@@ -224,7 +225,12 @@ function validationOf(validation: DataValidation, sheet: SheetSnapshot, sheets: 
     list: { inCellDropDown: true, source },
     ignoreBlanks: validation.allowBlank ?? true,
     prompt: { message: validation.prompt ?? '', showPrompt: validation.showInputMessage ?? false, title: validation.promptTitle ?? '' },
-    errorAlert: { message: validation.error ?? '', showAlert: validation.showErrorMessage ?? false, style, title: validation.errorTitle ?? '' },
+    errorAlert: {
+      message: validation.error ?? '',
+      showAlert: validation.showErrorMessage ?? false,
+      style,
+      title: validation.errorTitle ?? '',
+    },
   };
 }
 

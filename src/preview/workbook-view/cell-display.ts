@@ -38,7 +38,10 @@ export function cellDisplay(result: Result, numberFormat: string, locale = 'en-U
       return { text: result.value, align: 'center' };
     case 'String':
       // A text section (`"Note: "@`) decorates text; General and `@` show it as it is.
-      return { text: numberFormat === 'General' || numberFormat === '@' ? result.value : formatValue(numberFormat, result.value, rules), align: 'left' };
+      return {
+        text: numberFormat === 'General' || numberFormat === '@' ? result.value : formatValue(numberFormat, result.value, rules),
+        align: 'left',
+      };
     case 'Double': {
       const text = formatValue(numberFormat, result.value, rules);
       const color = formatColor(numberFormat, result.value, rules);

@@ -28,7 +28,8 @@ export function cellPaint(colors: Readonly<CellColors>, formatColor: string | un
   }
   if (formatColor !== undefined) paint.textDark = formatColor;
   else if (colors.font !== undefined && contrast(colors.font, background) >= MIN_CONTRAST) paint.textDark = colors.font;
-  else if (colors.font !== undefined && isGrey(colors.font) && muted !== undefined && contrast(muted, background) >= MIN_CONTRAST) paint.textDark = muted;
+  else if (colors.font !== undefined && isGrey(colors.font) && muted !== undefined && contrast(muted, background) >= MIN_CONTRAST)
+    paint.textDark = muted;
   return paint;
 }
 

@@ -32,7 +32,12 @@ export interface CellPromptProps {
 export function CellPrompt({ prompt, at }: CellPromptProps): JSX.Element {
   const styles = useStyles();
   return (
-    <div role="note" className={styles.note} style={{ left: at.x + Math.min(at.width, 48), top: at.y + at.height + 4 }} data-testid="cell-prompt">
+    <div
+      role="note"
+      className={styles.note}
+      style={{ left: at.x + Math.min(at.width, 48), top: at.y + at.height + 4 }}
+      data-testid="cell-prompt"
+    >
       {prompt.title !== '' && <span className={styles.title}>{prompt.title}</span>}
       {prompt.message}
     </div>

@@ -31,7 +31,8 @@ export function stickyHeaderTable(tables: readonly TableLayout[], view: TitleVie
 export function columnTitles(count: number, tables: readonly TableLayout[], view: TitleView): string[] {
   const table = stickyHeaderTable(tables, view);
   return Array.from({ length: count }, (_, c) => {
-    const name = table !== undefined && c >= table.column && c < table.column + table.columnCount ? table.columnNames[c - table.column] : undefined;
+    const name =
+      table !== undefined && c >= table.column && c < table.column + table.columnCount ? table.columnNames[c - table.column] : undefined;
     return name ?? columnName(c);
   });
 }

@@ -32,7 +32,14 @@ function textOf(cell: GridCell): string {
 }
 
 function withText(cell: GridCell, text: string): EditableGridCell {
-  return { kind: GridCellKind.Text, data: text, displayData: text, allowOverlay: true, readonly: false, ...(cell.kind === GridCellKind.Text && cell.themeOverride ? { themeOverride: cell.themeOverride } : {}) };
+  return {
+    kind: GridCellKind.Text,
+    data: text,
+    displayData: text,
+    allowOverlay: true,
+    readonly: false,
+    ...(cell.kind === GridCellKind.Text && cell.themeOverride ? { themeOverride: cell.themeOverride } : {}),
+  };
 }
 
 function startingWith(items: readonly string[], text: string): number {
@@ -67,7 +74,8 @@ export function listEditor(options: ListEditorOptions): ProvideEditorComponent<G
       setActive(startingWith(items, next));
       onChange(withText(value, next));
     };
-    const take = (chosen: string, movement: readonly [-1 | 0 | 1, -1 | 0 | 1]): void => onFinishedEditing(withText(value, chosen), movement);
+    const take = (chosen: string, movement: readonly [-1 | 0 | 1, -1 | 0 | 1]): void =>
+      onFinishedEditing(withText(value, chosen), movement);
     const move = (step: number): void => setActive((current) => Math.max(0, Math.min(items.length - 1, current + step)));
 
     const onKeyDown = (event: KeyboardEvent<HTMLInputElement>): void => {
@@ -88,7 +96,10 @@ export function listEditor(options: ListEditorOptions): ProvideEditorComponent<G
     const colors = palette(theme);
     const optionId = (i: number) => `${id}-option-${i}`;
     return (
-      <div className="preview-list-editor" style={{ minWidth: 200, background: colors.bg, color: colors.text, fontFamily: theme.fontFamily }}>
+      <div
+        className="preview-list-editor"
+        style={{ minWidth: 200, background: colors.bg, color: colors.text, fontFamily: theme.fontFamily }}
+      >
         <input
           ref={input}
           className="gdg-input"
@@ -110,7 +121,14 @@ export function listEditor(options: ListEditorOptions): ProvideEditorComponent<G
           id={`${id}-list`}
           role="listbox"
           aria-label={options.label}
-          style={{ listStyle: 'none', margin: '4px 0 0', padding: 0, borderTop: `1px solid ${colors.border}`, maxHeight: VISIBLE_ITEMS * ITEM_HEIGHT_PX, overflowY: 'auto' }}
+          style={{
+            listStyle: 'none',
+            margin: '4px 0 0',
+            padding: 0,
+            borderTop: `1px solid ${colors.border}`,
+            maxHeight: VISIBLE_ITEMS * ITEM_HEIGHT_PX,
+            overflowY: 'auto',
+          }}
         >
           {items.map((item, i) => (
             <li
@@ -120,14 +138,31 @@ export function listEditor(options: ListEditorOptions): ProvideEditorComponent<G
               aria-selected={i === active}
               onMouseDown={(event) => event.preventDefault()}
               onClick={() => take(item, [0, 1])}
-              style={{ minHeight: ITEM_HEIGHT_PX, boxSizing: 'border-box', padding: '3px 6px', cursor: 'pointer', background: i === active ? colors.activeBg : 'transparent', color: i === active ? colors.activeText : colors.text }}
+              style={{
+                minHeight: ITEM_HEIGHT_PX,
+                boxSizing: 'border-box',
+                padding: '3px 6px',
+                cursor: 'pointer',
+                background: i === active ? colors.activeBg : 'transparent',
+                color: i === active ? colors.activeText : colors.text,
+              }}
             >
               {item}
             </li>
           ))}
         </ul>
         {options.prompt && (
-          <p style={{ margin: '6px 0 0', paddingTop: 4, borderTop: `1px solid ${colors.border}`, fontSize: 12, color: colors.muted, maxWidth: 320 }} data-testid="list-editor-prompt">
+          <p
+            style={{
+              margin: '6px 0 0',
+              paddingTop: 4,
+              borderTop: `1px solid ${colors.border}`,
+              fontSize: 12,
+              color: colors.muted,
+              maxWidth: 320,
+            }}
+            data-testid="list-editor-prompt"
+          >
             {options.prompt.title !== '' && <strong style={{ color: colors.text }}>{options.prompt.title}: </strong>}
             {options.prompt.message}
           </p>

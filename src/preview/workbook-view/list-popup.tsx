@@ -40,7 +40,9 @@ export function ListPopup({ cell, list, at, right, label, theme, onDone }: ListP
   return (
     // Below the cell, as Excel's drop-down opens, and inside the grid: a cell near its right edge gets the list
     // aligned to the grid's edge instead of running over the pane.
-    <div data-testid="list-popup" style={{
+    <div
+      data-testid="list-popup"
+      style={{
         position: 'fixed',
         left: Math.max(0, Math.min(at.x, right - POPUP_WIDTH_PX)),
         top: at.y + at.height,

@@ -32,7 +32,11 @@ export interface CellEditorHandlers {
   place(): void;
 }
 
-function useEditor(areaRef: RefObject<HTMLTextAreaElement>, containerRef: RefObject<HTMLElement>, host: () => CellEditorHost): () => CellEditor | undefined {
+function useEditor(
+  areaRef: RefObject<HTMLTextAreaElement>,
+  containerRef: RefObject<HTMLElement>,
+  host: () => CellEditorHost,
+): () => CellEditor | undefined {
   const editor = useRef<CellEditor>();
   useEffect(() => {
     const area = areaRef.current;
@@ -79,49 +83,55 @@ export function useCellEditor(bindings: CellEditorBindings, grid: RefObject<Data
   );
   const editor = useEditor(areaRef, containerRef, host);
 
-  const onGridKeyDown = useCallback((event: GridKeyEventArgs): void => {
-    const open = editor();
-    const cell = latest.current.activeCell();
-    // rawEvent is absent when the accessibility tree clicks a cell: the grid's own activation then.
-    if (open === undefined || cell === undefined || event.rawEvent === undefined) return;
-    // Alt+↓ opens a validation's drop-down list, as in Excel.
-    if (event.altKey && event.key === 'ArrowDown' && latest.current.openList?.(cell) === true) {
+  const onGridKeyDown = useCallback(
+    (event: GridKeyEventArgs): void => {
+      const open = editor();
+      const cell = latest.current.activeCell();
+      // rawEvent is absent when the accessibility tree clicks a cell: the grid's own activation then.
+      if (open === undefined || cell === undefined || event.rawEvent === undefined) return;
+      // Alt+↓ opens a validation's drop-down list, as in Excel.
+      if (event.altKey && event.key === 'ArrowDown' && latest.current.openList?.(cell) === true) {
+        event.cancel();
+        event.preventDefault();
+        event.stopPropagation();
+        return;
+      }
+      const action = selectedCellKey(event);
+      if (action.kind === 'grid') return;
       event.cancel();
+      if (action.kind === 'compose') {
+        // The browser composes the character into the editor, which has the focus before the key's default runs.
+        open.open(cell, '', 'enter');
+        return;
+      }
       event.preventDefault();
       event.stopPropagation();
-      return;
-    }
-    const action = selectedCellKey(event);
-    if (action.kind === 'grid') return;
-    event.cancel();
-    if (action.kind === 'compose') {
-      // The browser composes the character into the editor, which has the focus before the key's default runs.
-      open.open(cell, '', 'enter');
-      return;
-    }
-    event.preventDefault();
-    event.stopPropagation();
-    if (action.kind === 'type') open.open(cell, action.text, 'enter');
-    else if (action.kind === 'clear') open.open(cell, '', 'enter');
-    else if (action.kind === 'edit') open.open(cell, latest.current.contents(cell), 'edit');
-    else if (action.kind === 'move') latest.current.move(cell, action.move);
-  }, [editor]);
+      if (action.kind === 'type') open.open(cell, action.text, 'enter');
+      else if (action.kind === 'clear') open.open(cell, '', 'enter');
+      else if (action.kind === 'edit') open.open(cell, latest.current.contents(cell), 'edit');
+      else if (action.kind === 'move') latest.current.move(cell, action.move);
+    },
+    [editor],
+  );
 
   // The grid calls two clicks within 500 ms a double-click wherever they land, and would open its own editor on
   // one that lands on the selected cell (after Enter moved there): never its editor; ours on two clicks on one cell.
   const lastClicked = useRef<EditedCell>();
-  const onCellClicked = useCallback((item: Item, event: CellClickedEventArgs): void => {
-    const cell = { column: item[0], row: item[1] };
-    const previous = lastClicked.current;
-    lastClicked.current = cell;
-    if (event.isDoubleClick !== true) return;
-    event.preventDefault();
-    const open = editor();
-    if (previous?.column !== cell.column || previous.row !== cell.row) return;
-    // A cell with an in-cell list opens its list (the preview draws no drop-down arrow to click); others, the editor.
-    if (latest.current.openList?.(cell) === true) return;
-    open?.open(cell, latest.current.contents(cell), 'edit');
-  }, [editor]);
+  const onCellClicked = useCallback(
+    (item: Item, event: CellClickedEventArgs): void => {
+      const cell = { column: item[0], row: item[1] };
+      const previous = lastClicked.current;
+      lastClicked.current = cell;
+      if (event.isDoubleClick !== true) return;
+      event.preventDefault();
+      const open = editor();
+      if (previous?.column !== cell.column || previous.row !== cell.row) return;
+      // A cell with an in-cell list opens its list (the preview draws no drop-down arrow to click); others, the editor.
+      if (latest.current.openList?.(cell) === true) return;
+      open?.open(cell, latest.current.contents(cell), 'edit');
+    },
+    [editor],
+  );
 
   const place = useCallback((): void => editor()?.place(), [editor]);
 

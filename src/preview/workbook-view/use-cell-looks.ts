@@ -62,12 +62,15 @@ export function useCellLooks(source: CellLookSource): { cellLook(row: number, co
       if (paint.bgCell !== undefined || paint.textDark !== undefined) themeOverride = { ...themeOverride, ...paint };
       const base = themeOverride?.baseFontStyle ?? '13px';
       const bold = colors.bold === true && !base.includes('bold') ? 'bold ' : '';
-      if (colors.italic === true || bold !== '') themeOverride = { ...themeOverride, baseFontStyle: `${colors.italic === true ? 'italic ' : ''}${bold}${base}` };
+      if (colors.italic === true || bold !== '')
+        themeOverride = { ...themeOverride, baseFontStyle: `${colors.italic === true ? 'italic ' : ''}${bold}${base}` };
       const empty = cell.result.kind === 'Empty' && cell.formula === undefined;
       if (cell.result.kind === 'Double') {
         const col = columns[column];
         const font = `${themeOverride?.baseFontStyle ?? '13px'} ${palette.grid.fontFamily ?? 'sans-serif'}`;
-        display.text = fitNumber(display.text, col !== undefined && 'width' in col ? col.width : defaultWidthPx, (text) => textWidth(text, font));
+        display.text = fitNumber(display.text, col !== undefined && 'width' in col ? col.width : defaultWidthPx, (text) =>
+          textWidth(text, font),
+        );
       }
       return { display, editText: cellEditText(cell), themeOverride, empty, inTable: table !== undefined };
     },
@@ -86,7 +89,12 @@ export function useCellLooks(source: CellLookSource): { cellLook(row: number, co
           looks.set(c, known);
           return known;
         };
-        const rowCell = (c: number): RowCell => ({ text: look(c).display.text, align: look(c).display.align, empty: look(c).empty, inTable: look(c).inTable });
+        const rowCell = (c: number): RowCell => ({
+          text: look(c).display.text,
+          align: look(c).display.align,
+          empty: look(c).empty,
+          inTable: look(c).inTable,
+        });
         const width = (c: number): number => {
           const col = columns[c];
           return col !== undefined && 'width' in col ? col.width : defaultWidthPx;

@@ -17,7 +17,7 @@ import DataEditor, {
   type DataEditorRef,
   type EditableGridCell,
   type GridCell,
-    type GridSelection,
+  type GridSelection,
   type Item,
 } from '@glideapps/glide-data-grid';
 import { useCallback, useMemo, useRef, useState } from 'react';
@@ -62,7 +62,18 @@ function clamp(value: number, last: number): number {
   return Math.min(Math.max(value, 0), last);
 }
 
-export function WorkbookGrid({ workbook, sheet, version, palette, label, editorLabel, locale, listLabel, onActiveCell, onEdit }: WorkbookGridProps): JSX.Element {
+export function WorkbookGrid({
+  workbook,
+  sheet,
+  version,
+  palette,
+  label,
+  editorLabel,
+  locale,
+  listLabel,
+  onActiveCell,
+  onEdit,
+}: WorkbookGridProps): JSX.Element {
   const [selection, setSelectionState] = useState<GridSelection>(NO_SELECTION);
   // The selection as last set, also before React rendered it: a key typed right after a move finds its cell.
   const selectionRef = useRef(selection);
@@ -131,7 +142,16 @@ export function WorkbookGrid({ workbook, sheet, version, palette, label, editorL
     [activeRow, activeColumn, scrolled, version, columns],
   );
 
-  const { cellLook, runsOf } = useCellLooks({ workbook, sheet, tables, palette, locale, version, columns, defaultWidthPx: DEFAULT_WIDTH_PX });
+  const { cellLook, runsOf } = useCellLooks({
+    workbook,
+    sheet,
+    tables,
+    palette,
+    locale,
+    version,
+    columns,
+    defaultWidthPx: DEFAULT_WIDTH_PX,
+  });
 
   const getCellContent = useCallback(
     ([column, row]: Item): GridCell => {
@@ -161,7 +181,8 @@ export function WorkbookGrid({ workbook, sheet, version, palette, label, editorL
       gridRef.current?.focus();
       if (cell === undefined || value === undefined) return;
       onEdit(cell[1], cell[0], value);
-      if (move[0] !== 0 || move[1] !== 0) onSelection(cellSelection(clamp(cell[0] + move[0], columnCount - 1), clamp(cell[1] + move[1], rowCount - 1)));
+      if (move[0] !== 0 || move[1] !== 0)
+        onSelection(cellSelection(clamp(cell[0] + move[0], columnCount - 1), clamp(cell[1] + move[1], rowCount - 1)));
     },
     [listCell, onEdit, onSelection, columnCount, rowCount],
   );
@@ -177,7 +198,15 @@ export function WorkbookGrid({ workbook, sheet, version, palette, label, editorL
     <section aria-label={label} className="preview-grid" ref={editor.containerRef}>
       {activeList?.prompt && listCell === undefined && bounds && <CellPrompt prompt={activeList.prompt} at={bounds} />}
       {listCell !== undefined && activeList !== undefined && bounds && (
-        <ListPopup cell={getCellContent(listCell)} list={activeList} at={bounds} right={editor.containerRef.current?.getBoundingClientRect().right ?? window.innerWidth} label={listLabel} theme={palette.grid} onDone={onListDone} />
+        <ListPopup
+          cell={getCellContent(listCell)}
+          list={activeList}
+          at={bounds}
+          right={editor.containerRef.current?.getBoundingClientRect().right ?? window.innerWidth}
+          label={listLabel}
+          theme={palette.grid}
+          onDone={onListDone}
+        />
       )}
       <DataEditor
         ref={gridRef}

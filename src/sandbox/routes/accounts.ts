@@ -74,7 +74,15 @@ function createAccount(context: RequestContext): { status: number; body: unknown
     (b) => b.companyId === companyId && b.openBankingConnectionId === null && b.name === bankName && b.bic === bankBic,
   );
   if (!bank) {
-    bank = { id: store.nextId('bank'), companyId, name: bankName, bic: bankBic, openBankingConnectionId: null, dateCreated: now, dateUpdated: now };
+    bank = {
+      id: store.nextId('bank'),
+      companyId,
+      name: bankName,
+      bic: bankBic,
+      openBankingConnectionId: null,
+      dateCreated: now,
+      dateUpdated: now,
+    };
     store.banks.set(bank.id, bank);
   }
   const account: Account = {
@@ -111,7 +119,12 @@ export function accountRoutes(): Route[] {
           const page = paginate(context.store.banksOf(readableCompanies(context.principal)), context);
           return {
             status: 200,
-            body: { count: page.count, next: page.next, previous: page.previous, results: page.items.map((b) => bankJson(context.store, b)) },
+            body: {
+              count: page.count,
+              next: page.next,
+              previous: page.previous,
+              results: page.items.map((b) => bankJson(context.store, b)),
+            },
           };
         },
       },
@@ -125,7 +138,10 @@ export function accountRoutes(): Route[] {
           const last = lastTransactions(store, accounts);
           return {
             status: 200,
-            body: { ...balanceSummary(store, companies, today), accounts: accounts.map((a) => accountJson(store, a, last.get(a.id) ?? null)) },
+            body: {
+              ...balanceSummary(store, companies, today),
+              accounts: accounts.map((a) => accountJson(store, a, last.get(a.id) ?? null)),
+            },
           };
         },
       },

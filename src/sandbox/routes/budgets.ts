@@ -68,11 +68,15 @@ function validated(context: RequestContext, owner: Plan, mode: 'full' | 'partial
   const errors = { ...read.errors };
   const externalId = read.values.externalId;
   if (typeof externalId === 'string' && !errors.external_id) {
-    const taken = [...context.store.budgets.values()].some((b) => b.planId === owner.id && b.externalId === externalId && b.id !== current?.id);
+    const taken = [...context.store.budgets.values()].some(
+      (b) => b.planId === owner.id && b.externalId === externalId && b.id !== current?.id,
+    );
     if (taken) errors.external_id = [t(context.lang, 'unique')];
   }
-  const interCompany = read.values.interCompany !== undefined ? read.values.interCompany : mode === 'full' ? null : (current?.interCompany ?? null);
-  const interCategory = read.values.interCategory !== undefined ? read.values.interCategory : mode === 'full' ? null : (current?.interCategory ?? null);
+  const interCompany =
+    read.values.interCompany !== undefined ? read.values.interCompany : mode === 'full' ? null : (current?.interCompany ?? null);
+  const interCategory =
+    read.values.interCategory !== undefined ? read.values.interCategory : mode === 'full' ? null : (current?.interCategory ?? null);
   if (interCategory !== null && interCompany === null && !errors.inter_category) {
     errors.inter_category = [t(context.lang, 'interCategoryNeedsCompany')];
   }
@@ -154,7 +158,13 @@ function list(owner: (context: RequestContext) => Plan, isForecast: boolean, bef
     const sum = fromCents(matches.reduce((s, b) => s + b.amount, 0));
     return {
       status: 200,
-      body: { count: page.count, next: page.next, previous: page.previous, sum, results: { total: sum, budgets: page.items.map((b) => budgetJson(store, b)) } },
+      body: {
+        count: page.count,
+        next: page.next,
+        previous: page.previous,
+        sum,
+        results: { total: sum, budgets: page.items.map((b) => budgetJson(store, b)) },
+      },
     };
   };
 }

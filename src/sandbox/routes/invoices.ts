@@ -50,7 +50,13 @@ function create(context: RequestContext): HandlerResult {
   const paid = reader.decimal('paid_amount', AMOUNT);
   const category = reader.pk('category', categoryOfCompany(store, companyId), { allowNull: true, check: (c) => categoryProblem(store, c) });
   const expected = reader.date('expected_date');
-  if (!reader.ok || typeof reference !== 'string' || typeof name !== 'string' || typeof amount !== 'number' || typeof dueDate !== 'string') {
+  if (
+    !reader.ok ||
+    typeof reference !== 'string' ||
+    typeof name !== 'string' ||
+    typeof amount !== 'number' ||
+    typeof dueDate !== 'string'
+  ) {
     throw new ApiError(400, reader.errors);
   }
   const amountCents = toCents(amount);
@@ -85,7 +91,10 @@ function create(context: RequestContext): HandlerResult {
 function list(context: RequestContext): HandlerResult {
   const { store, query, lang, today } = context;
   const companyId = targetCompany(context);
-  const matches = store.invoicesOf([companyId]).filter(invoiceFilter(store, query, lang, today)).sort(invoiceComparator(query));
+  const matches = store
+    .invoicesOf([companyId])
+    .filter(invoiceFilter(store, query, lang, today))
+    .sort(invoiceComparator(query));
   const page = paginate(matches, context);
   let sum = 0;
   let due = 0;
@@ -112,7 +121,14 @@ interface InvoicePatch {
   apply: (i: Invoice) => void;
 }
 
-function readPatchItem(store: Store, companyId: number, item: Record<string, unknown>, key: Key, lang: Language, today: string): { errors: FieldErrors; patch?: InvoicePatch } {
+function readPatchItem(
+  store: Store,
+  companyId: number,
+  item: Record<string, unknown>,
+  key: Key,
+  lang: Language,
+  today: string,
+): { errors: FieldErrors; patch?: InvoicePatch } {
   const r = new BodyReader(item, lang);
   let match: (i: Invoice) => boolean;
   if (key === 'id') {

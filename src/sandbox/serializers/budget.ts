@@ -25,7 +25,9 @@ export function budgetJson(store: Store, b: Budget): Record<string, unknown> {
     category: shortCategoryJson(store.categories.get(b.categoryId)),
     inter_category: b.interCategory,
     inter_category_name: interCategory ? interCategory.name : null,
-    depending_categories: b.dependingCategories.map((id) => shortCategoryJson(store.categories.get(id)) ?? { id, name: '', description: '' }),
+    depending_categories: b.dependingCategories.map(
+      (id) => shortCategoryJson(store.categories.get(id)) ?? { id, name: '', description: '' },
+    ),
     base_categories: [...b.baseCategories],
     recurring_budget:
       b.frequency === ''

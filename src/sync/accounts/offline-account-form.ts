@@ -29,7 +29,18 @@ export interface OfflineAccountForm {
 
 export type OfflineAccountField = keyof OfflineAccountForm;
 
-export const OFFLINE_ACCOUNT_FIELDS: readonly OfflineAccountField[] = ['name', 'bankName', 'bic', 'iban', 'currency', 'alias', 'holderName', 'typeName', 'balance', 'overdraftLimit'];
+export const OFFLINE_ACCOUNT_FIELDS: readonly OfflineAccountField[] = [
+  'name',
+  'bankName',
+  'bic',
+  'iban',
+  'currency',
+  'alias',
+  'holderName',
+  'typeName',
+  'balance',
+  'overdraftLimit',
+];
 
 export interface FieldProblem {
   field: OfflineAccountField;
@@ -51,14 +62,22 @@ function fail(ctx: z.RefinementCtx, key: MessageKey, params: MessageParams = {})
 }
 
 const required = (key: MessageKey) => z.string().trim().min(1, { error: key });
-const optionalText = z.string().trim().transform((text) => (text === '' ? undefined : text));
+const optionalText = z
+  .string()
+  .trim()
+  .transform((text) => (text === '' ? undefined : text));
 
 const ibanField = z.string().transform((text, ctx) => {
   if (text.trim() === '') return fail(ctx, 'account.error.ibanMissing');
   const iban = normalizeIban(text);
   const problem = ibanProblem(iban);
   if (problem === 'format') return fail(ctx, 'account.error.ibanFormat');
-  if (problem === 'length') return fail(ctx, 'account.error.ibanLength', { country: iban.slice(0, 2), length: String(ibanLength(iban)), actual: String(iban.length) });
+  if (problem === 'length')
+    return fail(ctx, 'account.error.ibanLength', {
+      country: iban.slice(0, 2),
+      length: String(ibanLength(iban)),
+      actual: String(iban.length),
+    });
   if (problem === 'checksum') return fail(ctx, 'account.error.ibanChecksum');
   return iban;
 });
@@ -79,7 +98,10 @@ function amountField(language: Language, options: { positive: boolean }) {
   return z.string().transform((text, ctx) => {
     if (text.trim() === '') return undefined;
     const parsed = parseLocaleDecimal(text, language);
-    if (!parsed.ok) return fail(ctx, parsed.problem === 'decimals' ? 'account.error.amountDecimals' : 'account.error.amountFormat', { example: exampleAmount(language) });
+    if (!parsed.ok)
+      return fail(ctx, parsed.problem === 'decimals' ? 'account.error.amountDecimals' : 'account.error.amountFormat', {
+        example: exampleAmount(language),
+      });
     if (options.positive && parsed.value.startsWith('-')) return fail(ctx, 'account.error.overdraftNegative');
     return parsed.value;
   });

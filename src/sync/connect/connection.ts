@@ -7,7 +7,13 @@
 
 import { linkedAbort, raceAbort } from '../../api/abort';
 import { createClient, type CashflowClient, type ClientOptions } from '../../api/client';
-import { checkConnection, parseBaseUrl, type ConnectionCheckOptions, type ConnectionProblem, type ConnectionCheck } from '../../api/connection-check';
+import {
+  checkConnection,
+  parseBaseUrl,
+  type ConnectionCheckOptions,
+  type ConnectionProblem,
+  type ConnectionCheck,
+} from '../../api/connection-check';
 import type { RequestOptions } from '../../api/request-options';
 import type { Language, MessageKey } from '../../i18n/catalog';
 import { translate } from '../../i18n/translate';
@@ -44,8 +50,7 @@ export interface ActiveConnection {
 export type ConnectProblem = ConnectionProblem | 'unknownProfile' | 'secretMissing' | 'gaveUp';
 
 export type ConnectResult =
-  | { ok: true; connection: ActiveConnection }
-  | { ok: false; problem: ConnectProblem; message: string; detail?: string };
+  { ok: true; connection: ActiveConnection } | { ok: false; problem: ConnectProblem; message: string; detail?: string };
 
 /**
  * How the open workbook relates to the profiles on this computer. The workbook's setting is whatever its sender
@@ -85,7 +90,8 @@ export class Connections {
     const profile = profiles.get(profileId);
     if (profile === undefined) return this.#fail('unknownProfile', 'connect.error.unknownProfile');
     const clientSecret = secret ?? profiles.secret(profileId);
-    if (clientSecret === undefined || clientSecret === '') return this.#fail('secretMissing', 'connect.error.secretMissing', { name: profile.name });
+    if (clientSecret === undefined || clientSecret === '')
+      return this.#fail('secretMissing', 'connect.error.secretMissing', { name: profile.name });
     return this.connectWith(profile, clientSecret, request);
   }
 
@@ -100,7 +106,8 @@ export class Connections {
     const credentials = { ...this.#options.client, baseUrl: profile.baseUrl, clientId: profile.clientId, clientSecret, language };
     const check = await this.#checkWithin(credentials, request);
     if (check === GAVE_UP) return this.#fail('gaveUp', 'connect.error.gaveUp', { seconds: String(Math.ceil(this.#deadlineMs() / 1000)) });
-    if (!check.ok) return { ok: false, problem: check.problem, message: check.message, ...(check.detail === undefined ? {} : { detail: check.detail }) };
+    if (!check.ok)
+      return { ok: false, problem: check.problem, message: check.message, ...(check.detail === undefined ? {} : { detail: check.detail }) };
     const connected: ConnectionProfile = { ...profile, companyIds: check.companyIds };
     profiles.save(connected, clientSecret);
     // The check left its token in the same cache under the same key: the client's first call reuses it.
@@ -116,7 +123,10 @@ export class Connections {
     const attempt = linkedAbort(request.signal);
     const timer = setTimeout(() => attempt.abort(GAVE_UP), this.#deadlineMs());
     try {
-      return await raceAbort(() => (this.#options.check ?? checkConnection)(credentials, { ...request, signal: attempt.signal }), attempt.signal);
+      return await raceAbort(
+        () => (this.#options.check ?? checkConnection)(credentials, { ...request, signal: attempt.signal }),
+        attempt.signal,
+      );
     } catch (error) {
       if (attempt.signal.reason === GAVE_UP && request.signal?.aborted !== true) return GAVE_UP;
       throw error;

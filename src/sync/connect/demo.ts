@@ -16,7 +16,15 @@ export const DEMO_COMPANY_ID = 4711;
 export function demoProfile(sandboxUrl: string, language: Language): { profile: ConnectionProfile; secret: string } {
   const baseUrl = new URL(sandboxUrl).href;
   return {
-    profile: { id: DEMO_PROFILE_ID, name: translate(language, 'connect.demo.name'), baseUrl, clientId: DEMO_CLIENT_ID, kind: 'company', companyIds: [DEMO_COMPANY_ID], remember: true },
+    profile: {
+      id: DEMO_PROFILE_ID,
+      name: translate(language, 'connect.demo.name'),
+      baseUrl,
+      clientId: DEMO_CLIENT_ID,
+      kind: 'company',
+      companyIds: [DEMO_COMPANY_ID],
+      remember: true,
+    },
     secret: DEMO_SECRET,
   };
 }
@@ -27,7 +35,11 @@ export function demoProfile(sandboxUrl: string, language: Language): { profile: 
  * so the pane asks briefly first and again later (`taskpane/state/demo-watch.ts`). Only development builds and the
  * preview probe: a production build never asks the user's computer.
  */
-export async function sandboxAvailable(url: string, fetchImpl: typeof fetch = globalThis.fetch.bind(globalThis), timeoutMs = 5000): Promise<boolean> {
+export async function sandboxAvailable(
+  url: string,
+  fetchImpl: typeof fetch = globalThis.fetch.bind(globalThis),
+  timeoutMs = 5000,
+): Promise<boolean> {
   let tokenUrl: string;
   try {
     tokenUrl = new URL('auth/token/', url.endsWith('/') ? url : `${url}/`).href;

@@ -17,7 +17,10 @@ export type ProfileKind = (typeof PROFILE_KINDS)[number];
 const baseUrlField = z.string({ error: 'profile.error.baseUrl' }).transform((text, ctx) => {
   const url = parseBaseUrl(text);
   if (url === null) {
-    ctx.addIssue({ code: 'custom', message: baseUrlProblem(text) === 'insecure' ? 'profile.error.baseUrlInsecure' : 'profile.error.baseUrl' });
+    ctx.addIssue({
+      code: 'custom',
+      message: baseUrlProblem(text) === 'insecure' ? 'profile.error.baseUrlInsecure' : 'profile.error.baseUrl',
+    });
     return z.NEVER;
   }
   return url.href;
@@ -48,7 +51,12 @@ export interface ProfileProblem {
 
 export type ProfileParse = { ok: true; profile: ConnectionProfile } | { ok: false; problems: ProfileProblem[] };
 
-const KEYED_MESSAGES: readonly string[] = ['profile.error.name', 'profile.error.baseUrl', 'profile.error.baseUrlInsecure', 'profile.error.clientId'];
+const KEYED_MESSAGES: readonly string[] = [
+  'profile.error.name',
+  'profile.error.baseUrl',
+  'profile.error.baseUrlInsecure',
+  'profile.error.clientId',
+];
 
 /** Validates what the user entered; every problem in the user's language, one per field. */
 export function parseProfile(input: unknown, language: Language): ProfileParse {

@@ -28,9 +28,7 @@ export type WorkbookConnection = z.output<typeof WorkbookConnectionSchema>;
 
 /** The setting as read: nothing usable, a connection, or one whose base URL is refused as insecure (the text as stored). */
 export type WorkbookConnectionReading =
-  | { status: 'none' }
-  | { status: 'found'; connection: WorkbookConnection }
-  | { status: 'refused'; profileName: string; baseUrl: string };
+  { status: 'none' } | { status: 'found'; connection: WorkbookConnection } | { status: 'refused'; profileName: string; baseUrl: string };
 
 export interface WorkbookConnectionStore {
   get(): Promise<WorkbookConnection | undefined>;
@@ -42,7 +40,10 @@ export interface WorkbookConnectionStore {
 /** Refuses anything beyond the two fields (a programming error, never user data). */
 export function checkWorkbookConnection(connection: WorkbookConnection): WorkbookConnection {
   const parsed = WorkbookConnectionSchema.safeParse(connection);
-  if (!parsed.success) throw new Error(`The workbook keeps only a profile name and a base URL (${parsed.error.issues.map((i) => i.path.join('.') || i.code).join(', ')}).`);
+  if (!parsed.success)
+    throw new Error(
+      `The workbook keeps only a profile name and a base URL (${parsed.error.issues.map((i) => i.path.join('.') || i.code).join(', ')}).`,
+    );
   return parsed.data;
 }
 

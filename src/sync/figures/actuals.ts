@@ -38,6 +38,9 @@ export function serveActuals(
   references: Pick<References, 'transactionCount'>,
   context: SumWorksContext,
 ): Promise<void> {
-  const list = { key: 'transactions', source: () => transactionSums(client.transactions, (account) => references.transactionCount(account)) };
+  const list = {
+    key: 'transactions',
+    source: () => transactionSums(client.transactions, (account) => references.transactionCount(account)),
+  };
   return serveSums(works, () => list, context);
 }

@@ -19,7 +19,8 @@ interface IssueParams {
 }
 
 /** Excel passes an omitted optional argument as null; an empty cell or blank text means the same. */
-export const blank = (value: unknown): boolean => value === null || value === undefined || (typeof value === 'string' && value.trim() === '');
+export const blank = (value: unknown): boolean =>
+  value === null || value === undefined || (typeof value === 'string' && value.trim() === '');
 
 /** The argument as a message quotes it. */
 export const shown = (value: unknown): string => (typeof value === 'string' ? value.trim() : String(value));
@@ -35,7 +36,10 @@ export function check<T>(schema: z.ZodType<T>, value: unknown, argument: string,
   const parsed = schema.safeParse(value);
   if (parsed.success) return { ok: true, value: parsed.data };
   const params = (parsed.error.issues[0] as { params?: IssueParams } | undefined)?.params;
-  const error = FigureError.badArgument(language, argument, params?.key ?? 'functions.error.required', { value: shown(value), ...params?.values });
+  const error = FigureError.badArgument(language, argument, params?.key ?? 'functions.error.required', {
+    value: shown(value),
+    ...params?.values,
+  });
   return { ok: false, error };
 }
 

@@ -70,12 +70,18 @@ export interface DateRange {
 }
 
 /** `from` and `to`, and `from` ≤ `to` (the range's end is the argument at fault). */
-export function parseRange(from: ArgumentValue, to: ArgumentValue, language: Language, names: { from: string; to: string } = { from: 'from', to: 'to' }): Checked<DateRange> {
+export function parseRange(
+  from: ArgumentValue,
+  to: ArgumentValue,
+  language: Language,
+  names: { from: string; to: string } = { from: 'from', to: 'to' },
+): Checked<DateRange> {
   const start = parseDate(from, names.from, language);
   if (!start.ok) return start;
   const end = parseDate(to, names.to, language);
   if (!end.ok) return end;
-  if (end.value < start.value) return { ok: false, error: FigureError.badArgument(language, names.to, 'functions.error.range', { from: start.value, to: end.value }) };
+  if (end.value < start.value)
+    return { ok: false, error: FigureError.badArgument(language, names.to, 'functions.error.range', { from: start.value, to: end.value }) };
   return { ok: true, value: { from: start.value, to: end.value } };
 }
 
@@ -86,7 +92,12 @@ export interface OpenRange {
 }
 
 /** Optional `from` and `to` (blank: open at that end), and `from` ≤ `to` when both are given. */
-export function parseOpenRange(from: ArgumentValue, to: ArgumentValue, language: Language, names: { from: string; to: string } = { from: 'from', to: 'to' }): Checked<OpenRange> {
+export function parseOpenRange(
+  from: ArgumentValue,
+  to: ArgumentValue,
+  language: Language,
+  names: { from: string; to: string } = { from: 'from', to: 'to' },
+): Checked<OpenRange> {
   const start = blank(from) ? undefined : parseDate(from, names.from, language);
   if (start !== undefined && !start.ok) return start;
   const end = blank(to) ? undefined : parseDate(to, names.to, language);
@@ -117,14 +128,16 @@ export class CategoryIndex {
 function categorySchema(index: CategoryIndex) {
   return z.unknown().transform((value, ctx): number => {
     if (blank(value)) return fail(ctx, 'functions.error.required');
-    if (typeof value === 'number') return Number.isInteger(value) && index.has(value) ? value : fail(ctx, 'functions.error.categoryUnknown');
+    if (typeof value === 'number')
+      return Number.isInteger(value) && index.has(value) ? value : fail(ctx, 'functions.error.categoryUnknown');
     if (typeof value !== 'string') return fail(ctx, 'functions.error.categoryUnknown');
     const text = value.trim();
     // An id typed as text; a category whose name is all digits is still found by name below.
     if (ID_TEXT.test(text) && index.has(Number(text))) return Number(text);
     const resolved = resolveCategory(text, index.categories, index.paths);
     if (resolved.ok) return resolved.id;
-    if (resolved.problem === 'ambiguous') return fail(ctx, 'functions.error.categoryAmbiguous', { candidates: candidateList(resolved.candidates) });
+    if (resolved.problem === 'ambiguous')
+      return fail(ctx, 'functions.error.categoryAmbiguous', { candidates: candidateList(resolved.candidates) });
     return fail(ctx, 'functions.error.categoryUnknown');
   });
 }
@@ -143,7 +156,8 @@ function accountSchema(accounts: readonly AccountRef[]) {
   return z.unknown().transform((value, ctx): number | undefined => {
     if (blank(value)) return undefined;
     const byId = (id: number) => accounts.find((a) => a.id === id)?.id;
-    if (typeof value === 'number') return (Number.isInteger(value) ? byId(value) : undefined) ?? fail(ctx, 'functions.error.accountUnknown');
+    if (typeof value === 'number')
+      return (Number.isInteger(value) ? byId(value) : undefined) ?? fail(ctx, 'functions.error.accountUnknown');
     if (typeof value !== 'string') return fail(ctx, 'functions.error.accountUnknown');
     const text = value.trim();
     const id = ID_TEXT.test(text) ? byId(Number(text)) : undefined;
@@ -151,12 +165,18 @@ function accountSchema(accounts: readonly AccountRef[]) {
     const wanted = text.toLowerCase();
     const matches = accounts.filter((a) => a.name.trim().toLowerCase() === wanted || a.alias.trim().toLowerCase() === wanted);
     if (matches.length === 1 && matches[0]) return matches[0].id;
-    if (matches.length > 1) return fail(ctx, 'functions.error.accountAmbiguous', { candidates: matches.map((a) => `${a.name} (${a.id})`).join('; ') });
+    if (matches.length > 1)
+      return fail(ctx, 'functions.error.accountAmbiguous', { candidates: matches.map((a) => `${a.name} (${a.id})`).join('; ') });
     return fail(ctx, 'functions.error.accountUnknown');
   });
 }
 
 /** An optional account argument as an account id, or undefined when left out. */
-export function parseAccount(value: ArgumentValue, accounts: readonly AccountRef[], language: Language, argument = 'account'): Checked<number | undefined> {
+export function parseAccount(
+  value: ArgumentValue,
+  accounts: readonly AccountRef[],
+  language: Language,
+  argument = 'account',
+): Checked<number | undefined> {
   return check(accountSchema(accounts), value, argument, language);
 }

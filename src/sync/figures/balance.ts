@@ -28,7 +28,11 @@ export function serveBalance(works: readonly Work<BalanceHorizon, number>[], sum
   const rows = balanceRows(summary);
   for (const work of works) {
     const balance = rows.find((row) => row.horizon === work.job)?.balance ?? null;
-    work.settle(balance === null ? { ok: false, error: FigureError.unavailable(language, 'functions.error.noForecast', { horizon: work.job }) } : { ok: true, value: toCents(balance) });
+    work.settle(
+      balance === null
+        ? { ok: false, error: FigureError.unavailable(language, 'functions.error.noForecast', { horizon: work.job }) }
+        : { ok: true, value: toCents(balance) },
+    );
   }
   return Promise.resolve();
 }

@@ -4,7 +4,16 @@
  * Pages are asked `-settlement_date` (newest first, as the plan expects; the service breaks ties by id).
  */
 
-import { type Budget, type BudgetListParams, type BudgetPage, MAX_PAGE_SIZE, MAX_REQUEST_LINE_BYTES, type PageParams, type PaginateOptions, type RequestOptions } from '../../api';
+import {
+  type Budget,
+  type BudgetListParams,
+  type BudgetPage,
+  MAX_PAGE_SIZE,
+  MAX_REQUEST_LINE_BYTES,
+  type PageParams,
+  type PaginateOptions,
+  type RequestOptions,
+} from '../../api';
 import type { SumFilter, SumPage, SumSource } from './sum-source';
 
 /** What PLANNED needs of a budget list (`ForecastBudgetsResource`, `ScenarioBudgetsResource`). */
@@ -43,7 +52,11 @@ export function budgetSums(list: BudgetList): SumSource {
     total: async (filter, signal) => sumPage(await list.page({ ...filters(filter), page: 1, page_size: 1 }, { signal })),
     pages: (filter, signal) =>
       (async function* () {
-        for await (const page of list.pages({ ...filters(filter), ordering: NEWEST_FIRST }, { pageSize: MAX_PAGE_SIZE, concurrency: PAGE_CONCURRENCY, signal })) yield sumPage(page);
+        for await (const page of list.pages(
+          { ...filters(filter), ordering: NEWEST_FIRST },
+          { pageSize: MAX_PAGE_SIZE, concurrency: PAGE_CONCURRENCY, signal },
+        ))
+          yield sumPage(page);
       })(),
     fits: (filter) => list.requestLine({ ...filters(filter), ordering: NEWEST_FIRST }, MAX_PAGE_SIZE, 1).length <= MAX_REQUEST_LINE_BYTES,
     probeIsCheap: () => Promise.resolve(true),

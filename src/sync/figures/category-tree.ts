@@ -20,7 +20,11 @@ export class CategoryTree {
     if (known) return known;
     const chain: number[] = [];
     const seen = new Set<number>();
-    for (let current: number | null | undefined = id; current !== null && current !== undefined && !seen.has(current); current = this.#parent.get(current)) {
+    for (
+      let current: number | null | undefined = id;
+      current !== null && current !== undefined && !seen.has(current);
+      current = this.#parent.get(current)
+    ) {
       seen.add(current);
       chain.push(current);
     }
@@ -31,6 +35,13 @@ export class CategoryTree {
   /** The ids none of whose ancestors is among them: the same filter with fewer parameters. */
   roots(ids: Iterable<number>): number[] {
     const set = new Set(ids);
-    return [...set].filter((id) => !this.chain(id).slice(1).some((ancestor) => set.has(ancestor))).sort((a, b) => a - b);
+    return [...set]
+      .filter(
+        (id) =>
+          !this.chain(id)
+            .slice(1)
+            .some((ancestor) => set.has(ancestor)),
+      )
+      .sort((a, b) => a - b);
   }
 }

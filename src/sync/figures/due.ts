@@ -11,7 +11,18 @@
  *   does not add up is repeated once, then the calls fail as `changing`.
  */
 
-import { CompletenessTally, type CompletenessExpectation, type InvoiceListParams, type InvoicePage, type InvoiceStatus, MAX_PAGE_SIZE, type PageParams, type PaginateOptions, type RequestOptions, toCents } from '../../api';
+import {
+  CompletenessTally,
+  type CompletenessExpectation,
+  type InvoiceListParams,
+  type InvoicePage,
+  type InvoiceStatus,
+  MAX_PAGE_SIZE,
+  type PageParams,
+  type PaginateOptions,
+  type RequestOptions,
+  toCents,
+} from '../../api';
 import type { Language } from '../../i18n/catalog';
 import { openInvoiceFilters } from '../overview/open-invoices';
 import { runBounded } from '../bounded-pool';
@@ -54,7 +65,10 @@ function shared<T>(values: readonly T[]): T | undefined {
 async function askEach(works: readonly Work<DueCall, number>[], context: DueContext): Promise<void> {
   await runBounded(works, CALL_CONCURRENCY, async ({ job, settle }) => {
     try {
-      const page = await context.invoices.page({ ...openInvoiceFilters(job.type, job.status), page: 1, page_size: 1 }, { signal: context.signal });
+      const page = await context.invoices.page(
+        { ...openInvoiceFilters(job.type, job.status), page: 1, page_size: 1 },
+        { signal: context.signal },
+      );
       settle({ ok: true, value: toCents(page.results.amount_due) });
     } catch (error) {
       settle({ ok: false, error });
@@ -69,7 +83,11 @@ async function sumRanged(works: readonly Work<DueCall, number>[], context: DueCo
   const cents = works.map(() => 0);
   let expected: CompletenessExpectation | undefined;
   let changed = false;
-  for await (const page of context.invoices.pages(filters, { pageSize: MAX_PAGE_SIZE, concurrency: PAGE_CONCURRENCY, signal: context.signal })) {
+  for await (const page of context.invoices.pages(filters, {
+    pageSize: MAX_PAGE_SIZE,
+    concurrency: PAGE_CONCURRENCY,
+    signal: context.signal,
+  })) {
     const figures = { count: page.count, sum: page.results.amount_due };
     if (expected === undefined) expected = figures;
     else if (figures.count !== expected.count || toCents(figures.sum) !== toCents(expected.sum)) changed = true;

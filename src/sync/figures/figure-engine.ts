@@ -188,7 +188,10 @@ export class FigureEngine {
     if (!kind.ok) return Promise.reject(kind.error);
     const state = parseInvoiceStatus(status, this.language);
     if (!state.ok) return Promise.reject(state.error);
-    const filters = { ...(kind.value === undefined ? {} : { type: kind.value }), ...(state.value === undefined ? {} : { status: state.value }) };
+    const filters = {
+      ...(kind.value === undefined ? {} : { type: kind.value }),
+      ...(state.value === undefined ? {} : { status: state.value }),
+    };
     return this.#table(['categories'], () => ({ table: 'invoices', filters }));
   }
 
@@ -196,7 +199,10 @@ export class FigureEngine {
   budgets(scenario?: ArgumentValue, from?: ArgumentValue, to?: ArgumentValue): Promise<SpilledTable> {
     const range = parseOpenRange(from, to, this.language);
     if (!range.ok) return Promise.reject(range.error);
-    const filters = { ...(range.value.from === undefined ? {} : { min_date: range.value.from }), ...(range.value.to === undefined ? {} : { max_date: range.value.to }) };
+    const filters = {
+      ...(range.value.from === undefined ? {} : { min_date: range.value.from }),
+      ...(range.value.to === undefined ? {} : { max_date: range.value.to }),
+    };
     const needs: Reference[] = scenarioOmitted(scenario) ? ['categories', 'summary'] : ['categories', 'summary', 'plans'];
     return this.#table(needs, (references) => ({
       table: 'budgets',
@@ -234,7 +240,10 @@ export class FigureEngine {
   }
 
   /** A figure: computed and cached in cents, handed out as a number with two decimals. */
-  #figure(needs: readonly Reference[], attach: (references: LoadedReferences, jobs: BatchJobs, waiter: Waiter<number>) => void): Promise<number> {
+  #figure(
+    needs: readonly Reference[],
+    attach: (references: LoadedReferences, jobs: BatchJobs, waiter: Waiter<number>) => void,
+  ): Promise<number> {
     return this.#enqueue<number>(needs, attach).then((cents) => cents / 100);
   }
 

@@ -41,7 +41,12 @@ export class FigureError extends Error {
   }
 
   static timeout(language: Language, timeoutMs: number, cause?: unknown): FigureError {
-    return new FigureError('timeout', translate(language, 'functions.error.timeout', { seconds: Math.round(timeoutMs / 100) / 10 }), undefined, cause);
+    return new FigureError(
+      'timeout',
+      translate(language, 'functions.error.timeout', { seconds: Math.round(timeoutMs / 100) / 10 }),
+      undefined,
+      cause,
+    );
   }
 }
 
@@ -52,8 +57,10 @@ export class FigureError extends Error {
 export function toFigureError(error: unknown, language: Language, timeoutMs: number): FigureError {
   if (error instanceof FigureError) return error;
   if (error instanceof ApiTimeoutError || error instanceof ApiUserAbortError) return FigureError.timeout(language, timeoutMs, error);
-  if (error instanceof ApiConnectionError) return new FigureError('refused', translate(language, 'functions.error.unreachable'), undefined, error);
-  if (error instanceof ApiError) return new FigureError('refused', translate(language, 'functions.error.refused', { reason: error.message }), undefined, error);
+  if (error instanceof ApiConnectionError)
+    return new FigureError('refused', translate(language, 'functions.error.unreachable'), undefined, error);
+  if (error instanceof ApiError)
+    return new FigureError('refused', translate(language, 'functions.error.refused', { reason: error.message }), undefined, error);
   const reason = error instanceof Error ? error.message : String(error);
   return new FigureError('refused', translate(language, 'functions.error.unexpected', { reason }), undefined, error);
 }

@@ -4,7 +4,20 @@ export { FigureError, toFigureError, type FigureErrorKind } from './figure-error
 export type { SpilledCell, SpilledTable, TableQuery } from './spilled-tables';
 
 // Arguments as users type them.
-export { accountOmitted, CategoryIndex, parseAccount, parseCategory, parseDate, parseOpenRange, parseRange, type AccountRef, type ArgumentValue, type Checked, type DateRange, type OpenRange } from './arguments';
+export {
+  accountOmitted,
+  CategoryIndex,
+  parseAccount,
+  parseCategory,
+  parseDate,
+  parseOpenRange,
+  parseRange,
+  type AccountRef,
+  type ArgumentValue,
+  type Checked,
+  type DateRange,
+  type OpenRange,
+} from './arguments';
 export { parseHorizon } from './balance';
 export { parseInvoiceStatus, parseInvoiceType, parseOptionalInvoiceType, type InvoiceKind } from './invoice-arguments';
 export { parseScenario, planKey, scenarioOmitted, type PlanRef } from './plan-argument';

@@ -57,7 +57,10 @@ export class KeyedJobs<J, T> {
 }
 
 /** Runs `serve` over the works and settles each; whatever `serve` leaves unsettled or throws fails them. */
-export async function settleWorks<J, T>(works: readonly Work<J, T>[], serve: (works: readonly Work<J, T>[]) => Promise<void>): Promise<void> {
+export async function settleWorks<J, T>(
+  works: readonly Work<J, T>[],
+  serve: (works: readonly Work<J, T>[]) => Promise<void>,
+): Promise<void> {
   if (works.length === 0) return;
   try {
     await serve(works);

@@ -35,10 +35,20 @@ export function plannedNeeds(scenario: ArgumentValue): Reference[] {
 export function plannedCall(args: PlannedArguments, references: LoadedReferences, language: Language): PlannedCall {
   const category = checked(parseCategory(args.category, references.categories().index, language));
   const plan = scenarioOmitted(args.scenario) ? 'forecast' : checked(parseScenario(args.scenario, references.plans(), language));
-  return { key: `planned|${planKey(plan)}|${category}|${args.range.from}|${args.range.to}`, category, ...args.range, account: undefined, plan };
+  return {
+    key: `planned|${planKey(plan)}|${category}|${args.range.from}|${args.range.to}`,
+    category,
+    ...args.range,
+    account: undefined,
+    plan,
+  };
 }
 
-export function servePlanned(works: readonly Work<PlannedCall, number>[], client: Pick<CashflowClient, 'forecastBudgets' | 'scenarioBudgets'>, context: SumWorksContext): Promise<void> {
+export function servePlanned(
+  works: readonly Work<PlannedCall, number>[],
+  client: Pick<CashflowClient, 'forecastBudgets' | 'scenarioBudgets'>,
+  context: SumWorksContext,
+): Promise<void> {
   return serveSums(
     works,
     (call) => ({

@@ -133,7 +133,11 @@ function build(job: TableJob, context: TableContext): Promise<SpilledTable> {
   switch (query.table) {
     case 'transactions':
       return readRows(
-        () => mapPages(client.transactions.extendedPages(query.filters, paging), (p) => ({ figures: { count: p.count, sum: p.sum }, items: p.results })),
+        () =>
+          mapPages(client.transactions.extendedPages(query.filters, paging), (p) => ({
+            figures: { count: p.count, sum: p.sum },
+            items: p.results,
+          })),
         TRANSACTIONS_TABLE,
         lookups,
         { id: (t: Transaction) => t.id, amount: (t) => t.reporting_amount },
@@ -141,7 +145,11 @@ function build(job: TableJob, context: TableContext): Promise<SpilledTable> {
       );
     case 'invoices':
       return readRows(
-        () => mapPages(client.invoices.pages(query.filters, paging), (p) => ({ figures: { count: p.count, sum: p.sum }, items: p.results.invoices })),
+        () =>
+          mapPages(client.invoices.pages(query.filters, paging), (p) => ({
+            figures: { count: p.count, sum: p.sum },
+            items: p.results.invoices,
+          })),
         INVOICES_TABLE,
         lookups,
         { id: (i: Invoice) => i.id, amount: (i) => i.amount },
@@ -149,7 +157,10 @@ function build(job: TableJob, context: TableContext): Promise<SpilledTable> {
       );
     case 'budgets': {
       const plan = query.plan;
-      const list = plan === 'forecast' ? client.forecastBudgets.pages({ ...query.filters, all_budgets: false }, paging) : client.scenarioBudgets(plan.scenario).pages(query.filters, paging);
+      const list =
+        plan === 'forecast'
+          ? client.forecastBudgets.pages({ ...query.filters, all_budgets: false }, paging)
+          : client.scenarioBudgets(plan.scenario).pages(query.filters, paging);
       return readRows(
         () => mapPages(list, (p) => ({ figures: { count: p.count, sum: p.sum }, items: p.results.budgets })),
         plan === 'forecast' ? FORECAST_BUDGETS_TABLE : scenarioBudgetsTable(plan.scenario),
@@ -159,9 +170,15 @@ function build(job: TableJob, context: TableContext): Promise<SpilledTable> {
       );
     }
     case 'categories':
-      return Promise.resolve([headerRow(CATEGORIES_TABLE), ...job.references.categories().list.map((c) => spillRow(CATEGORIES_TABLE, c, lookups))]);
+      return Promise.resolve([
+        headerRow(CATEGORIES_TABLE),
+        ...job.references.categories().list.map((c) => spillRow(CATEGORIES_TABLE, c, lookups)),
+      ]);
     case 'accounts':
-      return Promise.resolve([headerRow(ACCOUNTS_TABLE), ...job.references.accounts().map((a: Account) => spillRow(ACCOUNTS_TABLE, a, lookups))]);
+      return Promise.resolve([
+        headerRow(ACCOUNTS_TABLE),
+        ...job.references.accounts().map((a: Account) => spillRow(ACCOUNTS_TABLE, a, lookups)),
+      ]);
   }
 }
 

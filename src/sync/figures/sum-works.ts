@@ -17,7 +17,11 @@ export interface ListOf {
   source: () => SumSource;
 }
 
-export async function serveSums<C extends SumCall>(works: readonly Work<C, number>[], listOf: (call: C) => ListOf, context: SumWorksContext): Promise<void> {
+export async function serveSums<C extends SumCall>(
+  works: readonly Work<C, number>[],
+  listOf: (call: C) => ListOf,
+  context: SumWorksContext,
+): Promise<void> {
   const groups = new Map<string, { list: ListOf; works: Work<C, number>[] }>();
   for (const work of works) {
     const list = listOf(work.job);
@@ -35,7 +39,13 @@ export async function serveSums<C extends SumCall>(works: readonly Work<C, numbe
         );
         for (const work of items) {
           const result = results.get(work.job.key);
-          work.settle(result === undefined ? { ok: false, error: new Error(`not computed: ${work.key}`) } : result.ok ? { ok: true, value: result.cents } : result);
+          work.settle(
+            result === undefined
+              ? { ok: false, error: new Error(`not computed: ${work.key}`) }
+              : result.ok
+                ? { ok: true, value: result.cents }
+                : result,
+          );
         }
       } catch (error) {
         for (const work of items) work.settle({ ok: false, error });

@@ -97,7 +97,10 @@ class LocalSums {
 async function askEach(calls: readonly SumCall[], context: PlanContext, into: Map<string, Settled>): Promise<void> {
   await runBounded(calls, CALL_CONCURRENCY, async (call) => {
     try {
-      const page = await context.source.total({ categories: [call.category], from: call.from, to: call.to, account: call.account }, context.signal);
+      const page = await context.source.total(
+        { categories: [call.category], from: call.from, to: call.to, account: call.account },
+        context.signal,
+      );
       into.set(call.key, { ok: true, cents: toCents(page.sum) });
     } catch (error) {
       into.set(call.key, { ok: false, error });
@@ -123,7 +126,9 @@ function union(calls: readonly SumCall[], context: PlanContext): Union {
   const roots = context.tree.roots(calls.map((c) => c.category));
   const withCategories: SumFilter = { categories: roots, from, to, account };
   // Without the category filter the pages hold more rows, but every call is still answered correctly.
-  return context.source.fits(withCategories) ? { filter: withCategories, roots } : { filter: { categories: undefined, from, to, account }, roots: undefined };
+  return context.source.fits(withCategories)
+    ? { filter: withCategories, roots }
+    : { filter: { categories: undefined, from, to, account }, roots: undefined };
 }
 
 /** Calls splitting the union exactly (empty when none do, or when the union is not filtered by category). */
@@ -132,10 +137,21 @@ function coverOf(calls: readonly SumCall[], whole: Union): SumCall[] {
   return exactCover(calls, whole.roots, whole.filter.from, whole.filter.to) ?? [];
 }
 
-type Report = (plan: PlanKind, counts: { calls: number; requests: number; answeredByFirstPage?: number; answeredBySum?: number }, fallback?: 'changedWhilePaging') => void;
+type Report = (
+  plan: PlanKind,
+  counts: { calls: number; requests: number; answeredByFirstPage?: number; answeredBySum?: number },
+  fallback?: 'changedWhilePaging',
+) => void;
 
 /** Page 1 of the union, then the remaining pages or the open calls one by one, whichever costs less. */
-async function unionPlan(calls: readonly SumCall[], whole: Union, cover: readonly SumCall[], context: PlanContext, results: Map<string, Settled>, report: Report): Promise<void> {
+async function unionPlan(
+  calls: readonly SumCall[],
+  whole: Union,
+  cover: readonly SumCall[],
+  context: PlanContext,
+  results: Map<string, Settled>,
+  report: Report,
+): Promise<void> {
   const pages = context.source.pages(whole.filter, context.signal);
   const sums = new LocalSums(calls, context.tree);
   const first = await pages.next();
@@ -162,7 +178,12 @@ async function unionPlan(calls: readonly SumCall[], whole: Union, cover: readonl
       for (const call of local) results.set(call.key, { ok: true, cents: sums.cents(call.key) });
       await askEach(open, context, results);
       if (bySum !== undefined) results.set(bySum.key, remainder(toCents(page1.sum), cover, bySum, results));
-      report('perCall', { calls: calls.length, requests: requests + open.length, answeredByFirstPage: local.length, answeredBySum: bySum === undefined ? 0 : 1 });
+      report('perCall', {
+        calls: calls.length,
+        requests: requests + open.length,
+        answeredByFirstPage: local.length,
+        answeredBySum: bySum === undefined ? 0 : 1,
+      });
       return;
     }
     let changed = false;

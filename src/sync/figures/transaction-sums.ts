@@ -4,7 +4,13 @@
  * for account arguments and BALANCE) bounds how many rows any filter can match.
  */
 
-import { type ExtendedTransactionPage, MAX_PAGE_SIZE, MAX_REQUEST_LINE_BYTES, type TransactionFilters, type TransactionsResource } from '../../api';
+import {
+  type ExtendedTransactionPage,
+  MAX_PAGE_SIZE,
+  MAX_REQUEST_LINE_BYTES,
+  type TransactionFilters,
+  type TransactionsResource,
+} from '../../api';
 import type { SumFilter, SumPage, SumSource } from './sum-source';
 
 export type TransactionSource = Pick<TransactionsResource, 'extendedPage' | 'extendedPages' | 'requestLine'>;
@@ -36,13 +42,21 @@ function sumPage(page: ExtendedTransactionPage): SumPage {
  * The summed list of transactions. `transactionCount` tells how many transactions the account (or, undefined, all
  * accounts) holds, or undefined when that is not known.
  */
-export function transactionSums(transactions: TransactionSource, transactionCount: (account: number | undefined) => Promise<number | undefined>): SumSource {
+export function transactionSums(
+  transactions: TransactionSource,
+  transactionCount: (account: number | undefined) => Promise<number | undefined>,
+): SumSource {
   return {
     list: '/transactions/extended/',
     total: async (filter, signal) => sumPage(await transactions.extendedPage({ ...filters(filter), page: 1, page_size: 1 }, { signal })),
     pages: (filter, signal) =>
       (async function* () {
-        for await (const page of transactions.extendedPages(filters(filter), { pageSize: MAX_PAGE_SIZE, concurrency: PAGE_CONCURRENCY, signal })) yield sumPage(page);
+        for await (const page of transactions.extendedPages(filters(filter), {
+          pageSize: MAX_PAGE_SIZE,
+          concurrency: PAGE_CONCURRENCY,
+          signal,
+        }))
+          yield sumPage(page);
       })(),
     fits: (filter) => transactions.requestLine(filters(filter), MAX_PAGE_SIZE, 1).length + EXTENDED_PATH_EXTRA <= MAX_REQUEST_LINE_BYTES,
     probeIsCheap: async (calls, account) => {

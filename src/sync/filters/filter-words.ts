@@ -12,16 +12,24 @@ export function describeFilter(filter: TableFilter, language: Language): string 
   const filters = filtersOf(filter.target);
   const parts: string[] = [];
   const dates = dateWords(text(filters.min_date), text(filters.max_date), t);
-  if (filter.period !== undefined) parts.push(dates === '' ? t(`filter.period.${filter.period}`) : t('filter.words.period', { period: t(`filter.period.${filter.period}`), dates }));
+  if (filter.period !== undefined)
+    parts.push(
+      dates === '' ? t(`filter.period.${filter.period}`) : t('filter.words.period', { period: t(`filter.period.${filter.period}`), dates }),
+    );
   else if (dates !== '') parts.push(dates);
   counted(parts, filters.category, 'filter.words.categories', language);
   counted(parts, filters.account, 'filter.words.accounts', language);
-  if (typeof filters.status === 'string' && filters.status !== '') parts.push(t('filter.words.status', { status: t(`pane.invoiceStatus.${filters.status}` as MessageKey) }));
+  if (typeof filters.status === 'string' && filters.status !== '')
+    parts.push(t('filter.words.status', { status: t(`pane.invoiceStatus.${filters.status}` as MessageKey) }));
   if (filters.type === 'receivable' || filters.type === 'payable') parts.push(t(`pane.invoiceType.${filters.type}`));
   return parts.join(t('filter.words.separator'));
 }
 
-function dateWords(from: string | undefined, to: string | undefined, t: (key: MessageKey, params?: Record<string, string>) => string): string {
+function dateWords(
+  from: string | undefined,
+  to: string | undefined,
+  t: (key: MessageKey, params?: Record<string, string>) => string,
+): string {
   if (from !== undefined && to !== undefined) return t('filter.words.range', { from, to });
   if (from !== undefined) return t('filter.words.from', { from });
   if (to !== undefined) return t('filter.words.until', { to });

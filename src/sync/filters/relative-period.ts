@@ -78,7 +78,8 @@ export function daysInMonth(year: number, month: number): number {
 }
 
 function checkMonth(month: number): number {
-  if (!Number.isInteger(month) || month < 1 || month > 12) throw new RangeError(`The fiscal year's first month must be 1 to 12, got ${month}.`);
+  if (!Number.isInteger(month) || month < 1 || month > 12)
+    throw new RangeError(`The fiscal year's first month must be 1 to 12, got ${month}.`);
   return month;
 }
 

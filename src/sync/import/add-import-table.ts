@@ -26,8 +26,12 @@ export function accountList(accounts: readonly Account[], language: Language): A
     length += name.length + (names.length > 0 ? 1 : 0);
     names.push(name);
   }
-  const message = names.length === 0 ? translate(language, 'import.list.none') : translate(language, 'import.list.prompt', { names: names.join(', ') });
-  return { names, prompt: { title: cut(translate(language, 'import.list.title'), LIST_LIMITS.title), message: cut(message, LIST_LIMITS.prompt) } };
+  const message =
+    names.length === 0 ? translate(language, 'import.list.none') : translate(language, 'import.list.prompt', { names: names.join(', ') });
+  return {
+    names,
+    prompt: { title: cut(translate(language, 'import.list.title'), LIST_LIMITS.title), message: cut(message, LIST_LIMITS.prompt) },
+  };
 }
 
 export async function addImportTable(client: CashflowClient, sheet: ImportSheet, language: Language, signal?: AbortSignal): Promise<void> {

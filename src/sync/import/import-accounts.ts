@@ -16,7 +16,8 @@ function matches(account: Account, typed: string): boolean {
   const lower = typed.toLowerCase();
   const id = /^#?(\d+)$/.exec(typed);
   if (id !== null && account.id === Number(id[1])) return true;
-  if (account.name.trim().toLowerCase() === lower || (account.alias.trim() !== '' && account.alias.trim().toLowerCase() === lower)) return true;
+  if (account.name.trim().toLowerCase() === lower || (account.alias.trim() !== '' && account.alias.trim().toLowerCase() === lower))
+    return true;
   return account.iban !== '' && normalizeIban(account.iban) === normalizeIban(typed);
 }
 

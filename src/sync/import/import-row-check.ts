@@ -50,7 +50,8 @@ function validDate(year: number, month: number, day: number): string | undefined
 
 /** `YYYY-MM-DD` of a date cell: a serial, ISO text, or day.month.year (also with slashes). */
 export function dateOf(value: CellValue | undefined): string | undefined {
-  if (typeof value === 'number') return Number.isInteger(value) && value >= FIRST_SERIAL && value <= LAST_SERIAL ? serialToDate(value) : undefined;
+  if (typeof value === 'number')
+    return Number.isInteger(value) && value >= FIRST_SERIAL && value <= LAST_SERIAL ? serialToDate(value) : undefined;
   const cell = text(value);
   const iso = ISO.exec(cell);
   if (iso) return validDate(Number(iso[1]), Number(iso[2]), Number(iso[3]));
@@ -79,7 +80,10 @@ function cents(ctx: z.RefinementCtx, value: CellValue | undefined, language: Lan
   if (cell === '') return issue(ctx, 'import.check.amountMissing');
   const parsed = parseLocaleDecimal(cell, language);
   if (parsed.ok) return Math.round(Number(parsed.value) * 100);
-  return issue(ctx, parsed.problem === 'decimals' ? 'import.check.amountDecimals' : 'import.check.amount', { value: cell, example: exampleAmount(language) });
+  return issue(ctx, parsed.problem === 'decimals' ? 'import.check.amountDecimals' : 'import.check.amount', {
+    value: cell,
+    example: exampleAmount(language),
+  });
 }
 
 function iban(ctx: z.RefinementCtx, value: CellValue | undefined): string {

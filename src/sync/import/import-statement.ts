@@ -74,7 +74,17 @@ async function readImportTable(sheet: ImportSheet, signal?: AbortSignal): Promis
 }
 
 function resultOf(read: readonly ImportSheetRow[], outcomes: ReadonlyMap<number, ImportOutcome>): ImportResult {
-  const counts: ImportCounts = { imported: 0, already: 0, waiting: 0, refused: 0, failed: 0, unconfirmed: 0, cancelled: 0, ibanNotKept: 0, rows: read.length };
+  const counts: ImportCounts = {
+    imported: 0,
+    already: 0,
+    waiting: 0,
+    refused: 0,
+    failed: 0,
+    unconfirmed: 0,
+    cancelled: 0,
+    ibanNotKept: 0,
+    rows: read.length,
+  };
   const rows = read.map((row, index) => {
     const outcome = outcomes.get(index) ?? ({ kind: 'cancelled' } as const);
     counts[outcome.kind] += 1;

@@ -14,6 +14,8 @@ export class ImportTableError extends Error {
 
   /** What the pane says, in its language. */
   messageIn(language: Language): string {
-    return this.reason === 'noTable' ? translate(language, 'import.error.noTable') : translate(language, 'import.error.columns', { columns: this.columns.join(', ') });
+    return this.reason === 'noTable'
+      ? translate(language, 'import.error.noTable')
+      : translate(language, 'import.error.columns', { columns: this.columns.join(', ') });
   }
 }

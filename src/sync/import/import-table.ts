@@ -11,9 +11,14 @@ import { TABLE_ANCHOR } from '../tables/table-model';
 export const IMPORT_TABLE = 'Import';
 
 /** The keys of the Import table's columns, in their order. */
-export type ImportColumnKey = 'value_date' | 'amount' | 'purpose' | 'counterpart_name' | 'counterpart_iban' | 'tags' | 'account' | 'id' | 'status';
+export type ImportColumnKey =
+  'value_date' | 'amount' | 'purpose' | 'counterpart_name' | 'counterpart_iban' | 'tags' | 'account' | 'id' | 'status';
 
-const column = (key: ImportColumnKey, header: string, type: ColumnSpec['type']): ColumnSpec & { key: ImportColumnKey } => ({ key, header, type });
+const column = (key: ImportColumnKey, header: string, type: ColumnSpec['type']): ColumnSpec & { key: ImportColumnKey } => ({
+  key,
+  header,
+  type,
+});
 
 export const IMPORT_COLUMNS: readonly (ColumnSpec & { key: ImportColumnKey })[] = [
   column('value_date', 'Value date', 'date'),

@@ -29,7 +29,9 @@ export class MemoryImportSheet implements ImportSheet {
 
   async read(): Promise<{ rows: ImportSheetRow[]; missing: string[] }> {
     this.onAccess?.('read');
-    const rows = (this.rows ?? []).flatMap((cells, position) => (Object.values(cells).every((v) => v === '' || v === undefined) ? [] : [{ position, cells: { ...cells } }]));
+    const rows = (this.rows ?? []).flatMap((cells, position) =>
+      Object.values(cells).every((v) => v === '' || v === undefined) ? [] : [{ position, cells: { ...cells } }],
+    );
     return { rows, missing: [] };
   }
 

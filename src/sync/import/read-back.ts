@@ -24,7 +24,11 @@ export function transactionKey(t: Pick<Transaction, 'value_date' | 'amount' | 'p
  * Matches rows to transactions (each used once, claimed ones never, lowest id first): the row's index → its
  * transaction. Matched transactions join `claimed`.
  */
-export function matchTransactions(items: readonly ImportItem[], transactions: readonly Transaction[], claimed: Set<number>): Map<number, Transaction> {
+export function matchTransactions(
+  items: readonly ImportItem[],
+  transactions: readonly Transaction[],
+  claimed: Set<number>,
+): Map<number, Transaction> {
   const free = new Map<string, Transaction[]>();
   for (const t of [...transactions].sort((a, b) => a.id - b.id)) {
     if (claimed.has(t.id)) continue;
@@ -42,7 +46,13 @@ export function matchTransactions(items: readonly ImportItem[], transactions: re
 }
 
 /** Lists the account's transactions of the items' value dates and matches them (see `matchTransactions`). */
-export async function readBack(client: CashflowClient, accountId: number, items: readonly ImportItem[], claimed: Set<number>, signal?: AbortSignal): Promise<Map<number, Transaction>> {
+export async function readBack(
+  client: CashflowClient,
+  accountId: number,
+  items: readonly ImportItem[],
+  claimed: Set<number>,
+  signal?: AbortSignal,
+): Promise<Map<number, Transaction>> {
   if (items.length === 0) return new Map();
   const dates = items.map((i) => i.value_date).sort();
   const listed: Transaction[] = [];

@@ -25,7 +25,8 @@ export function locateRows(before: readonly ImportSheetRow[], now: readonly Impo
     const same = atPosition.get(row.position);
     if (same !== undefined && fingerprint(same) === fingerprint(row)) taken.add(row.position);
   });
-  for (const row of now) if (!taken.has(row.position)) byPrint.set(fingerprint(row), [...(byPrint.get(fingerprint(row)) ?? []), row.position]);
+  for (const row of now)
+    if (!taken.has(row.position)) byPrint.set(fingerprint(row), [...(byPrint.get(fingerprint(row)) ?? []), row.position]);
   return before.map((row) => {
     const same = atPosition.get(row.position);
     if (same !== undefined && fingerprint(same) === fingerprint(row)) return row.position;
@@ -33,7 +34,12 @@ export function locateRows(before: readonly ImportSheetRow[], now: readonly Impo
   });
 }
 
-export async function recordOutcomes(sheet: ImportSheet, before: readonly ImportSheetRow[], outcomes: ReadonlyMap<number, ImportOutcome>, language: Language): Promise<void> {
+export async function recordOutcomes(
+  sheet: ImportSheet,
+  before: readonly ImportSheetRow[],
+  outcomes: ReadonlyMap<number, ImportOutcome>,
+  language: Language,
+): Promise<void> {
   const { rows: now } = await sheet.read();
   const positions = locateRows(before, now);
   const updates: ImportRowUpdate[] = [];

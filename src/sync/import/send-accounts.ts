@@ -48,7 +48,13 @@ export async function sendAccounts(accounts: readonly AccountRows[], options: Se
 async function suspectsToSend(group: AccountRows, context: CallContext, out: Map<number, ImportOutcome>): Promise<SendRow[]> {
   if (group.suspects.length === 0) return [];
   try {
-    const found = await readBack(context.client, group.accountId, group.suspects.map((s) => s.item), context.claimed, context.signal);
+    const found = await readBack(
+      context.client,
+      group.accountId,
+      group.suspects.map((s) => s.item),
+      context.claimed,
+      context.signal,
+    );
     group.suspects.forEach((row, i) => {
       const t = found.get(i);
       if (t !== undefined) out.set(row.index, { kind: 'imported', id: t.id, ibanKept: ibanKept(row, t) });
@@ -56,7 +62,8 @@ async function suspectsToSend(group: AccountRows, context: CallContext, out: Map
     context.settled(found.size);
     return group.suspects.filter((_, i) => !found.has(i));
   } catch (error) {
-    for (const row of group.suspects) out.set(row.index, { kind: 'unconfirmed', reason: error instanceof Error ? error.message : String(error) });
+    for (const row of group.suspects)
+      out.set(row.index, { kind: 'unconfirmed', reason: error instanceof Error ? error.message : String(error) });
     context.settled(group.suspects.length);
     return [];
   }

@@ -85,7 +85,11 @@ export async function sendCall(call: ImportCall, context: CallContext): Promise<
   while (pending.length > 0 && sends > 0 && !context.signal?.aborted) {
     lost = undefined;
     try {
-      const created = await context.client.accounts.createTransactions(call.accountId, pending.map(inputOf), context.signal ? { signal: context.signal } : {});
+      const created = await context.client.accounts.createTransactions(
+        call.accountId,
+        pending.map(inputOf),
+        context.signal ? { signal: context.signal } : {},
+      );
       pending = landed(pending, created, out, context.claimed);
       if (pending.length > 0) lost = new Error('the answer does not hold the rows sent');
     } catch (error) {
@@ -106,7 +110,11 @@ export async function sendCall(call: ImportCall, context: CallContext): Promise<
     pending = await afterLostAnswer(call.accountId, pending, lost, context, out);
   }
   // Left: rows read back as absent and not sent again (out of sends, or cancelled): unconfirmed when out of sends.
-  settleAll(pending, lost === undefined || context.signal?.aborted ? { kind: 'cancelled' } : { kind: 'unconfirmed', reason: messageOf(lost) }, out);
+  settleAll(
+    pending,
+    lost === undefined || context.signal?.aborted ? { kind: 'cancelled' } : { kind: 'unconfirmed', reason: messageOf(lost) },
+    out,
+  );
   context.settled(call.rows.length);
   return out;
 }
@@ -129,7 +137,13 @@ async function afterLostAnswer(accountId: number, rows: SendRow[], lost: unknown
   }
   await context.sleep(waitFor(lost), context.signal);
   try {
-    const found = await readBack(context.client, accountId, rows.map((r) => r.item), context.claimed, context.signal);
+    const found = await readBack(
+      context.client,
+      accountId,
+      rows.map((r) => r.item),
+      context.claimed,
+      context.signal,
+    );
     for (const [i, t] of found) {
       const row = rows[i] as SendRow;
       out.set(row.index, { kind: 'imported', id: t.id, ibanKept: ibanKept(row, t) });

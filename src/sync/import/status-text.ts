@@ -18,13 +18,18 @@ export function statusText(outcome: ImportOutcome, language: Language): string {
     case 'already':
       return translate(language, 'import.status.imported');
     case 'waiting':
-      return translate(language, 'import.status.waiting', { reasons: outcome.problems.map((p) => translate(language, p.key, p.params)).join(' ') });
+      return translate(language, 'import.status.waiting', {
+        reasons: outcome.problems.map((p) => translate(language, p.key, p.params)).join(' '),
+      });
     case 'refused':
       return translate(language, 'import.status.refused', { reasons: outcome.reasons.map(sentence).join(' ') });
     case 'failed':
       return translate(language, 'import.status.failed', { reason: sentence(outcome.reason) });
     case 'unconfirmed':
-      return translate(language, 'import.status.unconfirmed', { prefix: translate(language, 'import.status.unconfirmedPrefix'), reason: outcome.reason });
+      return translate(language, 'import.status.unconfirmed', {
+        prefix: translate(language, 'import.status.unconfirmedPrefix'),
+        reason: outcome.reason,
+      });
     case 'cancelled':
       return translate(language, 'import.status.cancelled');
   }

@@ -59,10 +59,17 @@ export async function loadOverview({ client, groupCompanyIds }: OverviewSource, 
 }
 
 /** `amount_due` of the unpaid invoices of one type: one page of one row is enough, the sum covers every match. */
-async function openAmount(client: CashflowClient, type: 'receivable' | 'payable', groupCompanyIds: readonly number[] | undefined, request: RequestOptions): Promise<number> {
+async function openAmount(
+  client: CashflowClient,
+  type: 'receivable' | 'payable',
+  groupCompanyIds: readonly number[] | undefined,
+  request: RequestOptions,
+): Promise<number> {
   const params = { ...openInvoiceFilters(type), page_size: 1 };
   if (groupCompanyIds === undefined) return (await client.invoices.page(params, request)).results.amount_due;
-  const amounts = await Promise.all([...new Set(groupCompanyIds)].map(async (id) => (await client.groupInvoices(id).page(params, request)).results.amount_due));
+  const amounts = await Promise.all(
+    [...new Set(groupCompanyIds)].map(async (id) => (await client.groupInvoices(id).page(params, request)).results.amount_due),
+  );
   // Sum in cents: amounts are decimals with two places.
   return amounts.reduce((sum, a) => sum + Math.round(a * 100), 0) / 100;
 }

@@ -14,7 +14,15 @@
  * Nothing here touches the workbook.
  */
 
-import { CompletenessTally, toCents, type CashflowClient, type CompletenessExpectation, type CompletenessReport, type PageProgress, type PaginateOptions } from '../../api';
+import {
+  CompletenessTally,
+  toCents,
+  type CashflowClient,
+  type CompletenessExpectation,
+  type CompletenessReport,
+  type PageProgress,
+  type PaginateOptions,
+} from '../../api';
 import {
   ACCOUNTS_TABLE,
   ALL_BUDGETS_TABLE,
@@ -92,9 +100,14 @@ function requestOptions(options: FetchOptions): { signal?: AbortSignal } {
 /** Starts the lookups a model needs; the promise is awaited when the first page is converted. */
 export function fetchLookups(needs: readonly LookupNeed[], options: FetchOptions): Promise<Lookups> {
   const sources: Promise<LookupSources>[] = [];
-  if (needs.includes('categories')) sources.push(options.client.categories.list(requestOptions(options)).then((categories) => ({ categories })));
-  if (needs.includes('accounts')) sources.push(options.client.accounts.summary(requestOptions(options)).then((summary) => ({ accounts: summary.accounts })));
-  const base: LookupSources = { language: options.client.language, ...(options.companyCurrency === undefined ? {} : { companyCurrency: options.companyCurrency }) };
+  if (needs.includes('categories'))
+    sources.push(options.client.categories.list(requestOptions(options)).then((categories) => ({ categories })));
+  if (needs.includes('accounts'))
+    sources.push(options.client.accounts.summary(requestOptions(options)).then((summary) => ({ accounts: summary.accounts })));
+  const base: LookupSources = {
+    language: options.client.language,
+    ...(options.companyCurrency === undefined ? {} : { companyCurrency: options.companyCurrency }),
+  };
   const all = Promise.all(sources).then((parts) => buildLookups(Object.assign(base, ...parts) as LookupSources));
   all.catch(() => undefined); // awaited later; a failure surfaces there
   return all;
@@ -116,23 +129,43 @@ export async function fetchTable(target: OneAnswerTarget, options: FetchOptions)
     case 'categories': {
       const categories = await client.categories.list(requestOptions(options));
       const lookups = buildLookups({ categories });
-      return { model: CATEGORIES_TABLE as TableModel<unknown>, lookups, ...rowsOf(CATEGORIES_TABLE, categories, lookups), received: categories.length, extra: [] };
+      return {
+        model: CATEGORIES_TABLE as TableModel<unknown>,
+        lookups,
+        ...rowsOf(CATEGORIES_TABLE, categories, lookups),
+        received: categories.length,
+        extra: [],
+      };
     }
     case 'plans': {
       const plans = await client.plans.list(requestOptions(options));
       const lookups = buildLookups();
-      return { model: PLANS_TABLE as TableModel<unknown>, lookups, ...rowsOf(PLANS_TABLE, plans, lookups), received: plans.length, extra: [] };
+      return {
+        model: PLANS_TABLE as TableModel<unknown>,
+        lookups,
+        ...rowsOf(PLANS_TABLE, plans, lookups),
+        received: plans.length,
+        extra: [],
+      };
     }
     case 'accounts': {
       const summary = await client.accounts.summary(requestOptions(options));
       // The accounts' own answer tells the company's currency (the balance summary's).
-      const lookups = buildLookups({ accounts: summary.accounts, ...(options.companyCurrency === undefined ? {} : { companyCurrency: options.companyCurrency }) });
+      const lookups = buildLookups({
+        accounts: summary.accounts,
+        ...(options.companyCurrency === undefined ? {} : { companyCurrency: options.companyCurrency }),
+      });
       return {
         model: ACCOUNTS_TABLE as TableModel<unknown>,
         lookups,
         ...rowsOf(ACCOUNTS_TABLE, summary.accounts, lookups),
         received: summary.accounts.length,
-        extra: [{ model: BALANCE_SUMMARY_TABLE as TableModel<unknown>, rows: balanceRows(summary).map((r) => toRow(BALANCE_SUMMARY_TABLE, r, lookups)) }],
+        extra: [
+          {
+            model: BALANCE_SUMMARY_TABLE as TableModel<unknown>,
+            rows: balanceRows(summary).map((r) => toRow(BALANCE_SUMMARY_TABLE, r, lookups)),
+          },
+        ],
       };
     }
   }
@@ -244,7 +277,9 @@ function streamPages<T>(
     mismatchExplainedByClashes: () => {
       const report = verification();
       if (report === undefined || report.ok || changed || clashes.extraRecords === 0) return false;
-      return report.expectedCount === report.actualCount + clashes.extraRecords && report.expectedSumCents === report.actualSumCents + clashCents;
+      return (
+        report.expectedCount === report.actualCount + clashes.extraRecords && report.expectedSumCents === report.actualSumCents + clashCents
+      );
     },
     idClashes: () => clashes.list(),
     textCuts,
@@ -274,17 +309,43 @@ export function streamTable(target: PagedTarget, options: FetchOptions): Streame
         new CompletenessTally(),
       );
     case 'invoices':
-      return streamPages(INVOICES_TABLE, (signal) => batchesOf(client.invoices.pages(target.filters ?? {}, paging(signal)).batches()), options, undefined);
+      return streamPages(
+        INVOICES_TABLE,
+        (signal) => batchesOf(client.invoices.pages(target.filters ?? {}, paging(signal)).batches()),
+        options,
+        undefined,
+      );
     case 'groupInvoices': {
       const companies = groupInvoiceBatches(client, companiesOf(target), target.filters ?? {});
       return streamPages(GROUP_INVOICES_TABLE, (signal) => batchesOf(companies(paging(signal))), options, undefined);
     }
     case 'forecastBudgets':
-      return streamPages(FORECAST_BUDGETS_TABLE, (signal) => batchesOf(client.forecastBudgets.pages({ ...target.filters, all_budgets: false }, paging(signal)).batches()), options, undefined);
+      return streamPages(
+        FORECAST_BUDGETS_TABLE,
+        (signal) => batchesOf(client.forecastBudgets.pages({ ...target.filters, all_budgets: false }, paging(signal)).batches()),
+        options,
+        undefined,
+      );
     case 'allBudgets':
-      return streamPages(ALL_BUDGETS_TABLE, (signal) => batchesOf(client.forecastBudgets.pages({ ...target.filters, all_budgets: true }, paging(signal)).batches()), options, undefined);
+      return streamPages(
+        ALL_BUDGETS_TABLE,
+        (signal) => batchesOf(client.forecastBudgets.pages({ ...target.filters, all_budgets: true }, paging(signal)).batches()),
+        options,
+        undefined,
+      );
     case 'scenarioBudgets':
-      return streamPages(scenarioBudgetsTable(target.scenarioId), (signal) => batchesOf(client.scenarioBudgets(target.scenarioId).pages(target.filters ?? {}, paging(signal)).batches()), options, undefined);
+      return streamPages(
+        scenarioBudgetsTable(target.scenarioId),
+        (signal) =>
+          batchesOf(
+            client
+              .scenarioBudgets(target.scenarioId)
+              .pages(target.filters ?? {}, paging(signal))
+              .batches(),
+          ),
+        options,
+        undefined,
+      );
     case 'banks':
       return streamPages(BANKS_TABLE, (signal) => batchesOf(client.banks.pages({}, paging(signal)).batches()), options, undefined);
   }

@@ -20,7 +20,10 @@ export async function fetchThenWritePull(target: OneAnswerTarget, context: PullC
   const extraWrites: WriteResult[] = [];
   try {
     // Once the main table is written, a cancel is too late for the tables beside it (a few rows each).
-    for (const table of fetched.extra) extraWrites.push(await context.port.writeTable(tableSpec(table.model, { lookups: fetched.lookups, language: context.spec.language }), table.rows));
+    for (const table of fetched.extra)
+      extraWrites.push(
+        await context.port.writeTable(tableSpec(table.model, { lookups: fetched.lookups, language: context.spec.language }), table.rows),
+      );
   } catch (error) {
     if (before !== undefined) await context.port.writeTable(spec, before).catch(() => undefined); // the first error is the one to report
     throw error;

@@ -17,7 +17,11 @@ interface CompanyPages {
  * The companies' paths are made at once (an id that is no positive integer is refused here, before any request);
  * the returned function streams them with the given paging.
  */
-export function groupInvoiceBatches(client: CashflowClient, companyIds: readonly number[], filters: InvoiceListParams): (options: PaginateOptions) => AsyncIterable<CompanyInvoice[]> {
+export function groupInvoiceBatches(
+  client: CashflowClient,
+  companyIds: readonly number[],
+  filters: InvoiceListParams,
+): (options: PaginateOptions) => AsyncIterable<CompanyInvoice[]> {
   const lists = companyIds.map((companyId) => ({ companyId, list: client.groupInvoices(companyId) }));
   return (options) => ({ [Symbol.asyncIterator]: () => companiesInTurn(lists, filters, options) });
 }
@@ -33,7 +37,8 @@ async function* companiesInTurn(
       progress[i] = p;
       options.onProgress?.(sumOf(progress));
     };
-    return { companyId, pages: list.pages(filters, { ...options, onProgress }).batches()[Symbol.asyncIterator]() };
+    const batches = list.pages(filters, { ...options, onProgress }).batches();
+    return { companyId, pages: batches[Symbol.asyncIterator]() };
   });
   try {
     const firsts = await firstPages(companies, options.concurrency ?? 1);

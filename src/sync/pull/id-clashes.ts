@@ -37,7 +37,11 @@ export class IdClashes {
   }
 
   /** One warning per id for the first few, then one counting the rest; none without clashes. */
-  static warningsOf(clashes: readonly IdClash[], table: string, t: (key: MessageKey, params?: Record<string, string | number>) => string): string[] {
+  static warningsOf(
+    clashes: readonly IdClash[],
+    table: string,
+    t: (key: MessageKey, params?: Record<string, string | number>) => string,
+  ): string[] {
     const named = clashes.slice(0, NAMED).map((clash) => t('pull.warning.idClash', { table, id: String(clash.id), count: clash.records }));
     const more = clashes.length - named.length;
     return more > 0 ? [...named, t('pull.warning.idClashesMore', { table, count: more })] : named;

@@ -36,7 +36,11 @@ export async function incrementalPull(
   });
   if (!merged.ok) return { fallback: fallbackOf(merged, context) };
 
-  const write = await writeAll(context, merged.rows, tableSpec(TRANSACTIONS_TABLE, { lookups: merged.lookups, language: context.spec.language }));
+  const write = await writeAll(
+    context,
+    merged.rows,
+    tableSpec(TRANSACTIONS_TABLE, { lookups: merged.lookups, language: context.spec.language }),
+  );
   const textCuts = merged.textCuts.list();
   return {
     outcome: {

@@ -19,7 +19,16 @@ import { TextCuts } from './text-cuts';
 export type FallbackReason = 'tableMissing' | 'layoutChanged' | 'cellProblems' | 'mismatch';
 
 export type IncrementalOutcome =
-  | { ok: true; rows: Row[]; changed: number; replaced: number; inserted: number; verification: CompletenessReport; textCuts: TextCuts; lookups: Lookups }
+  | {
+      ok: true;
+      rows: Row[];
+      changed: number;
+      replaced: number;
+      inserted: number;
+      verification: CompletenessReport;
+      textCuts: TextCuts;
+      lookups: Lookups;
+    }
   | { ok: false; reason: FallbackReason; verification?: CompletenessReport; problems?: number; detail?: string };
 
 export interface IncrementalInput extends FetchOptions {
@@ -62,18 +71,22 @@ export async function incrementalTransactions(input: IncrementalInput): Promise<
     return { ok: false, reason: 'tableMissing', detail: error instanceof Error ? error.message : String(error) };
   }
   const width = spec.columns.length;
-  if (read.headers.length < width || spec.columns.some((c, i) => read.headers[i] !== c.header)) return { ok: false, reason: 'layoutChanged' };
+  if (read.headers.length < width || spec.columns.some((c, i) => read.headers[i] !== c.header))
+    return { ok: false, reason: 'layoutChanged' };
   const problems = read.problems.filter((p) => spec.columns.some((c) => c.header === p.header));
   if (problems.length > 0) return { ok: false, reason: 'cellProblems', problems: problems.length };
   const old: Row[] = read.rows.map((row) => row.slice(0, width));
 
   const changedRecords: Transaction[] = [];
-  for await (const record of input.client.transactions.items({ ...input.filters, min_date_updated: input.since }, {
-    pageSize: input.pageSize,
-    concurrency: input.concurrency,
-    ...(input.signal === undefined ? {} : { signal: input.signal }),
-    ...(input.onPage === undefined ? {} : { onProgress: input.onPage }),
-  })) {
+  for await (const record of input.client.transactions.items(
+    { ...input.filters, min_date_updated: input.since },
+    {
+      pageSize: input.pageSize,
+      concurrency: input.concurrency,
+      ...(input.signal === undefined ? {} : { signal: input.signal }),
+      ...(input.onPage === undefined ? {} : { onProgress: input.onPage }),
+    },
+  )) {
     changedRecords.push(record);
   }
   // The category tree and the accounts are read every time (one small request each): a category renamed since the
@@ -92,5 +105,14 @@ export async function incrementalTransactions(input: IncrementalInput): Promise<
   const page = await input.client.transactions.extendedPage({ ...input.filters, page: 1, page_size: 1 }, readOptions);
   const verification = checkRows(rows, KEY, AMOUNT, { count: page.count, sum: page.sum });
   if (!verification.ok) return { ok: false, reason: 'mismatch', verification };
-  return { ok: true, rows, changed: changedRecords.length, replaced: merged.replaced, inserted: merged.inserted, verification, textCuts, lookups };
+  return {
+    ok: true,
+    rows,
+    changed: changedRecords.length,
+    replaced: merged.replaced,
+    inserted: merged.inserted,
+    verification,
+    textCuts,
+    lookups,
+  };
 }

@@ -14,7 +14,17 @@ export {
   type PullResult,
 } from './puller';
 export { MemoryPullStateStore, parsePullState, PULL_STATE_VERSION, type PullState, type PullStateStore } from './pull-state';
-export { modelOf, PullTargetError, tableNameOf, targetKey, type BudgetPullFilters, type InvoicePullFilters, type PullResource, type PullTarget, type TransactionPullFilters } from './pull-target';
+export {
+  modelOf,
+  PullTargetError,
+  tableNameOf,
+  targetKey,
+  type BudgetPullFilters,
+  type InvoicePullFilters,
+  type PullResource,
+  type PullTarget,
+  type TransactionPullFilters,
+} from './pull-target';
 export type { PullPhase, PullProgress, PullWaiting } from './pull-progress';
 export type { FallbackReason } from './incremental-transactions';
 export type { IdClash } from './id-clashes';

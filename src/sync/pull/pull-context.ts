@@ -60,7 +60,11 @@ export function writeOptions(context: PullContext, total: () => number): WriteOp
 /** Writes rows that are all at hand into the pull's table (as `spec` says): `writing` from 0 of their number, then per block. */
 export function writeAll(context: PullContext, rows: readonly CoreRow[], spec: TableSpec): Promise<WriteResult> {
   context.emit('writing', { rows: 0, total: rows.length });
-  return context.port.writeTable(spec, rows, writeOptions(context, () => rows.length));
+  return context.port.writeTable(
+    spec,
+    rows,
+    writeOptions(context, () => rows.length),
+  );
 }
 
 /** The figures of a count/sum check, for the messages that tell a mismatch. */

@@ -60,7 +60,11 @@ export class PullEndlessPagesError extends Error {
 /** The client's error as the pull's (named for the table, in the user's words); any other error as it is. */
 export function asPullError(error: unknown, tableName: string, label: string, t: Translate): unknown {
   if (error instanceof ServiceDownError) {
-    return new PullServiceDownError(tableName, t('pull.error.serviceDown', { table: label, seconds: Math.round(error.failingForMs / 1000) }), error);
+    return new PullServiceDownError(
+      tableName,
+      t('pull.error.serviceDown', { table: label, seconds: Math.round(error.failingForMs / 1000) }),
+      error,
+    );
   }
   if (error instanceof EndlessPagesError) {
     const params = { table: label, page: error.page, count: error.count, pages: error.pagesAnnounced };

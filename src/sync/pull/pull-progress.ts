@@ -55,11 +55,30 @@ export interface ProgressCounts {
   total?: number;
 }
 
-export function progressEvent(language: Language, tableName: string, phase: PullPhase, counts: ProgressCounts = {}, waiting?: PullWaiting): PullProgress {
-  const event = { tableName, phase, pagesDone: counts.pagesDone ?? 0, pagesTotal: counts.pagesTotal ?? 0, rows: counts.rows ?? 0, total: counts.total ?? 0 };
+export function progressEvent(
+  language: Language,
+  tableName: string,
+  phase: PullPhase,
+  counts: ProgressCounts = {},
+  waiting?: PullWaiting,
+): PullProgress {
+  const event = {
+    tableName,
+    phase,
+    pagesDone: counts.pagesDone ?? 0,
+    pagesTotal: counts.pagesTotal ?? 0,
+    rows: counts.rows ?? 0,
+    total: counts.total ?? 0,
+  };
   const message =
     waiting === undefined
-      ? translate(language, KEYS[phase], { table: tableName, page: event.pagesDone, pages: event.pagesTotal, rows: event.rows, total: event.total })
+      ? translate(language, KEYS[phase], {
+          table: tableName,
+          page: event.pagesDone,
+          pages: event.pagesTotal,
+          rows: event.rows,
+          total: event.total,
+        })
       : translate(language, WAITING_KEYS[waiting.reason], { table: tableName, seconds: waiting.seconds });
   return { ...event, ...(waiting === undefined ? {} : { waiting }), message };
 }

@@ -74,7 +74,8 @@ export function parsePullState(text: string | null | undefined): PullState | und
   try {
     const value = JSON.parse(text) as Partial<PullState> | null;
     if (value === null || typeof value !== 'object' || value.version !== PULL_STATE_VERSION) return undefined;
-    if (typeof value.tableName !== 'string' || typeof value.lastPullStartedAt !== 'string' || typeof value.target !== 'object') return undefined;
+    if (typeof value.tableName !== 'string' || typeof value.lastPullStartedAt !== 'string' || typeof value.target !== 'object')
+      return undefined;
     // A period this version does not know reads as none: the table keeps the dates it was last pulled with.
     if (value.period !== undefined && !RelativePeriodSchema.safeParse(value.period).success) {
       const { period: _unknown, ...rest } = value;

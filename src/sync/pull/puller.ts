@@ -148,7 +148,11 @@ function extraLabel(tableName: string, t: (key: MessageKey) => string): string {
 }
 
 /** Stores the baseline of the rows a pull wrote; one that cannot be stored is removed (see the comment at the call). */
-async function keepBaseline(baselines: BaselineStore, tableName: string, rows: () => Parameters<BaselineStore['write']>[1]): Promise<'stored' | 'missing'> {
+async function keepBaseline(
+  baselines: BaselineStore,
+  tableName: string,
+  rows: () => Parameters<BaselineStore['write']>[1],
+): Promise<'stored' | 'missing'> {
   try {
     await baselines.write(tableName, rows());
     return 'stored';
@@ -159,7 +163,11 @@ async function keepBaseline(baselines: BaselineStore, tableName: string, rows: (
 }
 
 /** The tables a pull wrote, for their stamps: its own (by the card's name) and those beside it. */
-function stampedTables(main: { tableName: string; label: string }, outcome: { rowCount: number; extraWrites: readonly WriteResult[] }, t: (key: MessageKey) => string): StampedTable[] {
+function stampedTables(
+  main: { tableName: string; label: string },
+  outcome: { rowCount: number; extraWrites: readonly WriteResult[] },
+  t: (key: MessageKey) => string,
+): StampedTable[] {
   return [
     { ...main, rowCount: outcome.rowCount },
     ...outcome.extraWrites.map((w) => ({ tableName: w.tableName, label: extraLabel(w.tableName, t), rowCount: w.rowsWritten })),
@@ -206,7 +214,8 @@ export function createPuller(options: PullerOptions): Puller {
     pull,
     async refresh(tableName, pullOptions) {
       const state = await options.store.get(tableName);
-      if (state === undefined) throw new PullStateMissingError(tableName, settings.t('pull.error.noState', { table: pullOptions?.label ?? tableName }));
+      if (state === undefined)
+        throw new PullStateMissingError(tableName, settings.t('pull.error.noState', { table: pullOptions?.label ?? tableName }));
       return pull(state.target, { ...(state.period === undefined ? {} : { period: state.period }), ...pullOptions });
     },
     state: (tableName) => options.store.get(tableName),
@@ -231,7 +240,11 @@ async function pullOnce(s: PullerSettings, target: PullTarget, pullOptions: Pull
   const baselines = s.options.baselines !== undefined && pushable(target) && keepsBaseline(model) ? s.options.baselines : undefined;
   // The rows the pull hands the port for its table, kept as they pass (no second read of the table).
   const recorder = baselines === undefined ? undefined : recordingPort(s.options.port, tableName);
-  const context = pullSession({ ...s.session, language: s.language }, { spec, label, port: recorder?.port ?? s.options.port, t: s.t }, pullOptions);
+  const context = pullSession(
+    { ...s.session, language: s.language },
+    { spec, label, port: recorder?.port ?? s.options.port, t: s.t },
+    pullOptions,
+  );
   throwIfAborted(pullOptions.signal);
 
   const startedAt = new Date(s.now()).toISOString();
@@ -246,7 +259,10 @@ async function pullOnce(s: PullerSettings, target: PullTarget, pullOptions: Pull
   // the pull state says `baseline: 'missing'`: the push refuses such a table until it is pulled again, and never
   // takes every row as changed.
   const written = recorder?.rows();
-  const baseline = baselines === undefined || written === undefined ? undefined : await keepBaseline(baselines, tableName, () => baselineOf(model, written));
+  const baseline =
+    baselines === undefined || written === undefined
+      ? undefined
+      : await keepBaseline(baselines, tableName, () => baselineOf(model, written));
   if (baseline === 'missing') outcome.warnings.push(s.t('pull.warning.baselineNotStored', { table: label }));
 
   const finishedAt = new Date(s.now()).toISOString();
@@ -279,7 +295,12 @@ async function fetchAndWrite(
 ): Promise<{ outcome: PullOutcome; fallback?: PullFallback }> {
   try {
     let fallback: PullFallback | undefined;
-    if (target.resource === 'transactions' && (pullOptions.mode ?? 'auto') === 'auto' && previous !== undefined && targetKey(previous.target) === targetKey(target)) {
+    if (
+      target.resource === 'transactions' &&
+      (pullOptions.mode ?? 'auto') === 'auto' &&
+      previous !== undefined &&
+      targetKey(previous.target) === targetKey(target)
+    ) {
       const incremental = await incrementalPull(target.filters ?? {}, previous, margin, context);
       if (!('fallback' in incremental)) return { outcome: incremental.outcome };
       fallback = incremental.fallback;
@@ -321,7 +342,13 @@ function pullStateOf(
   };
 }
 
-function pullResultOf(tableName: string, target: PullTarget, outcome: PullOutcome, fallback: PullFallback | undefined, times: PullTimes): PullResult {
+function pullResultOf(
+  tableName: string,
+  target: PullTarget,
+  outcome: PullOutcome,
+  fallback: PullFallback | undefined,
+  times: PullTimes,
+): PullResult {
   return {
     tableName,
     target,

@@ -29,4 +29,3 @@ export function recordingPort(port: WorkbookPort, tableName: string): { port: Wo
   };
   return { port: recording, rows: () => kept };
 }
-

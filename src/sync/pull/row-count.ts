@@ -17,7 +17,9 @@ export async function rowCount(client: CashflowClient, target: PullTarget, signa
     case 'invoices':
       return (await client.invoices.page({ ...target.filters, ...ONE }, options)).count;
     case 'groupInvoices': {
-      const counts = await Promise.all(companiesOf(target).map((id) => client.groupInvoices(id).page({ ...target.filters, ...ONE }, options)));
+      const counts = await Promise.all(
+        companiesOf(target).map((id) => client.groupInvoices(id).page({ ...target.filters, ...ONE }, options)),
+      );
       return counts.reduce((sum, page) => sum + page.count, 0);
     }
     case 'forecastBudgets':

@@ -48,13 +48,21 @@ export function mergeByKey(old: readonly Row[], changed: readonly Row[], keyInde
  * Count and sum of rows against the service's `count` / `sum` (sum over the amount column in cents; a cell that
  * is not a number counts as a mismatch, since the service's sum cannot match it).
  */
-export function checkRows(rows: readonly Row[], keyIndex: number, amountIndex: number, expected: CompletenessExpectation): CompletenessReport {
+export function checkRows(
+  rows: readonly Row[],
+  keyIndex: number,
+  amountIndex: number,
+  expected: CompletenessExpectation,
+): CompletenessReport {
   let unreadable = false;
   const items = rows.map((row) => {
     const id = row[keyIndex];
     const amount = row[amountIndex];
     if (typeof amount !== 'number' || !Number.isFinite(amount)) unreadable = true;
-    return { id: typeof id === 'number' ? id : Number.NaN, reporting_amount: typeof amount === 'number' && Number.isFinite(amount) ? amount : 0 };
+    return {
+      id: typeof id === 'number' ? id : Number.NaN,
+      reporting_amount: typeof amount === 'number' && Number.isFinite(amount) ? amount : 0,
+    };
   });
   const { report } = checkCompleteness(items, expected);
   return unreadable ? { ...report, ok: false, sumMatches: false } : report;

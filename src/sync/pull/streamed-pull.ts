@@ -24,12 +24,17 @@ export async function streamedPull(target: PagedTarget, context: PullContext): P
       context.fetch.onPage?.(p);
     },
   });
-  const write = await writeWhenSpecKnown(streamed, context, writeOptions(context, () => expectedTotal));
+  const write = await writeWhenSpecKnown(
+    streamed,
+    context,
+    writeOptions(context, () => expectedTotal),
+  );
 
   const table = context.label;
   const verification = streamed.verification();
   const warnings: string[] = [];
-  if (verification !== undefined && !verification.ok && !streamed.mismatchExplainedByClashes()) warnings.push(context.t('pull.warning.incomplete', mismatchParams(table, verification)));
+  if (verification !== undefined && !verification.ok && !streamed.mismatchExplainedByClashes())
+    warnings.push(context.t('pull.warning.incomplete', mismatchParams(table, verification)));
   const idClashes = streamed.idClashes();
   warnings.push(...IdClashes.warningsOf(idClashes, table, context.t), ...streamed.textCuts.warnings(table, context.t));
   const textCuts = streamed.textCuts.list();

@@ -54,7 +54,9 @@ export class TextCuts {
 
   /** One warning per cut text for the first few, then one counting the rest; none when nothing was cut. */
   warnings(table: string, t: (key: MessageKey, params?: Record<string, string | number>) => string): string[] {
-    const named = this.#cuts.slice(0, NAMED).map((cut) => t('pull.warning.textCut', { table, column: cut.column, id: String(cut.id), mark: CUT_TEXT_MARK }));
+    const named = this.#cuts
+      .slice(0, NAMED)
+      .map((cut) => t('pull.warning.textCut', { table, column: cut.column, id: String(cut.id), mark: CUT_TEXT_MARK }));
     const more = this.#cuts.length - named.length;
     return more > 0 ? [...named, t('pull.warning.textsCutMore', { table, count: more })] : named;
   }

@@ -93,5 +93,9 @@ export function wholeRowOver(current: Budget, changes: Readonly<Record<string, u
 export function isBudgetBody(value: unknown): value is Record<string, unknown> {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
   const record = value as Record<string, unknown>;
-  return typeof record.name === 'string' && (typeof record.category === 'number' || typeof record.category === 'string') && typeof record.settlement_date === 'string';
+  return (
+    typeof record.name === 'string' &&
+    (typeof record.category === 'number' || typeof record.category === 'string') &&
+    typeof record.settlement_date === 'string'
+  );
 }

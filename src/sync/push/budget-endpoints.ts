@@ -6,7 +6,15 @@
  *   issue names it); replace by internal id and delete through `/plans/{scenario_id}/budgets/…` (a scenario is a plan).
  */
 
-import { itemsByIds, NotFoundError, type Budget, type BudgetInput, type BudgetPatch, type BudgetPatchResponse, type CashflowClient } from '../../api';
+import {
+  itemsByIds,
+  NotFoundError,
+  type Budget,
+  type BudgetInput,
+  type BudgetPatch,
+  type BudgetPatchResponse,
+  type CashflowClient,
+} from '../../api';
 import { planIdOf, type BudgetPlan } from './plan-requests';
 
 export interface BudgetEndpoints {
@@ -28,15 +36,27 @@ export function budgetEndpoints(client: CashflowClient, plan: BudgetPlan): Budge
   const scenario = plan.kind === 'scenario' ? client.scenarioBudgets(plan.scenarioId) : undefined;
   return {
     patch: (externalId, body, signal) =>
-      scenario ? scenario.updateByExternalId(externalId, body as BudgetPatch, opts(signal)) : planBudgets.updateByExternalId(externalId, body as BudgetPatch, opts(signal)),
+      scenario
+        ? scenario.updateByExternalId(externalId, body as BudgetPatch, opts(signal))
+        : planBudgets.updateByExternalId(externalId, body as BudgetPatch, opts(signal)),
     replaceById: (id, body, signal) => planBudgets.replace(id, body as unknown as BudgetInput, opts(signal)),
-    create: (body, signal) => (scenario ? scenario.create(body as unknown as BudgetInput, opts(signal)) : client.forecastBudgets.create(body as unknown as BudgetInput, opts(signal))),
+    create: (body, signal) =>
+      scenario
+        ? scenario.create(body as unknown as BudgetInput, opts(signal))
+        : client.forecastBudgets.create(body as unknown as BudgetInput, opts(signal)),
     deleteByExternalId: (externalId, signal) => planBudgets.deleteByExternalId(externalId, opts(signal)),
     deleteById: (id, signal) => planBudgets.delete(id, opts(signal)),
-    readByIds: (ids, signal) => (ids.length === 0 ? Promise.resolve([]) : scenario ? itemsByIds(scenario, ids, {}, opts(signal)) : itemsByIds(client.forecastBudgets, ids, {}, opts(signal))),
+    readByIds: (ids, signal) =>
+      ids.length === 0
+        ? Promise.resolve([])
+        : scenario
+          ? itemsByIds(scenario, ids, {}, opts(signal))
+          : itemsByIds(client.forecastBudgets, ids, {}, opts(signal)),
     readByExternalId: async (externalId, signal) => {
       try {
-        return await (scenario ? scenario.getByExternalId(externalId, opts(signal)) : client.forecastBudgets.getByExternalId(externalId, opts(signal)));
+        return await (scenario
+          ? scenario.getByExternalId(externalId, opts(signal))
+          : client.forecastBudgets.getByExternalId(externalId, opts(signal)));
       } catch (error) {
         if (error instanceof NotFoundError) return null;
         throw error;

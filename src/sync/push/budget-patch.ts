@@ -40,10 +40,14 @@ export function columnOf(field: string): string {
   return BUDGET_COLUMNS.find((c) => c.write?.field === field || c.key === field)?.header ?? field;
 }
 
-const cleared = (value: unknown): boolean => value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0);
+const cleared = (value: unknown): boolean =>
+  value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0);
 
 export function budgetPatch(change: Extract<RowChange, { kind: 'changed' }>, language: Language): PatchPlan {
-  const problem = (field: string, key: MessageKey): PatchProblem => ({ field, message: translate(language, key, { column: columnOf(field) }) });
+  const problem = (field: string, key: MessageKey): PatchProblem => ({
+    field,
+    message: translate(language, key, { column: columnOf(field) }),
+  });
   const problems: PatchProblem[] = [];
   const body: Record<string, unknown> = {};
   for (const { field, after } of change.changes as readonly FieldChange[]) {

@@ -79,7 +79,10 @@ export const BUDGET_SEQUENCE_TYPES = [...CODES.sequenceType, ''] as const;
  * not default), and not be a system category (`is_default`: "not usable for budgets"). Archived categories
  * (`is_obsolete`) are not refused: neither the spec nor the sandbox refuses them.
  */
-export function categoryProblem(id: number, categories: readonly Category[]): 'push.check.categoryUnknown' | 'push.check.categoryNotLeaf' | 'push.check.categoryDefault' | null {
+export function categoryProblem(
+  id: number,
+  categories: readonly Category[],
+): 'push.check.categoryUnknown' | 'push.check.categoryNotLeaf' | 'push.check.categoryDefault' | null {
   const category = categories.find((c) => c.id === id);
   if (category === undefined) return 'push.check.categoryUnknown';
   if (category.is_default) return 'push.check.categoryDefault';
@@ -117,8 +120,17 @@ function categoryReference(categories: readonly Category[]) {
       if (resolved.ok) return resolved.id;
       if (resolved.problem === 'ambiguous') {
         const candidates = candidateList(resolved.candidates);
-        ctx.addIssue({ code: 'custom', message: 'ambiguous', params: { key: 'push.check.categoryAmbiguous', values: { value: text.trim(), candidates } } satisfies IssueParams });
-      } else ctx.addIssue({ code: 'custom', message: 'unknown', params: { key: 'push.check.categoryId', values: { value: text.trim() } } satisfies IssueParams });
+        ctx.addIssue({
+          code: 'custom',
+          message: 'ambiguous',
+          params: { key: 'push.check.categoryAmbiguous', values: { value: text.trim(), candidates } } satisfies IssueParams,
+        });
+      } else
+        ctx.addIssue({
+          code: 'custom',
+          message: 'unknown',
+          params: { key: 'push.check.categoryId', values: { value: text.trim() } } satisfies IssueParams,
+        });
       return z.NEVER;
     }),
   ]);
@@ -145,7 +157,10 @@ const id = integer.pipe(z.number().positive());
 const positiveInteger = integer.pipe(z.number().min(1));
 const finite = z.union([z.number(), numericString(NUMBER)]).pipe(z.number().finite());
 const choice = <T extends readonly [string, ...string[]]>(values: T, normalize: (s: string) => string) =>
-  z.string().transform((s) => normalize(s.trim())).pipe(z.enum(values));
+  z
+    .string()
+    .transform((s) => normalize(s.trim()))
+    .pipe(z.enum(values));
 
 /** A decimal within the client's format (`formatAmount`), refused rather than rounded when it has more decimals. */
 const decimal = (format: AmountFormat) =>
@@ -196,7 +211,10 @@ function rowSchema(mode: Mode, context: BudgetCheckContext) {
   // The codes with their words, as the column's in-cell list says them (`FS (Forecast and scenario), S (Scenario), …`).
   const choices = (field: CodedField, emptyAllowed: boolean): MessageParams => {
     const list = codeChoices(field, emptyAllowed);
-    return { choices: describeCodes(list, context.language), ...(list.empty === null ? {} : { empty: translate(context.language, list.empty) }) };
+    return {
+      choices: describeCodes(list, context.language),
+      ...(list.empty === null ? {} : { empty: translate(context.language, list.empty) }),
+    };
   };
   const category = c('required', categoryReference(context.categories), 'push.check.categoryId').superRefine((value, ctx) => {
     if (typeof value !== 'number') return;
@@ -205,22 +223,44 @@ function rowSchema(mode: Mode, context: BudgetCheckContext) {
   });
   const account = c('null', id, 'push.check.id').superRefine((value, ctx) => {
     if (typeof value !== 'number' || context.accounts === undefined || context.accounts.includes(value)) return;
-    ctx.addIssue({ code: 'custom', message: 'accountUnknown', params: { key: 'push.check.accountUnknown', values: { value } } satisfies IssueParams });
+    ctx.addIssue({
+      code: 'custom',
+      message: 'accountUnknown',
+      params: { key: 'push.check.accountUnknown', values: { value } } satisfies IssueParams,
+    });
   });
   return z.looseObject({
     name: c('required', z.string().trim().min(1), 'push.check.text'),
     category,
     settlement_date: c('required', z.string().trim().pipe(z.iso.date()), 'push.check.date'),
-    amount: c('default', decimal(BUDGET_AMOUNT), 'push.check.amount', { maxDigits: BUDGET_AMOUNT.maxDigits ?? 12, decimals: BUDGET_AMOUNT.decimals }),
+    amount: c('default', decimal(BUDGET_AMOUNT), 'push.check.amount', {
+      maxDigits: BUDGET_AMOUNT.maxDigits ?? 12,
+      decimals: BUDGET_AMOUNT.decimals,
+    }),
     description: c('keep', z.string(), 'push.check.text'),
-    frequency: c('keep', choice(BUDGET_FREQUENCIES, (s) => s.toLowerCase()), 'push.check.choiceOrEmpty', choices('frequency', true)),
+    frequency: c(
+      'keep',
+      choice(BUDGET_FREQUENCIES, (s) => s.toLowerCase()),
+      'push.check.choiceOrEmpty',
+      choices('frequency', true),
+    ),
     frequency_multiplier: c('default', positiveInteger, 'push.check.positiveInteger'),
-    sequence_type: c('keep', choice(BUDGET_SEQUENCE_TYPES, (s) => s.toUpperCase()), 'push.check.choiceOrEmpty', choices('sequenceType', true)),
+    sequence_type: c(
+      'keep',
+      choice(BUDGET_SEQUENCE_TYPES, (s) => s.toUpperCase()),
+      'push.check.choiceOrEmpty',
+      choices('sequenceType', true),
+    ),
     sequence_term_size: c('default', positiveInteger, 'push.check.positiveInteger'),
     d: c('default', finite, 'push.check.number'),
     r: c('default', finite, 'push.check.number'),
     rate: c('default', decimal(BUDGET_RATE), 'push.check.rate', { decimals: BUDGET_RATE.decimals }),
-    base: c('default', choice(BUDGET_BASES, (s) => s.toUpperCase()), 'push.check.choice', choices('budgetBase', false)),
+    base: c(
+      'default',
+      choice(BUDGET_BASES, (s) => s.toUpperCase()),
+      'push.check.choice',
+      choices('budgetBase', false),
+    ),
     account,
     tags: c('keep', z.array(z.string()), 'push.check.tags').transform((v) => (v === '' ? [] : v)),
     is_indefinite: c('default', z.boolean(), 'push.check.boolean'),
@@ -238,13 +278,20 @@ const BUDGET_FIELDS = Object.keys(rowSchema('new', { categories: [], existingExt
  * The fields of a changed row are checked only as far as it has them: the schema keeps only those keys. Rows of one
  * table have the same keys, so the picked schema is built once per key set (building one costs far more than using it).
  */
-function schemaFor(schemas: Record<Mode, RowSchema>, picked: Map<string, z.ZodType<Record<string, unknown>>>, mode: Mode, fields: Fields): z.ZodType<Record<string, unknown>> {
+function schemaFor(
+  schemas: Record<Mode, RowSchema>,
+  picked: Map<string, z.ZodType<Record<string, unknown>>>,
+  mode: Mode,
+  fields: Fields,
+): z.ZodType<Record<string, unknown>> {
   if (mode === 'new') return schemas.new;
   const keys = BUDGET_FIELDS.filter((f) => Object.prototype.hasOwnProperty.call(fields, f));
   const cacheKey = keys.join(',');
   const cached = picked.get(cacheKey);
   if (cached) return cached;
-  const schema = schemas.changed.pick(Object.fromEntries(keys.map((f) => [f, true as const])) as Partial<Record<keyof RowSchema['shape'], true>>);
+  const schema = schemas.changed.pick(
+    Object.fromEntries(keys.map((f) => [f, true as const])) as Partial<Record<keyof RowSchema['shape'], true>>,
+  );
   picked.set(cacheKey, schema);
   return schema;
 }
@@ -260,10 +307,12 @@ export function checkBudgetRows(rows: readonly SheetRow[], context: BudgetCheckC
     return { field, column, message: translate(context.language, key, { ...values, column }) };
   };
   const existing = new Set(context.existingExternalIds);
-  const owns = (row: SheetRow): boolean => row.id !== null && context.pulledExternalIds !== undefined && context.pulledExternalIds.get(row.id) === row.externalId;
+  const owns = (row: SheetRow): boolean =>
+    row.id !== null && context.pulledExternalIds !== undefined && context.pulledExternalIds.get(row.id) === row.externalId;
   const renamed = (row: SheetRow): boolean => row.id === null || (context.pulledExternalIds !== undefined && !owns(row));
   const users = new Map<string, number>();
-  for (const row of rows) if (!blank(row.externalId) && row.externalId !== null) users.set(row.externalId, (users.get(row.externalId) ?? 0) + 1);
+  for (const row of rows)
+    if (!blank(row.externalId) && row.externalId !== null) users.set(row.externalId, (users.get(row.externalId) ?? 0) + 1);
 
   return rows.map((row) => {
     const mode: Mode = row.id === null ? 'new' : 'changed';
@@ -285,7 +334,13 @@ export function checkBudgetRows(rows: readonly SheetRow[], context: BudgetCheckC
     const fields = parsed.success ? parsed.data : {};
     // inter_category needs inter_company (create/replace body table). A changed row without the column is not judged.
     const hasCompany = mode === 'new' || Object.prototype.hasOwnProperty.call(row.fields, 'inter_company');
-    if (parsed.success && hasCompany && fields.inter_category !== null && fields.inter_category !== undefined && (fields.inter_company ?? null) === null) {
+    if (
+      parsed.success &&
+      hasCompany &&
+      fields.inter_category !== null &&
+      fields.inter_category !== undefined &&
+      (fields.inter_company ?? null) === null
+    ) {
       problems.push(problem('inter_category', 'push.check.interCategoryAlone', { other: columnOf('inter_company') }));
     }
 

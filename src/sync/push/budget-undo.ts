@@ -30,18 +30,29 @@ function failure(context: BudgetWriteContext, outcome: Exclude<SendOutcome<unkno
   return context.t('push.status.failed', { reason: reasonOf(outcome.error, context.t, context.columnOf) });
 }
 
-export function undoBudgetRow(context: BudgetWriteContext, r: JournalRow, theirs: ServiceRow<Budget> | undefined): Promise<UndoStep<Budget>> {
+export function undoBudgetRow(
+  context: BudgetWriteContext,
+  r: JournalRow,
+  theirs: ServiceRow<Budget> | undefined,
+): Promise<UndoStep<Budget>> {
   if (r.op === 'create') return deleteCreated(context, r, theirs);
   if (r.op === 'delete') return createDeleted(context, r);
   return restoreFields(context, r, theirs);
 }
 
-async function deleteCreated(context: BudgetWriteContext, r: JournalRow, theirs: ServiceRow<Budget> | undefined): Promise<UndoStep<Budget>> {
+async function deleteCreated(
+  context: BudgetWriteContext,
+  r: JournalRow,
+  theirs: ServiceRow<Budget> | undefined,
+): Promise<UndoStep<Budget>> {
   const { t } = context;
   if (theirs === undefined) return { kind: 'report', outcome: 'nothingToDo', message: t('push.undo.goneAlready') };
   const sent = r.sent ?? {};
   if (!holds(theirs, sent)) {
-    const columns = Object.keys(sent).filter((f) => !sameValue(all(theirs)[f], sent[f])).map(context.columnOf).join(', ');
+    const columns = Object.keys(sent)
+      .filter((f) => !sameValue(all(theirs)[f], sent[f]))
+      .map(context.columnOf)
+      .join(', ');
     return { kind: 'report', outcome: 'changedSince', message: t('push.undo.changedSince', { columns }) };
   }
   const outcome = await sendChange(
@@ -50,7 +61,8 @@ async function deleteCreated(context: BudgetWriteContext, r: JournalRow, theirs:
         await context.endpoints.deleteById(theirs.id, s);
         return true;
       },
-      check: async (s) => ((await context.endpoints.readByIds([theirs.id], s)).length === 0 ? { landed: true, value: true } : { landed: false }),
+      check: async (s) =>
+        (await context.endpoints.readByIds([theirs.id], s)).length === 0 ? { landed: true, value: true } : { landed: false },
     },
     context.send,
   );
@@ -63,7 +75,9 @@ async function createDeleted(context: BudgetWriteContext, r: JournalRow): Promis
   const externalId = typeof before[EXTERNAL_ID_FIELD] === 'string' ? (before[EXTERNAL_ID_FIELD] as string) : null;
   const addressed = isAddressable(externalId) ? { external_id: externalId } : {};
   // The whole budget the service held (every field, those the sheet does not show too); an older entry has only the sheet's fields.
-  const body = isBudgetBody(r.service) ? { ...withoutExternal(r.service), ...addressed } : { ...withoutId(withoutExternal(before)), ...addressed };
+  const body = isBudgetBody(r.service)
+    ? { ...withoutExternal(r.service), ...addressed }
+    : { ...withoutId(withoutExternal(before)), ...addressed };
   const outcome = await sendChange<Budget>(
     {
       send: (s) => context.endpoints.create(body, s),
@@ -80,7 +94,10 @@ async function createDeleted(context: BudgetWriteContext, r: JournalRow): Promis
   }
   const created = serviceRow(context.table, outcome.value, context.lookups);
   // The API gives a budget created again a new id: the row that comes back carries it, and the report says so.
-  const message = r.id === null || r.id === created.id ? context.t('push.undo.created') : context.t('push.undo.createdNewId', { id: created.id, oldId: r.id });
+  const message =
+    r.id === null || r.id === created.id
+      ? context.t('push.undo.created')
+      : context.t('push.undo.createdNewId', { id: created.id, oldId: r.id });
   return { kind: 'created', row: created, sent: body, message };
 }
 
@@ -89,7 +106,10 @@ function changedByPush(r: JournalRow, wholeBefore: Fields | undefined): string[]
   const sent = r.sent ?? {};
   const before = r.before ?? {};
   if (r.op === 'patch') return Object.keys(sent);
-  if (wholeBefore !== undefined) return [...new Set([...Object.keys(sent), ...Object.keys(wholeBefore)])].filter((f) => f !== 'id' && !sameValue(sent[f], wholeBefore[f]));
+  if (wholeBefore !== undefined)
+    return [...new Set([...Object.keys(sent), ...Object.keys(wholeBefore)])].filter(
+      (f) => f !== 'id' && !sameValue(sent[f], wholeBefore[f]),
+    );
   return Object.keys(before).filter((f) => f !== 'id' && !sameValue(sent[f], before[f]));
 }
 
@@ -97,7 +117,11 @@ function changedByPush(r: JournalRow, wholeBefore: Fields | undefined): string[]
  * A patch or replace: the previous values of the fields the push changed, field by field, only where the service
  * still holds what the push sent (a field changed since by someone else stays theirs, and the report says so).
  */
-async function restoreFields(context: BudgetWriteContext, r: JournalRow, theirs: ServiceRow<Budget> | undefined): Promise<UndoStep<Budget>> {
+async function restoreFields(
+  context: BudgetWriteContext,
+  r: JournalRow,
+  theirs: ServiceRow<Budget> | undefined,
+): Promise<UndoStep<Budget>> {
   const { t } = context;
   if (theirs === undefined) return { kind: 'report', outcome: 'changedSince', message: t('push.undo.deletedSince') };
   const sent = r.sent ?? {};
@@ -109,25 +133,50 @@ async function restoreFields(context: BudgetWriteContext, r: JournalRow, theirs:
   const keptTheirs = fields.filter((f) => !restorable.includes(f));
   if (restorable.length === 0) {
     if (fields.length === 0) return { kind: 'report', outcome: 'nothingToDo', message: t('push.undo.restored') };
-    return { kind: 'report', outcome: 'changedSince', message: t('push.undo.changedSince', { columns: keptTheirs.map(context.columnOf).join(', ') }) };
+    return {
+      kind: 'report',
+      outcome: 'changedSince',
+      message: t('push.undo.changedSince', { columns: keptTheirs.map(context.columnOf).join(', ') }),
+    };
   }
   const outcome = await sendRestore(context, r, theirs, restorable, wholeBefore);
   if ('problems' in outcome) return { kind: 'report', outcome: 'failed', message: outcome.problems };
   if (outcome.kind !== 'landed') return { kind: 'report', outcome: 'failed', message: failure(context, outcome) };
-  const message = keptTheirs.length === 0 ? t('push.undo.restored') : t('push.undo.restoredExcept', { columns: keptTheirs.map(context.columnOf).join(', ') });
+  const message =
+    keptTheirs.length === 0
+      ? t('push.undo.restored')
+      : t('push.undo.restoredExcept', { columns: keptTheirs.map(context.columnOf).join(', ') });
   return { kind: 'restored', row: serviceRow(context.table, outcome.value, context.lookups), fields, restorable, message };
 }
 
 /** The restore's request: a PATCH by external ID where the path can address the row, else the whole row by id. */
-async function sendRestore(context: BudgetWriteContext, r: JournalRow, theirs: ServiceRow<Budget>, restorable: readonly string[], wholeBefore: Fields | undefined): Promise<SendOutcome<Budget> | { problems: string }> {
+async function sendRestore(
+  context: BudgetWriteContext,
+  r: JournalRow,
+  theirs: ServiceRow<Budget>,
+  restorable: readonly string[],
+  wholeBefore: Fields | undefined,
+): Promise<SendOutcome<Budget> | { problems: string }> {
   const sent = r.sent ?? {};
   const before = r.before ?? {};
   const previousExternal = (before[EXTERNAL_ID_FIELD] as string | null | undefined) ?? null;
   const renamed = restorable.includes(EXTERNAL_ID_FIELD) && !sameValue(previousExternal, theirs.externalId);
   const { endpoints } = context;
   if (r.op === 'patch' && isAddressable(theirs.externalId) && (!renamed || isAddressable(previousExternal))) {
-    const changes: FieldChange[] = restorable.filter((f) => f !== EXTERNAL_ID_FIELD && f !== 'id').map((f) => ({ field: f, before: sent[f] ?? null, after: before[f] ?? null }));
-    const patch = budgetPatch({ kind: 'changed', id: theirs.id, externalId: theirs.externalId, ...(renamed ? { renamedTo: previousExternal } : {}), changes, position: -1 }, context.language);
+    const changes: FieldChange[] = restorable
+      .filter((f) => f !== EXTERNAL_ID_FIELD && f !== 'id')
+      .map((f) => ({ field: f, before: sent[f] ?? null, after: before[f] ?? null }));
+    const patch = budgetPatch(
+      {
+        kind: 'changed',
+        id: theirs.id,
+        externalId: theirs.externalId,
+        ...(renamed ? { renamedTo: previousExternal } : {}),
+        changes,
+        position: -1,
+      },
+      context.language,
+    );
     if (!patch.ok) return { problems: patch.problems.map((p) => p.message).join(' ') };
     const path = theirs.externalId;
     return sendChange<Budget>(
@@ -135,22 +184,33 @@ async function sendRestore(context: BudgetWriteContext, r: JournalRow, theirs: S
         send: async (s) => ({ ...theirs.record, ...(await endpoints.patch(path, patch.body, s)) }) as Budget,
         check: async (s) => {
           const [found] = await endpoints.readByIds([theirs.id], s);
-          return found !== undefined && holds(serviceRow(context.table, found, context.lookups), pick(before, restorable)) ? { landed: true, value: found } : { landed: false };
+          return found !== undefined && holds(serviceRow(context.table, found, context.lookups), pick(before, restorable))
+            ? { landed: true, value: found }
+            : { landed: false };
         },
       },
       context.send,
     );
   }
   // A whole row: the service's row as it is now, the restored fields over it (nothing else changes).
-  const restoredValues = Object.fromEntries(restorable.filter((f) => f !== EXTERNAL_ID_FIELD && f !== 'id').map((f) => [f, wholeBefore !== undefined ? (wholeBefore[f] ?? null) : (before[f] ?? null)]));
+  const restoredValues = Object.fromEntries(
+    restorable
+      .filter((f) => f !== EXTERNAL_ID_FIELD && f !== 'id')
+      .map((f) => [f, wholeBefore !== undefined ? (wholeBefore[f] ?? null) : (before[f] ?? null)]),
+  );
   const externalAfter = restorable.includes(EXTERNAL_ID_FIELD) ? previousExternal : theirs.externalId;
-  const whole = { ...withoutExternal(wholeRowOver(theirs.record, restoredValues)), ...(isAddressable(externalAfter) ? { external_id: externalAfter } : {}) };
+  const whole = {
+    ...withoutExternal(wholeRowOver(theirs.record, restoredValues)),
+    ...(isAddressable(externalAfter) ? { external_id: externalAfter } : {}),
+  };
   return sendChange<Budget>(
     {
       send: (s) => endpoints.replaceById(theirs.id, whole, s),
       check: async (s) => {
         const [found] = await endpoints.readByIds([theirs.id], s);
-        return found !== undefined && Object.entries(restoredValues).every(([f, v]) => sameValue(budgetBodyOf(found)[f], v)) ? { landed: true, value: found } : { landed: false };
+        return found !== undefined && Object.entries(restoredValues).every(([f, v]) => sameValue(budgetBodyOf(found)[f], v))
+          ? { landed: true, value: found }
+          : { landed: false };
       },
     },
     context.send,

@@ -37,24 +37,32 @@ export function budgetWriteModel(table: PushTableModel<Budget>, target: BudgetTa
 function budgetPlanOf(target: BudgetTarget, context: OpenContext): BudgetPlan {
   const plan = planOf(context.reference.plans, target);
   if (plan === undefined) throw new PushRefusedError(context.t('push.refused.noPlan', context.named), 'noPlan');
-  if (plan.is_committed) throw new PushRefusedError(context.t('push.refused.committed', { ...context.named, plan: plan.name }), 'committed');
+  if (plan.is_committed)
+    throw new PushRefusedError(context.t('push.refused.committed', { ...context.named, plan: plan.name }), 'committed');
   return target.kind === 'forecast' ? { kind: 'forecast', planId: plan.id } : { kind: 'scenario', scenarioId: plan.id };
 }
 
 function openBudgets(table: PushTableModel<Budget>, target: BudgetTarget, context: OpenContext): OpenedModel<Budget> {
   const plan = budgetPlanOf(target, context);
   const writes: BudgetWriteContext = { ...context, table, columnOf, endpoints: budgetEndpoints(context.client, plan) };
-  const write = (op: Write['op'], head: Write['heads'][number], run: () => Promise<RowVerdict>): Write => ({ op, heads: [head], run: async () => [await run()] });
+  const write = (op: Write['op'], head: Write['heads'][number], run: () => Promise<RowVerdict>): Write => ({
+    op,
+    heads: [head],
+    run: async () => [await run()],
+  });
   return {
     check: (rows, { baseline, checkedIds, deletedIds }) =>
       checkBudgetRows(rows, {
         categories: context.reference.categories as readonly Category[],
         accounts: context.reference.accounts.map((a) => a.id),
-        existingExternalIds: baseline.filter((b) => !checkedIds.has(b.id) && !deletedIds.has(b.id) && b.externalId !== null).map((b) => b.externalId as string),
+        existingExternalIds: baseline
+          .filter((b) => !checkedIds.has(b.id) && !deletedIds.has(b.id) && b.externalId !== null)
+          .map((b) => b.externalId as string),
         pulledExternalIds: new Map(baseline.map((b) => [b.id, b.externalId])),
         language: context.language,
       }),
-    plan: (changes, rowsById, unchanged) => planRequests(plan, { changes: [...changes], problems: [], unchanged }, rowsById, context.language),
+    plan: (changes, rowsById, unchanged) =>
+      planRequests(plan, { changes: [...changes], problems: [], unchanged }, rowsById, context.language),
     confirm: (request, choices, rowsById) => confirmBudget(request, choices, rowsById, context),
     readByIds: async (ids) => (await writes.endpoints.readByIds(ids, context.signal)).map((b) => serviceRow(table, b, context.lookups)),
     create: (head, body, resolution) => write('create', head, () => createBudget(writes, head, body, resolution)),
@@ -66,21 +74,37 @@ function openBudgets(table: PushTableModel<Budget>, target: BudgetTarget, contex
     update: (update) => updateBudget(writes, update, write),
     remove: (head, base, theirs, request) => {
       const byExternal = theirs.externalId !== null && request.op === 'deleteByExternalId';
-      return write('delete', head, () => deleteBudget(writes, head, base, theirs, byExternal && theirs.externalId !== null ? { externalId: theirs.externalId } : { id: request.id }));
+      return write('delete', head, () =>
+        deleteBudget(
+          writes,
+          head,
+          base,
+          theirs,
+          byExternal && theirs.externalId !== null ? { externalId: theirs.externalId } : { id: request.id },
+        ),
+      );
     },
     undo: (row, theirs) => undoBudgetRow(writes, row, theirs),
   };
 }
 
 /** A whole-row write waits for the user's confirmation (a change made on the service between the read and the PUT is overwritten). */
-function confirmBudget(request: PushRequest, choices: PushChoices, rowsById: RowsById, context: OpenContext): { request: PushRequest } | { waits: string } {
+function confirmBudget(
+  request: PushRequest,
+  choices: PushChoices,
+  rowsById: RowsById,
+  context: OpenContext,
+): { request: PushRequest } | { waits: string } {
   const confirmed = (id: number) => choices.replace?.has(id) ?? false;
-  if (request.op === 'replaceById' && !confirmed(request.id) && !choices.wholeRows) return { waits: context.t('push.status.needsReplace', { suggestion: adoptionExternalId(request.id) }) };
+  if (request.op === 'replaceById' && !confirmed(request.id) && !choices.wholeRows)
+    return { waits: context.t('push.status.needsReplace', { suggestion: adoptionExternalId(request.id) }) };
   if (request.op === 'patch' && confirmed(request.id)) {
     // The Replace row action: the whole row by its internal id (the service's only PUT for forecast budgets).
     const row = rowsById.get(request.id);
     const externalId = (request.body.external_id as string | undefined) ?? request.externalId;
-    return { request: { op: 'replaceById', id: request.id, position: request.position, body: { ...(row?.fields ?? {}), external_id: externalId } } };
+    return {
+      request: { op: 'replaceById', id: request.id, position: request.position, body: { ...(row?.fields ?? {}), external_id: externalId } },
+    };
   }
   return { request };
 }
@@ -88,12 +112,21 @@ function confirmBudget(request: PushRequest, choices: PushChoices, rowsById: Row
 type MakeWrite = (op: Write['op'], head: Update['head'], run: () => Promise<RowVerdict>) => Write;
 
 /** A changed row with fields to send: a PATCH by its external ID, or the whole row over the service's. */
-function updateBudget(context: BudgetWriteContext, { head, request, send, settled, theirs }: Update<Budget>, write: MakeWrite): Write | RowVerdict {
+function updateBudget(
+  context: BudgetWriteContext,
+  { head, request, send, settled, theirs }: Update<Budget>,
+  write: MakeWrite,
+): Write | RowVerdict {
   if (request.op === 'patch') {
     const path = theirs.externalId ?? request.externalId;
-    if (!isAddressable(path)) return waiting(head, 'needsReplace', context.t('push.status.needsReplace', { suggestion: adoptionExternalId(request.id) }), { op: 'patch' });
+    if (!isAddressable(path))
+      return waiting(head, 'needsReplace', context.t('push.status.needsReplace', { suggestion: adoptionExternalId(request.id) }), {
+        op: 'patch',
+      });
     // The request's body has the spec's clearing rules applied (budget-patch.ts): take each field to send from it.
-    const body: Record<string, unknown> = Object.fromEntries(Object.entries(send).map(([f, v]) => [f, f in request.body ? request.body[f] : v]));
+    const body: Record<string, unknown> = Object.fromEntries(
+      Object.entries(send).map(([f, v]) => [f, f in request.body ? request.body[f] : v]),
+    );
     if (EXTERNAL_ID_FIELD in body && sameValue(body[EXTERNAL_ID_FIELD], path)) delete body[EXTERNAL_ID_FIELD];
     // Only the cells this push settles are set: an edit the user makes meanwhile in another cell stays.
     const cells = new Set([...Object.keys(body), ...settled]);
@@ -106,5 +139,7 @@ function updateBudget(context: BudgetWriteContext, { head, request, send, settle
   for (const f of Object.keys(send)) changes[f] = f in request.body ? request.body[f] : send[f];
   if (EXTERNAL_ID_FIELD in changes && !isAddressable(changes[EXTERNAL_ID_FIELD] as string | null)) delete changes[EXTERNAL_ID_FIELD];
   const budget = theirs.record;
-  return write('replace', head, () => replaceBudget(context, head, request.id, wholeRowOver(budget, changes), request.dropsExternalId !== undefined, theirs));
+  return write('replace', head, () =>
+    replaceBudget(context, head, request.id, wholeRowOver(budget, changes), request.dropsExternalId !== undefined, theirs),
+  );
 }

@@ -33,9 +33,23 @@ export function pick(fields: Readonly<Record<string, unknown>>, keys: readonly s
 }
 
 /** PATCH by external ID with the changed fields; `settled`: the cells this push settles (an edit made meanwhile elsewhere stays). */
-export async function patchBudget(context: BudgetWriteContext, head: RowHead, path: string, body: Record<string, unknown>, theirs: ServiceRow<Budget>, settled: ReadonlySet<string>): Promise<RowVerdict> {
+export async function patchBudget(
+  context: BudgetWriteContext,
+  head: RowHead,
+  path: string,
+  body: Record<string, unknown>,
+  theirs: ServiceRow<Budget>,
+  settled: ReadonlySet<string>,
+): Promise<RowVerdict> {
   // What the service held just before (the three-way read): undo puts that back, a colleague's value included.
-  const journal: JournalRow = { op: 'patch', id: theirs.id, externalId: path, before: pick(withExternal(theirs.fields, theirs.externalId), Object.keys(body)), sent: body, outcome: 'failed' };
+  const journal: JournalRow = {
+    op: 'patch',
+    id: theirs.id,
+    externalId: path,
+    before: pick(withExternal(theirs.fields, theirs.externalId), Object.keys(body)),
+    sent: body,
+    outcome: 'failed',
+  };
   const wanted = (b: Budget) => {
     const now = rowOf(context, b);
     const all = withExternal(now.fields, now.externalId);
@@ -51,14 +65,31 @@ export async function patchBudget(context: BudgetWriteContext, head: RowHead, pa
     },
     context.send,
   );
-  return outcome.kind === 'landed' ? landed(context, head, 'patch', rowOf(context, outcome.value), settled, journal) : notLanded(context, head, 'patch', outcome, journal);
+  return outcome.kind === 'landed'
+    ? landed(context, head, 'patch', rowOf(context, outcome.value), settled, journal)
+    : notLanded(context, head, 'patch', outcome, journal);
 }
 
 /** PUT by id with a whole row; `dropsExternalId`: the row's external ID cannot be sent (`.` or `/`). */
-export async function replaceBudget(context: BudgetWriteContext, head: RowHead, id: number, body: Record<string, unknown>, dropsExternalId: boolean, theirs: ServiceRow<Budget>): Promise<RowVerdict> {
+export async function replaceBudget(
+  context: BudgetWriteContext,
+  head: RowHead,
+  id: number,
+  body: Record<string, unknown>,
+  dropsExternalId: boolean,
+  theirs: ServiceRow<Budget>,
+): Promise<RowVerdict> {
   const sent = dropsExternalId ? withoutExternal(body) : body;
   const before = withExternal(theirs.fields, theirs.externalId);
-  const journal: JournalRow = { op: 'replace', id, externalId: theirs.externalId, before, service: budgetBodyOf(theirs.record), sent, outcome: 'failed' };
+  const journal: JournalRow = {
+    op: 'replace',
+    id,
+    externalId: theirs.externalId,
+    before,
+    service: budgetBodyOf(theirs.record),
+    sent,
+    outcome: 'failed',
+  };
   const outcome = await sendChange<Budget>(
     {
       send: (s) => context.endpoints.replaceById(id, sent, s),
@@ -73,14 +104,30 @@ export async function replaceBudget(context: BudgetWriteContext, head: RowHead, 
     },
     context.send,
   );
-  return outcome.kind === 'landed' ? landed(context, head, 'replace', rowOf(context, outcome.value), 'all', journal) : notLanded(context, head, 'replace', outcome, journal);
+  return outcome.kind === 'landed'
+    ? landed(context, head, 'replace', rowOf(context, outcome.value), 'all', journal)
+    : notLanded(context, head, 'replace', outcome, journal);
 }
 
 /** DELETE by external ID or id; gone already counts as done. */
-export async function deleteBudget(context: BudgetWriteContext, head: RowHead, base: BaselineRow, theirs: ServiceRow<Budget>, by: { externalId: string } | { id: number }): Promise<RowVerdict> {
+export async function deleteBudget(
+  context: BudgetWriteContext,
+  head: RowHead,
+  base: BaselineRow,
+  theirs: ServiceRow<Budget>,
+  by: { externalId: string } | { id: number },
+): Promise<RowVerdict> {
   // The whole budget as the service held it: undo creates it again with every field, not only the sheet's.
   const before = withExternal(theirs.fields, theirs.externalId);
-  const journal: JournalRow = { op: 'delete', id: base.id, externalId: theirs.externalId, before, service: budgetBodyOf(theirs.record), sent: null, outcome: 'failed' };
+  const journal: JournalRow = {
+    op: 'delete',
+    id: base.id,
+    externalId: theirs.externalId,
+    before,
+    service: budgetBodyOf(theirs.record),
+    sent: null,
+    outcome: 'failed',
+  };
   const outcome = await sendChange<boolean>(
     {
       send: async (s) => {
@@ -92,7 +139,8 @@ export async function deleteBudget(context: BudgetWriteContext, head: RowHead, b
         }
         return true;
       },
-      check: async (s) => ((await context.endpoints.readByIds([base.id], s)).length === 0 ? { landed: true, value: true } : { landed: false }),
+      check: async (s) =>
+        (await context.endpoints.readByIds([base.id], s)).length === 0 ? { landed: true, value: true } : { landed: false },
     },
     context.send,
   );
@@ -100,7 +148,12 @@ export async function deleteBudget(context: BudgetWriteContext, head: RowHead, b
 }
 
 /** POST; an external ID the service has already is ours from a push cut off, or someone else's (a conflict). */
-export async function createBudget(context: BudgetWriteContext, head: RowHead, body: Record<string, unknown>, resolution: Resolution | undefined): Promise<RowVerdict> {
+export async function createBudget(
+  context: BudgetWriteContext,
+  head: RowHead,
+  body: Record<string, unknown>,
+  resolution: Resolution | undefined,
+): Promise<RowVerdict> {
   const externalId = typeof body.external_id === 'string' ? body.external_id : head.ref.externalId;
   const sent: Record<string, unknown> = { ...body, ...(externalId === null ? {} : { external_id: externalId }) };
   const journal: JournalRow = { op: 'create', id: null, externalId, before: null, sent, outcome: 'failed' };
@@ -115,13 +168,21 @@ export async function createBudget(context: BudgetWriteContext, head: RowHead, b
     },
     context.send,
   );
-  if (outcome.kind === 'failed' && externalId !== null && isTakenError(outcome.error)) return createTaken(context, head, sent, externalId, resolution, journal);
+  if (outcome.kind === 'failed' && externalId !== null && isTakenError(outcome.error))
+    return createTaken(context, head, sent, externalId, resolution, journal);
   if (outcome.kind !== 'landed') return notLanded(context, head, 'create', outcome, journal);
   return landed(context, head, 'create', rowOf(context, outcome.value), 'all', { ...journal, id: outcome.value.id });
 }
 
 /** Upsert by external ID: the service holds a budget with it already. */
-async function createTaken(context: BudgetWriteContext, head: RowHead, sent: Record<string, unknown>, externalId: string, resolution: Resolution | undefined, journal: JournalRow): Promise<RowVerdict> {
+async function createTaken(
+  context: BudgetWriteContext,
+  head: RowHead,
+  sent: Record<string, unknown>,
+  externalId: string,
+  resolution: Resolution | undefined,
+  journal: JournalRow,
+): Promise<RowVerdict> {
   let existing: Budget | null;
   try {
     existing = await context.endpoints.readByExternalId(externalId, context.signal);
@@ -135,8 +196,11 @@ async function createTaken(context: BudgetWriteContext, head: RowHead, sent: Rec
     return { ...landed(context, head, 'create', theirs, 'all'), outcome: 'broughtIn', journal: { ...journal, outcome: 'conflict' } };
   }
   // Keep mine over a budget that holds the external ID: the row's fields win, what the sheet does not show stays.
-  if (theirs !== undefined && resolution === 'mine') return replaceBudget(context, head, theirs.id, wholeRowOver(theirs.record, sent), false, theirs);
-  const conflicts = (theirs === undefined ? [] : Object.keys(withoutExternal(sent)).filter((f) => !sameValue(theirs.fields[f], sent[f]))).map((f) => ({
+  if (theirs !== undefined && resolution === 'mine')
+    return replaceBudget(context, head, theirs.id, wholeRowOver(theirs.record, sent), false, theirs);
+  const conflicts = (
+    theirs === undefined ? [] : Object.keys(withoutExternal(sent)).filter((f) => !sameValue(theirs.fields[f], sent[f]))
+  ).map((f) => ({
     field: f,
     column: context.columnOf(f),
     base: null,

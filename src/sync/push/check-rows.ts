@@ -49,7 +49,13 @@ export function checkRows(session: PushSession, input: CheckInput): CheckedRows 
   diff.changes.forEach((change, i) => {
     const index = input.diffed.verdicts.length + i;
     if (change.kind === 'deleted') {
-      const head: RowHead = { index, key: rowKey({ id: change.id, externalId: change.externalId }), ref: { position: -1, id: change.id, externalId: change.externalId }, change: 'deleted', changed: [] };
+      const head: RowHead = {
+        index,
+        key: rowKey({ id: change.id, externalId: change.externalId }),
+        ref: { position: -1, id: change.id, externalId: change.externalId },
+        change: 'deleted',
+        changed: [],
+      };
       const verdict = deleteWaits(session, head, badIdRow, input.choices);
       if (verdict) out.verdicts.push(verdict);
       else if (session.baselineById.has(change.id)) out.sendable.push({ head, change });
@@ -111,7 +117,8 @@ function newExternalIds(session: PushSession, changes: readonly RowChange[], mak
   const generated = new Map<number, string>();
   if (!session.model.generatesExternalIds) return generated;
   for (const change of changes) {
-    if (change.kind === 'new' && (change.row.externalId === null || change.row.externalId.trim() === '')) generated.set(change.row.position, (make ?? randomExternalId)());
+    if (change.kind === 'new' && (change.row.externalId === null || change.row.externalId.trim() === ''))
+      generated.set(change.row.position, (make ?? randomExternalId)());
   }
   return generated;
 }
@@ -150,11 +157,20 @@ function cellProblemsByRow(session: PushSession, read: PushSheetRead): Map<numbe
  */
 function cutTextProblems(session: PushSession, change: RowChange): RowCheckProblem[] {
   const { language, t, model } = session;
-  const fields = change.kind === 'new' ? Object.entries(change.row.fields) : change.kind === 'changed' ? change.changes.map((c) => [c.field, c.after] as const) : [];
+  const fields =
+    change.kind === 'new'
+      ? Object.entries(change.row.fields)
+      : change.kind === 'changed'
+        ? change.changes.map((c) => [c.field, c.after] as const)
+        : [];
   const limit = EXCEL_CELL_TEXT_LIMIT.toLocaleString(language === 'en' ? 'en-US' : language);
   return fields
     .filter(([, value]) => typeof value === 'string' && value.endsWith(CUT_TEXT_MARK))
-    .map(([field]) => ({ field, column: model.columnOf(field), message: t('push.row.cutText', { column: model.columnOf(field), limit, mark: CUT_TEXT_MARK }) }));
+    .map(([field]) => ({
+      field,
+      column: model.columnOf(field),
+      message: t('push.row.cutText', { column: model.columnOf(field), limit, mark: CUT_TEXT_MARK }),
+    }));
 }
 
 /** The sheet's rows by id, with the checked values where the check passed. */

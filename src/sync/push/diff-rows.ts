@@ -22,7 +22,11 @@ export function diffRows(session: PushSession, read: PushSheetRead): DiffedRows 
   const verdicts = diff.problems.map((problem, index) => {
     const ref = { position: problem.position, id: problem.id, externalId: rowsByPosition.get(problem.position)?.externalId ?? null };
     const message = t(problem.kind === 'duplicateId' ? 'push.row.duplicateId' : 'push.row.unknownId', { id: problem.id });
-    return blocked({ index, key: `row:${problem.position}`, ref, change: 'changed', changed: [] }, [{ field: 'id', column: model.columnOf('id'), message }], t);
+    return blocked(
+      { index, key: `row:${problem.position}`, ref, change: 'changed', changed: [] },
+      [{ field: 'id', column: model.columnOf('id'), message }],
+      t,
+    );
   });
   return { diff, rowsByPosition, verdicts };
 }

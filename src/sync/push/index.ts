@@ -2,7 +2,18 @@
  * The push (budgets first), README.md: its stages (refuse → read → diff → check → plan → compare → send → record),
  * one file each, over a WriteModel per resource (budget-write-model.ts); undo shares the session and the write-back.
  */
-export { changedFields, diffTable, sameValue, type BaselineRow, type FieldChange, type Fields, type RowChange, type RowProblem, type SheetRow, type TableDiff } from './diff';
+export {
+  changedFields,
+  diffTable,
+  sameValue,
+  type BaselineRow,
+  type FieldChange,
+  type Fields,
+  type RowChange,
+  type RowProblem,
+  type SheetRow,
+  type TableDiff,
+} from './diff';
 export { budgetPatch, columnOf, type PatchPlan, type PatchProblem } from './budget-patch';
 export { planIdOf, planRequests, type BudgetPlan, type PushPlan } from './plan-requests';
 export type { BlockedRow, PushRequest } from './push-request';
@@ -17,7 +28,16 @@ export {
   type RowCheckProblem,
 } from './budget-row-check';
 export { baselineOf, checkBaseline, keepsBaseline, MemoryBaselineStore, type BaselineStore } from './baseline';
-export { MemoryPushJournal, type JournalEntry, type JournalRow, type PushJournal, type PushSheet, type PushSheetRead, type RowRef, type RowUpdate } from './push-port';
+export {
+  MemoryPushJournal,
+  type JournalEntry,
+  type JournalRow,
+  type PushJournal,
+  type PushSheet,
+  type PushSheetRead,
+  type RowRef,
+  type RowUpdate,
+} from './push-port';
 export { JournalEntrySchema, parseJournalEntry } from './journal-schema';
 export { journalRowView, journalRowViews, type JournalChange, type JournalRowView } from './journal-rows';
 export { MemoryPushSheet, type MemoryRow } from './memory-push-sheet';
@@ -47,6 +67,25 @@ export { INVOICE_PATCH_BATCH, invoiceWriteModel, type InvoiceTarget } from './in
 export { checkInvoiceRows, type InvoiceCheckContext } from './invoice-row-check';
 export type { OpenedModel, UndoStep, Write, WriteModel } from './write-model';
 export { type BudgetTarget } from './service-row';
-export { lastUndoablePush, undoableEntry, undoPush, type UndoOptions, type UndoOutcome, type UndoResult, type UndoRowResult } from './undo-push';
+export {
+  lastUndoablePush,
+  undoableEntry,
+  undoPush,
+  type UndoOptions,
+  type UndoOutcome,
+  type UndoResult,
+  type UndoRowResult,
+} from './undo-push';
 export { planOf, type BudgetTarget as ServiceBudgetTarget } from './service-row';
-export { applyKeptEdits, discardChanges, fieldsToCells, highlightUpdates, keepEdits, pendingChanges, type KeptEdits, type PendingChanges, type PendingField, type PendingRow } from './pending-changes';
+export {
+  applyKeptEdits,
+  discardChanges,
+  fieldsToCells,
+  highlightUpdates,
+  keepEdits,
+  pendingChanges,
+  type KeptEdits,
+  type PendingChanges,
+  type PendingField,
+  type PendingRow,
+} from './pending-changes';

@@ -5,7 +5,14 @@
  * selector: the service would delete every invoice), reads go by `ids` in as few requests as the limits allow.
  */
 
-import { itemsByIds, type CashflowClient, type GroupInvoicesResource, type Invoice, type InvoiceCreateInput, type InvoiceUpdate } from '../../api';
+import {
+  itemsByIds,
+  type CashflowClient,
+  type GroupInvoicesResource,
+  type Invoice,
+  type InvoiceCreateInput,
+  type InvoiceUpdate,
+} from '../../api';
 import type { CompanyInvoice } from '../tables/invoices-table';
 
 /** Where a table's invoices live: the credentials' company, or the companies of a group table. */
@@ -35,20 +42,28 @@ const opts = (signal: AbortSignal | undefined) => (signal === undefined ? {} : {
 
 export function invoiceEndpoints(client: CashflowClient, target: InvoiceTarget): InvoiceEndpoints {
   const resource = (company: number | null): GroupInvoicesResource => (company === null ? client.invoices : client.groupInvoices(company));
-  const tagged = (company: number | null) => (invoice: Invoice): InvoiceRecord => (company === null ? invoice : { ...invoice, company });
+  const tagged =
+    (company: number | null) =>
+    (invoice: Invoice): InvoiceRecord =>
+      company === null ? invoice : { ...invoice, company };
   const companies: Array<number | null> = target.kind === 'group' ? [...target.companies] : [null];
   return {
-    patch: async (company, items, signal) => (await resource(company).update(items as unknown as InvoiceUpdate[], opts(signal))).map(tagged(company)),
-    create: async (company, body, signal) => tagged(company)(await resource(company).create(body as unknown as InvoiceCreateInput, opts(signal))),
+    patch: async (company, items, signal) =>
+      (await resource(company).update(items as unknown as InvoiceUpdate[], opts(signal))).map(tagged(company)),
+    create: async (company, body, signal) =>
+      tagged(company)(await resource(company).create(body as unknown as InvoiceCreateInput, opts(signal))),
     deleteById: (company, id, signal) => resource(company).delete({ id }, opts(signal)),
     readByIds: async (ids, signal) => {
       if (ids.length === 0) return [];
-      const found = await Promise.all(companies.map(async (company) => (await itemsByIds(resource(company), ids, {}, opts(signal))).map(tagged(company))));
+      const found = await Promise.all(
+        companies.map(async (company) => (await itemsByIds(resource(company), ids, {}, opts(signal))).map(tagged(company))),
+      );
       return found.flat();
     },
     byReference: async (company, reference, signal) => {
       const out: InvoiceRecord[] = [];
-      for await (const invoice of resource(company).items({ reference }, { pageSize: 1000, ...opts(signal) })) if (invoice.reference === reference) out.push(tagged(company)(invoice));
+      for await (const invoice of resource(company).items({ reference }, { pageSize: 1000, ...opts(signal) }))
+        if (invoice.reference === reference) out.push(tagged(company)(invoice));
       return out;
     },
   };

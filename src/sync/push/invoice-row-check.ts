@@ -64,7 +64,8 @@ function amount(value: unknown): ReturnType<Rule> {
   const number = typeof value === 'string' && /^[+-]?\d+(\.\d+)?$/.test(value.trim()) ? Number(value) : value;
   if (typeof number !== 'number' || !Number.isFinite(number)) return { key: 'push.check.amount', values: { maxDigits: 10, decimals: 2 } };
   const cents = Math.round(number * 100);
-  if (Math.abs(number * 100 - cents) > 1e-6 || String(Math.abs(cents)).length > 10) return { key: 'push.check.amount', values: { maxDigits: 10, decimals: 2 } };
+  if (Math.abs(number * 100 - cents) > 1e-6 || String(Math.abs(cents)).length > 10)
+    return { key: 'push.check.amount', values: { maxDigits: 10, decimals: 2 } };
   return { value: cents / 100 };
 }
 
@@ -90,14 +91,31 @@ function rulesOf(context: InvoiceCheckContext): Record<string, Rule> {
     if (!Number.isSafeInteger(id)) return { key: 'push.check.categoryUnknown', values: { value: String(value) } };
     if (context.categories.length === 0) return { value: id };
     if (!context.categories.some((c) => c.id === id)) return { key: 'push.check.categoryUnknown', values: { value: id } };
-    return context.categories.some((c) => c.parent === id) ? { key: 'push.invoiceCheck.categoryNotLeaf', values: { value: id } } : { value: id };
+    return context.categories.some((c) => c.parent === id)
+      ? { key: 'push.invoiceCheck.categoryNotLeaf', values: { value: id } }
+      : { value: id };
   };
   const company: Rule = (value, mode) => {
     if (mode === 'changed') return { key: 'push.invoiceCheck.companyMoved' };
     const companies = context.companies ?? [];
-    return typeof value === 'number' && companies.includes(value) ? { value } : { key: 'push.invoiceCheck.companyUnknown', values: { value: String(value), companies: companies.join(', ') } };
+    return typeof value === 'number' && companies.includes(value)
+      ? { value }
+      : { key: 'push.invoiceCheck.companyUnknown', values: { value: String(value), companies: companies.join(', ') } };
   };
-  return { reference: text, name: text, notes: text, amount, paid_amount: amount, date, due_date: date, expected_date: date, type: codeOf('invoiceType'), status: codeOf('invoiceStatus'), category, company };
+  return {
+    reference: text,
+    name: text,
+    notes: text,
+    amount,
+    paid_amount: amount,
+    date,
+    due_date: date,
+    expected_date: date,
+    type: codeOf('invoiceType'),
+    status: codeOf('invoiceStatus'),
+    category,
+    company,
+  };
 }
 
 function checkRow(row: SheetRow, context: InvoiceCheckContext): RowCheck {
@@ -120,15 +138,23 @@ function checkRow(row: SheetRow, context: InvoiceCheckContext): RowCheck {
     const empty = EMPTY[field] ?? 'empty';
     if (blank(value)) {
       if (mode === 'new' && empty === 'required') problem(field, 'push.invoiceCheck.required');
-      else if (mode === 'changed' && (empty === 'required' || empty === 'default')) problem(field, field === 'company' ? 'push.invoiceCheck.companyMoved' : 'push.error.cleared');
+      else if (mode === 'changed' && (empty === 'required' || empty === 'default'))
+        problem(field, field === 'company' ? 'push.invoiceCheck.companyMoved' : 'push.error.cleared');
       else fields[field] = empty === 'null' ? null : empty === 'empty' ? '' : null;
       continue;
     }
     const checked = rule(value, mode);
-    if ('key' in checked) problem(field, checked.key, field === 'type' || field === 'status' ? { ...checked.values, choices: choicesOf(field, context.language) } : checked.values);
+    if ('key' in checked)
+      problem(
+        field,
+        checked.key,
+        field === 'type' || field === 'status' ? { ...checked.values, choices: choicesOf(field, context.language) } : checked.values,
+      );
     else fields[field] = checked.value;
   }
-  return problems.length > 0 ? { position: row.position, ok: false, problems } : { position: row.position, ok: true, fields: { ...fields, id: row.id } };
+  return problems.length > 0
+    ? { position: row.position, ok: false, problems }
+    : { position: row.position, ok: true, fields: { ...fields, id: row.id } };
 }
 
 function choicesOf(field: 'type' | 'status', language: Language): string {

@@ -18,27 +18,47 @@ import { sendChange } from './send-change';
 import type { ServiceRow } from './service-row';
 import type { UndoStep } from './write-model';
 
-export async function undoInvoiceRow(context: InvoiceWriteContext, r: JournalRow, theirs: ServiceRow<InvoiceRecord> | undefined): Promise<UndoStep<InvoiceRecord>> {
+export async function undoInvoiceRow(
+  context: InvoiceWriteContext,
+  r: JournalRow,
+  theirs: ServiceRow<InvoiceRecord> | undefined,
+): Promise<UndoStep<InvoiceRecord>> {
   const { t } = context;
   if (r.op === 'delete') return { kind: 'report', outcome: 'failed', message: t('push.undo.invoiceDeleted') };
-  if (theirs === undefined) return { kind: 'report', outcome: r.op === 'create' ? 'nothingToDo' : 'changedSince', message: t('push.undo.invoiceGone') };
+  if (theirs === undefined)
+    return { kind: 'report', outcome: r.op === 'create' ? 'nothingToDo' : 'changedSince', message: t('push.undo.invoiceGone') };
   const sent = r.sent ?? {};
   const fields = Object.keys(sent).filter((f) => f !== 'id');
-  const restorable = fields.filter((f) => sameValue(theirs.fields[f], sent[f]) || (f === 'expected_date' && holdsSent(context, theirs.record, { [f]: sent[f] })));
+  const restorable = fields.filter(
+    (f) => sameValue(theirs.fields[f], sent[f]) || (f === 'expected_date' && holdsSent(context, theirs.record, { [f]: sent[f] })),
+  );
   const keptTheirs = fields.filter((f) => !restorable.includes(f)).map(context.columnOf);
   if (r.op === 'create') {
-    if (keptTheirs.length > 0) return { kind: 'report', outcome: 'changedSince', message: t('push.undo.changedSince', { columns: keptTheirs.join(', ') }) };
+    if (keptTheirs.length > 0)
+      return { kind: 'report', outcome: 'changedSince', message: t('push.undo.changedSince', { columns: keptTheirs.join(', ') }) };
     return deleteCreated(context, theirs);
   }
   if (restorable.length === 0) {
-    return fields.length === 0 ? { kind: 'report', outcome: 'nothingToDo', message: t('push.undo.invoiceRestored') } : { kind: 'report', outcome: 'changedSince', message: t('push.undo.changedSince', { columns: keptTheirs.join(', ') }) };
+    return fields.length === 0
+      ? { kind: 'report', outcome: 'nothingToDo', message: t('push.undo.invoiceRestored') }
+      : { kind: 'report', outcome: 'changedSince', message: t('push.undo.changedSince', { columns: keptTheirs.join(', ') }) };
   }
-  const head = { index: 0, key: `id:${theirs.id}`, ref: { position: -1, id: theirs.id, externalId: null }, change: 'changed' as const, changed: restorable };
-  const [verdict] = await patchInvoices(context, companyOf(theirs.record), [{ head, id: theirs.id, company: companyOf(theirs.record), body: pick(r.before ?? {}, restorable), theirs, settled: new Set() }]);
-  if (verdict?.outcome !== 'landed' || verdict.baseline?.set === undefined) return { kind: 'report', outcome: 'failed', message: verdict?.message ?? '' };
+  const head = {
+    index: 0,
+    key: `id:${theirs.id}`,
+    ref: { position: -1, id: theirs.id, externalId: null },
+    change: 'changed' as const,
+    changed: restorable,
+  };
+  const [verdict] = await patchInvoices(context, companyOf(theirs.record), [
+    { head, id: theirs.id, company: companyOf(theirs.record), body: pick(r.before ?? {}, restorable), theirs, settled: new Set() },
+  ]);
+  if (verdict?.outcome !== 'landed' || verdict.baseline?.set === undefined)
+    return { kind: 'report', outcome: 'failed', message: verdict?.message ?? '' };
   const [now] = await context.endpoints.readByIds([theirs.id], context.signal).catch(() => []);
   const row = now === undefined ? theirs : invoiceRow(context, now);
-  const message = keptTheirs.length === 0 ? t('push.undo.invoiceRestored') : t('push.undo.restoredExcept', { columns: keptTheirs.join(', ') });
+  const message =
+    keptTheirs.length === 0 ? t('push.undo.invoiceRestored') : t('push.undo.restoredExcept', { columns: keptTheirs.join(', ') });
   return { kind: 'restored', row, fields, restorable, message };
 }
 
@@ -49,11 +69,15 @@ async function deleteCreated(context: InvoiceWriteContext, theirs: ServiceRow<In
         await context.endpoints.deleteById(companyOf(theirs.record), theirs.id, s);
         return true;
       },
-      check: async (s) => ((await context.endpoints.readByIds([theirs.id], s)).length === 0 ? { landed: true, value: true } : { landed: false }),
+      check: async (s) =>
+        (await context.endpoints.readByIds([theirs.id], s)).length === 0 ? { landed: true, value: true } : { landed: false },
     },
     context.send,
   );
   if (outcome.kind === 'landed') return { kind: 'deleted', row: theirs, message: context.t('push.undo.invoiceDeletedCreated') };
-  const message = outcome.kind === 'cancelled' ? context.t('push.status.cancelled') : context.t('push.status.failed', { reason: reasonOf(outcome.error, context.t, context.columnOf) });
+  const message =
+    outcome.kind === 'cancelled'
+      ? context.t('push.status.cancelled')
+      : context.t('push.status.failed', { reason: reasonOf(outcome.error, context.t, context.columnOf) });
   return { kind: 'report', outcome: 'failed', message };
 }

@@ -48,18 +48,41 @@ const body = (fields: Record<string, unknown>): Record<string, unknown> => {
   const { [COMPANY]: _company, ...rest } = withoutId(fields);
   return rest;
 };
-const companyIn = (fields: Readonly<Record<string, unknown>> | undefined): number | null => (typeof fields?.[COMPANY] === 'number' ? (fields[COMPANY] as number) : null);
+const companyIn = (fields: Readonly<Record<string, unknown>> | undefined): number | null =>
+  typeof fields?.[COMPANY] === 'number' ? (fields[COMPANY] as number) : null;
 
-function openInvoices(table: TableModel<InvoiceRecord>, target: InvoiceTarget, columnOf: (field: string) => string, context: OpenContext): OpenedModel<InvoiceRecord> {
-  const writes: InvoiceWriteContext = { ...context, table, invoices: table, columnOf, endpoints: invoiceEndpoints(context.client, target), known: new Set() };
+function openInvoices(
+  table: TableModel<InvoiceRecord>,
+  target: InvoiceTarget,
+  columnOf: (field: string) => string,
+  context: OpenContext,
+): OpenedModel<InvoiceRecord> {
+  const writes: InvoiceWriteContext = {
+    ...context,
+    table,
+    invoices: table,
+    columnOf,
+    endpoints: invoiceEndpoints(context.client, target),
+    known: new Set(),
+  };
   const patches = new Map<number, PatchItem>();
-  const one = (op: Write['op'], head: Write['heads'][number], run: () => Promise<RowVerdict>): Write => ({ op, heads: [head], run: async () => [await run()] });
+  const one = (op: Write['op'], head: Write['heads'][number], run: () => Promise<RowVerdict>): Write => ({
+    op,
+    heads: [head],
+    run: async () => [await run()],
+  });
   return {
     check: (rows, { baseline }) => {
       baseline.forEach((b) => writes.known.add(b.id));
       const companies = target.kind === 'group' ? target.companies : undefined;
       const categories = target.kind === 'group' ? [] : context.reference.categories;
-      return checkInvoiceRows(rows, { categories, baseline: new Map(baseline.map((b) => [b.id, b.fields])), ...(companies ? { companies } : {}), columnOf, language: context.language });
+      return checkInvoiceRows(rows, {
+        categories,
+        baseline: new Map(baseline.map((b) => [b.id, b.fields])),
+        ...(companies ? { companies } : {}),
+        columnOf,
+        language: context.language,
+      });
     },
     plan: (changes) => ({ requests: changes.map(requestOf), blocked: [] }),
     confirm: (request) => ({ request }),
@@ -88,7 +111,12 @@ function requestOf(change: RowChange): PushRequest {
     const fields = Object.fromEntries(Object.entries(withoutId(change.row.fields)).filter(([, v]) => !sameValue(v, null)));
     return { op: 'create', body: fields, position: change.row.position };
   }
-  return { op: 'patchById', id: change.id, body: Object.fromEntries(change.changes.map((c) => [c.field, c.after])), position: change.position };
+  return {
+    op: 'patchById',
+    id: change.id,
+    body: Object.fromEntries(change.changes.map((c) => [c.field, c.after])),
+    position: change.position,
+  };
 }
 
 /** The PATCH writes joined: one array per company and 1,000 rows; every other write as it is. */
@@ -105,7 +133,8 @@ function batchPatches(context: InvoiceWriteContext, writes: readonly Write[], pa
     }
   }
   for (const [company, items] of byCompany) {
-    for (const batch of chunk(items, INVOICE_PATCH_BATCH)) out.push({ op: 'patch', heads: batch.map((i) => i.head), run: () => patchInvoices(context, company, batch) });
+    for (const batch of chunk(items, INVOICE_PATCH_BATCH))
+      out.push({ op: 'patch', heads: batch.map((i) => i.head), run: () => patchInvoices(context, company, batch) });
   }
   return out;
 }

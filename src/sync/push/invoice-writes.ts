@@ -43,9 +43,11 @@ export interface PatchItem {
   settled: ReadonlySet<string>;
 }
 
-export const invoiceRow = (context: InvoiceWriteContext, record: InvoiceRecord): ServiceRow<InvoiceRecord> => plainServiceRow(context.invoices, record, context.lookups);
+export const invoiceRow = (context: InvoiceWriteContext, record: InvoiceRecord): ServiceRow<InvoiceRecord> =>
+  plainServiceRow(context.invoices, record, context.lookups);
 
-const dayOffset = (date: string, days: number): string => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+const dayOffset = (date: string, days: number): string =>
+  new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 /**
  * The service's rule (api-spec.md, invoice status; PATCH rule 6): a past `expected_date` becomes the current date
@@ -64,7 +66,11 @@ export function holdsSent(context: InvoiceWriteContext, record: InvoiceRecord, b
 }
 
 /** One PATCH array, sent again (only its rows not there yet) after a lost answer; a 400 names its rows, the others go again. */
-export async function patchInvoices(context: InvoiceWriteContext, company: number | null, items: readonly PatchItem[]): Promise<RowVerdict[]> {
+export async function patchInvoices(
+  context: InvoiceWriteContext,
+  company: number | null,
+  items: readonly PatchItem[],
+): Promise<RowVerdict[]> {
   let pending = [...items];
   let sent = pending;
   const answered = new Map<number, InvoiceRecord>();
@@ -73,13 +79,25 @@ export async function patchInvoices(context: InvoiceWriteContext, company: numbe
     {
       send: async (s) => {
         sent = pending;
-        for (const invoice of await context.endpoints.patch(company, sent.map((i) => ({ id: i.id, ...i.body })), s)) answered.set(invoice.id, invoice);
+        for (const invoice of await context.endpoints.patch(
+          company,
+          sent.map((i) => ({ id: i.id, ...i.body })),
+          s,
+        ))
+          answered.set(invoice.id, invoice);
         for (const item of sent) if (!answered.has(item.id)) skipped.add(item.id);
         pending = [];
         return true;
       },
       check: async (s) => {
-        const found = new Map((await context.endpoints.readByIds(pending.map((i) => i.id), s)).map((r) => [r.id, r]));
+        const found = new Map(
+          (
+            await context.endpoints.readByIds(
+              pending.map((i) => i.id),
+              s,
+            )
+          ).map((r) => [r.id, r]),
+        );
         pending = pending.filter((item) => {
           const invoice = found.get(item.id);
           if (invoice === undefined) skipped.add(item.id);
@@ -91,36 +109,79 @@ export async function patchInvoices(context: InvoiceWriteContext, company: numbe
     },
     context.send,
   );
-  if (outcome.kind === 'failed' && outcome.error.status === 400 && outcome.error.itemErrors.length > 0) return itemErrors(context, company, items, sent, outcome.error);
+  if (outcome.kind === 'failed' && outcome.error.status === 400 && outcome.error.itemErrors.length > 0)
+    return itemErrors(context, company, items, sent, outcome.error);
   return items.map((item) => patchVerdict(context, item, answered.get(item.id), skipped.has(item.id), outcome));
 }
 
-function patchVerdict(context: InvoiceWriteContext, item: PatchItem, invoice: InvoiceRecord | undefined, skipped: boolean, outcome: SendOutcome<true>): RowVerdict {
+function patchVerdict(
+  context: InvoiceWriteContext,
+  item: PatchItem,
+  invoice: InvoiceRecord | undefined,
+  skipped: boolean,
+  outcome: SendOutcome<true>,
+): RowVerdict {
   const keys = Object.keys(item.body);
-  const journal: JournalRow = { op: 'patch', id: item.id, externalId: null, before: pick(item.theirs.fields, keys), sent: item.body, outcome: 'failed' };
+  const journal: JournalRow = {
+    op: 'patch',
+    id: item.id,
+    externalId: null,
+    before: pick(item.theirs.fields, keys),
+    sent: item.body,
+    outcome: 'failed',
+  };
   if (invoice !== undefined) {
     const row = invoiceRow(context, invoice);
     // What the push put there (the service's value where its rule changed the one sent): undo compares with it.
-    const verdict = landed(context, item.head, 'patch', row, new Set([...keys, ...item.settled]), { ...journal, sent: pick(row.fields, keys) });
+    const verdict = landed(context, item.head, 'patch', row, new Set([...keys, ...item.settled]), {
+      ...journal,
+      sent: pick(row.fields, keys),
+    });
     const moved = 'expected_date' in item.body && !sameValue(row.fields.expected_date, item.body.expected_date);
-    return moved ? { ...verdict, message: context.t('push.status.expectedDateToday', { date: invoice.expected_date, sent: String(item.body.expected_date) }) } : verdict;
+    return moved
+      ? {
+          ...verdict,
+          message: context.t('push.status.expectedDateToday', { date: invoice.expected_date, sent: String(item.body.expected_date) }),
+        }
+      : verdict;
   }
   if (skipped) {
     const message = context.t('push.status.skipped');
     return waiting(item.head, 'failed', message, { op: 'patch', journal: { ...journal, message } });
   }
-  return notLanded(context, item.head, 'patch', outcome.kind === 'landed' ? { kind: 'unknown', error: new Error('no answer') } : outcome, journal);
+  return notLanded(
+    context,
+    item.head,
+    'patch',
+    outcome.kind === 'landed' ? { kind: 'unknown', error: new Error('no answer') } : outcome,
+    journal,
+  );
 }
 
 /** A 400 for some items of the array: those rows fail with their own reasons, the others are sent again without them. */
-async function itemErrors(context: InvoiceWriteContext, company: number | null, items: readonly PatchItem[], sent: readonly PatchItem[], error: ApiError): Promise<RowVerdict[]> {
-  const bad = new Map(error.itemErrors.flatMap((e) => (sent[e.index] === undefined ? [] : [[sent[e.index]?.id as number, e.fieldErrors] as const])));
+async function itemErrors(
+  context: InvoiceWriteContext,
+  company: number | null,
+  items: readonly PatchItem[],
+  sent: readonly PatchItem[],
+  error: ApiError,
+): Promise<RowVerdict[]> {
+  const bad = new Map(
+    error.itemErrors.flatMap((e) => (sent[e.index] === undefined ? [] : [[sent[e.index]?.id as number, e.fieldErrors] as const])),
+  );
   const verdicts: RowVerdict[] = [];
   for (const item of items) {
     const fieldErrors = bad.get(item.id);
     if (fieldErrors === undefined) continue;
     const own = new ApiError({ status: 400, message: error.message, method: 'PATCH', fieldErrors });
-    const journal: JournalRow = { op: 'patch', id: item.id, externalId: null, before: pick(item.theirs.fields, Object.keys(item.body)), sent: item.body, outcome: 'failed' };
+    const journal: JournalRow = {
+      op: 'patch',
+      id: item.id,
+      externalId: null,
+      before: pick(item.theirs.fields, Object.keys(item.body)),
+      sent: item.body,
+      outcome: 'failed',
+    };
     verdicts.push(notLanded(context, item.head, 'patch', { kind: 'failed', error: own }, journal));
   }
   const rest = items.filter((i) => !bad.has(i.id));
@@ -129,14 +190,24 @@ async function itemErrors(context: InvoiceWriteContext, company: number | null, 
 }
 
 /** A create of an earlier push whose answer was lost: an invoice the table never knew, holding what the row sends. */
-async function createdBefore(context: InvoiceWriteContext, company: number | null, post: Record<string, unknown>, signal?: AbortSignal): Promise<InvoiceRecord | undefined> {
+async function createdBefore(
+  context: InvoiceWriteContext,
+  company: number | null,
+  post: Record<string, unknown>,
+  signal?: AbortSignal,
+): Promise<InvoiceRecord | undefined> {
   if (typeof post.reference !== 'string') return undefined;
   const found = await context.endpoints.byReference(company, post.reference, signal);
   return found.find((invoice) => !context.known.has(invoice.id) && holdsSent(context, invoice, post));
 }
 
 /** POST (found first if a cut-off push created it already), then the status by PATCH when the row sets one. */
-export async function createInvoice(context: InvoiceWriteContext, head: RowHead, body: Record<string, unknown>, company: number | null): Promise<RowVerdict> {
+export async function createInvoice(
+  context: InvoiceWriteContext,
+  head: RowHead,
+  body: Record<string, unknown>,
+  company: number | null,
+): Promise<RowVerdict> {
   const { status, ...post } = body;
   const journal: JournalRow = { op: 'create', id: null, externalId: null, before: null, sent: body, outcome: 'failed' };
   let outcome: SendOutcome<InvoiceRecord>;
@@ -161,23 +232,47 @@ export async function createInvoice(context: InvoiceWriteContext, head: RowHead,
   context.known.add(outcome.value.id);
   const created = outcome.value;
   const landedJournal = { ...journal, id: created.id };
-  if (typeof status !== 'string' || status === '' || status === created.status) return landed(context, head, 'create', invoiceRow(context, created), 'all', landedJournal);
+  if (typeof status !== 'string' || status === '' || status === created.status)
+    return landed(context, head, 'create', invoiceRow(context, created), 'all', landedJournal);
   return setStatus(context, head, created, status, landedJournal);
 }
 
-async function setStatus(context: InvoiceWriteContext, head: RowHead, created: InvoiceRecord, status: string, journal: JournalRow): Promise<RowVerdict> {
-  const item: PatchItem = { head, id: created.id, company: companyOf(created), body: { status }, theirs: invoiceRow(context, created), settled: new Set() };
+async function setStatus(
+  context: InvoiceWriteContext,
+  head: RowHead,
+  created: InvoiceRecord,
+  status: string,
+  journal: JournalRow,
+): Promise<RowVerdict> {
+  const item: PatchItem = {
+    head,
+    id: created.id,
+    company: companyOf(created),
+    body: { status },
+    theirs: invoiceRow(context, created),
+    settled: new Set(),
+  };
   const [verdict] = await patchInvoices(context, item.company, [item]);
-  if (verdict?.outcome === 'landed') return { ...verdict, op: 'create', journal: { ...journal, sent: { ...(journal.sent ?? {}), status } } };
+  if (verdict?.outcome === 'landed')
+    return { ...verdict, op: 'create', journal: { ...journal, sent: { ...(journal.sent ?? {}), status } } };
   // Created: the row takes its id and every value but the status, which stays pending (the next send sets it).
   const row = invoiceRow(context, created);
   const others = new Set(Object.keys(row.fields).filter((f) => f !== 'status'));
   const reason = verdict?.message ?? '';
-  return { ...landed(context, head, 'create', row, others, journal), pending: ['status'], message: context.t('push.status.statusAfterCreate', { reason }) };
+  return {
+    ...landed(context, head, 'create', row, others, journal),
+    pending: ['status'],
+    message: context.t('push.status.statusAfterCreate', { reason }),
+  };
 }
 
 /** DELETE `?id=` (the only selector the push sends); gone already counts as done. */
-export async function deleteInvoice(context: InvoiceWriteContext, head: RowHead, base: BaselineRow, theirs: ServiceRow<InvoiceRecord>): Promise<RowVerdict> {
+export async function deleteInvoice(
+  context: InvoiceWriteContext,
+  head: RowHead,
+  base: BaselineRow,
+  theirs: ServiceRow<InvoiceRecord>,
+): Promise<RowVerdict> {
   const company = companyOf(theirs.record);
   const journal: JournalRow = { op: 'delete', id: base.id, externalId: null, before: theirs.fields, sent: null, outcome: 'failed' };
   const outcome = await sendChange<boolean>(
@@ -186,7 +281,8 @@ export async function deleteInvoice(context: InvoiceWriteContext, head: RowHead,
         await context.endpoints.deleteById(company, base.id, s);
         return true;
       },
-      check: async (s) => ((await context.endpoints.readByIds([base.id], s)).length === 0 ? { landed: true, value: true } : { landed: false }),
+      check: async (s) =>
+        (await context.endpoints.readByIds([base.id], s)).length === 0 ? { landed: true, value: true } : { landed: false },
     },
     context.send,
   );

@@ -25,7 +25,12 @@ export interface JournalRowView {
   ref: RowRef | null;
 }
 
-const CHANGES: Readonly<Record<JournalRow['op'], JournalChange>> = { patch: 'changed', create: 'created', delete: 'deleted', replace: 'replaced' };
+const CHANGES: Readonly<Record<JournalRow['op'], JournalChange>> = {
+  patch: 'changed',
+  create: 'created',
+  delete: 'deleted',
+  replace: 'replaced',
+};
 
 function text(fields: Fields | null | undefined, key: string): string | undefined {
   const value = fields?.[key];

@@ -72,7 +72,10 @@ export class MemoryPushSheet implements PushSheet {
     const id = this.#index(this.model.keyColumn);
     const external = this.model.columns.findIndex((c) => c.key === 'external_id');
     const matches = (row: MemoryRow | undefined) =>
-      row !== undefined && (ref.id !== null ? row.cells[id] === ref.id : (row.cells[id] ?? null) === null && (ref.externalId === null || row.cells[external] === ref.externalId));
+      row !== undefined &&
+      (ref.id !== null
+        ? row.cells[id] === ref.id
+        : (row.cells[id] ?? null) === null && (ref.externalId === null || row.cells[external] === ref.externalId));
     if (ref.position >= 0 && matches(this.rows[ref.position])) return ref.position;
     if (ref.id === null && ref.externalId === null) return -1;
     return this.rows.findIndex((row) => matches(row));
@@ -101,7 +104,9 @@ export class MemoryPushSheet implements PushSheet {
 
   async append<R>(model: TableModel<R>, rows: readonly CoreRow[]): Promise<void> {
     for (const row of rows) {
-      const cells = Array.isArray(row) ? [...(row as CoreValue[])] : model.columns.map((c) => (row as Record<string, CoreValue>)[c.key] ?? null);
+      const cells = Array.isArray(row)
+        ? [...(row as CoreValue[])]
+        : model.columns.map((c) => (row as Record<string, CoreValue>)[c.key] ?? null);
       this.rows.push({ cells, status: '', highlight: [] });
     }
   }

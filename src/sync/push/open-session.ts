@@ -51,7 +51,11 @@ export interface PushSession {
 
 /** The plans, categories and accounts a push needs, read from the service (three requests). */
 export async function readReference(client: CashflowClient, options: { signal?: AbortSignal } = {}): Promise<PushReference> {
-  const [plans, categories, summary] = await Promise.all([client.plans.list(options), client.categories.list(options), client.accounts.summary(options)]);
+  const [plans, categories, summary] = await Promise.all([
+    client.plans.list(options),
+    client.categories.list(options),
+    client.accounts.summary(options),
+  ]);
   return { plans, categories, accounts: summary.accounts.map((a) => ({ id: a.id, name: a.name })) };
 }
 
@@ -65,7 +69,9 @@ export async function openSession<R>(model: WriteModel<R>, options: SessionOptio
   options.onProgress?.({ phase: 'reading', done: 0, total: 0 });
   // One retry budget for every request of this push or undo, as a pull has: the reads before the writes ride out a
   // storm of 429s and 5xx instead of failing after a few tries.
-  const client = options.client.withRetryBudget(new RetryBudget(options.giveUpAfterMs === undefined ? {} : { giveUpAfterMs: options.giveUpAfterMs }));
+  const client = options.client.withRetryBudget(
+    new RetryBudget(options.giveUpAfterMs === undefined ? {} : { giveUpAfterMs: options.giveUpAfterMs }),
+  );
   const requestOptions = signal === undefined ? {} : { signal };
   const referenceOf = () => options.reference ?? (model.reference ?? readReference)(client, requestOptions);
   let baseline: readonly BaselineRow[];
@@ -81,5 +87,20 @@ export async function openSession<R>(model: WriteModel<R>, options: SessionOptio
   const lookups = buildLookups({ categories: reference.categories, accounts: reference.accounts, language });
   const send: SendOptions = { ...requestOptions, ...(options.sleep === undefined ? {} : { sleep: options.sleep }) };
   const opened = model.open({ client, reference, lookups, language, t, named, send, ...requestOptions });
-  return { model, baselines: options.baselines, opened, table, language, t, named, ...requestOptions, send, startedAt, baseline, baselineById: new Map(baseline.map((b) => [b.id, b])), reference, lookups };
+  return {
+    model,
+    baselines: options.baselines,
+    opened,
+    table,
+    language,
+    t,
+    named,
+    ...requestOptions,
+    send,
+    startedAt,
+    baseline,
+    baselineById: new Map(baseline.map((b) => [b.id, b])),
+    reference,
+    lookups,
+  };
 }

@@ -45,7 +45,12 @@ export interface PendingChanges {
   staleStatuses?: RowRef[];
 }
 
-export async function pendingChanges<R>(model: TableModel<R>, sheet: PushSheet, baselines: BaselineStore, baselineState: 'stored' | 'missing' | undefined): Promise<PendingChanges> {
+export async function pendingChanges<R>(
+  model: TableModel<R>,
+  sheet: PushSheet,
+  baselines: BaselineStore,
+  baselineState: 'stored' | 'missing' | undefined,
+): Promise<PendingChanges> {
   const baseline = baselineState === 'stored' ? await baselines.read(model.tableName) : undefined;
   const empty = { tableName: model.tableName, rows: [], counts: { changed: 0, new: 0, deleted: 0 }, problems: 0 };
   if (baseline === undefined) return { ...empty, comparable: false };
@@ -53,7 +58,10 @@ export async function pendingChanges<R>(model: TableModel<R>, sheet: PushSheet, 
   const diff = diffTable(baseline, read.rows);
   const byId = new Map(baseline.map((b) => [b.id, b]));
   const sheetRows = new Map(read.rows.map((r) => [r.position, r.fields]));
-  const busy = new Set([...diff.changes.flatMap((c) => (c.kind === 'new' ? [c.row.position] : c.kind === 'changed' ? [c.position] : [])), ...diff.problems.map((p) => p.position)]);
+  const busy = new Set([
+    ...diff.changes.flatMap((c) => (c.kind === 'new' ? [c.row.position] : c.kind === 'changed' ? [c.position] : [])),
+    ...diff.problems.map((p) => p.position),
+  ]);
   const staleStatuses = read.rows
     .filter((r) => r.status !== undefined && !busy.has(r.position) && isWaitingStatus(r.status))
     .map((r) => ({ position: r.position, id: r.id, externalId: r.externalId }));
@@ -65,7 +73,11 @@ export async function pendingChanges<R>(model: TableModel<R>, sheet: PushSheet, 
     tableName: model.tableName,
     comparable: true,
     rows,
-    counts: { changed: rows.filter((r) => r.kind === 'changed').length, new: rows.filter((r) => r.kind === 'new').length, deleted: rows.filter((r) => r.kind === 'deleted').length },
+    counts: {
+      changed: rows.filter((r) => r.kind === 'changed').length,
+      new: rows.filter((r) => r.kind === 'new').length,
+      deleted: rows.filter((r) => r.kind === 'deleted').length,
+    },
     problems: diff.problems.length,
     ...(staleStatuses.length === 0 ? {} : { staleStatuses }),
   };
@@ -89,11 +101,17 @@ function pendingRow(change: RowChange, base: Fields | undefined): PendingRow {
     case 'changed':
       return {
         kind: 'changed',
-        ref: { position: change.position, id: change.id, externalId: change.renamedTo === undefined ? change.externalId : (change.renamedTo ?? null) },
+        ref: {
+          position: change.position,
+          id: change.id,
+          externalId: change.renamedTo === undefined ? change.externalId : (change.renamedTo ?? null),
+        },
         name: name(base),
         fields: [
           ...change.changes.map((c) => ({ field: c.field, column: columnOf(c.field), before: c.before, after: c.after })),
-          ...(change.renamedTo === undefined ? [] : [{ field: EXTERNAL_ID_FIELD, column: columnOf(EXTERNAL_ID_FIELD), before: change.externalId, after: change.renamedTo }]),
+          ...(change.renamedTo === undefined
+            ? []
+            : [{ field: EXTERNAL_ID_FIELD, column: columnOf(EXTERNAL_ID_FIELD), before: change.externalId, after: change.renamedTo }]),
         ],
       };
   }
@@ -122,7 +140,13 @@ function cellOf(value: unknown): CoreValue {
  * rows come back (their pulled values; columns the baseline does not hold stay empty until the next refresh).
  * `only` limits it to some rows (`rowKey`-style keys `id:<id>` or positions of new rows as `row:<position>`).
  */
-export async function discardChanges<R>(model: TableModel<R>, sheet: PushSheet, baselines: BaselineStore, pending: PendingChanges, only?: ReadonlySet<string>): Promise<number> {
+export async function discardChanges<R>(
+  model: TableModel<R>,
+  sheet: PushSheet,
+  baselines: BaselineStore,
+  pending: PendingChanges,
+  only?: ReadonlySet<string>,
+): Promise<number> {
   const baseline = new Map(((await baselines.read(model.tableName)) ?? []).map((b) => [b.id, b]));
   const chosen = pending.rows.filter((r) => only === undefined || only.has(r.ref.id === null ? `row:${r.ref.position}` : `id:${r.ref.id}`));
   const updates: RowUpdate[] = [];
@@ -196,7 +220,11 @@ export async function applyKeptEdits<R>(model: TableModel<R>, sheet: PushSheet, 
     }
   }
   if (kept.added.length > 0) await sheet.append(model, kept.added);
-  if (kept.deleted.length > 0) await sheet.remove(model, kept.deleted.map((id) => ({ position: -1, id, externalId: null })));
+  if (kept.deleted.length > 0)
+    await sheet.remove(
+      model,
+      kept.deleted.map((id) => ({ position: -1, id, externalId: null })),
+    );
   return { orphaned };
 }
 
@@ -208,11 +236,20 @@ export async function applyKeptEdits<R>(model: TableModel<R>, sheet: PushSheet, 
  * highlight and their stale status, and so does every row with nothing pending whose status says something waits
  * (`staleStatuses`: after a reload the pane no longer knows what it highlighted).
  */
-export function highlightUpdates<R>(model: TableModel<R>, pending: PendingChanges, previously: readonly RowRef[] = [], lastLanded: ReadonlySet<number> = new Set()): RowUpdate[] {
+export function highlightUpdates<R>(
+  model: TableModel<R>,
+  pending: PendingChanges,
+  previously: readonly RowRef[] = [],
+  lastLanded: ReadonlySet<number> = new Set(),
+): RowUpdate[] {
   const keyOf = (field: string) => model.columns.find((c) => c.write?.field === field)?.key ?? field;
   const updates: RowUpdate[] = pending.rows
     .filter((r) => r.kind !== 'deleted')
-    .map((r) => ({ ...r.ref, highlight: r.fields.map((f) => keyOf(f.field)), ...(r.ref.id !== null && lastLanded.has(r.ref.id) ? { status: '' } : {}) }));
+    .map((r) => ({
+      ...r.ref,
+      highlight: r.fields.map((f) => keyOf(f.field)),
+      ...(r.ref.id !== null && lastLanded.has(r.ref.id) ? { status: '' } : {}),
+    }));
   const still = new Set(pending.rows.filter((r) => r.ref.id !== null).map((r) => r.ref.id));
   const cleared = new Set<number>();
   for (const ref of previously) {
@@ -220,6 +257,7 @@ export function highlightUpdates<R>(model: TableModel<R>, pending: PendingChange
     cleared.add(ref.id);
     updates.push({ ...ref, position: -1, status: '', highlight: [] });
   }
-  for (const ref of pending.staleStatuses ?? []) if (ref.id === null || !cleared.has(ref.id)) updates.push({ ...ref, status: '', highlight: [] });
+  for (const ref of pending.staleStatuses ?? [])
+    if (ref.id === null || !cleared.has(ref.id)) updates.push({ ...ref, status: '', highlight: [] });
   return updates;
 }

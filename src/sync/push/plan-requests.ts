@@ -35,14 +35,20 @@ export function planIdOf(plan: BudgetPlan): number {
   return plan.kind === 'forecast' ? plan.planId : plan.scenarioId;
 }
 
-const addressable = (externalId: string | null | undefined): externalId is string => typeof externalId === 'string' && externalId !== '' && isAddressableExternalId(externalId);
+const addressable = (externalId: string | null | undefined): externalId is string =>
+  typeof externalId === 'string' && externalId !== '' && isAddressableExternalId(externalId);
 
 /** The whole row as a create or replace body: its fields, and its external ID when the service can take it. */
 function wholeRow(fields: Fields, externalId: string | null | undefined): Record<string, unknown> {
   return { ...fields, ...(addressable(externalId) ? { external_id: externalId } : {}) };
 }
 
-export function planRequests(plan: BudgetPlan, diff: TableDiff, rowsById: ReadonlyMap<number, { fields: Fields; externalId: string | null }>, language: Language): PushPlan {
+export function planRequests(
+  plan: BudgetPlan,
+  diff: TableDiff,
+  rowsById: ReadonlyMap<number, { fields: Fields; externalId: string | null }>,
+  language: Language,
+): PushPlan {
   const requests: PushRequest[] = [];
   const blocked: BlockedRow[] = [];
   for (const change of diff.changes) planOne(change);
@@ -54,7 +60,11 @@ export function planRequests(plan: BudgetPlan, diff: TableDiff, rowsById: Readon
         requests.push({ op: 'create', body: wholeRow(change.row.fields, change.row.externalId), position: change.row.position });
         return;
       case 'deleted':
-        requests.push(addressable(change.externalId) ? { op: 'deleteByExternalId', id: change.id, externalId: change.externalId } : { op: 'deleteById', id: change.id });
+        requests.push(
+          addressable(change.externalId)
+            ? { op: 'deleteByExternalId', id: change.id, externalId: change.externalId }
+            : { op: 'deleteById', id: change.id },
+        );
         return;
       case 'changed': {
         const patch = budgetPatch(change, language);
@@ -68,8 +78,15 @@ export function planRequests(plan: BudgetPlan, diff: TableDiff, rowsById: Readon
         }
         const row = rowsById.get(change.id);
         const externalId = change.renamedTo === undefined ? change.externalId : change.renamedTo;
-        const dropped = typeof externalId === 'string' && externalId !== '' && !addressable(externalId) ? { dropsExternalId: externalId } : {};
-        requests.push({ op: 'replaceById', id: change.id, body: wholeRow(row?.fields ?? {}, externalId), position: change.position, ...dropped });
+        const dropped =
+          typeof externalId === 'string' && externalId !== '' && !addressable(externalId) ? { dropsExternalId: externalId } : {};
+        requests.push({
+          op: 'replaceById',
+          id: change.id,
+          body: wholeRow(row?.fields ?? {}, externalId),
+          position: change.position,
+          ...dropped,
+        });
       }
     }
   }

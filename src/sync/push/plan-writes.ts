@@ -25,7 +25,14 @@ export interface PlannedWrites {
   verdicts: RowVerdict[];
 }
 
-const OPS: Record<PushRequest['op'], WriteOp> = { patch: 'patch', patchById: 'patch', replaceById: 'replace', create: 'create', deleteById: 'delete', deleteByExternalId: 'delete' };
+const OPS: Record<PushRequest['op'], WriteOp> = {
+  patch: 'patch',
+  patchById: 'patch',
+  replaceById: 'replace',
+  create: 'create',
+  deleteById: 'delete',
+  deleteByExternalId: 'delete',
+};
 
 export function planWrites(session: PushSession, checked: CheckedRows, unchanged: number, choices: PushChoices): PlannedWrites {
   const plan = session.opened.plan(
@@ -39,7 +46,14 @@ export function planWrites(session: PushSession, checked: CheckedRows, unchanged
   const verdicts: RowVerdict[] = [];
   for (const row of plan.blocked) {
     const head = inSheet.get(row.position);
-    if (head && head.ref.id === row.id) verdicts.push(blocked(head, row.problems.map((p) => ({ field: p.field, column: session.model.columnOf(p.field), message: p.message })), session.t));
+    if (head && head.ref.id === row.id)
+      verdicts.push(
+        blocked(
+          head,
+          row.problems.map((p) => ({ field: p.field, column: session.model.columnOf(p.field), message: p.message })),
+          session.t,
+        ),
+      );
   }
   const planned: PlannedWrite[] = [];
   for (const request of plan.requests) {
@@ -54,12 +68,25 @@ export function planWrites(session: PushSession, checked: CheckedRows, unchanged
 }
 
 /** Writes the external IDs made for new rows into the sheet, for the rows whose create is planned. */
-export async function claimExternalIds(session: PushSession, sheet: PushSheet, generated: ReadonlyMap<number, string>, planned: readonly PlannedWrite[]): Promise<void> {
+export async function claimExternalIds(
+  session: PushSession,
+  sheet: PushSheet,
+  generated: ReadonlyMap<number, string>,
+  planned: readonly PlannedWrite[],
+): Promise<void> {
   const creates = new Map(planned.filter((p) => p.head.change === 'new').map((p) => [p.head.ref.position, p.head]));
   const updates: RowUpdate[] = [];
   for (const [position, externalId] of generated) {
     const head = creates.get(position);
-    if (head) updates.push({ position, id: null, externalId: null, values: { [EXTERNAL_ID_FIELD]: externalId }, status: '', highlight: head.changed.map((field) => columnKeyOf(session.model.table, field)) });
+    if (head)
+      updates.push({
+        position,
+        id: null,
+        externalId: null,
+        values: { [EXTERNAL_ID_FIELD]: externalId },
+        status: '',
+        highlight: head.changed.map((field) => columnKeyOf(session.model.table, field)),
+      });
   }
   if (updates.length > 0) await sheet.update(session.model.table, updates);
 }

@@ -40,11 +40,16 @@ function sameHeader(a: string, b: string): boolean {
 }
 
 /** The model's columns in a table with these headers, and the number formats of its first row (by table column). */
-export function pushColumnsOf<R>(model: TableModel<R>, headers: readonly string[], firstFormats: readonly (string | undefined)[]): PushColumns {
+export function pushColumnsOf<R>(
+  model: TableModel<R>,
+  headers: readonly string[],
+  firstFormats: readonly (string | undefined)[],
+): PushColumns {
   const specs = tableSpec(model).columns;
   const columns = specs.map((spec) => headers.findIndex((h) => sameHeader(h, spec.header)));
   const missing = specs.filter((_, i) => columns[i] === -1).map((s) => s.header);
-  if (missing.length > 0) throw new TableLayoutError(`Table ${model.tableName} has no column ${missing.map((h) => JSON.stringify(h)).join(', ')}.`);
+  if (missing.length > 0)
+    throw new TableLayoutError(`Table ${model.tableName} has no column ${missing.map((h) => JSON.stringify(h)).join(', ')}.`);
   const columnOf = (key: string): number | null => {
     const i = specs.findIndex((s) => s.key === key);
     return i < 0 ? null : (columns[i] ?? null);

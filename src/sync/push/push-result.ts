@@ -66,9 +66,20 @@ export interface PushOptions {
   reference?: PushReference;
 }
 
-export type RowOutcome = 'landed' | 'broughtIn' | 'failed' | 'unknown' | 'cancelled' | 'conflict' | 'blocked' | 'needsReplace' | 'needsDeleteConfirmation';
+export type RowOutcome =
+  'landed' | 'broughtIn' | 'failed' | 'unknown' | 'cancelled' | 'conflict' | 'blocked' | 'needsReplace' | 'needsDeleteConfirmation';
 
-export const ROW_OUTCOMES: readonly RowOutcome[] = ['landed', 'broughtIn', 'failed', 'unknown', 'cancelled', 'conflict', 'blocked', 'needsReplace', 'needsDeleteConfirmation'];
+export const ROW_OUTCOMES: readonly RowOutcome[] = [
+  'landed',
+  'broughtIn',
+  'failed',
+  'unknown',
+  'cancelled',
+  'conflict',
+  'blocked',
+  'needsReplace',
+  'needsDeleteConfirmation',
+];
 
 export interface FieldConflictView extends FieldConflict {
   column: string;

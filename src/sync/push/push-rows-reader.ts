@@ -17,7 +17,9 @@ import type { PushSheetRead } from './push-port';
  */
 function editableFields<R>(model: TableModel<R>): (row: readonly CoreValue[]) => Fields {
   if (model.readOnly) return () => ({});
-  const writers = model.columns.flatMap((column, index) => (column.editable && column.write !== undefined ? [{ index, write: column.write }] : []));
+  const writers = model.columns.flatMap((column, index) =>
+    column.editable && column.write !== undefined ? [{ index, write: column.write }] : [],
+  );
   return (row) => {
     const fields: Record<string, unknown> = {};
     for (const { index, write } of writers) {

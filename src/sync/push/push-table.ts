@@ -43,13 +43,22 @@ export async function pushTable<R>(model: WriteModel<R>, options: PushOptions): 
   await claimExternalIds(session, sheet, checked.generated, plan.planned);
   onProgress?.({ phase: 'comparing', done: 0, total: 0 });
   const compared = await compareWithService(session, plan.planned, checked.rowsById, choices); // 6
-  const sent = await sendWrites(session, { writes: compared.writes, ...(options.concurrency === undefined ? {} : { concurrency: options.concurrency }), ...(onProgress ? { onProgress } : {}) }); // 7
+  const sent = await sendWrites(session, {
+    writes: compared.writes,
+    ...(options.concurrency === undefined ? {} : { concurrency: options.concurrency }),
+    ...(onProgress ? { onProgress } : {}),
+  }); // 7
   onProgress?.({ phase: 'saving', done: 0, total: 0 });
   return recordOutcome(session, {
     sheet,
     ...(options.journal ? { journal: options.journal } : {}),
     rows: read.rows,
-    heads: [...diffed.verdicts.map((v) => v.head), ...checked.verdicts.map((v) => v.head), ...checked.unchanged, ...checked.sendable.map((s) => s.head)],
+    heads: [
+      ...diffed.verdicts.map((v) => v.head),
+      ...checked.verdicts.map((v) => v.head),
+      ...checked.unchanged,
+      ...checked.sendable.map((s) => s.head),
+    ],
     verdicts: [...diffed.verdicts, ...checked.verdicts, ...plan.verdicts, ...compared.verdicts, ...sent],
     unchanged: diffed.diff.unchanged,
   }); // 8

@@ -42,10 +42,14 @@ export interface RecordInput {
 
 export async function recordOutcome(session: PushSession, input: RecordInput): Promise<PushResult> {
   const settled = new Map(input.verdicts.map((v) => [v.head.index, v]));
-  const verdicts = [...input.heads].sort((a, b) => a.index - b.index).map((head): RowVerdict => settled.get(head.index) ?? { head, outcome: 'landed', message: '', pending: [] });
+  const verdicts = [...input.heads]
+    .sort((a, b) => a.index - b.index)
+    .map((head): RowVerdict => settled.get(head.index) ?? { head, outcome: 'landed', message: '', pending: [] });
   const back = sheetAndBaseline(session, verdicts, input.rows);
   await writeBack(session, input.sheet, back);
-  const journalRows = verdicts.flatMap((v) => (v.journal ? [withName(v.journal, rowName(input.rows, session.baselineById, v.head.ref))] : []));
+  const journalRows = verdicts.flatMap((v) =>
+    v.journal ? [withName(v.journal, rowName(input.rows, session.baselineById, v.head.ref))] : [],
+  );
   let id: string | undefined;
   if (input.journal && journalRows.length > 0) {
     id = journalId(session.startedAt);
@@ -60,11 +64,16 @@ export async function recordOutcome(session: PushSession, input: RecordInput): P
 /** The status text: a landed or brought-in row's names the push's time. */
 function statusOf(session: PushSession, verdict: RowVerdict, time: string): string {
   if (verdict.outcome === 'landed' && verdict.message === undefined) return session.t('push.status.landed', { time });
-  if (verdict.outcome === 'broughtIn' && !verdict.message) return session.t('push.status.broughtIn', { time, columns: verdict.head.changed.map(session.model.columnOf).join(', ') });
+  if (verdict.outcome === 'broughtIn' && !verdict.message)
+    return session.t('push.status.broughtIn', { time, columns: verdict.head.changed.map(session.model.columnOf).join(', ') });
   return verdict.message ?? '';
 }
 
-function sheetAndBaseline(session: PushSession, verdicts: readonly RowVerdict[], rows: readonly SheetRow[]): WriteBack & { statuses: Map<number, string> } {
+function sheetAndBaseline(
+  session: PushSession,
+  verdicts: readonly RowVerdict[],
+  rows: readonly SheetRow[],
+): WriteBack & { statuses: Map<number, string> } {
   const time = session.startedAt.toISOString().slice(0, 16).replace('T', ' ');
   const next = new Map(session.baseline.map((b) => [b.id, b]));
   const back = { updates: [] as RowUpdate[], removals: [] as RowRef[], appends: [] as CoreValue[][], statuses: new Map<number, string>() };
@@ -78,13 +87,19 @@ function sheetAndBaseline(session: PushSession, verdicts: readonly RowVerdict[],
     if (v.sheet === 'remove') back.removals.push(ref);
     else if (v.sheet) back.appends.push(v.sheet.append);
     if (change === 'deleted' || v.sheet === 'remove' || change === 'unchanged') continue;
-    back.updates.push({ ...ref, ...(v.values ? { values: v.values } : {}), status, highlight: v.pending.map((field) => columnKeyOf(session.model.table, field)) });
+    back.updates.push({
+      ...ref,
+      ...(v.values ? { values: v.values } : {}),
+      status,
+      highlight: v.pending.map((field) => columnKeyOf(session.model.table, field)),
+    });
   }
   // Every other row has nothing waiting: a status an earlier send left ("Not sent", "Sent", a conflict) no longer
   // describes it (typed back, or settled by another path), so it goes. The status column tells this push's story.
   const written = new Set(back.updates.map((u) => u.position));
   for (const row of rows) {
-    if (row.status !== undefined && row.status !== '' && !written.has(row.position)) back.updates.push({ position: row.position, id: row.id, externalId: row.externalId, status: '', highlight: [] });
+    if (row.status !== undefined && row.status !== '' && !written.has(row.position))
+      back.updates.push({ position: row.position, id: row.id, externalId: row.externalId, status: '', highlight: [] });
   }
   return { ...back, baseline: [...next.values()] };
 }
@@ -107,7 +122,8 @@ function resultRow(session: PushSession, v: RowVerdict, statuses: ReadonlyMap<nu
 
 /** The row's name as the sheet showed it (the pulled one for a deleted row), for the journal to list the row. */
 function rowName(rows: readonly SheetRow[], baseline: ReadonlyMap<number, BaselineRow>, ref: RowRef): string | undefined {
-  const name = rows.find((r) => r.position === ref.position)?.fields.name ?? (ref.id === null ? undefined : baseline.get(ref.id)?.fields.name);
+  const name =
+    rows.find((r) => r.position === ref.position)?.fields.name ?? (ref.id === null ? undefined : baseline.get(ref.id)?.fields.name);
   return typeof name === 'string' && name !== '' ? name : undefined;
 }
 

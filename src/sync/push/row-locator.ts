@@ -48,7 +48,13 @@ export function sameRow(ref: RowRef, cells: KeyCells): boolean {
  * (they are right unless the user moved rows), then a search for the rest. Fills `found` and `taken` (rows already
  * given to a ref).
  */
-export function locateRefs(refs: readonly RowRef[], pending: readonly number[], keys: readonly KeyCells[], found: (number | null)[], taken: Set<number>): void {
+export function locateRefs(
+  refs: readonly RowRef[],
+  pending: readonly number[],
+  keys: readonly KeyCells[],
+  found: (number | null)[],
+  taken: Set<number>,
+): void {
   const left: number[] = [];
   for (const i of pending) {
     const ref = refs[i] as RowRef;
@@ -82,5 +88,7 @@ export function locateRefs(refs: readonly RowRef[], pending: readonly number[], 
 
 /** The refs whose rows were not found (as refs, without an update's other fields). */
 export function missingRefs(refs: readonly RowRef[], rows: readonly (number | null)[]): RowRef[] {
-  return refs.filter((_, i) => rows[i] === null || rows[i] === undefined).map(({ position, id, externalId }) => ({ position, id, externalId }));
+  return refs
+    .filter((_, i) => rows[i] === null || rows[i] === undefined)
+    .map(({ position, id, externalId }) => ({ position, id, externalId }));
 }

@@ -50,7 +50,10 @@ export function waiting(head: RowHead, outcome: RowOutcome, message: string, mor
 
 /** A row whose problems keep it from being sent. */
 export function blocked(head: RowHead, problems: RowCheckProblem[], t: Translate, op?: WriteOp): RowVerdict {
-  return waiting(head, 'blocked', t('push.status.blocked', { problems: problems.map((p) => p.message).join(' ') }), { problems, ...(op === undefined ? {} : { op }) });
+  return waiting(head, 'blocked', t('push.status.blocked', { problems: problems.map((p) => p.message).join(' ') }), {
+    problems,
+    ...(op === undefined ? {} : { op }),
+  });
 }
 
 export function cancelled(head: RowHead, t: Translate, op?: WriteOp): RowVerdict {

@@ -9,7 +9,8 @@
 import { ApiConnectionError, ApiError, ApiUserAbortError, ResponseValidationError, ServiceDownError } from '../../api';
 
 /** How a write ended. `unknown`: the service never confirmed it and reading it back did not settle it either. */
-export type SendOutcome<T> = { kind: 'landed'; value: T } | { kind: 'failed'; error: ApiError } | { kind: 'unknown'; error: unknown } | { kind: 'cancelled' };
+export type SendOutcome<T> =
+  { kind: 'landed'; value: T } | { kind: 'failed'; error: ApiError } | { kind: 'unknown'; error: unknown } | { kind: 'cancelled' };
 
 export interface SendSteps<T> {
   /** The request itself. */

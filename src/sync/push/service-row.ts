@@ -26,7 +26,13 @@ export interface ServiceRow<R = unknown> {
 
 export function serviceRow(model: TableModel<Budget>, budget: Budget, lookups: Lookups): ServiceRow<Budget> {
   const cells = toRow(model, budget, lookups);
-  return { record: budget, id: budget.id, cells, fields: rowToFields(model, cells), externalId: budget.external_id === '' ? null : budget.external_id };
+  return {
+    record: budget,
+    id: budget.id,
+    cells,
+    fields: rowToFields(model, cells),
+    externalId: budget.external_id === '' ? null : budget.external_id,
+  };
 }
 
 /** A record without external IDs (invoices) as the sheet holds it. */
@@ -42,12 +48,17 @@ export function withoutId(fields: Fields): Record<string, unknown> {
 }
 
 /** The sheet cells (by column key) of the given fields, from the service's row; read-only columns always come along. */
-export function cellsFor<R>(model: TableModel<R>, row: ServiceRow<unknown>, fields: ReadonlySet<string> | 'all'): Record<string, CoreValue> {
+export function cellsFor<R>(
+  model: TableModel<R>,
+  row: ServiceRow<unknown>,
+  fields: ReadonlySet<string> | 'all',
+): Record<string, CoreValue> {
   const values: Record<string, CoreValue> = {};
   model.columns.forEach((column, i) => {
     // The external ID has no writer (it is not a field of the diff) but is the user's to rename: only when named.
     const include =
-      fields === 'all' || (column.key === EXTERNAL_ID_FIELD ? fields.has(EXTERNAL_ID_FIELD) : column.write === undefined || fields.has(column.write.field));
+      fields === 'all' ||
+      (column.key === EXTERNAL_ID_FIELD ? fields.has(EXTERNAL_ID_FIELD) : column.write === undefined || fields.has(column.write.field));
     if (include) values[column.key] = row.cells[i] ?? null;
   });
   return values;
@@ -59,7 +70,9 @@ export function columnKeyOf<T>(model: TableModel<T>, field: string): string {
 }
 
 export function planOf(plans: readonly Plan[], target: BudgetTarget): Plan | undefined {
-  return target.kind === 'forecast' ? plans.find((p) => p.type === 'FORECAST') : plans.find((p) => p.id === target.scenarioId && p.type === 'SCENARIO');
+  return target.kind === 'forecast'
+    ? plans.find((p) => p.type === 'FORECAST')
+    : plans.find((p) => p.id === target.scenarioId && p.type === 'SCENARIO');
 }
 
 export function isAddressable(externalId: string | null | undefined): externalId is string {

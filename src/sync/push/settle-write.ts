@@ -16,7 +16,13 @@ export interface SettleContext {
 }
 
 /** A write that did not land: cancelled, unknown (it may be there) or failed with the service's reason. */
-export function notLanded(context: SettleContext, head: RowHead, op: WriteOp, outcome: Exclude<SendOutcome<unknown>, { kind: 'landed' }>, journal?: JournalRow): RowVerdict {
+export function notLanded(
+  context: SettleContext,
+  head: RowHead,
+  op: WriteOp,
+  outcome: Exclude<SendOutcome<unknown>, { kind: 'landed' }>,
+  journal?: JournalRow,
+): RowVerdict {
   const { t } = context;
   const journalRow: JournalRow | undefined = journal && { ...journal, outcome: outcome.kind === 'unknown' ? 'unknown' : 'failed' };
   const more = { op, ...(journalRow ? { journal: journalRow } : {}) };
@@ -31,7 +37,14 @@ export function notLanded(context: SettleContext, head: RowHead, op: WriteOp, ou
  * row is still found where it was read, by its old id or none: the id cell is among the values set), the baseline
  * takes the service's row.
  */
-export function landed(context: SettleContext, head: RowHead, op: WriteOp, row: ServiceRow, fields: ReadonlySet<string> | 'all', journal?: JournalRow): RowVerdict {
+export function landed(
+  context: SettleContext,
+  head: RowHead,
+  op: WriteOp,
+  row: ServiceRow,
+  fields: ReadonlySet<string> | 'all',
+  journal?: JournalRow,
+): RowVerdict {
   return {
     head,
     op,
@@ -46,6 +59,20 @@ export function landed(context: SettleContext, head: RowHead, op: WriteOp, row: 
 
 /** A delete that landed (or a row the service no longer has): the baseline drops it. */
 export function deleteLanded(head: RowHead, base: BaselineRow, journal?: JournalRow): RowVerdict {
-  const row: JournalRow = journal ?? { op: 'delete', id: base.id, externalId: base.externalId, before: withExternal(base.fields, base.externalId), sent: null, outcome: 'landed' };
-  return { head, op: 'delete', outcome: 'landed', pending: head.changed, baseline: { drop: head.ref.id === null ? [] : [head.ref.id] }, journal: { ...row, outcome: 'landed' } };
+  const row: JournalRow = journal ?? {
+    op: 'delete',
+    id: base.id,
+    externalId: base.externalId,
+    before: withExternal(base.fields, base.externalId),
+    sent: null,
+    outcome: 'landed',
+  };
+  return {
+    head,
+    op: 'delete',
+    outcome: 'landed',
+    pending: head.changed,
+    baseline: { drop: head.ref.id === null ? [] : [head.ref.id] },
+    journal: { ...row, outcome: 'landed' },
+  };
 }

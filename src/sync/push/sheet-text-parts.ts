@@ -14,7 +14,7 @@ const PART_PREFIX = '|';
 /** Text in parts that fit a cell, each with the prefix; a cut never splits a surrogate pair. */
 export function textParts(text: string, size = PART_CHARS): string[] {
   const parts: string[] = [];
-  for (let at = 0; at < text.length; ) {
+  for (let at = 0; at < text.length;) {
     let end = Math.min(text.length, at + size);
     const last = text.charCodeAt(end - 1);
     if (end < text.length && last >= 0xd800 && last <= 0xdbff) end -= 1;

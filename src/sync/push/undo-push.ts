@@ -62,7 +62,13 @@ export async function lastUndoablePush(journal: PushJournal, tableName: string):
 
 /** `lastUndoablePush` on entries already read (newest first). */
 export function undoableEntry(entries: readonly JournalEntry[], tableName: string): JournalEntry | undefined {
-  return entries.find((e) => e.tableName.toLowerCase() === tableName.toLowerCase() && e.undoes === undefined && e.undoneBy === undefined && e.rows.some((r) => r.outcome === 'landed'));
+  return entries.find(
+    (e) =>
+      e.tableName.toLowerCase() === tableName.toLowerCase() &&
+      e.undoes === undefined &&
+      e.undoneBy === undefined &&
+      e.rows.some((r) => r.outcome === 'landed'),
+  );
 }
 
 /** Undoes the newest undoable push of the table the WriteModel writes. */
@@ -74,7 +80,9 @@ export async function undoPush<R>(writeModel: WriteModel<R>, options: UndoOption
   const { now: _now, ...sessionOptions } = options;
   const session = await openSession(writeModel, sessionOptions, 'whatever is stored');
   const landed = entry.rows.filter((r) => r.outcome === 'landed');
-  const current = new Map((await session.opened.readByIds(landed.flatMap((r) => (r.id === null ? [] : [r.id])))).map((row) => [row.id, row]));
+  const current = new Map(
+    (await session.opened.readByIds(landed.flatMap((r) => (r.id === null ? [] : [r.id])))).map((row) => [row.id, row]),
+  );
   const { rows: sheetRows } = await readSheet(session, sheet);
   const undo = new UndoBack(model, session.baseline, sheetRows, session.t('push.undo.restoredStatus'));
   for (const r of landed) undo.take(r, await session.opened.undo(r, r.id === null ? undefined : current.get(r.id)));
@@ -111,13 +119,27 @@ class UndoBack {
 
   take(r: JournalRow, step: UndoStep): void {
     const report = (outcome: UndoOutcome, message: string, newId?: number) =>
-      this.results.push({ op: r.op, id: r.id, externalId: r.externalId, outcome, message, ...(newId === undefined || newId === r.id ? {} : { newId }) });
+      this.results.push({
+        op: r.op,
+        id: r.id,
+        externalId: r.externalId,
+        outcome,
+        message,
+        ...(newId === undefined || newId === r.id ? {} : { newId }),
+      });
     if (step.kind === 'report') return void report(step.outcome, step.message);
     const { row } = step;
     if (step.kind === 'deleted') {
       this.#baseline.delete(row.id);
       this.#back.removals.push({ position: this.#sheetById.get(row.id)?.position ?? -1, id: row.id, externalId: row.externalId });
-      this.journalRows.push({ op: 'delete', id: row.id, externalId: row.externalId, before: withExternal(withoutId(row.fields), row.externalId), sent: null, outcome: 'landed' });
+      this.journalRows.push({
+        op: 'delete',
+        id: row.id,
+        externalId: row.externalId,
+        before: withExternal(withoutId(row.fields), row.externalId),
+        sent: null,
+        outcome: 'landed',
+      });
       return void report('restored', step.message);
     }
     this.#baseline.set(row.id, { id: row.id, externalId: row.externalId, fields: row.fields });
@@ -128,19 +150,39 @@ class UndoBack {
     }
     const sheetRow = this.#sheetById.get(row.id);
     const values = this.#restoredCells(r, step, row, sheetRow);
-    this.#back.updates.push({ position: sheetRow?.position ?? -1, id: row.id, externalId: sheetRow?.externalId ?? null, values, status: this.restoredStatus, highlight: [] });
-    this.journalRows.push({ op: r.op, id: row.id, externalId: row.externalId, before: pick(r.sent ?? {}, step.restorable), sent: pick(r.before ?? {}, step.restorable), outcome: 'landed' });
+    this.#back.updates.push({
+      position: sheetRow?.position ?? -1,
+      id: row.id,
+      externalId: sheetRow?.externalId ?? null,
+      values,
+      status: this.restoredStatus,
+      highlight: [],
+    });
+    this.journalRows.push({
+      op: r.op,
+      id: row.id,
+      externalId: row.externalId,
+      before: pick(r.sent ?? {}, step.restorable),
+      sent: pick(r.before ?? {}, step.restorable),
+      outcome: 'landed',
+    });
     report('restored', step.message);
   }
 
   /** Cells go back only where the sheet still shows what the push sent: a later edit of the user stays. */
-  #restoredCells(r: JournalRow, step: Extract<UndoStep, { kind: 'restored' }>, row: ServiceRow, sheetRow: SheetRow | undefined): Record<string, CoreValue> {
+  #restoredCells(
+    r: JournalRow,
+    step: Extract<UndoStep, { kind: 'restored' }>,
+    row: ServiceRow,
+    sheetRow: SheetRow | undefined,
+  ): Record<string, CoreValue> {
     const sent = r.sent ?? {};
     const values: Record<string, CoreValue> = {};
     this.model.columns.forEach((column, i) => {
       const field = column.key === EXTERNAL_ID_FIELD ? EXTERNAL_ID_FIELD : column.write?.field;
       const mine = field === EXTERNAL_ID_FIELD ? sheetRow?.externalId : field === undefined ? undefined : sheetRow?.fields[field];
-      if (field === undefined || !step.fields.includes(field) || (step.restorable.includes(field) && sameValue(mine, sent[field]))) values[column.key] = row.cells[i] ?? null;
+      if (field === undefined || !step.fields.includes(field) || (step.restorable.includes(field) && sameValue(mine, sent[field])))
+        values[column.key] = row.cells[i] ?? null;
     });
     return values;
   }

@@ -30,7 +30,8 @@ import type { Resolution } from './three-way';
 export type PushTableModel<R = unknown> = TableModel<R>;
 
 /** A row as the model's check leaves it: normalized fields, or the problems that keep it back. */
-export type RowCheck = { position: number; ok: true; fields: Record<string, unknown> } | { position: number; ok: false; problems: RowCheckProblem[] };
+export type RowCheck =
+  { position: number; ok: true; fields: Record<string, unknown> } | { position: number; ok: false; problems: RowCheckProblem[] };
 
 /** What a model's check knows besides the rows. */
 export interface CheckContext {

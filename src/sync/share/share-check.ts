@@ -11,7 +11,14 @@
 import type { WorkbookConnectionReading, WorkbookConnectionStore } from '../connect/workbook-connection';
 import { credentialKey, type PullState, type PullStateStore } from '../pull/pull-state';
 import type { SecretKind, SecretProbe } from './secret-probes';
-import { AUTO_OPEN_SETTING, type HiddenSheetPurpose, type HiddenSheetSize, type SharedTable, type SharePort, type StoredSetting } from './share-port';
+import {
+  AUTO_OPEN_SETTING,
+  type HiddenSheetPurpose,
+  type HiddenSheetSize,
+  type SharedTable,
+  type SharePort,
+  type StoredSetting,
+} from './share-port';
 import { textBytes } from './text-bytes';
 
 /** Where a secret was found. */
@@ -68,14 +75,16 @@ export async function checkBeforeSharing(deps: ShareCheckDeps): Promise<ShareRep
 export function addinTableNames(states: readonly PullState[]): string[] {
   const names = new Map<string, string>();
   for (const state of states) {
-    for (const name of [state.tableName, ...Object.keys(state.stamps ?? {})]) if (!names.has(name.toLowerCase())) names.set(name.toLowerCase(), name);
+    for (const name of [state.tableName, ...Object.keys(state.stamps ?? {})])
+      if (!names.has(name.toLowerCase())) names.set(name.toLowerCase(), name);
   }
   return [...names.values()];
 }
 
 function scanSetting(setting: StoredSetting, probes: readonly SecretProbe[], findings: FindingList): void {
   const place: FindingPlace = { kind: 'setting', key: setting.key };
-  for (const name of [setting.key, ...namesInside(setting.json)]) if (credentialKey(name)) findings.add({ place, what: 'credentialName', name });
+  for (const name of [setting.key, ...namesInside(setting.json)])
+    if (credentialKey(name)) findings.add({ place, what: 'credentialName', name });
   scanTexts(place, [setting.key, setting.json, ...textsInside(setting.json)], probes, findings);
 }
 

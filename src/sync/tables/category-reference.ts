@@ -18,9 +18,7 @@ export interface CategoryCandidate {
 }
 
 export type CategoryResolution =
-  | { ok: true; id: number }
-  | { ok: false; problem: 'unknown' }
-  | { ok: false; problem: 'ambiguous'; candidates: CategoryCandidate[] };
+  { ok: true; id: number } | { ok: false; problem: 'unknown' } | { ok: false; problem: 'ambiguous'; candidates: CategoryCandidate[] };
 
 /** `Ausgaben › Miete`, also typed as `Ausgaben > Miete`: the names from the root down, lower case. */
 function pathParts(text: string): string[] {
@@ -31,17 +29,27 @@ function pathParts(text: string): string[] {
 }
 
 /** Resolves a name or a path; one text is a name (it matches the last part of every path), more parts a whole path. */
-export function resolveCategory(text: string, categories: readonly CategoryNode[], paths: ReadonlyMap<number, string[]> = categoryPaths(categories)): CategoryResolution {
+export function resolveCategory(
+  text: string,
+  categories: readonly CategoryNode[],
+  paths: ReadonlyMap<number, string[]> = categoryPaths(categories),
+): CategoryResolution {
   const wanted = pathParts(text);
   if (wanted.length === 0) return { ok: false, problem: 'unknown' };
   const lower = (id: number) => (paths.get(id) ?? []).map((p) => p.toLowerCase());
   const matches = categories.filter((c) => {
     const path = lower(c.id);
-    return wanted.length === 1 ? path[path.length - 1] === wanted[0] : path.length === wanted.length && path.every((p, i) => p === wanted[i]);
+    return wanted.length === 1
+      ? path[path.length - 1] === wanted[0]
+      : path.length === wanted.length && path.every((p, i) => p === wanted[i]);
   });
   if (matches.length === 1 && matches[0]) return { ok: true, id: matches[0].id };
   if (matches.length === 0) return { ok: false, problem: 'unknown' };
-  return { ok: false, problem: 'ambiguous', candidates: matches.map((c) => ({ id: c.id, path: (paths.get(c.id) ?? []).join(PATH_SEPARATOR) })) };
+  return {
+    ok: false,
+    problem: 'ambiguous',
+    candidates: matches.map((c) => ({ id: c.id, path: (paths.get(c.id) ?? []).join(PATH_SEPARATOR) })),
+  };
 }
 
 /** The candidates as a message shows them: `Ausgaben › Miete (12); Einnahmen › Miete (40)`. */

@@ -23,7 +23,9 @@ export const CODES = {
 
 const KEYS: Record<CodedField, Readonly<Record<string, MessageKey>>> = {
   invoiceType: { RE: 'code.invoiceType.RE', PA: 'code.invoiceType.PA' },
-  invoiceStatus: Object.fromEntries(['OD', 'PL', 'OR', 'PD', 'PP', 'IN', 'HD', 'PR', 'DP', 'CA', 'IP'].map((c) => [c, `code.invoiceStatus.${c}` as MessageKey])),
+  invoiceStatus: Object.fromEntries(
+    ['OD', 'PL', 'OR', 'PD', 'PP', 'IN', 'HD', 'PR', 'DP', 'CA', 'IP'].map((c) => [c, `code.invoiceStatus.${c}` as MessageKey]),
+  ),
   budgetBase: { FS: 'code.budgetBase.FS', S: 'code.budgetBase.S', F: 'code.budgetBase.F' },
   // The service's empty frequency is a one-time budget.
   frequency: {

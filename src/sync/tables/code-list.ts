@@ -26,7 +26,6 @@ export interface CodeList {
   error: { title: string; message: string };
 }
 
-
 /** The prompt's message: each code with its word, the empty cell's meaning last. */
 function promptMessage(choices: CodeChoices, language: Language): string {
   const parts = choices.codes.map(({ code, label }) => {
@@ -44,15 +43,23 @@ export function codeList(column: Pick<ColumnSpec, 'header'> & { choices: CodeCho
   return {
     source: cut(choices.codes.map((c) => c.code).join(','), LIST_LIMITS.source),
     emptyAllowed,
-    prompt: { title: cut(translate(language, 'code.list.promptTitle'), LIST_LIMITS.title), message: cut(promptMessage(choices, language), LIST_LIMITS.prompt) },
+    prompt: {
+      title: cut(translate(language, 'code.list.promptTitle'), LIST_LIMITS.title),
+      message: cut(promptMessage(choices, language), LIST_LIMITS.prompt),
+    },
     error: {
       title: cut(translate(language, 'code.list.errorTitle'), LIST_LIMITS.title),
-      message: cut(translate(language, emptyAllowed ? 'code.list.errorOrEmpty' : 'code.list.error', { column: column.header, codes }), LIST_LIMITS.error),
+      message: cut(
+        translate(language, emptyAllowed ? 'code.list.errorOrEmpty' : 'code.list.error', { column: column.header, codes }),
+        LIST_LIMITS.error,
+      ),
     },
   };
 }
 
 /** The columns of a table that carry a list, with their index in the spec. */
 export function listColumns(columns: readonly ColumnSpec[]): Array<{ index: number; column: ColumnSpec & { choices: CodeChoices } }> {
-  return columns.flatMap((column, index) => (column.choices === undefined ? [] : [{ index, column: column as ColumnSpec & { choices: CodeChoices } }]));
+  return columns.flatMap((column, index) =>
+    column.choices === undefined ? [] : [{ index, column: column as ColumnSpec & { choices: CodeChoices } }],
+  );
 }

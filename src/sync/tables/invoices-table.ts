@@ -30,7 +30,11 @@ export const INVOICES_TABLE: TableModel<Invoice> = {
     column<Invoice>('name', 'Name', 'text', (i) => i.name, text),
     column<Invoice>('type', 'Type', 'text', (i) => i.type, { editable: true, parse: code, choices: codeChoices('invoiceType', false) }),
     column<Invoice>('type_label', 'Type label', 'text', (i, l) => l.codeLabel('invoiceType', i.type)),
-    column<Invoice>('status', 'Status', 'text', (i) => i.status, { editable: true, parse: code, choices: codeChoices('invoiceStatus', false) }),
+    column<Invoice>('status', 'Status', 'text', (i) => i.status, {
+      editable: true,
+      parse: code,
+      choices: codeChoices('invoiceStatus', false),
+    }),
     column<Invoice>('status_label', 'Status label', 'text', (i) => i.status_label),
     column<Invoice>('amount', 'Amount', 'amount', (i) => i.amount, { editable: true, parse: keep, currency: 'company' }),
     column<Invoice>('paid_amount', 'Paid amount', 'amount', (i) => i.paid_amount, { editable: true, parse: keep, currency: 'company' }),

@@ -58,7 +58,10 @@ export function sheetListSource(list: SheetList): string | null {
 export function sheetListRule(column: { header: string; sheetList: SheetList }, language: Language): SheetListRule {
   return {
     source: sheetListSource(column.sheetList),
-    prompt: { title: cut(translate(language, 'category.list.promptTitle'), LIST_LIMITS.title), message: cut(translate(language, 'category.list.prompt'), LIST_LIMITS.prompt) },
+    prompt: {
+      title: cut(translate(language, 'category.list.promptTitle'), LIST_LIMITS.title),
+      message: cut(translate(language, 'category.list.prompt'), LIST_LIMITS.prompt),
+    },
     error: {
       title: cut(translate(language, 'category.list.errorTitle'), LIST_LIMITS.title),
       message: cut(translate(language, 'category.list.error', { column: column.header }), LIST_LIMITS.error),
@@ -67,13 +70,18 @@ export function sheetListRule(column: { header: string; sheetList: SheetList }, 
 }
 
 /** The columns of a spec that use a list, with their index. */
-export function sheetListColumns<C extends { header: string; sheetList?: SheetList }>(columns: readonly C[]): Array<{ index: number; column: C & { sheetList: SheetList } }> {
-  return columns.flatMap((column, index) => (column.sheetList === undefined ? [] : [{ index, column: column as C & { sheetList: SheetList } }]));
+export function sheetListColumns<C extends { header: string; sheetList?: SheetList }>(
+  columns: readonly C[],
+): Array<{ index: number; column: C & { sheetList: SheetList } }> {
+  return columns.flatMap((column, index) =>
+    column.sheetList === undefined ? [] : [{ index, column: column as C & { sheetList: SheetList } }],
+  );
 }
 
 /** The lists of a spec, each once (the first column's items). */
 export function sheetListsOf(columns: readonly { sheetList?: SheetList }[]): SheetList[] {
   const lists = new Map<SheetListName, SheetList>();
-  for (const column of columns) if (column.sheetList !== undefined && !lists.has(column.sheetList.name)) lists.set(column.sheetList.name, column.sheetList);
+  for (const column of columns)
+    if (column.sheetList !== undefined && !lists.has(column.sheetList.name)) lists.set(column.sheetList.name, column.sheetList);
   return [...lists.values()];
 }

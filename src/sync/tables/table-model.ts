@@ -82,7 +82,9 @@ export function tableSpec<R>(model: TableModel<R>, context: SpecContext = {}): T
       // A list only where a push reads the cell: a read-only table (all plans' budgets) gets none.
       ...(c.choices === undefined || !c.editable || model.readOnly ? {} : { choices: c.choices }),
       // The list's items come with the pull's lookups; a spec made without them (a read back, a template) has none.
-      ...(c.sheetList === undefined || !c.editable || model.readOnly || lookups === undefined ? {} : { sheetList: { name: c.sheetList, items: sheetListItems(c.sheetList, lookups) } }),
+      ...(c.sheetList === undefined || !c.editable || model.readOnly || lookups === undefined
+        ? {}
+        : { sheetList: { name: c.sheetList, items: sheetListItems(c.sheetList, lookups) } }),
     };
   });
   return {

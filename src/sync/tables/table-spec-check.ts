@@ -21,7 +21,8 @@ export function checkTableSpec(spec: TableSpec): number {
   const keys = new Set<string>();
   for (const column of spec.columns) {
     const header = column.header.toLowerCase();
-    if (column.header === '' || headers.has(header)) throw new TableLayoutError(`Column headers must be non-empty and unique: ${JSON.stringify(column.header)}`);
+    if (column.header === '' || headers.has(header))
+      throw new TableLayoutError(`Column headers must be non-empty and unique: ${JSON.stringify(column.header)}`);
     if (keys.has(column.key)) throw new TableLayoutError(`Column keys must be unique: ${JSON.stringify(column.key)}`);
     headers.add(header);
     keys.add(column.key);

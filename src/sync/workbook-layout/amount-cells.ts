@@ -45,7 +45,8 @@ export function writeAmountAreas(areas: readonly AmountArea[]): string {
  */
 export function amountAreas(layout: SheetLayout): AmountArea[] {
   const rowsByColumn = new Map<number, number[]>();
-  for (const cell of layout.cells) if (cell.style === 'amount') rowsByColumn.set(cell.column, [...(rowsByColumn.get(cell.column) ?? []), cell.row]);
+  for (const cell of layout.cells)
+    if (cell.style === 'amount') rowsByColumn.set(cell.column, [...(rowsByColumn.get(cell.column) ?? []), cell.row]);
   const runs: Array<{ top: number; bottom: number; left: number; right: number }> = [];
   for (const column of [...rowsByColumn.keys()].sort((a, b) => a - b)) {
     for (const [top, bottom] of consecutiveRuns(rowsByColumn.get(column) ?? [])) {

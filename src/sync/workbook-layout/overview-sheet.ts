@@ -116,7 +116,12 @@ function categoryRow(row: number, position: number, header: number, fn: 'ACTUALS
   for (let month = 1; month <= 12; month += 1) {
     const column = columnLetter(FIRST_MONTH_COLUMN + month - 1);
     const from = `${column}$${header}`;
-    cells.push({ row, column: FIRST_MONTH_COLUMN + month - 1, value: formula(`IF($A${row}="","",CASHFLOW.${fn}($A${row},${from},EOMONTH(${from},0)))`), style: 'amount' });
+    cells.push({
+      row,
+      column: FIRST_MONTH_COLUMN + month - 1,
+      value: formula(`IF($A${row}="","",CASHFLOW.${fn}($A${row},${from},EOMONTH(${from},0)))`),
+      style: 'amount',
+    });
   }
   const first = columnLetter(FIRST_MONTH_COLUMN);
   const last = columnLetter(TOTAL_COLUMN - 1);

@@ -25,7 +25,6 @@ export interface PaneEnvironment {
   sandboxUrl?: string;
 }
 
-
 export type ConnectionView =
   | { status: 'signedOut' }
   | { status: 'connecting'; profileId: string }
@@ -105,7 +104,8 @@ export interface FilterSettings {
   loadConfirm: LoadConfirmChoice;
 }
 
-export type OverviewView = { status: 'idle' } | { status: 'loading' } | { status: 'ready'; data: Overview; at: string } | { status: 'failed'; message: string };
+export type OverviewView =
+  { status: 'idle' } | { status: 'loading' } | { status: 'ready'; data: Overview; at: string } | { status: 'failed'; message: string };
 
 export interface AppSnapshot {
   started: boolean;
@@ -255,7 +255,11 @@ export interface RefreshPrompt {
 
 // ---- the Share section (state: share-state.ts) ----
 
-export type ShareCheckView = { status: 'idle' } | { status: 'checking' } | { status: 'ready'; report: ShareReport; at: string } | { status: 'failed'; message: string };
+export type ShareCheckView =
+  | { status: 'idle' }
+  | { status: 'checking' }
+  | { status: 'ready'; report: ShareReport; at: string }
+  | { status: 'failed'; message: string };
 
 export type EmptyView =
   | { status: 'idle' }

@@ -172,7 +172,10 @@ export class AppState {
       importing: this.#importing.view,
       filterSettings: { fiscalYearStartMonth: this.#preferences.fiscalYearStartMonth(), loadConfirm: this.#preferences.loadConfirm() },
     };
-    this.#figures = new FiguresState(options.host, language, { cacheTtlMs: this.#snapshot.functions.cacheSeconds * 1000, ...options.figures });
+    this.#figures = new FiguresState(options.host, language, {
+      cacheTtlMs: this.#snapshot.functions.cacheSeconds * 1000,
+      ...options.figures,
+    });
     this.#changes = new ChangesState({
       host: options.host,
       client: () => this.#connections.active()?.client,
@@ -231,8 +234,10 @@ export class AppState {
       this.#askForDemo(environment.sandboxUrl),
     ]);
     this.#set({ started: true, workbook, demoAvailable, profiles: this.#profiles.list() });
-    const candidate = workbook.status === 'known' ? workbook.profile.id : workbook.status === 'none' ? this.#preferences.lastProfile() : undefined;
-    if (candidate !== undefined && this.#profiles.get(candidate) !== undefined && this.#profiles.secret(candidate) !== undefined) await this.connect(candidate);
+    const candidate =
+      workbook.status === 'known' ? workbook.profile.id : workbook.status === 'none' ? this.#preferences.lastProfile() : undefined;
+    if (candidate !== undefined && this.#profiles.get(candidate) !== undefined && this.#profiles.secret(candidate) !== undefined)
+      await this.connect(candidate);
   }
 
   /**
@@ -262,7 +267,14 @@ export class AppState {
    */
   async saveProfile(form: ProfileForm): Promise<SaveResult> {
     const parsed = parseProfile(
-      { id: form.id ?? newProfileId(), name: form.name, baseUrl: form.baseUrl, clientId: form.clientId, kind: form.kind, remember: form.remember },
+      {
+        id: form.id ?? newProfileId(),
+        name: form.name,
+        baseUrl: form.baseUrl,
+        clientId: form.clientId,
+        kind: form.kind,
+        remember: form.remember,
+      },
       this.#snapshot.language,
     );
     const problems = parsed.ok ? [] : [...parsed.problems];
@@ -307,7 +319,13 @@ export class AppState {
     this.#connecting?.abort();
     const attempt = new AbortController();
     this.#connecting = attempt;
-    this.#set({ connection: { status: 'connecting', profileId }, overview: { status: 'idle' }, ...this.#pulls.forgetTables(), filterOptions: undefined, companyCurrency: undefined });
+    this.#set({
+      connection: { status: 'connecting', profileId },
+      overview: { status: 'idle' },
+      ...this.#pulls.forgetTables(),
+      filterOptions: undefined,
+      companyCurrency: undefined,
+    });
     let result: ConnectResult;
     try {
       result = await run(attempt.signal);
@@ -319,7 +337,13 @@ export class AppState {
     this.#connecting = undefined;
     if (!result.ok) {
       this.#set({
-        connection: { status: 'failed', profileId, problem: result.problem, message: result.message, ...(result.detail === undefined ? {} : { detail: result.detail }) },
+        connection: {
+          status: 'failed',
+          profileId,
+          problem: result.problem,
+          message: result.message,
+          ...(result.detail === undefined ? {} : { detail: result.detail }),
+        },
         profiles: this.#profiles.list(),
       });
       return;
@@ -352,7 +376,14 @@ export class AppState {
     this.#connections.signOut();
     void this.#recalculating(this.#figures.disconnect());
     this.#preferences.setLastProfile(undefined);
-    this.#set({ connection: { status: 'signedOut' }, overview: { status: 'idle' }, ...this.#pulls.forgetTables(), filterOptions: undefined, companyCurrency: undefined, profiles: this.#profiles.list() });
+    this.#set({
+      connection: { status: 'signedOut' },
+      overview: { status: 'idle' },
+      ...this.#pulls.forgetTables(),
+      filterOptions: undefined,
+      companyCurrency: undefined,
+      profiles: this.#profiles.list(),
+    });
   }
 
   removeProfile(profileId: string): void {
@@ -487,7 +518,10 @@ export class AppState {
 
   /** After a load: the workbook notes which profile built it (name and base URL, never the secret), and names it. */
   async #rememberWorkbook(active: ActiveConnection): Promise<void> {
-    const remembered = await this.#connections.rememberIn(this.#options.host.workbookConnection).then(() => true, () => false);
+    const remembered = await this.#connections.rememberIn(this.#options.host.workbookConnection).then(
+      () => true,
+      () => false,
+    );
     if (remembered && this.#connections.active() === active) this.#set({ workbook: { status: 'known', profile: active.profile } });
   }
 
@@ -530,7 +564,10 @@ export class AppState {
     if (watchUserEdits === undefined) return async () => undefined;
     const watch = new EditWatch({
       listen: (onEdit) => watchUserEdits(onEdit),
-      tracks: (name) => this.#snapshot.tables.some((r) => r.pulled !== undefined && pushableOf(r.target) !== undefined && r.tableName.toLowerCase() === name.toLowerCase()),
+      tracks: (name) =>
+        this.#snapshot.tables.some(
+          (r) => r.pulled !== undefined && pushableOf(r.target) !== undefined && r.tableName.toLowerCase() === name.toLowerCase(),
+        ),
       busy: () => this.#pulls.running || this.#snapshot.changes.tables.some((c) => c.status !== 'idle'),
       review: () => this.#changes.review(),
       ...(this.#options.editCheckDelayMs === undefined ? {} : { delayMs: this.#options.editCheckDelayMs }),
@@ -601,8 +638,14 @@ export class AppState {
     return this.#profiles.list().map((profile) => {
       const secret = this.#profiles.secret(profile.id);
       const baseUrls = [profile.baseUrl, `${profile.baseUrl.replace(/\/+$/, '')}/`];
-      const accessTokens = secret === undefined ? [] : [...new Set(baseUrls.flatMap((url) => cache.tokensFor(credentialKey(url, profile.clientId, secret))))];
-      return { profileName: profile.name, clientId: profile.clientId, ...(secret === undefined ? {} : { clientSecret: secret }), accessTokens };
+      const accessTokens =
+        secret === undefined ? [] : [...new Set(baseUrls.flatMap((url) => cache.tokensFor(credentialKey(url, profile.clientId, secret))))];
+      return {
+        profileName: profile.name,
+        clientId: profile.clientId,
+        ...(secret === undefined ? {} : { clientSecret: secret }),
+        accessTokens,
+      };
     });
   }
 
@@ -724,7 +767,10 @@ export class AppState {
     if (this.#connections.active() !== active) return;
     this.#plans = plans;
     // What every push needs besides the rows it writes (it reads them itself when this is missing).
-    this.#reference = plans.length > 0 && categories.length > 0 && summary !== undefined ? { plans, categories, accounts: summary.accounts.map((a) => ({ id: a.id, name: a.name })) } : undefined;
+    this.#reference =
+      plans.length > 0 && categories.length > 0 && summary !== undefined
+        ? { plans, categories, accounts: summary.accounts.map((a) => ({ id: a.id, name: a.name })) }
+        : undefined;
     const accounts = summary?.accounts ?? [];
     const inferred = inferCompanyCurrency(accounts);
     const currency = this.#snapshot.companyCurrency;
@@ -733,7 +779,9 @@ export class AppState {
         accounts: accounts.map((a) => ({ id: a.id, name: a.name })),
         categories: categoryTree(categories),
       },
-      ...(currency === undefined ? {} : { companyCurrency: { ...currency, ...(inferred === undefined ? {} : { inferred }), choices: accountCurrencies(accounts) } }),
+      ...(currency === undefined
+        ? {}
+        : { companyCurrency: { ...currency, ...(inferred === undefined ? {} : { inferred }), choices: accountCurrencies(accounts) } }),
     });
     this.#pulls.refreshTables();
     await this.#showAmountsIn(currency?.chosen ?? inferred);

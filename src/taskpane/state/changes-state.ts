@@ -153,7 +153,12 @@ export class ChangesState {
     const { entry, push, baselines, client } = ready;
     const abort = new AbortController();
     this.#abort = abort;
-    this.#update(tableId, { status: 'pushing', error: undefined, refused: undefined, progress: { phase: 'reading', done: 0, total: 0 } } as Partial<ChangesTable>);
+    this.#update(tableId, {
+      status: 'pushing',
+      error: undefined,
+      refused: undefined,
+      progress: { phase: 'reading', done: 0, total: 0 },
+    } as Partial<ChangesTable>);
     try {
       const result = await pushTable(entry.writeModel, {
         client,
@@ -173,7 +178,11 @@ export class ChangesState {
       this.#update(tableId, { status: 'idle', result, progress: undefined } as Partial<ChangesTable>);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      this.#update(tableId, { status: 'idle', progress: undefined, ...(error instanceof PushRefusedError ? { refused: message } : { error: message }) } as Partial<ChangesTable>);
+      this.#update(tableId, {
+        status: 'idle',
+        progress: undefined,
+        ...(error instanceof PushRefusedError ? { refused: message } : { error: message }),
+      } as Partial<ChangesTable>);
     } finally {
       this.#abort = undefined;
     }
@@ -212,7 +221,14 @@ export class ChangesState {
     const { entry, push, baselines, client } = ready;
     this.#update(tableId, { status: 'undoing', error: undefined } as Partial<ChangesTable>);
     try {
-      const undo = await undoPush(entry.writeModel, { client, sheet: push.sheet, baselines, journal: push.journal, language: this.#deps.language(), label: this.#deps.t(entry.row.label, entry.row.labelParams) });
+      const undo = await undoPush(entry.writeModel, {
+        client,
+        sheet: push.sheet,
+        baselines,
+        journal: push.journal,
+        language: this.#deps.language(),
+        label: this.#deps.t(entry.row.label, entry.row.labelParams),
+      });
       this.#update(tableId, { status: 'idle', undo });
     } catch (error) {
       this.#update(tableId, { status: 'idle', error: error instanceof Error ? error.message : String(error) });
@@ -245,7 +261,9 @@ export class ChangesState {
       return;
     }
     this.#openedEntries.set(tableId, entry);
-    this.#update(tableId, { opened: { entryId, status: 'ready', rows: journalRowViews(entry, 0, JOURNAL_ROWS_BLOCK), total: entry.rows.length, notFound: [] } });
+    this.#update(tableId, {
+      opened: { entryId, status: 'ready', rows: journalRowViews(entry, 0, JOURNAL_ROWS_BLOCK), total: entry.rows.length, notFound: [] },
+    });
   }
 
   closeJournalEntry(tableId: string): void {
@@ -268,7 +286,8 @@ export class ChangesState {
     if (row === undefined || row.ref === null) return false;
     const found = await this.selectRow(tableId, row.ref);
     const opened = this.#opened(tableId);
-    if (!found && opened !== undefined && !opened.notFound.includes(key)) this.#update(tableId, { opened: { ...opened, notFound: [...opened.notFound, key] } });
+    if (!found && opened !== undefined && !opened.notFound.includes(key))
+      this.#update(tableId, { opened: { ...opened, notFound: [...opened.notFound, key] } });
     return found;
   }
 

@@ -59,7 +59,10 @@ export class ImportState {
       else await addImportTable(client, sheet, this.#deps.language());
       this.#set({ status: 'idle', tableExists: true, message: { intent: 'info', text: t('import.card.added'), notes: [] } });
     } catch (error) {
-      this.#set({ status: 'idle', message: { intent: 'error', text: t('import.outcome.failed', { reason: this.#reason(error) }), notes: [] } });
+      this.#set({
+        status: 'idle',
+        message: { intent: 'error', text: t('import.outcome.failed', { reason: this.#reason(error) }), notes: [] },
+      });
     }
   }
 
@@ -83,8 +86,16 @@ export class ImportState {
       this.#set({ status: 'idle', progress: undefined, message: this.#outcome(counts) });
     } catch (error) {
       // The table missing or maimed is said as it is; nothing was sent.
-      const text = error instanceof ImportTableError ? error.messageIn(this.#deps.language()) : t('import.outcome.failed', { reason: this.#reason(error) });
-      this.#set({ status: 'idle', progress: undefined, message: { intent: 'error', text, notes: [] }, ...(error instanceof ImportTableError && error.reason === 'noTable' ? { tableExists: false } : {}) });
+      const text =
+        error instanceof ImportTableError
+          ? error.messageIn(this.#deps.language())
+          : t('import.outcome.failed', { reason: this.#reason(error) });
+      this.#set({
+        status: 'idle',
+        progress: undefined,
+        message: { intent: 'error', text, notes: [] },
+        ...(error instanceof ImportTableError && error.reason === 'noTable' ? { tableExists: false } : {}),
+      });
     } finally {
       this.#abort = undefined;
     }
@@ -104,7 +115,8 @@ export class ImportState {
   #outcome(counts: ImportCounts): AccountMessage {
     const { t } = this.#deps;
     const n = (count: number): string => formatCount(count, this.#deps.language());
-    const line = (prefix: string, count: number): string | undefined => (count === 0 ? undefined : t(`${prefix}.${count === 1 ? 'one' : 'other'}` as MessageKey, { count: n(count) }));
+    const line = (prefix: string, count: number): string | undefined =>
+      count === 0 ? undefined : t(`${prefix}.${count === 1 ? 'one' : 'other'}` as MessageKey, { count: n(count) });
     const waiting = counts.waiting + counts.refused + counts.failed + counts.cancelled;
     const lines = [
       line('import.outcome.done', counts.imported),

@@ -35,7 +35,13 @@ export interface OfflineAccountDeps {
   publish(view: OfflineAccountView): void;
 }
 
-export const CLOSED: OfflineAccountView = { open: false, status: 'editing', initial: emptyOfflineAccountForm(), problems: {}, offerLoad: false };
+export const CLOSED: OfflineAccountView = {
+  open: false,
+  status: 'editing',
+  initial: emptyOfflineAccountForm(),
+  problems: {},
+  offerLoad: false,
+};
 
 export class OfflineAccountState {
   readonly #deps: OfflineAccountDeps;
@@ -73,7 +79,8 @@ export class OfflineAccountState {
     const { t } = this.#deps;
     const client = this.#deps.client();
     const editing = { ...this.#view, status: 'editing' as const, offerLoad: false };
-    if (client === undefined) return this.#set({ ...editing, problems: {}, message: { intent: 'error', text: t('account.outcome.notConnected'), notes: [] } });
+    if (client === undefined)
+      return this.#set({ ...editing, problems: {}, message: { intent: 'error', text: t('account.outcome.notConnected'), notes: [] } });
     const parsed = parseOfflineAccountForm(form, this.#deps.language());
     if (!parsed.ok) return this.#set({ ...editing, problems: problemsOf(parsed.problems), message: undefined });
     this.#set({ ...editing, status: 'creating', problems: {}, message: undefined });
@@ -81,7 +88,11 @@ export class OfflineAccountState {
     try {
       outcome = await createOfflineAccount({ client, input: parsed.input });
     } catch (error) {
-      return this.#settle({ ...editing, problems: {}, message: { intent: 'error', text: t('account.outcome.failed', { reason: messageOf(error) }), notes: [] } });
+      return this.#settle({
+        ...editing,
+        problems: {},
+        message: { intent: 'error', text: t('account.outcome.failed', { reason: messageOf(error) }), notes: [] },
+      });
     }
     this.#settle(this.#viewOf(outcome, editing));
     if (outcome.kind !== 'created') return;
@@ -98,10 +109,18 @@ export class OfflineAccountState {
     const { t } = this.#deps;
     switch (outcome.kind) {
       case 'invalid':
-        return { ...editing, problems: problemsOf(outcome.problems), message: { intent: 'error', text: t('account.outcome.invalid'), notes: outcome.general } };
+        return {
+          ...editing,
+          problems: problemsOf(outcome.problems),
+          message: { intent: 'error', text: t('account.outcome.invalid'), notes: outcome.general },
+        };
       case 'refused': {
         const text = t(outcome.edition ? 'account.outcome.edition' : 'account.outcome.limit');
-        return { ...editing, problems: {}, message: { intent: 'error', text, notes: outcome.detail === undefined ? [] : [outcome.detail] } };
+        return {
+          ...editing,
+          problems: {},
+          message: { intent: 'error', text, notes: outcome.detail === undefined ? [] : [outcome.detail] },
+        };
       }
       default:
         return this.#landed(outcome.kind, outcome.account, outcome.ibanKept, editing);

@@ -15,7 +15,13 @@ export function verdictOf(result: PullResult, language: Language): Verdict {
   // figures' warning is among them when the clashes do not account for all of the difference).
   if (result.verification !== undefined && !result.verification.ok && result.idClashes === undefined) {
     const v = result.verification;
-    return { complete: false, reason: translate(language, 'pane.verdict.mismatch', { actual: formatCount(v.actualCount, language), expected: formatCount(v.expectedCount, language) }) };
+    return {
+      complete: false,
+      reason: translate(language, 'pane.verdict.mismatch', {
+        actual: formatCount(v.actualCount, language),
+        expected: formatCount(v.expectedCount, language),
+      }),
+    };
   }
   if (result.warnings.length > 0) return { complete: false, reason: result.warnings.join(' ') };
   return { complete: true, ...(result.fallback === undefined ? {} : { reason: result.fallback.message }) };

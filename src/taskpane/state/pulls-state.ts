@@ -135,8 +135,21 @@ export class PullsState {
       if (this.#view.tables.length > 0) this.#set({ tables: [] });
       return;
     }
-    const entries = tableList({ kind: connection.profile.kind, companyIds: connection.companyIds, plans: this.#deps.plans(), pulled: this.#pulled });
-    const source = { entries, pulled: this.#pulled, verdicts: this.#verdicts, outcomes: this.#outcomes, drafts: this.#drafts, queue: this.#queue, job: this.#view.job };
+    const entries = tableList({
+      kind: connection.profile.kind,
+      companyIds: connection.companyIds,
+      plans: this.#deps.plans(),
+      pulled: this.#pulled,
+    });
+    const source = {
+      entries,
+      pulled: this.#pulled,
+      verdicts: this.#verdicts,
+      outcomes: this.#outcomes,
+      drafts: this.#drafts,
+      queue: this.#queue,
+      job: this.#view.job,
+    };
     this.#set({ tables: tableRows({ ...source, resolve: (filter) => this.resolvedTarget(filter) }) });
   }
 
@@ -185,7 +198,9 @@ export class PullsState {
   /** Pulls every table the workbook holds (or, in a new workbook, none): one after the other. */
   async refreshAll(): Promise<void> {
     const ids = this.#view.tables
-      .filter((row) => row.pulled !== undefined && !this.#queue.includes(row.id) && this.#view.job?.tableId !== row.id && !this.#sending(row.id))
+      .filter(
+        (row) => row.pulled !== undefined && !this.#queue.includes(row.id) && this.#view.job?.tableId !== row.id && !this.#sending(row.id),
+      )
       .map((row) => row.id);
     if (await this.#askFirst(ids, 'auto')) return;
     for (const id of ids) this.#queue.push(id);
@@ -301,7 +316,8 @@ export class PullsState {
           const job = this.#view.job;
           if (job?.tableId === tableId) this.#set({ job: { ...job, progress } });
         },
-        confirm: (target) => this.#confirmation.ask({ tableId, tableName: row.tableName, target, client: active.client, signal: abort.signal }),
+        confirm: (target) =>
+          this.#confirmation.ask({ tableId, tableName: row.tableName, target, client: active.client, signal: abort.signal }),
       });
       if (result === undefined) this.#outcomes.set(tableId, declinedOutcome(this.#t, row.tableName, this.#nowIso()));
       else await this.#loaded(row, active, result, { label, language });
@@ -353,4 +369,3 @@ export class PullsState {
     return new Date((this.#deps.now ?? Date.now)()).toISOString();
   }
 }
-

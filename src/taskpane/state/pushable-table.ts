@@ -21,7 +21,10 @@ export function pushableOf(target: PullTarget): PushableTable | undefined {
   switch (target.resource) {
     case 'forecastBudgets':
     case 'scenarioBudgets': {
-      const plan = target.resource === 'forecastBudgets' ? ({ kind: 'forecast' } as const) : ({ kind: 'scenario', scenarioId: target.scenarioId } as const);
+      const plan =
+        target.resource === 'forecastBudgets'
+          ? ({ kind: 'forecast' } as const)
+          : ({ kind: 'scenario', scenarioId: target.scenarioId } as const);
       const model = plan.kind === 'forecast' ? FORECAST_BUDGETS_TABLE : scenarioBudgetsTable(plan.scenarioId);
       const committedPlan = (reference: PushReference | undefined) => {
         const found = planOf(reference?.plans ?? [], plan);

@@ -7,7 +7,14 @@
 import type { MessageKey } from '../../i18n/catalog';
 import type { MessageParams } from '../../i18n/translate';
 import { pendingChanges } from '../../sync/push';
-import { checkBeforeSharing, emptyDataTables, secretProbes, type KnownCredentials, type SharePort, type ShareReport } from '../../sync/share';
+import {
+  checkBeforeSharing,
+  emptyDataTables,
+  secretProbes,
+  type KnownCredentials,
+  type SharePort,
+  type ShareReport,
+} from '../../sync/share';
 import { pushableOf } from './changes-state';
 import type { PaneHost } from './pane-host';
 import type { ShareView } from './app-snapshot';
@@ -63,7 +70,11 @@ export class ShareState {
       await port.writeAutoOpen(on);
       this.#set({ autoOpenSaving: false });
     } catch (error) {
-      this.#set({ autoOpen: before, autoOpenSaving: false, autoOpenError: this.#deps.t('share.autoOpen.failed', { reason: messageOf(error) }) });
+      this.#set({
+        autoOpen: before,
+        autoOpenSaving: false,
+        autoOpenError: this.#deps.t('share.autoOpen.failed', { reason: messageOf(error) }),
+      });
     }
   }
 
@@ -83,7 +94,12 @@ export class ShareState {
 
   #report(port: SharePort): Promise<ShareReport> {
     const { host } = this.#deps;
-    return checkBeforeSharing({ port, pullStates: host.pullStates, connection: host.workbookConnection, probes: secretProbes(this.#deps.credentials()) });
+    return checkBeforeSharing({
+      port,
+      pullStates: host.pullStates,
+      connection: host.workbookConnection,
+      probes: secretProbes(this.#deps.credentials()),
+    });
   }
 
   /** "Empty the data tables…": refused while changes wait or the pane writes; else the check runs and the dialog asks. */
@@ -116,7 +132,10 @@ export class ShareState {
     try {
       const result = await emptyDataTables({ port, pullStates: this.#deps.host.pullStates, pendingRows: () => this.#pendingRows() });
       if (result.status === 'refused') this.#set({ empty: { status: 'refused', pendingRows: result.pendingRows } });
-      else this.#set({ empty: { status: 'done', tables: result.tables.length, rows: result.tables.reduce((sum, t) => sum + t.rowsRemoved, 0) } });
+      else
+        this.#set({
+          empty: { status: 'done', tables: result.tables.length, rows: result.tables.reduce((sum, t) => sum + t.rowsRemoved, 0) },
+        });
       await this.check();
       return result.status === 'done';
     } catch (error) {

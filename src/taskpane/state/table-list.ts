@@ -57,7 +57,11 @@ export function tableList({ kind, companyIds, plans, pulled }: TableListSource):
   const scenarios = plans.filter((p) => p.type === 'SCENARIO');
   const defaults: TableEntry[] =
     kind === 'group'
-      ? [entryFor({ resource: 'groupInvoices', companyIds: [...companyIds] }), entryFor({ resource: 'accounts' }), entryFor({ resource: 'banks' })]
+      ? [
+          entryFor({ resource: 'groupInvoices', companyIds: [...companyIds] }),
+          entryFor({ resource: 'accounts' }),
+          entryFor({ resource: 'banks' }),
+        ]
       : [
           entryFor({ resource: 'transactions' }),
           entryFor({ resource: 'invoices' }),
@@ -73,7 +77,10 @@ export function tableList({ kind, companyIds, plans, pulled }: TableListSource):
   for (const state of pulled) {
     const id = entryId(state.target);
     const known = byId.get(id);
-    const scenarioName = state.target.resource === 'scenarioBudgets' ? scenarios.find((s) => s.id === (state.target as { scenarioId: number }).scenarioId)?.name : undefined;
+    const scenarioName =
+      state.target.resource === 'scenarioBudgets'
+        ? scenarios.find((s) => s.id === (state.target as { scenarioId: number }).scenarioId)?.name
+        : undefined;
     const period = state.period === undefined ? {} : { period: state.period };
     byId.set(id, { ...entryFor(state.target, scenarioName), ...period, ...(known?.labelParams ? { labelParams: known.labelParams } : {}) });
   }

@@ -46,7 +46,13 @@ const ShareView = lazy(() => import('./ShareView').then((m) => ({ default: m.Sha
 type TabId = 'overview' | 'data' | 'changes' | 'connect' | 'settings' | 'share';
 
 const useStyles = makeStyles({
-  root: { display: 'flex', flexDirection: 'column', minHeight: '100vh', backgroundColor: tokens.colorNeutralBackground1, color: tokens.colorNeutralForeground1 },
+  root: {
+    display: 'flex',
+    flexDirection: 'column',
+    minHeight: '100vh',
+    backgroundColor: tokens.colorNeutralBackground1,
+    color: tokens.colorNeutralForeground1,
+  },
   header: {
     display: 'flex',
     alignItems: 'center',
@@ -63,7 +69,16 @@ const useStyles = makeStyles({
   badge: { marginInlineStart: tokens.spacingHorizontalXS },
   main: { flexGrow: 1, padding: tokens.spacingHorizontalM, overflowY: 'auto' },
   // The view's heading level 1, for screen readers and the outline: the selected tab already shows it.
-  hidden: { position: 'absolute', width: '1px', height: '1px', margin: '-1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap', border: 0 },
+  hidden: {
+    position: 'absolute',
+    width: '1px',
+    height: '1px',
+    margin: '-1px',
+    overflow: 'hidden',
+    clip: 'rect(0 0 0 0)',
+    whiteSpace: 'nowrap',
+    border: 0,
+  },
 });
 
 export function App(): ReactElement {
@@ -124,7 +139,14 @@ export function App(): ReactElement {
           <nav aria-label={t('pane.tabs.label')}>
             {/* No reserved copy of each tab's content (Fluent draws it, hidden, to keep the bold width): the Changes
                 count is in the page once, and a screen reader hears it once. */}
-            <TabList className={styles.tabs} size="small" reserveSelectedTabSpace={false} selectedValue={tab} onTabSelect={(_, data) => setChosen(data.value as TabId)} aria-label={t('pane.tabs.label')}>
+            <TabList
+              className={styles.tabs}
+              size="small"
+              reserveSelectedTabSpace={false}
+              selectedValue={tab}
+              onTabSelect={(_, data) => setChosen(data.value as TabId)}
+              aria-label={t('pane.tabs.label')}
+            >
               {tabs.map((item) =>
                 item.icon ? (
                   <Tooltip key={item.id} content={item.label} relationship="label">
@@ -212,14 +234,26 @@ function ProfileSwitcher({ name, onManage }: { name: string; onManage: () => voi
   return (
     <Menu checkedValues={{ profile: activeId === undefined ? [] : [activeId] }}>
       <MenuTrigger disableButtonEnhancement>
-        <Button appearance="transparent" className={styles.company} icon={<ChevronDown16Regular />} iconPosition="after" aria-label={t('pane.header.switch', { name })}>
+        <Button
+          appearance="transparent"
+          className={styles.company}
+          icon={<ChevronDown16Regular />}
+          iconPosition="after"
+          aria-label={t('pane.header.switch', { name })}
+        >
           <span className={styles.companyName}>{name}</span>
         </Button>
       </MenuTrigger>
       <MenuPopover>
         <MenuList>
           {profiles.map((p) => (
-            <MenuItemRadio key={p.id} name="profile" value={p.id} disabled={app.needsSecret(p.id)} onClick={() => p.id !== activeId && void app.connect(p.id)}>
+            <MenuItemRadio
+              key={p.id}
+              name="profile"
+              value={p.id}
+              disabled={app.needsSecret(p.id)}
+              onClick={() => p.id !== activeId && void app.connect(p.id)}
+            >
               {p.name}
             </MenuItemRadio>
           ))}

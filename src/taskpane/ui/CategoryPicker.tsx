@@ -13,7 +13,15 @@ const useStyles = makeStyles({
   included: { color: tokens.colorNeutralForeground3, fontSize: tokens.fontSizeBase200 },
 });
 
-export function CategoryPicker({ options, selected, onChange }: { options: readonly CategoryChoice[]; selected: number[]; onChange: (ids: number[]) => void }): ReactElement {
+export function CategoryPicker({
+  options,
+  selected,
+  onChange,
+}: {
+  options: readonly CategoryChoice[];
+  selected: number[];
+  onChange: (ids: number[]) => void;
+}): ReactElement {
   const app = useAppActions();
   const styles = useStyles();
   const t = app.t;
@@ -47,7 +55,9 @@ export function CategoryPicker({ options, selected, onChange }: { options: reado
             <Option key={o.id} value={String(o.id)} text={path}>
               <span style={{ paddingInlineStart: `${o.ancestors.length * 12}px` }}>
                 {path}
-                {parent !== undefined && <span className={styles.included}>{` · ${t('pane.filters.includedBy', { parent: nameOf(parent) })}`}</span>}
+                {parent !== undefined && (
+                  <span className={styles.included}>{` · ${t('pane.filters.includedBy', { parent: nameOf(parent) })}`}</span>
+                )}
               </span>
             </Option>
           );

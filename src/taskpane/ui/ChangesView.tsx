@@ -6,7 +6,19 @@
  * whole rows, replace, discard, undo).
  */
 
-import { Button, Card, MessageBar, MessageBarBody, MessageBarTitle, ProgressBar, Spinner, Text, Tooltip, makeStyles, tokens } from '@fluentui/react-components';
+import {
+  Button,
+  Card,
+  MessageBar,
+  MessageBarBody,
+  MessageBarTitle,
+  ProgressBar,
+  Spinner,
+  Text,
+  Tooltip,
+  makeStyles,
+  tokens,
+} from '@fluentui/react-components';
 import { ArrowSync20Regular } from '@fluentui/react-icons';
 import { useEffect, useMemo, useState, type ReactElement } from 'react';
 import type { Language } from '../../i18n/catalog';
@@ -58,7 +70,9 @@ export function ChangesView(): ReactElement {
       </div>
 
       {pulled.length === 0 ? (
-        <Text className={styles.meta}>{t('pane.changes.notPulled', { tables: pushable.map((row) => t(row.label, row.labelParams)).join(', ') })}</Text>
+        <Text className={styles.meta}>
+          {t('pane.changes.notPulled', { tables: pushable.map((row) => t(row.label, row.labelParams)).join(', ') })}
+        </Text>
       ) : changes.tables.length === 0 ? (
         !reviewed && <Spinner size="small" label={t('pane.loading')} />
       ) : (
@@ -117,7 +131,9 @@ function ChangesCard({ table, language, locked }: { table: ChangesTable; languag
       body: t('pane.changes.dialog.deletes.body', { table: label, names: deleted.join(', ') }),
       confirm: t('pane.changes.dialog.deletes.confirm'),
       onConfirm: () => push({ deletes: true }),
-      ...(rows.length > counts.deleted ? { alternative: { label: t('pane.changes.dialog.deletes.withoutDeletes'), onChoose: () => push() } } : {}),
+      ...(rows.length > counts.deleted
+        ? { alternative: { label: t('pane.changes.dialog.deletes.withoutDeletes'), onChoose: () => push() } }
+        : {}),
     });
   };
 
@@ -250,7 +266,11 @@ function PushProgress({ table, label, language }: { table: ChangesTable; label: 
       </div>
       {table.status !== 'idle' && (
         <div className={styles.progressRow}>
-          <ProgressBar value={counted && progress ? Math.min(1, progress.done / progress.total) : undefined} thickness="large" aria-label={t('pane.progress.label')} />
+          <ProgressBar
+            value={counted && progress ? Math.min(1, progress.done / progress.total) : undefined}
+            thickness="large"
+            aria-label={t('pane.progress.label')}
+          />
           {counted && progress && (
             <Text size={200} aria-hidden>
               {t('pane.changes.progress', { done: formatInteger(progress.done, language), total: formatInteger(progress.total, language) })}

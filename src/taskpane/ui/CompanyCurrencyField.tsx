@@ -14,7 +14,10 @@ export function CompanyCurrencyField(): ReactElement | null {
   const { app, state } = useApp();
   const t = app.t;
   const view = state.companyCurrency;
-  const fromAccounts = view?.inferred === undefined ? t('pane.settings.companyCurrencyUnknown') : t('pane.settings.companyCurrencyInferred', { currency: view.inferred });
+  const fromAccounts =
+    view?.inferred === undefined
+      ? t('pane.settings.companyCurrencyUnknown')
+      : t('pane.settings.companyCurrencyInferred', { currency: view.inferred });
   const shown = view?.chosen ?? fromAccounts;
   const [text, setText] = useState(shown);
   const [invalid, setInvalid] = useState(false);

@@ -15,7 +15,15 @@ export interface ConfirmRequest {
   alternative?: { label: string; onChoose(): void };
 }
 
-export function ConfirmDialog({ request, cancel, onClose }: { request: ConfirmRequest | undefined; cancel: string; onClose(): void }): ReactElement {
+export function ConfirmDialog({
+  request,
+  cancel,
+  onClose,
+}: {
+  request: ConfirmRequest | undefined;
+  cancel: string;
+  onClose(): void;
+}): ReactElement {
   const choose = (action: () => void) => () => {
     onClose();
     action();

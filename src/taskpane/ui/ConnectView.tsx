@@ -66,7 +66,10 @@ export function ConnectView(): ReactElement {
     <div className={styles.stack}>
       {connection.status === 'connected' ? (
         <Card>
-          <CardHeader header={<Text weight="semibold">{t('pane.connect.connectedTo', { name: connection.profile.name })}</Text>} description={<Text className={styles.url}>{connection.profile.baseUrl}</Text>} />
+          <CardHeader
+            header={<Text weight="semibold">{t('pane.connect.connectedTo', { name: connection.profile.name })}</Text>}
+            description={<Text className={styles.url}>{connection.profile.baseUrl}</Text>}
+          />
           <div className={styles.actions}>
             <Button onClick={() => app.signOut()}>{t('pane.connect.signOut')}</Button>
           </div>
@@ -182,7 +185,9 @@ export function ConnectView(): ReactElement {
           key={formInitial ? `${formInitial.name}|${formInitial.baseUrl}` : 'new'}
           initial={formInitial}
           note={
-            mismatch && workbookAddressChosen ? t('pane.connect.mismatch.formNote', { url: mismatch.expected.baseUrl, name: mismatch.profile.name }) : undefined
+            mismatch && workbookAddressChosen
+              ? t('pane.connect.mismatch.formNote', { url: mismatch.expected.baseUrl, name: mismatch.profile.name })
+              : undefined
           }
           primary={mismatch === undefined && (!state.demoAvailable || connected)}
         />
@@ -237,7 +242,10 @@ function SavedProfile({ profile, busy, primary = false, label, labelFull, remova
   };
   return (
     <Card>
-      <CardHeader header={<Text weight="semibold">{profile.name}</Text>} description={<Text className={styles.url}>{profile.baseUrl}</Text>} />
+      <CardHeader
+        header={<Text weight="semibold">{profile.name}</Text>}
+        description={<Text className={styles.url}>{profile.baseUrl}</Text>}
+      />
       <form className={styles.form} onSubmit={connect} aria-label={profile.name}>
         {needsSecret && (
           <Field label={t('pane.connect.field.secret')} hint={t('pane.connect.secretNotKept')}>
@@ -254,7 +262,11 @@ function SavedProfile({ profile, busy, primary = false, label, labelFull, remova
             {connecting ? t('pane.state.connecting') : (label ?? t('pane.connect.connect'))}
           </Button>
           {removable && (
-            <Button appearance="subtle" onClick={() => app.removeProfile(profile.id)} aria-label={t('pane.connect.removeNamed', { name: profile.name })}>
+            <Button
+              appearance="subtle"
+              onClick={() => app.removeProfile(profile.id)}
+              aria-label={t('pane.connect.removeNamed', { name: profile.name })}
+            >
               {t('pane.connect.remove')}
             </Button>
           )}
@@ -265,11 +277,26 @@ function SavedProfile({ profile, busy, primary = false, label, labelFull, remova
 }
 
 /** `note`: what this form is for, above its fields (the workbook's address chosen over a saved profile). */
-function NewProfileForm({ initial, note, primary }: { initial?: { name: string; baseUrl: string } | undefined; note?: string | undefined; primary: boolean }): ReactElement {
+function NewProfileForm({
+  initial,
+  note,
+  primary,
+}: {
+  initial?: { name: string; baseUrl: string } | undefined;
+  note?: string | undefined;
+  primary: boolean;
+}): ReactElement {
   const { app, state } = useApp();
   const styles = useStyles();
   const t = app.t;
-  const [form, setForm] = useState<ProfileForm>({ name: initial?.name ?? '', baseUrl: initial?.baseUrl ?? '', clientId: '', secret: '', kind: 'company', remember: true });
+  const [form, setForm] = useState<ProfileForm>({
+    name: initial?.name ?? '',
+    baseUrl: initial?.baseUrl ?? '',
+    clientId: '',
+    secret: '',
+    kind: 'company',
+    remember: true,
+  });
   const [problems, setProblems] = useState<Record<string, string>>({});
   // Open at once on a first run (nothing saved, nothing tried yet) and when it comes filled in.
   const [open, setOpen] = useState((state.profiles.length === 0 && state.connection.status === 'signedOut') || initial !== undefined);

@@ -21,7 +21,14 @@ import {
   mergeClasses,
   tokens,
 } from '@fluentui/react-components';
-import { Add16Regular, ArrowClockwise16Regular, CheckmarkCircle16Filled, Edit16Regular, MoreHorizontal20Regular, Warning16Filled } from '@fluentui/react-icons';
+import {
+  Add16Regular,
+  ArrowClockwise16Regular,
+  CheckmarkCircle16Filled,
+  Edit16Regular,
+  MoreHorizontal20Regular,
+  Warning16Filled,
+} from '@fluentui/react-icons';
 import { memo, useState, type ReactElement } from 'react';
 import type { Language } from '../../i18n/catalog';
 import type { TableRow } from '../state/app-state';
@@ -36,7 +43,16 @@ const useStyles = makeStyles({
   stack: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
   card: { gap: tokens.spacingVerticalXS },
   head: { display: 'flex', alignItems: 'baseline', justifyContent: 'space-between', gap: tokens.spacingHorizontalS },
-  name: { border: 'none', background: 'none', padding: 0, font: 'inherit', color: 'inherit', textAlign: 'start', cursor: 'pointer', fontWeight: tokens.fontWeightSemibold },
+  name: {
+    border: 'none',
+    background: 'none',
+    padding: 0,
+    font: 'inherit',
+    color: 'inherit',
+    textAlign: 'start',
+    cursor: 'pointer',
+    fontWeight: tokens.fontWeightSemibold,
+  },
   meta: { color: tokens.colorNeutralForeground3 },
   verdict: { display: 'inline-flex', alignItems: 'center', gap: tokens.spacingHorizontalXXS },
   ok: { color: tokens.colorPaletteGreenForeground1 },
@@ -90,12 +106,22 @@ function FunctionsRefresh(): ReactElement {
   return (
     <div className={styles.functions}>
       <Tooltip content={t('pane.data.refreshFunctionsHint')} relationship="description">
-        <Button appearance="secondary" icon={<ArrowClockwise16Regular />} disabled={!connected || refreshing} onClick={() => void app.refreshFunctions()} data-testid="refresh-functions">
+        <Button
+          appearance="secondary"
+          icon={<ArrowClockwise16Regular />}
+          disabled={!connected || refreshing}
+          onClick={() => void app.refreshFunctions()}
+          data-testid="refresh-functions"
+        >
           {t('pane.data.refreshFunctions')}
         </Button>
       </Tooltip>
       <Text size={200} className={styles.meta} role="status" aria-live="polite">
-        {refreshing ? t('pane.data.functionsRefreshing') : functions.at === undefined ? '' : t('pane.data.functionsRefreshed', { age: formatAge(functions.at, language) })}
+        {refreshing
+          ? t('pane.data.functionsRefreshing')
+          : functions.at === undefined
+            ? ''
+            : t('pane.data.functionsRefreshed', { age: formatAge(functions.at, language) })}
       </Text>
     </div>
   );
@@ -109,13 +135,22 @@ function FilterWords({ row, language }: { row: TableRow; language: Language }): 
   const app = useAppActions();
   const styles = useStyles();
   const t = app.t;
-  const loaded = row.pulled === undefined ? '' : describeFilter({ target: row.pulled.target, ...(row.pulled.period ? { period: row.pulled.period } : {}) }, language);
-  const waiting = row.filterPending ? describeFilter({ target: app.resolvedTarget(row), ...(row.period ? { period: row.period } : {}) }, language) : '';
+  const loaded =
+    row.pulled === undefined
+      ? ''
+      : describeFilter({ target: row.pulled.target, ...(row.pulled.period ? { period: row.pulled.period } : {}) }, language);
+  const waiting = row.filterPending
+    ? describeFilter({ target: app.resolvedTarget(row), ...(row.period ? { period: row.period } : {}) }, language)
+    : '';
   if (loaded === '' && !row.filterPending) return null;
   return (
     <Text size={200} className={styles.meta} data-testid="filter-words">
       {loaded !== '' && <span className={styles.line}>{t('pane.data.filterWords', { filter: loaded })}</span>}
-      {row.filterPending && <span className={mergeClasses(styles.line, styles.pending)}>{waiting === '' ? t('pane.data.filterPendingNone') : t('pane.data.filterPending', { filter: waiting })}</span>}
+      {row.filterPending && (
+        <span className={mergeClasses(styles.line, styles.pending)}>
+          {waiting === '' ? t('pane.data.filterPendingNone') : t('pane.data.filterPending', { filter: waiting })}
+        </span>
+      )}
     </Text>
   );
 }
@@ -141,7 +176,9 @@ const TableCard = memo(function TableCard({
   const t = app.t;
   const [filtersOpen, setFiltersOpen] = useState(false);
   // Offline accounts are made for the company of the credentials: group credentials name no company to make one in.
-  const createsAccounts = useAppState((s) => row.target.resource === 'accounts' && s.connection.status === 'connected' && s.connection.profile.kind === 'company');
+  const createsAccounts = useAppState(
+    (s) => row.target.resource === 'accounts' && s.connection.status === 'connected' && s.connection.profile.kind === 'company',
+  );
   const label = t(row.label, row.labelParams);
   const pulled = row.pulled;
   const busy = row.running || row.queued || sending;
@@ -170,7 +207,9 @@ const TableCard = memo(function TableCard({
         </Text>
       ) : (
         <Text size={200} className={styles.meta}>
-          <span title={formatDateTime(pulled.lastPullAt, language)}>{t('pane.data.pulledAgo', { age: formatAge(pulled.lastPullAt, language) })}</span>
+          <span title={formatDateTime(pulled.lastPullAt, language)}>
+            {t('pane.data.pulledAgo', { age: formatAge(pulled.lastPullAt, language) })}
+          </span>
           {' · '}
           {pulled.lastMode === 'incremental' ? t('pane.data.modeIncremental') : t('pane.data.modeFull')}
         </Text>
@@ -186,7 +225,11 @@ const TableCard = memo(function TableCard({
 
       {row.verdict && (
         <Text size={200} className={styles.verdict}>
-          {row.verdict.complete ? <CheckmarkCircle16Filled className={styles.ok} aria-hidden /> : <Warning16Filled className={styles.warn} aria-hidden />}
+          {row.verdict.complete ? (
+            <CheckmarkCircle16Filled className={styles.ok} aria-hidden />
+          ) : (
+            <Warning16Filled className={styles.warn} aria-hidden />
+          )}
           {row.verdict.complete ? t('pane.verdict.complete') : t('pane.verdict.incomplete')}
           {row.verdict.reason ? ` ${row.verdict.reason}` : ''}
         </Text>
@@ -213,7 +256,12 @@ const TableCard = memo(function TableCard({
         </Button>
         <Menu>
           <MenuTrigger disableButtonEnhancement>
-            <Button size="small" appearance="subtle" icon={<MoreHorizontal20Regular />} aria-label={t('pane.data.more', { table: label })} />
+            <Button
+              size="small"
+              appearance="subtle"
+              icon={<MoreHorizontal20Regular />}
+              aria-label={t('pane.data.more', { table: label })}
+            />
           </MenuTrigger>
           <MenuPopover>
             <MenuList>

@@ -37,7 +37,9 @@ export function EmptyTablesSection(): ReactElement {
       {empty.status === 'refused' && (
         <MessageBar intent="warning">
           <MessageBarBody>
-            {empty.pendingRows === 0 ? t('share.empty.refusedBusy') : t(`share.empty.refusedPending.${plural(empty.pendingRows)}`, { count: n(empty.pendingRows) })}
+            {empty.pendingRows === 0
+              ? t('share.empty.refusedBusy')
+              : t(`share.empty.refusedPending.${plural(empty.pendingRows)}`, { count: n(empty.pendingRows) })}
           </MessageBarBody>
         </MessageBar>
       )}
@@ -66,7 +68,9 @@ export function EmptyTablesSection(): ReactElement {
                     <Text>{t('share.empty.confirmBody')}</Text>
                     <ul className={styles.list}>
                       {empty.report.tables.map((table) => (
-                        <li key={table.tableName}>{t(`share.empty.confirmRow.${plural(table.rows)}`, { table: table.tableName, count: n(table.rows) })}</li>
+                        <li key={table.tableName}>
+                          {t(`share.empty.confirmRow.${plural(table.rows)}`, { table: table.tableName, count: n(table.rows) })}
+                        </li>
                       ))}
                       {empty.report.hiddenSheets.length > 0 && <li>{t('share.empty.confirmHidden')}</li>}
                     </ul>

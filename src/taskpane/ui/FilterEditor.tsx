@@ -14,7 +14,13 @@ import { useAppActions, useAppState } from './app-context';
 import { CategoryPicker } from './CategoryPicker';
 
 const useStyles = makeStyles({
-  form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, paddingTop: tokens.spacingVerticalS, borderTop: `1px solid ${tokens.colorNeutralStroke2}` },
+  form: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalS,
+    paddingTop: tokens.spacingVerticalS,
+    borderTop: `1px solid ${tokens.colorNeutralStroke2}`,
+  },
   // minmax(0, …): a date input's intrinsic width would push the second column past the pane at 320 px.
   dates: { display: 'grid', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', gap: tokens.spacingHorizontalS },
   date: { minWidth: 0, width: '100%' },
@@ -40,7 +46,8 @@ type Filters = Record<string, unknown>;
 
 const NO_COMPANIES: number[] = [];
 
-const ids = (value: unknown): number[] => (Array.isArray(value) ? value.filter((v): v is number => typeof v === 'number') : typeof value === 'number' ? [value] : []);
+const ids = (value: unknown): number[] =>
+  Array.isArray(value) ? value.filter((v): v is number => typeof v === 'number') : typeof value === 'number' ? [value] : [];
 
 function draftOf(row: TableRow): Draft {
   const current = filtersOf(row.target);
@@ -58,7 +65,8 @@ function draftOf(row: TableRow): Draft {
 
 /** The table filter a draft stands for (a period leaves the dates to each pull). */
 function filterOf(row: TableRow, draft: Draft, groupCompanies: number[]): TableFilter {
-  const optional = <T,>(value: T | '' | [], key: string): Filters => (value === '' || (Array.isArray(value) && value.length === 0) ? {} : { [key]: value });
+  const optional = <T,>(value: T | '' | [], key: string): Filters =>
+    value === '' || (Array.isArray(value) && value.length === 0) ? {} : { [key]: value };
   const resource = row.target.resource;
   let filters: Filters = {};
   if (isDated(row.target)) {
@@ -66,9 +74,12 @@ function filterOf(row: TableRow, draft: Draft, groupCompanies: number[]): TableF
     filters = { ...dates, ...optional(draft.categories, 'category') };
   }
   if (resource === 'transactions') filters = { ...filters, ...optional(draft.accounts, 'account') };
-  if (resource === 'invoices' || resource === 'groupInvoices') filters = { ...optional(draft.status, 'status'), ...optional(draft.type, 'type') };
+  if (resource === 'invoices' || resource === 'groupInvoices')
+    filters = { ...optional(draft.status, 'status'), ...optional(draft.type, 'type') };
   const target = (
-    row.target.resource === 'groupInvoices' ? { ...row.target, filters, companyIds: draft.companies.length > 0 ? draft.companies : groupCompanies } : { ...row.target, filters }
+    row.target.resource === 'groupInvoices'
+      ? { ...row.target, filters, companyIds: draft.companies.length > 0 ? draft.companies : groupCompanies }
+      : { ...row.target, filters }
   ) as PullTarget;
   return draft.period === '' || !isDated(row.target) ? { target } : { target, period: draft.period };
 }
@@ -111,11 +122,22 @@ export function FilterEditor({ row, onClose }: { row: TableRow; onClose: () => v
     >
       {dated && (
         <>
-          <Field label={t('pane.filters.period')} hint={resolved === undefined ? undefined : t('pane.filters.periodHint', { dates: t('filter.words.range', { from: resolved.min_date, to: resolved.max_date }) })}>
+          <Field
+            label={t('pane.filters.period')}
+            hint={
+              resolved === undefined
+                ? undefined
+                : t('pane.filters.periodHint', { dates: t('filter.words.range', { from: resolved.min_date, to: resolved.max_date }) })
+            }
+          >
             <Dropdown
               value={draft.period === '' ? t('pane.filters.periodFixed') : t(`filter.period.${draft.period}`)}
               selectedOptions={[draft.period]}
-              onOptionSelect={(_, d) => set({ period: (RELATIVE_PERIODS as readonly string[]).includes(d.optionValue ?? '') ? (d.optionValue as RelativePeriod) : '' })}
+              onOptionSelect={(_, d) =>
+                set({
+                  period: (RELATIVE_PERIODS as readonly string[]).includes(d.optionValue ?? '') ? (d.optionValue as RelativePeriod) : '',
+                })
+              }
               data-testid="period"
             >
               <Option value="">{t('pane.filters.periodFixed')}</Option>
@@ -128,16 +150,42 @@ export function FilterEditor({ row, onClose }: { row: TableRow; onClose: () => v
           </Field>
           <div className={styles.dates}>
             <Field label={t('pane.filters.from')}>
-              <Input className={styles.date} type="date" disabled={resolved !== undefined} value={resolved?.min_date ?? draft.min_date} onChange={(_, d) => set({ min_date: d.value })} />
+              <Input
+                className={styles.date}
+                type="date"
+                disabled={resolved !== undefined}
+                value={resolved?.min_date ?? draft.min_date}
+                onChange={(_, d) => set({ min_date: d.value })}
+              />
             </Field>
             <Field label={t('pane.filters.to')}>
-              <Input className={styles.date} type="date" disabled={resolved !== undefined} value={resolved?.max_date ?? draft.max_date} onChange={(_, d) => set({ max_date: d.value })} />
+              <Input
+                className={styles.date}
+                type="date"
+                disabled={resolved !== undefined}
+                value={resolved?.max_date ?? draft.max_date}
+                onChange={(_, d) => set({ max_date: d.value })}
+              />
             </Field>
           </div>
         </>
       )}
-      {resource === 'transactions' && <IdPicker label={t('pane.filters.accounts')} all={t('pane.filters.all')} options={accounts} selected={draft.accounts} onChange={(ids) => set({ accounts: ids })} />}
-      {dated && <CategoryPicker options={filterOptions?.categories ?? []} selected={draft.categories} onChange={(ids) => set({ categories: ids })} />}
+      {resource === 'transactions' && (
+        <IdPicker
+          label={t('pane.filters.accounts')}
+          all={t('pane.filters.all')}
+          options={accounts}
+          selected={draft.accounts}
+          onChange={(ids) => set({ accounts: ids })}
+        />
+      )}
+      {dated && (
+        <CategoryPicker
+          options={filterOptions?.categories ?? []}
+          selected={draft.categories}
+          onChange={(ids) => set({ categories: ids })}
+        />
+      )}
       {resource === 'groupInvoices' && (
         <IdPicker
           label={t('pane.filters.companies')}
@@ -194,10 +242,28 @@ function InvoiceFields({ draft, set }: { draft: Draft; set: (patch: Partial<Draf
 }
 
 /** A multi-select picker of service objects by id (accounts, companies); none selected means all. */
-function IdPicker({ label, all, options, selected, onChange }: { label: string; all: string; options: Array<{ id: number; name: string }>; selected: number[]; onChange: (ids: number[]) => void }): ReactElement {
+function IdPicker({
+  label,
+  all,
+  options,
+  selected,
+  onChange,
+}: {
+  label: string;
+  all: string;
+  options: Array<{ id: number; name: string }>;
+  selected: number[];
+  onChange: (ids: number[]) => void;
+}): ReactElement {
   return (
     <Field label={label}>
-      <Combobox multiselect placeholder={all} selectedOptions={selected.map(String)} value={names(selected, options)} onOptionSelect={(_, d) => onChange(d.selectedOptions.map(Number))}>
+      <Combobox
+        multiselect
+        placeholder={all}
+        selectedOptions={selected.map(String)}
+        value={names(selected, options)}
+        onOptionSelect={(_, d) => onChange(d.selectedOptions.map(Number))}
+      >
         {options.map((o) => (
           <Option key={o.id} value={String(o.id)}>
             {o.name}

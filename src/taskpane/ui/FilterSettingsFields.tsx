@@ -16,13 +16,20 @@ export function FilterSettingsFields(): ReactElement {
   const { app, state } = useApp();
   const t = app.t;
   const { fiscalYearStartMonth, loadConfirm } = state.filterSettings;
-  const monthName = (month: number): string => new Intl.DateTimeFormat(LOCALES[state.language], { month: 'long', timeZone: 'UTC' }).format(Date.UTC(2000, month - 1, 1));
+  const monthName = (month: number): string =>
+    new Intl.DateTimeFormat(LOCALES[state.language], { month: 'long', timeZone: 'UTC' }).format(Date.UTC(2000, month - 1, 1));
   const confirmLabel = (choice: LoadConfirmChoice): string =>
-    choice === 'never' ? t('pane.settings.confirmLoadNever') : t('pane.settings.confirmLoadRows', { rows: formatInteger(choice, state.language) });
+    choice === 'never'
+      ? t('pane.settings.confirmLoadNever')
+      : t('pane.settings.confirmLoadRows', { rows: formatInteger(choice, state.language) });
   return (
     <>
       <Field label={t('pane.settings.fiscalYear')} hint={t('pane.settings.fiscalYearHint')}>
-        <Dropdown value={monthName(fiscalYearStartMonth)} selectedOptions={[String(fiscalYearStartMonth)]} onOptionSelect={(_, d) => app.setFiscalYearStartMonth(Number(d.optionValue))}>
+        <Dropdown
+          value={monthName(fiscalYearStartMonth)}
+          selectedOptions={[String(fiscalYearStartMonth)]}
+          onOptionSelect={(_, d) => app.setFiscalYearStartMonth(Number(d.optionValue))}
+        >
           {MONTHS.map((month) => (
             <Option key={month} value={String(month)}>
               {monthName(month)}

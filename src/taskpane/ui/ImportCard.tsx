@@ -46,7 +46,12 @@ export function ImportCard(): ReactElement | null {
             {t('import.card.send')}
           </Button>
         )}
-        <Button appearance={view.tableExists ? 'secondary' : 'primary'} icon={<TableAdd16Regular />} disabled={busy} onClick={() => void app.addImportTable()}>
+        <Button
+          appearance={view.tableExists ? 'secondary' : 'primary'}
+          icon={<TableAdd16Regular />}
+          disabled={busy}
+          onClick={() => void app.addImportTable()}
+        >
           {view.tableExists ? t('import.card.show') : t('import.card.add')}
         </Button>
       </div>
@@ -55,7 +60,9 @@ export function ImportCard(): ReactElement | null {
         {view.status === 'sending' && progress !== undefined && (
           <div className={styles.actions}>
             <ProgressBar value={progress.total === 0 ? undefined : progress.done / progress.total} aria-label={t('import.card.title')} />
-            <Text size={200}>{t('import.card.sending', { done: formatInteger(progress.done, language), total: formatInteger(progress.total, language) })}</Text>
+            <Text size={200}>
+              {t('import.card.sending', { done: formatInteger(progress.done, language), total: formatInteger(progress.total, language) })}
+            </Text>
             <Button size="small" onClick={() => app.cancelImport()}>
               {t('import.card.cancel')}
             </Button>

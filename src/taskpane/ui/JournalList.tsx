@@ -21,9 +21,30 @@ const JOURNAL_ENTRIES = 5;
 const useStyles = makeStyles({
   entries: { listStyleType: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXXS },
   entry: { display: 'flex', flexDirection: 'column', minWidth: 0 },
-  toggle: { justifyContent: 'flex-start', textAlign: 'start', minWidth: 0, height: 'auto', paddingBlock: tokens.spacingVerticalXXS, fontWeight: tokens.fontWeightRegular },
-  rows: { listStyleType: 'none', margin: 0, padding: 0, paddingInlineStart: tokens.spacingHorizontalL, display: 'flex', flexDirection: 'column' },
-  row: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXXS, paddingBlock: tokens.spacingVerticalXS, borderTop: `1px solid ${tokens.colorNeutralStroke2}`, minWidth: 0 },
+  toggle: {
+    justifyContent: 'flex-start',
+    textAlign: 'start',
+    minWidth: 0,
+    height: 'auto',
+    paddingBlock: tokens.spacingVerticalXXS,
+    fontWeight: tokens.fontWeightRegular,
+  },
+  rows: {
+    listStyleType: 'none',
+    margin: 0,
+    padding: 0,
+    paddingInlineStart: tokens.spacingHorizontalL,
+    display: 'flex',
+    flexDirection: 'column',
+  },
+  row: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalXXS,
+    paddingBlock: tokens.spacingVerticalXS,
+    borderTop: `1px solid ${tokens.colorNeutralStroke2}`,
+    minWidth: 0,
+  },
   name: { overflowWrap: 'anywhere' },
   meta: { color: tokens.colorNeutralForeground3, overflowWrap: 'anywhere' },
   failed: { color: tokens.colorPaletteRedForeground1 },
@@ -81,7 +102,13 @@ function JournalRow({ row, tableId, missing }: { row: JournalRowView; tableId: s
         </Text>
       ) : (
         <>
-          <Button size="small" appearance="subtle" className={styles.show} onClick={() => void app.showJournalRow(tableId, row.key)} aria-label={t('pane.changes.showRowFor', { name })}>
+          <Button
+            size="small"
+            appearance="subtle"
+            className={styles.show}
+            onClick={() => void app.showJournalRow(tableId, row.key)}
+            aria-label={t('pane.changes.showRowFor', { name })}
+          >
             {t('pane.changes.showRow')}
           </Button>
           <div aria-live="polite">
@@ -97,12 +124,32 @@ function JournalRow({ row, tableId, missing }: { row: JournalRowView; tableId: s
   );
 }
 
-function OpenedRows({ opened, tableId, label, language }: { opened: OpenedJournalEntry; tableId: string; label: string; language: Language }): ReactElement {
+function OpenedRows({
+  opened,
+  tableId,
+  label,
+  language,
+}: {
+  opened: OpenedJournalEntry;
+  tableId: string;
+  label: string;
+  language: Language;
+}): ReactElement {
   const app = useAppActions();
   const styles = useStyles();
   const t = app.t;
-  if (opened.status === 'loading') return <Text size={200} className={styles.meta}>{t('pane.loading')}</Text>;
-  if (opened.status === 'missing') return <Text size={200} className={styles.meta}>{t('pane.changes.journal.missing')}</Text>;
+  if (opened.status === 'loading')
+    return (
+      <Text size={200} className={styles.meta}>
+        {t('pane.loading')}
+      </Text>
+    );
+  if (opened.status === 'missing')
+    return (
+      <Text size={200} className={styles.meta}>
+        {t('pane.changes.journal.missing')}
+      </Text>
+    );
   const rest = opened.total - opened.rows.length;
   return (
     <>
@@ -113,7 +160,10 @@ function OpenedRows({ opened, tableId, label, language }: { opened: OpenedJourna
       </ul>
       {rest > 0 && (
         <Button size="small" appearance="transparent" onClick={() => app.moreJournalRows(tableId)}>
-          {t('pane.changes.journal.more', { count: formatInteger(Math.min(rest, JOURNAL_ROWS_BLOCK), language), total: formatInteger(opened.total, language) })}
+          {t('pane.changes.journal.more', {
+            count: formatInteger(Math.min(rest, JOURNAL_ROWS_BLOCK), language),
+            total: formatInteger(opened.total, language),
+          })}
         </Button>
       )}
     </>
@@ -148,7 +198,14 @@ export function JournalList({ table, language }: { table: ChangesTable; language
               >
                 {text}
               </Button>
-              {isOpen && <OpenedRows opened={opened} tableId={table.tableId} label={t('pane.changes.journal.rowsLabel', { time: formatDateTime(entry.at, language) })} language={language} />}
+              {isOpen && (
+                <OpenedRows
+                  opened={opened}
+                  tableId={table.tableId}
+                  label={t('pane.changes.journal.rowsLabel', { time: formatDateTime(entry.at, language) })}
+                  language={language}
+                />
+              )}
             </li>
           );
         })}

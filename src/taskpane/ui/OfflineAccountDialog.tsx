@@ -50,7 +50,18 @@ const FIELD_INPUT: Record<OfflineAccountField, { hint?: MessageKey; required?: t
 };
 
 /** The order on screen: what identifies the account first. */
-const ORDER: readonly OfflineAccountField[] = ['name', 'bankName', 'iban', 'currency', 'bic', 'alias', 'holderName', 'typeName', 'balance', 'overdraftLimit'];
+const ORDER: readonly OfflineAccountField[] = [
+  'name',
+  'bankName',
+  'iban',
+  'currency',
+  'bic',
+  'alias',
+  'holderName',
+  'typeName',
+  'balance',
+  'overdraftLimit',
+];
 
 export function OfflineAccountDialog(): ReactElement {
   const app = useAppActions();
@@ -78,7 +89,13 @@ export function OfflineAccountDialog(): ReactElement {
                 </Text>
               )}
               {view.message && <Outcome message={view.message} />}
-              {!done && <AccountFields view={view} form={form} onChange={(field, value) => setForm((previous) => ({ ...previous, [field]: value }))} />}
+              {!done && (
+                <AccountFields
+                  view={view}
+                  form={form}
+                  onChange={(field, value) => setForm((previous) => ({ ...previous, [field]: value }))}
+                />
+              )}
             </DialogContent>
             <DialogButtons view={view} />
           </DialogBody>
@@ -106,7 +123,15 @@ function Outcome({ message }: { message: AccountMessage }): ReactElement {
 }
 
 /** The fields in their order, each with its problem; after a check the keyboard lands on the first field with one. */
-function AccountFields({ view, form, onChange }: { view: OfflineAccountView; form: OfflineAccountForm; onChange(field: OfflineAccountField, value: string): void }): ReactElement {
+function AccountFields({
+  view,
+  form,
+  onChange,
+}: {
+  view: OfflineAccountView;
+  form: OfflineAccountForm;
+  onChange(field: OfflineAccountField, value: string): void;
+}): ReactElement {
   const app = useAppActions();
   const language = useAppState((s) => s.language);
   const inputs = useRef<Partial<Record<OfflineAccountField, HTMLInputElement | null>>>({});

@@ -13,7 +13,13 @@ import { formatAmount, formatCompact, formatDateTime } from './format';
 
 const useStyles = makeStyles({
   stack: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
-  figures: { display: 'grid', gridTemplateColumns: '1fr auto', columnGap: tokens.spacingHorizontalM, rowGap: tokens.spacingVerticalXXS, margin: 0 },
+  figures: {
+    display: 'grid',
+    gridTemplateColumns: '1fr auto',
+    columnGap: tokens.spacingHorizontalM,
+    rowGap: tokens.spacingVerticalXXS,
+    margin: 0,
+  },
   amount: { textAlign: 'end', fontVariantNumeric: 'tabular-nums', margin: 0 },
   negative: { color: tokens.colorPaletteRedForeground1 },
   muted: { color: tokens.colorNeutralForeground3 },
@@ -126,7 +132,9 @@ function Figure({ label, value, limit }: { label: string; value: number | null; 
           </Text>
         )}
       </dt>
-      <dd className={`${styles.amount} ${value !== null && value < 0 ? styles.negative : ''}`}>{value === null ? t('pane.overview.noForecast') : formatAmount(value, state.language)}</dd>
+      <dd className={`${styles.amount} ${value !== null && value < 0 ? styles.negative : ''}`}>
+        {value === null ? t('pane.overview.noForecast') : formatAmount(value, state.language)}
+      </dd>
     </>
   );
 }

@@ -19,7 +19,13 @@ const FIRST_ROWS = 20;
 
 const useStyles = makeStyles({
   list: { listStyleType: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column' },
-  item: { display: 'flex', flexDirection: 'column', paddingBlock: tokens.spacingVerticalXS, borderTop: `1px solid ${tokens.colorNeutralStroke2}`, minWidth: 0 },
+  item: {
+    display: 'flex',
+    flexDirection: 'column',
+    paddingBlock: tokens.spacingVerticalXS,
+    borderTop: `1px solid ${tokens.colorNeutralStroke2}`,
+    minWidth: 0,
+  },
   head: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalXS, minWidth: 0 },
   name: { flexGrow: 1, minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
   meta: { color: tokens.colorNeutralForeground3, overflowWrap: 'anywhere' },
@@ -31,7 +37,10 @@ export function pendingKey(row: PendingRow): string {
   return row.ref.id === null ? `row:${row.ref.position}` : `id:${row.ref.id}`;
 }
 
-export function rowName(row: { name?: string; ref: { id: number | null; externalId: string | null } }, t: ReturnType<typeof useAppActions>['t']): string {
+export function rowName(
+  row: { name?: string; ref: { id: number | null; externalId: string | null } },
+  t: ReturnType<typeof useAppActions>['t'],
+): string {
   if (row.name) return row.name;
   if (row.ref.externalId) return row.ref.externalId;
   return row.ref.id === null ? t('pane.changes.unnamed') : `#${row.ref.id}`;
@@ -72,12 +81,20 @@ export function PendingRows({ table, language, disabled, onDiscard, onReplace }:
                 )}
                 <Menu>
                   <MenuTrigger disableButtonEnhancement>
-                    <Button size="small" appearance="subtle" icon={<MoreHorizontal20Regular />} disabled={disabled} aria-label={t('pane.changes.rowMenu', { name })} />
+                    <Button
+                      size="small"
+                      appearance="subtle"
+                      icon={<MoreHorizontal20Regular />}
+                      disabled={disabled}
+                      aria-label={t('pane.changes.rowMenu', { name })}
+                    />
                   </MenuTrigger>
                   <MenuPopover>
                     <MenuList>
                       <MenuItem onClick={() => onDiscard(row)}>{t('pane.changes.discardRow')}</MenuItem>
-                      {row.kind === 'changed' && row.ref.id !== null && <MenuItem onClick={() => onReplace(row)}>{t('pane.changes.replaceRow')}</MenuItem>}
+                      {row.kind === 'changed' && row.ref.id !== null && (
+                        <MenuItem onClick={() => onReplace(row)}>{t('pane.changes.replaceRow')}</MenuItem>
+                      )}
                     </MenuList>
                   </MenuPopover>
                 </Menu>
@@ -91,7 +108,11 @@ export function PendingRows({ table, language, disabled, onDiscard, onReplace }:
                 <Text key={f.field} size={200} className={styles.field}>
                   {row.kind === 'new'
                     ? t('pane.changes.fieldNew', { column: f.column, after: changeValue(f.after, f.field, language, t) })
-                    : t('pane.changes.field', { column: f.column, before: changeValue(f.before, f.field, language, t), after: changeValue(f.after, f.field, language, t) })}
+                    : t('pane.changes.field', {
+                        column: f.column,
+                        before: changeValue(f.before, f.field, language, t),
+                        after: changeValue(f.after, f.field, language, t),
+                      })}
                 </Text>
               ))}
             </li>

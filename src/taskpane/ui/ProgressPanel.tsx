@@ -58,7 +58,9 @@ function startingText(job: Job, t: AppState['t'], language: Language): string {
 }
 
 /** Undefined: indeterminate (reading, verifying, or before the first count). */
-function fraction(progress: { phase: string; rows: number; total: number; pagesDone: number; pagesTotal: number } | undefined): number | undefined {
+function fraction(
+  progress: { phase: string; rows: number; total: number; pagesDone: number; pagesTotal: number } | undefined,
+): number | undefined {
   if (progress === undefined) return undefined;
   if (progress.phase === 'fetching' && progress.pagesTotal > 0) return Math.min(1, progress.pagesDone / progress.pagesTotal);
   if (progress.phase === 'writing' && progress.total > 0) return Math.min(1, progress.rows / progress.total);

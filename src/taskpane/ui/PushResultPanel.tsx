@@ -4,7 +4,16 @@
  * "Take theirs"; rows that must be written whole wait for "Write as whole rows…".
  */
 
-import { Button, MessageBar, MessageBarActions, MessageBarBody, MessageBarTitle, Text, makeStyles, tokens } from '@fluentui/react-components';
+import {
+  Button,
+  MessageBar,
+  MessageBarActions,
+  MessageBarBody,
+  MessageBarTitle,
+  Text,
+  makeStyles,
+  tokens,
+} from '@fluentui/react-components';
 import type { ReactElement } from 'react';
 import type { Language } from '../../i18n/catalog';
 import type { ChangesTable } from '../state/app-state';
@@ -32,7 +41,12 @@ const useStyles = makeStyles({
   conflict: { borderLeft: `3px solid ${tokens.colorPaletteMarigoldBorderActive}` },
   message: { overflowWrap: 'anywhere', color: tokens.colorNeutralForeground2 },
   values: { width: '100%', borderCollapse: 'collapse', fontSize: tokens.fontSizeBase200, tableLayout: 'fixed' },
-  cell: { textAlign: 'start', padding: `${tokens.spacingVerticalXXS} ${tokens.spacingHorizontalXS} ${tokens.spacingVerticalXXS} 0`, overflowWrap: 'anywhere', verticalAlign: 'top' },
+  cell: {
+    textAlign: 'start',
+    padding: `${tokens.spacingVerticalXXS} ${tokens.spacingHorizontalXS} ${tokens.spacingVerticalXXS} 0`,
+    overflowWrap: 'anywhere',
+    verticalAlign: 'top',
+  },
   head: { color: tokens.colorNeutralForeground3, fontWeight: tokens.fontWeightRegular },
   buttons: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS },
 });
@@ -64,13 +78,22 @@ export interface PushResultPanelProps {
   onWholeRows(count: number): void;
 }
 
-export function PushResultPanel({ result, language, disabled, names, onResolve, onSelect, onWholeRows }: PushResultPanelProps): ReactElement {
+export function PushResultPanel({
+  result,
+  language,
+  disabled,
+  names,
+  onResolve,
+  onSelect,
+  onWholeRows,
+}: PushResultPanelProps): ReactElement {
   const app = useAppActions();
   const styles = useStyles();
   const t = app.t;
   const open = result.rows.filter((r) => r.outcome !== 'landed' && r.outcome !== 'broughtIn');
   const waitingWhole = result.counts.needsReplace;
-  const nameOf = (row: PushRow) => names.get(row.key) ?? row.ref.externalId ?? (row.ref.id === null ? t('pane.changes.unnamed') : `#${row.ref.id}`);
+  const nameOf = (row: PushRow) =>
+    names.get(row.key) ?? row.ref.externalId ?? (row.ref.id === null ? t('pane.changes.unnamed') : `#${row.ref.id}`);
   return (
     <>
       <MessageBar intent={open.length === 0 ? 'success' : 'warning'} layout="multiline" data-testid="push-summary">
@@ -92,7 +115,11 @@ export function PushResultPanel({ result, language, disabled, names, onResolve, 
             const name = nameOf(row);
             const conflict = row.outcome === 'conflict';
             return (
-              <li key={row.key} className={conflict ? `${styles.item} ${styles.conflict}` : styles.item} data-testid={conflict ? 'conflict-row' : 'unsent-row'}>
+              <li
+                key={row.key}
+                className={conflict ? `${styles.item} ${styles.conflict}` : styles.item}
+                data-testid={conflict ? 'conflict-row' : 'unsent-row'}
+              >
                 <Text weight="semibold">{name}</Text>
                 {conflict && row.conflicts && row.conflicts.length > 0 && (
                   <Text size={200} className={styles.message}>
@@ -139,15 +166,30 @@ export function PushResultPanel({ result, language, disabled, names, onResolve, 
                 <div className={styles.buttons}>
                   {conflict && (
                     <>
-                      <Button size="small" disabled={disabled} onClick={() => onResolve(row, 'mine')} aria-label={t('pane.changes.keepMineFor', { name })}>
+                      <Button
+                        size="small"
+                        disabled={disabled}
+                        onClick={() => onResolve(row, 'mine')}
+                        aria-label={t('pane.changes.keepMineFor', { name })}
+                      >
                         {t('pane.changes.keepMine')}
                       </Button>
-                      <Button size="small" disabled={disabled} onClick={() => onResolve(row, 'theirs')} aria-label={t('pane.changes.takeTheirsFor', { name })}>
+                      <Button
+                        size="small"
+                        disabled={disabled}
+                        onClick={() => onResolve(row, 'theirs')}
+                        aria-label={t('pane.changes.takeTheirsFor', { name })}
+                      >
                         {t('pane.changes.takeTheirs')}
                       </Button>
                     </>
                   )}
-                  <Button size="small" appearance="subtle" onClick={() => onSelect(row)} aria-label={t('pane.changes.showRowFor', { name })}>
+                  <Button
+                    size="small"
+                    appearance="subtle"
+                    onClick={() => onSelect(row)}
+                    aria-label={t('pane.changes.showRowFor', { name })}
+                  >
                     {t('pane.changes.showRow')}
                   </Button>
                 </div>

@@ -15,10 +15,13 @@ export function RefreshPromptDialog(): ReactElement {
   const language = useAppState((s) => s.language);
   const t = app.t;
   const count = prompt === undefined ? 0 : prompt.counts.changed + prompt.counts.new + prompt.counts.deleted;
-  const names = (prompt?.tableIds ?? []).map((id) => tables.find((r) => r.id === id))
-    .flatMap((row) => (row === undefined ? [] : [t(row.label, row.labelParams)])).join(', ');
+  const names = (prompt?.tableIds ?? [])
+    .map((id) => tables.find((r) => r.id === id))
+    .flatMap((row) => (row === undefined ? [] : [t(row.label, row.labelParams)]))
+    .join(', ');
   const params = { tables: names, count: formatInteger(count, language) };
-  const body = (prompt?.tableIds.length ?? 0) > 1 ? t('pane.refresh.bodyMany', params) : t(`pane.refresh.body.${pluralOf(count, language)}`, params);
+  const body =
+    (prompt?.tableIds.length ?? 0) > 1 ? t('pane.refresh.bodyMany', params) : t(`pane.refresh.body.${pluralOf(count, language)}`, params);
   return (
     <Dialog open={prompt !== undefined} modalType="alert" onOpenChange={(_, data) => !data.open && void app.answerRefresh('cancel')}>
       <DialogSurface>

@@ -27,12 +27,20 @@ export function SettingsView(): ReactElement {
   const t = app.t;
   const label = (choice: LanguageChoice): string => (choice === 'office' ? t('pane.settings.languageOffice') : NATIVE[choice]);
   const cacheLabel = (seconds: FunctionsCacheSeconds): string =>
-    seconds === 0 ? t('pane.settings.functionsCacheOff') : seconds < 60 ? t('pane.settings.functionsCacheSeconds', { seconds }) : t('pane.settings.functionsCacheMinutes', { minutes: seconds / 60 });
+    seconds === 0
+      ? t('pane.settings.functionsCacheOff')
+      : seconds < 60
+        ? t('pane.settings.functionsCacheSeconds', { seconds })
+        : t('pane.settings.functionsCacheMinutes', { minutes: seconds / 60 });
   const cache = state.functions.cacheSeconds;
   return (
     <div className={styles.stack}>
       <Field label={t('pane.settings.language')} hint={t('pane.settings.languageHint')}>
-        <Dropdown value={label(state.languageChoice)} selectedOptions={[state.languageChoice]} onOptionSelect={(_, d) => app.setLanguage((d.optionValue ?? 'office') as LanguageChoice)}>
+        <Dropdown
+          value={label(state.languageChoice)}
+          selectedOptions={[state.languageChoice]}
+          onOptionSelect={(_, d) => app.setLanguage((d.optionValue ?? 'office') as LanguageChoice)}
+        >
           {CHOICES.map((choice) => (
             <Option key={choice} value={choice} {...(choice === 'office' ? {} : { lang: choice })}>
               {label(choice)}

@@ -32,7 +32,12 @@ export function ShareReportView({ report }: { report: ShareReport }): ReactEleme
           {report.tables.map((table) => (
             <li key={table.tableName}>
               <Text weight="semibold">{table.tableName}</Text>{' '}
-              <Text className={styles.muted}>{t(pluralOf(table.rows, language) === 'one' ? 'share.tables.rows.one' : 'share.tables.rows.other', { count: n(table.rows), sheet: table.sheetName })}</Text>
+              <Text className={styles.muted}>
+                {t(pluralOf(table.rows, language) === 'one' ? 'share.tables.rows.one' : 'share.tables.rows.other', {
+                  count: n(table.rows),
+                  sheet: table.sheetName,
+                })}
+              </Text>
             </li>
           ))}
         </ul>
@@ -62,7 +67,8 @@ export function ShareReportView({ report }: { report: ShareReport }): ReactEleme
       <ul className={styles.list} aria-label={t('share.settings.heading')}>
         {report.settings.map((setting) => (
           <li key={setting.key}>
-            {settingLabel(app, setting.key, report)} <span className={styles.key}>{setting.key}</span>: {formatSize(app, setting.bytes, language)}
+            {settingLabel(app, setting.key, report)} <span className={styles.key}>{setting.key}</span>:{' '}
+            {formatSize(app, setting.bytes, language)}
           </li>
         ))}
       </ul>
@@ -73,11 +79,14 @@ export function ShareReportView({ report }: { report: ShareReport }): ReactEleme
 /** What a setting is for; a table's pull state names the table as the workbook spells it (its key is lower case). */
 function settingLabel(app: AppState, key: string, report: ShareReport): string {
   if (key === CONNECTION_SETTING) return app.t('share.settings.connection');
-  if (key === AUTO_OPEN) return app.t('share.settings.autoOpen', { state: app.t(report.autoOpen ? 'share.settings.on' : 'share.settings.off') });
+  if (key === AUTO_OPEN)
+    return app.t('share.settings.autoOpen', { state: app.t(report.autoOpen ? 'share.settings.on' : 'share.settings.off') });
   if (key === AMOUNT_CELLS_SETTING) return app.t('share.settings.amountCells');
   if (key.startsWith(PULL_SETTING)) {
     const lower = key.slice(PULL_SETTING.length);
-    return app.t('share.settings.pull', { table: report.tables.find((table) => table.tableName.toLowerCase() === lower)?.tableName ?? lower });
+    return app.t('share.settings.pull', {
+      table: report.tables.find((table) => table.tableName.toLowerCase() === lower)?.tableName ?? lower,
+    });
   }
   return app.t('share.settings.other');
 }
@@ -86,7 +95,12 @@ function settingLabel(app: AppState, key: string, report: ShareReport): string {
 function findingText(app: AppState, finding: SecretFinding): string {
   const place = placeText(app, finding.place);
   if (finding.what === 'credentialName') return app.t('share.finding.credentialName', { name: finding.name, place });
-  const key = finding.what === 'clientId' ? 'share.finding.clientId' : finding.what === 'clientSecret' ? 'share.finding.clientSecret' : 'share.finding.accessToken';
+  const key =
+    finding.what === 'clientId'
+      ? 'share.finding.clientId'
+      : finding.what === 'clientSecret'
+        ? 'share.finding.clientSecret'
+        : 'share.finding.accessToken';
   return app.t(key, { profile: finding.profileName, place });
 }
 
@@ -95,8 +109,16 @@ function placeText(app: AppState, place: FindingPlace): string {
   return app.t(PLACE_WORDS[place.purpose]);
 }
 
-const HIDDEN_SHEET_WORDS = { baseline: 'share.hidden.baseline', journal: 'share.hidden.journal', lists: 'share.hidden.lists' } as const satisfies Record<HiddenSheetPurpose, MessageKey>;
-const PLACE_WORDS = { baseline: 'share.place.baseline', journal: 'share.place.journal', lists: 'share.place.lists' } as const satisfies Record<HiddenSheetPurpose, MessageKey>;
+const HIDDEN_SHEET_WORDS = {
+  baseline: 'share.hidden.baseline',
+  journal: 'share.hidden.journal',
+  lists: 'share.hidden.lists',
+} as const satisfies Record<HiddenSheetPurpose, MessageKey>;
+const PLACE_WORDS = {
+  baseline: 'share.place.baseline',
+  journal: 'share.place.journal',
+  lists: 'share.place.lists',
+} as const satisfies Record<HiddenSheetPurpose, MessageKey>;
 
 /** "512 bytes", "about 12 KB", "about 1.4 MB" in the user's language. */
 export function formatSize(app: AppState, bytes: number, language: Language): string {

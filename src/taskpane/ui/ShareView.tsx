@@ -24,7 +24,10 @@ export function ShareView(): ReactElement {
   const check = share.check;
   return (
     <div className={styles.stack}>
-      <Field hint={t('share.autoOpen.hint')} {...(share.autoOpenError === undefined ? {} : { validationState: 'error' as const, validationMessage: share.autoOpenError })}>
+      <Field
+        hint={t('share.autoOpen.hint')}
+        {...(share.autoOpenError === undefined ? {} : { validationState: 'error' as const, validationMessage: share.autoOpenError })}
+      >
         <Switch
           label={t('share.autoOpen.label')}
           checked={share.autoOpen === true}

@@ -16,11 +16,13 @@ function typeOf(field: string): string | undefined {
 }
 
 export function changeValue(value: unknown, field: string, language: Language, t: AppState['t']): string {
-  if (value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0)) return t('pane.changes.value.empty');
+  if (value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0))
+    return t('pane.changes.value.empty');
   if (typeof value === 'boolean') return value ? t('pane.changes.value.true') : t('pane.changes.value.false');
   if (Array.isArray(value)) return value.map(String).join(', ');
   const type = typeOf(field);
-  if (typeof value === 'number') return type === 'amount' ? formatAmount(value, language) : type === 'integer' ? String(value) : formatNumber(value, language);
+  if (typeof value === 'number')
+    return type === 'amount' ? formatAmount(value, language) : type === 'integer' ? String(value) : formatNumber(value, language);
   if (typeof value === 'string' && type === 'amount' && Number.isFinite(Number(value))) return formatAmount(Number(value), language);
   if (typeof value === 'string' && ISO_DATE.test(value)) return formatDate(value, language);
   return String(value);

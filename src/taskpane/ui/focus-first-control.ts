@@ -7,10 +7,15 @@
 
 import { useEffect, type RefObject } from 'react';
 
-const CONTROLS = 'button:not([disabled]), [href], input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [role="tab"], [tabindex]:not([tabindex="-1"])';
+const CONTROLS =
+  'button:not([disabled]), [href], input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [role="tab"], [tabindex]:not([tabindex="-1"])';
 
 function firstControl(container: HTMLElement): HTMLElement | null {
-  return [...container.querySelectorAll<HTMLElement>(CONTROLS)].find((el) => !el.hasAttribute('data-tabster-dummy') && el.getAttribute('aria-hidden') !== 'true') ?? null;
+  return (
+    [...container.querySelectorAll<HTMLElement>(CONTROLS)].find(
+      (el) => !el.hasAttribute('data-tabster-dummy') && el.getAttribute('aria-hidden') !== 'true',
+    ) ?? null
+  );
 }
 
 /** Focus fell to nowhere (the body: the control that had it went away): the user did not choose another place. */

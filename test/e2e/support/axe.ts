@@ -50,7 +50,10 @@ function isTabsterDummy(rule: string, html: string): boolean {
 export function describeViolations(violations: Result[]): string {
   return violations
     .map((v) => {
-      const targets = v.nodes.map((n) => `      ${JSON.stringify(n.target)}${n.failureSummary ? ` — ${n.failureSummary.split('\n').slice(1).join('; ').trim()}` : ''}`);
+      const targets = v.nodes.map(
+        (n) =>
+          `      ${JSON.stringify(n.target)}${n.failureSummary ? ` — ${n.failureSummary.split('\n').slice(1).join('; ').trim()}` : ''}`,
+      );
       return `  ${v.id} (${v.impact ?? 'unknown'}): ${v.help}\n${targets.join('\n')}`;
     })
     .join('\n');
@@ -87,7 +90,11 @@ function startWatching({ key, kept }: { key: string; kept: number }): void {
   const describe = (m: MutationRecord): string => {
     const target = m.target instanceof Element ? m.target : m.target.parentElement;
     const name = target ? `<${target.tagName.toLowerCase()}${target.id ? `#${target.id}` : ''}>` : 'the document';
-    return m.type === 'attributes' ? `${m.attributeName ?? '?'} of ${name}` : m.type === 'childList' ? `children of ${name}` : `text in ${name}`;
+    return m.type === 'attributes'
+      ? `${m.attributeName ?? '?'} of ${name}`
+      : m.type === 'childList'
+        ? `children of ${name}`
+        : `text in ${name}`;
   };
   const note = (mutations: MutationRecord[]): void => {
     for (const m of mutations) if (changes.length < kept) changes.push(describe(m));
@@ -113,7 +120,14 @@ async function watchFrames(page: Page): Promise<() => Promise<string[]>> {
   const all = page.frames();
   const args = { key: WATCH_KEY, kept: CHANGES_KEPT };
   // A frame no script can run in (a blocked request's error page) is one axe cannot check either: not watched.
-  const watched = await Promise.all(all.map((frame) => frame.evaluate(startWatching, args).then(() => true, () => false)));
+  const watched = await Promise.all(
+    all.map((frame) =>
+      frame.evaluate(startWatching, args).then(
+        () => true,
+        () => false,
+      ),
+    ),
+  );
   const frames = all.filter((_frame, i) => watched[i]);
   return async () => {
     const now = page.frames();
@@ -173,6 +187,8 @@ export async function seriousViolations(page: Page, options: AxeOptions = {}): P
 export async function expectAccessible(page: Page, options: AxeOptions = {}): Promise<void> {
   const violations = await seriousViolations(page, options);
   if (violations.length > 0) {
-    throw new Error(`axe found ${violations.length} moderate, serious or critical violation(s) on ${page.url()}:\n${describeViolations(violations)}`);
+    throw new Error(
+      `axe found ${violations.length} moderate, serious or critical violation(s) on ${page.url()}:\n${describeViolations(violations)}`,
+    );
   }
 }

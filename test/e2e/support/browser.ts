@@ -111,6 +111,8 @@ export function expectClean(session: Session, allow: RegExp[] = []): void {
   const unexpected = session.problems.filter((p) => !allow.some((a) => a.test(p.text)));
   session.problems.length = 0;
   if (unexpected.length > 0) {
-    throw new Error(`The page had ${unexpected.length} unexpected problem(s):\n${unexpected.map((p) => `  [${p.kind}] ${p.text} (${p.url})`).join('\n')}`);
+    throw new Error(
+      `The page had ${unexpected.length} unexpected problem(s):\n${unexpected.map((p) => `  [${p.kind}] ${p.text} (${p.url})`).join('\n')}`,
+    );
   }
 }

@@ -97,7 +97,16 @@ function webpack(outputPath: string, env: readonly string[]): Promise<void> {
   return new Promise((resolve, reject) => {
     execFile(
       process.execPath,
-      ['--import', 'tsx', require.resolve('webpack-cli/bin/cli.js'), '--mode', 'production', ...env.flatMap((e) => ['--env', e]), '--env', `outputPath=${outputPath}`],
+      [
+        '--import',
+        'tsx',
+        require.resolve('webpack-cli/bin/cli.js'),
+        '--mode',
+        'production',
+        ...env.flatMap((e) => ['--env', e]),
+        '--env',
+        `outputPath=${outputPath}`,
+      ],
       { cwd: ROOT, maxBuffer: 64 * 1024 * 1024, timeout: BUILD_TIMEOUT_MS },
       (error, stdout, stderr) => {
         if (error) reject(new Error(`webpack failed (${error.message.split('\n')[0]}):\n${stdout.slice(-4000)}\n${stderr.slice(-4000)}`));
@@ -140,7 +149,8 @@ export async function buildAddin(options: { origin?: string } = {}): Promise<Bui
         renameSync(temporary, dir);
         // Older builds of this kind are of no use any more; keep only the current one (and the other kinds').
         const sameKind = (name: string) => (kind === '' ? !name.startsWith('origin-') && !name.startsWith('.') : name.startsWith(kind));
-        for (const old of readdirSync(CACHE)) if (old !== key && sameKind(old)) rmSync(path.join(CACHE, old), { recursive: true, force: true });
+        for (const old of readdirSync(CACHE))
+          if (old !== key && sameKind(old)) rmSync(path.join(CACHE, old), { recursive: true, force: true });
         return { dir, built: true, ms: performance.now() - t0 };
       } finally {
         rmSync(LOCK, { force: true });

@@ -19,7 +19,11 @@ export async function connectDemoAndLoad(page: Page, card: string): Promise<void
  * The preview (reduced motion: no fade half-way through a screenshot or an axe check) with the demo company
  * connected and its forecast budgets loaded: where every test of an edit starts.
  */
-export async function openForecastBudgets(page: Page, app: { url: string; sandbox: { url: string } }, options: PreviewOptions = {}): Promise<void> {
+export async function openForecastBudgets(
+  page: Page,
+  app: { url: string; sandbox: { url: string } },
+  options: PreviewOptions = {},
+): Promise<void> {
   await page.emulateMedia({ reducedMotion: 'reduce' });
   await openPreview(page, app.url, app.sandbox.url, options);
   await connectDemoAndLoad(page, 'Forecast budgets');

@@ -36,7 +36,10 @@ export function pane(page: Page): FrameLocator {
 
 /** The pane's Frame, for `evaluate` in the pane's window. */
 export async function paneFrame(page: Page): Promise<Frame> {
-  const frame = await page.locator('#pane').elementHandle().then((e) => e?.contentFrame());
+  const frame = await page
+    .locator('#pane')
+    .elementHandle()
+    .then((e) => e?.contentFrame());
   if (!frame) throw new Error('the preview has no #pane frame');
   return frame;
 }
@@ -83,12 +86,17 @@ export function previewApi(page: Page): PreviewApi {
   return {
     cellText: (sheet, row, col) => call((p, a: [string, number, number]) => p.cellText(a[0], a[1], a[2]), [sheet, row, col]),
     tableRowCount: (tableName) => call((p, name: string) => p.tableRowCount(name), tableName),
-    tables: () => call((p) => p.workbook.tables().map((t) => ({ name: t.name, sheet: t.sheet, address: t.address, columns: t.columns })), null),
+    tables: () =>
+      call((p) => p.workbook.tables().map((t) => ({ name: t.name, sheet: t.sheet, address: t.address, columns: t.columns })), null),
     settingsJson: () => call((p) => JSON.stringify(p.workbook.settings()), null),
     sheetsContaining: (text) =>
       call(
         (p, needle: string) =>
-          p.workbook.sheetNames().filter((sheet) => [...p.workbook.values(sheet), ...p.workbook.formulas(sheet)].some((row) => row.some((v) => String(v).includes(needle)))),
+          p.workbook
+            .sheetNames()
+            .filter((sheet) =>
+              [...p.workbook.values(sheet), ...p.workbook.formulas(sheet)].some((row) => row.some((v) => String(v).includes(needle))),
+            ),
         text,
       ),
     findCell: (sheet, text) =>

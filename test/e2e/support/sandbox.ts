@@ -93,14 +93,22 @@ export async function startE2eSandbox(options: E2eSandboxOptions): Promise<E2eSa
       const answer = await fetch(`${running.url}/auth/token/`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ grant_type: 'client_credentials', client_id: credentials.clientId, client_secret: credentials.clientSecret }),
+        body: JSON.stringify({
+          grant_type: 'client_credentials',
+          client_id: credentials.clientId,
+          client_secret: credentials.clientSecret,
+        }),
       });
       if (!answer.ok) throw new Error(`sandbox token: ${answer.status} ${await answer.text()}`);
       token = ((await answer.json()) as { access_token: string }).access_token;
     }
     const answer = await fetch(`${running.url}${path}`, {
       method,
-      headers: { authorization: `Bearer ${token}`, 'accept-language': 'en', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      headers: {
+        authorization: `Bearer ${token}`,
+        'accept-language': 'en',
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
     if (!answer.ok) throw new Error(`sandbox ${method} ${path}: ${answer.status} ${await answer.text()}`);
@@ -117,7 +125,10 @@ export async function startE2eSandbox(options: E2eSandboxOptions): Promise<E2eSa
     running,
     transactionCount: async () => (await call<{ count: number }>('GET', '/transactions/?page_size=1')).count,
     async addTransaction(draft = {}) {
-      const { accounts } = await call<{ accounts: Array<{ id: number; status: string; bank: { open_banking_connection_id: unknown } }> }>('GET', '/accounts/');
+      const { accounts } = await call<{ accounts: Array<{ id: number; status: string; bank: { open_banking_connection_id: unknown } }> }>(
+        'GET',
+        '/accounts/',
+      );
       const offline = accounts.find((a) => a.status === 'OFFLINE' && a.bank.open_banking_connection_id === null);
       if (!offline) throw new Error('the demo company has no offline account to book into');
       return call<ApiTransaction>('POST', `/accounts/${offline.id}/transactions/`, {
@@ -144,7 +155,10 @@ export async function startE2eSandbox(options: E2eSandboxOptions): Promise<E2eSa
       return { count: page.count, sum: page.sum };
     },
     async forecastBudget(externalId) {
-      const budget = await call<{ id: number; name: string; amount: string | number }>('GET', `/forecast/budgets/external/${encodeURIComponent(externalId)}/`);
+      const budget = await call<{ id: number; name: string; amount: string | number }>(
+        'GET',
+        `/forecast/budgets/external/${encodeURIComponent(externalId)}/`,
+      );
       return { id: budget.id, name: budget.name, amount: Number(budget.amount) };
     },
     async updateForecastBudget(externalId, changes) {

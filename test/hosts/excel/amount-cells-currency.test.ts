@@ -12,7 +12,9 @@ import { installSim, type Sim } from './sim-setup';
 let sim: Sim;
 beforeEach(async () => {
   sim = installSim();
-  const opened = await openWorkbookFile(await saveTemplate(await buildTemplate({ language: 'en' }), { id: '773ffca3-b486-40c2-a9ee-f12cfa211984', version: '0.1.0.0' }));
+  const opened = await openWorkbookFile(
+    await saveTemplate(await buildTemplate({ language: 'en' }), { id: '773ffca3-b486-40c2-a9ee-f12cfa211984', version: '0.1.0.0' }),
+  );
   sim.workbook.restore(opened.snapshot);
 });
 afterEach(() => sim.uninstall());
@@ -26,7 +28,8 @@ test('every amount of the Overview shows the currency; a format the user chose s
   });
   const changed = await showAmountsInCurrency('CHF');
   expect(changed).toBe(5 + 3 + 2 * 40 * 13 - 1);
-  for (const address of ['B5', 'B9', 'B12', 'B14', 'B21', 'N60', 'B64', 'N103']) expect([address, formatOf(address)]).toEqual([address, '#,##0.00 [$CHF]']);
+  for (const address of ['B5', 'B9', 'B12', 'B14', 'B21', 'N60', 'B64', 'N103'])
+    expect([address, formatOf(address)]).toEqual([address, '#,##0.00 [$CHF]']);
   expect(formatOf('B6')).toBe('0.0');
   // Headers and the year are no amounts.
   expect(formatOf('B20')).toBe('mmm yyyy');

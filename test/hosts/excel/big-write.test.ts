@@ -10,7 +10,23 @@ import type { ColumnSpec, CoreValue, TableSpec } from '../../../src/sync/workboo
 import { dateToSerial } from '../../../src/sync/excel-serial-date';
 import { installSim } from './sim-setup';
 
-const TYPES: ColumnSpec['type'][] = ['integer', 'date', 'amount', 'text', 'text', 'boolean', 'datetime', 'number', 'text', 'amount', 'integer', 'text', 'date', 'text', 'amount'];
+const TYPES: ColumnSpec['type'][] = [
+  'integer',
+  'date',
+  'amount',
+  'text',
+  'text',
+  'boolean',
+  'datetime',
+  'number',
+  'text',
+  'amount',
+  'integer',
+  'text',
+  'date',
+  'text',
+  'amount',
+];
 const COLUMNS: ColumnSpec[] = TYPES.map((type, i) => ({ key: i === 0 ? 'id' : `c${i}`, header: i === 0 ? 'Id' : `Column ${i}`, type }));
 const SPEC: TableSpec = { tableName: 'Big', sheetName: 'Data', columns: COLUMNS, keyColumn: 'id' };
 
@@ -52,7 +68,9 @@ describe('a 100k × 15 table on Excel on the web', () => {
       expect(result).toMatchObject({ rowsWritten: 100_000, address: 'Data!A1:O100001', created: true });
       expect(progress[progress.length - 1]).toBe(100_000);
       expect(progress.length).toBe(result.chunks);
-      expect(sim.workbook.values('Data', 'A100001:D100001')).toEqual([[100_000, dateToSerial('2019-01-12'), expect.any(Number), '=HYPERLINK("x99999")']]);
+      expect(sim.workbook.values('Data', 'A100001:D100001')).toEqual([
+        [100_000, dateToSerial('2019-01-12'), expect.any(Number), '=HYPERLINK("x99999")'],
+      ]);
       expect(sim.workbook.valueTypes('Data', 'D2:D3')).toEqual([['String'], ['String']]);
 
       // Refresh with one more row: old values are saved as the blocks are overwritten (responses under 5 MB too).

@@ -83,7 +83,10 @@ export async function fills(sim: Sim, cells: readonly (readonly [number, string]
 /** Font colour of one body cell. */
 export async function fontColor(sim: Sim, row: number, key: string): Promise<string> {
   return asUser(sim, async (context) => {
-    const font = context.workbook.worksheets.getItem(SHEET).getRangeByIndexes(BODY_ROW + row, col(key), 1, 1).format.font.load('color');
+    const font = context.workbook.worksheets
+      .getItem(SHEET)
+      .getRangeByIndexes(BODY_ROW + row, col(key), 1, 1)
+      .format.font.load('color');
     await context.sync();
     return font.color;
   });

@@ -51,7 +51,11 @@ function listSheetItems(): string[] {
 /** `count` leaves under three parents (a system category and an archived one beside them), as the service lists them. */
 function categories(count: number): Category[] {
   const parents = [1, 2, 3].map((id) => ({ ...category(id), name: `Group ${id}`, is_category: false, is_aggregating: true }));
-  const leaves = Array.from({ length: count }, (_, i) => ({ ...category(100 + i, 1 + (i % 3)), name: `Leaf ${String(i).padStart(3, '0')}`, order: count - i }));
+  const leaves = Array.from({ length: count }, (_, i) => ({
+    ...category(100 + i, 1 + (i % 3)),
+    name: `Leaf ${String(i).padStart(3, '0')}`,
+    order: count - i,
+  }));
   const unmappable = [
     { ...category(10, 1), name: 'Uncategorized', is_default: true },
     { ...category(11, 2), name: 'Old rent', is_obsolete: true },
@@ -63,7 +67,13 @@ function categories(count: number): Category[] {
 async function writeWith(all: readonly Category[], rowCount: number, language: Language = 'en'): Promise<void> {
   const lookups = buildLookups({ categories: all, language });
   const leaf = all.find((c) => c.id >= 100) ?? all[0];
-  const rows = Array.from({ length: rowCount }, (_, i) => toRow(TRANSACTIONS_TABLE, transaction(1 + i, 1, { category: { id: leaf?.id, name: leaf?.name, description: '' } }) as unknown as Transaction, lookups));
+  const rows = Array.from({ length: rowCount }, (_, i) =>
+    toRow(
+      TRANSACTIONS_TABLE,
+      transaction(1 + i, 1, { category: { id: leaf?.id, name: leaf?.name, description: '' } }) as unknown as Transaction,
+      lookups,
+    ),
+  );
   await new ExcelWorkbookPort().writeTable(tableSpec(TRANSACTIONS_TABLE, { lookups, language }), rows);
 }
 
@@ -80,7 +90,12 @@ describe('the category list of the Transactions table (Excel host)', () => {
     expect(offered.join(',').length).toBeGreaterThan(255);
     expect(h.workbook.visibility(LISTS_SHEET)).toBe('VeryHidden');
     expect(listSheetItems()).toEqual(offered);
-    expect(h.workbook.numberFormats(LISTS_SHEET, `A1:A${offered.length}`).flat().every((f) => f === '@')).toBe(true);
+    expect(
+      h.workbook
+        .numberFormats(LISTS_SHEET, `A1:A${offered.length}`)
+        .flat()
+        .every((f) => f === '@'),
+    ).toBe(true);
 
     const category = await columnValidation('Category');
     const words = sheetListRule({ header: 'Category', sheetList: { name: 'categories', items: offered } }, 'en');
@@ -155,6 +170,11 @@ describe('the category list of the Transactions table (Excel host)', () => {
     const all = [...categories(2), { ...category(900, 1), name: '=HYPERLINK("x")' }] as unknown as Category[];
     await writeWith(all, 2);
     expect(listSheetItems()).toContain('Group 1 › =HYPERLINK("x")');
-    expect(suite.h.workbook.formulas(LISTS_SHEET).flat().every((f) => typeof f !== 'string' || !f.startsWith('='))).toBe(true);
+    expect(
+      suite.h.workbook
+        .formulas(LISTS_SHEET)
+        .flat()
+        .every((f) => typeof f !== 'string' || !f.startsWith('=')),
+    ).toBe(true);
   });
 });

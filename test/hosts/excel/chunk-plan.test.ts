@@ -11,7 +11,19 @@ function wireBytes(value: unknown): number {
 }
 
 /** Texts whose JSON bytes a measure by UTF-16 length gets wrong: surrogate pairs, escapes, control characters. */
-const TRICKY_TEXTS = ['', 'plain', 'Zürich – €', '💶 Zahlung', 'a"b\\c', 'line1\nline2\t', '\u0000', '\u0001\u001f', '\ud800x', 'x\udc00', '💶"\n\u0000'];
+const TRICKY_TEXTS = [
+  '',
+  'plain',
+  'Zürich – €',
+  '💶 Zahlung',
+  'a"b\\c',
+  'line1\nline2\t',
+  '\u0000',
+  '\u0001\u001f',
+  '\ud800x',
+  'x\udc00',
+  '💶"\n\u0000',
+];
 
 describe('payload estimate', () => {
   it.each(TRICKY_TEXTS)('measures %j as UTF-8 JSON', (text) => {
@@ -19,7 +31,27 @@ describe('payload estimate', () => {
   });
 
   it('measures numbers, booleans and rows like JSON.stringify', () => {
-    for (const v of [0, -0, 9, 10, 1000, 999_999, 45296, 999_999_999_999_999, -48.62, 45296.5, 0.1 + 0.2, 1e-7, 1e21, -1e21, 123456789012345680000, NaN, Infinity, true, false]) {
+    for (const v of [
+      0,
+      -0,
+      9,
+      10,
+      1000,
+      999_999,
+      45296,
+      999_999_999_999_999,
+      -48.62,
+      45296.5,
+      0.1 + 0.2,
+      1e-7,
+      1e21,
+      -1e21,
+      123456789012345680000,
+      NaN,
+      Infinity,
+      true,
+      false,
+    ]) {
       expect(cellJsonBytes(v)).toBe(wireBytes(v));
     }
     expect(rowJsonBytes([1, 'a', true])).toBe(wireBytes([1, 'a', true]) + 1);
@@ -37,7 +69,7 @@ describe('blocks of such texts on Excel on the web', () => {
   /** 100 UTF-16 units, 280 bytes of JSON: a measure by length would put almost three times the cap in a block. */
   const PURPOSE = '💶"\n\u0000'.repeat(20);
 
-  it('stay under the simulation\'s cap at the first try, and fill it', async () => {
+  it("stay under the simulation's cap at the first try, and fill it", async () => {
     const sim = installSim({ sheets: ['Data'] });
     try {
       const rows: CoreValue[][] = Array.from({ length: 30_000 }, (_, r) => [r + 1, `${PURPOSE}${r}`, -r - 0.07]);

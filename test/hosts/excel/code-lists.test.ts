@@ -43,7 +43,15 @@ async function validations(tableName: string): Promise<ColumnValidation[]> {
     return loaded.map(({ header, body, validation }) =>
       validation.type === 'None'
         ? { header, type: 'None', rows: body.rowCount }
-        : { header, type: validation.type, rows: body.rowCount, rule: validation.rule, ignoreBlanks: validation.ignoreBlanks, prompt: validation.prompt, errorAlert: validation.errorAlert },
+        : {
+            header,
+            type: validation.type,
+            rows: body.rowCount,
+            rule: validation.rule,
+            ignoreBlanks: validation.ignoreBlanks,
+            prompt: validation.prompt,
+            errorAlert: validation.errorAlert,
+          },
     );
   });
 }
@@ -101,7 +109,9 @@ describe('in-cell lists on the code columns of a pulled budget table', () => {
   test('a refresh in another language writes the words of that language', async () => {
     await write(FORECAST_BUDGETS_TABLE, 2, 'en');
     await write(FORECAST_BUDGETS_TABLE, 2, 'it');
-    expect((await validations(MODEL.tableName)).find((c) => c.header === 'Base')?.prompt?.message).toBe('FS: Previsione e scenario · S: Scenario · F: Previsione');
+    expect((await validations(MODEL.tableName)).find((c) => c.header === 'Base')?.prompt?.message).toBe(
+      'FS: Previsione e scenario · S: Scenario · F: Previsione',
+    );
   });
 
   test('rows a push appends (rows.add) have the lists too', async () => {

@@ -23,7 +23,12 @@ function spec(company: string | undefined, codes: Record<string, string> = { '1'
   const columns: ColumnSpec[] = [
     { key: 'id', header: 'Id', type: 'integer' },
     { key: 'amount', header: 'Amount', type: 'amount', currency: { byColumn: 'account_id', codes } },
-    { key: 'reporting_amount', header: 'Reporting amount', type: 'amount', ...(company === undefined ? {} : { currency: { code: company } }) },
+    {
+      key: 'reporting_amount',
+      header: 'Reporting amount',
+      type: 'amount',
+      ...(company === undefined ? {} : { currency: { code: company } }),
+    },
     { key: 'account_id', header: 'Account Id', type: 'integer' },
     { key: 'purpose', header: 'Purpose', type: 'text' },
   ];
@@ -40,8 +45,14 @@ function rows(count: number, chfEvery: number): CoreValue[][] {
 
 /** Number formats and values of a column's data cells (0-based column of the sheet). */
 function column(c: number, count: number): { formats: string[]; values: unknown[] } {
-  const formats = sim.workbook.numberFormats('Data').slice(1, count + 1).map((r) => r[c] ?? '');
-  const values = sim.workbook.values('Data').slice(1, count + 1).map((r) => r[c]);
+  const formats = sim.workbook
+    .numberFormats('Data')
+    .slice(1, count + 1)
+    .map((r) => r[c] ?? '');
+  const values = sim.workbook
+    .values('Data')
+    .slice(1, count + 1)
+    .map((r) => r[c]);
   return { formats, values };
 }
 
@@ -54,7 +65,12 @@ describe('amounts in their currency', () => {
     expect(amount.values).toEqual(data.map((r) => r[1]));
     expect(amount.values.every((v) => typeof v === 'number')).toBe(true);
     expect(column(2, 30).formats.every((f) => f === EUR)).toBe(true);
-    expect(sim.workbook.valueTypes('Data').slice(1, 31).every((r) => r[1] === 'Double' && r[2] === 'Double')).toBe(true);
+    expect(
+      sim.workbook
+        .valueTypes('Data')
+        .slice(1, 31)
+        .every((r) => r[1] === 'Double' && r[2] === 'Double'),
+    ).toBe(true);
     // As Excel shows them.
     expect(sim.workbook.text('Data')[4]?.[1]).toBe('4.94 CHF');
     expect(sim.workbook.text('Data')[1]?.[1]).toBe('1.23 EUR');

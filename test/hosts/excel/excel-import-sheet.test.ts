@@ -17,7 +17,13 @@ let client: CashflowClient;
 beforeEach(async () => {
   sim = installSim({ sheets: ['Sheet1'] });
   sandbox = await startSandbox({ port: 0, transactions: 20 });
-  client = createClient({ baseUrl: sandbox.url, clientId: sandbox.credentials.company.clientId, clientSecret: sandbox.credentials.company.clientSecret, language: 'en', sleep: async () => undefined });
+  client = createClient({
+    baseUrl: sandbox.url,
+    clientId: sandbox.credentials.company.clientId,
+    clientSecret: sandbox.credentials.company.clientSecret,
+    language: 'en',
+    sleep: async () => undefined,
+  });
 });
 afterEach(async () => {
   sim.uninstall();
@@ -66,11 +72,20 @@ test('added with its account list, pasted, sent: ids and statuses in the rows, t
   expect(ids.slice(1)).toEqual(['', '']);
   const statuses = await column('Import status');
   expect(statuses[0]).toEqual(['Imported', '@']);
-  expect(statuses[1]).toEqual(['Not sent: The value date 1999-12-31 lies before 2000-01-01: the service takes no transactions before that.', '@']);
+  expect(statuses[1]).toEqual([
+    'Not sent: The value date 1999-12-31 lies before 2000-01-01: the service takes no transactions before that.',
+    '@',
+  ]);
   expect(String((statuses[2] as string[])[0])).toMatch(/^Not sent: Account Firmenkreditkarte has a disconnected bank connection/);
 
   const [created] = (await client.transactions.page({ ids: [ids[0] as number] })).results;
-  expect(created).toMatchObject({ value_date: '2025-02-03', amount: -49.9, purpose: '=HYPERLINK("http://x")', counterpart_name: 'Büro GmbH', tags: ['office'] });
+  expect(created).toMatchObject({
+    value_date: '2025-02-03',
+    amount: -49.9,
+    purpose: '=HYPERLINK("http://x")',
+    counterpart_name: 'Büro GmbH',
+    tags: ['office'],
+  });
 
   const again = await importStatement({ client, sheet, language: 'en', sleep: async () => undefined });
   expect(again.counts).toMatchObject({ already: 1, imported: 0, waiting: 2 });

@@ -11,7 +11,21 @@ import { WEB_PAYLOAD_LIMIT_BYTES } from '../../../src/preview/excel-sim';
 import { rowToFields } from '../../../src/sync/tables';
 import { dateToSerial } from '../../../src/sync/excel-serial-date';
 import type { RowUpdate } from '../../../src/sync/push/push-port';
-import { BODY_ROW, budget, budgets, cellOf, col, fills, fontColor, MODEL, reorderRows, SHEET, typeInto, writeBudgets, type BudgetCells } from './budget-sheet';
+import {
+  BODY_ROW,
+  budget,
+  budgets,
+  cellOf,
+  col,
+  fills,
+  fontColor,
+  MODEL,
+  reorderRows,
+  SHEET,
+  typeInto,
+  writeBudgets,
+  type BudgetCells,
+} from './budget-sheet';
 import { asUser, ids, installSim, type Sim } from './sim-setup';
 
 let sim: Sim;
@@ -22,11 +36,20 @@ afterEach(() => sim.uninstall());
 
 /** The SheetRow fields the push expects for a row: the editable fields, without the id. */
 function fieldsOf(row: BudgetCells): Record<string, unknown> {
-  const { id: _id, ...fields } = rowToFields(MODEL, MODEL.columns.map((c) => row[c.key] ?? null));
+  const { id: _id, ...fields } = rowToFields(
+    MODEL,
+    MODEL.columns.map((c) => row[c.key] ?? null),
+  );
   return fields;
 }
 
-const clean = (position: number, id: number | null, externalId: string | null, status = 'Landed'): RowUpdate => ({ position, id, externalId, status, highlight: [] });
+const clean = (position: number, id: number | null, externalId: string | null, status = 'Landed'): RowUpdate => ({
+  position,
+  id,
+  externalId,
+  status,
+  highlight: [],
+});
 
 async function headers(): Promise<string[]> {
   return asUser(sim, async (context) => {
@@ -45,14 +68,23 @@ describe('ExcelPushSheet.read', () => {
     expect(read.hasStatusColumn).toBe(false);
     expect(read.rows).toEqual(rows.map((row, position) => ({ id: row.id, externalId: row.external_id, fields: fieldsOf(row), position })));
     // Core values by type: dates as text, amounts and rates as numbers, booleans, lists from their cell text.
-    expect(read.rows[1]?.fields).toMatchObject({ settlement_date: '2026-03-01', amount: 2.75 - 50, rate: 0.0125, is_indefinite: false, tags: ['office', 'fixed'], category: 102 });
+    expect(read.rows[1]?.fields).toMatchObject({
+      settlement_date: '2026-03-01',
+      amount: 2.75 - 50,
+      rate: 0.0125,
+      is_indefinite: false,
+      tags: ['office', 'fixed'],
+      category: 102,
+    });
     expect(read.rows[1]?.fields).not.toHaveProperty('id');
   });
 
   it('leaves out empty rows but keeps the real positions; a row the user added has no id', async () => {
     await writeBudgets(budgets([1, 2, 3, 4]));
     await asUser(sim, async (context) => {
-      context.workbook.worksheets.getItem(SHEET).getRangeByIndexes(BODY_ROW + 1, 0, 1, MODEL.columns.length).values = [MODEL.columns.map(() => '')];
+      context.workbook.worksheets.getItem(SHEET).getRangeByIndexes(BODY_ROW + 1, 0, 1, MODEL.columns.length).values = [
+        MODEL.columns.map(() => ''),
+      ];
       await context.sync();
     });
     await typeInto(sim, 3, 'id', '');
@@ -139,46 +171,74 @@ describe('ExcelPushSheet.update', () => {
     await writeBudgets(budgets([1, 2, 3]));
     const sheet = new ExcelPushSheet();
     const result = await sheet.update(MODEL, [
-      { position: 1, id: 2, externalId: 'ext-2', values: { amount: 99.999, settlement_date: '2026-07-15', name: 'Renamed' }, status: 'Landed', highlight: [] },
+      {
+        position: 1,
+        id: 2,
+        externalId: 'ext-2',
+        values: { amount: 99.999, settlement_date: '2026-07-15', name: 'Renamed' },
+        status: 'Landed',
+        highlight: [],
+      },
       { position: 2, id: 3, externalId: 'ext-3', status: '-Conflict: the service changed Amount', highlight: ['amount', 'name'] },
     ]);
     expect(result).toEqual({ applied: 2, missing: [] });
     expect(await headers()).toEqual([...MODEL.columns.map((c) => c.header), STATUS_HEADER]);
     expect(cellOf(sim, 1, 'amount')).toMatchObject({ result: { kind: 'Double', value: 100 }, format: '#,##0.00' });
-    expect(cellOf(sim, 1, 'settlement_date')).toMatchObject({ result: { kind: 'Double', value: dateToSerial('2026-07-15') }, format: 'yyyy-mm-dd' });
+    expect(cellOf(sim, 1, 'settlement_date')).toMatchObject({
+      result: { kind: 'Double', value: dateToSerial('2026-07-15') },
+      format: 'yyyy-mm-dd',
+    });
     expect(cellOf(sim, 1, 'name').result).toMatchObject({ kind: 'String', value: 'Renamed' });
     // Cells not named in `values` are left as they were.
     expect(cellOf(sim, 1, 'description').result).toMatchObject({ kind: 'String', value: 'Line 2, Büro' });
     const status = MODEL.columns.length;
-    expect(sim.workbook.values(SHEET).slice(1, 4).map((row) => row[status])).toEqual(['', 'Landed', '-Conflict: the service changed Amount']);
+    expect(
+      sim.workbook
+        .values(SHEET)
+        .slice(1, 4)
+        .map((row) => row[status]),
+    ).toEqual(['', 'Landed', '-Conflict: the service changed Amount']);
     expect(sim.workbook.valueTypes(SHEET)[3]?.[status]).toBe('String');
     expect(sim.workbook.numberFormats(SHEET)[1]?.[status]).toBe('@');
 
     // Highlighted cells amber; the row's other editable cells and every editable cell elsewhere in the input style;
     // read-only cells untouched.
-    expect(await fills(sim, [[2, 'amount'], [2, 'name'], [2, 'category_id'], [2, 'tags'], [1, 'amount'], [0, 'amount'], [2, 'category_path'], [2, 'id']])).toEqual([
-      CHANGED_FILL,
-      CHANGED_FILL,
-      INPUT_FILL,
-      INPUT_FILL,
-      INPUT_FILL,
-      INPUT_FILL,
-      '#FFFFFF',
-      '#FFFFFF',
-    ]);
+    expect(
+      await fills(sim, [
+        [2, 'amount'],
+        [2, 'name'],
+        [2, 'category_id'],
+        [2, 'tags'],
+        [1, 'amount'],
+        [0, 'amount'],
+        [2, 'category_path'],
+        [2, 'id'],
+      ]),
+    ).toEqual([CHANGED_FILL, CHANGED_FILL, INPUT_FILL, INPUT_FILL, INPUT_FILL, INPUT_FILL, '#FFFFFF', '#FFFFFF']);
     expect(await fontColor(sim, 2, 'amount')).toBe(CHANGED_FONT);
     expect(await fontColor(sim, 2, 'category_id')).toBe(INPUT_FONT);
 
     // The next outcome clears the highlight (fill and font); the status column is not added again.
     await sheet.update(MODEL, [clean(2, 3, 'ext-3')]);
     expect(await headers()).toEqual([...MODEL.columns.map((c) => c.header), STATUS_HEADER]);
-    expect(await fills(sim, [[2, 'amount'], [2, 'name']])).toEqual([INPUT_FILL, INPUT_FILL]);
+    expect(
+      await fills(sim, [
+        [2, 'amount'],
+        [2, 'name'],
+      ]),
+    ).toEqual([INPUT_FILL, INPUT_FILL]);
     expect(await fontColor(sim, 2, 'amount')).toBe(INPUT_FONT);
     expect((await sheet.read(MODEL)).hasStatusColumn).toBe(true);
   });
 
   it('finds rows the user moved, by id or by external ID, and reports rows it cannot find', async () => {
-    const rows = [budget(1), budget(2), budget(3), budget(4, { id: null, external_id: 'new-4' }), budget(6, { id: null, external_id: null })];
+    const rows = [
+      budget(1),
+      budget(2),
+      budget(3),
+      budget(4, { id: null, external_id: 'new-4' }),
+      budget(6, { id: null, external_id: null }),
+    ];
     await writeBudgets(rows);
     await reorderRows(sim, [4, 3, 2, 1, 0]);
     // Now: 0 = no ids, 1 = new-4, 2 = id 3, 3 = id 2, 4 = id 1.
@@ -197,31 +257,60 @@ describe('ExcelPushSheet.update', () => {
       ],
     });
     const status = MODEL.columns.length;
-    expect(sim.workbook.values(SHEET).slice(1, 6).map((row) => [row[0], row[status]])).toEqual([
+    expect(
+      sim.workbook
+        .values(SHEET)
+        .slice(1, 6)
+        .map((row) => [row[0], row[status]]),
+    ).toEqual([
       ['', ''],
       [501, 'created'],
       [3, 'three'],
       [2, ''],
       [1, 'one'],
     ]);
-    expect(await fills(sim, [[4, 'amount'], [0, 'amount']])).toEqual([CHANGED_FILL, INPUT_FILL]);
+    expect(
+      await fills(sim, [
+        [4, 'amount'],
+        [0, 'amount'],
+      ]),
+    ).toEqual([CHANGED_FILL, INPUT_FILL]);
   });
 
   it('keeps text that looks like a formula as text, in values and status', async () => {
     await writeBudgets(budgets([1]));
     await new ExcelPushSheet().update(MODEL, [
-      { position: 0, id: 1, externalId: 'ext-1', values: { name: '=HYPERLINK("http://evil.example","x")', description: '+1', tags: '@SUM(A1)' }, status: '=1+1', highlight: [] },
+      {
+        position: 0,
+        id: 1,
+        externalId: 'ext-1',
+        values: { name: '=HYPERLINK("http://evil.example","x")', description: '+1', tags: '@SUM(A1)' },
+        status: '=1+1',
+        highlight: [],
+      },
     ]);
     const row = sim.workbook.values(SHEET)[1] ?? [];
-    expect([row[col('name')], row[col('description')], row[col('tags')], row[MODEL.columns.length]]).toEqual(['=HYPERLINK("http://evil.example","x")', '+1', '@SUM(A1)', '=1+1']);
+    expect([row[col('name')], row[col('description')], row[col('tags')], row[MODEL.columns.length]]).toEqual([
+      '=HYPERLINK("http://evil.example","x")',
+      '+1',
+      '@SUM(A1)',
+      '=1+1',
+    ]);
     const types = sim.workbook.valueTypes(SHEET)[1] ?? [];
-    expect([types[col('name')], types[col('description')], types[col('tags')], types[MODEL.columns.length]]).toEqual(['String', 'String', 'String', 'String']);
+    expect([types[col('name')], types[col('description')], types[col('tags')], types[MODEL.columns.length]]).toEqual([
+      'String',
+      'String',
+      'String',
+      'String',
+    ]);
     expect((await new ExcelPushSheet().read(MODEL)).rows[0]?.fields.name).toBe('=HYPERLINK("http://evil.example","x")');
   });
 
   it('refuses a value that does not fit its column before touching the workbook', async () => {
     await writeBudgets(budgets([1]));
-    await expect(new ExcelPushSheet().update(MODEL, [{ ...clean(0, 1, 'ext-1'), values: { settlement_date: 'soon' } }])).rejects.toThrow(/settlement_date/);
+    await expect(new ExcelPushSheet().update(MODEL, [{ ...clean(0, 1, 'ext-1'), values: { settlement_date: 'soon' } }])).rejects.toThrow(
+      /settlement_date/,
+    );
     await expect(new ExcelPushSheet().update(MODEL, [{ ...clean(0, 1, 'ext-1'), highlight: ['nope'] }])).rejects.toThrow(/no column nope/);
     expect(await headers()).not.toContain(STATUS_HEADER);
   });
@@ -232,7 +321,12 @@ describe('ExcelPushSheet.update', () => {
     await writeBudgets(budgets([3, 2, 1, 9]));
     expect(await headers()).toEqual([...MODEL.columns.map((c) => c.header), STATUS_HEADER]);
     const status = MODEL.columns.length;
-    expect(sim.workbook.values(SHEET).slice(1, 5).map((row) => [row[0], row[status]])).toEqual([
+    expect(
+      sim.workbook
+        .values(SHEET)
+        .slice(1, 5)
+        .map((row) => [row[0], row[status]]),
+    ).toEqual([
       [3, '=third'],
       [2, ''],
       [1, 'first'],
@@ -263,12 +357,22 @@ describe('ExcelPushSheet.update', () => {
     expect(syncs.length).toBeLessThanOrEqual(12);
     expect(sim.workbook.values(SHEET)[2999]?.[MODEL.columns.length]).toBe('Landed at 12:00 — 2999');
     expect(cellOf(sim, 4499, 'amount').result).toEqual({ kind: 'Double', value: 1125 });
-    expect(await fills(sim, [[2, 'amount'], [2, 'name'], [4499, 'is_adjusted'], [4500, 'amount']])).toEqual([CHANGED_FILL, INPUT_FILL, CHANGED_FILL, INPUT_FILL]);
+    expect(
+      await fills(sim, [
+        [2, 'amount'],
+        [2, 'name'],
+        [4499, 'is_adjusted'],
+        [4500, 'amount'],
+      ]),
+    ).toEqual([CHANGED_FILL, INPUT_FILL, CHANGED_FILL, INPUT_FILL]);
   }, 60_000);
 
   it('halves a block the workbook refuses as too large', async () => {
     await writeBudgets(budgets(ids(1, 400)));
-    const updates = ids(0, 400).map((position) => ({ ...clean(position, position + 1, (position + 1) % 5 === 0 ? null : `ext-${position + 1}`), values: { description: 'ä'.repeat(8_000) } }));
+    const updates = ids(0, 400).map((position) => ({
+      ...clean(position, position + 1, (position + 1) % 5 === 0 ? null : `ext-${position + 1}`),
+      values: { description: 'ä'.repeat(8_000) },
+    }));
     await new ExcelPushSheet({ budgetBytes: 20 * 1024 * 1024 }).update(MODEL, updates);
     expect(sim.workbook.stats.failedSyncs.map((s) => s.errorCode)).toContain('RequestPayloadSizeLimitExceeded');
     expect(sim.workbook.values(SHEET)[400]?.[col('description')]).toBe('ä'.repeat(8_000));
@@ -288,9 +392,17 @@ describe('ExcelPushSheet.append and remove', () => {
       [3, 11],
     ]);
     expect(read.rows[2]?.fields).toEqual(fieldsOf(added[0] as BudgetCells));
-    expect(cellOf(sim, 2, 'settlement_date')).toMatchObject({ result: { kind: 'Double', value: dateToSerial('2026-05-31') }, format: 'yyyy-mm-dd' });
+    expect(cellOf(sim, 2, 'settlement_date')).toMatchObject({
+      result: { kind: 'Double', value: dateToSerial('2026-05-31') },
+      format: 'yyyy-mm-dd',
+    });
     expect(cellOf(sim, 2, 'name')).toMatchObject({ result: { kind: 'String', value: '=2+2' }, format: '@' });
-    expect(await fills(sim, [[3, 'amount'], [3, 'id']])).toEqual([INPUT_FILL, '#FFFFFF']);
+    expect(
+      await fills(sim, [
+        [3, 'amount'],
+        [3, 'id'],
+      ]),
+    ).toEqual([INPUT_FILL, '#FFFFFF']);
   });
 
   it('appends into a table that never had rows, filling its blank row first', async () => {
@@ -337,8 +449,18 @@ describe('markInputColumns', () => {
     await markInputColumns(MODEL);
     const editable = MODEL.columns.filter((c) => c.editable).map((c) => c.key);
     const readOnly = MODEL.columns.filter((c) => !c.editable).map((c) => c.key);
-    expect(await fills(sim, editable.map((key) => [2, key] as const))).toEqual(editable.map(() => INPUT_FILL));
-    expect(await fills(sim, readOnly.map((key) => [2, key] as const))).toEqual(readOnly.map(() => '#FFFFFF'));
+    expect(
+      await fills(
+        sim,
+        editable.map((key) => [2, key] as const),
+      ),
+    ).toEqual(editable.map(() => INPUT_FILL));
+    expect(
+      await fills(
+        sim,
+        readOnly.map((key) => [2, key] as const),
+      ),
+    ).toEqual(readOnly.map(() => '#FFFFFF'));
     expect(await fontColor(sim, 0, 'name')).toBe(INPUT_FONT);
     // The header row keeps its look.
     const header = await asUser(sim, async (context) => {

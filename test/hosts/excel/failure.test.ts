@@ -74,7 +74,9 @@ describe('cancel', () => {
   it('an already aborted signal touches nothing', async () => {
     await oldTable(5);
     const syncs = sim.workbook.stats.syncCount;
-    await expect(smallBlocks.writeTable(TRANSACTIONS, transactions([1]), { signal: AbortSignal.abort() })).rejects.toMatchObject({ name: 'AbortError' });
+    await expect(smallBlocks.writeTable(TRANSACTIONS, transactions([1]), { signal: AbortSignal.abort() })).rejects.toMatchObject({
+      name: 'AbortError',
+    });
     expect(sim.workbook.stats.syncCount).toBe(syncs);
   });
 });
@@ -150,7 +152,12 @@ describe('failure while creating a table', () => {
         sim = installSim();
         failSync(n, 'applied-then-failed');
         await expect(smallBlocks.writeTable(spec, transactions(ids(1, 200)))).rejects.toThrow('Injected connection failure');
-        expect([n, sim.workbook.sheetNames(), sim.workbook.tables(), sim.workbook.numberFormats('Data')]).toEqual([n, ['Data', 'Summary'], [], []]);
+        expect([n, sim.workbook.sheetNames(), sim.workbook.tables(), sim.workbook.numberFormats('Data')]).toEqual([
+          n,
+          ['Data', 'Summary'],
+          [],
+          [],
+        ]);
         expect(sim.workbook.state.calculationMode).toBe('Automatic');
       }
     });

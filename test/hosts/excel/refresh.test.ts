@@ -77,7 +77,10 @@ describe('refreshing a table', () => {
 
     const result = await port.writeTable(TRANSACTIONS, transactions([4, 2, 6, 1, 7]));
     expect(result.userColumns).toEqual(['Note', 'Double', 'Code']);
-    expect(sim.workbook.tables()[0]).toMatchObject({ address: 'Data!A1:I6', columns: ['Id', 'Value date', 'Amount', 'Purpose', 'Booked', 'Created', 'Note', 'Double', 'Code'] });
+    expect(sim.workbook.tables()[0]).toMatchObject({
+      address: 'Data!A1:I6',
+      columns: ['Id', 'Value date', 'Amount', 'Purpose', 'Booked', 'Created', 'Note', 'Double', 'Code'],
+    });
     const after = userCellsById();
     for (const [id, row] of [
       [4, 2],
@@ -104,7 +107,12 @@ describe('refreshing a table', () => {
     await port.writeTable(TRANSACTIONS, transactions([2, 4, 6]));
     expect(sim.workbook.tables()[0]?.address).toBe('Data!A1:F4');
     expect(sim.workbook.values('Data', 'A2:A4')).toEqual([[2], [4], [6]]);
-    expect(sim.workbook.values('Data', 'A5:F6').flat().every((v) => v === '')).toBe(true);
+    expect(
+      sim.workbook
+        .values('Data', 'A5:F6')
+        .flat()
+        .every((v) => v === ''),
+    ).toBe(true);
     expect(sim.workbook.values('Data', 'A7')).toEqual([['below']]);
 
     const many = Array.from({ length: 12 }, (_, i) => i + 100);
@@ -116,7 +124,12 @@ describe('refreshing a table', () => {
 
     await port.writeTable(TRANSACTIONS, []);
     expect(sim.workbook.tables()[0]?.address).toBe('Data!A1:F2');
-    expect(sim.workbook.values('Data', 'A2:F2').flat().every((v) => v === '')).toBe(true);
+    expect(
+      sim.workbook
+        .values('Data', 'A2:F2')
+        .flat()
+        .every((v) => v === ''),
+    ).toBe(true);
   });
 
   it('refuses a table whose leading columns are not the pulled ones, changing nothing', async () => {

@@ -7,7 +7,15 @@ const CLIENT_ID = 'client-of-anna';
 const connected: CheckConnection = async () => ({ ok: true, companyIds: [4711] });
 
 function profile(overrides: Partial<ConnectionProfile> = {}): ConnectionProfile {
-  return { id: 'p1', name: 'Demo GmbH', baseUrl: 'https://api.example.com/', clientId: CLIENT_ID, kind: 'company', remember: true, ...overrides };
+  return {
+    id: 'p1',
+    name: 'Demo GmbH',
+    baseUrl: 'https://api.example.com/',
+    clientId: CLIENT_ID,
+    kind: 'company',
+    remember: true,
+    ...overrides,
+  };
 }
 
 function connections(...profiles: ConnectionProfile[]): Connections {
@@ -34,7 +42,10 @@ describe('the workbook connection setting', () => {
     const everything = JSON.stringify(settings);
     expect(everything).not.toContain(SECRET);
     expect(everything).not.toContain(CLIENT_ID);
-    await expect(mine.forWorkbook(new SettingsConnectionStore())).resolves.toEqual({ status: 'known', profile: { ...profile(), companyIds: [4711] } });
+    await expect(mine.forWorkbook(new SettingsConnectionStore())).resolves.toEqual({
+      status: 'known',
+      profile: { ...profile(), companyIds: [4711] },
+    });
   });
 
   test('refuses anything beyond the two fields, and a base URL carrying credentials', async () => {
@@ -47,7 +58,10 @@ describe('the workbook connection setting', () => {
   });
 
   test('a shared copy opened on a computer with another profile reports the name and base URL it expects', async () => {
-    sim = installSim({ sheets: ['Data'], settings: { [CONNECTION_SETTING]: JSON.stringify({ profileName: 'Demo GmbH', baseUrl: 'https://api.example.com' }) } });
+    sim = installSim({
+      sheets: ['Data'],
+      settings: { [CONNECTION_SETTING]: JSON.stringify({ profileName: 'Demo GmbH', baseUrl: 'https://api.example.com' }) },
+    });
     const colleague = connections(profile({ id: 'r', name: 'Another', clientId: 'bob' }));
     await expect(colleague.forWorkbook(new SettingsConnectionStore())).resolves.toEqual({
       status: 'unknown',

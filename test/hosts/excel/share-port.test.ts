@@ -63,13 +63,26 @@ async function workingFile(): Promise<void> {
     await context.sync();
   });
   await new SettingsPullStateStore().set(state);
-  await new SheetBaselineStore().write(MODEL.tableName, ids(1, 12).map((id) => ({ id, externalId: `ext-${id}`, fields: { name: `Budget ${id}`, amount: id } })));
-  await new SheetPushJournal().append({ id: 'push-1', at: '2026-03-01T11:00:00.000Z', tableName: MODEL.tableName, rows: [{ op: 'patch', id: 1, externalId: 'ext-1', before: { amount: 1 }, sent: { amount: 2 }, outcome: 'landed' }] });
+  await new SheetBaselineStore().write(
+    MODEL.tableName,
+    ids(1, 12).map((id) => ({ id, externalId: `ext-${id}`, fields: { name: `Budget ${id}`, amount: id } })),
+  );
+  await new SheetPushJournal().append({
+    id: 'push-1',
+    at: '2026-03-01T11:00:00.000Z',
+    tableName: MODEL.tableName,
+    rows: [{ op: 'patch', id: 1, externalId: 'ext-1', before: { amount: 1 }, sent: { amount: 2 }, outcome: 'landed' }],
+  });
   await new SettingsConnectionStore().set({ profileName: 'Demo GmbH', baseUrl: 'https://api.example.com/' });
 }
 
 function check() {
-  return checkBeforeSharing({ port: new ExcelSharePort(), pullStates: new SettingsPullStateStore(), connection: new SettingsConnectionStore(), probes: secretProbes(KNOWN) });
+  return checkBeforeSharing({
+    port: new ExcelSharePort(),
+    pullStates: new SettingsPullStateStore(),
+    connection: new SettingsConnectionStore(),
+    probes: secretProbes(KNOWN),
+  });
 }
 
 describe('the check before sharing', () => {
@@ -124,7 +137,15 @@ describe('Empty the data tables', () => {
       const body = table.getDataBodyRange().load('values, formulas, numberFormat, rowCount');
       const base = table.columns.getItem('Base').getDataBodyRange().dataValidation.load('type');
       await context.sync();
-      return { headers: header.values[0] as string[], headerRow: header.rowIndex, rows: body.rowCount, values: body.values, formulas: body.formulas, formats: body.numberFormat, baseList: base.type };
+      return {
+        headers: header.values[0] as string[],
+        headerRow: header.rowIndex,
+        rows: body.rowCount,
+        values: body.values,
+        formulas: body.formulas,
+        formats: body.numberFormat,
+        baseList: base.type,
+      };
     });
   }
 
@@ -132,9 +153,19 @@ describe('Empty the data tables', () => {
     await workingFile();
     const before = await bodyOf();
     const widths = sim.workbook.columnWidths(SHEET, before.headers.length);
-    const result = await emptyDataTables({ port: new ExcelSharePort(), pullStates: new SettingsPullStateStore(), pendingRows: async () => 0 });
+    const result = await emptyDataTables({
+      port: new ExcelSharePort(),
+      pullStates: new SettingsPullStateStore(),
+      pendingRows: async () => 0,
+    });
 
-    expect(result).toEqual({ status: 'done', tables: [{ tableName: MODEL.tableName, rowsRemoved: 12, formulasKept: 1 }], stampsCleared: 1, sheetsRemoved: [BASELINE_SHEET, JOURNAL_SHEET], statesCleared: 1 });
+    expect(result).toEqual({
+      status: 'done',
+      tables: [{ tableName: MODEL.tableName, rowsRemoved: 12, formulasKept: 1 }],
+      stampsCleared: 1,
+      sheetsRemoved: [BASELINE_SHEET, JOURNAL_SHEET],
+      statesCleared: 1,
+    });
     const after = await bodyOf();
     expect(after.headers).toEqual(before.headers);
     expect(after.headers.slice(-2)).toEqual(['Double', 'Note']);
@@ -154,7 +185,11 @@ describe('Empty the data tables', () => {
   test('refused while changes wait to be sent: nothing is touched', async () => {
     await workingFile();
     const settings = sim.workbook.settings();
-    const result = await emptyDataTables({ port: new ExcelSharePort(), pullStates: new SettingsPullStateStore(), pendingRows: async () => 3 });
+    const result = await emptyDataTables({
+      port: new ExcelSharePort(),
+      pullStates: new SettingsPullStateStore(),
+      pendingRows: async () => 3,
+    });
     expect(result).toEqual({ status: 'refused', pendingRows: 3 });
     expect((await bodyOf()).rows).toBe(12);
     expect(sim.workbook.settings()).toEqual(settings);
@@ -167,28 +202,55 @@ describe('Empty the data tables', () => {
       context.workbook.worksheets.getItem(SHEET).getRange('A1').values = [['My note']];
       await context.sync();
     });
-    const result = await emptyDataTables({ port: new ExcelSharePort(), pullStates: new SettingsPullStateStore(), pendingRows: async () => 0 });
+    const result = await emptyDataTables({
+      port: new ExcelSharePort(),
+      pullStates: new SettingsPullStateStore(),
+      pendingRows: async () => 0,
+    });
     expect(result.status === 'done' && result.stampsCleared).toBe(0);
     expect(sim.workbook.values(SHEET)[0]?.[0]).toBe('My note');
   });
 });
 
 describe('the lists sheet of the category cells (#28)', () => {
-  const transactionsState: PullState = { ...state, tableName: 'Transactions', sheetName: 'Transactions', target: { resource: 'transactions' }, rowCount: 3, stamps: {} };
+  const transactionsState: PullState = {
+    ...state,
+    tableName: 'Transactions',
+    sheetName: 'Transactions',
+    target: { resource: 'transactions' },
+    rowCount: 3,
+    stamps: {},
+  };
 
   /** A Transactions table pulled with four categories (three offered), beside the budgets' working file. */
   async function withTransactions(): Promise<void> {
     await workingFile();
-    const categories = [{ ...category(1), is_category: false }, category(2, 1), category(3, 1), category(4, 1), { ...category(5, 1), is_default: true }] as unknown as Category[];
+    const categories = [
+      { ...category(1), is_category: false },
+      category(2, 1),
+      category(3, 1),
+      category(4, 1),
+      { ...category(5, 1), is_default: true },
+    ] as unknown as Category[];
     const lookups = buildLookups({ categories });
-    const rows = [1, 2, 3].map((id) => toRow(TRANSACTIONS_TABLE, transaction(id, 1, { category: { id: 2, name: 'Category 2', description: '' } }) as unknown as Transaction, lookups));
+    const rows = [1, 2, 3].map((id) =>
+      toRow(
+        TRANSACTIONS_TABLE,
+        transaction(id, 1, { category: { id: 2, name: 'Category 2', description: '' } }) as unknown as Transaction,
+        lookups,
+      ),
+    );
     await new ExcelWorkbookPort().writeTable(tableSpec(TRANSACTIONS_TABLE, { lookups, language: 'en' }), rows);
     await new SettingsPullStateStore().set(transactionsState);
   }
 
   async function categoryList(): Promise<string> {
     return asUser(sim, async (context) => {
-      const validation = context.workbook.tables.getItem('Transactions').columns.getItem('Category').getDataBodyRange().dataValidation.load('type');
+      const validation = context.workbook.tables
+        .getItem('Transactions')
+        .columns.getItem('Category')
+        .getDataBodyRange()
+        .dataValidation.load('type');
       await context.sync();
       return validation.type;
     });
@@ -212,12 +274,18 @@ describe('the lists sheet of the category cells (#28)', () => {
   test('emptying removes it, and the Category column loses the list that picked from it; the next pull sets both again', async () => {
     await withTransactions();
     expect(await categoryList()).toBe('List');
-    const result = await emptyDataTables({ port: new ExcelSharePort(), pullStates: new SettingsPullStateStore(), pendingRows: async () => 0 });
+    const result = await emptyDataTables({
+      port: new ExcelSharePort(),
+      pullStates: new SettingsPullStateStore(),
+      pendingRows: async () => 0,
+    });
     expect(result.status === 'done' && result.sheetsRemoved).toEqual([BASELINE_SHEET, JOURNAL_SHEET, LISTS_SHEET]);
     expect(sim.workbook.sheetNames()).not.toContain(LISTS_SHEET);
     expect(await categoryList()).toBe('None');
     const lookups = buildLookups({ categories: [category(1), category(2, 1)] as unknown as Category[] });
-    await new ExcelWorkbookPort().writeTable(tableSpec(TRANSACTIONS_TABLE, { lookups }), [toRow(TRANSACTIONS_TABLE, transaction(9) as unknown as Transaction, lookups)]);
+    await new ExcelWorkbookPort().writeTable(tableSpec(TRANSACTIONS_TABLE, { lookups }), [
+      toRow(TRANSACTIONS_TABLE, transaction(9) as unknown as Transaction, lookups),
+    ]);
     expect(sim.workbook.visibility(LISTS_SHEET)).toBe('VeryHidden');
     expect(await categoryList()).toBe('List');
   });

@@ -29,7 +29,15 @@ describe('SheetBaselineStore', () => {
     const hostile: BaselineRow = {
       id: 7,
       externalId: '=HYPERLINK("http://evil.example","x")',
-      fields: { id: 7, name: '=HYPERLINK("http://evil.example","click")', description: "'0012", base: '+1', frequency: '-1', tags: ['=1+1', '@SUM(A1)'], amount: -0 + 1e-7 },
+      fields: {
+        id: 7,
+        name: '=HYPERLINK("http://evil.example","click")',
+        description: "'0012",
+        base: '+1',
+        frequency: '-1',
+        tags: ['=1+1', '@SUM(A1)'],
+        amount: -0 + 1e-7,
+      },
     };
     await store.write('ForecastBudgets', [hostile]);
     expect(await store.read('ForecastBudgets')).toEqual([hostile]);
@@ -73,7 +81,10 @@ describe('SheetBaselineStore', () => {
 
   it('writes a large baseline in several syncs, each under the 5 MB cap, and reads it back under the caps', async () => {
     const store = new SheetBaselineStore();
-    const big = rows(40_000).map((r) => ({ ...r, fields: { ...r.fields, description: `${String(r.fields.description)} ${'ä'.repeat(200)}` } }));
+    const big = rows(40_000).map((r) => ({
+      ...r,
+      fields: { ...r.fields, description: `${String(r.fields.description)} ${'ä'.repeat(200)}` },
+    }));
     sim.workbook.stats.reset();
     await store.write('ForecastBudgets', big);
     const writes = sim.workbook.stats.syncs;
@@ -144,14 +155,19 @@ describe('SheetBaselineStore', () => {
   });
 
   it('refuses credential-like fields', async () => {
-    await expect(new SheetBaselineStore().write('ForecastBudgets', [{ id: 1, externalId: null, fields: { client_secret: 'x' } }])).rejects.toThrow(/credentials/);
+    await expect(
+      new SheetBaselineStore().write('ForecastBudgets', [{ id: 1, externalId: null, fields: { client_secret: 'x' } }]),
+    ).rejects.toThrow(/credentials/);
     expect(sim.workbook.state.sheets.map((s) => s.name)).not.toContain(BASELINE_SHEET);
   });
 });
 
 describe('SheetBaselineStore, at the same time', () => {
   it('writes of two tables started together (two stores) both land', async () => {
-    await Promise.all([new SheetBaselineStore().write('ForecastBudgets', rows(400)), new SheetBaselineStore().write('Scenario_9_Budgets', rows(300, 2000))]);
+    await Promise.all([
+      new SheetBaselineStore().write('ForecastBudgets', rows(400)),
+      new SheetBaselineStore().write('Scenario_9_Budgets', rows(300, 2000)),
+    ]);
     const store = new SheetBaselineStore();
     expect(await store.read('ForecastBudgets')).toEqual(rows(400));
     expect(await store.read('Scenario_9_Budgets')).toEqual(rows(300, 2000));

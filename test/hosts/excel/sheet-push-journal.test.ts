@@ -45,7 +45,18 @@ describe('SheetPushJournal', () => {
     expect(await journal.list()).toEqual([entry(3, 0), entry(2, 10), entry(1)]);
     expect(sim.workbook.visibility(JOURNAL_SHEET)).toBe('VeryHidden');
     // Every cell is text: the formula-like text in the entries stayed text.
-    expect(sim.workbook.valueTypes(JOURNAL_SHEET).flat().filter((type) => type !== 'Empty')).toEqual(sim.workbook.values(JOURNAL_SHEET).flat().filter((v) => v !== '').map(() => 'String'));
+    expect(
+      sim.workbook
+        .valueTypes(JOURNAL_SHEET)
+        .flat()
+        .filter((type) => type !== 'Empty'),
+    ).toEqual(
+      sim.workbook
+        .values(JOURNAL_SHEET)
+        .flat()
+        .filter((v) => v !== '')
+        .map(() => 'String'),
+    );
     expect(sim.workbook.formulas(JOURNAL_SHEET)).toEqual(sim.workbook.values(JOURNAL_SHEET));
   });
 

@@ -1,6 +1,11 @@
 /** Installs a fresh Excel simulation as the global `Excel` for one test. */
 
-import { createSimulatedWorkbook, installExcelSimulation, type SimulatedWorkbook, type SimulatedWorkbookOptions } from '../../../src/preview/excel-sim';
+import {
+  createSimulatedWorkbook,
+  installExcelSimulation,
+  type SimulatedWorkbook,
+  type SimulatedWorkbookOptions,
+} from '../../../src/preview/excel-sim';
 import type { ColumnSpec, CoreValue, TableSpec } from '../../../src/sync/workbook-port';
 
 export interface Sim {
@@ -62,5 +67,11 @@ export function ids(from: number, count: number): number[] {
 /** Everything a restore must give back on one sheet: tables, values, formulas, formats, value types. */
 export function sheetSnapshot(sim: Sim, sheet = 'Data'): unknown {
   const wb = sim.workbook;
-  return { tables: wb.tables(), values: wb.values(sheet), formulas: wb.formulas(sheet), formats: wb.numberFormats(sheet), types: wb.valueTypes(sheet) };
+  return {
+    tables: wb.tables(),
+    values: wb.values(sheet),
+    formulas: wb.formulas(sheet),
+    formats: wb.numberFormats(sheet),
+    types: wb.valueTypes(sheet),
+  };
 }

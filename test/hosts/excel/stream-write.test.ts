@@ -37,7 +37,11 @@ function isArrayRow(row: CoreRow): row is readonly CoreValue[] {
  * Batches of `size` rows; `failAt`: the batch index that throws instead; `gate`: awaited before batch `gateAt`. The rows
  * are handed over as copies (the host may convert them in place), so `rows` can be written again for comparison.
  */
-function batches(rows: readonly CoreRow[], size: number, options: { failAt?: number; error?: Error; gateAt?: number; gate?: Promise<void> } = {}): Source {
+function batches(
+  rows: readonly CoreRow[],
+  size: number,
+  options: { failAt?: number; error?: Error; gateAt?: number; gate?: Promise<void> } = {},
+): Source {
   let reachGate: () => void = () => undefined;
   const source: Source = {
     given: 0,
@@ -151,7 +155,9 @@ describe('a source that fails', () => {
     const before = state();
     const progress: number[] = [];
     const source = batches(transactions(ids(60, 300)).reverse(), 40, { failAt: 5 });
-    await expect(smallBlocks.writeTable(TRANSACTIONS, source, { onProgress: (w) => progress.push(w) })).rejects.toThrow('Injected source failure');
+    await expect(smallBlocks.writeTable(TRANSACTIONS, source, { onProgress: (w) => progress.push(w) })).rejects.toThrow(
+      'Injected source failure',
+    );
     expect(progress.length).toBeGreaterThan(0);
     expect(state()).toEqual(before);
     expect(sim.workbook.state.calculationMode).toBe('Automatic');

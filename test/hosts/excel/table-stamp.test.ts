@@ -86,7 +86,10 @@ describe('the stamp above a new table', () => {
       context.workbook.worksheets.getItem('Fresh').getRange('A1').values = [['My note: Q4 figures']];
       await context.sync();
     });
-    expect(await port.writeStamp('Transactions', { text: 'stamp', previous: 'an older stamp' })).toEqual({ address: 'Fresh!A1', written: false });
+    expect(await port.writeStamp('Transactions', { text: 'stamp', previous: 'an older stamp' })).toEqual({
+      address: 'Fresh!A1',
+      written: false,
+    });
     expect(sim.workbook.values('Fresh', 'A1')).toEqual([['My note: Q4 figures']]);
     await asUser(sim, async (context) => {
       context.workbook.worksheets.getItem('Fresh').getRange('A1').formulas = [['="stamp"']];
@@ -109,7 +112,10 @@ describe('a table from before, at A1', () => {
     await asUser(sim, async (context) => {
       const table = context.workbook.tables.getItem('Transactions');
       table.columns.add(undefined, [['Twice'], ...ids(1, 4).map(() => ['=[@Amount]*2'])]);
-      context.workbook.worksheets.getItem('Fresh').getRange('J1:J2').formulas = [['=SUM(Transactions[Amount])'], ['=COUNT(Transactions[Id])']];
+      context.workbook.worksheets.getItem('Fresh').getRange('J1:J2').formulas = [
+        ['=SUM(Transactions[Amount])'],
+        ['=COUNT(Transactions[Id])'],
+      ];
       await context.sync();
     });
     const sumBefore = sim.workbook.values('Fresh', 'J1')[0]?.[0];

@@ -21,10 +21,23 @@ describe('writing a new table', () => {
     ];
     const spec: TableSpec = { ...TRANSACTIONS, sheetName: 'New sheet' };
     const result = await new ExcelWorkbookPort().writeTable(spec, rows);
-    expect(result).toMatchObject({ tableName: 'Transactions', sheetName: 'New sheet', address: "'New sheet'!A1:F3", rowsWritten: 2, created: true, userColumns: [] });
+    expect(result).toMatchObject({
+      tableName: 'Transactions',
+      sheetName: 'New sheet',
+      address: "'New sheet'!A1:F3",
+      rowsWritten: 2,
+      created: true,
+      userColumns: [],
+    });
     expect(sim.workbook.sheetNames()).toEqual(['Data', 'Summary', 'New sheet']);
     expect(sim.workbook.tables()).toEqual([
-      { name: 'Transactions', sheet: 'New sheet', address: "'New sheet'!A1:F3", showHeaders: true, columns: ['Id', 'Value date', 'Amount', 'Purpose', 'Booked', 'Created'] },
+      {
+        name: 'Transactions',
+        sheet: 'New sheet',
+        address: "'New sheet'!A1:F3",
+        showHeaders: true,
+        columns: ['Id', 'Value date', 'Amount', 'Purpose', 'Booked', 'Created'],
+      },
     ]);
     expect(sim.workbook.values('New sheet', 'A2:F3')).toEqual([
       [17, 45322, -1234.5, 'Miete Zürich', true, 45322 + 8.5 / 24],
@@ -59,18 +72,24 @@ describe('writing a new table', () => {
       expect(read.rows.map((r) => r[3])).toEqual(corpus.map((t) => (t === '' ? null : t)));
       expect(read.problems).toEqual([]);
     };
-    await port.writeTable(TRANSACTIONS, corpus.map((text, i) => ({ ...transaction(i + 1), purpose: text })));
+    await port.writeTable(
+      TRANSACTIONS,
+      corpus.map((text, i) => ({ ...transaction(i + 1), purpose: text })),
+    );
     await check();
     // Refresh in reverse order (every text lands on a cell that held another one) and with more rows.
-    await port.writeTable(TRANSACTIONS, [...corpus].reverse().map((text, i) => ({ ...transaction(i + 1), purpose: text })));
+    await port.writeTable(
+      TRANSACTIONS,
+      [...corpus].reverse().map((text, i) => ({ ...transaction(i + 1), purpose: text })),
+    );
     corpus.reverse();
     await check();
   });
 
   it('refuses a value that does not fit its column before touching the workbook', async () => {
-    await expect(new ExcelWorkbookPort().writeTable(TRANSACTIONS, [transaction(1), { ...transaction(2), value_date: '2024-02-30' }])).rejects.toThrow(
-      CellValueError,
-    );
+    await expect(
+      new ExcelWorkbookPort().writeTable(TRANSACTIONS, [transaction(1), { ...transaction(2), value_date: '2024-02-30' }]),
+    ).rejects.toThrow(CellValueError);
     expect(sim.workbook.stats.syncCount).toBe(0);
   });
 

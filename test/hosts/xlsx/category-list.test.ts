@@ -19,12 +19,23 @@ import { throughFile } from './xlsx-setup';
 function categories(count: number): Category[] {
   const parents = [1, 2].map((id) => ({ ...category(id), name: `Group ${id}`, is_category: false }));
   const leaves = Array.from({ length: count }, (_, i) => ({ ...category(100 + i, 1 + (i % 2)), name: `Leaf ${i}` }));
-  return [...parents, ...leaves, { ...category(10, 1), name: 'Uncategorized', is_default: true }, { ...category(11, 2), name: 'Old', is_obsolete: true }] as unknown as Category[];
+  return [
+    ...parents,
+    ...leaves,
+    { ...category(10, 1), name: 'Uncategorized', is_default: true },
+    { ...category(11, 2), name: 'Old', is_obsolete: true },
+  ] as unknown as Category[];
 }
 
 async function pullInto(workbook: Workbook, all: readonly Category[], rowCount: number, language: Language): Promise<Workbook> {
   const lookups = buildLookups({ categories: all, language });
-  const rows = Array.from({ length: rowCount }, (_, i) => toRow(TRANSACTIONS_TABLE, transaction(1 + i, 1, { category: { id: 100, name: 'Leaf 0', description: '' } }) as unknown as Transaction, lookups));
+  const rows = Array.from({ length: rowCount }, (_, i) =>
+    toRow(
+      TRANSACTIONS_TABLE,
+      transaction(1 + i, 1, { category: { id: 100, name: 'Leaf 0', description: '' } }) as unknown as Transaction,
+      lookups,
+    ),
+  );
   await new XlsxWorkbookPort(workbook).writeTable(tableSpec(TRANSACTIONS_TABLE, { lookups, language }), rows);
   return throughFile(workbook);
 }
@@ -55,8 +66,19 @@ describe('the category list of the Transactions table (xlsx host)', () => {
     // The table's header is row 2: the body is rows 3 to 14.
     for (const r of [3, 14]) {
       const validation = body?.getCell(r, CATEGORY).dataValidation;
-      expect(validation).toMatchObject({ type: 'list', formulae: [`'${LISTS_SHEET}'!$A$1:$A$500`], showInputMessage: true, showErrorMessage: true, errorStyle: 'stop' });
-      expect([validation?.promptTitle, validation?.prompt, validation?.errorTitle, validation?.error]).toEqual([rule.prompt.title, rule.prompt.message, rule.error.title, rule.error.message]);
+      expect(validation).toMatchObject({
+        type: 'list',
+        formulae: [`'${LISTS_SHEET}'!$A$1:$A$500`],
+        showInputMessage: true,
+        showErrorMessage: true,
+        errorStyle: 'stop',
+      });
+      expect([validation?.promptTitle, validation?.prompt, validation?.errorTitle, validation?.error]).toEqual([
+        rule.prompt.title,
+        rule.prompt.message,
+        rule.error.title,
+        rule.error.message,
+      ]);
     }
     // A blank is not a category (exceljs reads the file's default, no blanks, as absent).
     expect(body?.getCell(3, CATEGORY).dataValidation.allowBlank ?? false).toBe(false);
@@ -70,11 +92,16 @@ describe('the category list of the Transactions table (xlsx host)', () => {
     expect(listItems(fewer)).toEqual(categoryChoices(categories(3)));
     expect(fewer.getWorksheet(LISTS_SHEET)?.actualRowCount).toBe(3);
     const body = fewer.getWorksheet('Transactions');
-    expect(body?.getCell(7, CATEGORY).dataValidation).toMatchObject({ formulae: [`'${LISTS_SHEET}'!$A$1:$A$3`], promptTitle: 'Scegli una categoria' });
+    expect(body?.getCell(7, CATEGORY).dataValidation).toMatchObject({
+      formulae: [`'${LISTS_SHEET}'!$A$1:$A$3`],
+      promptTitle: 'Scegli una categoria',
+    });
     // The rows the table lost keep no list.
     expect(body?.getCell(8, CATEGORY).dataValidation).toBeUndefined();
     const more = await pullInto(fewer, categories(60), 8, 'en');
     expect(listItems(more)).toHaveLength(60);
-    expect(more.getWorksheet('Transactions')?.getCell(10, CATEGORY).dataValidation).toMatchObject({ formulae: [`'${LISTS_SHEET}'!$A$1:$A$60`] });
+    expect(more.getWorksheet('Transactions')?.getCell(10, CATEGORY).dataValidation).toMatchObject({
+      formulae: [`'${LISTS_SHEET}'!$A$1:$A$60`],
+    });
   });
 });

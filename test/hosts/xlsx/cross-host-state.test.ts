@@ -41,7 +41,9 @@ function copyToFile(name: string, workbook: Workbook): void {
 async function copyToExcel(workbook: Workbook, name: string): Promise<void> {
   const source = workbook.getWorksheet(name);
   if (source === undefined) throw new Error(`no sheet ${name}`);
-  const values = Array.from({ length: source.rowCount }, (_, r) => Array.from({ length: source.columnCount }, (_, c) => source.getCell(r + 1, c + 1).value ?? ''));
+  const values = Array.from({ length: source.rowCount }, (_, r) =>
+    Array.from({ length: source.columnCount }, (_, c) => source.getCell(r + 1, c + 1).value ?? ''),
+  );
   await Excel.run(async (context) => {
     const sheet = context.workbook.worksheets.add(name);
     const range = sheet.getRangeByIndexes(0, 0, values.length, values[0]?.length ?? 0);

@@ -11,7 +11,13 @@ describe('file formulas', () => {
   });
 
   it('leaves text in quotes, other namespaces and look-alike names alone', () => {
-    for (const formula of ['"CASHFLOW.BALANCE()"&A1', 'CONTOSO.ADD(1,2)', 'MYCASHFLOW.BALANCE()', 'Sheet1!CASHFLOW.X', '"a""CASHFLOW.DUE(1)"']) {
+    for (const formula of [
+      '"CASHFLOW.BALANCE()"&A1',
+      'CONTOSO.ADD(1,2)',
+      'MYCASHFLOW.BALANCE()',
+      'Sheet1!CASHFLOW.X',
+      '"a""CASHFLOW.DUE(1)"',
+    ]) {
       expect(toFileFormula(formula)).toBe(formula);
     }
     expect(fromFileFormula('"_xldudf_CASHFLOW_DUE(1)"&_xldudf_CASHFLOW_DUE(1)')).toBe('"_xldudf_CASHFLOW_DUE(1)"&CASHFLOW.DUE(1)');

@@ -11,10 +11,19 @@ describe('XlsxWorkbookPort: a new table', () => {
   it('is a real Excel table at A2 with the header as given, in a file Excel reads', async () => {
     const port = new XlsxWorkbookPort(new Workbook());
     const result = await port.writeTable(SPEC, rows([1, 2, 3]));
-    expect(result).toMatchObject({ tableName: 'Transactions', sheetName: 'Transactions', address: 'Transactions!A2:I5', rowsWritten: 3, created: true, userColumns: [] });
+    expect(result).toMatchObject({
+      tableName: 'Transactions',
+      sheetName: 'Transactions',
+      address: 'Transactions!A2:I5',
+      rowsWritten: 3,
+      created: true,
+      userColumns: [],
+    });
     const file = await throughFile(port.workbook);
     const sheet = file.getWorksheet('Transactions');
-    const table = sheet?.getTable('Transactions') as unknown as { model: { tableRef: string; autoFilterRef: string; columns: Array<{ name: string; filterButton: boolean }> } };
+    const table = sheet?.getTable('Transactions') as unknown as {
+      model: { tableRef: string; autoFilterRef: string; columns: Array<{ name: string; filterButton: boolean }> };
+    };
     expect(table.model.tableRef).toBe('A2:I5');
     expect(table.model.autoFilterRef).toBe('A2:I5');
     expect(table.model.columns.map((c) => c.name)).toEqual(SPEC.columns.map((c) => c.header));
@@ -40,7 +49,10 @@ describe('XlsxWorkbookPort: a new table', () => {
     const corpus = [...spreadsheetTexts().map((e) => e.text), '_x000D_ stays', 'bell\u0007'];
     const port = new XlsxWorkbookPort(new Workbook());
     const spec: TableSpec = { ...SPEC, columns: SPEC.columns.map((c) => (c.key === 'purpose' ? { ...c, header: '=Purpose' } : c)) };
-    await port.writeTable(spec, corpus.map((text, i) => row(i + 1, { purpose: text })));
+    await port.writeTable(
+      spec,
+      corpus.map((text, i) => row(i + 1, { purpose: text })),
+    );
     const file = await throughFile(port.workbook);
     const sheet = file.getWorksheet('Transactions');
     sheet?.eachRow((line) => line.eachCell((cell) => expect([cell.address, cell.formula]).toEqual([cell.address, undefined])));
@@ -64,7 +76,14 @@ describe('XlsxWorkbookPort: a new table', () => {
     expect(sheet?.getColumn(5).width).toBe(45); // capped at 240 pt
     expect(sheet?.views[0]).toMatchObject({ state: 'frozen', ySplit: 2 });
     const list = sheet?.getCell('G4').dataValidation;
-    expect(list).toMatchObject({ type: 'list', formulae: ['"daily,weekly,monthly,quarterly,yearly"'], allowBlank: true, showInputMessage: true, showErrorMessage: true, errorStyle: 'stop' });
+    expect(list).toMatchObject({
+      type: 'list',
+      formulae: ['"daily,weekly,monthly,quarterly,yearly"'],
+      allowBlank: true,
+      showInputMessage: true,
+      showErrorMessage: true,
+      errorStyle: 'stop',
+    });
     expect(list?.prompt).toContain('monthly');
     expect(sheet?.getCell('G5').dataValidation).toBeUndefined();
     expect(sheet?.getCell('F3').dataValidation).toBeUndefined();

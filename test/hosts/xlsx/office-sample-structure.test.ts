@@ -61,7 +61,12 @@ describe("the add-in parts match Microsoft's sample in structure", () => {
   });
 
   it("settings become properties shaped as Microsoft's autoopen article writes them, the rest unchanged", async () => {
-    const { webExtension } = await savedParts(new Map<string, unknown>([[AUTO_SHOW_SETTING, true], ['cashflow.connection', { profileName: 'ACME' }]]));
+    const { webExtension } = await savedParts(
+      new Map<string, unknown>([
+        [AUTO_SHOW_SETTING, true],
+        ['cashflow.connection', { profileName: 'ACME' }],
+      ]),
+    );
     const [reference, alternates, properties, ...rest] = webExtension.elements().map(outline);
     const { source: _source, ...property } = sample.property;
     expect(properties?.children).toEqual([property, property]);

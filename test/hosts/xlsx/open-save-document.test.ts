@@ -55,7 +55,8 @@ describe('saveXlsxDocument and openXlsxDocument', () => {
     const document = await documentWithTable();
     document.settings.set(AUTO_SHOW_SETTING, true);
     const file = await inspect(await saveXlsxDocument(document, addIn));
-    for (const part of file.parts.filter((name) => /\.(xml|rels)$/.test(name))) expect([part, wellFormed(await file.text(part))]).toEqual([part, true]);
+    for (const part of file.parts.filter((name) => /\.(xml|rels)$/.test(name)))
+      expect([part, wellFormed(await file.text(part))]).toEqual([part, true]);
 
     const toPanes = (await relationshipsOf(file, '')).filter((r) => r.type === TASK_PANES);
     expect(toPanes.map((r) => r.part)).toEqual(['xl/webextensions/taskpanes.xml']);
@@ -168,7 +169,13 @@ describe('openXlsxDocument reads the parts as the format defines them, not as on
     const zip = await JSZip.loadAsync(await (await documentWithTable()).workbook.xlsx.writeBuffer());
     const bom = '\uFEFF';
     const rels = (await zip.file('_rels/.rels')?.async('string')) ?? '';
-    zip.file('_rels/.rels', rels.replace('</Relationships>', `<Relationship Id="R58e3" Type="${TASK_PANES}" Target="/xl/webextensions/taskpanes.xml"/></Relationships>`));
+    zip.file(
+      '_rels/.rels',
+      rels.replace(
+        '</Relationships>',
+        `<Relationship Id="R58e3" Type="${TASK_PANES}" Target="/xl/webextensions/taskpanes.xml"/></Relationships>`,
+      ),
+    );
     zip.file(
       'xl/webextensions/taskpanes.xml',
       `${bom}<?xml version="1.0" encoding="utf-8"?><tp:taskpanes xmlns:tp="http://schemas.microsoft.com/office/webextensions/taskpanes/2010/11">` +
@@ -184,10 +191,16 @@ describe('openXlsxDocument reads the parts as the format defines them, not as on
     const extension = (id: string, props: string): string =>
       `${bom}<?xml version="1.0" encoding="utf-8"?><x:webextension xmlns:x="http://schemas.microsoft.com/office/webextensions/webextension/2010/11" id="{${id}}">` +
       `<x:reference id="${id}" version="1.0.0.0" store="developer" storeType="Registry"/><x:alternateReferences/><x:properties>${props}</x:properties><x:bindings/></x:webextension>`;
-    zip.file('xl/webextensions/webextension2.xml', extension('11111111-2222-3333-4444-555555555555', '<x:property name="theirs" value="1"/>'));
+    zip.file(
+      'xl/webextensions/webextension2.xml',
+      extension('11111111-2222-3333-4444-555555555555', '<x:property name="theirs" value="1"/>'),
+    );
     zip.file(
       'xl/webextensions/webextension.xml',
-      extension(MANIFEST.id.toUpperCase(), `<x:property name="${AUTO_SHOW_SETTING}" value="true"/><x:property name="note" value="&quot;&#x41;&#246;&lt;&quot;"/>`),
+      extension(
+        MANIFEST.id.toUpperCase(),
+        `<x:property name="${AUTO_SHOW_SETTING}" value="true"/><x:property name="note" value="&quot;&#x41;&#246;&lt;&quot;"/>`,
+      ),
     );
     return zip.generateAsync({ type: 'arraybuffer' });
   }
@@ -218,13 +231,19 @@ describe('openXlsxDocument reads the parts as the format defines them, not as on
     const document = await documentWithTable();
     document.settings.set(AUTO_SHOW_SETTING, true);
     const zip = await JSZip.loadAsync(await saveXlsxDocument(document, addIn));
-    zip.file('xl/webextensions/webextension1.xml', '<we:webextension xmlns:we="http://schemas.microsoft.com/office/webextensions/webextension/2010/11"><we:properties>');
+    zip.file(
+      'xl/webextensions/webextension1.xml',
+      '<we:webextension xmlns:we="http://schemas.microsoft.com/office/webextensions/webextension/2010/11"><we:properties>',
+    );
     const broken = await openXlsxDocument(await zip.generateAsync({ type: 'uint8array' }));
     expect(broken.addIn).toBeNull();
     expect(broken.problems).toEqual([{ part: 'xl/webextensions/webextension1.xml', reason: 'notWellFormed', detail: expect.any(String) }]);
     expect((await new XlsxWorkbookPort(broken.document.workbook).readTable('Transactions', SPEC.columns)).rows).toHaveLength(3);
 
-    zip.file('xl/webextensions/webextension1.xml', '<we:webextension xmlns:we="http://schemas.microsoft.com/office/webextensions/webextension/2010/11"/>');
+    zip.file(
+      'xl/webextensions/webextension1.xml',
+      '<we:webextension xmlns:we="http://schemas.microsoft.com/office/webextensions/webextension/2010/11"/>',
+    );
     zip.file('xl/webextensions/taskpanes.xml', '<taskpanes/>');
     expect((await openXlsxDocument(await zip.generateAsync({ type: 'uint8array' }))).problems).toEqual([
       { part: 'xl/webextensions/taskpanes.xml', reason: 'unexpectedContent', detail: expect.any(String) },

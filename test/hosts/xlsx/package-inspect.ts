@@ -24,7 +24,10 @@ export async function inspect(bytes: ArrayBuffer | Uint8Array): Promise<Inspecte
     if (entry === null) throw new Error(`No part ${part}`);
     return entry.async('string');
   };
-  const parser = new XMLParser({ ignoreAttributes: false, isArray: (name) => ['Relationship', 'Override', 'we:property', 'we:reference', 'wetp:taskpane'].includes(name) });
+  const parser = new XMLParser({
+    ignoreAttributes: false,
+    isArray: (name) => ['Relationship', 'Override', 'we:property', 'we:reference', 'wetp:taskpane'].includes(name),
+  });
   return { zip, parts, text, json: async (part) => parser.parse(await text(part)) as Record<string, unknown> };
 }
 

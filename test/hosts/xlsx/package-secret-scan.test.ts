@@ -84,7 +84,11 @@ describe('scanPackage', () => {
     });
     expect(result.findings).toEqual([
       { part: 'xl/webextensions/webextension1.xml', kind: 'credentialName', detail: 'setting cashflow.clientSecret' },
-      { part: 'xl/webextensions/webextension1.xml', kind: 'credentialName', detail: 'key access_token in setting cashflow.pull.Transactions' },
+      {
+        part: 'xl/webextensions/webextension1.xml',
+        kind: 'credentialName',
+        detail: 'key access_token in setting cashflow.pull.Transactions',
+      },
     ]);
   });
 

@@ -64,16 +64,20 @@ async function pulledFile(): Promise<XlsxHost> {
 
 async function push(host: XlsxHost, choices: PushChoices = {}): Promise<PushResult> {
   const state = await host.pullStates.get(FORECAST_BUDGETS_TABLE.tableName);
-  return pushBudgets(FORECAST_BUDGETS_TABLE, { kind: 'forecast' }, {
-    client,
-    sheet: host.push.sheet,
-    baselines: host.baselines,
-    journal: host.push.journal,
-    language: 'en',
-    baselineState: state?.baseline,
-    choices,
-    sleep: async () => undefined,
-  });
+  return pushBudgets(
+    FORECAST_BUDGETS_TABLE,
+    { kind: 'forecast' },
+    {
+      client,
+      sheet: host.push.sheet,
+      baselines: host.baselines,
+      journal: host.push.journal,
+      language: 'en',
+      baselineState: state?.baseline,
+      choices,
+      sleep: async () => undefined,
+    },
+  );
 }
 
 /** The cell of the row with this external ID under this header. */
@@ -104,7 +108,11 @@ test('an edited amount is sent from the file: status, input look, baseline, jour
   expect(result.rows.map((r) => [r.ref.externalId, r.outcome])).toEqual([['fc-miete', 'landed']]);
   const file = await reopen(pulled.doc);
 
-  expect(findTable(file.doc.workbook, 'ForecastBudgets')?.model.columns.map((c) => c.name).at(-1)).toBe(STATUS_HEADER);
+  expect(
+    findTable(file.doc.workbook, 'ForecastBudgets')
+      ?.model.columns.map((c) => c.name)
+      .at(-1),
+  ).toBe(STATUS_HEADER);
   expect(cellOf(file, 'fc-miete', 'Push status').value).toMatch(/^Sent /);
   expect(cellOf(file, 'fc-miete', 'Amount').value).toBe(-4600);
   expect(fillOf(cellOf(file, 'fc-miete', 'Amount'))).toBe(`FF${INPUT_FILL.slice(1)}`);
@@ -112,7 +120,14 @@ test('an edited amount is sent from the file: status, input look, baseline, jour
   const baseline = await file.baselines.read('ForecastBudgets');
   expect(baseline?.find((r) => r.externalId === 'fc-miete')?.fields).toMatchObject({ amount: -4600 });
   const [entry] = await file.push.journal.list();
-  expect(entry?.rows).toEqual([expect.objectContaining({ op: 'patch', externalId: 'fc-miete', outcome: 'landed', before: expect.objectContaining({ amount: before }) })]);
+  expect(entry?.rows).toEqual([
+    expect.objectContaining({
+      op: 'patch',
+      externalId: 'fc-miete',
+      outcome: 'landed',
+      before: expect.objectContaining({ amount: before }),
+    }),
+  ]);
   // Nothing left to send: the file's baseline is what the service holds.
   expect((await push(file)).rows).toEqual([]);
 });
@@ -131,10 +146,14 @@ test('a row the service refuses keeps the edit, says why on the row and stays am
   ]);
   const reopened = await reopen(file.doc);
   expect(cellOf(reopened, 'fc-sozial', 'Amount').value).toBe(-123_456);
-  expect(cellOf(reopened, 'fc-sozial', 'Push status').value).toBe('Not sent: Amount: Ensure that there are no more than 12 digits in total.');
+  expect(cellOf(reopened, 'fc-sozial', 'Push status').value).toBe(
+    'Not sent: Amount: Ensure that there are no more than 12 digits in total.',
+  );
   expect(fillOf(cellOf(reopened, 'fc-sozial', 'Amount'))).toBe(`FF${CHANGED_FILL.slice(1)}`);
   expect((await serviceBudget('fc-sozial'))?.amount).toBe(pulled);
-  expect((await reopened.baselines.read('ForecastBudgets'))?.find((r) => r.externalId === 'fc-sozial')?.fields).toMatchObject({ amount: pulled });
+  expect((await reopened.baselines.read('ForecastBudgets'))?.find((r) => r.externalId === 'fc-sozial')?.fields).toMatchObject({
+    amount: pulled,
+  });
   expect((await reopened.push.journal.list())[0]?.rows.find((r) => r.externalId === 'fc-sozial')).toMatchObject({ outcome: 'failed' });
 
   refuse = undefined;
@@ -162,7 +181,13 @@ test('a row deleted and a row added in the file are sent; undo removes the creat
   // The user's edits: one row deleted, one typed under the table (the table grown over it).
   deleteBodyRows(table, [externalIds(file).indexOf('fc-sozial')]);
   const added = addBodyRows(table, 1);
-  const typed: Record<string, unknown> = { 'External Id': 'typed-in-file', Name: 'Typed in a file', 'Category Id': category, 'Settlement date': 46_538, Amount: -750 };
+  const typed: Record<string, unknown> = {
+    'External Id': 'typed-in-file',
+    Name: 'Typed in a file',
+    'Category Id': category,
+    'Settlement date': 46_538,
+    Amount: -750,
+  };
   headers.forEach((h, c) => {
     if (typed[h] !== undefined) table.sheet.getCell(table.headerRow + 1 + added, table.column + c).value = typed[h] as number;
   });
@@ -176,7 +201,18 @@ test('a row deleted and a row added in the file are sent; undo removes the creat
   expect(await serviceBudget('fc-sozial')).toBeUndefined();
 
   const reopened = await reopen(file.doc);
-  const undone = await undoLastPush(FORECAST_BUDGETS_TABLE, { kind: 'forecast' }, { client, sheet: reopened.push.sheet, baselines: reopened.baselines, journal: reopened.push.journal, language: 'en', sleep: async () => undefined });
+  const undone = await undoLastPush(
+    FORECAST_BUDGETS_TABLE,
+    { kind: 'forecast' },
+    {
+      client,
+      sheet: reopened.push.sheet,
+      baselines: reopened.baselines,
+      journal: reopened.push.journal,
+      language: 'en',
+      sleep: async () => undefined,
+    },
+  );
   expect(undone.rows.map((r) => [r.externalId, r.outcome]).sort()).toEqual([
     ['fc-sozial', 'restored'],
     ['typed-in-file', 'restored'],

@@ -31,7 +31,13 @@ describe('XlsxWorkbookPort: a refresh', () => {
     const file = await throughFile(port.workbook);
     const read = await new XlsxWorkbookPort(file).readTable('Transactions', SPEC.columns);
     expect(read.headers.at(-1)).toBe('Note');
-    expect(read.rows.map((r) => [r[0], r[9]])).toEqual([[5, null], [4, 'note 4'], [2, 4], [6, null], [7, null]]);
+    expect(read.rows.map((r) => [r[0], r[9]])).toEqual([
+      [5, null],
+      [4, 'note 4'],
+      [2, 4],
+      [6, null],
+      [7, null],
+    ]);
     const sheet = file.getWorksheet('Transactions');
     expect(sheet?.getCell('J5').formula).toBe('A5*2'); // moved with record 2 from row 4
     expect((sheet?.getTable('Transactions') as unknown as { model: { tableRef: string } }).model.tableRef).toBe('A2:J7');
@@ -39,9 +45,14 @@ describe('XlsxWorkbookPort: a refresh', () => {
 
     await new XlsxWorkbookPort(file).writeTable(SPEC, rows([4]));
     const shrunk = await throughFile(file);
-    expect((await new XlsxWorkbookPort(shrunk).readTable('Transactions', SPEC.columns)).rows.map((r) => [r[0], r[9]])).toEqual([[4, 'note 4']]);
+    expect((await new XlsxWorkbookPort(shrunk).readTable('Transactions', SPEC.columns)).rows.map((r) => [r[0], r[9]])).toEqual([
+      [4, 'note 4'],
+    ]);
     const after = shrunk.getWorksheet('Transactions');
-    expect((after?.getTable('Transactions') as unknown as { model: { tableRef: string; autoFilterRef: string } }).model).toMatchObject({ tableRef: 'A2:J3', autoFilterRef: 'A2:J3' });
+    expect((after?.getTable('Transactions') as unknown as { model: { tableRef: string; autoFilterRef: string } }).model).toMatchObject({
+      tableRef: 'A2:J3',
+      autoFilterRef: 'A2:J3',
+    });
     expect(after?.getCell('A4').value ?? null).toBeNull();
     expect(after?.getCell('G4').dataValidation).toBeUndefined();
   });

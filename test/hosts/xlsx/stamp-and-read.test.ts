@@ -16,7 +16,10 @@ describe('XlsxWorkbookPort: the stamp', () => {
     expect(cell?.font).toMatchObject({ italic: true, color: { argb: 'FF595959' } });
     expect(await port.writeStamp('Transactions', { text: 'second', previous: '=Transactions · ACME' })).toMatchObject({ written: true });
     if (cell !== undefined) cell.value = 'my note';
-    expect(await port.writeStamp('Transactions', { text: 'third', previous: 'second' })).toEqual({ address: 'Transactions!A1', written: false });
+    expect(await port.writeStamp('Transactions', { text: 'third', previous: 'second' })).toEqual({
+      address: 'Transactions!A1',
+      written: false,
+    });
     expect(cell?.value).toBe('my note');
     if (cell !== undefined) cell.value = { formula: '"second"', result: 'second' };
     expect(await port.writeStamp('Transactions', { text: 'third', previous: 'second' })).toMatchObject({ written: false });

@@ -34,7 +34,11 @@ function cellKinds(workbook: Workbook, name: string): Set<string> {
 describe('XlsxBaselineStore', () => {
   it('gives baselines back equal after a save and a re-open, from a very hidden sheet of text cells', async () => {
     const workbook = new Workbook();
-    const hostile = { id: 7, externalId: '=HYPERLINK("http://evil.example","x")', fields: { name: '=1+1', description: "'0012\r\nzwei", tags: ['+1', '@SUM(A1)'], amount: -0.1 } };
+    const hostile = {
+      id: 7,
+      externalId: '=HYPERLINK("http://evil.example","x")',
+      fields: { name: '=1+1', description: "'0012\r\nzwei", tags: ['+1', '@SUM(A1)'], amount: -0.1 },
+    };
     const long = { id: 8, externalId: null, fields: { description: `${'x'.repeat(31_999)}😀${'=y'.repeat(20_000)}` } };
     await new XlsxBaselineStore(workbook).write('ForecastBudgets', [...baselineRows(300), hostile, long]);
     await new XlsxBaselineStore(workbook).write('Scenario_3_Budgets', baselineRows(5, 77));
@@ -83,7 +87,9 @@ describe('XlsxBaselineStore', () => {
 
   it('refuses credential-like fields and adds no sheet', async () => {
     const workbook = new Workbook();
-    await expect(new XlsxBaselineStore(workbook).write('ForecastBudgets', [{ id: 1, externalId: null, fields: { client_secret: 'x' } }])).rejects.toThrow(/credentials/);
+    await expect(
+      new XlsxBaselineStore(workbook).write('ForecastBudgets', [{ id: 1, externalId: null, fields: { client_secret: 'x' } }]),
+    ).rejects.toThrow(/credentials/);
     expect(workbook.getWorksheet(BASELINE_SHEET)).toBeUndefined();
   });
 });
@@ -117,7 +123,10 @@ describe('XlsxPushJournal', () => {
     expect(list.map((e) => e.id)).not.toContain(journalEntry(1).id);
     // Packed from A: twenty columns, the twenty-first empty.
     const sheet = sheetOf(workbook, JOURNAL_SHEET);
-    expect(Array.from({ length: 21 }, (_, c) => sheet.getRow(1).getCell(c + 1).value)).toEqual([...Array.from({ length: 20 }, () => JOURNAL_MARK), null]);
+    expect(Array.from({ length: 21 }, (_, c) => sheet.getRow(1).getCell(c + 1).value)).toEqual([
+      ...Array.from({ length: 20 }, () => JOURNAL_MARK),
+      null,
+    ]);
   });
 
   it('a column left "writing" reads as absent and the next append deletes it', async () => {
@@ -165,7 +174,9 @@ describe('XlsxPullStateStore', () => {
     expect((await store.list()).map((s) => s.tableName).sort()).toEqual(['ForecastBudgets', 'Transactions']);
     await store.remove('Transactions');
     expect(await store.get('Transactions')).toBeUndefined();
-    await expect(store.set({ ...state('X'), target: { resource: 'forecastBudgets', token: 'abc' } as never })).rejects.toThrow(/credentials/);
+    await expect(store.set({ ...state('X'), target: { resource: 'forecastBudgets', token: 'abc' } as never })).rejects.toThrow(
+      /credentials/,
+    );
     expect(doc.settings.has(pullStateKey('X'))).toBe(false);
   });
 });
@@ -177,11 +188,18 @@ describe('XlsxConnectionStore', () => {
     expect(await store.read()).toEqual({ status: 'none' });
     await store.set({ profileName: 'Demo GmbH', baseUrl: 'https://api.example.com' });
     expect([...doc.settings.keys()]).toEqual([CONNECTION_SETTING]);
-    expect(JSON.parse(String(doc.settings.get(CONNECTION_SETTING)))).toEqual({ profileName: 'Demo GmbH', baseUrl: 'https://api.example.com/' });
+    expect(JSON.parse(String(doc.settings.get(CONNECTION_SETTING)))).toEqual({
+      profileName: 'Demo GmbH',
+      baseUrl: 'https://api.example.com/',
+    });
     expect(await store.get()).toEqual({ profileName: 'Demo GmbH', baseUrl: 'https://api.example.com/' });
     const before = doc.settings.get(CONNECTION_SETTING);
-    await expect(store.set({ profileName: 'A', baseUrl: 'https://api.example.com/', clientSecret: 's3cret' } as never)).rejects.toThrow(/only a profile name and a base URL/);
-    await expect(store.set({ profileName: 'A', baseUrl: 'https://api.example.com/', clientId: 'anna' } as never)).rejects.toThrow(/only a profile name and a base URL/);
+    await expect(store.set({ profileName: 'A', baseUrl: 'https://api.example.com/', clientSecret: 's3cret' } as never)).rejects.toThrow(
+      /only a profile name and a base URL/,
+    );
+    await expect(store.set({ profileName: 'A', baseUrl: 'https://api.example.com/', clientId: 'anna' } as never)).rejects.toThrow(
+      /only a profile name and a base URL/,
+    );
     await expect(store.set({ profileName: 'A', baseUrl: 'https://anna:s3cret@api.example.com/' })).rejects.toThrow();
     expect(doc.settings.get(CONNECTION_SETTING)).toBe(before);
   });

@@ -5,7 +5,9 @@ import { parseXml, serializeXml, xmlElement, XmlSyntaxError } from '../../../src
 
 describe('xml-tree', () => {
   it('decodes entities and character references, and writes them back escaped so the text reads the same', () => {
-    const root = parseXml('\uFEFF<?xml version="1.0"?><a v="&quot;&#x41;&#246;&lt;&amp;lt;&apos;">x &amp; &#60;y&gt;<b/><![CDATA[<z>]]></a>');
+    const root = parseXml(
+      '\uFEFF<?xml version="1.0"?><a v="&quot;&#x41;&#246;&lt;&amp;lt;&apos;">x &amp; &#60;y&gt;<b/><![CDATA[<z>]]></a>',
+    );
     expect(root.attributes.v).toBe(`"Aö<&lt;'`);
     expect(root.children).toEqual(['x & <y>', xmlElement('b'), '<z>']);
     const text = serializeXml(root);
@@ -16,7 +18,8 @@ describe('xml-tree', () => {
   });
 
   it('refuses what is not well formed: unclosed, mismatched, two document elements, none', () => {
-    for (const text of ['<a><b></a>', '<a>', '<a/><b/>', '', 'text', '<a x="1" x="2"/>']) expect(() => parseXml(text)).toThrow(XmlSyntaxError);
+    for (const text of ['<a><b></a>', '<a>', '<a/><b/>', '', 'text', '<a x="1" x="2"/>'])
+      expect(() => parseXml(text)).toThrow(XmlSyntaxError);
   });
 
   it('refuses to write an attribute whose tab or line break XML would read back as a space', () => {
@@ -25,7 +28,9 @@ describe('xml-tree', () => {
 
   it('reads names by namespace, whatever the prefixes, declarations inherited and redeclared', () => {
     const root = NamespacedElement.root(
-      parseXml('<p:a xmlns:p="urn:one" xmlns="urn:default" xmlns:r="urn:rel"><b r:id="1" id="2"/><q:b xmlns:q="urn:one" xmlns:r="urn:other" r:id="3"/><p:b/></p:a>'),
+      parseXml(
+        '<p:a xmlns:p="urn:one" xmlns="urn:default" xmlns:r="urn:rel"><b r:id="1" id="2"/><q:b xmlns:q="urn:one" xmlns:r="urn:other" r:id="3"/><p:b/></p:a>',
+      ),
     );
     expect(root.is('urn:one', 'a')).toBe(true);
     expect(root.children('urn:default', 'b').map((b) => [b.attribute('id', 'urn:rel'), b.attribute('id')])).toEqual([['1', '2']]);

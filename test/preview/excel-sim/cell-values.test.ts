@@ -62,7 +62,12 @@ describe('values written into cells', () => {
     expect(corpus.length).toBeGreaterThan(10);
     const wb = createSimulatedWorkbook();
     const address = `A1:A${corpus.length}`;
-    await write(wb, address, corpus.map((c) => [c.text]), '@');
+    await write(
+      wb,
+      address,
+      corpus.map((c) => [c.text]),
+      '@',
+    );
     const values = wb.values('Sheet1', address);
     const types = wb.valueTypes('Sheet1', address);
     corpus.forEach((entry, i) => {
@@ -87,7 +92,10 @@ describe('values written into cells', () => {
       });
     }
     await write(wb, 'A1:B2', 7);
-    expect(wb.values('Sheet1', 'A1:B2')).toEqual([[7, 7], [7, 7]]);
+    expect(wb.values('Sheet1', 'A1:B2')).toEqual([
+      [7, 7],
+      [7, 7],
+    ]);
   });
 
   it('keeps number formats per cell and renders text through them', async () => {
@@ -128,7 +136,7 @@ describe('values written into cells', () => {
 });
 
 describe('currency literals in number formats (#26)', () => {
-  it("`[$EUR]` shows its text as Excel does; the cell stays a number; a locale after `-` is not shown", async () => {
+  it('`[$EUR]` shows its text as Excel does; the cell stays a number; a locale after `-` is not shown', async () => {
     const wb = createSimulatedWorkbook();
     await write(wb, 'A1:A3', [[1234.5], [-0.5], [0]], '#,##0.00 [$EUR]');
     await write(wb, 'B1:B2', [[1234.5], [12]], '#,##0.00 [$CHF]');

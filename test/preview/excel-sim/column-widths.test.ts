@@ -8,8 +8,14 @@ describe('format.autofitColumns (best fit on the range’s data)', () => {
     await wb.run(async (context) => {
       const sheet = context.workbook.worksheets.getItem('Sheet1');
       const range = sheet.getRange('A1:C2');
-      range.numberFormat = [['@', '@', '@'], ['#,##0.00', '@', 'General']];
-      range.values = [['Amount', 'Counterpart', 'Id'], [1234567.5, 'Stadtwerke München GmbH', 7]];
+      range.numberFormat = [
+        ['@', '@', '@'],
+        ['#,##0.00', '@', 'General'],
+      ];
+      range.values = [
+        ['Amount', 'Counterpart', 'Id'],
+        [1234567.5, 'Stadtwerke München GmbH', 7],
+      ];
       range.format.autofitColumns();
       await context.sync();
     });
@@ -39,7 +45,10 @@ describe('format.autofitColumns (best fit on the range’s data)', () => {
     const wb = createSimulatedWorkbook();
     await wb.run(async (context) => {
       const sheet = context.workbook.worksheets.getItem('Sheet1');
-      sheet.getRange('A1:B2').values = [['Reporting amount', 'x'], ['1', 'Bold text']];
+      sheet.getRange('A1:B2').values = [
+        ['Reporting amount', 'x'],
+        ['1', 'Bold text'],
+      ];
       sheet.getRange('B2').format.font.bold = true;
       sheet.tables.add('A1:B2', true);
       sheet.getRange('A1:B2').format.autofitColumns();

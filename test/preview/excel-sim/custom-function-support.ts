@@ -1,6 +1,11 @@
 /** Shared by the custom function and spill tests: a workbook with a sheet `Data`, writes and reads through Excel.run. */
 
-import { createSimulatedWorkbook, type CellValue, type SimulatedWorkbook, type SimulatedWorkbookOptions } from '../../../src/preview/excel-sim';
+import {
+  createSimulatedWorkbook,
+  type CellValue,
+  type SimulatedWorkbook,
+  type SimulatedWorkbookOptions,
+} from '../../../src/preview/excel-sim';
 
 export function workbook(options: SimulatedWorkbookOptions = {}): SimulatedWorkbook {
   return createSimulatedWorkbook({ sheets: ['Data'], currentYear: 2026, ...options });
@@ -15,7 +20,11 @@ export async function write(wb: SimulatedWorkbook, address: string, formulas: un
 }
 
 /** A property of `address` of Data, loaded through Excel.run. */
-export async function read(wb: SimulatedWorkbook, address: string, property: 'values' | 'text' | 'valueTypes' | 'formulas' = 'values'): Promise<CellValue[][]> {
+export async function read(
+  wb: SimulatedWorkbook,
+  address: string,
+  property: 'values' | 'text' | 'valueTypes' | 'formulas' = 'values',
+): Promise<CellValue[][]> {
   return wb.run(async (context) => {
     const range = context.workbook.worksheets.getItem('Data').getRange(address);
     range.load(property);

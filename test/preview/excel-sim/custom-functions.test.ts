@@ -70,7 +70,7 @@ describe('registration and lookup', () => {
     warn.mockRestore();
   });
 
-  test('installExcelSimulation installs the workbook\'s CustomFunctions as a global (and uninstall removes it)', async () => {
+  test("installExcelSimulation installs the workbook's CustomFunctions as a global (and uninstall removes it)", async () => {
     const target: { CustomFunctions?: { associate(id: string, fn: CustomFunctionImplementation): void } } = {};
     const { workbook: wb, globals, uninstall } = installExcelSimulation(target, createSimulatedWorkbook({ sheets: ['Data'] }));
     expect(target.CustomFunctions).toBe(wb.customFunctions);
@@ -125,7 +125,10 @@ describe('arguments', () => {
     const rows = jest.fn((..._values: unknown[]) => 1);
     const three = jest.fn((_a: unknown, _b: unknown, _c: unknown) => 1);
     wb.customFunctions.associate({ ROWS_OF: rows, THREE: three });
-    await write(wb, 'A1:B2', [[1, 'x'], ['', true]]);
+    await write(wb, 'A1:B2', [
+      [1, 'x'],
+      ['', true],
+    ]);
     await write(wb, 'C1:C2', [['=CASHFLOW.ROWS_OF(A1:B2)'], ['=CASHFLOW.THREE(1)']]);
     await wb.customFunctionsSettled();
     expect(rows.mock.calls[0]).toEqual([
@@ -234,10 +237,24 @@ describe('errors', () => {
       NAMEOUT: () => Promise.reject(new CustomError(ErrorCode.invalidName, 'not shown')),
       PLAIN: () => new CustomError(),
     });
-    await write(wb, 'A1:A6', [['=CASHFLOW.NODATA()'], ['=CASHFLOW.BAD()'], ['=CASHFLOW.DIV()'], ['=CASHFLOW.RETURNED()'], ['=CASHFLOW.NAMEOUT()'], ['=CASHFLOW.PLAIN()']]);
+    await write(wb, 'A1:A6', [
+      ['=CASHFLOW.NODATA()'],
+      ['=CASHFLOW.BAD()'],
+      ['=CASHFLOW.DIV()'],
+      ['=CASHFLOW.RETURNED()'],
+      ['=CASHFLOW.NAMEOUT()'],
+      ['=CASHFLOW.PLAIN()'],
+    ]);
     await wb.customFunctionsSettled();
     expect(await read(wb, 'A1:A6')).toEqual([['#N/A'], ['#VALUE!'], ['#DIV/0!'], ['#NUM!'], ['#VALUE!'], ['#VALUE!']]);
-    expect([0, 1, 2, 3, 4, 5].map((row) => wb.cellErrorMessage('Data', row, 0))).toEqual(['No actuals for Rent', 'Unknown category', undefined, undefined, undefined, undefined]);
+    expect([0, 1, 2, 3, 4, 5].map((row) => wb.cellErrorMessage('Data', row, 0))).toEqual([
+      'No actuals for Rent',
+      'Unknown category',
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+    ]);
     const error = new CustomError(ErrorCode.notAvailable, 'm');
     expect(error).toBeInstanceOf(Error);
     expect([error.code, error.message, new CustomError().code]).toEqual(['#N/A', 'm', '#VALUE!']);
@@ -259,7 +276,11 @@ describe('errors', () => {
       NOTHING: () => null,
     });
     const names = ['THROWS', 'REJECTS', 'REJECTS_TEXT', 'NAN', 'INFINITE', 'OBJECT', 'FLAT', 'NOTHING'];
-    await write(wb, 'A1:A8', names.map((name) => [`=CASHFLOW.${name}()`]));
+    await write(
+      wb,
+      'A1:A8',
+      names.map((name) => [`=CASHFLOW.${name}()`]),
+    );
     await wb.customFunctionsSettled();
     expect(await read(wb, 'A1:A8')).toEqual([['#VALUE!'], ['#VALUE!'], ['#VALUE!'], ['#VALUE!'], ['#NUM!'], ['#VALUE!'], ['#VALUE!'], [0]]);
     expect(names.map((_, row) => wb.cellErrorMessage('Data', row, 0))).toEqual(names.map(() => undefined));
@@ -405,7 +426,7 @@ describe('streaming and cancelable functions (functions.json options)', () => {
     expect(wb.cellErrorMessage('Data', 0, 0)).toBe('offline');
   });
 
-  test("a dropped call of a cancelable function is canceled (onCanceled): other arguments, recalculation; later results ignored", async () => {
+  test('a dropped call of a cancelable function is canceled (onCanceled): other arguments, recalculation; later results ignored', async () => {
     const metadata = { functions: [{ id: 'FETCH', name: 'FETCH', parameters: [{ name: 'x' }], options: { cancelable: true } }] };
     const wb = workbook({ customFunctions: { metadata } });
     const canceled: unknown[] = [];

@@ -53,7 +53,14 @@ describe('Range.dataValidation', () => {
   test('a list rule, prompt and error alert set on a range load back per cell, with type List and valid', async () => {
     const wb = createSimulatedWorkbook();
     await withList(wb);
-    expect(await validationOf(wb, 'B3')).toEqual({ rule: LIST, type: 'List', ignoreBlanks: false, prompt: PROMPT, errorAlert: ALERT, valid: true });
+    expect(await validationOf(wb, 'B3')).toEqual({
+      rule: LIST,
+      type: 'List',
+      ignoreBlanks: false,
+      prompt: PROMPT,
+      errorAlert: ALERT,
+      valid: true,
+    });
     // A cell without validation: type None, Office.js's defaults (blanks ignored, no prompt shown, alert Stop).
     expect(await validationOf(wb, 'D1')).toMatchObject({
       type: 'None',
@@ -97,8 +104,12 @@ describe('Range.dataValidation', () => {
     await wb.run(async (context) => {
       const codes = context.workbook.worksheets.getItem('Codes').getRange('A1:A2');
       codes.values = [['RE'], ['PA']];
-      context.workbook.worksheets.getItem('Sheet1').getRange('A1').dataValidation.rule = { list: { inCellDropDown: true, source: codes as unknown as Excel.Range } };
-      context.workbook.worksheets.getItem('Sheet1').getRange('A2').dataValidation.rule = { list: { inCellDropDown: true, source: '=$C$1:$C$2' } };
+      context.workbook.worksheets.getItem('Sheet1').getRange('A1').dataValidation.rule = {
+        list: { inCellDropDown: true, source: codes as unknown as Excel.Range },
+      };
+      context.workbook.worksheets.getItem('Sheet1').getRange('A2').dataValidation.rule = {
+        list: { inCellDropDown: true, source: '=$C$1:$C$2' },
+      };
       await context.sync();
     });
     expect((await validationOf(wb, 'A1')).rule).toEqual({ list: { inCellDropDown: true, source: '=Codes!$A$1:$A$2' } });
@@ -146,7 +157,9 @@ describe('Range.dataValidation', () => {
           await context.sync();
         }),
       );
-    expect((await attempt((r) => (r.dataValidation.rule = { wholeNumber: { formula1: 0, operator: 'GreaterThan' } }))).message).toMatch(/does not model .*wholeNumber/);
+    expect((await attempt((r) => (r.dataValidation.rule = { wholeNumber: { formula1: 0, operator: 'GreaterThan' } }))).message).toMatch(
+      /does not model .*wholeNumber/,
+    );
     expect((await attempt((r) => (r.dataValidation.rule = { ...LIST, custom: { formula: '=TRUE' } }))).code).toBe('InvalidArgument');
     // office-js #2594: a rule over cells whose validations differ (B1 has none, B2 one) is refused; clear() first.
     expect((await attempt((r) => (r.dataValidation.rule = LIST), 'B1:B2')).code).toBe('InvalidArgument');
@@ -198,11 +211,18 @@ describe('Range.dataValidation', () => {
     const wb = createSimulatedWorkbook();
     await wb.run(async (context) => {
       const sheet = context.workbook.worksheets.getItem('Sheet1');
-      sheet.getRange('A1:B3').values = [['Name', 'Base'], ['Rent', 'FS'], ['Fees', 'S']];
+      sheet.getRange('A1:B3').values = [
+        ['Name', 'Base'],
+        ['Rent', 'FS'],
+        ['Fees', 'S'],
+      ];
       const table = sheet.tables.add('A1:B3', true);
       table.columns.getItem('Base').getDataBodyRange().dataValidation.rule = LIST;
       await context.sync();
-      table.rows.add(undefined, [['Tax', 'F'], ['Loan', 'FS']]);
+      table.rows.add(undefined, [
+        ['Tax', 'F'],
+        ['Loan', 'FS'],
+      ]);
       table.rows.add(0, [['First', 'S']]);
       await context.sync();
       table.rows.getItemAt(1).delete();
@@ -253,7 +273,11 @@ describe('Range.dataValidation', () => {
   test('what a user meets in a cell: the list for its drop-down and the prompt; kept in snapshots', async () => {
     const wb = createSimulatedWorkbook();
     await withList(wb);
-    expect(wb.cellList('Sheet1', 1, 1)).toEqual({ items: ['FS', 'S', 'F'], inCellDropDown: true, prompt: { title: PROMPT.title, message: PROMPT.message } });
+    expect(wb.cellList('Sheet1', 1, 1)).toEqual({
+      items: ['FS', 'S', 'F'],
+      inCellDropDown: true,
+      prompt: { title: PROMPT.title, message: PROMPT.message },
+    });
     expect(wb.cellList('Sheet1', 0, 1)).toBeUndefined();
     const copy = createSimulatedWorkbook();
     copy.restore(JSON.parse(JSON.stringify(wb.snapshot())) as ReturnType<SimulatedWorkbook['snapshot']>);

@@ -1,7 +1,6 @@
 import { createSimulatedWorkbook } from '../../../src/preview/excel-sim';
 import { rejection, thrown } from './support';
 
-
 describe('debugInfo of a failed sync (office.js RequestPrettyPrinter)', () => {
   it('has statement, surroundingStatements and fullStatements, arguments masked, the failing statement framed', async () => {
     const wb = createSimulatedWorkbook();

@@ -450,7 +450,12 @@ describe('functions over tables and other sheets', () => {
       const table = context.workbook.tables.getItem('Cash');
       table.columns.add(undefined, undefined, 'Kind');
       await context.sync();
-      table.columns.getItem('Kind').getDataBodyRange().formulas = [['=IF([@Amount]<0,"out","in")'], ['=IF([@Amount]<0,"out","in")'], ['=IF([@Amount]<0,"out","in")'], ['=IF([@Amount]<0,"out","in")']];
+      table.columns.getItem('Kind').getDataBodyRange().formulas = [
+        ['=IF([@Amount]<0,"out","in")'],
+        ['=IF([@Amount]<0,"out","in")'],
+        ['=IF([@Amount]<0,"out","in")'],
+        ['=IF([@Amount]<0,"out","in")'],
+      ];
       await context.sync();
     });
     expect(wb.values('Data', 'D2:D5')).toEqual([['out'], ['in'], ['out'], ['out']]);

@@ -44,7 +44,14 @@ describe('formulas referencing tables and other sheets', () => {
   it('aggregates a table column from another sheet, and follows the table when it is refreshed', async () => {
     const wb = await setup(three);
     await formulas(wb, 'My Report', 'A1:F1', [
-      ['=SUM(Transactions[Amount])', '=COUNT(Transactions[Id])', '=COUNTA(Transactions[Note])', '=AVERAGE(Transactions[Amount])', '=MIN(Transactions[Amount])', '=MAX(Transactions[Amount])'],
+      [
+        '=SUM(Transactions[Amount])',
+        '=COUNT(Transactions[Id])',
+        '=COUNTA(Transactions[Note])',
+        '=AVERAGE(Transactions[Amount])',
+        '=MIN(Transactions[Amount])',
+        '=MAX(Transactions[Amount])',
+      ],
     ]);
     expect(wb.values('My Report', 'A1:F1')).toEqual([[26.5, 3, 3, 26.5 / 3, -4, 20.5]]);
 
@@ -76,7 +83,7 @@ describe('formulas referencing tables and other sheets', () => {
     const wb = await setup(three);
     await formulas(wb, 'Sheet2', 'A1:A3', [['1'], ['2'], ['x']]);
     await formulas(wb, 'My Report', 'B2', [['5']]);
-    await formulas(wb, 'Data', 'E1:H1', [["=SUM(Sheet2!A1:A10)", "='My Report'!B2*2", "=sheet2!A1+'My Report'!$B$2", '=Nope!A1']]);
+    await formulas(wb, 'Data', 'E1:H1', [['=SUM(Sheet2!A1:A10)', "='My Report'!B2*2", "=sheet2!A1+'My Report'!$B$2", '=Nope!A1']]);
     expect(wb.values('Data', 'E1:H1')).toEqual([[3, 10, 6, '#REF!']]);
   });
 
@@ -116,14 +123,24 @@ describe('formulas referencing tables and other sheets', () => {
 
   it('missing tables, columns and totals rows give #REF!; unknown names and functions #NAME?', async () => {
     const wb = await setup(three);
-    await formulas(wb, 'Sheet2', 'A1:E1', [['=SUM(Nope[Amount])', '=SUM(Transactions[Nope])', '=SUM(Transactions[#Totals])', '=Nope', '=NOSUCHFUNCTION(1,A1,1)']]);
+    await formulas(wb, 'Sheet2', 'A1:E1', [
+      ['=SUM(Nope[Amount])', '=SUM(Transactions[Nope])', '=SUM(Transactions[#Totals])', '=Nope', '=NOSUCHFUNCTION(1,A1,1)'],
+    ]);
     expect(wb.values('Sheet2', 'A1:E1')).toEqual([['#REF!', '#REF!', '#REF!', '#NAME?', '#NAME?']]);
   });
 
   it('applies Excel argument rules: SUM of a reference ignores text, errors propagate, COUNT skips them', async () => {
     const wb = createSimulatedWorkbook();
     await formulas(wb, 'Sheet1', 'A1:A4', [['1'], ['text'], ['TRUE'], ['=1/0']]);
-    await formulas(wb, 'Sheet1', 'B1:B7', [['=SUM(A1:A3)'], ['=SUM(A1:A4)'], ['=COUNT(A1:A4)'], ['=COUNTA(A1:A5)'], ['=SUM(1,TRUE,"2")'], ['=AVERAGE(A2)'], ['=MAX(A:A)']]);
+    await formulas(wb, 'Sheet1', 'B1:B7', [
+      ['=SUM(A1:A3)'],
+      ['=SUM(A1:A4)'],
+      ['=COUNT(A1:A4)'],
+      ['=COUNTA(A1:A5)'],
+      ['=SUM(1,TRUE,"2")'],
+      ['=AVERAGE(A2)'],
+      ['=MAX(A:A)'],
+    ]);
     expect(wb.values('Sheet1', 'B1:B7')).toEqual([[1], ['#DIV/0!'], [1], [4], [4], ['#DIV/0!'], ['#DIV/0!']]);
     await formulas(wb, 'Sheet1', 'C1:C2', [['=MIN(A1:A3)'], ['=SUM(1:1)']]);
     expect(wb.values('Sheet1', 'C1:C2')).toEqual([[1], [3]]); // A1, B1 and C1 of row 1

@@ -2,7 +2,11 @@
 
 import { createSimulatedWorkbook } from '../../../src/preview/excel-sim';
 
-async function frozenThenEdit(rows: number, columns: number, edit: (sheet: Excel.Worksheet) => void): Promise<{ rows: number; columns: number }> {
+async function frozenThenEdit(
+  rows: number,
+  columns: number,
+  edit: (sheet: Excel.Worksheet) => void,
+): Promise<{ rows: number; columns: number }> {
   const wb = createSimulatedWorkbook({ sheets: ['S'] });
   await wb.run(async (context) => {
     const sheet = context.workbook.worksheets.getItem('S');

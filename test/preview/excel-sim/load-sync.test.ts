@@ -1,7 +1,6 @@
 import { createSimulatedWorkbook, SimError } from '../../../src/preview/excel-sim';
 import { rejection, thrown } from './support';
 
-
 describe('load / sync', () => {
   it('throws PropertyNotLoaded (office.js code and message) for a property that was not loaded', async () => {
     const wb = createSimulatedWorkbook();

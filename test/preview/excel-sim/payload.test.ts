@@ -47,10 +47,13 @@ describe('the simulation measures a request itself, as Office.js sends it', () =
     expect(outside).toEqual([]);
   });
 
-  it.each(TRICKY.map((value) => [Object.is(value, -0) ? '-0' : JSON.stringify(value), value]))('counts %s as the UTF-8 bytes of its JSON', async (_label, value) => {
-    const plain = await requestBytesOfA1('a');
-    expect((await requestBytesOfA1(value)) - plain).toBe(wireBytes(value) - wireBytes('a'));
-  });
+  it.each(TRICKY.map((value) => [Object.is(value, -0) ? '-0' : JSON.stringify(value), value]))(
+    'counts %s as the UTF-8 bytes of its JSON',
+    async (_label, value) => {
+      const plain = await requestBytesOfA1('a');
+      expect((await requestBytesOfA1(value)) - plain).toBe(wireBytes(value) - wireBytes('a'));
+    },
+  );
 
   it('measures UTF-8 as the encoder writes it, lone surrogates included', () => {
     for (const text of ['', 'abc', 'é', '€', '💶', '\ud800', '\udc00x', 'a\ud83d', '💶\ud800💶', '"\\\u0000']) {
@@ -143,7 +146,12 @@ describe('payload limits (Excel on the web)', () => {
     // three chunks plus the final sync of Excel.run
     expect(wb.stats.syncCount).toBe(4);
     const [a, b, c, last] = wb.stats.syncs;
-    expect([a?.calculationSuspended, b?.calculationSuspended, c?.calculationSuspended, last?.calculationSuspended]).toEqual([true, true, true, false]);
+    expect([a?.calculationSuspended, b?.calculationSuspended, c?.calculationSuspended, last?.calculationSuspended]).toEqual([
+      true,
+      true,
+      true,
+      false,
+    ]);
     expect(last?.actionCount).toBe(0);
     expect(a?.requestBytes).toBeGreaterThan(10 * 100 * 11);
     expect(wb.stats.largestRequestBytes).toBe(Math.max(...wb.stats.syncs.map((s) => s.requestBytes)));

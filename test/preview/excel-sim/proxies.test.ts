@@ -7,7 +7,6 @@
 import { createSimulatedWorkbook } from '../../../src/preview/excel-sim';
 import { rejection } from './support';
 
-
 async function withTable(): Promise<ReturnType<typeof createSimulatedWorkbook>> {
   const wb = createSimulatedWorkbook({ sheets: ['Data', 'Other'] });
   await wb.run(async (context) => {
@@ -132,7 +131,9 @@ describe('getItem of a missing item fails the next sync, even when the proxy is 
     const wb = await withTable();
     const bad = await rejection(wb.run(async (context) => void context.workbook.worksheets.getItem('Data').getRange('A0')));
     expect([bad.code, bad.debugInfo.errorLocation]).toEqual(['InvalidArgument', 'Worksheet.getRange']);
-    const grid = await rejection(wb.run(async (context) => void context.workbook.worksheets.getItem('Data').getRangeByIndexes(-1, 0, 1, 1)));
+    const grid = await rejection(
+      wb.run(async (context) => void context.workbook.worksheets.getItem('Data').getRangeByIndexes(-1, 0, 1, 1)),
+    );
     expect([grid.code, grid.debugInfo.errorLocation]).toEqual(['InvalidArgument', 'Worksheet.getRangeByIndexes']);
     await wb.run(async (context) => {
       context.workbook.tables.getItem('Sales').showHeaders = false;
@@ -260,7 +261,10 @@ describe('load() through navigation properties', () => {
       await context.sync();
       expect(sheet.tables.items.map((t) => [t.name, t.showHeaders])).toEqual([['Sales', true]]);
       expect(table.worksheet.toJSON()).toEqual({ id: expect.any(String), name: 'Data', position: 0, visibility: 'Visible' });
-      expect(table.columns.items.map((c) => c.values)).toEqual([[['Name'], ['a'], ['b']], [['Amount'], [1], [2]]]);
+      expect(table.columns.items.map((c) => c.values)).toEqual([
+        [['Name'], ['a'], ['b']],
+        [['Amount'], [1], [2]],
+      ]);
     });
   });
 
@@ -270,12 +274,19 @@ describe('load() through navigation properties', () => {
       const sheet = context.workbook.worksheets.getItem('Data').load({ select: 'name', expand: 'tables' });
       const everything = context.workbook.worksheets.getItem('Other').load({ expand: 'tables' });
       const strict = context.workbook.tables.getItem('Sales').load({ name: true, worksheet: { name: true }, rows: { $all: true } });
-      const range = context.workbook.worksheets.getItem('Data').getRange('A1').load({ select: 'address, worksheet/name', expand: 'worksheet' });
+      const range = context.workbook.worksheets
+        .getItem('Data')
+        .getRange('A1')
+        .load({ select: 'address, worksheet/name', expand: 'worksheet' });
       await context.sync();
       expect([sheet.name, sheet.tables.items.map((t) => t.name)]).toEqual(['Data', ['Sales']]);
       expect(() => sheet.position).toThrow(/not available/);
       expect([everything.name, everything.position, everything.tables.items]).toEqual(['Other', 1, []]);
-      expect([strict.name, strict.worksheet.name, strict.rows.items.map((r) => r.values)]).toEqual(['Sales', 'Data', [[['a', 1]], [['b', 2]]]]);
+      expect([strict.name, strict.worksheet.name, strict.rows.items.map((r) => r.values)]).toEqual([
+        'Sales',
+        'Data',
+        [[['a', 1]], [['b', 2]]],
+      ]);
       expect([range.address, range.worksheet.name, range.worksheet.visibility]).toEqual(['Data!A1', 'Data', 'Visible']);
     });
   });

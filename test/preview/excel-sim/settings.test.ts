@@ -1,7 +1,6 @@
 import { createSimulatedWorkbook, SETTINGS_LIMIT_BYTES } from '../../../src/preview/excel-sim';
 import { rejection } from './support';
 
-
 const pullMeta = {
   table: 'Transactions',
   resource: '/v1/transactions',
@@ -94,7 +93,9 @@ describe('workbook settings', () => {
       await context.sync();
       expect(setting.value).toEqual({ when, list: [when] });
     });
-    expect(wb.settingsBytes()).toBe(JSON.stringify({ lastPull: { when: `Date(${when.getTime()})`, list: [`Date(${when.getTime()})`] } }).length);
+    expect(wb.settingsBytes()).toBe(
+      JSON.stringify({ lastPull: { when: `Date(${when.getTime()})`, list: [`Date(${when.getTime()})`] } }).length,
+    );
   });
 
   it.each([
@@ -117,7 +118,10 @@ describe('workbook settings', () => {
     const wb = createSimulatedWorkbook();
     const cyclic: Record<string, unknown> = {};
     cyclic.self = cyclic;
-    for (const [key, value] of [['', 1], ['k', cyclic]] as const) {
+    for (const [key, value] of [
+      ['', 1],
+      ['k', cyclic],
+    ] as const) {
       const error = await rejection(
         wb.run(async (context) => {
           context.workbook.settings.add(key, value);

@@ -113,7 +113,14 @@ describe('spilling', () => {
 
   test('formulas read the spilled cells: SUM over the range, ROWS and SUM of A1#, COUNTA, lookups', async () => {
     const { wb } = await listing();
-    await write(wb, 'E1:E6', [['=SUM(B2:B10)'], ['=ROWS(B2#)'], ['=SUM(B2#)'], ['=COUNTA(B1:C10)'], ['=VLOOKUP(2,B2:C4,2,FALSE)'], ['=C3&"!"']]);
+    await write(wb, 'E1:E6', [
+      ['=SUM(B2:B10)'],
+      ['=ROWS(B2#)'],
+      ['=SUM(B2#)'],
+      ['=COUNTA(B1:C10)'],
+      ['=VLOOKUP(2,B2:C4,2,FALSE)'],
+      ['=C3&"!"'],
+    ]);
     expect(await read(wb, 'E1:E6')).toEqual([[6], [3], [6], [6], ['b'], ['b!']]);
     await write(wb, 'E7', [['=ROWS(A1#)']]); // A1 does not spill
     expect(await read(wb, 'E7')).toEqual([['#REF!']]);
@@ -122,7 +129,12 @@ describe('spilling', () => {
   test('an array inside a formula reads like a reference: SUM, INDEX and ROWS take it, arithmetic on it is #VALUE!', async () => {
     const wb = workbook();
     wb.customFunctions.associate('LIST', async () => ROWS);
-    await write(wb, 'A1:A4', [['=SUM(CASHFLOW.LIST())'], ['=INDEX(CASHFLOW.LIST(),2,2)'], ['=COLUMNS(CASHFLOW.LIST())'], ['=CASHFLOW.LIST()*2']]);
+    await write(wb, 'A1:A4', [
+      ['=SUM(CASHFLOW.LIST())'],
+      ['=INDEX(CASHFLOW.LIST(),2,2)'],
+      ['=COLUMNS(CASHFLOW.LIST())'],
+      ['=CASHFLOW.LIST()*2'],
+    ]);
     await wb.customFunctionsSettled();
     expect(await read(wb, 'A1:A4')).toEqual([[6], ['b'], [2], ['#VALUE!']]);
   });

@@ -21,17 +21,19 @@ describe('table display properties', () => {
     const wb = await setup();
     await wb.run(async (context) => {
       const t = context.workbook.tables.getItem('T');
-      t.load('style, showBandedRows, showBandedColumns, showFilterButton, highlightFirstColumn, highlightLastColumn, showTotals, legacyId, id');
+      t.load(
+        'style, showBandedRows, showBandedColumns, showFilterButton, highlightFirstColumn, highlightLastColumn, showTotals, legacyId, id',
+      );
       await context.sync();
-      expect([t.style, t.showBandedRows, t.showBandedColumns, t.showFilterButton, t.highlightFirstColumn, t.highlightLastColumn, t.showTotals]).toEqual([
-        'TableStyleMedium2',
-        true,
-        false,
-        true,
-        false,
-        false,
-        false,
-      ]);
+      expect([
+        t.style,
+        t.showBandedRows,
+        t.showBandedColumns,
+        t.showFilterButton,
+        t.highlightFirstColumn,
+        t.highlightLastColumn,
+        t.showTotals,
+      ]).toEqual(['TableStyleMedium2', true, false, true, false, false, false]);
       expect(typeof t.legacyId).toBe('string');
       expect(t.legacyId).toBe(t.id);
     });
@@ -48,7 +50,9 @@ describe('table display properties', () => {
       t.highlightFirstColumn = true;
       t.highlightLastColumn = true;
       await context.sync();
-      const again = context.workbook.tables.getItem('T').load('style, showBandedRows, showBandedColumns, showFilterButton, highlightFirstColumn, highlightLastColumn');
+      const again = context.workbook.tables
+        .getItem('T')
+        .load('style, showBandedRows, showBandedColumns, showFilterButton, highlightFirstColumn, highlightLastColumn');
       await context.sync();
       expect(again.toJSON()).toEqual({
         style: 'TableStyleLight9',

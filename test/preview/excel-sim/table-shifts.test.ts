@@ -42,14 +42,27 @@ describe('tables follow Range.insert / Range.delete', () => {
     const wb = await setup();
     await edit(wb, '1:2', 'Down');
     expect(wb.tables()[0]?.address).toBe('S!A12:B14');
-    expect(await body(wb)).toEqual([[['h1', 'h2']], [[1, 2], [3, 4]]]);
+    expect(await body(wb)).toEqual([
+      [['h1', 'h2']],
+      [
+        [1, 2],
+        [3, 4],
+      ],
+    ]);
   });
 
   it('inserting rows inside the data body grows the table', async () => {
     const wb = await setup();
     await edit(wb, 'A12:B12', 'Down');
     expect(wb.tables()[0]?.address).toBe('S!A10:B13');
-    expect(await body(wb)).toEqual([[['h1', 'h2']], [[1, 2], ['', ''], [3, 4]]]);
+    expect(await body(wb)).toEqual([
+      [['h1', 'h2']],
+      [
+        [1, 2],
+        ['', ''],
+        [3, 4],
+      ],
+    ]);
   });
 
   it('deleting a row inside the data body shrinks the table; rows above it move it up', async () => {
@@ -80,8 +93,14 @@ describe('tables follow Range.insert / Range.delete', () => {
 
   it('a shift that would move only part of a table fails with InvalidOperation and moves nothing', async () => {
     const wb = await setup();
-    await expect(edit(wb, 'A1:A1', 'Down')).rejects.toMatchObject({ code: 'InvalidOperation', debugInfo: { errorLocation: 'Range.insert' } });
-    await expect(edit(wb, 'B11:B11', 'Up')).rejects.toMatchObject({ code: 'InvalidOperation', debugInfo: { errorLocation: 'Range.delete' } });
+    await expect(edit(wb, 'A1:A1', 'Down')).rejects.toMatchObject({
+      code: 'InvalidOperation',
+      debugInfo: { errorLocation: 'Range.insert' },
+    });
+    await expect(edit(wb, 'B11:B11', 'Up')).rejects.toMatchObject({
+      code: 'InvalidOperation',
+      debugInfo: { errorLocation: 'Range.delete' },
+    });
     expect(wb.tables()[0]?.address).toBe('S!A10:B12');
     expect(wb.values('S', 'A10:B12')).toEqual([
       ['h1', 'h2'],

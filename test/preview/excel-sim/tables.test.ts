@@ -25,13 +25,16 @@ async function rename(wb: ReturnType<typeof createSimulatedWorkbook>, name: stri
 }
 
 describe('tables', () => {
-  it.each(['My Table', 'A1', 'R1C1', 'XFD1048576', 'r', 'C', '1abc', 'budget', 'BUDGET'])('refuses the name %p with InvalidArgument', async (name) => {
-    const wb = await setup();
-    await expect(rename(wb, name)).rejects.toMatchObject({
-      code: 'InvalidArgument',
-      message: 'The argument is invalid or missing or has an incorrect format.',
-    });
-  });
+  it.each(['My Table', 'A1', 'R1C1', 'XFD1048576', 'r', 'C', '1abc', 'budget', 'BUDGET'])(
+    'refuses the name %p with InvalidArgument',
+    async (name) => {
+      const wb = await setup();
+      await expect(rename(wb, name)).rejects.toMatchObject({
+        code: 'InvalidArgument',
+        message: 'The argument is invalid or missing or has an incorrect format.',
+      });
+    },
+  );
 
   it.each(['_flows', '\\back', 'XFE1', 'Cash.Flow2', 'Rx'])('accepts the name %p', async (name) => {
     const wb = await setup();
@@ -107,7 +110,13 @@ describe('tables', () => {
       await context.sync();
     });
     expect(wb.tables()).toEqual([
-      { name: 'Budget', sheet: 'Data', address: 'Data!A1:E5', showHeaders: true, columns: ['Date', 'Amount', 'Note', 'Column4', 'Category'] },
+      {
+        name: 'Budget',
+        sheet: 'Data',
+        address: 'Data!A1:E5',
+        showHeaders: true,
+        columns: ['Date', 'Amount', 'Note', 'Column4', 'Category'],
+      },
     ]);
     await wb.run(async (context) => {
       context.workbook.tables.getItem('Budget').delete();

@@ -12,7 +12,14 @@ async function addresses(make: (sheet: SimWorksheet) => SimRange[]): Promise<str
 describe('whole rows and columns', () => {
   it('reports entire columns as A:B and entire rows as 2:3, the whole sheet as 1:1048576', async () => {
     expect(
-      await addresses((s) => [s.getRange('A:B'), s.getRange('a:a'), s.getRange('2:3'), s.getRange('5:5'), s.getRange(), s.getRange('C1:D1048576')]),
+      await addresses((s) => [
+        s.getRange('A:B'),
+        s.getRange('a:a'),
+        s.getRange('2:3'),
+        s.getRange('5:5'),
+        s.getRange(),
+        s.getRange('C1:D1048576'),
+      ]),
     ).toEqual(['Sheet1!A:B', 'Sheet1!A:A', 'Sheet1!2:3', 'Sheet1!5:5', 'Sheet1!1:1048576', 'Sheet1!C:D']);
   });
 
@@ -43,7 +50,13 @@ describe('whole rows and columns', () => {
       const byIndexes = sheet.getRangeByIndexes(0, 0, 1_048_576, 1).load('values');
       const row = sheet.getRange('1:1').load('values');
       await context.sync();
-      expect([columns.values, columns.text, columns.numberFormat, columns.formulas, columns.valueTypes]).toEqual([null, null, null, null, null]);
+      expect([columns.values, columns.text, columns.numberFormat, columns.formulas, columns.valueTypes]).toEqual([
+        null,
+        null,
+        null,
+        null,
+        null,
+      ]);
       expect([columns.address, columns.cellCount]).toEqual(['Sheet1!A:E', 5 * 1_048_576]);
       expect([byIndexes.values, row.values]).toEqual([null, null]);
     });

@@ -2,7 +2,11 @@ import { createSimulatedWorkbook } from '../../../src/preview/excel-sim';
 import type { SimWorksheetChangedEventArgs } from '../../../src/preview/excel-sim/proxies/worksheet-changed-events';
 
 /** Resolves with the first `count` events a collector saw (events arrive asynchronously, after the batch). */
-function collector(): { seen: SimWorksheetChangedEventArgs[]; handler: (args: SimWorksheetChangedEventArgs) => Promise<void>; next(count: number): Promise<SimWorksheetChangedEventArgs[]> } {
+function collector(): {
+  seen: SimWorksheetChangedEventArgs[];
+  handler: (args: SimWorksheetChangedEventArgs) => Promise<void>;
+  next(count: number): Promise<SimWorksheetChangedEventArgs[]>;
+} {
   const seen: SimWorksheetChangedEventArgs[] = [];
   const waiting: Array<{ count: number; resolve: (events: SimWorksheetChangedEventArgs[]) => void }> = [];
   return {
@@ -11,7 +15,8 @@ function collector(): { seen: SimWorksheetChangedEventArgs[]; handler: (args: Si
       seen.push(args);
       for (const w of [...waiting]) if (seen.length >= w.count) w.resolve(seen.slice(0, w.count));
     },
-    next: (count) => (seen.length >= count ? Promise.resolve(seen.slice(0, count)) : new Promise((resolve) => waiting.push({ count, resolve }))),
+    next: (count) =>
+      seen.length >= count ? Promise.resolve(seen.slice(0, count)) : new Promise((resolve) => waiting.push({ count, resolve })),
   };
 }
 
@@ -36,7 +41,14 @@ describe('Worksheet.onChanged / WorksheetCollection.onChanged', () => {
       expect(events.seen).toHaveLength(0); // asynchronous, as Excel sends events
     });
     const [event] = await events.next(1);
-    expect(event).toMatchObject({ type: 'WorksheetChanged', worksheetId: id, address: 'B2:C3', changeType: 'RangeEdited', source: 'Local', triggerSource: 'ThisLocalAddin' });
+    expect(event).toMatchObject({
+      type: 'WorksheetChanged',
+      worksheetId: id,
+      address: 'B2:C3',
+      changeType: 'RangeEdited',
+      source: 'Local',
+      triggerSource: 'ThisLocalAddin',
+    });
     // Formats are no content change (they raise onFormatChanged in Excel): nothing more arrives for them.
     await wb.run(async (context) => {
       context.workbook.worksheets.getItem('Data').getRange('D4').format.fill.color = '#FF0000';

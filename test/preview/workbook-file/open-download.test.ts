@@ -59,10 +59,20 @@ describe('Open', () => {
       ['Accounts', 'Accounts', 10, 0, 0],
     ]);
     expect(h.workbook.formulas('Overview', 'B5')).toEqual([['=CASHFLOW.BALANCE()']]);
-    for (const resource of ['transactions', 'invoices', 'forecastBudgets', 'categories', 'accounts'] as const) await h.puller.pull({ resource });
+    for (const resource of ['transactions', 'invoices', 'forecastBudgets', 'categories', 'accounts'] as const)
+      await h.puller.pull({ resource });
     const after = h.workbook.tableLayouts();
     // The pull of Transactions adds the very hidden lists sheet of its category list (#28), after the template's sheets.
-    expect(h.workbook.sheetNames()).toEqual(['Start here', 'Overview', 'Transactions', 'Invoices', 'Forecast budgets', 'Categories', 'Accounts', 'cashflow_lists']);
+    expect(h.workbook.sheetNames()).toEqual([
+      'Start here',
+      'Overview',
+      'Transactions',
+      'Invoices',
+      'Forecast budgets',
+      'Categories',
+      'Accounts',
+      'cashflow_lists',
+    ]);
     expect(h.workbook.visibility('cashflow_lists')).toBe('VeryHidden');
     for (const table of after) {
       const was = before.find((t) => t.name === table.name);
@@ -88,7 +98,8 @@ describe('Download', () => {
     await createPuller({ client: h.client, port: xlsx, store: new MemoryPullStateStore() }).pull({ resource: 'transactions' });
     const direct = (await reopen(await saveWorkbook(xlsx.workbook))).getWorksheet('Transactions') as Worksheet;
 
-    const table = (sheet: Worksheet) => (sheet.getTable('Transactions') as unknown as { model: { tableRef: string; columns: Array<{ name: string }> } }).model;
+    const table = (sheet: Worksheet) =>
+      (sheet.getTable('Transactions') as unknown as { model: { tableRef: string; columns: Array<{ name: string }> } }).model;
     expect(table(downloaded).tableRef).toBe(table(direct).tableRef);
     expect(table(downloaded).columns).toEqual(table(direct).columns.map((c) => expect.objectContaining({ name: c.name })));
     const width = table(direct).columns.length;
@@ -105,7 +116,10 @@ describe('Download', () => {
     expect(compared).toBe(301 * width);
     // The category list (#28): its very hidden sheet and the Category column's rule over it, as the xlsx host writes them.
     const lists = (workbook: Workbook) => workbook.getWorksheet('cashflow_lists');
-    expect([lists(file)?.state, lists(file)?.getColumn(1).values]).toEqual([lists(xlsx.workbook)?.state, lists(xlsx.workbook)?.getColumn(1).values]);
+    expect([lists(file)?.state, lists(file)?.getColumn(1).values]).toEqual([
+      lists(xlsx.workbook)?.state,
+      lists(xlsx.workbook)?.getColumn(1).values,
+    ]);
     expect(lists(file)?.state).toBe('veryHidden');
     const category = table(direct).columns.findIndex((c) => c.name === 'Category') + 1;
     const rule = direct.getCell(3, category).dataValidation;
@@ -113,7 +127,9 @@ describe('Download', () => {
     expect(downloaded.getCell(3, category).dataValidation).toEqual(rule);
     // Opened again in the preview, the cell offers the paths from the hidden sheet.
     h.workbook.restore(await snapshotOfFileBytes(await workbookFileBytes(h.workbook.snapshot(), addIn)));
-    expect(h.workbook.cellList('Transactions', 2, category - 1)?.items).toEqual((lists(xlsx.workbook)?.getColumn(1).values ?? []).filter((v) => typeof v === 'string'));
+    expect(h.workbook.cellList('Transactions', 2, category - 1)?.items).toEqual(
+      (lists(xlsx.workbook)?.getColumn(1).values ?? []).filter((v) => typeof v === 'string'),
+    );
   });
 
   it('keeps, through a file, the sheets and their visibility, cells, formats, styles, lists, frozen rows and the settings', async () => {
@@ -123,7 +139,10 @@ describe('Download', () => {
       context.workbook.settings.add('cashflow.test', 'a "quoted" <text> & more');
       const sheet = context.workbook.worksheets.getItem('Sheet1');
       sheet.getRange('A1').numberFormat = [['@']];
-      sheet.getRange('A1:B2').values = [['=HYPERLINK("x")', 1.5], [true, '']];
+      sheet.getRange('A1:B2').values = [
+        ['=HYPERLINK("x")', 1.5],
+        [true, ''],
+      ];
       sheet.getRange('B1').format.fill.color = '#FFC000';
       sheet.getRange('B1').format.font.bold = true;
       sheet.getRange('C3').formulas = [['=SUM(B1:B2)*2']];
@@ -135,8 +154,13 @@ describe('Download', () => {
     expect(h.workbook.sheetNames()).toEqual(original.sheets.map((s) => s.name));
     expect(original.sheets.map((s) => s.visibility)).toContain('VeryHidden');
     expect(restored.sheets.map((s) => [s.name, s.visibility])).toEqual(original.sheets.map((s) => [s.name, s.visibility]));
-    for (const sheet of original.sheets) expect([sheet.name, h.workbook.formulas(sheet.name)]).toEqual([sheet.name, cellsOf(sheet.name, original)]);
-    expect(h.workbook.values('Sheet1', 'A1:C3')).toEqual([['=HYPERLINK("x")', 1.5, ''], [true, '', ''], ['', '', 3]]);
+    for (const sheet of original.sheets)
+      expect([sheet.name, h.workbook.formulas(sheet.name)]).toEqual([sheet.name, cellsOf(sheet.name, original)]);
+    expect(h.workbook.values('Sheet1', 'A1:C3')).toEqual([
+      ['=HYPERLINK("x")', 1.5, ''],
+      [true, '', ''],
+      ['', '', 3],
+    ]);
     expect(h.workbook.cellColors('Sheet1', 0, 1)).toMatchObject({ fill: '#FFC000' });
     expect(h.workbook.settings()['cashflow.test']).toBe('a "quoted" <text> & more');
     expect(Object.keys(h.workbook.settings())).toEqual(Object.keys(Object.fromEntries(original.settings)));
@@ -172,15 +196,19 @@ describe('Download', () => {
       context.workbook.tables.getItem('ForecastBudgets').getDataBodyRange().getCell(row, headers.indexOf('Amount')).values = [[-4321.5]];
       await context.sync();
     });
-    const result = await pushBudgets(FORECAST_BUDGETS_TABLE, { kind: 'forecast' }, {
-      client: h.client,
-      sheet: new ExcelPushSheet(),
-      baselines,
-      journal: new SheetPushJournal(),
-      language: 'en',
-      baselineState: 'stored',
-      sleep: async () => undefined,
-    });
+    const result = await pushBudgets(
+      FORECAST_BUDGETS_TABLE,
+      { kind: 'forecast' },
+      {
+        client: h.client,
+        sheet: new ExcelPushSheet(),
+        baselines,
+        journal: new SheetPushJournal(),
+        language: 'en',
+        baselineState: 'stored',
+        sleep: async () => undefined,
+      },
+    );
     expect(result.counts.landed).toBe(1);
     const landed: number[] = [];
     for await (const b of h.client.forecastBudgets.items({}, { pageSize: 1000 })) if (b.external_id === 'fc-miete') landed.push(b.amount);
@@ -218,12 +246,17 @@ describe('untrusted text', () => {
     const values = h.workbook.values('Sheet1', `A1:A${corpus.length}`).map((row) => row[0]);
     expect(values).toEqual(corpus);
     expect(formulas).toEqual(corpus);
-    expect(h.workbook.valueTypes('Sheet1', `A1:A${corpus.length}`).flat().filter((type) => type !== 'String' && type !== 'Empty')).toEqual([]);
+    expect(
+      h.workbook
+        .valueTypes('Sheet1', `A1:A${corpus.length}`)
+        .flat()
+        .filter((type) => type !== 'String' && type !== 'Empty'),
+    ).toEqual([]);
   });
 });
 
 describe('across hosts', () => {
-  it('a table pulled in the preview, with a column of the user\'s, is refreshed in its file by the xlsx host', async () => {
+  it("a table pulled in the preview, with a column of the user's, is refreshed in its file by the xlsx host", async () => {
     h = harness(sandbox);
     await h.puller.pull({ resource: 'transactions', filters: { type: 'incomes' } });
     const incomes = h.workbook.tableLayouts().find((t) => t.name === 'Transactions')?.dataRowCount ?? 0;
@@ -248,7 +281,6 @@ describe('across hosts', () => {
     expect(noted.map((r) => r[0])).toEqual([firstId]);
   });
 
-
   it('a budget table pulled in the preview is sent from its file by the xlsx host, and the preview shows the outcome', async () => {
     const baselines = new SheetBaselineStore();
     h = harness(sandbox, { puller: { baselines } });
@@ -261,18 +293,23 @@ describe('across hosts', () => {
     const row = rows.findIndex((r) => r[headers.indexOf('External Id')] === 'fc-gehaelter');
     expect(row).toBeGreaterThanOrEqual(0);
     sheet.getCell(3 + row, headers.indexOf('Amount') + 1).value = -9876.5;
-    const result = await pushBudgets(FORECAST_BUDGETS_TABLE, { kind: 'forecast' }, {
-      client: h.client,
-      sheet: host.push.sheet,
-      baselines: host.baselines,
-      journal: host.push.journal,
-      language: 'en',
-      baselineState: 'stored',
-      sleep: async () => undefined,
-    });
+    const result = await pushBudgets(
+      FORECAST_BUDGETS_TABLE,
+      { kind: 'forecast' },
+      {
+        client: h.client,
+        sheet: host.push.sheet,
+        baselines: host.baselines,
+        journal: host.push.journal,
+        language: 'en',
+        baselineState: 'stored',
+        sleep: async () => undefined,
+      },
+    );
     expect(result.counts.landed).toBe(1);
     const landed: number[] = [];
-    for await (const b of h.client.forecastBudgets.items({}, { pageSize: 1000 })) if (b.external_id === 'fc-gehaelter') landed.push(b.amount);
+    for await (const b of h.client.forecastBudgets.items({}, { pageSize: 1000 }))
+      if (b.external_id === 'fc-gehaelter') landed.push(b.amount);
     expect(landed).toEqual([-9876.5]);
 
     // Back in the preview: the Excel host reads the journal entry and the row's status the xlsx host wrote.
@@ -282,7 +319,10 @@ describe('across hosts', () => {
     h.workbook.restore(back.snapshot);
     const [entry] = await new SheetPushJournal().list();
     expect(entry?.rows.map((r) => r.externalId)).toEqual(['fc-gehaelter']);
-    const status = h.workbook.values('Forecast budgets').find((r) => r.includes('fc-gehaelter'))?.at(-1);
+    const status = h.workbook
+      .values('Forecast budgets')
+      .find((r) => r.includes('fc-gehaelter'))
+      ?.at(-1);
     expect(String(status)).toMatch(/\S/);
     expect((await new SheetBaselineStore().read('ForecastBudgets'))?.find((b) => b.externalId === 'fc-gehaelter')).toBeDefined();
     const { clientId, clientSecret } = sandbox.credentials.company;

@@ -57,7 +57,9 @@ describe('custom function cells on the preview grid', () => {
     const wb = createSimulatedWorkbook({ sheets: ['Data'] });
     const metadata = { functions: [{ id: 'PAD', name: 'PAD', parameters: [{ name: 'a' }, { name: 'b', optional: true }] }] };
     const realFetch = globalThis.fetch;
-    const fetchMock = jest.fn(async (url: string | URL | Request) => new Response(JSON.stringify(metadata), { status: url === 'functions.json' ? 200 : 404 }));
+    const fetchMock = jest.fn(
+      async (url: string | URL | Request) => new Response(JSON.stringify(metadata), { status: url === 'functions.json' ? 200 : 404 }),
+    );
     globalThis.fetch = fetchMock as typeof fetch;
     const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
     try {

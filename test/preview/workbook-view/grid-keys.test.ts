@@ -9,7 +9,7 @@ describe('a key on a selected cell (Excel)', () => {
     expect(selectedCellKey(press(key))).toEqual({ kind: 'type', text: key });
   });
 
-  test('a character typed with AltGr (Ctrl+Alt on Windows) or Shift starts an entry; shortcuts are the grid\'s', () => {
+  test("a character typed with AltGr (Ctrl+Alt on Windows) or Shift starts an entry; shortcuts are the grid's", () => {
     expect(selectedCellKey(press('@', { ctrlKey: true, altKey: true }))).toEqual({ kind: 'type', text: '@' });
     expect(selectedCellKey(press('A', { shiftKey: true }))).toEqual({ kind: 'type', text: 'A' });
     expect(selectedCellKey(press('c', { ctrlKey: true }))).toEqual({ kind: 'grid' });
@@ -26,7 +26,7 @@ describe('a key on a selected cell (Excel)', () => {
     expect(selectedCellKey(press('Dead'))).toEqual({ kind: 'compose' });
   });
 
-  test.each(['ArrowDown', 'Tab', 'Delete', 'Home', 'PageDown'])('%s is the grid\'s', (key) => {
+  test.each(['ArrowDown', 'Tab', 'Delete', 'Home', 'PageDown'])("%s is the grid's", (key) => {
     expect(selectedCellKey(press(key))).toEqual({ kind: 'grid' });
   });
 });

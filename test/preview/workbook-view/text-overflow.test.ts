@@ -5,7 +5,14 @@ const text = (t: string, more: Partial<RowCell> = {}): RowCell => ({ text: t, al
 
 /** 10 px a character, every column 64 px (48 px of text after the padding). */
 function spans(row: RowCell[], columns = row.length): [number, readonly [number, number]][] {
-  return [...overflowSpans(columns, (c) => row[c] ?? EMPTY, () => 64, (_c, t) => t.length * 10)];
+  return [
+    ...overflowSpans(
+      columns,
+      (c) => row[c] ?? EMPTY,
+      () => 64,
+      (_c, t) => t.length * 10,
+    ),
+  ];
 }
 
 describe('text overflow into empty neighbours, as Excel shows it', () => {

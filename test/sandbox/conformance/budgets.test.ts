@@ -59,7 +59,15 @@ describe('POST /forecast/budgets/', () => {
     const ext = unique('fc-');
     const leaf = tree.usableLeaf();
     const reply = await h.request('POST', '/forecast/budgets/', {
-      json: body({ name: 'Rent', category: leaf.id, amount: -1500.5, external_id: ext, external_source: 'ERP', tags: ['t1'], description: 'd' }),
+      json: body({
+        name: 'Rent',
+        category: leaf.id,
+        amount: -1500.5,
+        external_id: ext,
+        external_source: 'ERP',
+        tags: ['t1'],
+        description: 'd',
+      }),
     });
     expect(reply.status).toBe(201);
     expect(shapeProblems(reply.body, BUDGET, 'budget')).toEqual([]);
@@ -183,7 +191,15 @@ describe('POST /forecast/budgets/', () => {
       base: 'F',
     });
     expect(b.account).toBe(account.id);
-    expect([b.frequency, b.frequency_multiplier, b.sequence_type, b.sequence_term_size, b.d, b.r, b.base]).toEqual(['monthly', 2, 'AP', 3, 5, 2, 'F']);
+    expect([b.frequency, b.frequency_multiplier, b.sequence_type, b.sequence_term_size, b.d, b.r, b.base]).toEqual([
+      'monthly',
+      2,
+      'AP',
+      3,
+      5,
+      2,
+      'F',
+    ]);
     const full = b as unknown as { is_adjusted: boolean; is_indefinite: boolean; time_lags: number[] };
     expect([full.is_adjusted, full.is_indefinite, full.time_lags]).toEqual([true, true, [1, 2]]);
   });
@@ -330,7 +346,9 @@ describe('scenario budgets', () => {
   test('PATCH responds with id and the sent fields only, and changes only them', async () => {
     const ext = unique('patch-');
     const b = await createScenario(scenarioA, { external_id: ext, description: 'keep me', amount: -10 });
-    const reply = await h.request('PATCH', `/scenarios/${scenarioA.id}/budgets/external/${ext}/`, { json: { name: 'Patched', amount: '-20.50' } });
+    const reply = await h.request('PATCH', `/scenarios/${scenarioA.id}/budgets/external/${ext}/`, {
+      json: { name: 'Patched', amount: '-20.50' },
+    });
     expect(reply.status).toBe(200);
     expect(Object.keys(reply.body as object).sort()).toEqual(['amount', 'id', 'name']);
     expect((reply.body as { id: unknown }).id).toBe(b.id);
@@ -376,7 +394,13 @@ describe('scenario budgets', () => {
     ['sequence_type', ''],
   ])('PATCH with an empty string clears %s', async (field, cleared) => {
     const ext = unique('clr-');
-    await createScenario(scenarioA, { external_id: ext, description: 'text', frequency: 'monthly', sequence_type: 'GP', external_source: 'ERP' });
+    await createScenario(scenarioA, {
+      external_id: ext,
+      description: 'text',
+      frequency: 'monthly',
+      sequence_type: 'GP',
+      external_source: 'ERP',
+    });
     const reply = await h.request('PATCH', `/scenarios/${scenarioA.id}/budgets/external/${ext}/`, { json: { [field]: '' } });
     expect(reply.status).toBe(200);
     const after = (await scenarioByExternal(scenarioA, ext)) as unknown as Record<string, unknown>;
@@ -532,7 +556,9 @@ describe('committed plan', () => {
   test('PATCH and DELETE by external id of a budget of a committed plan give 403', async () => {
     const b = committedBudgets.find((x) => x.external_id !== null && !/[./]/.test(x.external_id));
     if (!b) throw new Error('no budget of the committed plan with an addressable external id');
-    const patch = await h.request('PATCH', `/plans/${committed.id}/budgets/external/${b.external_id as string}/`, { json: { name: 'nope' } });
+    const patch = await h.request('PATCH', `/plans/${committed.id}/budgets/external/${b.external_id as string}/`, {
+      json: { name: 'nope' },
+    });
     expect(patch.status).toBe(403);
     const del = await h.request('DELETE', `/plans/${committed.id}/budgets/external/${b.external_id as string}/`);
     expect(del.status).toBe(403);
@@ -560,14 +586,19 @@ describe('budget list filters', () => {
   }
 
   test('category includes subcategories', async () => {
-    const parent = tree.all.find((c) => !tree.isLeaf(c.id) && all.some((b) => b.category.id !== c.id && tree.subtree(c.id).has(b.category.id)));
+    const parent = tree.all.find(
+      (c) => !tree.isLeaf(c.id) && all.some((b) => b.category.id !== c.id && tree.subtree(c.id).has(b.category.id)),
+    );
     if (!parent) throw new Error('no parent category with budgets below it');
     const below = tree.subtree(parent.id);
     await expectFilter({ category: parent.id }, (b) => below.has(b.category.id));
   });
 
   test('min_date and max_date bound settlement_date', async () => {
-    await expectFilter({ min_date: '2025-01-01', max_date: '2025-12-31' }, (b) => b.settlement_date >= '2025-01-01' && b.settlement_date <= '2025-12-31');
+    await expectFilter(
+      { min_date: '2025-01-01', max_date: '2025-12-31' },
+      (b) => b.settlement_date >= '2025-01-01' && b.settlement_date <= '2025-12-31',
+    );
   });
 
   test('min_value and max_value bound the amount', async () => {
@@ -602,11 +633,13 @@ describe('budget list filters', () => {
   test.each(['amount', 'settlement_date', 'name'] as const)('ordering=%s ascending and descending', async (field) => {
     const asc = (await list('/forecast/budgets/', { ordering: field })).map((b) => b[field]);
     const desc = (await list('/forecast/budgets/', { ordering: `-${field}` })).map((b) => b[field]);
-    const le = (a: string | number, b: string | number): boolean => (typeof a === 'number' && typeof b === 'number' ? a <= b : String(a) <= String(b));
+    const le = (a: string | number, b: string | number): boolean =>
+      typeof a === 'number' && typeof b === 'number' ? a <= b : String(a) <= String(b);
     const ok = (xs: (string | number)[]): boolean => xs.every((x, i) => i === 0 || le(xs[i - 1] as string | number, x));
     if (field === 'name') {
       // collation is not specified: accept code-point, case-insensitive code-point or locale order
-      const loc = (xs: string[]): boolean => xs.every((x, i) => i === 0 || (xs[i - 1] as string).localeCompare(x, undefined, { sensitivity: 'base' }) <= 0);
+      const loc = (xs: string[]): boolean =>
+        xs.every((x, i) => i === 0 || (xs[i - 1] as string).localeCompare(x, undefined, { sensitivity: 'base' }) <= 0);
       const lower = (xs: string[]): boolean => ok(xs.map((x) => x.toLowerCase()));
       const any = (xs: string[]): boolean => ok(xs) || lower(xs) || loc(xs);
       expect(any(asc as string[])).toBe(true);
@@ -660,7 +693,9 @@ describe('paths that are not shown are not available', () => {
     ['GET', '/plans/{forecast}/budgets/{id}/', () => `/plans/${forecast.id}/budgets/${budget.id}/`],
     ['GET', '/plans/{forecast}/budgets/external/{ext}/', () => `/plans/${forecast.id}/budgets/external/${ext}/`],
   ] as const)('%s %s gives 404 or 405', async (method, _label, path) => {
-    const reply = await h.request(method, path(), { json: method === 'GET' || method === 'DELETE' ? undefined : body({ name: 'changed' }) });
+    const reply = await h.request(method, path(), {
+      json: method === 'GET' || method === 'DELETE' ? undefined : body({ name: 'changed' }),
+    });
     expect([404, 405]).toContain(reply.status);
     const after = await forecastByExternal(ext);
     expect(after?.name).toBe('untouched');

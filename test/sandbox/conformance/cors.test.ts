@@ -38,7 +38,11 @@ describe('cors enabled', () => {
   });
 
   test('the token endpoint is reachable cross-origin', async () => {
-    const reply = await rawRequest(`${h.url}/auth/token/`, 'OPTIONS', { origin: ORIGIN, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' });
+    const reply = await rawRequest(`${h.url}/auth/token/`, 'OPTIONS', {
+      origin: ORIGIN,
+      'access-control-request-method': 'POST',
+      'access-control-request-headers': 'content-type',
+    });
     expect([ORIGIN, '*']).toContain(reply.headers['access-control-allow-origin']);
   });
 });

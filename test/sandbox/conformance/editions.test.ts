@@ -43,9 +43,17 @@ describe('edition without the API (demo-basic)', () => {
 describe('group-level invoice paths with company credentials (business edition)', () => {
   test.each(['GET', 'POST', 'PATCH', 'DELETE'])('%s /companies/{id}/invoices/ gives 403 with code', async (method) => {
     const id = h.sandbox.companyIds.demo;
-    const json = method === 'POST' ? { reference: unique('G-'), name: 'n', amount: 1, due_date: h.clock.today() } : method === 'PATCH' ? [] : undefined;
+    const json =
+      method === 'POST'
+        ? { reference: unique('G-'), name: 'n', amount: 1, due_date: h.clock.today() }
+        : method === 'PATCH'
+          ? []
+          : undefined;
     const before = ((await h.get('/invoices/', { page_size: 1 })).body as PageBody).count;
-    const reply = await h.request(method, `/companies/${id}/invoices/`, { json, query: method === 'DELETE' ? { reference: 'x' } : undefined });
+    const reply = await h.request(method, `/companies/${id}/invoices/`, {
+      json,
+      query: method === 'DELETE' ? { reference: 'x' } : undefined,
+    });
     expectPlanDenied(reply.status, reply.body);
     expect(((await h.get('/invoices/', { page_size: 1 })).body as PageBody).count).toBe(before);
   });

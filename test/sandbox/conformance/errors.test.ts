@@ -81,9 +81,14 @@ describe('403', () => {
   );
 
   test('writes without a token give 403 and change nothing', async () => {
-    const reply = await h.request('POST', '/invoices/', { auth: 'none', json: { reference: 'x', name: 'x', amount: 1, due_date: '2030-01-01' } });
+    const reply = await h.request('POST', '/invoices/', {
+      auth: 'none',
+      json: { reference: 'x', name: 'x', amount: 1, due_date: '2030-01-01' },
+    });
     expect(reply.status).toBe(403);
-    const found = (await h.get('/invoices/', { reference: 'x', page_size: 1000 })).body as { results: { invoices: { reference: string }[] } };
+    const found = (await h.get('/invoices/', { reference: 'x', page_size: 1000 })).body as {
+      results: { invoices: { reference: string }[] };
+    };
     expect(found.results.invoices.filter((i) => i.reference === 'x')).toEqual([]);
   });
 });

@@ -112,13 +112,17 @@ describe('POST /invoices/', () => {
   });
 
   test('without date, the invoice date is a date (the day of creation), never null', async () => {
-    const reply = await h.request('POST', '/invoices/', { json: { reference: unique('NODATE-'), name: 'n', amount: 5, due_date: h.clock.today() } });
+    const reply = await h.request('POST', '/invoices/', {
+      json: { reference: unique('NODATE-'), name: 'n', amount: 5, due_date: h.clock.today() },
+    });
     expect(shapeProblems(reply.body, INVOICE, 'invoice')).toEqual([]);
     expect((reply.body as Invoice).date).toBe(h.clock.today());
   });
 
   test('date null is refused on create and in PATCH (the field is typed date, not nullable)', async () => {
-    const created = await h.request('POST', '/invoices/', { json: { reference: unique('NULLDATE-'), name: 'n', amount: 5, due_date: h.clock.today(), date: null } });
+    const created = await h.request('POST', '/invoices/', {
+      json: { reference: unique('NULLDATE-'), name: 'n', amount: 5, due_date: h.clock.today(), date: null },
+    });
     expect(created.status).toBe(400);
     expect(Object.keys(created.body as object)).toEqual(['date']);
     const inv = await create({});
@@ -314,7 +318,19 @@ describe('PATCH /invoices/', () => {
     expect(body.map((i) => i.id)).toEqual([inv.id]);
     expect(body[0]?.notes).toBe('after');
     const after = await getInvoice(inv.id);
-    const keep = (i: Invoice): unknown[] => [i.reference, i.name, i.amount, i.type, i.date, i.due_date, i.expected_date, i.status, i.category, i.paid_amount, i.source];
+    const keep = (i: Invoice): unknown[] => [
+      i.reference,
+      i.name,
+      i.amount,
+      i.type,
+      i.date,
+      i.due_date,
+      i.expected_date,
+      i.status,
+      i.category,
+      i.paid_amount,
+      i.source,
+    ];
     expect(after.notes).toBe('after');
     expect(keep(after)).toEqual(keep(inv));
   });
@@ -344,7 +360,9 @@ describe('PATCH /invoices/', () => {
   test('by source_id together with source when the first item has source_id', async () => {
     const target = demo.find((i) => i.source_id && demo.filter((x) => x.source_id === i.source_id && x.source === i.source).length === 1);
     if (!target) throw new Error('no invoice with a source_id');
-    const reply = await h.request('PATCH', '/invoices/', { json: [{ source_id: target.source_id, source: target.source, notes: 'by source' }] });
+    const reply = await h.request('PATCH', '/invoices/', {
+      json: [{ source_id: target.source_id, source: target.source, notes: 'by source' }],
+    });
     expect(reply.status).toBe(200);
     expect((reply.body as Invoice[]).map((i) => i.id)).toEqual([target.id]);
     expect((await getInvoice(target.id)).notes).toBe('by source');

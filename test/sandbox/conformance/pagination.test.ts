@@ -84,7 +84,9 @@ describe('count, next and previous', () => {
     const first = page((await h.get('/forecast/budgets/', { page_size: 7 })).body);
     const seen: number[] = [];
     for (let p = 1; p <= Math.ceil(first.count / 7); p++) {
-      seen.push(...(pageItems(page((await h.get('/forecast/budgets/', { page_size: 7, page: p })).body)) as { id: number }[]).map((b) => b.id));
+      seen.push(
+        ...(pageItems(page((await h.get('/forecast/budgets/', { page_size: 7, page: p })).body)) as { id: number }[]).map((b) => b.id),
+      );
     }
     expect(seen).toHaveLength(first.count);
     expect(new Set(seen).size).toBe(first.count);

@@ -42,7 +42,13 @@ describe('Plan', () => {
 
   test('plan author has id (string), username, full_name', async () => {
     const body = (await h.get('/plans/')).body as { author: unknown }[];
-    expect(eachProblems(body.map((p) => p.author), PLAN_AUTHOR, 'author')).toEqual([]);
+    expect(
+      eachProblems(
+        body.map((p) => p.author),
+        PLAN_AUTHOR,
+        'author',
+      ),
+    ).toEqual([]);
   });
 
   test('the demo plans include a forecast, two scenarios, a regular, a committed and an IN_PROGRESS plan', async () => {
@@ -92,7 +98,13 @@ describe('Account and balance summary', () => {
 
   test('account.bank has open_banking_connection_id, name, bic', async () => {
     const accounts = ((await h.get('/accounts/')).body as { accounts: { bank: unknown }[] }).accounts;
-    expect(eachProblems(accounts.map((a) => a.bank), ACCOUNT_BANK, 'account.bank')).toEqual([]);
+    expect(
+      eachProblems(
+        accounts.map((a) => a.bank),
+        ACCOUNT_BANK,
+        'account.bank',
+      ),
+    ).toEqual([]);
   });
 
   test('account currency is an ISO 4217 code', async () => {
@@ -101,7 +113,8 @@ describe('Account and balance summary', () => {
   });
 
   test('every account in GET /accounts/ includes last_transaction with a short account', async () => {
-    const accounts = ((await h.get('/accounts/')).body as { accounts: { last_transaction?: unknown; transaction_count: number }[] }).accounts;
+    const accounts = ((await h.get('/accounts/')).body as { accounts: { last_transaction?: unknown; transaction_count: number }[] })
+      .accounts;
     const problems: string[] = [];
     accounts.forEach((a, i) => {
       if (!('last_transaction' in a)) {
@@ -148,11 +161,23 @@ describe('Transaction', () => {
   });
 
   test('transaction.account is a short account (id, name, alias)', () => {
-    expect(eachProblems(txs.map((t) => t.account), SHORT_ACCOUNT, 'transaction.account')).toEqual([]);
+    expect(
+      eachProblems(
+        txs.map((t) => t.account),
+        SHORT_ACCOUNT,
+        'transaction.account',
+      ),
+    ).toEqual([]);
   });
 
   test('transaction.category is a short category (id, name, description)', () => {
-    expect(eachProblems(txs.map((t) => t.category), SHORT_CATEGORY, 'transaction.category')).toEqual([]);
+    expect(
+      eachProblems(
+        txs.map((t) => t.category),
+        SHORT_CATEGORY,
+        'transaction.category',
+      ),
+    ).toEqual([]);
   });
 
   test('predicted_category, when set, is an extended category', () => {
@@ -228,7 +253,13 @@ describe('Budget', () => {
   });
 
   test('budget.category is a short category', () => {
-    expect(eachProblems(budgets.map((b) => b.category), SHORT_CATEGORY, 'budget.category')).toEqual([]);
+    expect(
+      eachProblems(
+        budgets.map((b) => b.category),
+        SHORT_CATEGORY,
+        'budget.category',
+      ),
+    ).toEqual([]);
   });
 
   test('recurring_budget, when set, carries frequency, frequency_multiplier, sequence_type, sequence_term_size, d, r', () => {

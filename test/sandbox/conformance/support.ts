@@ -196,19 +196,12 @@ export interface RawReply {
 }
 
 /** one HTTP exchange over node:http: no redirect following, exact headers, exact body */
-export function rawRequest(
-  url: string,
-  method: string,
-  headers: Record<string, string> = {},
-  body?: string | Buffer,
-): Promise<RawReply> {
+export function rawRequest(url: string, method: string, headers: Record<string, string> = {}, body?: string | Buffer): Promise<RawReply> {
   return new Promise((resolve, reject) => {
     const req = http.request(url, { method, headers }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () =>
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(chunks).toString('utf8') }),
-      );
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(chunks).toString('utf8') }));
       res.on('error', reject);
     });
     req.on('error', reject);

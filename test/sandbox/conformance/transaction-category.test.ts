@@ -135,7 +135,16 @@ describe('PATCH /transactions/{id}/', () => {
     if (!leaf) throw new Error('no other leaf');
     await h.request('PATCH', `/transactions/${before.id}/`, { json: { category: leaf.id } });
     const after = await getTx(before.id);
-    const keep = (t: Tx): unknown[] => [t.account, t.value_date, t.amount, t.reporting_amount, t.purpose, t.counterpart_name, t.tags, t.invoice];
+    const keep = (t: Tx): unknown[] => [
+      t.account,
+      t.value_date,
+      t.amount,
+      t.reporting_amount,
+      t.purpose,
+      t.counterpart_name,
+      t.tags,
+      t.invoice,
+    ];
     expect(after.category.id).toBe(leaf.id);
     expect(keep(after)).toEqual(keep(before));
   });

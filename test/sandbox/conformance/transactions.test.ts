@@ -233,7 +233,10 @@ describe('accounts and their transactions', () => {
     for (const a of accounts) {
       const own = all.filter((t) => t.account.id === a.id);
       if (own.length === 0) continue;
-      const latest = own.map((t) => t.value_date).sort().pop();
+      const latest = own
+        .map((t) => t.value_date)
+        .sort()
+        .pop();
       const last = a.last_transaction as { id: number; value_date: string; account: { id: number } } | null;
       expect([a.id, last?.value_date, last?.account.id]).toEqual([a.id, latest, a.id]);
       expect(own.map((t) => t.id)).toContain(last?.id);

@@ -27,7 +27,12 @@ describe('rule 4: trailing slash', () => {
     const before = await invoiceCount();
     const reference = unique('NOSLASH-');
     const body = JSON.stringify({ reference, name: 'x', amount: 10, due_date: addDays(h.clock.today(), 10) });
-    const reply = await rawRequest(`${h.url}/invoices`, 'POST', { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body);
+    const reply = await rawRequest(
+      `${h.url}/invoices`,
+      'POST',
+      { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body,
+    );
     expect(reply.status).toBe(301);
     expect(await invoiceCount()).toBe(before);
     const found = (await h.get('/invoices/', { reference })).body as { count: number };
@@ -92,7 +97,12 @@ describe('rule 5: JSON bodies', () => {
 
   test('a malformed JSON request body gives 400', async () => {
     const token = await h.token();
-    const reply = await rawRequest(`${h.url}/invoices/`, 'POST', { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, '{"reference": ');
+    const reply = await rawRequest(
+      `${h.url}/invoices/`,
+      'POST',
+      { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      '{"reference": ',
+    );
     expect(reply.status).toBe(400);
   });
 });
@@ -106,9 +116,13 @@ describe('rule 6: dates and timestamps', () => {
 
   test('timestamps are ISO 8601 in UTC', async () => {
     const plans = (await h.get('/plans/')).body as (Plan & { date_created: string; date_updated: string })[];
-    const invoices = ((await h.get('/invoices/', { page_size: 50 })).body as { results: { invoices: (Invoice & { date_created: string })[] } })
-      .results.invoices;
-    const stamps = [...plans.flatMap((p) => [p.date_created, p.date_updated]), ...invoices.flatMap((i) => [i.date_created, i.date_updated])];
+    const invoices = (
+      (await h.get('/invoices/', { page_size: 50 })).body as { results: { invoices: (Invoice & { date_created: string })[] } }
+    ).results.invoices;
+    const stamps = [
+      ...plans.flatMap((p) => [p.date_created, p.date_updated]),
+      ...invoices.flatMap((i) => [i.date_created, i.date_updated]),
+    ];
     expect(stamps.length).toBeGreaterThan(0);
     for (const s of stamps) expect(s).toMatch(UTC_TIMESTAMP);
   });
@@ -124,7 +138,9 @@ describe('rule 6: dates and timestamps', () => {
 
 describe('rule 6: dates in requests', () => {
   test('a date not in YYYY-MM-DD gives 400 (invoice due_date)', async () => {
-    const reply = await h.request('POST', '/invoices/', { json: { reference: unique('BADDATE-'), name: 'n', amount: 1, due_date: '30.06.2025' } });
+    const reply = await h.request('POST', '/invoices/', {
+      json: { reference: unique('BADDATE-'), name: 'n', amount: 1, due_date: '30.06.2025' },
+    });
     expect(reply.status).toBe(400);
     expect(Object.keys(reply.body as object)).toContain('due_date');
   });

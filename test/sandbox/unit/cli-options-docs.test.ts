@@ -17,7 +17,11 @@ describe('the option table', () => {
   it('renders one usage line and one README row per flag', () => {
     for (const spec of SANDBOX_OPTIONS) {
       expect(USAGE.split('\n').filter((line) => line.startsWith(`  --${spec.name} `))).toHaveLength(1);
-      expect(renderOptionsMarkdown().split('\n').filter((line) => line.startsWith(`| \`--${spec.name}`))).toHaveLength(1);
+      expect(
+        renderOptionsMarkdown()
+          .split('\n')
+          .filter((line) => line.startsWith(`| \`--${spec.name}`)),
+      ).toHaveLength(1);
     }
     expect(renderUsage()).toBe(USAGE);
   });
@@ -79,7 +83,11 @@ describe('--help and bad options', () => {
   });
 
   it('npm run sandbox -- --help prints the usage on stdout and exits 0, starting nothing', () => {
-    const run = spawnSync(process.execPath, [require.resolve('tsx/cli'), 'src/sandbox/cli.ts', '--help'], { cwd: ROOT, encoding: 'utf8', timeout: 60_000 });
+    const run = spawnSync(process.execPath, [require.resolve('tsx/cli'), 'src/sandbox/cli.ts', '--help'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
     expect(run.status).toBe(0);
     expect(run.stdout.trim()).toBe(USAGE);
   });

@@ -6,16 +6,53 @@ describe('CLI options', () => {
     const result = parseCliArgs([]);
     expect(result.ok).toBe(true);
     if (result.ok) {
-      expect(result.options).toMatchObject({ port: 8787, host: '127.0.0.1', seed: 42, transactions: 5000, tokenTtl: 300, cors: true, faults: {} });
+      expect(result.options).toMatchObject({
+        port: 8787,
+        host: '127.0.0.1',
+        seed: 42,
+        transactions: 5000,
+        tokenTtl: 300,
+        cors: true,
+        faults: {},
+      });
     }
   });
 
   it('maps every flag', () => {
     const result = parseCliArgs([
-      '--port', '0', '--seed=7', '--transactions', '200000', '--token-ttl', '60', '--link-host', 'http://api.example.test',
-      '--data', '/tmp/x.json', '--cors-origin', 'https://a.example', '--cors-origin', 'https://b.example',
-      '--fault-500', '0.1', '--fault-429', '0.2', '--retry-after', '3', '--fault-slow', '0.3', '--slow-ms', '50',
-      '--fault-drop', '0.05', '--fault-seed', '11', '--fault-concurrent-edits', '1', '--fault-concurrent-budget-edits', '0.5',
+      '--port',
+      '0',
+      '--seed=7',
+      '--transactions',
+      '200000',
+      '--token-ttl',
+      '60',
+      '--link-host',
+      'http://api.example.test',
+      '--data',
+      '/tmp/x.json',
+      '--cors-origin',
+      'https://a.example',
+      '--cors-origin',
+      'https://b.example',
+      '--fault-500',
+      '0.1',
+      '--fault-429',
+      '0.2',
+      '--retry-after',
+      '3',
+      '--fault-slow',
+      '0.3',
+      '--slow-ms',
+      '50',
+      '--fault-drop',
+      '0.05',
+      '--fault-seed',
+      '11',
+      '--fault-concurrent-edits',
+      '1',
+      '--fault-concurrent-budget-edits',
+      '0.5',
     ]);
     expect(result.ok).toBe(true);
     if (!result.ok) return;
@@ -27,7 +64,17 @@ describe('CLI options', () => {
       linkHost: 'http://api.example.test',
       dataFile: '/tmp/x.json',
       cors: { origins: ['https://a.example', 'https://b.example'] },
-      faults: { error500Rate: 0.1, rate429: 0.2, retryAfterSeconds: 3, slowRate: 0.3, slowMs: 50, dropRate: 0.05, seed: 11, concurrentEditRate: 1, concurrentBudgetEditRate: 0.5 },
+      faults: {
+        error500Rate: 0.1,
+        rate429: 0.2,
+        retryAfterSeconds: 3,
+        slowRate: 0.3,
+        slowMs: 50,
+        dropRate: 0.05,
+        seed: 11,
+        concurrentEditRate: 1,
+        concurrentBudgetEditRate: 0.5,
+      },
     });
     const noCors = parseCliArgs(['--no-cors']);
     expect(noCors.ok && noCors.options.cors).toBe(false);

@@ -101,7 +101,11 @@ describe('fault injection', () => {
     expect(second.status).toBe(200);
     expect(second.body.count).toBe(before + 1);
     sandbox.setFaults({});
-    const changed = await getJson<TransactionPage>(sandbox, token, `/transactions/?min_date_updated=${encodeURIComponent(new Date(Date.now() - 60_000).toISOString())}`);
+    const changed = await getJson<TransactionPage>(
+      sandbox,
+      token,
+      `/transactions/?min_date_updated=${encodeURIComponent(new Date(Date.now() - 60_000).toISOString())}`,
+    );
     expect(changed.body.count).toBeGreaterThanOrEqual(2);
   });
 

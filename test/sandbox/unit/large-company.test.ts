@@ -30,7 +30,11 @@ describe('a 200,000-transaction company', () => {
   }, 60_000);
 
   it('serves a filtered and re-ordered listing', async () => {
-    const page = await getJson<TransactionPage>(sandbox, token, '/transactions/?type=incomes&ordering=-reporting_amount&page_size=1000&page=3');
+    const page = await getJson<TransactionPage>(
+      sandbox,
+      token,
+      '/transactions/?type=incomes&ordering=-reporting_amount&page_size=1000&page=3',
+    );
     expect(page.status).toBe(200);
     const amounts = page.body.results.map((r) => r.reporting_amount);
     expect(amounts.every((a) => a > 0)).toBe(true);

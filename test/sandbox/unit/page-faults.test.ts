@@ -31,7 +31,12 @@ describe('page faults', () => {
     expect(first.body.results).toHaveLength(20);
     for (const page of [2, 3, 99]) {
       const { status, body } = await getJson<TransactionPage>(sandbox, token, `/transactions/extended/?page=${page}&page_size=20`);
-      expect({ status, count: body.count, rows: body.results.length, next: pageNumber(body.next) }).toEqual({ status: 200, count: 50, rows: 0, next: String(page + 1) });
+      expect({ status, count: body.count, rows: body.results.length, next: pageNumber(body.next) }).toEqual({
+        status: 200,
+        count: 50,
+        rows: 0,
+        next: String(page + 1),
+      });
     }
     // Other lists answer as always.
     expect((await getJson(sandbox, token, '/transactions/?page=99&page_size=20')).status).toBe(404);
@@ -68,17 +73,39 @@ describe('the stated text limit', () => {
   it(`is ${MAX_TEXT_LENGTH} characters, above Excel's 32,767, for transactions, invoices and budgets`, async () => {
     expect(MAX_TEXT_LENGTH).toBe(100_000);
     const account = await offlineAccount();
-    const ok = await sendJson<{ purpose: string }>(sandbox, token, 'POST', `/accounts/${account}/transactions/`, { value_date: '2024-01-01', amount: 1, purpose: 'p'.repeat(MAX_TEXT_LENGTH) });
+    const ok = await sendJson<{ purpose: string }>(sandbox, token, 'POST', `/accounts/${account}/transactions/`, {
+      value_date: '2024-01-01',
+      amount: 1,
+      purpose: 'p'.repeat(MAX_TEXT_LENGTH),
+    });
     expect(ok.status).toBe(201);
     expect(ok.body.purpose).toHaveLength(MAX_TEXT_LENGTH);
 
     const tooLong = 'x'.repeat(MAX_TEXT_LENGTH + 1);
-    const transaction = await sendJson(sandbox, token, 'POST', `/accounts/${account}/transactions/`, { value_date: '2024-01-01', amount: 1, purpose: tooLong });
-    expect(transaction).toEqual({ status: 400, body: { purpose: ['Stellen Sie sicher, dass dieses Feld nicht mehr als 100000 Zeichen lang ist.'] } });
-    const invoice = await sendJson(sandbox, token, 'POST', '/invoices/', { reference: 'R', name: 'N', amount: 1, due_date: '2024-01-01', notes: tooLong });
+    const transaction = await sendJson(sandbox, token, 'POST', `/accounts/${account}/transactions/`, {
+      value_date: '2024-01-01',
+      amount: 1,
+      purpose: tooLong,
+    });
+    expect(transaction).toEqual({
+      status: 400,
+      body: { purpose: ['Stellen Sie sicher, dass dieses Feld nicht mehr als 100000 Zeichen lang ist.'] },
+    });
+    const invoice = await sendJson(sandbox, token, 'POST', '/invoices/', {
+      reference: 'R',
+      name: 'N',
+      amount: 1,
+      due_date: '2024-01-01',
+      notes: tooLong,
+    });
     expect(invoice.status).toBe(400);
     expect(invoice.body).toHaveProperty('notes');
-    const budget = await sendJson(sandbox, token, 'POST', '/forecast/budgets/', { name: 'N', category: 1, settlement_date: '2024-01-01', description: tooLong });
+    const budget = await sendJson(sandbox, token, 'POST', '/forecast/budgets/', {
+      name: 'N',
+      category: 1,
+      settlement_date: '2024-01-01',
+      description: tooLong,
+    });
     expect(budget.status).toBe(400);
     expect(budget.body).toHaveProperty('description');
   });

@@ -2,7 +2,12 @@ import { ApiError } from '../../../src/sandbox/api-error';
 import { pageLink, paginate, readPageSize } from '../../../src/sandbox/paginate';
 import { QueryParams } from '../../../src/sandbox/query-params';
 
-const target = (query: string) => ({ query: QueryParams.fromUrl(`/x/?${query}`), lang: 'en' as const, linkOrigin: 'http://api.example.test', path: '/transactions/' });
+const target = (query: string) => ({
+  query: QueryParams.fromUrl(`/x/?${query}`),
+  lang: 'en' as const,
+  linkOrigin: 'http://api.example.test',
+  path: '/transactions/',
+});
 const items = Array.from({ length: 250 }, (_, i) => i);
 
 describe('pagination', () => {

@@ -22,7 +22,8 @@ describe('persistence', () => {
     expect(created.status).toBe(201);
     const budget = await sendJson<{ id: number }>(first, token, 'POST', '/forecast/budgets/', {
       name: 'Persistent',
-      category: (await getJson<Array<{ id: number; is_category: boolean }>>(first, token, '/categories/')).body.find((c) => c.is_category)?.id,
+      category: (await getJson<Array<{ id: number; is_category: boolean }>>(first, token, '/categories/')).body.find((c) => c.is_category)
+        ?.id,
       settlement_date: '2030-02-01',
       external_id: 'persist-1',
     });
@@ -37,7 +38,12 @@ describe('persistence', () => {
     const again = await getJson<{ id: number }>(second, token, '/forecast/budgets/external/persist-1/');
     expect(again.body.id).toBe(budget.body.id);
     // Id counters survive too: a new invoice does not reuse an id.
-    const next = await sendJson<{ id: number }>(second, token, 'POST', '/invoices/', { reference: 'P-2', name: 'n', amount: 1, due_date: '2030-01-01' });
+    const next = await sendJson<{ id: number }>(second, token, 'POST', '/invoices/', {
+      reference: 'P-2',
+      name: 'n',
+      amount: 1,
+      due_date: '2030-01-01',
+    });
     expect(next.body.id).toBeGreaterThan(created.body.id);
     await second.close();
   });

@@ -23,7 +23,7 @@ function getWithLine(bytes: number): Promise<{ status: number; type: string; bod
   const target = prefix + '1'.repeat(pad);
   expect(requestLineBytes('GET', target)).toBe(bytes);
   return new Promise((resolve, reject) => {
-    const request = http.request({ host: url.hostname, port: url.port, path: target, method: 'GET'}, (response) => {
+    const request = http.request({ host: url.hostname, port: url.port, path: target, method: 'GET' }, (response) => {
       let body = '';
       response.setEncoding('utf8');
       response.on('data', (chunk: string) => (body += chunk));

@@ -1,7 +1,10 @@
 /** Small HTTP helpers for the sandbox unit tests. */
 import type { RunningSandbox } from '../../../src/sandbox/index';
 
-export async function tokenFor(sandbox: RunningSandbox, pair: { clientId: string; clientSecret: string } = sandbox.credentials.company): Promise<string> {
+export async function tokenFor(
+  sandbox: RunningSandbox,
+  pair: { clientId: string; clientSecret: string } = sandbox.credentials.company,
+): Promise<string> {
   const response = await fetch(`${sandbox.url}/auth/token/`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

@@ -32,7 +32,8 @@ describe('transaction store and query cache', () => {
     expect(cache.misses).toBe(1);
     expect(cache.hits).toBe(1);
     expect(first.items.every((t) => t.reportingAmount < 0)).toBe(true);
-    for (let i = 1; i < first.items.length; i++) expect(first.items[i - 1]!.reportingAmount).toBeGreaterThanOrEqual(first.items[i]!.reportingAmount);
+    for (let i = 1; i < first.items.length; i++)
+      expect(first.items[i - 1]!.reportingAmount).toBeGreaterThanOrEqual(first.items[i]!.reportingAmount);
     const victim = first.items[0]!;
     victim.reportingAmount = 1;
     victim.amount = 1;

@@ -6,7 +6,12 @@
 
 import { createClient, type CashflowClient } from '../../../src/api';
 import { startSandbox, type SandboxOptions } from '../../../src/sandbox';
-import { createOfflineAccount, parseOfflineAccountForm, emptyOfflineAccountForm, type OfflineAccountForm } from '../../../src/sync/accounts';
+import {
+  createOfflineAccount,
+  parseOfflineAccountForm,
+  emptyOfflineAccountForm,
+  type OfflineAccountForm,
+} from '../../../src/sync/accounts';
 import type { OfflineAccountInput } from '../../../src/api';
 
 type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
@@ -24,7 +29,10 @@ async function clientOf(options: SandboxOptions = {}, language: 'de' | 'en' = 'e
 }
 
 function input(form: Partial<OfflineAccountForm>): OfflineAccountInput {
-  const parsed = parseOfflineAccountForm({ ...emptyOfflineAccountForm('EUR'), name: 'Kasse', bankName: 'Handkasse', iban: 'DE89 3704 0044 0532 0130 00', ...form }, 'de');
+  const parsed = parseOfflineAccountForm(
+    { ...emptyOfflineAccountForm('EUR'), name: 'Kasse', bankName: 'Handkasse', iban: 'DE89 3704 0044 0532 0130 00', ...form },
+    'de',
+  );
   if (!parsed.ok) throw new Error(JSON.stringify(parsed.problems));
   return parsed.input;
 }
@@ -33,10 +41,17 @@ test('a new IBAN makes an account; the same IBAN and currency, typed otherwise, 
   const client = await clientOf();
   const before = (await client.accounts.summary()).accounts.length;
   const created = await createOfflineAccount({ client, input: input({ balance: '1.234,50', overdraftLimit: '500' }) });
-  expect(created).toMatchObject({ kind: 'created', ibanKept: true, account: { name: 'Kasse', iban: 'DE89370400440532013000', currency: 'EUR', balance: 1234.5, overdraft_limit: 500, status: 'OFFLINE' } });
+  expect(created).toMatchObject({
+    kind: 'created',
+    ibanKept: true,
+    account: { name: 'Kasse', iban: 'DE89370400440532013000', currency: 'EUR', balance: 1234.5, overdraft_limit: 500, status: 'OFFLINE' },
+  });
   if (created.kind !== 'created') throw new Error(created.kind);
 
-  const again = await createOfflineAccount({ client, input: input({ name: 'Another name', iban: 'de89370400440532013000', currency: 'eur' }) });
+  const again = await createOfflineAccount({
+    client,
+    input: input({ name: 'Another name', iban: 'de89370400440532013000', currency: 'eur' }),
+  });
   expect(again).toMatchObject({ kind: 'existing', account: { id: created.account.id, name: 'Kasse' } });
 
   const chf = await createOfflineAccount({ client, input: input({ currency: 'CHF' }) });

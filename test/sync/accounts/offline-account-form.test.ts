@@ -16,7 +16,15 @@ describe('the offline account form', () => {
   });
 
   it('reads amounts in the language of the pane and keeps them as decimal strings', () => {
-    const form = { ...FILLED, bic: 'cobadeffxxx', alias: 'Kasse', holderName: 'Demo GmbH', typeName: 'Kasse', balance: '-1.234,50', overdraftLimit: '5.000' };
+    const form = {
+      ...FILLED,
+      bic: 'cobadeffxxx',
+      alias: 'Kasse',
+      holderName: 'Demo GmbH',
+      typeName: 'Kasse',
+      balance: '-1.234,50',
+      overdraftLimit: '5.000',
+    };
     expect(parseOfflineAccountForm(form, 'de')).toEqual({
       ok: true,
       input: {
@@ -31,7 +39,10 @@ describe('the offline account form', () => {
         overdraft_limit: '5000',
       },
     });
-    expect(parseOfflineAccountForm({ ...form, balance: '-1,234.50', overdraftLimit: '5,000' }, 'en')).toMatchObject({ ok: true, input: { balance: '-1234.50', overdraft_limit: '5000' } });
+    expect(parseOfflineAccountForm({ ...form, balance: '-1,234.50', overdraftLimit: '5,000' }, 'en')).toMatchObject({
+      ok: true,
+      input: { balance: '-1234.50', overdraft_limit: '5000' },
+    });
   });
 
   it('names every problem on its field, in the language of the pane', () => {

@@ -37,34 +37,52 @@ describe('parseBaseUrl: http only to loopback', () => {
     expect(baseUrlProblem(text)).toBe('insecure');
   });
 
-  test.each(['api.example.com', 'ftp://api.example.com', 'http://user:pw@localhost/', 'http://api.example.com/?x=1', 'https://u:p@api.example.com', ''])(
-    '%p is refused as not a base URL (not for being http)',
-    (text) => {
-      expect(parseBaseUrl(text)).toBeNull();
-      expect(baseUrlProblem(text)).toBe('invalid');
-    },
-  );
+  test.each([
+    'api.example.com',
+    'ftp://api.example.com',
+    'http://user:pw@localhost/',
+    'http://api.example.com/?x=1',
+    'https://u:p@api.example.com',
+    '',
+  ])('%p is refused as not a base URL (not for being http)', (text) => {
+    expect(parseBaseUrl(text)).toBeNull();
+    expect(baseUrlProblem(text)).toBe('invalid');
+  });
 });
 
 describe('where a base URL is typed or read from a workbook', () => {
   test.each(LANGUAGES)('%s: the profile form says http is for this computer only', (language) => {
-    const result = parseProfile({ id: 'p1', name: 'ACME', baseUrl: 'http://api.example.com/', clientId: 'c', kind: 'company', remember: true }, language);
+    const result = parseProfile(
+      { id: 'p1', name: 'ACME', baseUrl: 'http://api.example.com/', clientId: 'c', kind: 'company', remember: true },
+      language,
+    );
     expect(result).toEqual({ ok: false, problems: [{ field: 'baseUrl', message: catalogs[language]['profile.error.baseUrlInsecure'] }] });
     expect(catalogs[language]['profile.error.baseUrlInsecure']).not.toBe(catalogs[language]['profile.error.baseUrl']);
   });
 
   test('the profile form keeps the loopback addresses of the sandbox and the proxy', () => {
     for (const baseUrl of ['http://localhost:8787/', 'http://localhost:8788/', 'http://127.0.0.1:39123/']) {
-      expect(parseProfile({ id: 'p1', name: 'Demo', baseUrl, clientId: 'demo-company', kind: 'company', remember: true }, 'en')).toMatchObject({ ok: true, profile: { baseUrl } });
+      expect(
+        parseProfile({ id: 'p1', name: 'Demo', baseUrl, clientId: 'demo-company', kind: 'company', remember: true }, 'en'),
+      ).toMatchObject({ ok: true, profile: { baseUrl } });
     }
   });
 
   test("a workbook's insecure address is read as refused (never as a connection); other unreadable text as none", () => {
     const text = (baseUrl: string) => JSON.stringify({ profileName: 'Demo GmbH', baseUrl });
-    expect(readWorkbookConnection(text('http://api.example.com'))).toEqual({ status: 'refused', profileName: 'Demo GmbH', baseUrl: 'http://api.example.com' });
-    expect(readWorkbookConnection(text('http://127.0.0.1:8787'))).toEqual({ status: 'found', connection: { profileName: 'Demo GmbH', baseUrl: 'http://127.0.0.1:8787/' } });
+    expect(readWorkbookConnection(text('http://api.example.com'))).toEqual({
+      status: 'refused',
+      profileName: 'Demo GmbH',
+      baseUrl: 'http://api.example.com',
+    });
+    expect(readWorkbookConnection(text('http://127.0.0.1:8787'))).toEqual({
+      status: 'found',
+      connection: { profileName: 'Demo GmbH', baseUrl: 'http://127.0.0.1:8787/' },
+    });
     expect(readWorkbookConnection(text('not a url'))).toEqual({ status: 'none' });
     expect(readWorkbookConnection('{broken')).toEqual({ status: 'none' });
-    expect(readWorkbookConnection(JSON.stringify({ profileName: 'A', baseUrl: 'http://api.example.com', clientId: 'x' }))).toEqual({ status: 'none' });
+    expect(readWorkbookConnection(JSON.stringify({ profileName: 'A', baseUrl: 'http://api.example.com', clientId: 'x' }))).toEqual({
+      status: 'none',
+    });
   });
 });

@@ -2,7 +2,15 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { credentialKey, TokenCache } from '../../../src/api';
 import { en, it as italian } from '../../../src/i18n/catalog';
-import { Connections, DEMO_SECRET, demoProfile, MemoryKeyValueStorage, ProfileStore, sandboxAvailable, type ConnectionProfile } from '../../../src/sync/connect';
+import {
+  Connections,
+  DEMO_SECRET,
+  demoProfile,
+  MemoryKeyValueStorage,
+  ProfileStore,
+  sandboxAvailable,
+  type ConnectionProfile,
+} from '../../../src/sync/connect';
 import { recordingFetch, start, type Sandbox } from '../../integration/support';
 
 let sandbox: Sandbox;
@@ -66,7 +74,10 @@ describe('Connections against the sandbox', () => {
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
     const { port } = closed.address() as AddressInfo;
     await new Promise<void>((resolve) => closed.close(() => resolve()));
-    await expect(s.connections.connectWith({ ...fresh, baseUrl: `http://127.0.0.1:${port}/` }, DEMO_SECRET)).resolves.toMatchObject({ ok: false, problem: 'unreachable' });
+    await expect(s.connections.connectWith({ ...fresh, baseUrl: `http://127.0.0.1:${port}/` }, DEMO_SECRET)).resolves.toMatchObject({
+      ok: false,
+      problem: 'unreachable',
+    });
     expect(s.profiles.list()).toEqual([]);
     expect(s.profiles.secret('fresh')).toBeUndefined();
     expect([...s.storage.entries.values()].some((v) => v.includes('typed-wrong-secret') || v.includes(DEMO_SECRET))).toBe(false);
@@ -95,9 +106,19 @@ describe('Connections against the sandbox', () => {
 
   test('group credentials reach the companies of the group', async () => {
     const s = setup();
-    const group: ConnectionProfile = { id: 'g', name: 'Gruppe', baseUrl: sandbox.url, clientId: 'demo-group', kind: 'group', remember: false };
+    const group: ConnectionProfile = {
+      id: 'g',
+      name: 'Gruppe',
+      baseUrl: sandbox.url,
+      clientId: 'demo-group',
+      kind: 'group',
+      remember: false,
+    };
     s.profiles.save(group);
-    await expect(s.connections.connect('g', 'demo-group-secret')).resolves.toMatchObject({ ok: true, connection: { companyIds: [5101, 5102] } });
+    await expect(s.connections.connect('g', 'demo-group-secret')).resolves.toMatchObject({
+      ok: true,
+      connection: { companyIds: [5101, 5102] },
+    });
     expect(s.profiles.get('g')?.companyIds).toEqual([5101, 5102]);
     expect(s.profiles.secret('g')).toBe('demo-group-secret');
     expect([...s.storage.entries.values()].some((v) => v.includes('demo-group-secret'))).toBe(false);
@@ -125,7 +146,11 @@ describe('Connections against the sandbox', () => {
   });
 
   test('an unknown profile id', async () => {
-    await expect(setup().connections.connect('nope', 'x')).resolves.toMatchObject({ ok: false, problem: 'unknownProfile', message: en['connect.error.unknownProfile'] });
+    await expect(setup().connections.connect('nope', 'x')).resolves.toMatchObject({
+      ok: false,
+      problem: 'unknownProfile',
+      message: en['connect.error.unknownProfile'],
+    });
   });
 });
 

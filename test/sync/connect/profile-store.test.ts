@@ -1,4 +1,12 @@
-import { type ConnectionProfile, type KeyValueStorage, MemoryKeyValueStorage, parseProfile, PROFILES_KEY, ProfileStore, SECRET_KEY_PREFIX } from '../../../src/sync/connect';
+import {
+  type ConnectionProfile,
+  type KeyValueStorage,
+  MemoryKeyValueStorage,
+  parseProfile,
+  PROFILES_KEY,
+  ProfileStore,
+  SECRET_KEY_PREFIX,
+} from '../../../src/sync/connect';
 import { catalogs, LANGUAGES } from '../../../src/i18n/catalog';
 
 const SECRET = 'a-very-private-secret-42';
@@ -20,7 +28,15 @@ class RecordingStorage implements KeyValueStorage {
 }
 
 function profile(overrides: Partial<ConnectionProfile> = {}): ConnectionProfile {
-  return { id: 'p1', name: 'Demo GmbH', baseUrl: 'https://api.example.com/', clientId: 'client-1', kind: 'company', remember: false, ...overrides };
+  return {
+    id: 'p1',
+    name: 'Demo GmbH',
+    baseUrl: 'https://api.example.com/',
+    clientId: 'client-1',
+    kind: 'company',
+    remember: false,
+    ...overrides,
+  };
 }
 
 describe('ProfileStore', () => {
@@ -91,14 +107,17 @@ describe('ProfileStore', () => {
     expect(new ProfileStore(storage, '').list()).toEqual([]);
   });
 
-  test.each(['{not json', '"a string"', '{"id":"p1"}', 'null', ''])('corrupt profiles JSON (%s) counts as no profiles, never an error', (text) => {
-    const storage = new MemoryKeyValueStorage();
-    storage.setItem(PROFILES_KEY, text);
-    const store = new ProfileStore(storage);
-    expect(store.list()).toEqual([]);
-    store.save(profile());
-    expect(store.list()).toHaveLength(1);
-  });
+  test.each(['{not json', '"a string"', '{"id":"p1"}', 'null', ''])(
+    'corrupt profiles JSON (%s) counts as no profiles, never an error',
+    (text) => {
+      const storage = new MemoryKeyValueStorage();
+      storage.setItem(PROFILES_KEY, text);
+      const store = new ProfileStore(storage);
+      expect(store.list()).toEqual([]);
+      store.save(profile());
+      expect(store.list()).toHaveLength(1);
+    },
+  );
 
   test('a damaged entry costs only that profile', () => {
     const storage = new MemoryKeyValueStorage();
@@ -120,11 +139,21 @@ describe('ProfileStore', () => {
 
 describe('parseProfile', () => {
   test('valid input: trimmed, base URL normalized', () => {
-    const result = parseProfile({ id: 'p1', name: ' Demo ', baseUrl: 'https://api.example.com', clientId: ' c1 ', kind: 'company', remember: true }, 'en');
-    expect(result).toEqual({ ok: true, profile: { id: 'p1', name: 'Demo', baseUrl: 'https://api.example.com/', clientId: 'c1', kind: 'company', remember: true } });
+    const result = parseProfile(
+      { id: 'p1', name: ' Demo ', baseUrl: 'https://api.example.com', clientId: ' c1 ', kind: 'company', remember: true },
+      'en',
+    );
+    expect(result).toEqual({
+      ok: true,
+      profile: { id: 'p1', name: 'Demo', baseUrl: 'https://api.example.com/', clientId: 'c1', kind: 'company', remember: true },
+    });
   });
 
-  const labels = { de: ['Name', 'Basis-URL', 'Client-ID'], en: ['Name', 'Base URL', 'Client ID'], it: ['Nome', 'URL di base', 'Client ID'] } as const;
+  const labels = {
+    de: ['Name', 'Basis-URL', 'Client-ID'],
+    en: ['Name', 'Base URL', 'Client ID'],
+    it: ['Nome', 'URL di base', 'Client ID'],
+  } as const;
 
   test.each(LANGUAGES)('%s: each problem localized and naming its field', (language) => {
     const result = parseProfile({ id: 'p1', name: '  ', baseUrl: 'ftp://x', kind: 'company', remember: false }, language);
@@ -140,7 +169,10 @@ describe('parseProfile', () => {
   });
 
   test('a base URL with credentials is refused; other fields get the generic message with their name', () => {
-    const result = parseProfile({ id: '', name: 'A', baseUrl: 'https://u:pw@api.example.com', clientId: 'c', kind: 'person', remember: 'yes' }, 'en');
+    const result = parseProfile(
+      { id: '', name: 'A', baseUrl: 'https://u:pw@api.example.com', clientId: 'c', kind: 'person', remember: 'yes' },
+      'en',
+    );
     expect(result.ok === false && result.problems.map((p) => p.field)).toEqual(['id', 'baseUrl', 'kind', 'remember']);
     expect(result.ok === false && result.problems[2]?.message).toBe('kind: this value cannot be used.');
   });

@@ -29,7 +29,7 @@ afterAll(async () => {
   await sandbox.close();
 });
 
-test('random batches equal the service\'s sum per call', async () => {
+test("random batches equal the service's sum per call", async () => {
   const call = fc.record({
     category: fc.nat(),
     start: fc.integer({ min: FIRST, max: LAST + 10 * DAY }),
@@ -53,7 +53,12 @@ test('random batches equal the service\'s sum per call', async () => {
       expect(h.plans.some((p) => p.fallback !== undefined)).toBe(false);
       expect(h.transactionRequests()).toBeLessThanOrEqual(distinct);
       for (const [i, c] of calls.entries()) {
-        const expected = await serviceSum(reference, { category: c.category, min_date: c.from, max_date: c.to, ...(c.account === undefined ? {} : { account: c.account }) });
+        const expected = await serviceSum(reference, {
+          category: c.category,
+          min_date: c.from,
+          max_date: c.to,
+          ...(c.account === undefined ? {} : { account: c.account }),
+        });
         expect(cents(figures[i] ?? NaN)).toBe(Math.round(expected.sum * 100));
       }
     }),

@@ -4,7 +4,18 @@
  */
 
 import type { CashflowClient, Category } from '../../../src/api';
-import { categoriesByPath, cents, clientFor, figureHarness, monthEnd, monthStart, serviceSum, startService, TRANSACTIONS, type Sandbox } from './support';
+import {
+  categoriesByPath,
+  cents,
+  clientFor,
+  figureHarness,
+  monthEnd,
+  monthStart,
+  serviceSum,
+  startService,
+  TRANSACTIONS,
+  type Sandbox,
+} from './support';
 
 const serial = (date: string): number => (Date.parse(`${date}T00:00:00Z`) - Date.UTC(1899, 11, 30)) / 86_400_000;
 
@@ -35,7 +46,7 @@ function category(path: string): Category {
 }
 
 describe('ACTUALS', () => {
-  test('equals the service\'s sum for the same filters: leaves, a parent with subcategories, an account, a range', async () => {
+  test("equals the service's sum for the same filters: leaves, a parent with subcategories, an account, a range", async () => {
     const h = figureHarness(sandbox);
     const accounts = (await reference.accounts.summary()).accounts;
     const account = accounts.find((a) => a.transaction_count > 0) ?? accounts[0];
@@ -51,7 +62,12 @@ describe('ACTUALS', () => {
     ];
     const figures = await Promise.all(cases.map((c) => h.engine.actuals(c.category, c.from, c.to, c.account)));
     for (const [i, c] of cases.entries()) {
-      const expected = await serviceSum(reference, { category: c.category, min_date: c.from, max_date: c.to, ...(c.account ? { account: c.account } : {}) });
+      const expected = await serviceSum(reference, {
+        category: c.category,
+        min_date: c.from,
+        max_date: c.to,
+        ...(c.account ? { account: c.account } : {}),
+      });
       expect(cents(figures[i] ?? NaN)).toBe(Math.round(expected.sum * 100));
       expect(Number.isInteger(Math.round((figures[i] ?? 0) * 100))).toBe(true);
     }
@@ -67,10 +83,16 @@ describe('ACTUALS', () => {
   test('a single cell costs one request, plus the categories and the token', async () => {
     const h = figureHarness(sandbox);
     const figure = await h.engine.actuals('Ausgaben › Personal', YEAR_FROM, YEAR_TO);
-    expect(cents(figure)).toBe(Math.round((await serviceSum(reference, { category: category('Ausgaben › Personal').id, min_date: YEAR_FROM, max_date: YEAR_TO })).sum * 100));
+    expect(cents(figure)).toBe(
+      Math.round(
+        (await serviceSum(reference, { category: category('Ausgaben › Personal').id, min_date: YEAR_FROM, max_date: YEAR_TO })).sum * 100,
+      ),
+    );
     expect(h.sent.map((s) => s.path)).toEqual(['/auth/token/', '/categories/', '/transactions/extended/']);
     expect(h.sent[2]?.query.get('page_size')).toBe('1');
-    expect(h.plans).toEqual([{ list: LIST, account: undefined, calls: 1, plan: 'single', requests: 1, answeredByFirstPage: 0, answeredBySum: 0 }]);
+    expect(h.plans).toEqual([
+      { list: LIST, account: undefined, calls: 1, plan: 'single', requests: 1, answeredByFirstPage: 0, answeredBySum: 0 },
+    ]);
   });
 
   test('a 12-month × 40-category grid for one year costs no more than paging the year at 1000, plus the categories and the token', async () => {
@@ -100,7 +122,17 @@ describe('ACTUALS', () => {
     expect(transactionRequests).toBeLessThanOrEqual(yearPages);
     expect(h.sent).toHaveLength(transactionRequests + 2); // + categories + token
     expect(h.sent.filter((s) => s.path === '/categories/')).toHaveLength(1);
-    expect(h.plans).toEqual([{ list: LIST, account: undefined, calls: 12 * categories.length, plan: 'pages', requests: transactionRequests, answeredByFirstPage: 0, answeredBySum: 0 }]);
+    expect(h.plans).toEqual([
+      {
+        list: LIST,
+        account: undefined,
+        calls: 12 * categories.length,
+        plan: 'pages',
+        requests: transactionRequests,
+        answeredByFirstPage: 0,
+        answeredBySum: 0,
+      },
+    ]);
 
     // Every distinct cell equals the service's sum (asked through the uncounted reference client).
     const idOf = (column: number | string) => (typeof column === 'number' ? column : category(column).id);
@@ -113,11 +145,13 @@ describe('ACTUALS', () => {
       expect(cents(figures[i] ?? NaN)).toBe(Math.round(expected.sum * 100));
     }
     // And the year of the roots adds up to the year's sum: nothing lost between pages.
-    const rootTotal = categories.filter((c) => c.parent === null).reduce((sum, c) => sum + figures.filter((_, i) => cells[i]?.column === c.id).reduce((s, f) => s + cents(f), 0), 0);
+    const rootTotal = categories
+      .filter((c) => c.parent === null)
+      .reduce((sum, c) => sum + figures.filter((_, i) => cells[i]?.column === c.id).reduce((s, f) => s + cents(f), 0), 0);
     expect(rootTotal).toBe(Math.round(year.sum * 100));
   });
 
-  test('few calls spanning many pages: calls after page 1\'s oldest date come from page 1, of two that split the union one is its sum', async () => {
+  test("few calls spanning many pages: calls after page 1's oldest date come from page 1, of two that split the union one is its sum", async () => {
     const h = figureHarness(sandbox);
     const today = new Date().toISOString().slice(0, 10);
     const first = `${YEAR - 2}-01-01`;
@@ -128,9 +162,13 @@ describe('ACTUALS', () => {
     ];
     const figures = await Promise.all(calls.map((c) => h.engine.actuals(c.category, c.from, c.to)));
     for (const [i, c] of calls.entries()) {
-      expect(cents(figures[i] ?? NaN)).toBe(Math.round((await serviceSum(reference, { category: c.category, min_date: c.from, max_date: c.to })).sum * 100));
+      expect(cents(figures[i] ?? NaN)).toBe(
+        Math.round((await serviceSum(reference, { category: c.category, min_date: c.from, max_date: c.to })).sum * 100),
+      );
     }
-    expect(h.plans).toEqual([{ list: LIST, account: undefined, calls: 3, plan: 'perCall', requests: 2, answeredByFirstPage: 1, answeredBySum: 1 }]);
+    expect(h.plans).toEqual([
+      { list: LIST, account: undefined, calls: 3, plan: 'perCall', requests: 2, answeredByFirstPage: 1, answeredBySum: 1 },
+    ]);
     // Page 1 of the union (income and expenses since the start), then one long call: the other is the union's sum minus it.
     expect(h.transactionRequests()).toBe(2);
   });
@@ -143,18 +181,24 @@ describe('ACTUALS', () => {
       { category: category('Ausgaben').id, from: `${YEAR - 1}-01-01`, to: YEAR_TO },
       { category: category('Einnahmen').id, from: `${YEAR - 2}-03-01`, to: `${YEAR}-11-30` },
     ];
-    const union = await serviceSum(reference, { category: [category('Ausgaben').id, category('Einnahmen').id], min_date: `${YEAR - 2}-01-01`, max_date: YEAR_TO });
+    const union = await serviceSum(reference, {
+      category: [category('Ausgaben').id, category('Einnahmen').id],
+      min_date: `${YEAR - 2}-01-01`,
+      max_date: YEAR_TO,
+    });
     expect(Math.ceil(union.count / 1000)).toBeGreaterThan(calls.length); // paging the union would cost more than asking each
     const figures = await Promise.all(calls.map((c) => h.engine.actuals(c.category, c.from, c.to)));
     for (const [i, c] of calls.entries()) {
-      expect(cents(figures[i] ?? NaN)).toBe(Math.round((await serviceSum(reference, { category: c.category, min_date: c.from, max_date: c.to })).sum * 100));
+      expect(cents(figures[i] ?? NaN)).toBe(
+        Math.round((await serviceSum(reference, { category: c.category, min_date: c.from, max_date: c.to })).sum * 100),
+      );
     }
     expect(h.transactionRequests()).toBeLessThanOrEqual(calls.length);
     // Every transaction request was one call's own figure: no page-1 probe of the union.
     expect(h.sent.filter((s) => s.path.startsWith('/transactions/')).map((s) => s.query.get('page_size'))).toEqual(['1', '1', '1']);
   });
 
-  test('a total beside its parts over years: page 1\'s sum is the total, the parts are asked one by one', async () => {
+  test("a total beside its parts over years: page 1's sum is the total, the parts are asked one by one", async () => {
     const h = figureHarness(sandbox);
     const today = new Date().toISOString().slice(0, 10);
     const first = `${YEAR - 2}-01-01`;
@@ -164,9 +208,13 @@ describe('ACTUALS', () => {
     ];
     const figures = await Promise.all(calls.map((c) => h.engine.actuals(c.category, c.from, c.to)));
     for (const [i, c] of calls.entries()) {
-      expect(cents(figures[i] ?? NaN)).toBe(Math.round((await serviceSum(reference, { category: c.category, min_date: c.from, max_date: c.to })).sum * 100));
+      expect(cents(figures[i] ?? NaN)).toBe(
+        Math.round((await serviceSum(reference, { category: c.category, min_date: c.from, max_date: c.to })).sum * 100),
+      );
     }
-    expect(h.plans).toEqual([{ list: LIST, account: undefined, calls: 2, plan: 'perCall', requests: 2, answeredByFirstPage: 0, answeredBySum: 1 }]);
+    expect(h.plans).toEqual([
+      { list: LIST, account: undefined, calls: 2, plan: 'perCall', requests: 2, answeredByFirstPage: 0, answeredBySum: 1 },
+    ]);
   });
 
   test('pages that do not add up (the data changed while paging) are not trusted: the calls are asked one by one', async () => {
@@ -179,29 +227,42 @@ describe('ACTUALS', () => {
     };
     const calls: { category: number; from: string; to: string }[] = [];
     for (let month = 1; month <= 12; month += 1) {
-      for (const root of ['Einnahmen', 'Ausgaben']) calls.push({ category: category(root).id, from: monthStart(YEAR, month), to: monthEnd(YEAR, month) });
+      for (const root of ['Einnahmen', 'Ausgaben'])
+        calls.push({ category: category(root).id, from: monthStart(YEAR, month), to: monthEnd(YEAR, month) });
     }
     const figures = await Promise.all(calls.map((c) => h.engine.actuals(c.category, c.from, c.to)));
     const [plan] = h.plans;
     expect(plan).toMatchObject({ calls: 24, plan: 'perCall', fallback: 'changedWhilePaging' });
     expect(h.transactionRequests()).toBe(plan?.requests);
     for (const [i, c] of calls.entries()) {
-      expect(cents(figures[i] ?? NaN)).toBe(Math.round((await serviceSum(reference, { category: c.category, min_date: c.from, max_date: c.to })).sum * 100));
+      expect(cents(figures[i] ?? NaN)).toBe(
+        Math.round((await serviceSum(reference, { category: c.category, min_date: c.from, max_date: c.to })).sum * 100),
+      );
     }
   });
 
   test('the same call 10 times in a tick is computed once, and every caller gets the figure', async () => {
     const h = figureHarness(sandbox);
-    const same = Array.from({ length: 10 }, (_, i) => (i % 2 === 0 ? h.engine.actuals('Ausgaben › Personal', YEAR_FROM, YEAR_TO) : h.engine.actuals(category('Ausgaben › Personal').id, serial(YEAR_FROM), YEAR_TO)));
+    const same = Array.from({ length: 10 }, (_, i) =>
+      i % 2 === 0
+        ? h.engine.actuals('Ausgaben › Personal', YEAR_FROM, YEAR_TO)
+        : h.engine.actuals(category('Ausgaben › Personal').id, serial(YEAR_FROM), YEAR_TO),
+    );
     const figures = await Promise.all(same);
     expect(new Set(figures).size).toBe(1);
-    expect(h.plans).toEqual([{ list: LIST, account: undefined, calls: 1, plan: 'single', requests: 1, answeredByFirstPage: 0, answeredBySum: 0 }]);
+    expect(h.plans).toEqual([
+      { list: LIST, account: undefined, calls: 1, plan: 'single', requests: 1, answeredByFirstPage: 0, answeredBySum: 0 },
+    ]);
     expect(h.transactionRequests()).toBe(1);
   });
 
   test('the batch window is injectable: a scheduler that flushes at once makes one batch per call, and every call settles', async () => {
     const h = figureHarness(sandbox, { schedule: (flush) => flush() });
-    const figures = await Promise.all([h.engine.actuals('Einnahmen', YEAR_FROM, `${YEAR}-01-31`), h.engine.actuals('Ausgaben', YEAR_FROM, `${YEAR}-01-31`), h.engine.actuals('Einnahmen', YEAR_FROM, `${YEAR}-01-31`)]);
+    const figures = await Promise.all([
+      h.engine.actuals('Einnahmen', YEAR_FROM, `${YEAR}-01-31`),
+      h.engine.actuals('Ausgaben', YEAR_FROM, `${YEAR}-01-31`),
+      h.engine.actuals('Einnahmen', YEAR_FROM, `${YEAR}-01-31`),
+    ]);
     expect(figures[0]).toBe(figures[2]);
     expect(h.plans.map((p) => p.plan)).toEqual(['single', 'single']); // the repeated call shares the first one's work
     expect(h.transactionRequests()).toBe(2);

@@ -34,7 +34,6 @@ const ACCOUNTS = [
   { id: 9, name: 'Tagesgeld', alias: 'TG2' },
 ];
 
-
 describe('figure arguments', () => {
   test('a date is an Excel serial (a time of day dropped), the serial as text, or YYYY-MM-DD text', () => {
     expect(value(parseDate(45292, 'from', 'en'))).toBe('2024-01-01');
@@ -44,13 +43,15 @@ describe('figure arguments', () => {
     expect(value(parseDate(61, 'from', 'en'))).toBe('1900-03-01');
   });
 
-  test('anything else is a bad argument naming the parameter, in the user\'s language', () => {
+  test("anything else is a bad argument naming the parameter, in the user's language", () => {
     const bad = error(parseDate('2023-02-29', 'from', 'en'));
     expect(bad).toBeInstanceOf(FigureError);
     expect(bad.kind).toBe('badArgument');
     expect(bad.argument).toBe('from');
     expect(bad.message).toBe('from: "2023-02-29" is not a date. Enter a date, or text as YYYY-MM-DD, e.g. 2026-12-31.');
-    expect(error(parseDate('31.12.2024', 'to', 'de')).message).toBe('to: "31.12.2024" ist kein Datum. Bitte ein Datum eingeben oder Text als JJJJ-MM-TT, z. B. 2026-12-31.');
+    expect(error(parseDate('31.12.2024', 'to', 'de')).message).toBe(
+      'to: "31.12.2024" ist kein Datum. Bitte ein Datum eingeben oder Text als JJJJ-MM-TT, z. B. 2026-12-31.',
+    );
     expect(error(parseDate(true, 'to', 'en')).message).toContain('"true" is not a date');
     expect(error(parseDate(-3, 'to', 'en')).message).toContain('"-3" is not a date');
     expect(error(parseDate(3e6, 'to', 'en')).message).toContain('is not a date'); // after 9999-12-31
@@ -64,7 +65,9 @@ describe('figure arguments', () => {
     const bad = error(parseRange('2024-02-01', '2024-01-31', 'en'));
     expect(bad.argument).toBe('to');
     expect(bad.message).toBe('to: 2024-01-31 is before 2024-02-01. The end of the range must not be before its start.');
-    expect(error(parseRange('2024-02-01', '2024-01-31', 'de')).message).toBe('to: 2024-01-31 liegt vor 2024-02-01. Das Ende des Zeitraums darf nicht vor seinem Anfang liegen.');
+    expect(error(parseRange('2024-02-01', '2024-01-31', 'de')).message).toBe(
+      'to: 2024-01-31 liegt vor 2024-02-01. Das Ende des Zeitraums darf nicht vor seinem Anfang liegen.',
+    );
     expect(error(parseRange('x', '2024-01-31', 'en')).argument).toBe('from');
   });
 
@@ -78,7 +81,7 @@ describe('figure arguments', () => {
     expect(value(parseCategory('2024', index, 'en'))).toBe(21); // no category 2024: the name
   });
 
-  test('a shared name is refused listing the candidates\' paths and ids; an unknown one says what to enter', () => {
+  test("a shared name is refused listing the candidates' paths and ids; an unknown one says what to enter", () => {
     expect(error(parseCategory('Miete', index, 'en')).message).toBe(
       'category: "Miete" is the name of several categories: Ausgaben › Betriebskosten › Miete (12); Einnahmen › Miete (20). Enter the id or the whole path.',
     );
@@ -113,7 +116,9 @@ describe('figure arguments', () => {
     expect(value(parseAccount('8', ACCOUNTS, 'en'))).toBe(8);
     expect(value(parseAccount('girokonto', ACCOUNTS, 'en'))).toBe(7);
     expect(value(parseAccount('TG2', ACCOUNTS, 'en'))).toBe(9);
-    expect(error(parseAccount('Tagesgeld', ACCOUNTS, 'en')).message).toBe('account: "Tagesgeld" is the name of several accounts: Tagesgeld (8); Tagesgeld (9). Enter the id.');
+    expect(error(parseAccount('Tagesgeld', ACCOUNTS, 'en')).message).toBe(
+      'account: "Tagesgeld" is the name of several accounts: Tagesgeld (8); Tagesgeld (9). Enter the id.',
+    );
     expect(error(parseAccount(70, ACCOUNTS, 'de')).message).toBe(
       'account: Es gibt kein Konto "70". Bitte die ID oder den Namen eines Ihrer Konten eingeben oder das Argument weglassen.',
     );

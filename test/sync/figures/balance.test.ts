@@ -42,7 +42,9 @@ describe('BALANCE', () => {
     }
     // The forecast balances differ from today's, or the horizons are not told apart.
     expect(new Set(figures).size).toBeGreaterThan(1);
-    expect(await Promise.all([h.engine.balance(), h.engine.balance(null), h.engine.balance(''), h.engine.balance(' Fiscal_Year_END ')])).toEqual([figures[0], figures[0], figures[0], figures[4]]);
+    expect(
+      await Promise.all([h.engine.balance(), h.engine.balance(null), h.engine.balance(''), h.engine.balance(' Fiscal_Year_END ')]),
+    ).toEqual([figures[0], figures[0], figures[0], figures[4]]);
   });
 
   test('20 identical calls, every horizon, ACTUALS with an account and ACCOUNTS() in one tick: one /accounts/ read', async () => {
@@ -76,20 +78,31 @@ describe('BALANCE', () => {
     expect(h.requestsTo('/accounts/')).toHaveLength(3);
   });
 
-  test.each(['en', 'de'] as const)('without a current forecast the forecast balances are unavailable (%s); today\'s still comes', async (language) => {
-    const h = figureHarness(sandbox, { language });
-    h.hook.current = async (request) => {
-      if (new URL(request.url).pathname !== '/accounts/') return undefined;
-      const body = (await (await fetch(request)).json()) as Record<string, unknown>;
-      return Response.json({ ...body, current_month_balance: null, next_month_balance: null, in_3_months_balance: null, fiscal_year_ending_balance: null });
-    };
-    const [today, later] = await Promise.allSettled([h.engine.balance(), h.engine.balance('in_3_months')]);
-    expect(today).toEqual({ status: 'fulfilled', value: summary.total });
-    const error = (later as PromiseRejectedResult).reason as FigureError;
-    expect(error).toBeInstanceOf(FigureError);
-    expect(error.kind).toBe('unavailable');
-    expect(error.message).toBe(
-      language === 'en' ? 'The company has no current forecast, so the service tells no balance at in_3_months.' : 'Das Unternehmen hat keine aktuelle Prognose, daher nennt der Dienst keinen Saldo zu in_3_months.',
-    );
-  });
+  test.each(['en', 'de'] as const)(
+    "without a current forecast the forecast balances are unavailable (%s); today's still comes",
+    async (language) => {
+      const h = figureHarness(sandbox, { language });
+      h.hook.current = async (request) => {
+        if (new URL(request.url).pathname !== '/accounts/') return undefined;
+        const body = (await (await fetch(request)).json()) as Record<string, unknown>;
+        return Response.json({
+          ...body,
+          current_month_balance: null,
+          next_month_balance: null,
+          in_3_months_balance: null,
+          fiscal_year_ending_balance: null,
+        });
+      };
+      const [today, later] = await Promise.allSettled([h.engine.balance(), h.engine.balance('in_3_months')]);
+      expect(today).toEqual({ status: 'fulfilled', value: summary.total });
+      const error = (later as PromiseRejectedResult).reason as FigureError;
+      expect(error).toBeInstanceOf(FigureError);
+      expect(error.kind).toBe('unavailable');
+      expect(error.message).toBe(
+        language === 'en'
+          ? 'The company has no current forecast, so the service tells no balance at in_3_months.'
+          : 'Das Unternehmen hat keine aktuelle Prognose, daher nennt der Dienst keinen Saldo zu in_3_months.',
+      );
+    },
+  );
 });

@@ -9,19 +9,39 @@ const tree = new CategoryTree([
   { id: 12, parent: 10 },
   { id: 2, parent: null },
 ]);
-const call = (category: number, from: string, to: string): SumCall => ({ key: `${category}|${from}|${to}`, category, from, to, account: undefined });
+const call = (category: number, from: string, to: string): SumCall => ({
+  key: `${category}|${from}|${to}`,
+  category,
+  from,
+  to,
+  account: undefined,
+});
 
 describe('exactCover', () => {
   test('months of each root tiling the year split the union; subcategory cells are left out', () => {
-    const months = [1, 2].flatMap((root) => [call(root, '2024-01-01', '2024-01-31'), call(root, '2024-02-01', '2024-02-29'), call(root, '2024-03-01', '2024-12-31')]);
+    const months = [1, 2].flatMap((root) => [
+      call(root, '2024-01-01', '2024-01-31'),
+      call(root, '2024-02-01', '2024-02-29'),
+      call(root, '2024-03-01', '2024-12-31'),
+    ]);
     const calls = [...months, call(12, '2024-01-01', '2024-01-31')];
-    expect(exactCover(calls, [1, 2], '2024-01-01', '2024-12-31')?.map((c) => c.key).sort()).toEqual(months.map((c) => c.key).sort());
+    expect(
+      exactCover(calls, [1, 2], '2024-01-01', '2024-12-31')
+        ?.map((c) => c.key)
+        .sort(),
+    ).toEqual(months.map((c) => c.key).sort());
   });
 
   test('a gap, an overlap or a root without its own calls: no cover', () => {
-    expect(exactCover([call(1, '2024-01-01', '2024-01-30'), call(1, '2024-02-01', '2024-12-31')], [1], '2024-01-01', '2024-12-31')).toBeUndefined();
-    expect(exactCover([call(1, '2024-01-01', '2024-06-30'), call(1, '2024-06-01', '2024-12-31')], [1], '2024-01-01', '2024-12-31')).toBeUndefined();
-    expect(exactCover([call(1, '2024-01-01', '2024-12-31'), call(12, '2024-01-01', '2024-12-31')], [1, 2], '2024-01-01', '2024-12-31')).toBeUndefined();
+    expect(
+      exactCover([call(1, '2024-01-01', '2024-01-30'), call(1, '2024-02-01', '2024-12-31')], [1], '2024-01-01', '2024-12-31'),
+    ).toBeUndefined();
+    expect(
+      exactCover([call(1, '2024-01-01', '2024-06-30'), call(1, '2024-06-01', '2024-12-31')], [1], '2024-01-01', '2024-12-31'),
+    ).toBeUndefined();
+    expect(
+      exactCover([call(1, '2024-01-01', '2024-12-31'), call(12, '2024-01-01', '2024-12-31')], [1, 2], '2024-01-01', '2024-12-31'),
+    ).toBeUndefined();
   });
 
   test('a dead end is left for another way through', () => {

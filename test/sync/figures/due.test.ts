@@ -31,14 +31,20 @@ async function listDue(filters: InvoiceListParams): Promise<number> {
 /** The open invoices' `amount_due` due in the range, in cents (the reference's own reading of the rows). */
 function dueIn(type: 'RE' | 'PA', from?: string, to?: string, status?: string): number {
   return open
-    .filter((i) => i.type === type && (status === undefined || i.status === status) && (from === undefined || i.due_date >= from) && (to === undefined || i.due_date <= to))
+    .filter(
+      (i) =>
+        i.type === type &&
+        (status === undefined || i.status === status) &&
+        (from === undefined || i.due_date >= from) &&
+        (to === undefined || i.due_date <= to),
+    )
     .reduce((sum, i) => sum + cents(i.amount_due), 0);
 }
 
 const THIS_YEAR = new Date().getUTCFullYear();
 
 describe('DUE', () => {
-  test('without dates: the list\'s amount_due of the unpaid invoices of the type (and status); every spelling of a type and status', async () => {
+  test("without dates: the list's amount_due of the unpaid invoices of the type (and status); every spelling of a type and status", async () => {
     const h = figureHarness(sandbox);
     const [re, pa, reWords, overdue, partly] = await Promise.all([
       h.engine.due('receivable'),
@@ -60,7 +66,7 @@ describe('DUE', () => {
     expect(lists.every((s) => s.query.get('page_size') === '1' && s.query.get('paid') === 'false')).toBe(true);
   });
 
-  test('with dates: the amount_due of the open invoices due in the range; open ends; the whole range is the list\'s amount_due', async () => {
+  test("with dates: the amount_due of the open invoices due in the range; open ends; the whole range is the list's amount_due", async () => {
     const h = figureHarness(sandbox);
     const dates = open.map((i) => i.due_date).sort();
     const first = dates[0] ?? '';
@@ -87,7 +93,11 @@ describe('DUE', () => {
 
   test('calls that agree on the type and status read only those invoices; identical calls are one job; cached within the TTL', async () => {
     const h = figureHarness(sandbox);
-    const figures = await Promise.all([h.engine.due('RE', `${THIS_YEAR}-01-01`), h.engine.due('receivable', `${THIS_YEAR}-01-01`), h.engine.due('RE', undefined, `${THIS_YEAR}-03-31`)]);
+    const figures = await Promise.all([
+      h.engine.due('RE', `${THIS_YEAR}-01-01`),
+      h.engine.due('receivable', `${THIS_YEAR}-01-01`),
+      h.engine.due('RE', undefined, `${THIS_YEAR}-03-31`),
+    ]);
     expect(figures[0]).toBe(figures[1]);
     const lists = h.requestsTo('/invoices/');
     expect(lists).toHaveLength(1);
@@ -96,19 +106,26 @@ describe('DUE', () => {
     expect(h.requestsTo('/invoices/')).toHaveLength(1);
   });
 
-  test.each(['en', 'de'] as const)('a read that does not add up is repeated once, then every ranged call fails as changing (%s)', async (language) => {
-    const h = figureHarness(sandbox, { language });
-    h.hook.current = async (request) => {
-      const url = new URL(request.url);
-      if (url.pathname !== '/invoices/' || url.searchParams.get('page_size') !== '1000') return undefined;
-      const body = (await (await fetch(request)).json()) as { results: { amount_due: number } };
-      return Response.json({ ...body, results: { ...body.results, amount_due: body.results.amount_due + 0.01 } }); // an invoice paid meanwhile
-    };
-    const [ranged, whole] = await Promise.allSettled([h.engine.due('RE', `${THIS_YEAR}-01-01`), h.engine.due('RE')]);
-    expect(whole.status).toBe('fulfilled');
-    const error = (ranged as PromiseRejectedResult).reason as FigureError;
-    expect(error).toBeInstanceOf(FigureError);
-    expect(error.message).toBe(language === 'en' ? 'The data changed while it was being read. Recalculate to try again.' : 'Die Daten haben sich während des Lesens geändert. Zum erneuten Versuch neu berechnen.');
-    expect(h.requestsTo('/invoices/').filter((s) => s.query.get('page_size') === '1000')).toHaveLength(2);
-  });
+  test.each(['en', 'de'] as const)(
+    'a read that does not add up is repeated once, then every ranged call fails as changing (%s)',
+    async (language) => {
+      const h = figureHarness(sandbox, { language });
+      h.hook.current = async (request) => {
+        const url = new URL(request.url);
+        if (url.pathname !== '/invoices/' || url.searchParams.get('page_size') !== '1000') return undefined;
+        const body = (await (await fetch(request)).json()) as { results: { amount_due: number } };
+        return Response.json({ ...body, results: { ...body.results, amount_due: body.results.amount_due + 0.01 } }); // an invoice paid meanwhile
+      };
+      const [ranged, whole] = await Promise.allSettled([h.engine.due('RE', `${THIS_YEAR}-01-01`), h.engine.due('RE')]);
+      expect(whole.status).toBe('fulfilled');
+      const error = (ranged as PromiseRejectedResult).reason as FigureError;
+      expect(error).toBeInstanceOf(FigureError);
+      expect(error.message).toBe(
+        language === 'en'
+          ? 'The data changed while it was being read. Recalculate to try again.'
+          : 'Die Daten haben sich während des Lesens geändert. Zum erneuten Versuch neu berechnen.',
+      );
+      expect(h.requestsTo('/invoices/').filter((s) => s.query.get('page_size') === '1000')).toHaveLength(2);
+    },
+  );
 });

@@ -66,7 +66,8 @@ const EXPECTED = {
     date: 'from: "2024-13-01" ist kein Datum. Bitte ein Datum eingeben oder Text als JJJJ-MM-TT, z. B. 2026-12-31.',
     range: 'to: 2024-01-31 liegt vor 2024-03-01. Das Ende des Zeitraums darf nicht vor seinem Anfang liegen.',
     ambiguous: (ids: string) => `category: "Energie" ist der Name mehrerer Kategorien: ${ids}. Bitte die ID oder den ganzen Pfad eingeben.`,
-    account: 'account: Es gibt kein Konto "Kasse Mond". Bitte die ID oder den Namen eines Ihrer Konten eingeben oder das Argument weglassen.',
+    account:
+      'account: Es gibt kein Konto "Kasse Mond". Bitte die ID oder den Namen eines Ihrer Konten eingeben oder das Argument weglassen.',
     refused: `Der Dienst hat abgelehnt: ${DETAIL.de}`,
     timeout: 'Der Dienst hat nicht innerhalb von 5 s geantwortet. Zum erneuten Versuch neu berechnen.',
     notConnected: 'Keine Verbindung zum Dienst: bitte im Aufgabenbereich verbinden.',
@@ -79,16 +80,27 @@ describe.each(['en', 'de'] as const)('ACTUALS errors in %s', (language) => {
   test('a bad date and a bad range are bad arguments naming the argument, before any request', async () => {
     const h = figureHarness(sandbox, { language });
     const date = await failure(h.engine.actuals('Ausgaben', '2024-13-01', '2024-12-31'));
-    expect({ kind: date.kind, argument: date.argument, message: date.message }).toEqual({ kind: 'badArgument', argument: 'from', message: expected.date });
+    expect({ kind: date.kind, argument: date.argument, message: date.message }).toEqual({
+      kind: 'badArgument',
+      argument: 'from',
+      message: expected.date,
+    });
     const range = await failure(h.engine.actuals('Ausgaben', '2024-03-01', '2024-01-31'));
-    expect({ kind: range.kind, argument: range.argument, message: range.message }).toEqual({ kind: 'badArgument', argument: 'to', message: expected.range });
+    expect({ kind: range.kind, argument: range.argument, message: range.message }).toEqual({
+      kind: 'badArgument',
+      argument: 'to',
+      message: expected.range,
+    });
     expect(h.sent).toHaveLength(0);
   });
 
   test('a name several categories share lists the candidates; the other calls of the batch still get their figures', async () => {
     const h = figureHarness(sandbox, { language });
     h.hook.current = sharedName;
-    const [ambiguous, byPath] = await Promise.allSettled([h.engine.actuals('Energie', '2025-01-01', '2025-12-31'), h.engine.actuals('Ausgaben › Betriebskosten › Energie', '2025-01-01', '2025-12-31')]);
+    const [ambiguous, byPath] = await Promise.allSettled([
+      h.engine.actuals('Energie', '2025-01-01', '2025-12-31'),
+      h.engine.actuals('Ausgaben › Betriebskosten › Energie', '2025-01-01', '2025-12-31'),
+    ]);
     expect(byPath.status).toBe('fulfilled');
     expect(ambiguous.status).toBe('rejected');
     const error = (ambiguous as PromiseRejectedResult).reason as FigureError;
@@ -102,14 +114,27 @@ describe.each(['en', 'de'] as const)('ACTUALS errors in %s', (language) => {
   test('an unknown account is a bad argument', async () => {
     const h = figureHarness(sandbox, { language });
     const error = await failure(h.engine.actuals('Ausgaben', '2025-01-01', '2025-12-31', 'Kasse Mond'));
-    expect({ kind: error.kind, argument: error.argument, message: error.message }).toEqual({ kind: 'badArgument', argument: 'account', message: expected.account });
-    expect(h.calls().map((s) => s.path).sort()).toEqual(['/accounts/', '/categories/']);
+    expect({ kind: error.kind, argument: error.argument, message: error.message }).toEqual({
+      kind: 'badArgument',
+      argument: 'account',
+      message: expected.account,
+    });
+    expect(
+      h
+        .calls()
+        .map((s) => s.path)
+        .sort(),
+    ).toEqual(['/accounts/', '/categories/']);
   });
 
-  test('the service\'s refusal settles every call of the batch with the service\'s localized message', async () => {
+  test("the service's refusal settles every call of the batch with the service's localized message", async () => {
     const h = figureHarness(sandbox, { language });
     h.hook.current = refusing;
-    const results = await Promise.allSettled([h.engine.actuals('Ausgaben', '2025-01-01', '2025-01-31'), h.engine.actuals('Einnahmen', '2025-01-01', '2025-01-31'), h.engine.actuals('Einnahmen', '2025-02-01', '2025-02-28')]);
+    const results = await Promise.allSettled([
+      h.engine.actuals('Ausgaben', '2025-01-01', '2025-01-31'),
+      h.engine.actuals('Einnahmen', '2025-01-01', '2025-01-31'),
+      h.engine.actuals('Einnahmen', '2025-02-01', '2025-02-28'),
+    ]);
     for (const result of results) {
       expect(result.status).toBe('rejected');
       const error = (result as PromiseRejectedResult).reason as FigureError;
@@ -120,14 +145,18 @@ describe.each(['en', 'de'] as const)('ACTUALS errors in %s', (language) => {
     expect(typeof (await h.engine.actuals('Ausgaben', '2025-01-01', '2025-01-31'))).toBe('number');
   });
 
-  test('a company whose edition has no API: the sandbox\'s own refusal, localized', async () => {
+  test("a company whose edition has no API: the sandbox's own refusal, localized", async () => {
     const h = figureHarness(sandbox, { language, credentials: sandbox.credentials.basic });
     const error = await failure(h.engine.actuals('Ausgaben', '2025-01-01', '2025-01-31'));
     expect(error.kind).toBe('refused');
-    expect(error.message).toBe(language === 'en' ? 'The service refused: Your plan does not include this function.' : 'Der Dienst hat abgelehnt: Ihr Tarif umfasst diese Funktion nicht.');
+    expect(error.message).toBe(
+      language === 'en'
+        ? 'The service refused: Your plan does not include this function.'
+        : 'Der Dienst hat abgelehnt: Ihr Tarif umfasst diese Funktion nicht.',
+    );
   });
 
-  test('a service that does not answer: the batch\'s deadline settles every call as a time-out', async () => {
+  test("a service that does not answer: the batch's deadline settles every call as a time-out", async () => {
     let fire: (() => void) | undefined;
     const h = figureHarness(sandbox, {
       language,

@@ -1,9 +1,15 @@
 /** The arguments of PLANNED, BALANCE, DUE and the tables as users type them: open ranges, horizons, invoice types and statuses, scenarios. */
 
 import type { Plan } from '../../../src/api';
-import { parseHorizon, parseInvoiceStatus, parseInvoiceType, parseOpenRange, parseOptionalInvoiceType, parseScenario } from '../../../src/sync/figures';
+import {
+  parseHorizon,
+  parseInvoiceStatus,
+  parseInvoiceType,
+  parseOpenRange,
+  parseOptionalInvoiceType,
+  parseScenario,
+} from '../../../src/sync/figures';
 import { error, value } from './checked';
-
 
 const plan = (id: number, name: string, type: string): Plan => ({
   id,
@@ -23,7 +29,12 @@ const plan = (id: number, name: string, type: string): Plan => ({
   parent: null,
   comment_count: 0,
 });
-const PLANS = [plan(1, 'Forecast', 'FORECAST'), plan(2, 'Best Case', 'SCENARIO'), plan(3, 'Budget 2026', 'REGULAR'), plan(4, '2027', 'SCENARIO')];
+const PLANS = [
+  plan(1, 'Forecast', 'FORECAST'),
+  plan(2, 'Best Case', 'SCENARIO'),
+  plan(3, 'Budget 2026', 'REGULAR'),
+  plan(4, '2027', 'SCENARIO'),
+];
 
 test('an open range: either end may be left out; both given, from ≤ to', () => {
   expect(value(parseOpenRange(null, undefined, 'en'))).toEqual({ from: undefined, to: undefined });
@@ -36,13 +47,17 @@ test('an open range: either end may be left out; both given, from ≤ to', () =>
 test('a horizon in any case; left out, today; anything else lists the horizons', () => {
   expect(value(parseHorizon(undefined, 'en'))).toBe('today');
   expect(value(parseHorizon(' IN_3_MONTHS ', 'en'))).toBe('in_3_months');
-  expect(error(parseHorizon('next month', 'en')).message).toContain('today, current_month_end, next_month_end, in_3_months, fiscal_year_end');
+  expect(error(parseHorizon('next month', 'en')).message).toContain(
+    'today, current_month_end, next_month_end, in_3_months, fiscal_year_end',
+  );
   expect(error(parseHorizon(true, 'de')).argument).toBe('horizon');
 });
 
-test('invoice types: the spec\'s codes, the filter\'s words and friendly words in three languages; statuses by code or label', () => {
-  for (const word of ['RE', 'receivable', 'Receivables', 'Forderung', 'FORDERUNGEN', 'credito', 'crediti']) expect(value(parseInvoiceType(word, 'en'))).toBe('receivable');
-  for (const word of ['pa', 'payable', 'payables', 'Verbindlichkeit', 'verbindlichkeiten', 'debito', 'Debiti']) expect(value(parseInvoiceType(word, 'en'))).toBe('payable');
+test("invoice types: the spec's codes, the filter's words and friendly words in three languages; statuses by code or label", () => {
+  for (const word of ['RE', 'receivable', 'Receivables', 'Forderung', 'FORDERUNGEN', 'credito', 'crediti'])
+    expect(value(parseInvoiceType(word, 'en'))).toBe('receivable');
+  for (const word of ['pa', 'payable', 'payables', 'Verbindlichkeit', 'verbindlichkeiten', 'debito', 'Debiti'])
+    expect(value(parseInvoiceType(word, 'en'))).toBe('payable');
   expect(error(parseInvoiceType(1, 'en')).argument).toBe('type');
   expect(value(parseOptionalInvoiceType(null, 'en'))).toBeUndefined();
   expect(value(parseInvoiceStatus('dp', 'en'))).toBe('DP');

@@ -47,26 +47,33 @@ const candidates = () =>
 
 const EXPECTED = {
   en: {
-    scenarioUnknown: (value: string) => `scenario: there is no forecast or scenario "${value}". Enter the id or the name of one of these plans, or leave it out for the forecast: ${candidates()}.`,
+    scenarioUnknown: (value: string) =>
+      `scenario: there is no forecast or scenario "${value}". Enter the id or the name of one of these plans, or leave it out for the forecast: ${candidates()}.`,
     scenarioAmbiguous: (value: string, list: string) => `scenario: "${value}" is the name of several plans: ${list}. Enter the id.`,
-    horizon: 'horizon: "end_of_days" is not a horizon of the balance summary. Enter one of today, current_month_end, next_month_end, in_3_months, fiscal_year_end, or leave it out for today.',
+    horizon:
+      'horizon: "end_of_days" is not a horizon of the balance summary. Enter one of today, current_month_end, next_month_end, in_3_months, fiscal_year_end, or leave it out for today.',
     type: 'type: "Rechnung" is not an invoice type. Enter one of RE, PA, receivable, payable.',
     typeRequired: 'type: required. Enter a value.',
     status: 'status: "late" is not an invoice status. Enter one of the codes OD, PL, OR, PD, PP, IN, HD, PR, DP, CA, IP, or leave it out.',
     range: 'to: 2024-01-31 is before 2024-03-01. The end of the range must not be before its start.',
     date: 'from: "yesterday" is not a date. Enter a date, or text as YYYY-MM-DD, e.g. 2026-12-31.',
-    category: 'category: there is no category "Reisen ins All". Enter the id, the name or the path of a category as the sheet "Categories" shows it, e.g. Ausgaben › Personal.',
+    category:
+      'category: there is no category "Reisen ins All". Enter the id, the name or the path of a category as the sheet "Categories" shows it, e.g. Ausgaben › Personal.',
   },
   de: {
-    scenarioUnknown: (value: string) => `scenario: Es gibt keine Prognose und kein Szenario "${value}". Bitte die ID oder den Namen eines dieser Pläne eingeben oder das Argument für die Prognose weglassen: ${candidates()}.`,
+    scenarioUnknown: (value: string) =>
+      `scenario: Es gibt keine Prognose und kein Szenario "${value}". Bitte die ID oder den Namen eines dieser Pläne eingeben oder das Argument für die Prognose weglassen: ${candidates()}.`,
     scenarioAmbiguous: (value: string, list: string) => `scenario: "${value}" ist der Name mehrerer Pläne: ${list}. Bitte die ID eingeben.`,
-    horizon: 'horizon: "end_of_days" ist kein Zeitpunkt der Saldenübersicht. Bitte einen von today, current_month_end, next_month_end, in_3_months, fiscal_year_end eingeben oder das Argument für heute weglassen.',
+    horizon:
+      'horizon: "end_of_days" ist kein Zeitpunkt der Saldenübersicht. Bitte einen von today, current_month_end, next_month_end, in_3_months, fiscal_year_end eingeben oder das Argument für heute weglassen.',
     type: 'type: "Rechnung" ist keine Rechnungsart. Bitte eine von RE, PA, receivable, payable eingeben.',
     typeRequired: 'type: Pflichtangabe. Bitte einen Wert eingeben.',
-    status: 'status: "late" ist kein Rechnungsstatus. Bitte einen der Codes OD, PL, OR, PD, PP, IN, HD, PR, DP, CA, IP eingeben oder das Argument weglassen.',
+    status:
+      'status: "late" ist kein Rechnungsstatus. Bitte einen der Codes OD, PL, OR, PD, PP, IN, HD, PR, DP, CA, IP eingeben oder das Argument weglassen.',
     range: 'to: 2024-01-31 liegt vor 2024-03-01. Das Ende des Zeitraums darf nicht vor seinem Anfang liegen.',
     date: 'from: "yesterday" ist kein Datum. Bitte ein Datum eingeben oder Text als JJJJ-MM-TT, z. B. 2026-12-31.',
-    category: 'category: Es gibt keine Kategorie "Reisen ins All". Bitte die ID, den Namen oder den Pfad einer Kategorie eingeben, wie das Blatt "Categories" sie zeigt, z. B. Ausgaben › Personal.',
+    category:
+      'category: Es gibt keine Kategorie "Reisen ins All". Bitte die ID, den Namen oder den Pfad einer Kategorie eingeben, wie das Blatt "Categories" sie zeigt, z. B. Ausgaben › Personal.',
   },
 } as const;
 
@@ -90,7 +97,7 @@ describe.each(['en', 'de'] as const)('errors of the new functions in %s', (langu
     expect(h.sent).toHaveLength(0);
   });
 
-  test('an unknown scenario lists the forecast and the scenarios; a regular plan is not one; the batch\'s other calls still get their figures', async () => {
+  test("an unknown scenario lists the forecast and the scenarios; a regular plan is not one; the batch's other calls still get their figures", async () => {
     const h = figureHarness(sandbox, { language });
     const regular = plans.find((p) => p.type === 'REGULAR') as Plan;
     const [unknown, byRegularId, fine, table] = await Promise.allSettled([
@@ -126,8 +133,14 @@ describe.each(['en', 'de'] as const)('errors of the new functions in %s', (langu
 
   test('a reference list the service refuses fails only the calls that need it', async () => {
     const h = figureHarness(sandbox, { language });
-    h.hook.current = (request) => (new URL(request.url).pathname === '/categories/' ? Response.json({ detail: 'no' }, { status: 403 }) : undefined);
-    const [planned, table, balance, due] = await Promise.allSettled([h.engine.planned('Ausgaben', '2026-01-01', '2026-12-31'), h.engine.categories(), h.engine.balance(), h.engine.due('RE')]);
+    h.hook.current = (request) =>
+      new URL(request.url).pathname === '/categories/' ? Response.json({ detail: 'no' }, { status: 403 }) : undefined;
+    const [planned, table, balance, due] = await Promise.allSettled([
+      h.engine.planned('Ausgaben', '2026-01-01', '2026-12-31'),
+      h.engine.categories(),
+      h.engine.balance(),
+      h.engine.due('RE'),
+    ]);
     expect([planned.status, table.status, balance.status, due.status]).toEqual(['rejected', 'rejected', 'fulfilled', 'fulfilled']);
     expect(((planned as PromiseRejectedResult).reason as FigureError).kind).toBe('refused');
   });

@@ -5,7 +5,17 @@
  */
 
 import type { BudgetListParams, CashflowClient, Category, Plan } from '../../../src/api';
-import { categoriesByPath, cents, clientFor, figureHarness, mappableLeaves, monthEnd, monthStart, startService, type Sandbox } from './support';
+import {
+  categoriesByPath,
+  cents,
+  clientFor,
+  figureHarness,
+  mappableLeaves,
+  monthEnd,
+  monthStart,
+  startService,
+  type Sandbox,
+} from './support';
 import { runBounded } from '../../../src/sync/bounded-pool';
 
 let sandbox: Sandbox;
@@ -31,13 +41,16 @@ beforeAll(async () => {
   best = scenario('Szenario Best Case');
   worst = scenario('Szenario Worst Case');
   const leaves = mappableLeaves(categories);
-  await runBounded(Array.from({ length: ADDED }, (_, i) => i), 16, (i) =>
-    reference.forecastBudgets.create({
-      name: `Einzelposten ${i}`,
-      category: (leaves[i % leaves.length] as Category).id,
-      settlement_date: new Date(Date.UTC(YEAR, 0, 1 + (i % 365))).toISOString().slice(0, 10),
-      amount: ((i % 7) - 3) * 100 + i / 100,
-    }),
+  await runBounded(
+    Array.from({ length: ADDED }, (_, i) => i),
+    16,
+    (i) =>
+      reference.forecastBudgets.create({
+        name: `Einzelposten ${i}`,
+        category: (leaves[i % leaves.length] as Category).id,
+        settlement_date: new Date(Date.UTC(YEAR, 0, 1 + (i % 365))).toISOString().slice(0, 10),
+        amount: ((i % 7) - 3) * 100 + i / 100,
+      }),
   );
 }, 60_000);
 
@@ -53,20 +66,35 @@ function category(path: string): Category {
 
 /** The list's own total for the filters, asked through the uncounted reference client; `sum` and `results.total` agree. */
 async function serviceTotal(plan: 'forecast' | number, filters: BudgetListParams): Promise<number> {
-  const page = plan === 'forecast' ? await reference.forecastBudgets.page({ ...filters, page: 1, page_size: 1 }) : await reference.scenarioBudgets(plan).page({ ...filters, page: 1, page_size: 1 });
+  const page =
+    plan === 'forecast'
+      ? await reference.forecastBudgets.page({ ...filters, page: 1, page_size: 1 })
+      : await reference.scenarioBudgets(plan).page({ ...filters, page: 1, page_size: 1 });
   expect(page.results.total).toBe(page.sum);
   return Math.round(page.sum * 100);
 }
 
 describe('PLANNED', () => {
-  test('equals the budget list\'s total for the same filters: forecast and scenarios, leaves and parents, by name and by id', async () => {
+  test("equals the budget list's total for the same filters: forecast and scenarios, leaves and parents, by name and by id", async () => {
     const h = figureHarness(sandbox);
     const cases = [
       { category: category('Ausgaben').id, from: YEAR_FROM, to: YEAR_TO, plan: 'forecast' as const, scenario: undefined },
       { category: category('Einnahmen').id, from: `${YEAR}-03-01`, to: `${YEAR}-03-31`, plan: 'forecast' as const, scenario: 'Forecast' },
-      { category: category('Ausgaben › Personal').id, from: `${YEAR - 1}-01-01`, to: `${YEAR + 1}-12-31`, plan: best.id, scenario: best.name },
+      {
+        category: category('Ausgaben › Personal').id,
+        from: `${YEAR - 1}-01-01`,
+        to: `${YEAR + 1}-12-31`,
+        plan: best.id,
+        scenario: best.name,
+      },
       { category: category('Ausgaben').id, from: `${YEAR - 1}-01-01`, to: `${YEAR + 1}-12-31`, plan: worst.id, scenario: worst.id },
-      { category: category('Ausgaben').id, from: `${YEAR - 1}-01-01`, to: `${YEAR + 1}-12-31`, plan: best.id, scenario: `  ${best.name.toUpperCase()} ` },
+      {
+        category: category('Ausgaben').id,
+        from: `${YEAR - 1}-01-01`,
+        to: `${YEAR + 1}-12-31`,
+        plan: best.id,
+        scenario: `  ${best.name.toUpperCase()} `,
+      },
       { category: category('Einnahmen').id, from: '2001-01-01', to: '2001-12-31', plan: 'forecast' as const, scenario: null }, // nothing planned: 0
     ];
     const figures = await Promise.all(cases.map((c) => h.engine.planned(c.category, c.from, c.to, c.scenario)));
@@ -79,17 +107,22 @@ describe('PLANNED', () => {
     expect(figures[4]).not.toBe(await h.engine.planned(category('Ausgaben').id, `${YEAR - 1}-01-01`, `${YEAR + 1}-12-31`));
   });
 
-  test('a single cell costs one request of one row to its plan\'s list, plus the categories (and the plans for a scenario)', async () => {
+  test("a single cell costs one request of one row to its plan's list, plus the categories (and the plans for a scenario)", async () => {
     const h = figureHarness(sandbox);
     await h.engine.planned('Ausgaben › Personal', YEAR_FROM, YEAR_TO, best.name);
-    expect(h.calls().map((s) => s.path).sort()).toEqual(['/categories/', '/plans/', `/scenarios/${best.id}/budgets/`]);
+    expect(
+      h
+        .calls()
+        .map((s) => s.path)
+        .sort(),
+    ).toEqual(['/categories/', '/plans/', `/scenarios/${best.id}/budgets/`]);
     expect(h.requestsTo('/scenarios/')[0]?.query.get('page_size')).toBe('1');
     h.reset();
     await h.engine.planned('Ausgaben', YEAR_FROM, YEAR_TO);
     expect(h.calls().map((s) => s.path)).toEqual([FORECAST]); // the categories still fresh
   });
 
-  test('a 12-month × all-categories grid costs no more than paging the forecast\'s budgets once', async () => {
+  test("a 12-month × all-categories grid costs no more than paging the forecast's budgets once", async () => {
     const h = figureHarness(sandbox);
     const whole = await reference.forecastBudgets.page({ page: 1, page_size: 1 });
     const planPages = Math.ceil(whole.count / 1000);
@@ -105,24 +138,44 @@ describe('PLANNED', () => {
     const figures = await Promise.all(cells.map((c) => c.figure));
     expect(h.requestsTo(FORECAST).length).toBeLessThanOrEqual(planPages);
     expect(h.requestsTo(FORECAST).every((s) => s.query.get('page_size') === '1000')).toBe(true);
-    expect(h.calls().map((s) => s.path).filter((p) => p !== FORECAST)).toEqual(['/categories/']);
+    expect(
+      h
+        .calls()
+        .map((s) => s.path)
+        .filter((p) => p !== FORECAST),
+    ).toEqual(['/categories/']);
     expect(h.plans).toHaveLength(1);
     expect(h.plans[0]).toMatchObject({ list: FORECAST, calls: cells.length, plan: 'pages' });
     for (const [i, cell] of cells.entries()) {
-      expect(cents(figures[i] ?? NaN)).toBe(await serviceTotal('forecast', { category: cell.category, min_date: cell.from, max_date: cell.to }));
+      expect(cents(figures[i] ?? NaN)).toBe(
+        await serviceTotal('forecast', { category: cell.category, min_date: cell.from, max_date: cell.to }),
+      );
     }
     expect(figures.filter((f) => f !== 0).length).toBeGreaterThan(100);
   });
 
   test('the same call 10 times in a tick is one request; forecast and scenario calls are served per plan', async () => {
     const h = figureHarness(sandbox);
-    const same = await Promise.all(Array.from({ length: 10 }, (_, i) => h.engine.planned(i % 2 === 0 ? 'Ausgaben' : category('Ausgaben').id, YEAR_FROM, YEAR_TO, i % 3 === 0 ? null : '')));
+    const same = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        h.engine.planned(i % 2 === 0 ? 'Ausgaben' : category('Ausgaben').id, YEAR_FROM, YEAR_TO, i % 3 === 0 ? null : ''),
+      ),
+    );
     expect(new Set(same).size).toBe(1);
     expect(h.requestsTo(FORECAST)).toHaveLength(1);
     h.reset();
-    const mixed = await Promise.all([h.engine.planned('Ausgaben', `${YEAR}-02-01`, `${YEAR}-02-28`), h.engine.planned('Ausgaben', `${YEAR}-02-01`, `${YEAR}-02-28`, best.id), h.engine.planned('Ausgaben', `${YEAR}-02-01`, `${YEAR}-02-28`, String(best.id))]);
+    const mixed = await Promise.all([
+      h.engine.planned('Ausgaben', `${YEAR}-02-01`, `${YEAR}-02-28`),
+      h.engine.planned('Ausgaben', `${YEAR}-02-01`, `${YEAR}-02-28`, best.id),
+      h.engine.planned('Ausgaben', `${YEAR}-02-01`, `${YEAR}-02-28`, String(best.id)),
+    ]);
     expect(mixed[1]).toBe(mixed[2]);
-    expect(h.calls().map((s) => s.path).sort()).toEqual([FORECAST, '/plans/', `/scenarios/${best.id}/budgets/`]);
+    expect(
+      h
+        .calls()
+        .map((s) => s.path)
+        .sort(),
+    ).toEqual([FORECAST, '/plans/', `/scenarios/${best.id}/budgets/`]);
     expect(h.plans.map((p) => p.list).sort()).toEqual([FORECAST, `/scenarios/${best.id}/budgets/`]);
   });
 
@@ -137,6 +190,11 @@ describe('PLANNED', () => {
     expect(h.calls()).toHaveLength(0);
     h.engine.invalidate();
     expect(await ask()).toBe(figure);
-    expect(h.calls().map((s) => s.path).sort()).toEqual(['/categories/', '/plans/', `/scenarios/${best.id}/budgets/`]);
+    expect(
+      h
+        .calls()
+        .map((s) => s.path)
+        .sort(),
+    ).toEqual(['/categories/', '/plans/', `/scenarios/${best.id}/budgets/`]);
   });
 });

@@ -7,7 +7,14 @@
 
 import type { CashflowClient, Plan } from '../../../src/api';
 import { FigureError, type SpilledTable } from '../../../src/sync/figures';
-import { ACCOUNTS_TABLE, CATEGORIES_TABLE, FORECAST_BUDGETS_TABLE, INVOICES_TABLE, TRANSACTIONS_TABLE, type TableModel } from '../../../src/sync/tables';
+import {
+  ACCOUNTS_TABLE,
+  CATEGORIES_TABLE,
+  FORECAST_BUDGETS_TABLE,
+  INVOICES_TABLE,
+  TRANSACTIONS_TABLE,
+  type TableModel,
+} from '../../../src/sync/tables';
 import type { PullTarget } from '../../../src/sync/pull';
 import { harness, serial, tableCells } from '../pull/support';
 import { clientFor, figureHarness, startService, type Sandbox } from './support';
@@ -34,10 +41,27 @@ beforeAll(async () => {
   best = (await reference.plans.list()).find((p) => p.name === 'Szenario Best Case') as Plan;
   const offline = (await reference.accounts.summary()).accounts.find((a) => a.status === 'OFFLINE');
   if (!offline) throw new Error('the demo company has offline accounts');
-  await reference.accounts.createTransaction(offline.id, { value_date: `${YEAR}-06-15`, amount: -12.34, purpose: HOSTILE.purpose, counterpart_name: HOSTILE.counterpart });
-  await reference.invoices.create({ reference: HOSTILE.invoiceReference, name: HOSTILE.invoiceName, amount: 99.5, due_date: `${YEAR + 2}-01-31`, type: 'RE' });
+  await reference.accounts.createTransaction(offline.id, {
+    value_date: `${YEAR}-06-15`,
+    amount: -12.34,
+    purpose: HOSTILE.purpose,
+    counterpart_name: HOSTILE.counterpart,
+  });
+  await reference.invoices.create({
+    reference: HOSTILE.invoiceReference,
+    name: HOSTILE.invoiceName,
+    amount: 99.5,
+    due_date: `${YEAR + 2}-01-31`,
+    type: 'RE',
+  });
   const leaf = (await reference.forecastBudgets.page({ page: 1, page_size: 1 })).results.budgets[0]?.category.id ?? 0;
-  await reference.forecastBudgets.create({ name: HOSTILE.budgetName, category: leaf, settlement_date: `${YEAR + 2}-02-01`, amount: -1500, account: offline.id });
+  await reference.forecastBudgets.create({
+    name: HOSTILE.budgetName,
+    category: leaf,
+    settlement_date: `${YEAR + 2}-02-01`,
+    amount: -1500,
+    account: offline.id,
+  });
   offlineName = offline.name;
 }, 30_000);
 
@@ -68,13 +92,17 @@ function expectLikePulled<R>(table: SpilledTable, model: TableModel<R>, pull: { 
 const column = (table: SpilledTable, header: string): unknown[] => table.slice(1).map((row) => row[table[0]?.indexOf(header) ?? -1]);
 
 describe('spilled tables', () => {
-  test('TRANSACTIONS equals the pulled table for the same filters, has the service\'s count of rows and pages at 1000', async () => {
+  test("TRANSACTIONS equals the pulled table for the same filters, has the service's count of rows and pages at 1000", async () => {
     const h = figureHarness(sandbox);
     const table = await h.engine.transactions(FROM, serial(TO));
     const { count } = await reference.transactions.extendedPage({ min_date: FROM, max_date: TO, page: 1, page_size: 1 });
     expect(count).toBeGreaterThan(2000);
     expect(table).toHaveLength(count + 1);
-    expectLikePulled(table, TRANSACTIONS_TABLE, await pulled({ resource: 'transactions', filters: { min_date: FROM, max_date: TO } }, 'Transactions'));
+    expectLikePulled(
+      table,
+      TRANSACTIONS_TABLE,
+      await pulled({ resource: 'transactions', filters: { min_date: FROM, max_date: TO } }, 'Transactions'),
+    );
     const lists = h.requestsTo('/transactions/');
     expect(lists).toHaveLength(Math.ceil(count / 1000));
     expect(lists.every((s) => s.path === '/transactions/extended/' && s.query.get('page_size') === '1000')).toBe(true);
@@ -89,10 +117,21 @@ describe('spilled tables', () => {
     const account = (await reference.accounts.summary()).accounts.find((a) => a.transaction_count > 100);
     if (!account) throw new Error('no account with transactions');
     const personal = (await reference.categories.list()).find((c) => c.name === 'Personal');
-    const [a, b, c] = await Promise.all([h.engine.transactions(`${YEAR}-01-01`, TO, 'Ausgaben › Personal', account.name), h.engine.transactions(serial(`${YEAR}-01-01`), TO, personal?.id, account.id), h.engine.transactions(`${YEAR}-01-01`, TO, 'Ausgaben › Personal', account.name)]);
+    const [a, b, c] = await Promise.all([
+      h.engine.transactions(`${YEAR}-01-01`, TO, 'Ausgaben › Personal', account.name),
+      h.engine.transactions(serial(`${YEAR}-01-01`), TO, personal?.id, account.id),
+      h.engine.transactions(`${YEAR}-01-01`, TO, 'Ausgaben › Personal', account.name),
+    ]);
     expect(b).toEqual(a);
     expect(c).toEqual(a);
-    const { count } = await reference.transactions.extendedPage({ min_date: `${YEAR}-01-01`, max_date: TO, category: personal?.id ?? 0, account: account.id, page: 1, page_size: 1 });
+    const { count } = await reference.transactions.extendedPage({
+      min_date: `${YEAR}-01-01`,
+      max_date: TO,
+      category: personal?.id ?? 0,
+      account: account.id,
+      page: 1,
+      page_size: 1,
+    });
     expect(count).toBeGreaterThan(0);
     expect(a).toHaveLength(count + 1);
     expect(h.requestsTo('/transactions/')).toHaveLength(1);
@@ -142,10 +181,18 @@ describe('spilled tables', () => {
 
   test('INVOICES equals the pulled table, all or of one type and status; hostile texts stay the exact strings', async () => {
     const h = figureHarness(sandbox);
-    const [all, receivables, overdue] = await Promise.all([h.engine.invoices(), h.engine.invoices('Forderungen'), h.engine.invoices('PA', 'overdue')]);
+    const [all, receivables, overdue] = await Promise.all([
+      h.engine.invoices(),
+      h.engine.invoices('Forderungen'),
+      h.engine.invoices('PA', 'overdue'),
+    ]);
     expectLikePulled(all, INVOICES_TABLE, await pulled({ resource: 'invoices' }, 'Invoices'));
     expectLikePulled(receivables, INVOICES_TABLE, await pulled({ resource: 'invoices', filters: { type: 'receivable' } }, 'Invoices'));
-    expectLikePulled(overdue, INVOICES_TABLE, await pulled({ resource: 'invoices', filters: { type: 'payable', status: 'OD' } }, 'Invoices'));
+    expectLikePulled(
+      overdue,
+      INVOICES_TABLE,
+      await pulled({ resource: 'invoices', filters: { type: 'payable', status: 'OD' } }, 'Invoices'),
+    );
     expect(all).toHaveLength((await reference.invoices.page({ page: 1, page_size: 1 })).count + 1);
     expect(overdue.length).toBeGreaterThan(1);
     expect(column(all, 'Name')).toContain(HOSTILE.invoiceName);
@@ -155,12 +202,19 @@ describe('spilled tables', () => {
 
   test('BUDGETS of the forecast and of a scenario equal the pulled tables; a range filters by settlement date', async () => {
     const h = figureHarness(sandbox);
-    const [forecast, scenario, ranged] = await Promise.all([h.engine.budgets(), h.engine.budgets(best.name), h.engine.budgets('', `${YEAR + 2}-01-01`, `${YEAR + 2}-06-30`)]);
+    const [forecast, scenario, ranged] = await Promise.all([
+      h.engine.budgets(),
+      h.engine.budgets(best.name),
+      h.engine.budgets('', `${YEAR + 2}-01-01`, `${YEAR + 2}-06-30`),
+    ]);
     expectLikePulled(forecast, FORECAST_BUDGETS_TABLE, await pulled({ resource: 'forecastBudgets' }, 'ForecastBudgets'));
     const scenarioPull = await pulled({ resource: 'scenarioBudgets', scenarioId: best.id }, `Scenario_${best.id}_Budgets`);
     expect(scenario[0]).toEqual(scenarioPull.headers);
     expect(scenario.slice(1)).toEqual(scenarioPull.rows);
-    expect(ranged).toHaveLength((await reference.forecastBudgets.page({ min_date: `${YEAR + 2}-01-01`, max_date: `${YEAR + 2}-06-30`, page: 1, page_size: 1 })).count + 1);
+    expect(ranged).toHaveLength(
+      (await reference.forecastBudgets.page({ min_date: `${YEAR + 2}-01-01`, max_date: `${YEAR + 2}-06-30`, page: 1, page_size: 1 }))
+        .count + 1,
+    );
     expect(ranged.length).toBeGreaterThan(1);
     expect(column(forecast, 'Name')).toContain(HOSTILE.budgetName);
     // The accounts' lookup is applied: the budget's account id shows as its name.
@@ -174,7 +228,12 @@ describe('spilled tables', () => {
     expectLikePulled(categories, CATEGORIES_TABLE, await pulled({ resource: 'categories' }, 'Categories'));
     expectLikePulled(accounts, ACCOUNTS_TABLE, await pulled({ resource: 'accounts' }, 'Accounts'));
     expect(again).toEqual(categories);
-    expect(h.calls().map((s) => s.path).sort()).toEqual(['/accounts/', '/categories/']);
+    expect(
+      h
+        .calls()
+        .map((s) => s.path)
+        .sort(),
+    ).toEqual(['/accounts/', '/categories/']);
     await h.engine.actuals('Ausgaben', '2025-01-01', '2025-01-31');
     expect(h.requestsTo('/categories/')).toHaveLength(1);
   });

@@ -29,7 +29,12 @@ export interface FigureHarness {
   reset(): void;
 }
 
-export function clientFor(sandbox: Sandbox, language: Language, fetchImpl?: typeof fetch, credentials: { clientId: string; clientSecret: string } = sandbox.credentials.company): CashflowClient {
+export function clientFor(
+  sandbox: Sandbox,
+  language: Language,
+  fetchImpl?: typeof fetch,
+  credentials: { clientId: string; clientSecret: string } = sandbox.credentials.company,
+): CashflowClient {
   return new CashflowClient({
     baseUrl: sandbox.url,
     clientId: credentials.clientId,
@@ -42,7 +47,10 @@ export function clientFor(sandbox: Sandbox, language: Language, fetchImpl?: type
   });
 }
 
-export function figureHarness(sandbox: Sandbox, options: FigureEngineOptions & { language?: Language; credentials?: { clientId: string; clientSecret: string } } = {}): FigureHarness {
+export function figureHarness(
+  sandbox: Sandbox,
+  options: FigureEngineOptions & { language?: Language; credentials?: { clientId: string; clientSecret: string } } = {},
+): FigureHarness {
   const hook: { current?: FetchHook } = {};
   const { fetch: recorded, sent } = recordingFetch(hook);
   const language = options.language ?? 'en';

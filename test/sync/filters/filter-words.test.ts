@@ -4,8 +4,12 @@ import { narrows, resolveFilter } from '../../../src/sync/filters/table-filter';
 describe('a table filter in words', () => {
   test('dates and categories, as the card says them', () => {
     const target = { resource: 'transactions', filters: { min_date: '2026-01-01', max_date: '2026-11-25', category: [1, 2, 3] } } as const;
-    expect(describeFilter({ target: { ...target, filters: { ...target.filters, category: [1, 2, 3] } } }, 'en')).toBe('2026-01-01 to 2026-11-25, 3 categories');
-    expect(describeFilter({ target: { resource: 'transactions', filters: { min_date: '2026-01-01', category: [7], account: [1, 2] } } }, 'de')).toBe('ab 2026-01-01, 1 Kategorie, 2 Konten');
+    expect(describeFilter({ target: { ...target, filters: { ...target.filters, category: [1, 2, 3] } } }, 'en')).toBe(
+      '2026-01-01 to 2026-11-25, 3 categories',
+    );
+    expect(
+      describeFilter({ target: { resource: 'transactions', filters: { min_date: '2026-01-01', category: [7], account: [1, 2] } } }, 'de'),
+    ).toBe('ab 2026-01-01, 1 Kategorie, 2 Konten');
   });
 
   test('a period names itself and the dates it resolved to', () => {
@@ -16,7 +20,9 @@ describe('a table filter in words', () => {
   });
 
   test('invoices: status and type', () => {
-    expect(describeFilter({ target: { resource: 'invoices', filters: { status: 'OD', type: 'payable' } } }, 'en')).toMatch(/^status .+, .+$/);
+    expect(describeFilter({ target: { resource: 'invoices', filters: { status: 'OD', type: 'payable' } } }, 'en')).toMatch(
+      /^status .+, .+$/,
+    );
   });
 
   test('no filter, no words; empty lists narrow nothing', () => {
@@ -27,7 +33,12 @@ describe('a table filter in words', () => {
 
   test('a period resolves only for the dated resources and replaces the stored dates', () => {
     const context = { today: '2026-11-25', fiscalYearStartMonth: 4 };
-    expect(resolveFilter({ target: { resource: 'transactions', filters: { min_date: '2020-01-01', category: [3] } }, period: 'fiscalYear' }, context)).toEqual({
+    expect(
+      resolveFilter(
+        { target: { resource: 'transactions', filters: { min_date: '2020-01-01', category: [3] } }, period: 'fiscalYear' },
+        context,
+      ),
+    ).toEqual({
       resource: 'transactions',
       filters: { min_date: '2026-04-01', max_date: '2027-03-31', category: [3] },
     });

@@ -1,6 +1,9 @@
 import { resolvePeriod, todayOf, type RelativePeriod } from '../../../src/sync/filters/relative-period';
 
-const on = (today: string, fiscalYearStartMonth = 1) => (period: RelativePeriod) => resolvePeriod(period, { today, fiscalYearStartMonth });
+const on =
+  (today: string, fiscalYearStartMonth = 1) =>
+  (period: RelativePeriod) =>
+    resolvePeriod(period, { today, fiscalYearStartMonth });
 
 describe('relative periods, resolved on a fixed day', () => {
   test('each period on 2026-11-25', () => {

@@ -52,29 +52,42 @@ function installFaults(h: ImportHarness, faults: readonly Fault[]): void {
 
 test('sent again until settled, through random faults: the accounts hold the sheet’s good rows, each once', async () => {
   await fc.assert(
-    fc.asyncProperty(fc.array(statementLine, { minLength: 1, maxLength: 30 }), fc.array(fault, { minLength: 1, maxLength: 12 }), async (lines, faults) => {
-      const h = await setUpImport(lines.map(rowOf));
-      try {
-        installFaults(h, faults);
-        for (let send = 0; send < 12; send += 1) {
-          const { counts } = await h.send();
-          if (counts.unconfirmed + counts.cancelled + counts.failed === 0) break;
-          if (send === 8) h.hook.current = undefined; // the service heals at last
+    fc.asyncProperty(
+      fc.array(statementLine, { minLength: 1, maxLength: 30 }),
+      fc.array(fault, { minLength: 1, maxLength: 12 }),
+      async (lines, faults) => {
+        const h = await setUpImport(lines.map(rowOf));
+        try {
+          installFaults(h, faults);
+          for (let send = 0; send < 12; send += 1) {
+            const { counts } = await h.send();
+            if (counts.unconfirmed + counts.cancelled + counts.failed === 0) break;
+            if (send === 8) h.hook.current = undefined; // the service heals at last
+          }
+          const rows = h.sheet.rows ?? [];
+          for (const account of ['Kasse', 'Treuhandkonto']) {
+            const created = await h.created(account);
+            const good = rows.filter((r) => r.account === account && r.status === 'Imported');
+            const keyOf = (r: MemoryImportRow) =>
+              itemKey({
+                value_date: String(r.value_date),
+                cents: Math.round(Number(r.amount) * 100),
+                purpose: String(r.purpose),
+                counterpart_name: String(r.counterpart_name),
+              });
+            expect(created.map(transactionKey).sort()).toEqual(good.map(keyOf).sort());
+            expect(new Set(good.map((r) => r.id))).toEqual(new Set(created.map((t) => t.id)));
+            for (const r of good)
+              expect(
+                transactionKey(created.find((t) => t.id === r.id) ?? { value_date: '', amount: 0, purpose: '', counterpart_name: '' }),
+              ).toBe(keyOf(r));
+          }
+          expect(rows.filter((r) => r.status !== 'Imported').every((r) => String(r.value_date).startsWith('1999'))).toBe(true);
+        } finally {
+          await h.close();
         }
-        const rows = h.sheet.rows ?? [];
-        for (const account of ['Kasse', 'Treuhandkonto']) {
-          const created = await h.created(account);
-          const good = rows.filter((r) => r.account === account && r.status === 'Imported');
-          const keyOf = (r: MemoryImportRow) => itemKey({ value_date: String(r.value_date), cents: Math.round(Number(r.amount) * 100), purpose: String(r.purpose), counterpart_name: String(r.counterpart_name) });
-          expect(created.map(transactionKey).sort()).toEqual(good.map(keyOf).sort());
-          expect(new Set(good.map((r) => r.id))).toEqual(new Set(created.map((t) => t.id)));
-          for (const r of good) expect(transactionKey(created.find((t) => t.id === r.id) ?? { value_date: '', amount: 0, purpose: '', counterpart_name: '' })).toBe(keyOf(r));
-        }
-        expect(rows.filter((r) => r.status !== 'Imported').every((r) => String(r.value_date).startsWith('1999'))).toBe(true);
-      } finally {
-        await h.close();
-      }
-    }),
+      },
+    ),
     { numRuns: 25, seed: 2807, endOnFailure: true },
   );
 }, 120_000);

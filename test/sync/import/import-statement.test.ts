@@ -18,7 +18,12 @@ test('good rows land with their ids; bad rows wait with their reasons and send n
     line(2, 'Kasse', { amount: 'twelve' }),
     line(3, 'Kasse', { counterpart_iban: 'DE00 1234' }),
     {},
-    line(4, 'Kasse', { value_date: '31.03.2025', amount: '-1,234.50', counterpart_iban: 'de89 3704 0044 0532 0130 00', tags: 'rent, office' }),
+    line(4, 'Kasse', {
+      value_date: '31.03.2025',
+      amount: '-1,234.50',
+      counterpart_iban: 'de89 3704 0044 0532 0130 00',
+      tags: 'rent, office',
+    }),
     line(5, 'Treuhandkonto'),
   ]);
   h.takePosts();
@@ -26,7 +31,9 @@ test('good rows land with their ids; bad rows wait with their reasons and send n
   expect(h.takePosts()).toEqual([2, 1]);
   expect(result.counts).toMatchObject({ imported: 3, waiting: 3, rows: 6 });
   const rows = h.sheet.rows ?? [];
-  expect(rows[1]?.status).toBe('Not sent: The value date 1999-12-31 lies before 2000-01-01: the service takes no transactions before that.');
+  expect(rows[1]?.status).toBe(
+    'Not sent: The value date 1999-12-31 lies before 2000-01-01: the service takes no transactions before that.',
+  );
   expect(rows[2]?.status).toBe('Not sent: The amount “twelve” is not a number: enter it like -1,234.56.');
   expect(rows[3]?.status).toBe('Not sent: The counterpart IBAN “DE00 1234” is not an IBAN: check its country, length and check digits.');
   expect(rows[4]).toEqual({});
@@ -103,10 +110,14 @@ test('cut off (the answer lost and the read-back failing), sent again: read back
   h = await setUpImport([line(0), line(1), line(2, 'Treuhandkonto')]);
   const lost = answerLostAfterWrite(h.accountId('Kasse'));
   h.hook.current = (request, forward) =>
-    request.method === 'GET' && request.path === '/transactions/' ? new Response('<h1>Server Error (500)</h1>', { status: 500, headers: { 'content-type': 'text/html' } }) : lost(request, forward);
+    request.method === 'GET' && request.path === '/transactions/'
+      ? new Response('<h1>Server Error (500)</h1>', { status: 500, headers: { 'content-type': 'text/html' } })
+      : lost(request, forward);
   const first = await h.send();
   expect(first.counts).toMatchObject({ imported: 1, unconfirmed: 2 });
-  expect(h.sheet.rows?.[0]?.status).toMatch(/^Not confirmed: sent, but the answer was lost and reading back did not tell \(.+\)\. Send again/);
+  expect(h.sheet.rows?.[0]?.status).toMatch(
+    /^Not confirmed: sent, but the answer was lost and reading back did not tell \(.+\)\. Send again/,
+  );
   expect(h.sheet.rows?.[0]?.id).toBe('');
   h.hook.current = undefined;
   h.takePosts();

@@ -64,7 +64,8 @@ export async function setUpImport(rows: MemoryImportRow[] = []): Promise<ImportH
     },
     async created(accountName) {
       const out: Transaction[] = [];
-      for await (const t of other.transactions.items({ account: [accountId(accountName)] }, { pageSize: 1000 })) if (t.id > highest) out.push(t);
+      for await (const t of other.transactions.items({ account: [accountId(accountName)] }, { pageSize: 1000 }))
+        if (t.id > highest) out.push(t);
       return out.sort((a, b) => a.id - b.id);
     },
     accountId,
@@ -75,5 +76,12 @@ export async function setUpImport(rows: MemoryImportRow[] = []): Promise<ImportH
 /** A statement line for the Import table (the account by name). */
 export function line(n: number, account = 'Kasse', extra: MemoryImportRow = {}): MemoryImportRow {
   const day = String((n % 28) + 1).padStart(2, '0');
-  return { value_date: `2025-03-${day}`, amount: -(n + 1) - 0.25, purpose: `Purpose ${n}`, counterpart_name: `Counterpart ${n % 7}`, account, ...extra };
+  return {
+    value_date: `2025-03-${day}`,
+    amount: -(n + 1) - 0.25,
+    purpose: `Purpose ${n}`,
+    counterpart_name: `Counterpart ${n % 7}`,
+    account,
+    ...extra,
+  };
 }

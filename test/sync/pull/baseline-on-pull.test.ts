@@ -34,7 +34,9 @@ async function baselineOfTable(model: TableModel<unknown>): Promise<BaselineRow[
 function failPage2(suffix: string): FetchHook {
   return (request) => {
     const url = new URL(request.url);
-    return url.pathname.endsWith(suffix) && url.searchParams.get('page') === '2' ? new Response('<h1>Server Error (500)</h1>', { status: 500, headers: { 'content-type': 'text/html' } }) : undefined;
+    return url.pathname.endsWith(suffix) && url.searchParams.get('page') === '2'
+      ? new Response('<h1>Server Error (500)</h1>', { status: 500, headers: { 'content-type': 'text/html' } })
+      : undefined;
   };
 }
 

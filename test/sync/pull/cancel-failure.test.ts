@@ -21,7 +21,11 @@ afterEach(() => h.uninstall());
 
 /** Small pages (many requests) and small write chunks (many syncs), so there is a "during" to cancel in. */
 function setUp(): void {
-  h = harness(sandbox, { client: { random: () => 0.5 }, puller: { pageSize: 100, incrementalMarginMs: 0 }, port: new ExcelWorkbookPort({ budgetBytes: 40_000 }) });
+  h = harness(sandbox, {
+    client: { random: () => 0.5 },
+    puller: { pageSize: 100, incrementalMarginMs: 0 },
+    port: new ExcelWorkbookPort({ budgetBytes: 40_000 }),
+  });
 }
 
 async function oldTable(purpose = 'Porto'): Promise<{ state: unknown; pullState: unknown }> {
@@ -95,7 +99,10 @@ describe('failure', () => {
     const before = await oldTable();
     h.hook.current = serverErrorOn('/transactions/extended/', 4);
     const written: number[] = [];
-    const pull = h.puller.pull({ resource: 'transactions' }, { mode: 'full', onProgress: (p) => p.phase === 'writing' && p.rows > 0 && written.push(p.rows) });
+    const pull = h.puller.pull(
+      { resource: 'transactions' },
+      { mode: 'full', onProgress: (p) => p.phase === 'writing' && p.rows > 0 && written.push(p.rows) },
+    );
     const error = await pull.catch((e: unknown) => e);
     expect(error).toBeInstanceOf(PullServiceDownError);
     expect((error as PullServiceDownError).cause).toBeInstanceOf(ServiceDownError);
@@ -129,7 +136,8 @@ describe('failure', () => {
     const engine = h.workbook.engine;
     const execute = engine.execute.bind(engine);
     engine.execute = (actions) => {
-      if (JSON.stringify(actions.map((a) => a.wire)).includes(marker)) throw new SimError('RequestPayloadSizeLimitExceeded', 'The request payload size has exceeded the limit.');
+      if (JSON.stringify(actions.map((a) => a.wire)).includes(marker))
+        throw new SimError('RequestPayloadSizeLimitExceeded', 'The request payload size has exceeded the limit.');
       execute(actions);
     };
     await expect(h.puller.refresh('Transactions')).rejects.toMatchObject({ code: 'RequestPayloadSizeLimitExceeded' });
@@ -152,7 +160,10 @@ describe('pipelining', () => {
       if (url.pathname !== '/transactions/extended/' || url.searchParams.get('page') !== '15') return undefined;
       lastPageHeld = true;
       // Hold the last page until a block has reached the workbook (or give up after 5 s: the test then fails).
-      writtenBeforeLastPage = await Promise.race([written.then(() => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 5_000))]);
+      writtenBeforeLastPage = await Promise.race([
+        written.then(() => true),
+        new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 5_000)),
+      ]);
       return undefined;
     };
     const result = await h.puller.pull(
@@ -218,16 +229,26 @@ describe('payload', () => {
       const result = await h.puller.pull({ resource: 'transactions' });
       expect(result.rowCount).toBe(20_000);
       const syncs = h.workbook.stats.syncs;
-      expect(syncs.every((s) => s.requestBytes < WEB_PAYLOAD_LIMIT_BYTES && s.responseBytes < WEB_PAYLOAD_LIMIT_BYTES && s.errorCode === undefined)).toBe(true);
+      expect(
+        syncs.every(
+          (s) => s.requestBytes < WEB_PAYLOAD_LIMIT_BYTES && s.responseBytes < WEB_PAYLOAD_LIMIT_BYTES && s.errorCode === undefined,
+        ),
+      ).toBe(true);
       const total = syncs.reduce((sum, s) => sum + s.requestBytes, 0);
       // Round trips (a sync with nothing queued sends nothing): the demo's CHF rows make the amounts' formats differ by
       // row, which fills the data a little past one sync's budget (#26); + 3 for the stamp above the table (find its
       // header, check the cell above, write); + 1 to find the lists sheet of the category list (#28).
-      expect(syncs.filter((s) => s.actionCount > 0).length).toBeLessThanOrEqual(Math.ceil(1.25 * Math.ceil(total / WEB_PAYLOAD_LIMIT_BYTES)) + 4 + 3 + 1);
+      expect(syncs.filter((s) => s.actionCount > 0).length).toBeLessThanOrEqual(
+        Math.ceil(1.25 * Math.ceil(total / WEB_PAYLOAD_LIMIT_BYTES)) + 4 + 3 + 1,
+      );
       // Refreshing (with a read-back of the table for the incremental check) stays under the cap too.
       h.workbook.stats.reset();
       await h.puller.refresh('Transactions');
-      expect(h.workbook.stats.syncs.every((s) => s.requestBytes < WEB_PAYLOAD_LIMIT_BYTES && s.responseBytes < WEB_PAYLOAD_LIMIT_BYTES && s.errorCode === undefined)).toBe(true);
+      expect(
+        h.workbook.stats.syncs.every(
+          (s) => s.requestBytes < WEB_PAYLOAD_LIMIT_BYTES && s.responseBytes < WEB_PAYLOAD_LIMIT_BYTES && s.errorCode === undefined,
+        ),
+      ).toBe(true);
     } finally {
       await big.close();
     }
@@ -270,7 +291,11 @@ describe('accounts and their balance summary', () => {
     const sheet = (await base.store.get('Accounts'))?.sheetName ?? '';
     const before = { state: sheetState(base.workbook, sheet), pullState: await base.store.get('Accounts') };
     // The service changes, so the accounts table would change.
-    await base.client.accounts.createOffline({ bank: { name: 'Sparkasse', bic: 'SPKADE2HXXX' }, name: `New ${Date.now()}`, currency: 'EUR' });
+    await base.client.accounts.createOffline({
+      bank: { name: 'Sparkasse', bic: 'SPKADE2HXXX' },
+      name: `New ${Date.now()}`,
+      currency: 'EUR',
+    });
     const port = base.port;
     const failing: typeof port = Object.assign(Object.create(port) as typeof port, {
       writeTable: async (...args: Parameters<typeof port.writeTable>) => {

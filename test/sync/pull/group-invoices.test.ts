@@ -47,13 +47,22 @@ describe('group invoices into one Invoices table', () => {
     h = groupHarness();
     expect(await groupCompanyIds(h.client)).toEqual(COMPANIES);
     const events: PullProgress[] = [];
-    const result = await h.puller.pull({ resource: 'groupInvoices', companyIds: [5102, 5101, 5102] }, { onProgress: (p) => events.push(p) });
+    const result = await h.puller.pull(
+      { resource: 'groupInvoices', companyIds: [5102, 5101, 5102] },
+      { onProgress: (p) => events.push(p) },
+    );
     const expected = await listed();
     expect(new Set(expected.map((e) => e.company))).toEqual(new Set(COMPANIES));
     // The sandbox's ids are unique across the group's companies: `id` stays the key.
     expect(new Set(expected.map((e) => e.invoice.id)).size).toBe(expected.length);
 
-    expect(result).toMatchObject({ tableName: 'Invoices', mode: 'full', rowCount: expected.length, fetchedRows: expected.length, warnings: [] });
+    expect(result).toMatchObject({
+      tableName: 'Invoices',
+      mode: 'full',
+      rowCount: expected.length,
+      fetchedRows: expected.length,
+      warnings: [],
+    });
     const { headers, rows, sheet } = tableCells(h.workbook, 'Invoices');
     expect(sheet).toBe('Invoices');
     expect(headers).toEqual(['Company', ...INVOICES_TABLE.columns.map((c) => c.header)]);
@@ -72,13 +81,24 @@ describe('group invoices into one Invoices table', () => {
     });
 
     // Only the companies' invoice lists were asked (each company once, no /categories/).
-    expect(new Set(apiCalls(h.sent).map((s) => s.path))).toEqual(new Set(['/banks/', '/companies/5101/invoices/', '/companies/5102/invoices/']));
-    expect(apiCalls(h.sent).filter((s) => s.path.startsWith('/companies/')).every((s) => s.query.get('page_size') === '1000')).toBe(true);
+    expect(new Set(apiCalls(h.sent).map((s) => s.path))).toEqual(
+      new Set(['/banks/', '/companies/5101/invoices/', '/companies/5102/invoices/']),
+    );
+    expect(
+      apiCalls(h.sent)
+        .filter((s) => s.path.startsWith('/companies/'))
+        .every((s) => s.query.get('page_size') === '1000'),
+    ).toBe(true);
     // Progress: of the sum of both companies' counts from the first row written on.
     const writing = events.filter((e) => e.phase === 'writing');
     expect(writing.length).toBeGreaterThan(0);
     expect(writing.every((e) => e.total === expected.length)).toBe(true);
-    expect(events.filter((e) => e.phase === 'fetching').at(-1)).toMatchObject({ pagesDone: 2, pagesTotal: 2, rows: expected.length, total: expected.length });
+    expect(events.filter((e) => e.phase === 'fetching').at(-1)).toMatchObject({
+      pagesDone: 2,
+      pagesTotal: 2,
+      rows: expected.length,
+      total: expected.length,
+    });
     expect(events.at(-1)).toMatchObject({ phase: 'done', rows: expected.length });
     // Stored as asked; the key sees each company once, ascending.
     const stored = (await h.store.get('Invoices'))?.target as PullTarget;
@@ -99,23 +119,29 @@ describe('group invoices into one Invoices table', () => {
     expect(events.filter((e) => e.phase === 'writing').every((e) => e.total === expected.length)).toBe(true);
   });
 
-  it('status and type filters apply to every company: exactly the service\'s matches per company', async () => {
+  it("status and type filters apply to every company: exactly the service's matches per company", async () => {
     h = groupHarness();
     for (const filters of [{ status: 'OD' }, { type: 'payable' }, { status: 'PL', type: 'receivable' }] as InvoiceListParams[]) {
       const expected = await listed(filters);
       expect(new Set(expected.map((e) => e.company)).size).toBeGreaterThan(0);
       await h.puller.pull({ resource: 'groupInvoices', companyIds: COMPANIES, filters });
       expect(companyIdAmount()).toEqual(expected.map((e) => [e.company, e.invoice.id, e.invoice.amount]));
-      const all = (await listed()).filter((e) => (filters.status === undefined || e.invoice.status === filters.status) && (filters.type === undefined || e.invoice.type === (filters.type === 'payable' ? 'PA' : 'RE')));
+      const all = (await listed()).filter(
+        (e) =>
+          (filters.status === undefined || e.invoice.status === filters.status) &&
+          (filters.type === undefined || e.invoice.type === (filters.type === 'payable' ? 'PA' : 'RE')),
+      );
       expect(expected.map((e) => e.invoice.id)).toEqual(all.map((e) => e.invoice.id));
     }
   });
 
-  it('a refresh repeats the same target (companies and filters) and brings the service\'s changes', async () => {
+  it("a refresh repeats the same target (companies and filters) and brings the service's changes", async () => {
     h = groupHarness();
     const target: PullTarget = { resource: 'groupInvoices', companyIds: COMPANIES, filters: { type: 'receivable' } };
     await h.puller.pull(target);
-    const created = await h.client.groupInvoices(5102).create({ reference: 'GRP-REFRESH', name: 'Sud', amount: 99.5, due_date: '2099-03-01', type: 'RE' });
+    const created = await h.client
+      .groupInvoices(5102)
+      .create({ reference: 'GRP-REFRESH', name: 'Sud', amount: 99.5, due_date: '2099-03-01', type: 'RE' });
     const first = h.sent.length;
     const result = await h.puller.refresh('Invoices');
     expect(result.target).toEqual(target);
@@ -160,7 +186,10 @@ describe('failure and cancel leave the previous table', () => {
     const before = await oldTable();
     h.hook.current = serverErrorOn('/companies/5102/invoices/', 3);
     const written: number[] = [];
-    const pull = h.puller.pull({ resource: 'groupInvoices', companyIds: COMPANIES }, { onProgress: (p) => p.phase === 'writing' && p.rows > 0 && written.push(p.rows) });
+    const pull = h.puller.pull(
+      { resource: 'groupInvoices', companyIds: COMPANIES },
+      { onProgress: (p) => p.phase === 'writing' && p.rows > 0 && written.push(p.rows) },
+    );
     await expect(pull).rejects.toBeInstanceOf(PullServiceDownError);
     expect(written.length).toBeGreaterThan(0);
     const failed = h.sent.filter((s) => s.status === 500);
@@ -170,7 +199,7 @@ describe('failure and cancel leave the previous table', () => {
     await expectUnchanged(before);
   });
 
-  it('cancel while the second company\'s pages arrive: the previous table stays', async () => {
+  it("cancel while the second company's pages arrive: the previous table stays", async () => {
     setUp();
     const before = await oldTable();
     const controller = new AbortController();
@@ -194,7 +223,7 @@ describe('refused targets', () => {
     expect(await h.store.get('Invoices')).toBeUndefined();
   });
 
-  it('company credentials: the service\'s localized billing_plan_permission_denied reaches the caller, no table is made', async () => {
+  it("company credentials: the service's localized billing_plan_permission_denied reaches the caller, no table is made", async () => {
     h = harness(sandbox, { client: { language: 'it' } });
     const pull = h.puller.pull({ resource: 'groupInvoices', companyIds: COMPANIES });
     await expect(pull).rejects.toBeInstanceOf(PermissionDeniedError);

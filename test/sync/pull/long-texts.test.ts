@@ -51,7 +51,9 @@ describe('texts over the cell limit', () => {
   });
 
   it('an incremental refresh keeps naming a text an earlier pull cut', async () => {
-    const [long] = await suite.h.client.accounts.createTransactions(await offlineAccount(), [{ value_date: '2024-06-01', amount: -3, purpose: textOf(50_000) }]);
+    const [long] = await suite.h.client.accounts.createTransactions(await offlineAccount(), [
+      { value_date: '2024-06-01', amount: -3, purpose: textOf(50_000) },
+    ]);
     if (long === undefined) throw new Error('created');
     const filters = { ids: [long.id] };
     await suite.h.puller.pull({ resource: 'transactions', filters });
@@ -61,8 +63,14 @@ describe('texts over the cell limit', () => {
     expect(refresh.textCuts).toEqual([expect.objectContaining({ id: long.id, field: 'purpose' })]);
   });
 
-  it('an invoice with over-long notes lands cut and named, in the user\'s language', async () => {
-    const invoice = await suite.h.client.invoices.create({ reference: 'LONG-1', name: 'Lange Notiz', amount: 10, due_date: '2099-01-01', notes: textOf(40_000) });
+  it("an invoice with over-long notes lands cut and named, in the user's language", async () => {
+    const invoice = await suite.h.client.invoices.create({
+      reference: 'LONG-1',
+      name: 'Lange Notiz',
+      amount: 10,
+      due_date: '2099-01-01',
+      notes: textOf(40_000),
+    });
     const german = harness(suite.sandbox, { puller: { language: 'de' } });
     try {
       const result = await german.puller.pull({ resource: 'invoices', filters: { ids: [invoice.id] } });
@@ -83,7 +91,13 @@ describe('texts over the cell limit', () => {
     const parents = new Set(categories.map((c) => c.parent));
     const leaf = categories.find((c) => c.is_category && !c.is_default && !c.is_obsolete && !parents.has(c.id));
     if (!leaf) throw new Error('a leaf category');
-    const budget = await suite.h.client.forecastBudgets.create({ name: 'Lang', category: leaf.id, settlement_date: '2026-06-01', amount: -10, description: textOf(45_000) });
+    const budget = await suite.h.client.forecastBudgets.create({
+      name: 'Lang',
+      category: leaf.id,
+      settlement_date: '2026-06-01',
+      amount: -10,
+      description: textOf(45_000),
+    });
     const result = await suite.h.puller.pull({ resource: 'forecastBudgets' });
     expect(cellOf('ForecastBudgets', budget.id, 'Description')).toBe(cutText);
     expect(result.textCuts).toEqual([{ id: budget.id, field: 'description', column: 'Description', length: 45_000 }]);

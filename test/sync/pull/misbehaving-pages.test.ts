@@ -13,7 +13,8 @@ import { apiCalls, sheetState, tableCells, useService } from './support';
 const suite = useService({ transactions: 1500 });
 
 /** The pull's page requests to `path` since `from` (an index into the recorded requests). */
-const pageRequests = (path: string, from: number) => apiCalls(suite.h.sent.slice(from)).filter((s) => s.path === path && s.method === 'GET');
+const pageRequests = (path: string, from: number) =>
+  apiCalls(suite.h.sent.slice(from)).filter((s) => s.path === path && s.method === 'GET');
 
 async function rejectionOf(promise: Promise<unknown>): Promise<Error> {
   const outcome = await promise.then(
@@ -87,7 +88,9 @@ describe('several records under one id on a page', () => {
     expect(result.fetchedRows).toBe(count);
     expect(result.rowCount).toBe(count - 1);
     expect(result.idClashes).toEqual([{ id: first.id, records: 2 }]);
-    expect(result.warnings).toEqual([`Invoices: the service sent 2 records with the same id ${first.id} on one page; only the first of them is in the table.`]);
+    expect(result.warnings).toEqual([
+      `Invoices: the service sent 2 records with the same id ${first.id} on one page; only the first of them is in the table.`,
+    ]);
     const state = await h.store.get('Invoices');
     expect(state).toMatchObject({ complete: false, warnings: result.warnings });
     const { headers, rows } = tableCells(h.workbook, 'Invoices');
@@ -103,7 +106,9 @@ describe('several records under one id on a page', () => {
     const result = await h.puller.pull({ resource: 'transactions' });
 
     expect(result.idClashes).toEqual([{ id: first.id, records: 2 }]);
-    expect(result.warnings).toEqual([`Transactions: Der Dienst hat auf einer Seite 2 Datensätze mit derselben ID ${first.id} geschickt; nur der erste davon steht in der Tabelle.`]);
+    expect(result.warnings).toEqual([
+      `Transactions: Der Dienst hat auf einer Seite 2 Datensätze mit derselben ID ${first.id} geschickt; nur der erste davon steht in der Tabelle.`,
+    ]);
     expect(result.verification).toMatchObject({ ok: false, expectedCount: 1500, actualCount: 1499 });
     expect(result.rowCount).toBe(1499);
   });

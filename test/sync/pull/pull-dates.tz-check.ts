@@ -39,10 +39,17 @@ describe(`pulled dates in ${zone}`, () => {
       }
       const byId = (table: string) => new Map((digest[table] ?? []).map((row) => [(row as unknown[])[0], row as unknown[]]));
       const tx = byId('Transactions');
-      for (const t of transactions) expect(tx.get(t.id)).toEqual([t.id, serial(t.value_date), t.bank_booking_date === null ? '' : serial(t.bank_booking_date)]);
+      for (const t of transactions)
+        expect(tx.get(t.id)).toEqual([t.id, serial(t.value_date), t.bank_booking_date === null ? '' : serial(t.bank_booking_date)]);
       const inv = byId('Invoices');
       for (const i of invoices) {
-        expect(inv.get(i.id)).toEqual([i.id, serial(i.date), serial(i.due_date), serial(i.expected_date), (Date.parse(i.date_created) - Date.UTC(1899, 11, 30)) / 86_400_000]);
+        expect(inv.get(i.id)).toEqual([
+          i.id,
+          serial(i.date),
+          serial(i.due_date),
+          serial(i.expected_date),
+          (Date.parse(i.date_created) - Date.UTC(1899, 11, 30)) / 86_400_000,
+        ]);
       }
       const pl = byId('Plans');
       for (const p of plans) expect(pl.get(p.id)?.[1]).toBeCloseTo((Date.parse(p.date_created) - Date.UTC(1899, 11, 30)) / 86_400_000, 8);

@@ -73,7 +73,8 @@ function checkTypes(model: TableModel<unknown>): Map<unknown, Record<string, unk
       else if (column.type === 'boolean') expect([column.key, type]).toEqual([column.key, 'Boolean']);
       else expect([column.key, type, typeof value]).toEqual([column.key, 'Double', 'number']);
       if (column.type === 'amount') expect([column.key, formats[r]?.[c]]).toEqual([column.key, amountFormatOf(column, record)]);
-      else if (column.type in FORMAT) expect([column.key, formats[r]?.[c]]).toEqual([column.key, column.numberFormat ?? FORMAT[column.type as keyof typeof FORMAT]]);
+      else if (column.type in FORMAT)
+        expect([column.key, formats[r]?.[c]]).toEqual([column.key, column.numberFormat ?? FORMAT[column.type as keyof typeof FORMAT]]);
       if (column.type === 'integer') expect(Number.isInteger(value)).toBe(true);
       if (column.type === 'amount') expect(Math.round((value as number) * 100) / 100).toBe(value);
     });
@@ -165,7 +166,11 @@ describe('pulling every resource', () => {
     const plans = await h.client.plans.list();
     const scenario = plans.find((p) => p.type === 'SCENARIO');
     if (!scenario) throw new Error('the demo company has scenarios');
-    const targets: PullTarget[] = [{ resource: 'forecastBudgets' }, { resource: 'allBudgets' }, { resource: 'scenarioBudgets', scenarioId: scenario.id }];
+    const targets: PullTarget[] = [
+      { resource: 'forecastBudgets' },
+      { resource: 'allBudgets' },
+      { resource: 'scenarioBudgets', scenarioId: scenario.id },
+    ];
     for (const target of targets) await h.puller.pull(target);
     const forecast: Budget[] = await h.client.forecastBudgets.pages({}).all();
     const all: Budget[] = await h.client.forecastBudgets.pages({ all_budgets: true }).all();
@@ -208,13 +213,22 @@ describe('pulling every resource', () => {
     const paths = await categoryPaths();
     for (const [id, path] of paths) expect(categories.get(id)?.['path']).toBe(path);
     const plans = checkTypes(PLANS_TABLE as TableModel<unknown>);
-    for (const p of await h.client.plans.list()) expect(plans.get(p.id)).toMatchObject({ name: p.name, type: p.type, is_committed: p.is_committed });
+    for (const p of await h.client.plans.list())
+      expect(plans.get(p.id)).toMatchObject({ name: p.name, type: p.type, is_committed: p.is_committed });
     const banks = checkTypes(BANKS_TABLE as TableModel<unknown>);
-    for (const b of await h.client.banks.pages({}).all()) expect(banks.get(b.id)).toMatchObject({ name: b.name, account_count: b.accounts.length });
+    for (const b of await h.client.banks.pages({}).all())
+      expect(banks.get(b.id)).toMatchObject({ name: b.name, account_count: b.accounts.length });
     const summary = await h.client.accounts.summary();
     const accounts = checkTypes(ACCOUNTS_TABLE as TableModel<unknown>);
     for (const a of summary.accounts) {
-      expect(accounts.get(a.id)).toMatchObject({ name: a.name, iban: a.iban, currency: a.currency, balance: a.balance, overdraft_limit: a.overdraft_limit ?? '', bank_name: a.bank.name });
+      expect(accounts.get(a.id)).toMatchObject({
+        name: a.name,
+        iban: a.iban,
+        currency: a.currency,
+        balance: a.balance,
+        overdraft_limit: a.overdraft_limit ?? '',
+        bank_name: a.bank.name,
+      });
     }
     const balance = checkTypes(BALANCE_SUMMARY_TABLE as TableModel<unknown>);
     expect(balance.get('today')).toEqual({ horizon: 'today', balance: summary.total, limit: summary.available_limit });
@@ -232,7 +246,7 @@ describe('pulling every resource', () => {
 });
 
 describe('filters of a pull', () => {
-  it('transactions by account, category (subcategories included) and date range: exactly the service\'s matches, stored for the refresh', async () => {
+  it("transactions by account, category (subcategories included) and date range: exactly the service's matches, stored for the refresh", async () => {
     const summary = await h.client.accounts.summary();
     const categories = await h.client.categories.list();
     const account = summary.accounts.find((a) => a.transaction_count > 0);

@@ -27,23 +27,31 @@ describe('the stamp a pull writes', () => {
     const first = await puller.pull({ resource: 'transactions', filters }, { label: 'Transactions', company: 'Demo GmbH' });
     expect(first.write.address).toMatch(/^Transactions!A2:/);
     const rows = first.rowCount.toLocaleString('en-GB');
-    expect(stampOf('Transactions')).toBe(`Transactions · Demo GmbH · 2024-01-01 to 2026-11-25 · refreshed 2026-11-26 09:14 UTC · complete, ${rows} rows`);
+    expect(stampOf('Transactions')).toBe(
+      `Transactions · Demo GmbH · 2024-01-01 to 2026-11-25 · refreshed 2026-11-26 09:14 UTC · complete, ${rows} rows`,
+    );
     expect((await store.get('Transactions'))?.stamps).toEqual({ Transactions: stampOf('Transactions') });
 
     // An incremental refresh an hour later: the same line with the new time.
     clock.ms += 3_600_000;
     const again = await puller.refresh('Transactions', { label: 'Transactions', company: 'Demo GmbH' });
     expect(again.mode).toBe('incremental');
-    expect(stampOf('Transactions')).toBe(`Transactions · Demo GmbH · 2024-01-01 to 2026-11-25 · refreshed 2026-11-26 10:14 UTC · complete, ${rows} rows`);
+    expect(stampOf('Transactions')).toBe(
+      `Transactions · Demo GmbH · 2024-01-01 to 2026-11-25 · refreshed 2026-11-26 10:14 UTC · complete, ${rows} rows`,
+    );
   });
 
   it("in the pull's language, and the Excel table's name only when no card name is given", async () => {
     const { puller } = suite.h;
     await puller.pull({ resource: 'forecastBudgets' }, { label: 'Prognose-Budgets', company: 'Demo GmbH' });
-    expect(stampOf('Forecast budgets')).toMatch(/^Prognose-Budgets · Demo GmbH · all rows · refreshed 2026-11-26 09:14 UTC · complete, \d+ rows$/);
+    expect(stampOf('Forecast budgets')).toMatch(
+      /^Prognose-Budgets · Demo GmbH · all rows · refreshed 2026-11-26 09:14 UTC · complete, \d+ rows$/,
+    );
     suite.use({ puller: { now: () => clock.ms, language: 'de' } });
     await suite.h.puller.pull({ resource: 'categories' }, { label: 'Kategorien', company: 'Demo GmbH' });
-    expect(stampOf('Categories')).toMatch(/^Kategorien · Demo GmbH · alle Zeilen · aktualisiert 2026-11-26 09:14 UTC · vollständig, \d+ Zeilen$/);
+    expect(stampOf('Categories')).toMatch(
+      /^Kategorien · Demo GmbH · alle Zeilen · aktualisiert 2026-11-26 09:14 UTC · vollständig, \d+ Zeilen$/,
+    );
     await suite.h.puller.pull({ resource: 'plans' });
     expect(stampOf('Plans')).toMatch(/^Plans · alle Zeilen · /);
   });
@@ -66,13 +74,21 @@ describe('the stamp a pull writes', () => {
     // A malformed page: the pull fails, the host puts the table back.
     hook.current = (request) =>
       new URL(request.url).pathname === '/invoices/'
-        ? new Response(JSON.stringify({ count: 1, next: null, previous: null, results: [{ id: 'not a number' }] }), { status: 200, headers: { 'content-type': 'application/json' } })
+        ? new Response(JSON.stringify({ count: 1, next: null, previous: null, results: [{ id: 'not a number' }] }), {
+            status: 200,
+            headers: { 'content-type': 'application/json' },
+          })
         : undefined;
     await expect(puller.refresh('Invoices', { label: 'Invoices', company: 'Demo GmbH' })).rejects.toThrow();
     hook.current = undefined;
     // Cancelled while the pages arrive.
     const controller = new AbortController();
-    const cancelled = puller.refresh('Invoices', { label: 'Invoices', company: 'Demo GmbH', signal: controller.signal, onProgress: (p) => p.phase === 'fetching' && controller.abort() });
+    const cancelled = puller.refresh('Invoices', {
+      label: 'Invoices',
+      company: 'Demo GmbH',
+      signal: controller.signal,
+      onProgress: (p) => p.phase === 'fetching' && controller.abort(),
+    });
     await expect(cancelled).rejects.toThrow();
     expect(stampOf('Invoices')).toBe(before);
     expect(before).toMatch(/ · refreshed 2026-11-26 09:14 UTC · /);

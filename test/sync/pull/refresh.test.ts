@@ -115,7 +115,11 @@ describe('incremental transactions', () => {
     expect(first.mode).toBe('full');
     const pages = Math.ceil(first.rowCount / 1000);
     // Full pull: the extended pages (their first page verifies), the categories, the accounts (currencies), one token.
-    expect(apiCalls(h.sent).map((s) => s.path).sort()).toEqual([...Array(pages).fill('/transactions/extended/'), '/categories/', '/accounts/'].sort());
+    expect(
+      apiCalls(h.sent)
+        .map((s) => s.path)
+        .sort(),
+    ).toEqual([...Array(pages).fill('/transactions/extended/'), '/categories/', '/accounts/'].sort());
     expect(h.sent.filter((s) => s.path.endsWith('/auth/token/'))).toHaveLength(1);
 
     await addNotes('Transactions');
@@ -123,7 +127,9 @@ describe('incremental transactions', () => {
     const [created] = await h.client.accounts.createTransactions(account, [{ value_date: '2024-02-29', amount: -1, purpose: 'Porto' }]);
     const transactions = await h.client.transactions.pages({}).all();
     const recategorize = transactions.find((t) => t.amount < 0 && t.id !== created?.id && !t.category.name.startsWith('Nicht'));
-    const other = transactions.find((t) => t.amount < 0 && t.category.id !== recategorize?.category.id && !t.category.name.startsWith('Nicht'));
+    const other = transactions.find(
+      (t) => t.amount < 0 && t.category.id !== recategorize?.category.id && !t.category.name.startsWith('Nicht'),
+    );
     if (!recategorize || !other || !created) throw new Error('demo data has categorized expenses');
     await h.client.transactions.updateCategory(recategorize.id, other.category.id);
     h.sent.length = 0;
@@ -155,7 +161,11 @@ describe('incremental transactions', () => {
     h.sent.length = 0;
     const idle = await h.puller.refresh('Transactions');
     expect(idle).toMatchObject({ mode: 'incremental', fetchedRows: 0 });
-    expect(apiCalls(h.sent).map((s) => s.path).sort()).toEqual(['/transactions/', '/categories/', '/accounts/', '/transactions/extended/'].sort());
+    expect(
+      apiCalls(h.sent)
+        .map((s) => s.path)
+        .sort(),
+    ).toEqual(['/transactions/', '/categories/', '/accounts/', '/transactions/extended/'].sort());
     expect(tableCells(h.workbook, 'Transactions').rows[3]?.[pathColumn]).toBe(expectedPath);
   });
 
@@ -178,9 +188,7 @@ describe('incremental transactions', () => {
     expect(result.verification?.ok).toBe(true);
     expect(tableCells(h.workbook, 'Transactions').rows[5]?.[column]).toBe(original);
     expectNotesOnTheirRecords('Transactions', []);
-    expect(apiCalls(h.sent).map((s) => s.path)).toEqual(
-      expect.arrayContaining(['/transactions/', '/transactions/extended/']),
-    );
+    expect(apiCalls(h.sent).map((s) => s.path)).toEqual(expect.arrayContaining(['/transactions/', '/transactions/extended/']));
   });
 
   it('a change min_date_updated cannot see (stamped before the last pull) makes the count mismatch: full pull', async () => {
@@ -189,7 +197,9 @@ describe('incremental transactions', () => {
     // The service's clock is an hour behind for this import: its date_updated lies before the last pull, as for
     // a late bank import stamped with an old time, or any change the filter cannot see (deletions).
     clock.offsetMs = -3_600_000;
-    const [hidden] = await h.client.accounts.createTransactions(await offlineAccount(), [{ value_date: '2024-03-01', amount: -3, purpose: 'Spät' }]);
+    const [hidden] = await h.client.accounts.createTransactions(await offlineAccount(), [
+      { value_date: '2024-03-01', amount: -3, purpose: 'Spät' },
+    ]);
     clock.offsetMs = 0;
     if (!hidden) throw new Error('created');
     const result = await h.puller.refresh('Transactions');

@@ -58,7 +58,10 @@ describe('SettingsPullStateStore', () => {
       await context.sync();
       return String(setting.value);
     });
-    expect(JSON.parse(raw)).toMatchObject({ tableName: 'Transactions', target: { resource: 'transactions', filters: { type: 'incomes' } } });
+    expect(JSON.parse(raw)).toMatchObject({
+      tableName: 'Transactions',
+      target: { resource: 'transactions', filters: { type: 'incomes' } },
+    });
     expect(raw).not.toContain(sandbox.credentials.company.clientSecret);
     expect(raw).not.toMatch(/token|secret|Bearer/i);
   });

@@ -24,7 +24,11 @@ afterEach(() => {
 const PAGES = 15; // 1500 transactions in pages of 100
 
 function setUp(overrides: Parameters<typeof harness>[1] = {}): void {
-  h = harness(sandbox, { ...overrides, client: { random: () => 0.5, ...overrides.client }, puller: { pageSize: 100, ...overrides.puller } });
+  h = harness(sandbox, {
+    ...overrides,
+    client: { random: () => 0.5, ...overrides.client },
+    puller: { pageSize: 100, ...overrides.puller },
+  });
 }
 
 const pageOf = (query: URLSearchParams): number => Number(query.get('page') ?? '1');
@@ -40,28 +44,39 @@ function failPage(page: number, times: number, reply: () => Response): FetchHook
   };
 }
 const tooMany = (seconds: number) => () =>
-  new Response(JSON.stringify({ detail: 'Request was throttled.' }), { status: 429, headers: { 'content-type': 'application/json', 'Retry-After': String(seconds) } });
+  new Response(JSON.stringify({ detail: 'Request was throttled.' }), {
+    status: 429,
+    headers: { 'content-type': 'application/json', 'Retry-After': String(seconds) },
+  });
 const serverError = () => new Response('<h1>Server Error (500)</h1>', { status: 500, headers: { 'content-type': 'text/html' } });
 
 describe('a storm of 500s and 429s', () => {
-  it.each([1, 2, 3])('20 %% non-JSON 500s and 20 %% 429s (fault seed %i): the pull completes, verified, and asks again only for what failed', async (seed) => {
-    setUp();
-    await h.client.plans.list(); // the token first (the token endpoint never sees faults)
-    sandbox.setFaults({ error500Rate: 0.2, rate429: 0.2, retryAfterSeconds: 1, seed });
-    const result = await h.puller.pull({ resource: 'transactions' });
-    expect(result.rowCount).toBe(1500);
-    expect(result.verification).toMatchObject({ ok: true, expectedCount: 1500, actualCount: 1500 });
+  it.each([1, 2, 3])(
+    '20 %% non-JSON 500s and 20 %% 429s (fault seed %i): the pull completes, verified, and asks again only for what failed',
+    async (seed) => {
+      setUp();
+      await h.client.plans.list(); // the token first (the token endpoint never sees faults)
+      sandbox.setFaults({ error500Rate: 0.2, rate429: 0.2, retryAfterSeconds: 1, seed });
+      const result = await h.puller.pull({ resource: 'transactions' });
+      expect(result.rowCount).toBe(1500);
+      expect(result.verification).toMatchObject({ ok: true, expectedCount: 1500, actualCount: 1500 });
 
-    const calls = apiCalls(h.sent).filter((s) => s.path !== '/plans/');
-    const faults = calls.filter((s) => s.status === 500 || s.status === 429);
-    expect(faults.length).toBeGreaterThan(0);
-    // Every page and the lookups (categories, accounts) answered exactly once; everything else was a retry of a fault.
-    const answered = calls.filter((s) => s.status === 200);
-    expect(answered.filter((s) => s.path === '/transactions/extended/').map((s) => pageOf(s.query)).sort((a, b) => a - b)).toEqual(Array.from({ length: PAGES }, (_, i) => i + 1));
-    expect(answered.filter((s) => s.path === '/categories/')).toHaveLength(1);
-    expect(answered.filter((s) => s.path === '/accounts/')).toHaveLength(1);
-    expect(calls.length).toBe(PAGES + 2 + faults.length);
-  });
+      const calls = apiCalls(h.sent).filter((s) => s.path !== '/plans/');
+      const faults = calls.filter((s) => s.status === 500 || s.status === 429);
+      expect(faults.length).toBeGreaterThan(0);
+      // Every page and the lookups (categories, accounts) answered exactly once; everything else was a retry of a fault.
+      const answered = calls.filter((s) => s.status === 200);
+      expect(
+        answered
+          .filter((s) => s.path === '/transactions/extended/')
+          .map((s) => pageOf(s.query))
+          .sort((a, b) => a - b),
+      ).toEqual(Array.from({ length: PAGES }, (_, i) => i + 1));
+      expect(answered.filter((s) => s.path === '/categories/')).toHaveLength(1);
+      expect(answered.filter((s) => s.path === '/accounts/')).toHaveLength(1);
+      expect(calls.length).toBe(PAGES + 2 + faults.length);
+    },
+  );
 });
 
 describe('one page waits, the others go on', () => {
@@ -73,7 +88,8 @@ describe('one page waits, the others go on', () => {
         sleep: async (ms) => {
           if (ms !== 30_000) return;
           const started = Date.now();
-          const others = () => apiCalls(h.sent).filter((s) => s.path === '/transactions/extended/' && s.status === 200 && pageOf(s.query) > 2).length;
+          const others = () =>
+            apiCalls(h.sent).filter((s) => s.path === '/transactions/extended/' && s.status === 200 && pageOf(s.query) > 2).length;
           while (others() < PAGES - 2 && Date.now() - started < 2_000) await new Promise((resolve) => setTimeout(resolve, 5));
           othersDuringWait = others();
         },
@@ -83,7 +99,9 @@ describe('one page waits, the others go on', () => {
     const result = await h.puller.pull({ resource: 'transactions' });
     expect(result.rowCount).toBe(1500);
     expect(othersDuringWait).toBe(PAGES - 2);
-    const pages = apiCalls(h.sent).filter((s) => s.path === '/transactions/extended/').map((s) => pageOf(s.query));
+    const pages = apiCalls(h.sent)
+      .filter((s) => s.path === '/transactions/extended/')
+      .map((s) => pageOf(s.query));
     expect(pages.filter((p) => p === 2)).toHaveLength(2);
     expect(pages).toHaveLength(PAGES + 1);
   });
@@ -97,7 +115,11 @@ describe('progress while waiting', () => {
     await h.puller.pull({ resource: 'transactions' }, { onProgress: (p) => events.push(p) });
     const waiting = events.filter((e) => e.waiting !== undefined);
     expect(waiting.length).toBeGreaterThanOrEqual(1);
-    expect(waiting[0]).toMatchObject({ phase: 'fetching', waiting: { reason: 'rateLimited', seconds: 30 }, message: 'Transactions: the service asked us to wait 30 s' });
+    expect(waiting[0]).toMatchObject({
+      phase: 'fetching',
+      waiting: { reason: 'rateLimited', seconds: 30 },
+      message: 'Transactions: the service asked us to wait 30 s',
+    });
     // Once page 1 has arrived, no event says it waits.
     const firstPage = events.findIndex((e) => e.phase === 'fetching' && e.pagesDone === 1);
     expect(firstPage).toBeGreaterThan(events.indexOf(waiting[0] as PullProgress));
@@ -144,18 +166,23 @@ describe('the service down for good', () => {
     const tries = h.sent.slice(sentBefore);
     expect(tries.every((s) => s.status === 500)).toBe(true);
     expect(tries.length).toBeLessThanOrEqual(3 * 14);
-    expect(new Set(tries.map((s) => `${s.path}?${pageOf(s.query)}`))).toEqual(new Set(['/transactions/extended/?1', '/categories/?1', '/accounts/?1']));
+    expect(new Set(tries.map((s) => `${s.path}?${pageOf(s.query)}`))).toEqual(
+      new Set(['/transactions/extended/?1', '/categories/?1', '/accounts/?1']),
+    );
   });
 
   it.each([
     ['de', 'Die bisherige Tabelle Transactions ist unverändert'],
     ['it', 'La tabella Transactions precedente è invariata'],
-  ] as const)('the give-up time is the puller\'s option (10 s), and the message is in the user\'s language (%s)', async (language, unchanged) => {
-    setUp({ client: { language }, puller: { giveUpAfterMs: 10_000 } });
-    sandbox.setFaults({ error500Rate: 1 });
-    const error = await h.puller.pull({ resource: 'categories' }).catch((e: unknown) => e);
-    expect(error).toMatchObject({ name: 'PullServiceDownError', failingForMs: 10_000 });
-    expect((error as Error).message).toBe(translate(language, 'pull.error.serviceDown', { table: 'Categories', seconds: 10 }));
-    expect((error as Error).message).toContain(unchanged.replace('Transactions', 'Categories'));
-  });
+  ] as const)(
+    "the give-up time is the puller's option (10 s), and the message is in the user's language (%s)",
+    async (language, unchanged) => {
+      setUp({ client: { language }, puller: { giveUpAfterMs: 10_000 } });
+      sandbox.setFaults({ error500Rate: 1 });
+      const error = await h.puller.pull({ resource: 'categories' }).catch((e: unknown) => e);
+      expect(error).toMatchObject({ name: 'PullServiceDownError', failingForMs: 10_000 });
+      expect((error as Error).message).toBe(translate(language, 'pull.error.serviceDown', { table: 'Categories', seconds: 10 }));
+      expect((error as Error).message).toContain(unchanged.replace('Transactions', 'Categories'));
+    },
+  );
 });

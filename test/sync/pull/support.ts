@@ -49,7 +49,10 @@ export function recordingFetch(hook?: { current?: FetchHook }): { fetch: typeof 
     const response = injected ?? (await fetch(request));
     let rows = 0;
     if (response.ok && request.method === 'GET') {
-      const body: unknown = await response.clone().json().catch(() => null);
+      const body: unknown = await response
+        .clone()
+        .json()
+        .catch(() => null);
       rows = countRows(body);
     }
     sent.push({ method: request.method, path: url.pathname, query: url.searchParams, status: response.status, rows });
@@ -83,7 +86,10 @@ export interface Harness {
   uninstall(): void;
 }
 
-export function harness(sandbox: Sandbox, overrides: { client?: Partial<ClientOptions>; puller?: Partial<PullerOptions>; port?: ExcelWorkbookPort } = {}): Harness {
+export function harness(
+  sandbox: Sandbox,
+  overrides: { client?: Partial<ClientOptions>; puller?: Partial<PullerOptions>; port?: ExcelWorkbookPort } = {},
+): Harness {
   const hook: { current?: FetchHook } = {};
   const { fetch: recorded, sent } = recordingFetch(hook);
   const client = new CashflowClient({
@@ -158,7 +164,10 @@ export function apiCalls(sent: readonly Sent[]): Sent[] {
 }
 
 /** The table's data rows as the simulation holds them (cells), with headers. */
-export function tableCells(workbook: SimulatedWorkbook, tableName: string): { headers: string[]; rows: unknown[][]; types: string[][]; formats: string[][]; sheet: string; address: string } {
+export function tableCells(
+  workbook: SimulatedWorkbook,
+  tableName: string,
+): { headers: string[]; rows: unknown[][]; types: string[][]; formats: string[][]; sheet: string; address: string } {
   const table = workbook.tables().find((t) => t.name === tableName);
   if (!table) throw new Error(`no table ${tableName}`);
   const local = table.address.split('!')[1] ?? '';

@@ -12,11 +12,15 @@ const filtered: StampFacts = {
 
 describe('the stamp above a table', () => {
   test('the example of the issue: card name, company, filter, refreshed in UTC, verdict with the row count', () => {
-    expect(tableStamp(filtered, 'en')).toBe('Transactions · Demo GmbH · 2026-01-01 to 2026-11-25, 3 categories · refreshed 2026-11-26 09:14 UTC · complete, 5,000 rows');
+    expect(tableStamp(filtered, 'en')).toBe(
+      'Transactions · Demo GmbH · 2026-01-01 to 2026-11-25, 3 categories · refreshed 2026-11-26 09:14 UTC · complete, 5,000 rows',
+    );
   });
 
   test('in German and Italian, with their numbers and the card names of that language', () => {
-    expect(tableStamp({ ...filtered, label: 'Umsätze' }, 'de')).toBe('Umsätze · Demo GmbH · 2026-01-01 bis 2026-11-25, 3 Kategorien · aktualisiert 2026-11-26 09:14 UTC · vollständig, 5.000 Zeilen');
+    expect(tableStamp({ ...filtered, label: 'Umsätze' }, 'de')).toBe(
+      'Umsätze · Demo GmbH · 2026-01-01 bis 2026-11-25, 3 Kategorien · aktualisiert 2026-11-26 09:14 UTC · vollständig, 5.000 Zeilen',
+    );
     // Italian groups from five digits on (CLDR), as the pane's counts do.
     expect(tableStamp({ ...filtered, label: 'Movimenti', rowCount: 12340 }, 'it')).toBe(
       'Movimenti · Demo GmbH · dal 2026-01-01 al 2026-11-25, 3 categorie · aggiornata il 2026-11-26 09:14 UTC · completa, 12.340 righe',
@@ -26,12 +30,19 @@ describe('the stamp above a table', () => {
   test('no filter reads "all rows"; one row is singular', () => {
     const plain: StampFacts = { ...filtered, label: 'Forecast budgets', filter: { target: { resource: 'forecastBudgets' } }, rowCount: 1 };
     expect(tableStamp(plain, 'en')).toBe('Forecast budgets · Demo GmbH · all rows · refreshed 2026-11-26 09:14 UTC · complete, 1 row');
-    expect(tableStamp({ ...plain, label: 'Prognose-Budgets', rowCount: 12340 }, 'de')).toBe('Prognose-Budgets · Demo GmbH · alle Zeilen · aktualisiert 2026-11-26 09:14 UTC · vollständig, 12.340 Zeilen');
-    expect(tableStamp({ ...plain, label: 'Budget previsionali', rowCount: 0 }, 'it')).toBe('Budget previsionali · Demo GmbH · tutte le righe · aggiornata il 2026-11-26 09:14 UTC · completa, 0 righe');
+    expect(tableStamp({ ...plain, label: 'Prognose-Budgets', rowCount: 12340 }, 'de')).toBe(
+      'Prognose-Budgets · Demo GmbH · alle Zeilen · aktualisiert 2026-11-26 09:14 UTC · vollständig, 12.340 Zeilen',
+    );
+    expect(tableStamp({ ...plain, label: 'Budget previsionali', rowCount: 0 }, 'it')).toBe(
+      'Budget previsionali · Demo GmbH · tutte le righe · aggiornata il 2026-11-26 09:14 UTC · completa, 0 righe',
+    );
   });
 
   test('a period names itself beside its dates', () => {
-    const period: StampFacts = { ...filtered, filter: { target: { resource: 'forecastBudgets', filters: { min_date: '2026-01-01', max_date: '2026-12-31' } }, period: 'thisYear' } };
+    const period: StampFacts = {
+      ...filtered,
+      filter: { target: { resource: 'forecastBudgets', filters: { min_date: '2026-01-01', max_date: '2026-12-31' } }, period: 'thisYear' },
+    };
     expect(tableStamp(period, 'en')).toContain(' · This year: 2026-01-01 to 2026-12-31 · ');
   });
 
@@ -40,8 +51,12 @@ describe('the stamp above a table', () => {
     expect(tableStamp({ ...filtered, complete: false, rowCount: 4998, warnings }, 'en')).toBe(
       'Transactions · Demo GmbH · 2026-01-01 to 2026-11-25, 3 categories · refreshed 2026-11-26 09:14 UTC · incomplete, 4,998 rows: the service changed during the pull (4,998 of 5,000 rows). Refresh again to be sure.',
     );
-    expect(tableStamp({ ...filtered, label: 'Umsätze', complete: false, warnings: [] }, 'de')).toMatch(/ · unvollständig, 5\.000 Zeilen: Vollständigkeit nicht bestätigt$/);
-    expect(tableStamp({ ...filtered, complete: false, warnings: ['Movimenti: testo tagliato'], label: 'Movimenti' }, 'it')).toMatch(/ · incompleta, 5000 righe: testo tagliato$/);
+    expect(tableStamp({ ...filtered, label: 'Umsätze', complete: false, warnings: [] }, 'de')).toMatch(
+      / · unvollständig, 5\.000 Zeilen: Vollständigkeit nicht bestätigt$/,
+    );
+    expect(tableStamp({ ...filtered, complete: false, warnings: ['Movimenti: testo tagliato'], label: 'Movimenti' }, 'it')).toMatch(
+      / · incompleta, 5000 righe: testo tagliato$/,
+    );
   });
 
   test('the company is left out when unknown or blank', () => {

@@ -2,7 +2,16 @@
 
 import type { Budget } from '../../../src/api';
 import { baselineOf, keepsBaseline, MemoryBaselineStore } from '../../../src/sync/push';
-import { ALL_BUDGETS_TABLE, buildLookups, FORECAST_BUDGETS_TABLE, rowToFields, scenarioBudgetsTable, toRow, TRANSACTIONS_TABLE, type TableModel } from '../../../src/sync/tables';
+import {
+  ALL_BUDGETS_TABLE,
+  buildLookups,
+  FORECAST_BUDGETS_TABLE,
+  rowToFields,
+  scenarioBudgetsTable,
+  toRow,
+  TRANSACTIONS_TABLE,
+  type TableModel,
+} from '../../../src/sync/tables';
 import type { CoreValue } from '../../../src/sync/workbook-port';
 
 function budget(id: number, overrides: Partial<Budget> = {}): Budget {
@@ -55,7 +64,16 @@ describe('baselineOf', () => {
       { id: 1, externalId: 'rent-1', fields: rowToFields(model, rows[0] ?? []) },
       { id: 2, externalId: null, fields: rowToFields(model, rows[1] ?? []) },
     ]);
-    expect(baseline[0]?.fields).toMatchObject({ id: 1, name: 'Rent', category: 12, amount: -2500.1, tags: ['office', 'fixed'], description: '=HYPERLINK("http://x","y")', account: 701, is_indefinite: true });
+    expect(baseline[0]?.fields).toMatchObject({
+      id: 1,
+      name: 'Rent',
+      category: 12,
+      amount: -2500.1,
+      tags: ['office', 'fixed'],
+      description: '=HYPERLINK("http://x","y")',
+      account: 701,
+      is_indefinite: true,
+    });
     // Read-only columns (category path, start date, the recurring flag) are not part of it.
     expect(Object.keys(baseline[0]?.fields ?? {})).not.toEqual(expect.arrayContaining(['category_path', 'start_date', 'is_recurring']));
     expect(baseline[1]?.fields).toMatchObject({ tags: [], description: '' });
@@ -64,7 +82,9 @@ describe('baselineOf', () => {
   it('takes rows as records keyed by column too (missing keys are null), and leaves out rows without an id', () => {
     const record = Object.fromEntries(model.columns.map((c, i) => [c.key, rowOf(budget(3))[i] ?? null]));
     delete record.external_id;
-    expect(baselineOf(model, [record, { ...record, id: null }])).toEqual([{ id: 3, externalId: null, fields: rowToFields(model, rowOf(budget(3))) }]);
+    expect(baselineOf(model, [record, { ...record, id: null }])).toEqual([
+      { id: 3, externalId: null, fields: rowToFields(model, rowOf(budget(3))) },
+    ]);
   });
 
   it('keeps a baseline only for tables a push may send from', () => {

@@ -90,20 +90,35 @@ describe('checking budget rows before a push', () => {
       settlement_date: 'Settlement date: required for a new budget. Enter a value.',
     });
     const partial: SheetRow = { id: 1, externalId: 'rent-2026', fields: { id: 1, amount: -10 }, position: 3 };
-    expect(one(partial)).toEqual({ ok: true, id: 1, externalId: 'rent-2026', position: 3, addressable: true, fields: { id: 1, amount: -10 } });
-    expect(messages(one(changedRow({ name: '' })))).toEqual({ name: 'Name: this value cannot be emptied. Enter a value, or undo the change in this cell.' });
+    expect(one(partial)).toEqual({
+      ok: true,
+      id: 1,
+      externalId: 'rent-2026',
+      position: 3,
+      addressable: true,
+      fields: { id: 1, amount: -10 },
+    });
+    expect(messages(one(changedRow({ name: '' })))).toEqual({
+      name: 'Name: this value cannot be emptied. Enter a value, or undo the change in this cell.',
+    });
   });
 
   test('empty optional values: a new row leaves them to the service defaults, a changed row may not empty numbers, flags or the base', () => {
     const fields = okFields(one(newRow({ amount: null, rate: null, base: null, frequency_multiplier: null, is_adjusted: null })));
     for (const f of ['amount', 'rate', 'base', 'frequency_multiplier', 'is_adjusted']) expect(fields).not.toHaveProperty(f);
-    expect(Object.keys(messages(one(changedRow({ amount: null, base: '', is_adjusted: null }))))).toEqual(['amount', 'base', 'is_adjusted']);
+    expect(Object.keys(messages(one(changedRow({ amount: null, base: '', is_adjusted: null }))))).toEqual([
+      'amount',
+      'base',
+      'is_adjusted',
+    ]);
   });
 
   test('settlement date: a YYYY-MM-DD calendar date', () => {
     expect(okFields(one(newRow({ settlement_date: '2024-02-29' }))).settlement_date).toBe('2024-02-29');
     for (const bad of ['2026-02-30', '2025-02-29', '31.12.2026', '2026-13-01', 46000]) {
-      expect(messages(one(newRow({ settlement_date: bad })))).toEqual({ settlement_date: 'Settlement date: enter a date as YYYY-MM-DD, e.g. 2026-12-31.' });
+      expect(messages(one(newRow({ settlement_date: bad })))).toEqual({
+        settlement_date: 'Settlement date: enter a date as YYYY-MM-DD, e.g. 2026-12-31.',
+      });
     }
   });
 
@@ -118,11 +133,17 @@ describe('checking budget rows before a push', () => {
   test('rate: 4 decimals; d and r: numbers', () => {
     expect(okFields(one(newRow({ rate: '0.0125' }))).rate).toBe(0.0125);
     expect(messages(one(newRow({ rate: 0.00125 })))).toEqual({ rate: 'Rate: a number with at most 4 decimals, e.g. 0.0125.' });
-    expect(messages(one(newRow({ d: 'x', r: true })))).toEqual({ d: 'Sequence d: enter a number, e.g. 1.5.', r: 'Sequence r: enter a number, e.g. 1.5.' });
+    expect(messages(one(newRow({ d: 'x', r: true })))).toEqual({
+      d: 'Sequence d: enter a number, e.g. 1.5.',
+      r: 'Sequence r: enter a number, e.g. 1.5.',
+    });
   });
 
   test('frequency multiplier and sequence term size: whole numbers of 1 or more', () => {
-    expect(okFields(one(newRow({ frequency_multiplier: '3', sequence_term_size: 12 })))).toMatchObject({ frequency_multiplier: 3, sequence_term_size: 12 });
+    expect(okFields(one(newRow({ frequency_multiplier: '3', sequence_term_size: 12 })))).toMatchObject({
+      frequency_multiplier: 3,
+      sequence_term_size: 12,
+    });
     const result = messages(one(newRow({ frequency_multiplier: 0, sequence_term_size: 1.5 })));
     expect(result).toEqual({
       frequency_multiplier: 'Frequency multiplier: enter a whole number of 1 or more, e.g. 1.',
@@ -136,7 +157,8 @@ describe('checking budget rows before a push', () => {
     expect(okFields(one(newRow({ category_id: 'Category 12' }))).category).toBe(12);
     expect(okFields(one(newRow({ category_id: ' 12 ' }))).category).toBe(12);
     expect(messages(one(newRow({ category_id: 'Miete' }), { categories: TWO_NAMED_MIETE }))).toEqual({
-      category: 'Category Id: "Miete" is the name of several categories: Category 1 › Category 10 › Miete (50); Category 1 › Miete (51). Enter the id or the whole path.',
+      category:
+        'Category Id: "Miete" is the name of several categories: Category 1 › Category 10 › Miete (50); Category 1 › Miete (51). Enter the id or the whole path.',
     });
     expect(okFields(one(newRow({ category_id: 'Category 1 › Miete' }), { categories: TWO_NAMED_MIETE })).category).toBe(51);
     // A path to a category with subcategories is found, then refused by the leaf rule.
@@ -148,9 +170,12 @@ describe('checking budget rows before a push', () => {
   test('category: an existing leaf that takes budgets; archived leaves are allowed', () => {
     expect(okFields(one(newRow({ category_id: 13 }))).category).toBe(13);
     expect(messages(one(newRow({ category_id: 'Miete' })))).toEqual({
-      category: 'Category Id: there is no category "Miete". Enter the id, the name or the path of a category as the sheet "Categories" shows it, e.g. 12.',
+      category:
+        'Category Id: there is no category "Miete". Enter the id, the name or the path of a category as the sheet "Categories" shows it, e.g. 12.',
     });
-    expect(messages(one(newRow({ category_id: 999 })))).toEqual({ category: 'Category Id: there is no category 999. Enter the id of a category from the sheet "Categories".' });
+    expect(messages(one(newRow({ category_id: 999 })))).toEqual({
+      category: 'Category Id: there is no category 999. Enter the id of a category from the sheet "Categories".',
+    });
     for (const notLeaf of [1, 10, 30, 40, 41]) {
       expect(messages(one(newRow({ category_id: notLeaf })))).toEqual({
         category: `Category Id: category ${notLeaf} has subcategories or takes no budgets. Enter the id of a category without subcategories.`,
@@ -172,14 +197,20 @@ describe('checking budget rows before a push', () => {
   });
 
   test('base, frequency and sequence type take the spec values (case aside); frequency and sequence type may be empty', () => {
-    expect(okFields(one(newRow({ base: 's', frequency: 'Quarterly', sequence_type: 'gp' })))).toMatchObject({ base: 'S', frequency: 'quarterly', sequence_type: 'GP' });
+    expect(okFields(one(newRow({ base: 's', frequency: 'Quarterly', sequence_type: 'gp' })))).toMatchObject({
+      base: 'S',
+      frequency: 'quarterly',
+      sequence_type: 'GP',
+    });
     expect(okFields(one(newRow({ frequency: '', sequence_type: null })))).toMatchObject({ frequency: '', sequence_type: '' });
     // The message names the value and says what each code means, as the column's in-cell list does (a pasted value
     // bypasses the list in Excel too, so this check is the last line of defence).
     expect(messages(one(newRow({ base: 'X', frequency: 'biweekly', sequence_type: 'XP' })))).toEqual({
       base: 'Base: "X" is not a code here. Enter one of FS (Forecast and scenario), S (Scenario), F (Forecast).',
-      frequency: 'Frequency: "biweekly" is not a code here. Enter one of daily, weekly, monthly, quarterly, yearly, or leave the cell empty (One-time).',
-      sequence_type: 'Sequence type: "XP" is not a code here. Enter one of AP (Arithmetic), GP (Geometric), HP (Harmonic), or leave the cell empty (No sequence).',
+      frequency:
+        'Frequency: "biweekly" is not a code here. Enter one of daily, weekly, monthly, quarterly, yearly, or leave the cell empty (One-time).',
+      sequence_type:
+        'Sequence type: "XP" is not a code here. Enter one of AP (Arithmetic), GP (Geometric), HP (Harmonic), or leave the cell empty (No sequence).',
     });
     expect(messages(one(newRow({ base: 'X', frequency: 'biweekly' }), { language: 'de' }))).toEqual({
       base: 'Base: „X“ ist hier kein Code. Bitte einen dieser Codes eingeben: FS (Prognose und Szenario), S (Szenario), F (Prognose).',
@@ -209,16 +240,24 @@ describe('checking budget rows before a push', () => {
 
   test('external ID with "." or "/": a pulled one is kept and written by internal id; a new one or a rename to one is refused', () => {
     expect(one(changedRow({ external_id: 'sap.4711' }))).toMatchObject({ ok: true, addressable: false });
-    expect(one(changedRow({ external_id: '2025/versicherung' }), { pulledExternalIds: new Map([[1, '2025/versicherung']]) })).toMatchObject({ ok: true, addressable: false });
+    expect(one(changedRow({ external_id: '2025/versicherung' }), { pulledExternalIds: new Map([[1, '2025/versicherung']]) })).toMatchObject(
+      { ok: true, addressable: false },
+    );
     expect(one(newRow({ external_id: null }))).toMatchObject({ ok: true, addressable: false });
     const refused = 'External Id: "a/b" contains "." or "/", which the service does not accept. Use letters, digits, "-" or "_".';
     expect(messages(one(newRow({ external_id: 'a/b' })))).toEqual({ external_id: refused });
-    expect(messages(one(changedRow({ external_id: 'a/b' }), { pulledExternalIds: new Map([[1, 'rent-2026']]) }))).toEqual({ external_id: refused });
+    expect(messages(one(changedRow({ external_id: 'a/b' }), { pulledExternalIds: new Map([[1, 'rent-2026']]) }))).toEqual({
+      external_id: refused,
+    });
   });
 
-  test('external ID unique in the plan: two rows of the sheet, or a new row taking another budget\'s ID', () => {
-    const taken = (v: string) => `External Id: "${v}" is already used by another budget of this plan. Enter an ID that is unique in the plan.`;
-    const twice = checkBudgetRows([newRow({ external_id: 'x' }, 0), newRow({ external_id: 'x' }, 1), newRow({ external_id: 'y' }, 2)], context());
+  test("external ID unique in the plan: two rows of the sheet, or a new row taking another budget's ID", () => {
+    const taken = (v: string) =>
+      `External Id: "${v}" is already used by another budget of this plan. Enter an ID that is unique in the plan.`;
+    const twice = checkBudgetRows(
+      [newRow({ external_id: 'x' }, 0), newRow({ external_id: 'x' }, 1), newRow({ external_id: 'y' }, 2)],
+      context(),
+    );
     expect(twice.map((r) => r.ok)).toEqual([false, false, true]);
     expect(messages(one(newRow({ external_id: 'tax' }), { existingExternalIds: ['tax'] }))).toEqual({ external_id: taken('tax') });
     // A changed row keeps its own ID (even if the caller listed it); only the new row that copies it is refused.
@@ -226,11 +265,16 @@ describe('checking budget rows before a push', () => {
     const results = checkBudgetRows([changedRow({}, 0), newRow({}, 1)], context(pulled));
     expect(results.map((r) => r.ok)).toEqual([true, false]);
     // A rename onto another budget's ID is refused.
-    expect(messages(one(changedRow({ external_id: 'tax' }), { ...pulled, existingExternalIds: ['tax'] }))).toEqual({ external_id: taken('tax') });
+    expect(messages(one(changedRow({ external_id: 'tax' }), { ...pulled, existingExternalIds: ['tax'] }))).toEqual({
+      external_id: taken('tax'),
+    });
   });
 
   test('a bad row sends nothing, the other rows go: one result per row, in order, with its position', () => {
-    const results = checkBudgetRows([newRow({ external_id: 'a' }, 4), newRow({ external_id: 'b', amount: 'lots' }, 5), changedRow({}, 6)], context());
+    const results = checkBudgetRows(
+      [newRow({ external_id: 'a' }, 4), newRow({ external_id: 'b', amount: 'lots' }, 5), changedRow({}, 6)],
+      context(),
+    );
     expect(results.map((r) => [r.position, r.ok])).toEqual([
       [4, true],
       [5, false],
@@ -239,11 +283,12 @@ describe('checking budget rows before a push', () => {
   });
 });
 
-describe('row problems in the user\'s language', () => {
+describe("row problems in the user's language", () => {
   test('a German row error is German and names the column', () => {
     expect(messages(one(newRow({ amount: 1e15, category_id: 10 }), { language: 'de' }))).toEqual({
       amount: 'Amount: höchstens 12 Stellen, davon 2 Nachkommastellen, z. B. -2500.00.',
-      category: 'Category Id: Kategorie 10 hat Unterkategorien oder nimmt keine Budgets auf. Bitte die ID einer Kategorie ohne Unterkategorien eingeben.',
+      category:
+        'Category Id: Kategorie 10 hat Unterkategorien oder nimmt keine Budgets auf. Bitte die ID einer Kategorie ohne Unterkategorien eingeben.',
     });
   });
 
@@ -273,21 +318,24 @@ describe('row problems in the user\'s language', () => {
     ['external ID taken', newRow({ external_id: 'x' }), { existingExternalIds: ['x'] }],
   ];
 
-  test.each(BAD_ROWS)('%s: a message in each language, naming the column, every placeholder filled, not English in de and it', (_rule, row, over) => {
-    const byLanguage = new Map<Language, BudgetRowCheck>(LANGUAGES.map((language) => [language, one(row, { ...over, language })]));
-    const english = byLanguage.get('en');
-    if (english === undefined || english.ok) throw new Error('the row should fail');
-    expect(english.problems).toHaveLength(1);
-    for (const language of LANGUAGES) {
-      const result = byLanguage.get(language);
-      if (result === undefined || result.ok) throw new Error(`${language}: the row should fail`);
-      const [problem] = result.problems;
-      expect(problem?.field).toBe(english.problems[0]?.field);
-      expect(problem?.message.startsWith(`${problem.column}:`)).toBe(true);
-      expect(problem?.message).not.toMatch(/\{\w+\}/);
-      if (language !== 'en') expect(problem?.message).not.toBe(english.problems[0]?.message);
-    }
-  });
+  test.each(BAD_ROWS)(
+    '%s: a message in each language, naming the column, every placeholder filled, not English in de and it',
+    (_rule, row, over) => {
+      const byLanguage = new Map<Language, BudgetRowCheck>(LANGUAGES.map((language) => [language, one(row, { ...over, language })]));
+      const english = byLanguage.get('en');
+      if (english === undefined || english.ok) throw new Error('the row should fail');
+      expect(english.problems).toHaveLength(1);
+      for (const language of LANGUAGES) {
+        const result = byLanguage.get(language);
+        if (result === undefined || result.ok) throw new Error(`${language}: the row should fail`);
+        const [problem] = result.problems;
+        expect(problem?.field).toBe(english.problems[0]?.field);
+        expect(problem?.message.startsWith(`${problem.column}:`)).toBe(true);
+        expect(problem?.message).not.toMatch(/\{\w+\}/);
+        if (language !== 'en') expect(problem?.message).not.toBe(english.problems[0]?.message);
+      }
+    },
+  );
 
   test('the bad rows above reach every message of the row check', () => {
     const reached = BAD_ROWS.flatMap(([, row, over]) => {
@@ -295,8 +343,15 @@ describe('row problems in the user\'s language', () => {
       return result.ok ? [] : result.problems.map((p) => p.message);
     });
     const escape = (s: string) => s.replace(/[.*+?^$()|[\]\\]/g, '\\$&');
-    for (const [key, template] of Object.entries(pushMessages).filter(([k]) => k.startsWith('push.check.') || k.startsWith('push.error.'))) {
-      const pattern = new RegExp(`^${template.split(/\{\w+\}/).map(escape).join('.+')}$`);
+    for (const [key, template] of Object.entries(pushMessages).filter(
+      ([k]) => k.startsWith('push.check.') || k.startsWith('push.error.'),
+    )) {
+      const pattern = new RegExp(
+        `^${template
+          .split(/\{\w+\}/)
+          .map(escape)
+          .join('.+')}$`,
+      );
       expect([key, reached.some((m) => pattern.test(m))]).toEqual([key, true]);
     }
   });

@@ -34,10 +34,18 @@ export function cells(overrides: Record<string, CoreValue> = {}): CoreValue[] {
   return FORECAST_BUDGETS_TABLE.columns.map((c) => values[c.key] ?? null);
 }
 
-export const baselineOf = (row: CoreValue[]): BaselineRow => ({ id: Number(row[0]), externalId: (row[1] as string | null) ?? null, fields: rowToFields(FORECAST_BUDGETS_TABLE, row) });
-export const sheetOf = (row: CoreValue[], position = 0): SheetRow => ({ id: row[0] === null ? null : Number(row[0]), externalId: (row[1] as string | null) ?? null, fields: rowToFields(FORECAST_BUDGETS_TABLE, row), position });
+export const baselineOf = (row: CoreValue[]): BaselineRow => ({
+  id: Number(row[0]),
+  externalId: (row[1] as string | null) ?? null,
+  fields: rowToFields(FORECAST_BUDGETS_TABLE, row),
+});
+export const sheetOf = (row: CoreValue[], position = 0): SheetRow => ({
+  id: row[0] === null ? null : Number(row[0]),
+  externalId: (row[1] as string | null) ?? null,
+  fields: rowToFields(FORECAST_BUDGETS_TABLE, row),
+  position,
+});
 export const changed = (change: RowChange | undefined): Extract<RowChange, { kind: 'changed' }> => {
   if (change?.kind !== 'changed') throw new Error(`not a changed row: ${JSON.stringify(change)}`);
   return change;
 };
-

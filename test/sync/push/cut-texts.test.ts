@@ -23,7 +23,14 @@ async function setUp(): Promise<PushHarness> {
       const leaf = categories.find((c) => c.is_category && !c.is_default && !c.is_obsolete && !parents.has(c.id));
       if (!leaf) throw new Error('no leaf category');
       for (const externalId of ['long-a', null]) {
-        await other.forecastBudgets.create({ name: `Long ${externalId ?? 'none'}`, category: leaf.id, settlement_date: '2027-01-31', amount: '-10', description: LONG, ...(externalId === null ? {} : { external_id: externalId }) });
+        await other.forecastBudgets.create({
+          name: `Long ${externalId ?? 'none'}`,
+          category: leaf.id,
+          settlement_date: '2027-01-31',
+          amount: '-10',
+          description: LONG,
+          ...(externalId === null ? {} : { external_id: externalId }),
+        });
       }
     },
   });
@@ -39,7 +46,8 @@ async function setUp(): Promise<PushHarness> {
   return harness;
 }
 
-const named = async (harness: PushHarness, name: string): Promise<Budget | undefined> => [...(await harness.service()).values()].find((b) => b.name === name);
+const named = async (harness: PushHarness, name: string): Promise<Budget | undefined> =>
+  [...(await harness.service()).values()].find((b) => b.name === name);
 
 test('an unchanged cut text stays whole on the service: PATCH sends only the amount, a whole-row PUT takes the text from the service', async () => {
   h = await setUp();
@@ -55,7 +63,7 @@ test('an unchanged cut text stays whole on the service: PATCH sends only the amo
   expect(writes.find((w) => w.method === 'PATCH')?.body).toEqual({ amount: '-20.00' });
   expect(JSON.stringify(writes.find((w) => w.method === 'PUT')?.body)).toContain('Ende');
   expect((await named(h, 'Long long-a'))?.description).toBe(LONG);
-  expect((await named(h, 'Long none'))).toMatchObject({ description: LONG, amount: -30 });
+  expect(await named(h, 'Long none')).toMatchObject({ description: LONG, amount: -30 });
 });
 
 test('an edited cut text is refused on its row, with the reason; nothing of the row is sent', async () => {
@@ -69,5 +77,5 @@ test('an edited cut text is refused on its row, with the reason; nothing of the 
   expect(result.rows[0]).toMatchObject({ outcome: 'blocked' });
   expect(h.sheet.rows[at]?.status).toMatch(/Description: this text was cut at Excel's limit of 32,767 characters/);
   expect(h.takeWrites()).toEqual([]);
-  expect((await named(h, 'Long long-a'))).toMatchObject({ description: LONG, amount: -10 });
+  expect(await named(h, 'Long long-a')).toMatchObject({ description: LONG, amount: -10 });
 });

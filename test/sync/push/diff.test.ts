@@ -12,7 +12,9 @@ describe('the diff of a budget table against its baseline', () => {
     const diff = diffTable([a, b, c].map(baselineOf), sorted.map(sheetOf));
     expect(diff.unchanged).toBe(2);
     expect(diff.problems).toEqual([]);
-    expect(diff.changes).toEqual([{ kind: 'changed', id: 3, externalId: 'c', changes: [{ field: 'amount', before: -2500, after: -2600.5 }], position: 0 }]);
+    expect(diff.changes).toEqual([
+      { kind: 'changed', id: 3, externalId: 'c', changes: [{ field: 'amount', before: -2500, after: -2600.5 }], position: 0 },
+    ]);
   });
 
   test('new rows (no id), deleted rows (baseline ids missing), a copied row and an id the baseline never had', () => {
@@ -41,7 +43,8 @@ describe('the diff of a budget table against its baseline', () => {
 });
 
 describe('the PATCH body of a changed budget', () => {
-  const patchFor = (overrides: Record<string, CoreValue>) => budgetPatch(changed(diffTable([baselineOf(cells())], [sheetOf(cells(overrides), 0)]).changes[0]), 'en');
+  const patchFor = (overrides: Record<string, CoreValue>) =>
+    budgetPatch(changed(diffTable([baselineOf(cells())], [sheetOf(cells(overrides), 0)]).changes[0]), 'en');
 
   test('carries exactly the changed fields, addressed by the external ID as pulled', () => {
     expect(patchFor({ amount: -2600, settlement_date: '2027-01-01', tags: 'office' })).toEqual({
@@ -58,16 +61,32 @@ describe('the PATCH body of a changed budget', () => {
       body: { description: '', frequency: '', account: '', tags: [], external_source: '' },
     });
     const withLinks = cells({ inter_company: 5102, inter_category: 40, sequence_type: 'AP' });
-    const cleared = budgetPatch(changed(diffTable([baselineOf(withLinks)], [sheetOf(cells({ inter_company: null, inter_category: null, sequence_type: null }), 0)]).changes[0]), 'en');
+    const cleared = budgetPatch(
+      changed(
+        diffTable([baselineOf(withLinks)], [sheetOf(cells({ inter_company: null, inter_category: null, sequence_type: null }), 0)])
+          .changes[0],
+      ),
+      'en',
+    );
     expect(cleared).toEqual({ ok: true, externalId: 'rent-2026', body: { sequence_type: '', inter_company: '', inter_category: '' } });
   });
 
   test('clearing a name, category, number, date, boolean or base is a problem naming the column, and nothing is sent', () => {
-    const plan = patchFor({ name: null, category_id: null, amount: null, settlement_date: null, is_adjusted: null, base: null, description: 'still fine' });
+    const plan = patchFor({
+      name: null,
+      category_id: null,
+      amount: null,
+      settlement_date: null,
+      is_adjusted: null,
+      base: null,
+      description: 'still fine',
+    });
     expect(plan.ok).toBe(false);
     const problems = plan.ok ? [] : plan.problems;
     expect(problems.map((p) => p.field).sort()).toEqual(['amount', 'base', 'category', 'is_adjusted', 'name', 'settlement_date']);
-    expect(problems.find((p) => p.field === 'settlement_date')?.message).toBe(en['push.error.cleared'].replace('{column}', 'Settlement date'));
+    expect(problems.find((p) => p.field === 'settlement_date')?.message).toBe(
+      en['push.error.cleared'].replace('{column}', 'Settlement date'),
+    );
     expect(columnOf('category')).toBe('Category Id');
     expect(budgetPatch(changed(diffTable([baselineOf(cells())], [sheetOf(cells({ name: null }), 0)]).changes[0]), 'de')).toMatchObject({
       ok: false,
@@ -76,7 +95,11 @@ describe('the PATCH body of a changed budget', () => {
   });
 
   test('a changed external ID renames: the old one addresses the budget, the new one is in the body; emptied, it is a problem', () => {
-    expect(patchFor({ external_id: 'rent-2027', amount: -2700 })).toEqual({ ok: true, externalId: 'rent-2026', body: { amount: -2700, external_id: 'rent-2027' } });
+    expect(patchFor({ external_id: 'rent-2027', amount: -2700 })).toEqual({
+      ok: true,
+      externalId: 'rent-2026',
+      body: { amount: -2700, external_id: 'rent-2027' },
+    });
     expect(patchFor({ external_id: null })).toMatchObject({ ok: false, problems: [{ field: 'external_id' }] });
   });
 });

@@ -51,7 +51,15 @@ async function createFull(other: CashflowClient, externalId: string | null, name
   });
 }
 
-const NAMES = { patch: 'Full patch', put: 'Full put', adopt: 'Full adopt', gone: 'Full delete', mine: 'Full mine', theirs: 'Full theirs', merged: 'Full merged' };
+const NAMES = {
+  patch: 'Full patch',
+  put: 'Full put',
+  adopt: 'Full adopt',
+  gone: 'Full delete',
+  mine: 'Full mine',
+  theirs: 'Full theirs',
+  merged: 'Full merged',
+};
 
 async function setUp(): Promise<PushHarness> {
   return setUpPush({
@@ -67,7 +75,8 @@ async function setUp(): Promise<PushHarness> {
   });
 }
 
-const byName = async (harness: PushHarness, name: string): Promise<Budget | undefined> => [...(await harness.service()).values()].find((b) => b.name === name);
+const byName = async (harness: PushHarness, name: string): Promise<Budget | undefined> =>
+  [...(await harness.service()).values()].find((b) => b.name === name);
 const rowOf = (harness: PushHarness, id: number): number => harness.sheet.find(id);
 const forecastPlanId = async (harness: PushHarness) => (await harness.other.plans.list()).find((p) => p.type === 'FORECAST')?.id ?? 0;
 
@@ -77,12 +86,25 @@ function expectOnly(after: Budget | undefined, before: Budget, changed: Record<s
   const now = budgetBodyOf(after as Budget);
   const was = budgetBodyOf(before);
   const fields = new Set([...Object.keys(now), ...Object.keys(was), ...Object.keys(changed)]);
-  const differing = [...fields].filter((f) => JSON.stringify(now[f] ?? null) !== JSON.stringify(f in changed ? changed[f] : (was[f] ?? null)));
-  expect(differing.map((f) => `${f}: ${JSON.stringify(now[f] ?? null)} (expected ${JSON.stringify(f in changed ? changed[f] : (was[f] ?? null))})`)).toEqual([]);
+  const differing = [...fields].filter(
+    (f) => JSON.stringify(now[f] ?? null) !== JSON.stringify(f in changed ? changed[f] : (was[f] ?? null)),
+  );
+  expect(
+    differing.map(
+      (f) => `${f}: ${JSON.stringify(now[f] ?? null)} (expected ${JSON.stringify(f in changed ? changed[f] : (was[f] ?? null))})`,
+    ),
+  ).toEqual([]);
 }
 
 const undo = (harness: PushHarness) =>
-  undoLastPush(harness.model, harness.target, { client: harness.client, sheet: harness.sheet, baselines: harness.baselines, journal: harness.journal, language: 'en', sleep: async () => undefined });
+  undoLastPush(harness.model, harness.target, {
+    client: harness.client,
+    sheet: harness.sheet,
+    baselines: harness.baselines,
+    journal: harness.journal,
+    language: 'en',
+    sleep: async () => undefined,
+  });
 
 test('PATCH, confirmed PUT, adoption and delete change only what the user changed; undo brings every field back', async () => {
   h = await setUp();
@@ -129,7 +151,7 @@ test('PATCH, confirmed PUT, adoption and delete change only what the user change
   expect(h.sheet.find(recreated?.id ?? -1)).toBeGreaterThanOrEqual(0);
 });
 
-test('keep mine and take theirs against a colleague\'s edit leave every other field; undo after keep mine brings back the colleague\'s value', async () => {
+test("keep mine and take theirs against a colleague's edit leave every other field; undo after keep mine brings back the colleague's value", async () => {
   h = await setUp();
   const mine = (await byName(h, NAMES.mine)) as Budget;
   const theirs = (await byName(h, NAMES.theirs)) as Budget;
@@ -142,7 +164,12 @@ test('keep mine and take theirs against a colleague\'s edit leave every other fi
 
   const conflicted = await h.push();
   expect(conflicted.counts.conflict).toBe(2);
-  const result = await h.push({ resolutions: new Map([[`id:${mine.id}`, 'mine'], [`id:${theirs.id}`, 'theirs']]) });
+  const result = await h.push({
+    resolutions: new Map([
+      [`id:${mine.id}`, 'mine'],
+      [`id:${theirs.id}`, 'theirs'],
+    ]),
+  });
   expect(result.counts.conflict).toBe(0);
   expectOnly(await byName(h, NAMES.mine), mine, { amount: -39000, description: 'Colleague' });
   expectOnly(await byName(h, NAMES.theirs), theirs, { amount: -100 });
@@ -159,7 +186,9 @@ test('a confirmed whole-row PUT keeps a field another user changed only on the s
   const merged = (await byName(h, NAMES.merged)) as Budget;
   const planId = await forecastPlanId(h);
   // The colleague changes the description (a column the sheet shows) by a whole-row write of their own.
-  await h.other.planBudgets(planId).replace(merged.id, { ...(budgetBodyOf(merged) as unknown as BudgetInput), description: 'Colleague note' });
+  await h.other
+    .planBudgets(planId)
+    .replace(merged.id, { ...(budgetBodyOf(merged) as unknown as BudgetInput), description: 'Colleague note' });
   h.sheet.set(rowOf(h, merged.id), 'amount', -555);
   h.takeWrites();
   const result = await h.push({ wholeRows: true });

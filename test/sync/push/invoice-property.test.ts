@@ -26,8 +26,16 @@ const edit: fc.Arbitrary<Edit> = fc.oneof(
   fc.record({ kind: fc.constant('expected' as const), row: fc.nat(400), days: fc.integer({ min: 1, max: 400 }) }),
   fc.record({ kind: fc.constant('status' as const), row: fc.nat(400), status: fc.constantFrom('OD', 'PL', 'PR', 'HD', 'DP', 'IP') }),
   fc.record({ kind: fc.constant('notes' as const), row: fc.nat(400), text: fc.oneof(fc.constant(''), fc.string({ maxLength: 30 })) }),
-  fc.record({ kind: fc.constant('name' as const), row: fc.nat(400), text: fc.string({ minLength: 1, maxLength: 20 }).filter((s) => s.trim() !== '') }),
-  fc.record({ kind: fc.constant('amount' as const), row: fc.nat(400), cents: fc.integer({ min: -10_000_000, max: 10_000_000 }).filter((c) => c !== 0) }),
+  fc.record({
+    kind: fc.constant('name' as const),
+    row: fc.nat(400),
+    text: fc.string({ minLength: 1, maxLength: 20 }).filter((s) => s.trim() !== ''),
+  }),
+  fc.record({
+    kind: fc.constant('amount' as const),
+    row: fc.nat(400),
+    cents: fc.integer({ min: -10_000_000, max: 10_000_000 }).filter((c) => c !== 0),
+  }),
   fc.record({ kind: fc.constant('delete' as const), row: fc.nat(400) }),
   fc.record({ kind: fc.constant('add' as const), cents: fc.integer({ min: 1, max: 1_000_000 }) }),
   fc.constant({ kind: 'sort' as const }),
@@ -58,7 +66,13 @@ function apply(h: InvoiceHarness, e: Edit, n: number): void {
       return;
     case 'add': {
       const added = h.sheet.rows.push({ cells: h.sheet.rows[0]?.cells.map(() => null) ?? [], status: '', highlight: [] }) - 1;
-      Object.entries({ reference: `P-${n}-${e.cents}`, name: `Added ${n}`, amount: e.cents / 100, due_date: day(30), expected_date: day(30) }).forEach(([k, v]) => h.sheet.set(added, k, v));
+      Object.entries({
+        reference: `P-${n}-${e.cents}`,
+        name: `Added ${n}`,
+        amount: e.cents / 100,
+        due_date: day(30),
+        expected_date: day(30),
+      }).forEach(([k, v]) => h.sheet.set(added, k, v));
       return;
     }
     case 'sort':
@@ -68,35 +82,42 @@ function apply(h: InvoiceHarness, e: Edit, n: number): void {
 
 test('random invoice edits sent through random faults and sent again leave the service equal to the sheet', async () => {
   await fc.assert(
-    fc.asyncProperty(fc.array(edit, { minLength: 1, maxLength: 12 }), fc.array(fault, { minLength: 1, maxLength: 20 }), async (edits, faults) => {
-      const h = await setUpInvoices();
-      try {
-        edits.forEach((e, n) => apply(h, e, n));
-        h.hook.current = faultHook(faults);
-        await h.push({ deletes: true });
-        h.hook.current = undefined;
-        for (let round = 0; round < 3; round += 1) {
-          const result = await h.push({ deletes: true });
-          if (result.rows.every((r) => r.outcome === 'landed')) break;
-        }
+    fc.asyncProperty(
+      fc.array(edit, { minLength: 1, maxLength: 12 }),
+      fc.array(fault, { minLength: 1, maxLength: 20 }),
+      async (edits, faults) => {
+        const h = await setUpInvoices();
+        try {
+          edits.forEach((e, n) => apply(h, e, n));
+          h.hook.current = faultHook(faults);
+          await h.push({ deletes: true });
+          h.hook.current = undefined;
+          for (let round = 0; round < 3; round += 1) {
+            const result = await h.push({ deletes: true });
+            if (result.rows.every((r) => r.outcome === 'landed')) break;
+          }
 
-        const service = await h.service();
-        const lookups = buildLookups({ categories: await h.other.categories.list(), accounts: (await h.other.accounts.summary()).accounts });
-        const sheetIds = h.sheet.rows.map((r) => r.cells[0]);
-        expect(sheetIds.every((id) => typeof id === 'number')).toBe(true);
-        expect([...service.keys()].sort()).toEqual([...(sheetIds as number[])].sort());
-        for (const row of h.sheet.rows) {
-          const invoice = service.get(row.cells[0] as number);
-          if (invoice === undefined) throw new Error('missing');
-          const theirs = rowToFields(h.model, toRow(h.model, invoice, lookups));
-          const mine = rowToFields(h.model, row.cells);
-          const differing = Object.keys(mine).filter((f) => !sameValue(mine[f], theirs[f]));
-          expect({ id: invoice.id, differing }).toEqual({ id: invoice.id, differing: [] });
+          const service = await h.service();
+          const lookups = buildLookups({
+            categories: await h.other.categories.list(),
+            accounts: (await h.other.accounts.summary()).accounts,
+          });
+          const sheetIds = h.sheet.rows.map((r) => r.cells[0]);
+          expect(sheetIds.every((id) => typeof id === 'number')).toBe(true);
+          expect([...service.keys()].sort()).toEqual([...(sheetIds as number[])].sort());
+          for (const row of h.sheet.rows) {
+            const invoice = service.get(row.cells[0] as number);
+            if (invoice === undefined) throw new Error('missing');
+            const theirs = rowToFields(h.model, toRow(h.model, invoice, lookups));
+            const mine = rowToFields(h.model, row.cells);
+            const differing = Object.keys(mine).filter((f) => !sameValue(mine[f], theirs[f]));
+            expect({ id: invoice.id, differing }).toEqual({ id: invoice.id, differing: [] });
+          }
+        } finally {
+          await h.close();
         }
-      } finally {
-        await h.close();
-      }
-    }),
+      },
+    ),
     { numRuns: 25, seed: 2028, endOnFailure: true },
   );
 }, 180_000);

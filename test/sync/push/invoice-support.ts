@@ -6,7 +6,20 @@
 
 import { CashflowClient, TokenCache, type Invoice } from '../../../src/api';
 import { startSandbox } from '../../../src/sandbox';
-import { baselineOf, invoiceWriteModel, MemoryBaselineStore, MemoryPushJournal, MemoryPushSheet, pushTable, undoPush, type InvoiceTarget, type PushChoices, type PushOptions, type PushResult, type UndoResult } from '../../../src/sync/push';
+import {
+  baselineOf,
+  invoiceWriteModel,
+  MemoryBaselineStore,
+  MemoryPushJournal,
+  MemoryPushSheet,
+  pushTable,
+  undoPush,
+  type InvoiceTarget,
+  type PushChoices,
+  type PushOptions,
+  type PushResult,
+  type UndoResult,
+} from '../../../src/sync/push';
 import { buildLookups, GROUP_INVOICES_TABLE, INVOICES_TABLE, toRow, type TableModel } from '../../../src/sync/tables';
 import type { CompanyInvoice } from '../../../src/sync/tables/invoices-table';
 import type { CoreValue } from '../../../src/sync/workbook-port';
@@ -43,7 +56,15 @@ export async function setUpInvoices(options: InvoiceSetUp = {}): Promise<Invoice
   const { sent, hook, fetch: recording } = recordingFetch();
   const credentials = options.group ? sandbox.credentials.group : sandbox.credentials.company;
   const clientOf = (fetchImpl?: typeof fetch) =>
-    new CashflowClient({ baseUrl: sandbox.url, ...credentials, language: options.language ?? 'en', tokenCache: new TokenCache(), timeoutMs: 10_000, sleep: async () => undefined, ...(fetchImpl ? { fetch: fetchImpl } : {}) });
+    new CashflowClient({
+      baseUrl: sandbox.url,
+      ...credentials,
+      language: options.language ?? 'en',
+      tokenCache: new TokenCache(),
+      timeoutMs: 10_000,
+      sleep: async () => undefined,
+      ...(fetchImpl ? { fetch: fetchImpl } : {}),
+    });
   const client = clientOf(recording);
   const other = clientOf();
   await options.before?.(other);
@@ -53,10 +74,14 @@ export async function setUpInvoices(options: InvoiceSetUp = {}): Promise<Invoice
   const list = async (): Promise<Array<Invoice | CompanyInvoice>> => {
     const out: Array<Invoice | CompanyInvoice> = [];
     if (!options.group) for await (const i of other.invoices.items({}, { pageSize: 1000 })) out.push(i);
-    else for (const company of companies) for await (const i of other.groupInvoices(company).items({}, { pageSize: 1000 })) out.push({ ...i, company });
+    else
+      for (const company of companies)
+        for await (const i of other.groupInvoices(company).items({}, { pageSize: 1000 })) out.push({ ...i, company });
     return out;
   };
-  const lookups = options.group ? buildLookups() : buildLookups({ categories: await other.categories.list(), accounts: (await other.accounts.summary()).accounts });
+  const lookups = options.group
+    ? buildLookups()
+    : buildLookups({ categories: await other.categories.list(), accounts: (await other.accounts.summary()).accounts });
   const rows: CoreValue[][] = (await list()).map((i) => toRow(model, i, lookups));
   const baselines = new MemoryBaselineStore();
   await baselines.write(model.tableName, baselineOf(model, rows));
@@ -69,7 +94,18 @@ export async function setUpInvoices(options: InvoiceSetUp = {}): Promise<Invoice
   return {
     ...recorded,
     ...{ model, sheet, baselines, journal },
-    push: (choices = {}, extra = {}) => pushTable(writeModel, { client, sheet, baselines, journal, language, baselineState: 'stored', choices, sleep: async () => undefined, ...extra }),
+    push: (choices = {}, extra = {}) =>
+      pushTable(writeModel, {
+        client,
+        sheet,
+        baselines,
+        journal,
+        language,
+        baselineState: 'stored',
+        choices,
+        sleep: async () => undefined,
+        ...extra,
+      }),
     undo: () => undoPush(writeModel, { client, sheet, baselines, journal, language, sleep: async () => undefined }),
     takeWrites,
     service: async () => new Map((await list()).map((i) => [i.id, i])),

@@ -3,7 +3,15 @@ import type { JournalEntry, JournalRow } from '../../../src/sync/push/push-port'
 
 const ROWS: JournalRow[] = [
   { op: 'patch', id: 7, externalId: 'fc-miete', before: { amount: -4500 }, sent: { amount: -4000 }, outcome: 'landed', name: 'Miete Büro' },
-  { op: 'patch', id: 8, externalId: 'fc-strom', before: { name: 'Strom' }, sent: { name: 'Strom und Gas', external_id: 'fc-energie' }, outcome: 'conflict', message: 'Changed on the service meanwhile' },
+  {
+    op: 'patch',
+    id: 8,
+    externalId: 'fc-strom',
+    before: { name: 'Strom' },
+    sent: { name: 'Strom und Gas', external_id: 'fc-energie' },
+    outcome: 'conflict',
+    message: 'Changed on the service meanwhile',
+  },
   { op: 'create', id: 31, externalId: 'fc-neu', before: null, sent: { name: 'Neu', amount: -10 }, outcome: 'landed' },
   { op: 'delete', id: 9, externalId: 'fc-alt', before: { name: 'Alt' }, service: { name: 'Alt' }, sent: null, outcome: 'landed' },
   { op: 'replace', id: 10, externalId: null, before: null, sent: null, outcome: 'unknown' },
@@ -15,7 +23,15 @@ function entryOf(rows: JournalRow[], undoneBy?: string): JournalEntry {
 
 test('each row as the send left it: its name and external ID, what was done, the outcome, how to find it', () => {
   expect(journalRowViews(entryOf(ROWS))).toEqual([
-    { key: '0:7', name: 'Miete Büro', externalId: 'fc-miete', id: 7, change: 'changed', outcome: 'landed', ref: { position: -1, id: 7, externalId: 'fc-miete' } },
+    {
+      key: '0:7',
+      name: 'Miete Büro',
+      externalId: 'fc-miete',
+      id: 7,
+      change: 'changed',
+      outcome: 'landed',
+      ref: { position: -1, id: 7, externalId: 'fc-miete' },
+    },
     {
       key: '1:8',
       name: 'Strom und Gas',
@@ -26,10 +42,26 @@ test('each row as the send left it: its name and external ID, what was done, the
       message: 'Changed on the service meanwhile',
       ref: { position: -1, id: 8, externalId: 'fc-energie' },
     },
-    { key: '2:31', name: 'Neu', externalId: 'fc-neu', id: 31, change: 'created', outcome: 'landed', ref: { position: -1, id: 31, externalId: 'fc-neu' } },
+    {
+      key: '2:31',
+      name: 'Neu',
+      externalId: 'fc-neu',
+      id: 31,
+      change: 'created',
+      outcome: 'landed',
+      ref: { position: -1, id: 31, externalId: 'fc-neu' },
+    },
     // Deleted: no longer in the sheet.
     { key: '3:9', name: 'Alt', externalId: 'fc-alt', id: 9, change: 'deleted', outcome: 'landed', ref: null },
-    { key: '4:10', name: '', externalId: null, id: 10, change: 'replaced', outcome: 'unknown', ref: { position: -1, id: 10, externalId: null } },
+    {
+      key: '4:10',
+      name: '',
+      externalId: null,
+      id: 10,
+      change: 'replaced',
+      outcome: 'unknown',
+      ref: { position: -1, id: 10, externalId: null },
+    },
   ]);
 });
 

@@ -3,11 +3,24 @@
  * refresh that keeps the user's edits on top of the refreshed rows (none dropped silently).
  */
 
-import { applyKeptEdits, baselineOf, discardChanges, highlightUpdates, keepEdits, MemoryBaselineStore, MemoryPushSheet, pendingChanges } from '../../../src/sync/push';
+import {
+  applyKeptEdits,
+  baselineOf,
+  discardChanges,
+  highlightUpdates,
+  keepEdits,
+  MemoryBaselineStore,
+  MemoryPushSheet,
+  pendingChanges,
+} from '../../../src/sync/push';
 import { FORECAST_BUDGETS_TABLE as MODEL } from '../../../src/sync/tables';
 import { cells } from './budget-rows';
 
-const pulled = () => [cells({ id: 1, external_id: 'a', name: 'Rent' }), cells({ id: 2, external_id: 'b', name: 'Salaries', amount: -9000 }), cells({ id: 3, external_id: null, name: 'Cloud' })];
+const pulled = () => [
+  cells({ id: 1, external_id: 'a', name: 'Rent' }),
+  cells({ id: 2, external_id: 'b', name: 'Salaries', amount: -9000 }),
+  cells({ id: 3, external_id: null, name: 'Cloud' }),
+];
 
 async function setUp() {
   const rows = pulled();
@@ -36,7 +49,9 @@ test('lists changed rows with each field before and after, new rows with their v
     { field: 'external_id', column: 'External Id', before: 'a', after: 'a2' },
   ]);
   expect(pending.rows.find((r) => r.kind === 'deleted')).toMatchObject({ name: 'Salaries', ref: { id: 2 } });
-  expect(pending.rows.find((r) => r.kind === 'new')?.fields).toEqual(expect.arrayContaining([{ field: 'tags', column: 'Tags', before: null, after: ['x', 'y'] }]));
+  expect(pending.rows.find((r) => r.kind === 'new')?.fields).toEqual(
+    expect.arrayContaining([{ field: 'tags', column: 'Tags', before: null, after: ['x', 'y'] }]),
+  );
   expect((await pendingChanges(MODEL, sheet, baselines, 'missing')).comparable).toBe(false);
 });
 
@@ -65,7 +80,10 @@ test('a refresh keeps the edits on top of the refreshed rows; an edited budget t
   const kept = keepEdits(MODEL, await pendingChanges(MODEL, sheet, baselines, 'stored'));
 
   // The refresh: the service changed budget 1's description and deleted budget 3.
-  const refreshed = [cells({ id: 1, external_id: 'a', name: 'Rent', description: 'From the service' }), cells({ id: 2, external_id: 'b', name: 'Salaries', amount: -9000 })];
+  const refreshed = [
+    cells({ id: 1, external_id: 'a', name: 'Rent', description: 'From the service' }),
+    cells({ id: 2, external_id: 'b', name: 'Salaries', amount: -9000 }),
+  ];
   await baselines.write(MODEL.tableName, baselineOf(MODEL, refreshed));
   sheet.rows = refreshed.map((c) => ({ cells: [...c], status: '', highlight: [] }));
 
@@ -74,9 +92,15 @@ test('a refresh keeps the edits on top of the refreshed rows; an edited budget t
   const pending = await pendingChanges(MODEL, sheet, baselines, 'stored');
   expect(pending.counts).toEqual({ changed: 1, new: 2, deleted: 1 });
   const one = sheet.find(1);
-  expect([sheet.cell(one, 'amount'), sheet.cell(one, 'external_id'), sheet.cell(one, 'description')]).toEqual([-100, 'a2', 'From the service']);
+  expect([sheet.cell(one, 'amount'), sheet.cell(one, 'external_id'), sheet.cell(one, 'description')]).toEqual([
+    -100,
+    'a2',
+    'From the service',
+  ]);
   expect(sheet.rows[one]?.highlight.sort()).toEqual(['amount', 'external_id']);
-  expect(sheet.rows.map((r) => r.cells[MODEL.columns.findIndex((c) => c.key === 'name')])).toEqual(expect.arrayContaining(['Typed', 'Cloud, edited']));
+  expect(sheet.rows.map((r) => r.cells[MODEL.columns.findIndex((c) => c.key === 'name')])).toEqual(
+    expect.arrayContaining(['Typed', 'Cloud, edited']),
+  );
 });
 
 test('a row the last send landed and the user edited again loses its "Sent" status at the check; other pending rows keep theirs (#25 item 9)', () => {
@@ -84,8 +108,18 @@ test('a row the last send landed and the user edited again loses its "Sent" stat
     tableName: 'ForecastBudgets',
     comparable: true,
     rows: [
-      { kind: 'changed' as const, ref: { position: 0, id: 1, externalId: 'a' }, name: 'A', fields: [{ field: 'amount', column: 'Amount', before: 1, after: 2 }] },
-      { kind: 'changed' as const, ref: { position: 1, id: 2, externalId: 'b' }, name: 'B', fields: [{ field: 'amount', column: 'Amount', before: 1, after: 3 }] },
+      {
+        kind: 'changed' as const,
+        ref: { position: 0, id: 1, externalId: 'a' },
+        name: 'A',
+        fields: [{ field: 'amount', column: 'Amount', before: 1, after: 2 }],
+      },
+      {
+        kind: 'changed' as const,
+        ref: { position: 1, id: 2, externalId: 'b' },
+        name: 'B',
+        fields: [{ field: 'amount', column: 'Amount', before: 1, after: 3 }],
+      },
     ],
     counts: { changed: 2, new: 0, deleted: 0 },
     problems: 0,

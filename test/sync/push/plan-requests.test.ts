@@ -5,7 +5,12 @@ const forecast = { kind: 'forecast', planId: 30 } as const;
 
 describe('which request sends each change', () => {
   test('changed rows with an external ID: PATCH by it with the changed fields; without one or with "." or "/": PUT by id with the whole row', () => {
-    const pulled = [cells({ id: 1, external_id: 'rent' }), cells({ id: 2, external_id: null }), cells({ id: 3, external_id: 'sap.4711' }), cells({ id: 4, external_id: '2025/versicherung' })];
+    const pulled = [
+      cells({ id: 1, external_id: 'rent' }),
+      cells({ id: 2, external_id: null }),
+      cells({ id: 3, external_id: 'sap.4711' }),
+      cells({ id: 4, external_id: '2025/versicherung' }),
+    ];
     const edited = [
       cells({ id: 1, external_id: 'rent', amount: -1 }),
       cells({ id: 2, external_id: null, amount: -2 }),
@@ -20,7 +25,11 @@ describe('which request sends each change', () => {
     expect(requests.slice(1).map((r) => r.op)).toEqual(['replaceById', 'replaceById', 'replaceById']);
     const put = requests[2];
     // The whole row: every editable field and the external ID the budget keeps.
-    expect(put).toMatchObject({ op: 'replaceById', id: 3, body: { name: 'Rent', category: 12, settlement_date: '2026-12-01', amount: -3, tags: ['office', 'fixed'] } });
+    expect(put).toMatchObject({
+      op: 'replaceById',
+      id: 3,
+      body: { name: 'Rent', category: 12, settlement_date: '2026-12-01', amount: -3, tags: ['office', 'fixed'] },
+    });
     // The service refuses "." and "/" in a body's external ID: the replace cannot keep it, and says so.
     expect(put?.op === 'replaceById' && put.dropsExternalId).toBe('sap.4711');
     expect(put?.op === 'replaceById' && 'external_id' in put.body).toBe(false);

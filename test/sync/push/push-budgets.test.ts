@@ -28,10 +28,16 @@ describe('changed rows', () => {
     expect(writes).toHaveLength(1);
     const plans = await h.other.plans.list();
     const forecast = plans.find((p) => p.type === 'FORECAST');
-    expect(writes[0]).toMatchObject({ method: 'PATCH', path: `/plans/${forecast?.id}${EXTERNAL}${ext}/`, body: { amount: '-1234.50', description: 'New lease' } });
+    expect(writes[0]).toMatchObject({
+      method: 'PATCH',
+      path: `/plans/${forecast?.id}${EXTERNAL}${ext}/`,
+      body: { amount: '-1234.50', description: 'New lease' },
+    });
     expect(Object.keys(writes[0]?.body as object).sort()).toEqual(['amount', 'description']);
     expect(result.counts.landed).toBe(1);
-    expect(result.rows).toEqual([expect.objectContaining({ key: `id:${id}`, op: 'patch', outcome: 'landed', columns: ['Amount', 'Description'] })]);
+    expect(result.rows).toEqual([
+      expect.objectContaining({ key: `id:${id}`, op: 'patch', outcome: 'landed', columns: ['Amount', 'Description'] }),
+    ]);
 
     const service = (await h.service()).get(id);
     expect(service).toMatchObject({ amount: -1234.5, description: 'New lease' });
@@ -64,7 +70,9 @@ describe('changed rows', () => {
 
     const result = await h.push();
     const writes = h.takeWrites();
-    expect(writes.map((w) => [w.method, w.path.endsWith('/fc-miete/'), w.body])).toEqual([['PATCH', true, { description: '', frequency: '', account: '' }]]);
+    expect(writes.map((w) => [w.method, w.path.endsWith('/fc-miete/'), w.body])).toEqual([
+      ['PATCH', true, { description: '', frequency: '', account: '' }],
+    ]);
     const service = await h.service();
     expect(service.get(h.sheet.cell(a, 'id') as number)).toMatchObject({ description: '', frequency: '', account: null });
     const blocked = result.rows.find((r) => r.ref.position === b);
@@ -156,7 +164,10 @@ function typeNewRow(harness: PushHarness, overrides: Record<string, string | num
   const template = harness.sheet.rows[0]?.cells.map(() => null) ?? [];
   harness.sheet.rows.push({ cells: template, status: '', highlight: [] });
   const at = harness.sheet.rows.length - 1;
-  const leaf = harness.sheet.cell(rowWhere(harness, (e) => e === 'fc-miete'), 'category_id');
+  const leaf = harness.sheet.cell(
+    rowWhere(harness, (e) => e === 'fc-miete'),
+    'category_id',
+  );
   const values = { name: 'New budget', category_id: leaf, settlement_date: '2027-01-15', amount: -300, ...overrides };
   for (const [key, value] of Object.entries(values)) harness.sheet.set(at, key, value);
   return at;
@@ -171,7 +182,13 @@ describe('new rows', () => {
     const [write, ...others] = h.takeWrites();
     expect(others).toEqual([]);
     expect(write).toMatchObject({ method: 'POST', path: '/forecast/budgets/' });
-    expect(write?.body).toMatchObject({ name: 'New budget', settlement_date: '2027-01-15', amount: '-300.00', external_id: 'typed-1', description: 'Typed in Excel' });
+    expect(write?.body).toMatchObject({
+      name: 'New budget',
+      settlement_date: '2027-01-15',
+      amount: '-300.00',
+      external_id: 'typed-1',
+      description: 'Typed in Excel',
+    });
     expect(result.rows).toEqual([expect.objectContaining({ change: 'new', op: 'create', outcome: 'landed' })]);
     const id = h.sheet.cell(at, 'id');
     expect(typeof id).toBe('number');
@@ -203,12 +220,20 @@ describe('new rows', () => {
 
   it('a new row whose external ID already exists on the service is a conflict, never a duplicate; both choices settle it', async () => {
     h = await setUpPush();
-    await h.other.forecastBudgets.create({ name: 'Made elsewhere', category: h.sheet.cell(0, 'category_id') as number, settlement_date: '2027-02-01', amount: -10, external_id: 'shared-1' });
+    await h.other.forecastBudgets.create({
+      name: 'Made elsewhere',
+      category: h.sheet.cell(0, 'category_id') as number,
+      settlement_date: '2027-02-01',
+      amount: -10,
+      external_id: 'shared-1',
+    });
     const at = typeNewRow(h, { external_id: 'shared-1', amount: -20 });
     h.takeWrites();
     const first = await h.push();
     expect(first.rows[0]).toMatchObject({ outcome: 'conflict', conflict: 'existsOnService', key: 'ext:shared-1' });
-    expect(first.rows[0]?.conflicts).toEqual(expect.arrayContaining([expect.objectContaining({ field: 'amount', mine: -20, theirs: -10 })]));
+    expect(first.rows[0]?.conflicts).toEqual(
+      expect.arrayContaining([expect.objectContaining({ field: 'amount', mine: -20, theirs: -10 })]),
+    );
     const budgets = [...(await h.service()).values()].filter((b) => b.external_id === 'shared-1');
     expect(budgets).toHaveLength(1);
     expect(h.sheet.cell(at, 'id')).toBeNull();
@@ -253,7 +278,12 @@ describe('deleted rows', () => {
 
     const result = await h.push({ deletes: true });
     const writes = h.takeWrites();
-    expect(writes.map((w) => `${w.method} ${w.path}`).sort()).toEqual([expect.stringMatching(new RegExp(`^DELETE /plans/\\d+/budgets/${ids[1]}/$`)), expect.stringMatching(new RegExp(`^DELETE /plans/\\d+/budgets/external/${ext}/$`))].sort());
+    expect(writes.map((w) => `${w.method} ${w.path}`).sort()).toEqual(
+      [
+        expect.stringMatching(new RegExp(`^DELETE /plans/\\d+/budgets/${ids[1]}/$`)),
+        expect.stringMatching(new RegExp(`^DELETE /plans/\\d+/budgets/external/${ext}/$`)),
+      ].sort(),
+    );
     expect(result.counts.landed).toBe(2);
     const service = await h.service();
     expect(ids.map((id) => service.has(id))).toEqual([false, false]);
@@ -311,7 +341,11 @@ describe('rows the external-ID paths cannot address', () => {
     await h.push({ replace: new Set([id]) });
     const [write] = h.takeWrites();
     expect(write?.method).toBe('PUT');
-    expect(write?.body).toMatchObject({ name: 'Replaced', external_id: h.sheet.cell(at, 'external_id'), category: h.sheet.cell(at, 'category_id') });
+    expect(write?.body).toMatchObject({
+      name: 'Replaced',
+      external_id: h.sheet.cell(at, 'external_id'),
+      category: h.sheet.cell(at, 'category_id'),
+    });
   });
 });
 
@@ -330,8 +364,13 @@ describe('conflicts', () => {
     h.takeWrites();
     const first = await h.push();
     expect(h.takeWrites()).toEqual([]);
-    expect(first.rows[0]).toMatchObject({ outcome: 'conflict', conflicts: [expect.objectContaining({ field: 'amount', column: 'Amount', base: -4500, mine: -4000, theirs: -5000 })] });
-    expect(h.sheet.rows[at]?.status).toBe('Conflict: changed on the service too. Amount: yours -4000, service -5000. Choose "keep mine" or "take theirs" in the Changes view.');
+    expect(first.rows[0]).toMatchObject({
+      outcome: 'conflict',
+      conflicts: [expect.objectContaining({ field: 'amount', column: 'Amount', base: -4500, mine: -4000, theirs: -5000 })],
+    });
+    expect(h.sheet.rows[at]?.status).toBe(
+      'Conflict: changed on the service too. Amount: yours -4000, service -5000. Choose "keep mine" or "take theirs" in the Changes view.',
+    );
     expect(h.sheet.rows[at]?.highlight).toEqual(['amount']);
     expect(h.sheet.cell(at, 'amount')).toBe(-4000);
     expect((await h.service()).get(id)?.amount).toBe(-5000);
@@ -389,7 +428,12 @@ describe('conflicts', () => {
       [`id:${idB}`, 'conflict', 'deletedOnService'],
     ]);
     h.takeWrites();
-    await h.push({ resolutions: new Map([[`id:${idA}`, 'mine'], [`id:${idB}`, 'theirs']]) });
+    await h.push({
+      resolutions: new Map([
+        [`id:${idA}`, 'mine'],
+        [`id:${idB}`, 'theirs'],
+      ]),
+    });
     expect(h.takeWrites().map((w) => `${w.method} ${w.path}`)).toEqual(['POST /forecast/budgets/']);
     const service = [...(await h.service()).values()];
     expect(service.filter((x) => x.external_id === 'fc-miete').map((x) => x.amount)).toEqual([-1]);
@@ -425,14 +469,22 @@ describe('what the push leaves behind', () => {
     const id = h.sheet.cell(at, 'id') as number;
     const amount = h.sheet.cell(at, 'amount');
     h.sheet.set(at, 'amount', -4321);
-    h.sheet.set(rowWhere(h, (e) => e === 'fc-umsatz'), 'name', null);
+    h.sheet.set(
+      rowWhere(h, (e) => e === 'fc-umsatz'),
+      'name',
+      null,
+    );
     const result = await h.push();
     const [entry] = await h.journal.list();
-    expect(entry).toMatchObject({ id: result.journalId, tableName: 'ForecastBudgets', rows: [{ op: 'patch', id, externalId: 'fc-miete', before: { amount }, sent: { amount: -4321 }, outcome: 'landed' }] });
+    expect(entry).toMatchObject({
+      id: result.journalId,
+      tableName: 'ForecastBudgets',
+      rows: [{ op: 'patch', id, externalId: 'fc-miete', before: { amount }, sent: { amount: -4321 }, outcome: 'landed' }],
+    });
     expect(Number.isNaN(Date.parse(entry?.at ?? ''))).toBe(false);
   });
 
-  it('a conflict brings in what only the service changed, and never overwrites the user\'s pending rename', async () => {
+  it("a conflict brings in what only the service changed, and never overwrites the user's pending rename", async () => {
     h = await setUpPush();
     const at = rowWhere(h, (e) => e === 'fc-miete');
     const forecast = (await h.other.plans.list()).find((p) => p.type === 'FORECAST');
@@ -466,14 +518,17 @@ describe('the category cell', () => {
   });
 });
 
-describe('a row\'s status describes its state now (#25 item 9)', () => {
+describe("a row's status describes its state now (#25 item 9)", () => {
   it('"Not sent" on a row the user typed back goes at the next send; so does an older status of a row this send did not touch', async () => {
     h = await setUpPush();
     const failed = rowWhere(h, addressable);
     const other = h.sheet.rows.findIndex((_, i) => i !== failed && addressable(h.sheet.cell(i, 'external_id') as string | null));
     const pulled = h.sheet.cell(failed, 'amount');
     h.sheet.set(failed, 'amount', -1);
-    h.hook.current = (request) => (request.method === 'PATCH' ? new Response('{"amount":["Too small."]}', { status: 400, headers: { 'content-type': 'application/json' } }) : undefined);
+    h.hook.current = (request) =>
+      request.method === 'PATCH'
+        ? new Response('{"amount":["Too small."]}', { status: 400, headers: { 'content-type': 'application/json' } })
+        : undefined;
     await h.push();
     expect(h.sheet.rows[failed]?.status).toMatch(/^Not sent: Amount: Too small\./);
     h.hook.current = undefined;

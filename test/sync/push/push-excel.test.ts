@@ -25,7 +25,20 @@ afterEach(async () => {
 });
 
 const push = (choices: PushChoices = {}): Promise<PushResult> =>
-  pushBudgets(FORECAST_BUDGETS_TABLE, { kind: 'forecast' }, { client: h.client, sheet: new ExcelPushSheet(), baselines, journal: new SheetPushJournal(), language: 'en', baselineState: 'stored', choices, sleep: async () => undefined });
+  pushBudgets(
+    FORECAST_BUDGETS_TABLE,
+    { kind: 'forecast' },
+    {
+      client: h.client,
+      sheet: new ExcelPushSheet(),
+      baselines,
+      journal: new SheetPushJournal(),
+      language: 'en',
+      baselineState: 'stored',
+      choices,
+      sleep: async () => undefined,
+    },
+  );
 
 interface TableView {
   headers: string[];
@@ -51,7 +64,9 @@ const rowOf = (view: TableView, externalId: string) => view.rows.findIndex((r) =
 async function typeInto(externalId: string, header: string, value: string | number): Promise<void> {
   const view = await table();
   await Excel.run(async (context) => {
-    context.workbook.worksheets.getItem(view.sheet).getRangeByIndexes(view.headerRow + 1 + rowOf(view, externalId), view.headers.indexOf(header), 1, 1).values = [[value]];
+    context.workbook.worksheets
+      .getItem(view.sheet)
+      .getRangeByIndexes(view.headerRow + 1 + rowOf(view, externalId), view.headers.indexOf(header), 1, 1).values = [[value]];
     await context.sync();
   });
 }
@@ -71,7 +86,16 @@ test('a row typed under the table is created; the id and the service defaults la
   const view = await table();
   const category = view.rows[rowOf(view, 'fc-miete')]?.[view.headers.indexOf('Category Id')];
   await Excel.run(async (context) => {
-    const values = view.headers.map((header) => ({ 'External Id': 'typed-in-excel', Name: 'Typed in Excel', 'Category Id': category, 'Settlement date': '2027-05-31', Amount: -750 })[header] ?? '');
+    const values = view.headers.map(
+      (header) =>
+        ({
+          'External Id': 'typed-in-excel',
+          Name: 'Typed in Excel',
+          'Category Id': category,
+          'Settlement date': '2027-05-31',
+          Amount: -750,
+        })[header] ?? '',
+    );
     context.workbook.tables.getItem('ForecastBudgets').rows.add(undefined, [values as (string | number)[]]);
     await context.sync();
   });

@@ -18,10 +18,20 @@ const lostAnswer = () => {
 const isWrite = (r: SentRequest) => r.method !== 'GET' && !r.path.endsWith('/auth/token/');
 
 function newRow(harness: PushHarness, externalId: string, amount: number): number {
-  const leaf = harness.sheet.cell(rowWhere(harness, (e) => e === 'fc-miete'), 'category_id');
+  const leaf = harness.sheet.cell(
+    rowWhere(harness, (e) => e === 'fc-miete'),
+    'category_id',
+  );
   harness.sheet.rows.push({ cells: harness.sheet.rows[0]?.cells.map(() => null) ?? [], status: '', highlight: [] });
   const at = harness.sheet.rows.length - 1;
-  for (const [key, value] of Object.entries({ external_id: externalId, name: `New ${externalId}`, category_id: leaf, settlement_date: '2027-03-01', amount })) harness.sheet.set(at, key, value);
+  for (const [key, value] of Object.entries({
+    external_id: externalId,
+    name: `New ${externalId}`,
+    category_id: leaf,
+    settlement_date: '2027-03-01',
+    amount,
+  }))
+    harness.sheet.set(at, key, value);
   return at;
 }
 
@@ -108,7 +118,9 @@ describe('lost answers are read back, never sent blindly again', () => {
     h.hook.current = (request) => (request.method === 'PATCH' ? html500() : undefined);
     const failed = await h.push();
     expect(failed.rows[0]).toMatchObject({ outcome: 'unknown' });
-    expect(h.sheet.rows[at]?.status).toMatch(/^Not confirmed: the service did not confirm this change and reading it back did not tell either \(.+\)\. Send again/);
+    expect(h.sheet.rows[at]?.status).toMatch(
+      /^Not confirmed: the service did not confirm this change and reading it back did not tell either \(.+\)\. Send again/,
+    );
     expect(h.sheet.rows[at]?.highlight).toEqual(['amount']);
     expect(h.sheet.cell(at, 'amount')).toBe(-987);
     h.hook.current = undefined;
@@ -141,7 +153,8 @@ describe('lost answers are read back, never sent blindly again', () => {
     h = await setUpPush({ language: 'de' });
     const at = rowWhere(h, addressable);
     h.sheet.set(at, 'amount', -1);
-    h.hook.current = (request) => (request.method === 'PATCH' ? Response.json({ amount: ['Stellen überschritten.'] }, { status: 400 }) : undefined);
+    h.hook.current = (request) =>
+      request.method === 'PATCH' ? Response.json({ amount: ['Stellen überschritten.'] }, { status: 400 }) : undefined;
     const result = await h.push();
     expect(result.rows[0]).toMatchObject({ outcome: 'failed', message: 'Nicht gesendet: Amount: Stellen überschritten.' });
     expect(h.sheet.cell(at, 'amount')).toBe(-1);
@@ -191,7 +204,12 @@ describe('a push cut off resumes without applying anything twice', () => {
     await expect(h.push()).rejects.toThrow('Excel closed');
     h.sheet.update = update;
     const firstWrites = h.takeWrites();
-    expect(firstWrites.filter(isWrite).map((w) => w.method).sort()).toEqual(['PATCH', 'POST']);
+    expect(
+      firstWrites
+        .filter(isWrite)
+        .map((w) => w.method)
+        .sort(),
+    ).toEqual(['PATCH', 'POST']);
 
     const again = await h.push();
     const writes = h.takeWrites();
@@ -204,10 +222,13 @@ describe('a push cut off resumes without applying anything twice', () => {
   });
 });
 
-describe('the sandbox\'s own faults', () => {
+describe("the sandbox's own faults", () => {
   it('another user edits a budget the push reads just before writing: a conflict on what both changed, their other change brought in, the other rows sent', async () => {
     h = await setUpPush();
-    const rows = h.sheet.rows.map((_, i) => i).filter((i) => addressable(h.sheet.cell(i, 'external_id') as string | null)).slice(0, 5);
+    const rows = h.sheet.rows
+      .map((_, i) => i)
+      .filter((i) => addressable(h.sheet.cell(i, 'external_id') as string | null))
+      .slice(0, 5);
     rows.forEach((at, n) => h.sheet.set(at, 'name', `Renamed ${n}`));
     const [first] = rows as [number];
     const id = h.sheet.cell(first, 'id') as number;
@@ -219,7 +240,10 @@ describe('the sandbox\'s own faults', () => {
     h.sandbox.setFaults({});
     const theirs = (await h.service()).get(id);
     expect(theirs).toMatchObject({ description: 'Edited by another user', amount: (before?.amount ?? 0) - 1, name: before?.name });
-    expect(result.rows.find((r) => r.ref.id === id)).toMatchObject({ outcome: 'conflict', conflicts: [expect.objectContaining({ field: 'amount', mine: 123, theirs: theirs?.amount })] });
+    expect(result.rows.find((r) => r.ref.id === id)).toMatchObject({
+      outcome: 'conflict',
+      conflicts: [expect.objectContaining({ field: 'amount', mine: 123, theirs: theirs?.amount })],
+    });
     expect(h.sheet.cell(first, 'description')).toBe('Edited by another user');
     expect([h.sheet.cell(first, 'amount'), h.sheet.cell(first, 'name')]).toEqual([123, 'Renamed 0']);
     expect(result.counts).toMatchObject({ landed: 4, conflict: 1 });
@@ -227,7 +251,10 @@ describe('the sandbox\'s own faults', () => {
 
   it('with 20 % non-JSON 500s, 10 % 429s and 10 % dropped connections, pushing until nothing is pending leaves the service equal to the sheet', async () => {
     h = await setUpPush();
-    const rows = h.sheet.rows.map((_, i) => i).filter((i) => addressable(h.sheet.cell(i, 'external_id') as string | null)).slice(0, 20);
+    const rows = h.sheet.rows
+      .map((_, i) => i)
+      .filter((i) => addressable(h.sheet.cell(i, 'external_id') as string | null))
+      .slice(0, 20);
     rows.forEach((at, n) => h.sheet.set(at, 'amount', -100 - n));
     for (let i = 0; i < 5; i += 1) newRow(h, `storm-${i}`, -50 - i);
     h.sandbox.setFaults({ error500Rate: 0.2, rate429: 0.1, retryAfterSeconds: 1, dropRate: 0.1 });
@@ -282,7 +309,9 @@ describe('the push rides out a storm on a retry budget, as the pull does (#25 it
       const seen = failures.get(request.path) ?? 0;
       if (seen >= 5) return undefined;
       failures.set(request.path, seen + 1);
-      return seen % 2 === 0 ? html500() : new Response('{"detail":"slow down"}', { status: 429, headers: { 'content-type': 'application/json', 'retry-after': '2' } });
+      return seen % 2 === 0
+        ? html500()
+        : new Response('{"detail":"slow down"}', { status: 429, headers: { 'content-type': 'application/json', 'retry-after': '2' } });
     };
     const result = await h.push();
     expect(result.rows[0]).toMatchObject({ outcome: 'landed' });

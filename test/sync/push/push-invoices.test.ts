@@ -13,7 +13,8 @@ afterEach(async () => {
 });
 
 const idOf = (row: number): number => h.sheet.cell(row, 'id') as number;
-const unpaidRow = (): number => h.sheet.rows.findIndex((r, i) => !['PD', 'CA'].includes(String(h.sheet.cell(i, 'status'))) && r.cells.length > 0);
+const unpaidRow = (): number =>
+  h.sheet.rows.findIndex((r, i) => !['PD', 'CA'].includes(String(h.sheet.cell(i, 'status'))) && r.cells.length > 0);
 
 test('edited rows go in one PATCH array keyed by id with only the changed fields; the service holds them and the rows say Sent', async () => {
   h = await setUpInvoices();
@@ -39,7 +40,8 @@ test('edited rows go in one PATCH array keyed by id with only the changed fields
 test('more than 1,000 changed rows go in PATCH arrays of at most 1,000', async () => {
   h = await setUpInvoices({
     before: async (other) => {
-      for (let i = 0; i < 700; i += 1) await other.invoices.create({ reference: `BULK-${i}`, name: `Bulk ${i}`, amount: 100 + i, due_date: '2030-01-31' });
+      for (let i = 0; i < 700; i += 1)
+        await other.invoices.create({ reference: `BULK-${i}`, name: `Bulk ${i}`, amount: 100 + i, due_date: '2030-01-31' });
     },
   });
   expect(h.sheet.rows.length).toBeGreaterThan(1000);
@@ -69,7 +71,7 @@ test('an invoice the service skipped (gone before the PATCH arrived) says so on 
   expect(h.sheet.rows[1]?.highlight).toEqual(['name']);
 });
 
-test('a past expected date comes back as today: the row shows the service\'s value with the reason, and nothing waits', async () => {
+test("a past expected date comes back as today: the row shows the service's value with the reason, and nothing waits", async () => {
   h = await setUpInvoices();
   const row = unpaidRow();
   h.sheet.set(row, 'expected_date', '2020-01-15');
@@ -124,19 +126,26 @@ test('deleted rows wait for the confirmation; then each goes as DELETE with its 
   expect(service.size).toBe(398);
 });
 
-test('a group table writes each row through its company\'s route; a new row is created in the company it names', async () => {
+test("a group table writes each row through its company's route; a new row is created in the company it names", async () => {
   h = await setUpInvoices({ group: true });
   const south = h.sheet.rows.findIndex((_, i) => h.sheet.cell(i, 'company') === 5102);
   const north = h.sheet.rows.findIndex((_, i) => h.sheet.cell(i, 'company') === 5101);
   h.sheet.set(south, 'status', 'HD');
   h.sheet.set(north, 'notes', 'Nord');
   const row = h.sheet.rows.push({ cells: h.sheet.rows[0]?.cells.map(() => null) ?? [], status: '', highlight: [] }) - 1;
-  Object.entries({ company: 5102, reference: 'SUD-1', name: 'Fattura', amount: 50, due_date: day(10) }).forEach(([k, v]) => h.sheet.set(row, k, v));
+  Object.entries({ company: 5102, reference: 'SUD-1', name: 'Fattura', amount: 50, due_date: day(10) }).forEach(([k, v]) =>
+    h.sheet.set(row, k, v),
+  );
   const moved = h.sheet.rows.findIndex((_, i) => i !== north && h.sheet.cell(i, 'company') === 5101);
   h.sheet.set(moved, 'company', 5102);
   const result = await h.push();
   expect(result.counts).toMatchObject({ landed: 3, blocked: 1 });
-  expect(h.takeWrites().map((w) => `${w.method} ${w.path}`).sort()).toEqual(['PATCH /companies/5101/invoices/', 'PATCH /companies/5102/invoices/', 'POST /companies/5102/invoices/']);
+  expect(
+    h
+      .takeWrites()
+      .map((w) => `${w.method} ${w.path}`)
+      .sort(),
+  ).toEqual(['PATCH /companies/5101/invoices/', 'PATCH /companies/5102/invoices/', 'POST /companies/5102/invoices/']);
   expect(h.sheet.rows[moved]?.status).toMatch(/cannot move to another company/);
   const service = await h.service();
   expect(service.get(idOf(south))?.status).toBe('HD');
@@ -209,7 +218,13 @@ test('undo: a PATCH goes back, a create is deleted by its id selector, a delete 
   const created = h.sheet.cell(row, 'id') as number;
   h.takeWrites();
   const undo = await h.undo();
-  expect(undo.rows.map((r) => [r.op, r.outcome])).toEqual(expect.arrayContaining([['patch', 'restored'], ['create', 'restored'], ['delete', 'failed']]));
+  expect(undo.rows.map((r) => [r.op, r.outcome])).toEqual(
+    expect.arrayContaining([
+      ['patch', 'restored'],
+      ['create', 'restored'],
+      ['delete', 'failed'],
+    ]),
+  );
   expect(undo.rows.find((r) => r.op === 'delete')?.message).toMatch(/cannot be created again as it was/);
   const writes = h.takeWrites();
   expect(writes.find((w) => w.method === 'DELETE')?.query.get('id')).toBe(String(created));

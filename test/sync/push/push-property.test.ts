@@ -22,7 +22,11 @@ type Edit =
 
 const edit: fc.Arbitrary<Edit> = fc.oneof(
   fc.record({ kind: fc.constant('amount' as const), row: fc.nat(200), cents: fc.integer({ min: -10_000_000, max: 10_000_000 }) }),
-  fc.record({ kind: fc.constant('name' as const), row: fc.nat(200), text: fc.string({ minLength: 1, maxLength: 20 }).filter((s) => s.trim() !== '') }),
+  fc.record({
+    kind: fc.constant('name' as const),
+    row: fc.nat(200),
+    text: fc.string({ minLength: 1, maxLength: 20 }).filter((s) => s.trim() !== ''),
+  }),
   fc.record({ kind: fc.constant('description' as const), row: fc.nat(200), text: fc.oneof(fc.constant(''), fc.string({ maxLength: 30 })) }),
   fc.record({ kind: fc.constant('rename' as const), row: fc.nat(200), suffix: fc.nat(1_000_000) }),
   fc.record({ kind: fc.constant('delete' as const), row: fc.nat(200) }),
@@ -68,38 +72,45 @@ function apply(h: PushHarness, e: Edit, leaf: number, n: number): void {
 
 test('random edits pushed through random faults and pushed again leave the service equal to the sheet', async () => {
   await fc.assert(
-    fc.asyncProperty(fc.array(edit, { minLength: 1, maxLength: 12 }), fc.array(fault, { minLength: 1, maxLength: 20 }), async (edits, faults) => {
-      const h = await setUpPush();
-      try {
-        const leaf = h.sheet.cell(rowWhere(h, (e) => e === 'fc-miete'), 'category_id') as number;
-        edits.forEach((e, n) => apply(h, e, leaf, n));
-        h.hook.current = faultHook(faults);
-        const choices = { deletes: true, wholeRows: true };
-        await h.push(choices);
-        h.hook.current = undefined;
-        for (let round = 0; round < 3; round += 1) {
-          const result = await h.push(choices);
-          if (result.rows.every((r) => r.outcome === 'landed')) break;
-        }
+    fc.asyncProperty(
+      fc.array(edit, { minLength: 1, maxLength: 12 }),
+      fc.array(fault, { minLength: 1, maxLength: 20 }),
+      async (edits, faults) => {
+        const h = await setUpPush();
+        try {
+          const leaf = h.sheet.cell(
+            rowWhere(h, (e) => e === 'fc-miete'),
+            'category_id',
+          ) as number;
+          edits.forEach((e, n) => apply(h, e, leaf, n));
+          h.hook.current = faultHook(faults);
+          const choices = { deletes: true, wholeRows: true };
+          await h.push(choices);
+          h.hook.current = undefined;
+          for (let round = 0; round < 3; round += 1) {
+            const result = await h.push(choices);
+            if (result.rows.every((r) => r.outcome === 'landed')) break;
+          }
 
-        const service = await h.service();
-        const [categories, summary] = await Promise.all([h.other.categories.list(), h.other.accounts.summary()]);
-        const lookups = buildLookups({ categories, accounts: summary.accounts });
-        const sheetIds = h.sheet.rows.map((r) => r.cells[0]);
-        expect(sheetIds.every((id) => typeof id === 'number')).toBe(true);
-        expect([...service.keys()].sort()).toEqual([...(sheetIds as number[])].sort());
-        for (const row of h.sheet.rows) {
-          const budget = service.get(row.cells[0] as number) as Budget;
-          const theirs = rowToFields(h.model, toRow(h.model, budget, lookups));
-          const mine = rowToFields(h.model, row.cells);
-          const differing = Object.keys(mine).filter((f) => !sameValue(mine[f], theirs[f]));
-          expect({ id: budget.id, differing }).toEqual({ id: budget.id, differing: [] });
-          expect(budget.external_id ?? null).toBe(row.cells[1] ?? null);
+          const service = await h.service();
+          const [categories, summary] = await Promise.all([h.other.categories.list(), h.other.accounts.summary()]);
+          const lookups = buildLookups({ categories, accounts: summary.accounts });
+          const sheetIds = h.sheet.rows.map((r) => r.cells[0]);
+          expect(sheetIds.every((id) => typeof id === 'number')).toBe(true);
+          expect([...service.keys()].sort()).toEqual([...(sheetIds as number[])].sort());
+          for (const row of h.sheet.rows) {
+            const budget = service.get(row.cells[0] as number) as Budget;
+            const theirs = rowToFields(h.model, toRow(h.model, budget, lookups));
+            const mine = rowToFields(h.model, row.cells);
+            const differing = Object.keys(mine).filter((f) => !sameValue(mine[f], theirs[f]));
+            expect({ id: budget.id, differing }).toEqual({ id: budget.id, differing: [] });
+            expect(budget.external_id ?? null).toBe(row.cells[1] ?? null);
+          }
+        } finally {
+          await h.close();
         }
-      } finally {
-        await h.close();
-      }
-    }),
+      },
+    ),
     { numRuns: 25, seed: 1723, endOnFailure: true },
   );
 }, 120_000);

@@ -6,10 +6,26 @@
 
 import type { CashflowClient, Budget } from '../../../src/api';
 import { startSandbox } from '../../../src/sandbox';
-import { recordedClients, recordingFetch as recordInto, type Hook, type RecordedClients, type SentRequest } from '../../support/recording-fetch';
+import {
+  recordedClients,
+  recordingFetch as recordInto,
+  type Hook,
+  type RecordedClients,
+  type SentRequest,
+} from '../../support/recording-fetch';
 
 export type { Hook, SentRequest };
-import { baselineOf, MemoryBaselineStore, MemoryPushJournal, MemoryPushSheet, pushBudgets, type BudgetTarget, type PushChoices, type PushOptions, type PushResult } from '../../../src/sync/push';
+import {
+  baselineOf,
+  MemoryBaselineStore,
+  MemoryPushJournal,
+  MemoryPushSheet,
+  pushBudgets,
+  type BudgetTarget,
+  type PushChoices,
+  type PushOptions,
+  type PushResult,
+} from '../../../src/sync/push';
 import { buildLookups, FORECAST_BUDGETS_TABLE, scenarioBudgetsTable, toRow, type TableModel } from '../../../src/sync/tables';
 import type { CoreValue } from '../../../src/sync/workbook-port';
 
@@ -109,7 +125,17 @@ export async function setUpPush(options: SetUpOptions = {}): Promise<PushHarness
     baselines,
     journal,
     push: (choices = {}, extra = {}) =>
-      pushBudgets(model, target, { client, sheet, baselines, journal, language: options.language ?? 'en', baselineState: 'stored', choices, sleep: async () => undefined, ...extra }),
+      pushBudgets(model, target, {
+        client,
+        sheet,
+        baselines,
+        journal,
+        language: options.language ?? 'en',
+        baselineState: 'stored',
+        choices,
+        sleep: async () => undefined,
+        ...extra,
+      }),
     takeWrites,
     service: async () => new Map((await list()).map((b) => [b.id, b])),
     close: () => sandbox.close(),

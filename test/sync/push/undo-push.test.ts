@@ -13,13 +13,30 @@ afterEach(async () => {
 });
 
 const undo = (harness: PushHarness) =>
-  undoLastPush(harness.model, harness.target, { client: harness.client, sheet: harness.sheet, baselines: harness.baselines, journal: harness.journal, language: 'en', sleep: async () => undefined });
+  undoLastPush(harness.model, harness.target, {
+    client: harness.client,
+    sheet: harness.sheet,
+    baselines: harness.baselines,
+    journal: harness.journal,
+    language: 'en',
+    sleep: async () => undefined,
+  });
 
 function newRow(harness: PushHarness, externalId: string): number {
-  const leaf = harness.sheet.cell(rowWhere(harness, (e) => e === 'fc-miete'), 'category_id');
+  const leaf = harness.sheet.cell(
+    rowWhere(harness, (e) => e === 'fc-miete'),
+    'category_id',
+  );
   harness.sheet.rows.push({ cells: harness.sheet.rows[0]?.cells.map(() => null) ?? [], status: '', highlight: [] });
   const at = harness.sheet.rows.length - 1;
-  for (const [key, value] of Object.entries({ external_id: externalId, name: 'To be undone', category_id: leaf, settlement_date: '2027-04-01', amount: -9 })) harness.sheet.set(at, key, value);
+  for (const [key, value] of Object.entries({
+    external_id: externalId,
+    name: 'To be undone',
+    category_id: leaf,
+    settlement_date: '2027-04-01',
+    amount: -9,
+  }))
+    harness.sheet.set(at, key, value);
   return at;
 }
 
@@ -28,7 +45,11 @@ test('undo restores the service, the sheet and the baseline; pushing afterwards 
   const changed = rowWhere(h, (e) => e === 'fc-miete');
   const renamed = rowWhere(h, (e) => e === 'fc-gehaelter');
   const deleted = rowWhere(h, (e) => e === 'fc-sozial');
-  const ids = { changed: h.sheet.cell(changed, 'id') as number, renamed: h.sheet.cell(renamed, 'id') as number, deleted: h.sheet.cell(deleted, 'id') as number };
+  const ids = {
+    changed: h.sheet.cell(changed, 'id') as number,
+    renamed: h.sheet.cell(renamed, 'id') as number,
+    deleted: h.sheet.cell(deleted, 'id') as number,
+  };
   const before = await h.service();
   h.sheet.set(changed, 'amount', -1);
   h.sheet.set(changed, 'description', 'Pushed, then undone');
@@ -49,7 +70,10 @@ test('undo restores the service, the sheet and the baseline; pushing afterwards 
   ]);
 
   const after = await h.service();
-  expect(after.get(ids.changed)).toMatchObject({ amount: before.get(ids.changed)?.amount, description: before.get(ids.changed)?.description });
+  expect(after.get(ids.changed)).toMatchObject({
+    amount: before.get(ids.changed)?.amount,
+    description: before.get(ids.changed)?.description,
+  });
   expect(after.get(ids.renamed)?.external_id).toBe('fc-gehaelter');
   expect(createdId !== undefined && after.has(createdId)).toBe(false);
   const recreated = [...after.values()].filter((b) => b.external_id === 'fc-sozial');
@@ -87,14 +111,17 @@ test('a row changed on the service since the push is reported and not overwritte
   await h.other.planBudgets(forecast?.id ?? 0).updateByExternalId('fc-miete', { amount: '-33.00' });
 
   const result = await undo(h);
-  expect(result.rows.find((r) => r.id === idA)).toMatchObject({ outcome: 'changedSince', message: 'Not undone: changed on the service since it was sent (Amount). Nothing was overwritten.' });
+  expect(result.rows.find((r) => r.id === idA)).toMatchObject({
+    outcome: 'changedSince',
+    message: 'Not undone: changed on the service since it was sent (Amount). Nothing was overwritten.',
+  });
   expect(result.rows.find((r) => r.id === idB)?.outcome).toBe('restored');
   const service = await h.service();
   expect(service.get(idA)?.amount).toBe(-33);
   expect(service.get(idB)?.amount).toBe(originalB);
 });
 
-test('a cell the user edited again after the push keeps the user\'s value when the push is undone', async () => {
+test("a cell the user edited again after the push keeps the user's value when the push is undone", async () => {
   h = await setUpPush();
   const at = rowWhere(h, addressable);
   const id = h.sheet.cell(at, 'id') as number;

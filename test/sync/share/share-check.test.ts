@@ -6,14 +6,35 @@
 
 import { MemoryWorkbookConnectionStore } from '../../../src/sync/connect';
 import { MemoryPullStateStore, type PullState } from '../../../src/sync/pull/pull-state';
-import { addinTableNames, checkBeforeSharing, pulledHeaders, secretProbes, type HiddenSheetPurpose, type SharePort, type StoredSetting } from '../../../src/sync/share';
+import {
+  addinTableNames,
+  checkBeforeSharing,
+  pulledHeaders,
+  secretProbes,
+  type HiddenSheetPurpose,
+  type SharePort,
+  type StoredSetting,
+} from '../../../src/sync/share';
 
 function state(tableName: string, target: PullState['target'], stamps?: Record<string, string>): PullState {
-  return { version: 1, tableName, sheetName: tableName, target, lastPullStartedAt: 'x', lastPullAt: 'x', lastMode: 'full', rowCount: 1, ...(stamps ? { stamps } : {}) };
+  return {
+    version: 1,
+    tableName,
+    sheetName: tableName,
+    target,
+    lastPullStartedAt: 'x',
+    lastPullAt: 'x',
+    lastMode: 'full',
+    rowCount: 1,
+    ...(stamps ? { stamps } : {}),
+  };
 }
 
 /** A port holding settings and hidden cells; the tables asked are answered with 5 rows each. */
-function memoryPort(settings: StoredSetting[], hidden: Partial<Record<HiddenSheetPurpose, string[]>> = {}): SharePort & { asked: string[] } {
+function memoryPort(
+  settings: StoredSetting[],
+  hidden: Partial<Record<HiddenSheetPurpose, string[]>> = {},
+): SharePort & { asked: string[] } {
   const asked: string[] = [];
   return {
     asked,
@@ -25,7 +46,14 @@ function memoryPort(settings: StoredSetting[], hidden: Partial<Record<HiddenShee
     hiddenSheets: async (visit) =>
       Object.entries(hidden).map(([purpose, texts]) => {
         visit(purpose as HiddenSheetPurpose, texts ?? []);
-        return { name: purpose, purpose: purpose as HiddenSheetPurpose, rows: texts?.length ?? 0, columns: 1, cells: texts?.length ?? 0, bytes: 0 };
+        return {
+          name: purpose,
+          purpose: purpose as HiddenSheetPurpose,
+          rows: texts?.length ?? 0,
+          columns: 1,
+          cells: texts?.length ?? 0,
+          bytes: 0,
+        };
       }),
     readAutoOpen: async () => false,
     writeAutoOpen: async () => undefined,
@@ -46,7 +74,11 @@ async function run(port: SharePort, states: PullState[] = []) {
 }
 
 test("the add-in's tables: each pulled one and each one a pull stamped (the balance summary), once", () => {
-  const states = [state('Accounts', { resource: 'accounts' }, { Accounts: 'a', BalanceSummary: 'b' }), state('Transactions', { resource: 'transactions' }), state('accounts', { resource: 'accounts' })];
+  const states = [
+    state('Accounts', { resource: 'accounts' }, { Accounts: 'a', BalanceSummary: 'b' }),
+    state('Transactions', { resource: 'transactions' }),
+    state('accounts', { resource: 'accounts' }),
+  ];
   expect(addinTableNames(states)).toEqual(['Accounts', 'BalanceSummary', 'Transactions']);
 });
 
@@ -68,12 +100,20 @@ test('a secret URL-encoded, JSON-escaped with non-ASCII as \\u, or inside HTML i
 });
 
 test('credential-like names inside a setting holding JSON text, at any depth', async () => {
-  const report = await run(memoryPort([{ key: 'cashflow.x', json: JSON.stringify(JSON.stringify({ a: [{ access_token: 1 }], client_id: 2 })) }]));
+  const report = await run(
+    memoryPort([{ key: 'cashflow.x', json: JSON.stringify(JSON.stringify({ a: [{ access_token: 1 }], client_id: 2 })) }]),
+  );
   expect(report.findings.map((f) => (f.what === 'credentialName' ? f.name : f.what)).sort()).toEqual(['access_token', 'client_id']);
 });
 
 test('sizes are UTF-8 bytes of name and value; the auto-open setting counts only when true', async () => {
-  const report = await run(memoryPort([{ key: 'Office.AutoShowTaskpaneWithDocument', json: 'true' }, { key: 'ä', json: '"€"' }]), [state('Transactions', { resource: 'transactions' })]);
+  const report = await run(
+    memoryPort([
+      { key: 'Office.AutoShowTaskpaneWithDocument', json: 'true' },
+      { key: 'ä', json: '"€"' },
+    ]),
+    [state('Transactions', { resource: 'transactions' })],
+  );
   expect(report.settings).toEqual([
     { key: 'Office.AutoShowTaskpaneWithDocument', bytes: 39 },
     { key: 'ä', bytes: 2 + 5 },

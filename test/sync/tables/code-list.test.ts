@@ -32,12 +32,17 @@ describe('in-cell lists of the code columns (the table model says them, in the c
       source: 'FS,S,F',
       emptyAllowed: false,
       prompt: { title: 'Pick a code from the list', message: 'FS: Forecast and scenario · S: Scenario · F: Forecast' },
-      error: { title: 'Not a code of this column', message: 'Base takes one of these codes: FS (Forecast and scenario), S (Scenario), F (Forecast).' },
+      error: {
+        title: 'Not a code of this column',
+        message: 'Base takes one of these codes: FS (Forecast and scenario), S (Scenario), F (Forecast).',
+      },
     });
     const frequency = codeList({ header: 'Frequency', choices: codeChoices('frequency', true) }, 'de');
     expect(frequency.source).toBe('daily,weekly,monthly,quarterly,yearly');
     expect(frequency.emptyAllowed).toBe(true);
-    expect(frequency.prompt.message).toBe('daily: Täglich · weekly: Wöchentlich · monthly: Monatlich · quarterly: Vierteljährlich · yearly: Jährlich · leer: Einmalig');
+    expect(frequency.prompt.message).toBe(
+      'daily: Täglich · weekly: Wöchentlich · monthly: Monatlich · quarterly: Vierteljährlich · yearly: Jährlich · leer: Einmalig',
+    );
     expect(frequency.error.message).toMatch(/oder eine leere Zelle\.$/);
     // A word that only repeats its code is left out (English frequencies).
     expect(codeList({ header: 'Frequency', choices: codeChoices('frequency', true) }, 'en').prompt.message).toBe(
@@ -56,6 +61,14 @@ describe('in-cell lists of the code columns (the table model says them, in the c
       }
     }
     // Invoice status (11 codes, #28) would fit too.
-    expect(codeList({ header: 'Status', choices: { codes: Array.from({ length: 11 }, (_, i) => ({ code: `S${i}`, label: 'code.budgetBase.FS' as const })), empty: null } }, 'de').prompt.message.length).toBeLessThanOrEqual(255);
+    expect(
+      codeList(
+        {
+          header: 'Status',
+          choices: { codes: Array.from({ length: 11 }, (_, i) => ({ code: `S${i}`, label: 'code.budgetBase.FS' as const })), empty: null },
+        },
+        'de',
+      ).prompt.message.length,
+    ).toBeLessThanOrEqual(255);
   });
 });

@@ -18,7 +18,15 @@ describe('amount cells', () => {
   it('round-trip as text; anything else in the setting is no area at all', () => {
     const areas = [{ sheet: 'Overview', address: 'B5:B9' }];
     expect(readAmountAreas(writeAmountAreas(areas))).toEqual(areas);
-    for (const text of [null, '', 'nonsense', '{}', '[{"sheet":"O","address":"B5:B9;DROP"}]', '[{"sheet":"O","address":"B5","extra":1}]', JSON.stringify(Array.from({ length: 101 }, () => areas[0]))]) {
+    for (const text of [
+      null,
+      '',
+      'nonsense',
+      '{}',
+      '[{"sheet":"O","address":"B5:B9;DROP"}]',
+      '[{"sheet":"O","address":"B5","extra":1}]',
+      JSON.stringify(Array.from({ length: 101 }, () => areas[0])),
+    ]) {
       expect([text, readAmountAreas(text)]).toEqual([text, []]);
     }
   });

@@ -45,7 +45,13 @@ export interface QueuedAction<S> {
 
 /** The part of the request context proxies need. */
 export interface ActionQueue<S> {
-  enqueue(action: { wire: Omit<WireAction, 'Id'>; location: string; instantiates?: string; writes?: boolean; run(env: ExecEnv<S>, id: number): void }): void;
+  enqueue(action: {
+    wire: Omit<WireAction, 'Id'>;
+    location: string;
+    instantiates?: string;
+    writes?: boolean;
+    run(env: ExecEnv<S>, id: number): void;
+  }): void;
   /** Queues the Instantiate action of a new proxy (nothing while a sync delivers its results). */
   instantiate(object: SimClientObject<unknown, S>, location: string): void;
 }

@@ -41,7 +41,7 @@ export const ERROR_MESSAGES = {
   RangeExceedsLimit:
     'The cell count in the range has exceeded the maximum supported number. See the Resource limits and performance optimization for Office Add-ins article for more information.',
   InvalidObjectPath:
-    "The object path '{0}' isn't working for what you're trying to do. If you're using the object across multiple \"context.sync\" calls and outside the sequential execution of a \".run\" batch, please use the \"context.trackedObjects.add()\" and \"context.trackedObjects.remove()\" methods to manage the object's lifetime.",
+    'The object path \'{0}\' isn\'t working for what you\'re trying to do. If you\'re using the object across multiple "context.sync" calls and outside the sequential execution of a ".run" batch, please use the "context.trackedObjects.add()" and "context.trackedObjects.remove()" methods to manage the object\'s lifetime.',
 } as const;
 
 /** HTTP status office.js attaches to the codes it knows (RuntimeError's mapping; 400 for the rest). */

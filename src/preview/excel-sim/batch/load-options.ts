@@ -20,7 +20,8 @@ export function parseLoadOption(option: LoadOption): string[] | undefined {
   if (option === undefined || option === null) return undefined;
   if (typeof option === 'string') return splitNames(option);
   if (Array.isArray(option)) return option.flatMap((name) => (typeof name === 'string' ? splitNames(name) : []));
-  if (typeof option !== 'object') throw invalidArgument("The argument 'option' doesn't work for this situation, is missing, or isn't in the right format.");
+  if (typeof option !== 'object')
+    throw invalidArgument("The argument 'option' doesn't work for this situation, is missing, or isn't in the right format.");
   const o = option as Record<string, unknown>;
   if ('select' in o || 'expand' in o || 'top' in o || 'skip' in o) {
     const select = namesOf(o.select);
@@ -33,7 +34,8 @@ export function parseLoadOption(option: LoadOption): string[] | undefined {
     if (name === '$all') {
       if (value === true) names.push('*');
     } else if (value === true) names.push(name);
-    else if (value && typeof value === 'object') names.push(...(parseLoadOption(value as Record<string, unknown>) ?? ['*']).map((n) => `${name}/${n}`));
+    else if (value && typeof value === 'object')
+      names.push(...(parseLoadOption(value as Record<string, unknown>) ?? ['*']).map((n) => `${name}/${n}`));
   }
   return names.length === 1 && names[0] === '*' ? undefined : names;
 }

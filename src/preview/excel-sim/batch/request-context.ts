@@ -156,7 +156,13 @@ export class ClientRequestContext<S extends BatchState> implements ActionQueue<S
     });
   }
 
-  enqueue(action: { wire: Omit<WireAction, 'Id'>; location: string; instantiates?: string; writes?: boolean; run(env: ExecEnv<S>, id: number): void }): void {
+  enqueue(action: {
+    wire: Omit<WireAction, 'Id'>;
+    location: string;
+    instantiates?: string;
+    writes?: boolean;
+    run(env: ExecEnv<S>, id: number): void;
+  }): void {
     const id = this.nextId;
     this.nextId += 1;
     const queued: QueuedAction<S> = { wire: { Id: id, ...action.wire }, location: action.location, run: action.run };

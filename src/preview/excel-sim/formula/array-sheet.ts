@@ -32,7 +32,9 @@ export class ArraySheet implements FormulaSheet {
 
   /** The cells of a box of this array, row by row. */
   block(box: CellBox): Result[][] {
-    return Array.from({ length: box.rowCount }, (_, r) => Array.from({ length: box.columnCount }, (_, c) => this.result(box.row + r, box.column + c)));
+    return Array.from({ length: box.rowCount }, (_, r) =>
+      Array.from({ length: box.columnCount }, (_, c) => this.result(box.row + r, box.column + c)),
+    );
   }
 }
 
@@ -40,5 +42,8 @@ export class ArraySheet implements FormulaSheet {
 export function arrayOperand(rows: Result[][]): Operand {
   const first = rows[0]?.[0] ?? EMPTY;
   if (rows.length === 1 && rows[0]?.length === 1) return first;
-  return { kind: 'Range', ref: { sheet: new ArraySheet(rows), box: { row: 0, column: 0, rowCount: rows.length, columnCount: rows[0]?.length ?? 0 } } };
+  return {
+    kind: 'Range',
+    ref: { sheet: new ArraySheet(rows), box: { row: 0, column: 0, rowCount: rows.length, columnCount: rows[0]?.length ?? 0 } },
+  };
 }

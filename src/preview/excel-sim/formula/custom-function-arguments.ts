@@ -50,9 +50,11 @@ function converted(result: Result, parameter: ParameterMetadata | undefined, yea
 function argument(call: Call, i: number, parameter: ParameterMetadata | undefined): ArgumentValue {
   if (!call.has(i)) return null;
   const operand = call.arg(i);
-  if (operand.kind !== 'Range') return parameter?.dimensionality === 'matrix' ? [[plain(operand)]] : converted(operand, parameter, call.year);
+  if (operand.kind !== 'Range')
+    return parameter?.dimensionality === 'matrix' ? [[plain(operand)]] : converted(operand, parameter, call.year);
   const { sheet, box } = operand.ref;
-  if (box.rowCount === 1 && box.columnCount === 1 && parameter?.dimensionality !== 'matrix') return converted(sheet.result(box.row, box.column), parameter, call.year);
+  if (box.rowCount === 1 && box.columnCount === 1 && parameter?.dimensionality !== 'matrix')
+    return converted(sheet.result(box.row, box.column), parameter, call.year);
   if (parameter?.dimensionality === 'scalar') throw new FormulaError('#VALUE!');
   const rows: ArgumentValue[][] = [];
   for (let r = 0; r < box.rowCount; r += 1) {

@@ -72,7 +72,9 @@ function cellKey(sheet: SheetState, row: number, column: number): string {
 }
 
 function isThenable(value: unknown): value is PromiseLike<unknown> {
-  return (typeof value === 'object' || typeof value === 'function') && value !== null && typeof (value as { then?: unknown }).then === 'function';
+  return (
+    (typeof value === 'object' || typeof value === 'function') && value !== null && typeof (value as { then?: unknown }).then === 'function'
+  );
 }
 
 export class CustomFunctionCalls {
@@ -172,7 +174,10 @@ export class CustomFunctionCalls {
     this.wait(entry);
     Promise.resolve(returned)
       .then(returnedOutcome, thrownOutcome)
-      .then((outcome) => this.take(entry, outcome), () => undefined);
+      .then(
+        (outcome) => this.take(entry, outcome),
+        () => undefined,
+      );
     return entry;
   }
 

@@ -33,7 +33,13 @@ export class CustomFunctionError extends Error {
   }
 }
 
-const SHOWN_CODES: readonly string[] = [ErrorCode.notAvailable, ErrorCode.divisionByZero, ErrorCode.invalidValue, ErrorCode.invalidNumber, ErrorCode.nullReference];
+const SHOWN_CODES: readonly string[] = [
+  ErrorCode.notAvailable,
+  ErrorCode.divisionByZero,
+  ErrorCode.invalidValue,
+  ErrorCode.invalidNumber,
+  ErrorCode.nullReference,
+];
 const CODES_WITH_MESSAGE: readonly string[] = [ErrorCode.invalidValue, ErrorCode.notAvailable];
 
 /** What a cell shows for a `CustomFunctions.Error` its function threw, rejected with or returned. */

@@ -41,7 +41,8 @@ function readParameter(value: unknown): ParameterMetadata {
   if (!isRecord(value) || typeof value.name !== 'string') throw new TypeError('functions.json: a parameter has no name');
   const parameter: ParameterMetadata = { name: value.name };
   if (typeof value.type === 'string' && TYPES.includes(value.type)) parameter.type = value.type as ParameterType;
-  if (typeof value.dimensionality === 'string' && DIMENSIONALITIES.includes(value.dimensionality)) parameter.dimensionality = value.dimensionality as Dimensionality;
+  if (typeof value.dimensionality === 'string' && DIMENSIONALITIES.includes(value.dimensionality))
+    parameter.dimensionality = value.dimensionality as Dimensionality;
   if (value.optional === true) parameter.optional = true;
   if (value.repeating === true) parameter.repeating = true;
   return parameter;

@@ -15,7 +15,9 @@ export function createFormulaEngine(calls?: CustomFunctionCalls): FormulaEngine 
   return {
     evaluate: (formula, workbook, sheet, row, column) => {
       const host = new WorkbookFormulaHost(workbook, sheet, row, column, calls);
-      return calls === undefined ? evaluateFormula(formula, host) : calls.evaluating(sheet, row, column, () => evaluateFormula(formula, host));
+      return calls === undefined
+        ? evaluateFormula(formula, host)
+        : calls.evaluating(sheet, row, column, () => evaluateFormula(formula, host));
     },
     toR1C1,
     fromR1C1,

@@ -26,7 +26,6 @@ import { FormulaError, tokenize, type Token } from './lexer';
 import type { Call, FormulaHost, Operand } from './types';
 import { bool, compareValues, num, scalar, str, toNumber, toText } from './values';
 
-
 export type Node =
   | { k: 'lit'; v: Result }
   | { k: 'ref'; sheet: string | undefined; box: CellBox; spill?: true }

@@ -53,7 +53,8 @@ function conditional(conditions: Condition[], target: RangeRef | undefined, mode
   const first = conditions[0];
   if (!first) throw new FormulaError('#VALUE!');
   const { rowCount, columnCount } = first.ref.box;
-  if (conditions.some((c) => !sameSize(c.ref.box, first.ref.box)) || (target && !sameSize(target.box, first.ref.box))) throw new FormulaError('#VALUE!');
+  if (conditions.some((c) => !sameSize(c.ref.box, first.ref.box)) || (target && !sameSize(target.box, first.ref.box)))
+    throw new FormulaError('#VALUE!');
   if (target) {
     let sum = 0;
     let n = 0;
@@ -210,7 +211,9 @@ function xlookup(call: Call): Operand {
     if (call.has(3)) return call.arg(3);
     throw new FormulaError('#N/A');
   }
-  return vector.horizontal ? cellRef(result, box.row, box.column + at, box.rowCount, 1) : cellRef(result, box.row + at, box.column, 1, box.columnCount);
+  return vector.horizontal
+    ? cellRef(result, box.row, box.column + at, box.rowCount, 1)
+    : cellRef(result, box.row + at, box.column, 1, box.columnCount);
 }
 
 function index(call: Call): Operand {

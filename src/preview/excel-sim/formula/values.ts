@@ -230,7 +230,8 @@ function equalsNumber(n: number, year: number): Criterion {
 }
 
 function equalsCriterion(operand: string, explicit: boolean, year: number): Criterion {
-  if (operand === '') return explicit ? (cell) => cell.kind === 'Empty' : (cell) => cell.kind === 'Empty' || (cell.kind === 'String' && cell.value === '');
+  if (operand === '')
+    return explicit ? (cell) => cell.kind === 'Empty' : (cell) => cell.kind === 'Empty' || (cell.kind === 'String' && cell.value === '');
   const target = criterionOperand(operand, year);
   if (target.kind === 'Double') return equalsNumber(target.value, year);
   if (target.kind === 'String') {

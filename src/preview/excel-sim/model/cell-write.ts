@@ -74,8 +74,7 @@ export function writeCells(sheet: SheetState, box: CellBox, property: CellProper
       }
       // R1C1: a scalar written to many cells gives each cell the reference relative to itself.
       const v = property === 'formulasR1C1' && typeof entry === 'string' ? sheet.formulas.fromR1C1(entry, row, column) : entry;
-      const written =
-        property === 'values' ? contentFromValue(v, format, currentYear) : contentFromFormula(v, format, currentYear);
+      const written = property === 'values' ? contentFromValue(v, format, currentYear) : contentFromFormula(v, format, currentYear);
       if (!written) continue;
       sheet.setContent(row, column, written.content);
       if (written.autoFormat !== undefined && format === GENERAL) sheet.setFormat(row, column, written.autoFormat);

@@ -14,7 +14,7 @@ import type { CellBox } from './address';
 import { readCells } from './cell-write';
 import type { SheetState } from './sheet-state';
 
-const NARROW = new Set([...'iljtf.,:;\'!|I ()[]-']);
+const NARROW = new Set([..."iljtf.,:;'!|I ()[]-"]);
 const WIDE = new Set([...'mwMW@%']);
 const PADDING_PX = 5;
 const BOLD = 1.1;

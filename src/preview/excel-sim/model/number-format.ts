@@ -77,7 +77,7 @@ function renderDate(serial: number, section: string): string {
     } else if (lower === 'ss' || lower === 's') piece = lower === 'ss' ? String(seconds).padStart(2, '0') : String(seconds);
     else piece = tok;
     if (lower === 'hh' || lower === 'h') lastWasHour = true;
-    else if (lower !== ':' ) lastWasHour = false;
+    else if (lower !== ':') lastWasHour = false;
     out += piece;
   });
   return out;
@@ -98,7 +98,7 @@ function renderNumber(n: number, section: string): string {
     const e = Number(exp);
     body = `${mantissa}E${e < 0 ? '-' : '+'}${String(Math.abs(e)).padStart(2, '0')}`;
   } else {
-    const scaled = /[0#],+(?=[.%]|$)/.test(spec) ? spec.match(/,+(?=[.%]|$)/)?.[0].length ?? 0 : 0;
+    const scaled = /[0#],+(?=[.%]|$)/.test(spec) ? (spec.match(/,+(?=[.%]|$)/)?.[0].length ?? 0) : 0;
     value /= Math.pow(1000, scaled);
     body = Math.abs(value).toFixed(decimals);
     if (value < 0 && Number(body) !== 0) body = `-${body}`;

@@ -90,7 +90,8 @@ export class SettingsStore {
     if (typeof key !== 'string' || key === '') throw invalidArgument();
     const text = settingJson(value);
     const previous = this.entries.get(key);
-    const delta = previous === undefined ? entryBytes(key, text) + (this.entries.size > 0 ? 1 : 0) : utf8Length(text) - utf8Length(previous);
+    const delta =
+      previous === undefined ? entryBytes(key, text) + (this.entries.size > 0 ? 1 : 0) : utf8Length(text) - utf8Length(previous);
     if (this.bytes() + delta > this.limitBytes) throw new SimError('GeneralException', SETTINGS_TOO_LARGE_MESSAGE);
     this.entries.set(key, text);
   }

@@ -334,7 +334,12 @@ export class SheetState {
     for (let i = 0; i < cells.rows.length; i += 1) {
       const content = cells.contents[i];
       const format = cells.formats[cells.formatIds[i] ?? -1] ?? GENERAL;
-      this.put(cells.rows[i] ?? 0, cells.columns[i] ?? 0, content === null || content === undefined ? undefined : typeof content === 'object' ? { ...content } : content, format);
+      this.put(
+        cells.rows[i] ?? 0,
+        cells.columns[i] ?? 0,
+        content === null || content === undefined ? undefined : typeof content === 'object' ? { ...content } : content,
+        format,
+      );
     }
   }
 
@@ -503,7 +508,8 @@ export class SheetState {
     }
     const inBox: [number, number][] = [];
     this.forEachCell((r, c, content) => {
-      if (content !== undefined && r >= box.row && r < box.row + box.rowCount && c >= box.column && c < box.column + box.columnCount) inBox.push([r, c]);
+      if (content !== undefined && r >= box.row && r < box.row + box.rowCount && c >= box.column && c < box.column + box.columnCount)
+        inBox.push([r, c]);
     });
     for (const [r, c] of inBox) emit(r, c);
   }
@@ -567,7 +573,11 @@ export class SheetState {
   shiftRows(fromRow: number, delta: number, column: number, columnCount: number): void {
     this.moved();
     if (delta < 0) {
-      this.deleteRows(Array.from({ length: -delta }, (_, i) => fromRow + i), column, columnCount);
+      this.deleteRows(
+        Array.from({ length: -delta }, (_, i) => fromRow + i),
+        column,
+        columnCount,
+      );
       return;
     }
     const to = (r: number, c: number): [number, number] | null | undefined =>
@@ -575,7 +585,12 @@ export class SheetState {
     this.styles.relocate(to);
     this.validations.relocate(to);
     if (fromRow > this.lastRow) return; // nothing at or below: e.g. rows added at the end of a table
-    this.shift(delta, (r, c) => r >= fromRow && c >= column && c < column + columnCount, (r) => r < fromRow - delta, 'row');
+    this.shift(
+      delta,
+      (r, c) => r >= fromRow && c >= column && c < column + columnCount,
+      (r) => r < fromRow - delta,
+      'row',
+    );
   }
 
   /** Same as shiftRows, for the row band [row, row+rowCount) at or right of `fromColumn`. */
@@ -588,7 +603,12 @@ export class SheetState {
     };
     this.styles.relocate(to);
     this.validations.relocate(to);
-    this.shift(delta, (r, c) => c >= fromColumn && r >= row && r < row + rowCount, (_r, c) => c < fromColumn - delta, 'column');
+    this.shift(
+      delta,
+      (r, c) => c >= fromColumn && r >= row && r < row + rowCount,
+      (_r, c) => c < fromColumn - delta,
+      'column',
+    );
   }
 
   /**

@@ -44,7 +44,16 @@ export const DEFAULT_ROW_HEIGHT = 15;
 /** Excel's largest row height, in points. */
 export const MAX_ROW_HEIGHT = 409;
 
-export const HORIZONTAL_ALIGNMENTS: readonly string[] = ['General', 'Left', 'Center', 'Right', 'Fill', 'Justify', 'CenterAcrossSelection', 'Distributed'];
+export const HORIZONTAL_ALIGNMENTS: readonly string[] = [
+  'General',
+  'Left',
+  'Center',
+  'Right',
+  'Fill',
+  'Justify',
+  'CenterAcrossSelection',
+  'Distributed',
+];
 export const VERTICAL_ALIGNMENTS: readonly string[] = ['Top', 'Center', 'Bottom', 'Justify', 'Distributed'];
 
 const NAMED_COLORS: Readonly<Record<string, string>> = {
@@ -95,7 +104,11 @@ export function normalizeColor(value: unknown): string {
   const six = /^#?([0-9a-fA-F]{6})$/.exec(text);
   if (six?.[1] !== undefined) return `#${six[1].toUpperCase()}`;
   const three = /^#([0-9a-fA-F]{3})$/.exec(text);
-  if (three?.[1] !== undefined) return `#${[...three[1]].map((d) => d + d).join('').toUpperCase()}`;
+  if (three?.[1] !== undefined)
+    return `#${[...three[1]]
+      .map((d) => d + d)
+      .join('')
+      .toUpperCase()}`;
   throw invalidArgument();
 }
 

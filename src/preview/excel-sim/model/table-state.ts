@@ -126,7 +126,12 @@ export function addTable(wb: WorkbookState, sheet: SheetState, box: CellBox, has
     // Excel generates a header row and shifts the data down by one row.
     sheet.shiftRows(box.row, 1, box.column, box.columnCount);
     table.box.rowCount += 1;
-    writeHeaders(wb, sheet, table, Array.from({ length: box.columnCount }, () => ''));
+    writeHeaders(
+      wb,
+      sheet,
+      table,
+      Array.from({ length: box.columnCount }, () => ''),
+    );
   } else {
     const names = Array.from({ length: box.columnCount }, (_, c) =>
       formatResult(sheet.result(box.row, box.column + c), sheet.format(box.row, box.column + c)),
@@ -190,7 +195,8 @@ export function addRows(wb: WorkbookState, t: TableState, index: number | undefi
     const format = sheet.format(source, t.box.column + c);
     for (let r = 0; r < count; r += 1) sheet.setFormat(insertRow + r, t.box.column + c, format);
     const validation = sheet.validations.get(source, t.box.column + c);
-    if (validation !== undefined) sheet.validations.update({ row: insertRow, column: t.box.column + c, rowCount: count, columnCount: 1 }, () => validation);
+    if (validation !== undefined)
+      sheet.validations.update({ row: insertRow, column: t.box.column + c, rowCount: count, columnCount: 1 }, () => validation);
   }
   if (values !== undefined && values !== null) writeCells(sheet, target, 'values', values, wb.currentYear);
   return at;
@@ -269,7 +275,11 @@ export function resizeTable(wb: WorkbookState, t: TableState, sheetId: string, b
   while (t.columnIds.length < box.columnCount) t.columnIds.push(t.nextColumnId++);
   t.columnIds.length = box.columnCount;
   const names = Array.from({ length: box.columnCount }, (_, c) =>
-    c < old.length ? (old[c] ?? '') : t.showHeaders ? formatResult(sheet.result(box.row, box.column + c), sheet.format(box.row, box.column + c)) : '',
+    c < old.length
+      ? (old[c] ?? '')
+      : t.showHeaders
+        ? formatResult(sheet.result(box.row, box.column + c), sheet.format(box.row, box.column + c))
+        : '',
   );
   writeHeaders(wb, sheet, t, names);
 }
@@ -298,7 +308,9 @@ export function setShowHeaders(wb: WorkbookState, t: TableState, show: boolean):
   const above: CellBox = { ...t.box, row: t.box.row - 1, rowCount: 1 };
   const aboveFree =
     t.box.row > 0 &&
-    Array.from({ length: t.box.columnCount }, (_, c) => sheet.cell(above.row, above.column + c)?.content ?? null).every((c) => c === null) &&
+    Array.from({ length: t.box.columnCount }, (_, c) => sheet.cell(above.row, above.column + c)?.content ?? null).every(
+      (c) => c === null,
+    ) &&
     !wb.tables.some((o) => o !== t && o.sheetId === t.sheetId && intersect(o.box, above));
   if (aboveFree) t.box = { ...t.box, row: t.box.row - 1, rowCount: t.box.rowCount + 1 };
   else {
@@ -327,8 +339,9 @@ export function setShowTotals(wb: WorkbookState, t: TableState, show: boolean): 
   const below: CellBox = { ...t.box, row: t.box.row + t.box.rowCount, rowCount: 1 };
   if (below.row >= MAX_ROWS) throw invalidArgument();
   const belowFree =
-    Array.from({ length: t.box.columnCount }, (_, c) => sheet.cell(below.row, below.column + c)?.content ?? null).every((c) => c === null) &&
-    !wb.tables.some((o) => o !== t && o.sheetId === t.sheetId && intersect(o.box, below));
+    Array.from({ length: t.box.columnCount }, (_, c) => sheet.cell(below.row, below.column + c)?.content ?? null).every(
+      (c) => c === null,
+    ) && !wb.tables.some((o) => o !== t && o.sheetId === t.sheetId && intersect(o.box, below));
   if (!belowFree) {
     sheet.shiftRows(below.row, 1, t.box.column, t.box.columnCount);
     moveTablesBelow(wb, t, below.row, 1);

@@ -14,7 +14,10 @@ import { listItems, passes, type AlertStyle, type CellValidation, type ListSourc
 import type { WorkbookState } from './workbook-state';
 
 /** Excel's alert when the validation has no message of its own. */
-export const DEFAULT_ALERT = { title: 'Microsoft Excel', message: "This value doesn't match the data validation restrictions defined for this cell." } as const;
+export const DEFAULT_ALERT = {
+  title: 'Microsoft Excel',
+  message: "This value doesn't match the data validation restrictions defined for this cell.",
+} as const;
 
 /** A user's entry refused by a cell's validation (style Stop): the alert's title and message. */
 export class ValidationRefusal extends Error {
@@ -62,7 +65,11 @@ export function checkUserEntry(state: WorkbookState, sheet: SheetState, row: num
   if (passes(record, input, () => itemsOf(state, record))) return;
   const alert = record.errorAlert;
   if (!alert.showAlert || alert.style !== 'Stop') return;
-  throw new ValidationRefusal(alert.title === '' ? DEFAULT_ALERT.title : alert.title, alert.message === '' ? DEFAULT_ALERT.message : alert.message, alert.style);
+  throw new ValidationRefusal(
+    alert.title === '' ? DEFAULT_ALERT.title : alert.title,
+    alert.message === '' ? DEFAULT_ALERT.message : alert.message,
+    alert.style,
+  );
 }
 
 /** What a cell offers a user: the list's items (for its drop-down, when it has one) and the prompt (when shown). */
@@ -76,6 +83,7 @@ export function cellList(state: WorkbookState, sheet: SheetState, row: number, c
   const record = sheet.validations.get(row, column);
   if (record === undefined) return undefined;
   const { prompt } = record;
-  const shown = prompt.showPrompt && (prompt.title !== '' || prompt.message !== '') ? { prompt: { title: prompt.title, message: prompt.message } } : {};
+  const shown =
+    prompt.showPrompt && (prompt.title !== '' || prompt.message !== '') ? { prompt: { title: prompt.title, message: prompt.message } } : {};
   return { items: itemsOf(state, record), inCellDropDown: record.list?.inCellDropDown ?? false, ...shown };
 }

@@ -161,4 +161,3 @@ export function passes(record: CellValidation, text: string, items: () => string
   const typed = text.toLowerCase();
   return items().some((item) => item.toLowerCase() === typed);
 }
-

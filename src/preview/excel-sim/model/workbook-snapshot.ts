@@ -93,7 +93,10 @@ function assemble(state: WorkbookState, cells: SheetCells[]): WorkbookSnapshot {
 }
 
 export function snapshotWorkbook(state: WorkbookState): WorkbookSnapshot {
-  return assemble(state, state.sheets.map((sheet) => sheet.exportCells()));
+  return assemble(
+    state,
+    state.sheets.map((sheet) => sheet.exportCells()),
+  );
 }
 
 export interface SlicedSnapshotOptions {
@@ -111,7 +114,10 @@ export interface SlicedSnapshotOptions {
  * the rest would be two different states, so the caller must try again later. Everything but the cells is small
  * and is taken in the same task as the last check, from the same state as the cells.
  */
-export async function snapshotWorkbookInSlices(state: WorkbookState, options: SlicedSnapshotOptions): Promise<WorkbookSnapshot | undefined> {
+export async function snapshotWorkbookInSlices(
+  state: WorkbookState,
+  options: SlicedSnapshotOptions,
+): Promise<WorkbookSnapshot | undefined> {
   const cells: SheetCells[] = [];
   for (const sheet of [...state.sheets]) {
     const slices = sheet.exportCellsInSlices(options.sliceCells);

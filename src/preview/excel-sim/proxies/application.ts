@@ -11,7 +11,11 @@ const CALCULATION_TYPES: readonly string[] = ['Recalculate', 'Full', 'FullRebuil
 
 export class SimApplication
   extends SimClientObject<true, WorkbookState>
-  implements Supported<Excel.Application, 'calculationMode' | 'calculate' | 'suspendApiCalculationUntilNextSync' | 'suspendScreenUpdatingUntilNextSync' | 'load'>
+  implements
+    Supported<
+      Excel.Application,
+      'calculationMode' | 'calculate' | 'suspendApiCalculationUntilNextSync' | 'suspendScreenUpdatingUntilNextSync' | 'load'
+    >
 {
   protected readonly entityName = 'Application';
   protected readonly scalarNames = ['calculationMode'] as const;

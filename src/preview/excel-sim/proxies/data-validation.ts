@@ -56,7 +56,9 @@ function sheetOf(env: ExecEnv, b: RangeBinding): SheetState {
 function absolute(box: CellBox): string {
   const cell = (row: number, column: number) => `$${columnLetters(column)}$${row + 1}`;
   const first = cell(box.row, box.column);
-  return box.rowCount === 1 && box.columnCount === 1 ? first : `${first}:${cell(box.row + box.rowCount - 1, box.column + box.columnCount - 1)}`;
+  return box.rowCount === 1 && box.columnCount === 1
+    ? first
+    : `${first}:${cell(box.row + box.rowCount - 1, box.column + box.columnCount - 1)}`;
 }
 
 function requireText(value: unknown, max: number): string {
@@ -104,7 +106,10 @@ function ruleOut(state: WorkbookState, sheetId: string, record: CellValidation):
   return { list: { inCellDropDown, source: `=${prefix}${absolute(source.box)}` } };
 }
 
-export class SimDataValidation extends SimClientObject<RangeBinding, WorkbookState> implements Supported<Excel.DataValidation, ValidationMembers> {
+export class SimDataValidation
+  extends SimClientObject<RangeBinding, WorkbookState>
+  implements Supported<Excel.DataValidation, ValidationMembers>
+{
   protected readonly entityName = 'DataValidation';
   protected readonly scalarNames = ['errorAlert', 'ignoreBlanks', 'prompt', 'rule', 'type', 'valid'] as const;
 
@@ -114,7 +119,8 @@ export class SimDataValidation extends SimClientObject<RangeBinding, WorkbookSta
     const record = over.kind === 'uniform' ? (over.record ?? NO_VALIDATION) : null;
     const out: Record<string, unknown> = {};
     for (const name of select) {
-      if (name === 'type') out.type = over.kind === 'inconsistent' ? 'Inconsistent' : over.kind === 'mixed' ? 'MixedCriteria' : record?.list ? 'List' : 'None';
+      if (name === 'type')
+        out.type = over.kind === 'inconsistent' ? 'Inconsistent' : over.kind === 'mixed' ? 'MixedCriteria' : record?.list ? 'List' : 'None';
       else if (name === 'valid') out.valid = this.validity(env, sheet, b.box);
       else if (record === null) out[name] = null;
       else if (name === 'rule') out.rule = ruleOut(env.state, b.sheetId, record);
@@ -138,10 +144,17 @@ export class SimDataValidation extends SimClientObject<RangeBinding, WorkbookSta
   }
 
   /** Applies `change` to every cell's record; ranges larger than the cell cap are not modelled (stored per cell). */
-  private write(name: string, value: unknown, change: (env: ExecEnv, b: RangeBinding) => (current: CellValidation) => CellValidation): void {
+  private write(
+    name: string,
+    value: unknown,
+    change: (env: ExecEnv, b: RangeBinding) => (current: CellValidation) => CellValidation,
+  ): void {
     this.setProperty(name, value, (env, b) => {
       if (b.box.rowCount * b.box.columnCount > MAX_READ_CELLS) {
-        throw new SimError('InvalidArgument', `The Excel simulation does not model data validation on more than ${MAX_READ_CELLS} cells at once.`);
+        throw new SimError(
+          'InvalidArgument',
+          `The Excel simulation does not model data validation on more than ${MAX_READ_CELLS} cells at once.`,
+        );
       }
       const apply = change(env, b);
       sheetOf(env, b).validations.update(b.box, apply);
@@ -164,7 +177,8 @@ export class SimDataValidation extends SimClientObject<RangeBinding, WorkbookSta
     const rule = fields(value);
     const kinds = RULE_KINDS.filter((kind) => rule[kind] !== undefined && rule[kind] !== null);
     if (kinds.length !== 1) throw invalidArgument();
-    if (kinds[0] !== 'list') throw new SimError('InvalidArgument', `The Excel simulation does not model data validation rules of type ${kinds[0]} (only list).`);
+    if (kinds[0] !== 'list')
+      throw new SimError('InvalidArgument', `The Excel simulation does not model data validation rules of type ${kinds[0]} (only list).`);
     const list = fields(rule.list);
     const inCellDropDown = list.inCellDropDown === undefined ? true : requireBoolean(list.inCellDropDown);
     const source = list.source;

@@ -31,7 +31,10 @@ export function frozenBox(sheet: SheetState): RangeBinding['box'] | null {
   return { row: 0, column: 0, rowCount: rows === 0 ? MAX_ROWS : rows, columnCount: columns === 0 ? MAX_COLUMNS : columns };
 }
 
-export class SimWorksheetFreezePanes extends SimClientObject<SheetBinding, WorkbookState> implements Supported<Excel.WorksheetFreezePanes, FreezeMembers> {
+export class SimWorksheetFreezePanes
+  extends SimClientObject<SheetBinding, WorkbookState>
+  implements Supported<Excel.WorksheetFreezePanes, FreezeMembers>
+{
   protected readonly entityName = 'WorksheetFreezePanes';
   protected readonly scalarNames: readonly string[] = [];
 

@@ -86,7 +86,13 @@ abstract class RangePart extends SimClientObject<RangeBinding, WorkbookState> {
   }
 }
 
-const FONT_KEYS: Readonly<Record<string, StyleKey>> = { bold: 'bold', italic: 'italic', color: 'fontColor', name: 'fontName', size: 'fontSize' };
+const FONT_KEYS: Readonly<Record<string, StyleKey>> = {
+  bold: 'bold',
+  italic: 'italic',
+  color: 'fontColor',
+  name: 'fontName',
+  size: 'fontSize',
+};
 
 export class SimRangeFont extends RangePart implements Supported<Excel.RangeFont, 'bold' | 'italic' | 'color' | 'name' | 'size' | 'load'> {
   protected readonly entityName = 'RangeFont';
@@ -153,11 +159,15 @@ const FORMAT_KEYS: Readonly<Record<string, StyleKey>> = {
   wrapText: 'wrapText',
 };
 
-type FormatMembers = 'columnWidth' | 'rowHeight' | 'horizontalAlignment' | 'verticalAlignment' | 'wrapText' | 'autofitColumns' | 'autofitRows' | 'load';
+type FormatMembers =
+  'columnWidth' | 'rowHeight' | 'horizontalAlignment' | 'verticalAlignment' | 'wrapText' | 'autofitColumns' | 'autofitRows' | 'load';
 
 const FORMAT_NAVIGATION: readonly string[] = ['font', 'fill'];
 
-export class SimRangeFormat extends RangePart implements Supported<Excel.RangeFormat, FormatMembers>, Named<Excel.RangeFormat, 'font' | 'fill'> {
+export class SimRangeFormat
+  extends RangePart
+  implements Supported<Excel.RangeFormat, FormatMembers>, Named<Excel.RangeFormat, 'font' | 'fill'>
+{
   protected readonly entityName = 'RangeFormat';
   protected readonly scalarNames = ['columnWidth', 'horizontalAlignment', 'rowHeight', 'verticalAlignment', 'wrapText'] as const;
   protected override readonly navigationNames = FORMAT_NAVIGATION;
@@ -232,7 +242,9 @@ export class SimRangeFormat extends RangePart implements Supported<Excel.RangeFo
       const sheet = sheetOf(env, b);
       sheet.autofits.push({ kind: 'columns', box: { ...b.box } });
       const headers = env.state.tables.filter((t) => t.sheetId === sheet.id && t.showHeaders).map((t) => t.box);
-      autofitColumns(sheet, b.box, (row, column) => headers.some((h) => h.row === row && column >= h.column && column < h.column + h.columnCount));
+      autofitColumns(sheet, b.box, (row, column) =>
+        headers.some((h) => h.row === row && column >= h.column && column < h.column + h.columnCount),
+      );
     });
   }
   autofitRows(): void {

@@ -1,6 +1,16 @@
 /** `Excel.Range`: a rectangle of one sheet, bound by its Instantiate action in the next sync (later inserts/deletes do not move it). */
 
-import { checkInGrid, formatAddress, intersect, isUnbounded, MAX_COLUMNS, MAX_ROWS, parseLocalAddress, splitSheet, type CellBox } from '../model/address';
+import {
+  checkInGrid,
+  formatAddress,
+  intersect,
+  isUnbounded,
+  MAX_COLUMNS,
+  MAX_ROWS,
+  parseLocalAddress,
+  splitSheet,
+  type CellBox,
+} from '../model/address';
 import type { Named, Supported } from './api-shape';
 import type { RangeBinding } from './bindings';
 import type { CellValue } from '../model/cell';
@@ -119,7 +129,7 @@ function beside(start: number, length: number, count: number | undefined, after:
 }
 
 function describe(args: unknown[]): string {
-  return args.map((a) => (a instanceof SimClientObject ? a.objectPath : JSON.stringify(a) ?? 'undefined')).join(',');
+  return args.map((a) => (a instanceof SimClientObject ? a.objectPath : (JSON.stringify(a) ?? 'undefined'))).join(',');
 }
 
 const RANGE_NAVIGATION: readonly string[] = ['worksheet', 'format', 'dataValidation'];
@@ -133,7 +143,10 @@ function parentBox(sheet: SheetState, row: number, column: number): CellBox | un
   return anchor === undefined ? undefined : { ...anchor, rowCount: 1, columnCount: 1 };
 }
 
-export class SimRange extends SimClientObject<RangeBinding, WorkbookState> implements Supported<Excel.Range, RangeMembers>, Named<Excel.Range, 'format' | 'worksheet' | 'dataValidation'> {
+export class SimRange
+  extends SimClientObject<RangeBinding, WorkbookState>
+  implements Supported<Excel.Range, RangeMembers>, Named<Excel.Range, 'format' | 'worksheet' | 'dataValidation'>
+{
   protected readonly entityName = 'Range';
   protected readonly scalarNames = RANGE_PROPERTIES;
   protected override readonly navigationNames = RANGE_NAVIGATION;
@@ -227,9 +240,7 @@ export class SimRange extends SimClientObject<RangeBinding, WorkbookState> imple
     return this.read('numberFormat');
   }
   set numberFormat(input: unknown) {
-    this.setProperty('numberFormat', input, (env, b) =>
-      writeCells(sheetOf(env, b), b.box, 'numberFormat', input, env.state.currentYear),
-    );
+    this.setProperty('numberFormat', input, (env, b) => writeCells(sheetOf(env, b), b.box, 'numberFormat', input, env.state.currentYear));
   }
 
   get text(): string[][] {
@@ -282,7 +293,12 @@ export class SimRange extends SimClientObject<RangeBinding, WorkbookState> imple
 
   /** Navigation property (ExcelApi 1.8; see data-validation.ts): the same proxy on every access. */
   get dataValidation(): SimDataValidation {
-    this.validationProxy ??= new SimDataValidation(this.context, `${this.objectPath}.dataValidation`, (env) => this.bindIn(env), 'Range.dataValidation');
+    this.validationProxy ??= new SimDataValidation(
+      this.context,
+      `${this.objectPath}.dataValidation`,
+      (env) => this.bindIn(env),
+      'Range.dataValidation',
+    );
     return this.validationProxy;
   }
 
@@ -309,7 +325,12 @@ export class SimRange extends SimClientObject<RangeBinding, WorkbookState> imple
 
   /** The last cell within the range (`B2:D5` → `D5`). */
   getLastCell(): SimRange {
-    return this.relative('getLastCell', [], (b) => ({ row: b.row + b.rowCount - 1, column: b.column + b.columnCount - 1, rowCount: 1, columnCount: 1 }));
+    return this.relative('getLastCell', [], (b) => ({
+      row: b.row + b.rowCount - 1,
+      column: b.column + b.columnCount - 1,
+      rowCount: 1,
+      columnCount: 1,
+    }));
   }
 
   /** ExcelApi 1.2: `count` rows above (negative: the first `-count` rows of this range). Off the grid → InvalidArgument. */
@@ -391,7 +412,11 @@ export class SimRange extends SimClientObject<RangeBinding, WorkbookState> imple
   }
 
   getOffsetRange(rowOffset: number, columnOffset: number): SimRange {
-    return this.relative('getOffsetRange', [rowOffset, columnOffset], (b) => ({ ...b, row: b.row + rowOffset, column: b.column + columnOffset }));
+    return this.relative('getOffsetRange', [rowOffset, columnOffset], (b) => ({
+      ...b,
+      row: b.row + rowOffset,
+      column: b.column + columnOffset,
+    }));
   }
 
   getAbsoluteResizedRange(numRows: number, numColumns: number): SimRange {
@@ -453,7 +478,11 @@ export class SimRange extends SimClientObject<RangeBinding, WorkbookState> imple
     });
   }
 
-  private spillPart(env: ExecEnv, b: RangeBinding, find: (sheet: SheetState, row: number, column: number) => CellBox | undefined): CellBox | undefined {
+  private spillPart(
+    env: ExecEnv,
+    b: RangeBinding,
+    find: (sheet: SheetState, row: number, column: number) => CellBox | undefined,
+  ): CellBox | undefined {
     if (!single(b)) throw invalidArgument();
     return find(sheetOf(env, b), b.box.row, b.box.column);
   }

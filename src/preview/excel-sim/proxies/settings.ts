@@ -34,7 +34,10 @@ function existing(env: ExecEnv, b: SettingBinding): string {
   return b.key;
 }
 
-export class SimSetting extends SimClientObject<SettingBinding, WorkbookState> implements Supported<Excel.Setting, 'key' | 'value' | 'delete' | 'load' | 'isNullObject'> {
+export class SimSetting
+  extends SimClientObject<SettingBinding, WorkbookState>
+  implements Supported<Excel.Setting, 'key' | 'value' | 'delete' | 'load' | 'isNullObject'>
+{
   protected readonly entityName = 'Setting';
   protected readonly scalarNames = SETTING_PROPERTIES;
 
@@ -86,7 +89,12 @@ export class SimSettingCollection
   }
 
   private child(name: string, key: string, resolve: (env: ExecEnv) => SettingBinding | null): SimSetting {
-    return new SimSetting(this.context, `${this.objectPath}.${name}(${JSON.stringify(key) ?? 'undefined'})`, resolve, `SettingCollection.${name}`);
+    return new SimSetting(
+      this.context,
+      `${this.objectPath}.${name}(${JSON.stringify(key) ?? 'undefined'})`,
+      resolve,
+      `SettingCollection.${name}`,
+    );
   }
 
   /** Sets or adds the setting (an existing key is overwritten). */

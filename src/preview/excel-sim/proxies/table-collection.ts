@@ -33,7 +33,8 @@ export class SimTableCollection
 
   protected itemsIn(env: ExecEnv, b: SheetBinding | true): SimTable[] {
     return this.tablesOf(env, b).map(
-      (t) => new SimTable(this.context, `${this.objectPath}.items[${JSON.stringify(t.id)}]`, (e) => ({ tableId: findTable(e.state, t.id).id })),
+      (t) =>
+        new SimTable(this.context, `${this.objectPath}.items[${JSON.stringify(t.id)}]`, (e) => ({ tableId: findTable(e.state, t.id).id })),
     );
   }
 
@@ -71,7 +72,8 @@ export class SimTableCollection
 
   private target(env: ExecEnv, b: SheetBinding | true, address: unknown): { sheet: SheetState; box: CellBox } {
     if (address instanceof SimRange) {
-      if (address.context !== this.context) throw new SimError('InvalidRequestContext', 'Cannot use the object across different request contexts.');
+      if (address.context !== this.context)
+        throw new SimError('InvalidRequestContext', 'Cannot use the object across different request contexts.');
       const rb = address.bindIn(env);
       if (rb === null) throw invalidArgument();
       const sheet = env.state.sheetById(rb.sheetId);
@@ -114,4 +116,3 @@ export class SimTableCollection
     return this.queueResult('getCount', [], (env, b) => this.tablesOf(env, b).length);
   }
 }
-

@@ -40,7 +40,11 @@ function columnProperty(env: ExecEnv, t: TableState, index: number, name: string
 
 export class SimTableColumn
   extends SimClientObject<ColumnBinding, WorkbookState>
-  implements Supported<Excel.TableColumn, 'id' | 'index' | 'name' | 'values' | 'delete' | 'getRange' | 'getDataBodyRange' | 'getHeaderRowRange' | 'load' | 'isNullObject'>
+  implements
+    Supported<
+      Excel.TableColumn,
+      'id' | 'index' | 'name' | 'values' | 'delete' | 'getRange' | 'getDataBodyRange' | 'getHeaderRowRange' | 'load' | 'isNullObject'
+    >
 {
   protected readonly entityName = 'TableColumn';
   protected readonly scalarNames = COLUMN_PROPERTIES;
@@ -66,7 +70,8 @@ export class SimTableColumn
       const names = tableColumnNames(env.state, t);
       if (names.some((n, i) => i !== index && n.toLowerCase() === value.toLowerCase())) throw invalidArgument();
       t.columnNames[index] = value;
-      if (t.showHeaders) env.state.sheetById(t.sheetId).setContent(t.box.row, t.box.column + index, { kind: 'String', value, quotePrefix: false });
+      if (t.showHeaders)
+        env.state.sheetById(t.sheetId).setContent(t.box.row, t.box.column + index, { kind: 'String', value, quotePrefix: false });
     });
   }
   get values(): CellValue[][] {
@@ -104,7 +109,10 @@ export class SimTableColumn
     return this.range('getRange', columnBox);
   }
   getDataBodyRange(): SimRange {
-    return this.range('getDataBodyRange', (t, i) => ({ sheetId: t.sheetId, box: { ...dataBox(t), column: t.box.column + i, columnCount: 1 } }));
+    return this.range('getDataBodyRange', (t, i) => ({
+      sheetId: t.sheetId,
+      box: { ...dataBox(t), column: t.box.column + i, columnCount: 1 },
+    }));
   }
   getHeaderRowRange(): SimRange {
     return this.range('getHeaderRowRange', (t, i) => {

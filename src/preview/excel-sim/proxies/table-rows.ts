@@ -31,7 +31,10 @@ function rowOf(env: ExecEnv, b: RowBinding): { t: TableState; index: number } {
   return { t, index: b.index };
 }
 
-export class SimTableRow extends SimClientObject<RowBinding, WorkbookState> implements Supported<Excel.TableRow, 'index' | 'values' | 'delete' | 'getRange' | 'load'> {
+export class SimTableRow
+  extends SimClientObject<RowBinding, WorkbookState>
+  implements Supported<Excel.TableRow, 'index' | 'values' | 'delete' | 'getRange' | 'load'>
+{
   protected readonly entityName = 'TableRow';
   protected readonly scalarNames = ROW_PROPERTIES;
 
@@ -161,7 +164,11 @@ export class SimTableRowCollection
     const n = count ?? 1;
     this.queue('Method', 'deleteRowsAt', [index, n], (env, b) => {
       if (!Number.isInteger(n) || n < 1) throw invalidArgument();
-      deleteRows(env.state, tableOf(env, b), Array.from({ length: n }, (_, i) => index + i));
+      deleteRows(
+        env.state,
+        tableOf(env, b),
+        Array.from({ length: n }, (_, i) => index + i),
+      );
     });
   }
 }

@@ -192,7 +192,12 @@ export class SimTable
     return this.rowsProxy;
   }
   get columns(): SimTableColumnCollection {
-    this.columnsProxy ??= new SimTableColumnCollection(this.context, `${this.objectPath}.columns`, (env) => this.bindIn(env), 'Table.columns');
+    this.columnsProxy ??= new SimTableColumnCollection(
+      this.context,
+      `${this.objectPath}.columns`,
+      (env) => this.bindIn(env),
+      'Table.columns',
+    );
     return this.columnsProxy;
   }
   get worksheet(): WorksheetProxy {
@@ -252,7 +257,8 @@ export class SimTable
     this.queue('Method', 'resize', [arg], (env, b) => {
       const t = tableOf(env, b);
       if (newRange instanceof SimRange) {
-        if (newRange.context !== this.context) throw new SimError('InvalidRequestContext', 'Cannot use the object across different request contexts.');
+        if (newRange.context !== this.context)
+          throw new SimError('InvalidRequestContext', 'Cannot use the object across different request contexts.');
         const rb = newRange.bindIn(env);
         if (rb === null) throw invalidArgument();
         resizeTable(env.state, t, rb.sheetId, rb.box);

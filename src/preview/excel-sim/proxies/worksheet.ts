@@ -117,7 +117,12 @@ export class SimWorksheet
 
   /** The same proxy on every access; bound to the sheet (see freeze-panes.ts). */
   get freezePanes(): SimWorksheetFreezePanes {
-    this.freezePanesProxy ??= new SimWorksheetFreezePanes(this.context, `${this.objectPath}.freezePanes`, (env) => this.bindIn(env), 'Worksheet.freezePanes');
+    this.freezePanesProxy ??= new SimWorksheetFreezePanes(
+      this.context,
+      `${this.objectPath}.freezePanes`,
+      (env) => this.bindIn(env),
+      'Worksheet.freezePanes',
+    );
     return this.freezePanesProxy;
   }
 
@@ -137,7 +142,8 @@ export class SimWorksheet
   /** `getRange()` is the whole sheet; an address may name this sheet (`Data!A1:B2`), not another one. */
   getRange(address?: string): SimRange {
     return this.range('getRange', address === undefined ? [] : [address], (_env, sheet) => {
-      if (address === undefined || address === '') return { sheetId: sheet.id, box: { row: 0, column: 0, rowCount: MAX_ROWS, columnCount: MAX_COLUMNS } };
+      if (address === undefined || address === '')
+        return { sheetId: sheet.id, box: { row: 0, column: 0, rowCount: MAX_ROWS, columnCount: MAX_COLUMNS } };
       if (typeof address !== 'string') throw invalidArgument();
       const { sheet: named, local } = splitSheet(address);
       if (named !== undefined && named.toLowerCase() !== sheet.name.toLowerCase()) throw invalidArgument();
@@ -218,7 +224,8 @@ export class SimWorksheet
   }
 }
 
-type WorksheetCollectionMembers = 'add' | 'getItem' | 'getItemOrNullObject' | 'getActiveWorksheet' | 'getCount' | 'getFirst' | 'getLast' | 'load';
+type WorksheetCollectionMembers =
+  'add' | 'getItem' | 'getItemOrNullObject' | 'getActiveWorksheet' | 'getCount' | 'getFirst' | 'getLast' | 'load';
 
 export class SimWorksheetCollection
   extends SimCollection<true, SimWorksheet>
@@ -250,7 +257,9 @@ export class SimWorksheetCollection
   protected itemsIn(env: ExecEnv): SimWorksheet[] {
     return env.state.sheets.map(
       (sheet) =>
-        new SimWorksheet(this.context, `${this.objectPath}.items[${JSON.stringify(sheet.id)}]`, (e) => ({ sheetId: e.state.sheetById(sheet.id).id })),
+        new SimWorksheet(this.context, `${this.objectPath}.items[${JSON.stringify(sheet.id)}]`, (e) => ({
+          sheetId: e.state.sheetById(sheet.id).id,
+        })),
     );
   }
 
@@ -297,8 +306,10 @@ export class SimWorksheetCollection
   }
 
   getCount(visibleOnly?: boolean): SimClientResult<number> {
-    return this.queueResult('getCount', [visibleOnly], (env) =>
-      env.state.sheets.filter((s) => !visibleOnly || s.visibility === 'Visible').length,
+    return this.queueResult(
+      'getCount',
+      [visibleOnly],
+      (env) => env.state.sheets.filter((s) => !visibleOnly || s.visibility === 'Visible').length,
     );
   }
 }
