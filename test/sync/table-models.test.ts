@@ -102,8 +102,11 @@ describe('table models', () => {
   it('mark what a push may send: transactions only the category; all budgets nothing', () => {
     const editable = (m: TableModel<unknown>) => m.columns.filter((c) => c.editable).map((c) => c.write?.field);
     expect(editable(TRANSACTIONS_TABLE as TableModel<unknown>)).toEqual(['category']);
+    // The invoice writer's fields (PATCH /invoices/ items): the reference and the type too; tags are not read back.
     expect(editable(INVOICES_TABLE as TableModel<unknown>)).toEqual([
+      'reference',
       'name',
+      'type',
       'status',
       'amount',
       'paid_amount',
