@@ -3,17 +3,21 @@
  * pending, send it (the sandbox holds the new value, the cell's highlight is gone); then a colleague changes the same
  * budget on the service meanwhile: the next send shows both values, and "Take theirs" brings the service's value in.
  * Accessibility of the view and the README's screenshots with a conflict shown, in both themes. A send's journal
- * entry opens to the rows it touched, and Show in sheet selects one after the table was sorted (#26).
+ * entry opens to the rows it touched, and Show in sheet selects one after the table was sorted (#26). Invoices (#28):
+ * an expected date and a status typed into the Invoices table are listed, sent and held by the service, and the
+ * delete dialog says that an invoice deleted does not come back by undo; both themes.
  */
 import type { Page } from 'playwright-core';
 import { CHANGED_FILL, INPUT_FILL, INPUT_FONT } from '../../src/hosts/excel/input-style';
 import { en } from '../../src/i18n/catalog';
 import {
+  connectDemoAndLoad,
   eventually,
   expectAccessible,
   expectClean,
   OFFICE_JS_TELEMETRY,
   openForecastBudgets,
+  openPreview,
   pane,
   paneFrame,
   previewApi,
@@ -213,5 +217,88 @@ test("a send's journal entry lists the rows it touched; Show in sheet selects a 
   await expectAccessible(page, PANE);
   await p.getByTestId('journal-entry').first().scrollIntoViewIfNeeded();
   await screenshotPane(page, 'changes-journal-dark');
+  expectClean(suite.session, [OFFICE_JS_TELEMETRY]);
+});
+
+/** Deletes the table's data row at this sheet row, as a user deletes a table row. */
+async function deleteTableRow(page: Page, table: string, sheetRow: number): Promise<void> {
+  const tables = await previewApi(page).tables();
+  const first = Number(/(\d+):/.exec(tables.find((t) => t.name === table)?.address ?? '')?.[1] ?? 0);
+  await page.evaluate(
+    async ([name, index]) => {
+      await window.cashflowPreview?.globals.Excel.run(async (context) => {
+        context.workbook.tables.getItem(name).rows.getItemAt(index).delete();
+        await context.sync();
+      });
+    },
+    [table, sheetRow - first] as const,
+  );
+}
+
+test('Invoices: an expected date and a status typed are listed, sent and held by the service; a delete waits for its dialog; both themes', async () => {
+  const { page } = suite.session;
+  const sheet = 'Invoices';
+  const { sandbox } = suite.app;
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await openPreview(page, suite.app.url, sandbox.url, { theme: 'light' });
+  await connectDemoAndLoad(page, 'Invoices');
+  const p = pane(page);
+  const preview = previewApi(page);
+  // RE-1 is the demo's overdue receivable: the customer promised to pay in six weeks.
+  const before = await sandbox.invoice('RE-1');
+  expect(before?.status).toBe('OD');
+  const expected = new Date(Date.now() + 42 * 86_400_000).toISOString().slice(0, 10);
+  const date = await sheetCell(page, sheet, 'RE-1', 'Expected date');
+  const status = await sheetCell(page, sheet, 'RE-1', 'Status');
+  expect(await preview.cellColors(sheet, date.row, date.col)).toEqual({ fill: INPUT_FILL, font: INPUT_FONT });
+  await preview.typeInto(sheet, date.row, date.col, expected);
+  await preview.typeInto(sheet, status.row, status.col, 'PR');
+
+  await openChanges(page);
+  const card = p.locator('[data-table="Invoices"]');
+  const pending = card.getByTestId('pending-row').filter({ hasText: before?.name ?? '' });
+  // Each field by its column's name, as the Invoices table shows it.
+  await pending.getByText('Status: OD → PR', { exact: true }).waitFor();
+  await pending.getByText(/^Expected date: .+ → .+$/).waitFor();
+  await expect(card.getByTestId('pending-counts').textContent()).resolves.toBe('1 changed');
+  await eventually(async () => expect((await preview.cellColors(sheet, date.row, date.col)).fill).toBe(CHANGED_FILL));
+  await expectAccessible(page, PANE);
+  await screenshotPane(page, 'changes-invoices-light');
+
+  await card.getByRole('button', { name: 'Send 1 change', exact: true }).click();
+  await eventually(async () => expect(await card.getByTestId('push-summary').textContent()).toContain('1 sent'), { timeoutMs: 60_000 });
+  expect(await sandbox.invoice('RE-1')).toMatchObject({ status: 'PR', expected_date: expected });
+  const pushStatus = await preview.findCell(sheet, 'Push status');
+  expect(await preview.cellText(sheet, date.row, pushStatus?.col ?? -1)).toMatch(/^Sent /);
+  expect(await preview.cellColors(sheet, date.row, date.col)).toEqual({ fill: INPUT_FILL, font: INPUT_FONT });
+  await card.getByTestId('pending-row').waitFor({ state: 'detached' });
+
+  // A row removed from the table: the dialog names an invoice and says undo cannot bring it back; nothing is deleted.
+  const gone = await sheetCell(page, sheet, 'RE-10', 'Name');
+  const goneName = await preview.cellText(sheet, gone.row, gone.col);
+  await deleteTableRow(page, 'Invoices', gone.row);
+  await p.getByRole('button', { name: en['pane.changes.check'] }).click();
+  const askDelete = async () => {
+    await card.getByRole('button', { name: 'Send 1 change', exact: true }).click();
+    const dialog = p.getByRole('alertdialog', { name: 'Delete 1 invoice on the service?' });
+    await dialog.getByText(`You removed these rows from Invoices: ${goneName}.`, { exact: false }).waitFor();
+    await dialog.getByText('"Undo last send" cannot bring them back', { exact: false }).waitFor();
+    return dialog;
+  };
+  let dialog = await askDelete();
+  await expectAccessible(page, PANE);
+  await screenshotPane(page, 'changes-invoices-delete-light');
+  await dialog.getByRole('button', { name: en['pane.changes.dialog.cancel'] }).click();
+
+  // Dark: the pane starts again in the other theme; the delete still waits, and asks again.
+  await page.getByTestId('preview-theme').click();
+  await eventually(async () => expect((await paneFrame(page)).url()).toContain('theme=dark'));
+  await p.getByText(en['pane.state.online'], { exact: true }).waitFor({ timeout: 60_000 });
+  await openChanges(page);
+  dialog = await askDelete();
+  await expectAccessible(page, PANE);
+  await screenshotPane(page, 'changes-invoices-delete-dark');
+  await dialog.getByRole('button', { name: en['pane.changes.dialog.cancel'] }).click();
+  expect((await sandbox.invoice('RE-10'))?.name).toBe(goneName);
   expectClean(suite.session, [OFFICE_JS_TELEMETRY]);
 });

@@ -1,7 +1,8 @@
 /**
  * The Changes view's state end to end without a browser (#17): the pane's own pull into the Excel simulation, edits
  * typed into cells, the push through the Excel host (status column, highlight and input fills, the journal in its
- * very hidden sheet) against the sandbox; conflicts, the refresh that asks first, undo after a reload.
+ * very hidden sheet) against the sandbox; conflicts, the refresh that asks first, undo after a reload; the Invoices
+ * table sent the same way (#28).
  */
 
 import { CashflowClient, TokenCache } from '../../src/api';
@@ -57,10 +58,12 @@ function colleague(): CashflowClient {
   });
 }
 
-/** The ForecastBudgets table as the user sees it: headers and cell values. */
-async function table(): Promise<{ headers: string[]; rows: unknown[][]; address: string; sheet: string; body: number }> {
+/** The ForecastBudgets table (or another) as the user sees it: headers and cell values. */
+async function table(
+  name = 'ForecastBudgets',
+): Promise<{ headers: string[]; rows: unknown[][]; address: string; sheet: string; body: number }> {
   return Excel.run(async (context) => {
-    const t = context.workbook.tables.getItem('ForecastBudgets');
+    const t = context.workbook.tables.getItem(name);
     const range = t.getRange().load('values,address,rowIndex');
     const ws = t.worksheet.load('name');
     await context.sync();
@@ -85,17 +88,19 @@ async function cellOf(externalId: string, header: string): Promise<unknown> {
   return rows.find((r) => r[headers.indexOf('External Id')] === externalId)?.[headers.indexOf(header)];
 }
 
-async function fillOf(externalId: string, header: string): Promise<string> {
-  const { headers, rows, sheet, body } = await table();
-  const row = rows.findIndex((r) => r[headers.indexOf('External Id')] === externalId);
+/** The fill colour of one cell of a sheet (0-based row and column). */
+function cellFill(sheet: string, row: number, col: number): Promise<string> {
   return Excel.run(async (context) => {
-    const fill = context.workbook.worksheets
-      .getItem(sheet)
-      .getRangeByIndexes(body + row, headers.indexOf(header), 1, 1)
-      .format.fill.load('color');
+    const fill = context.workbook.worksheets.getItem(sheet).getRangeByIndexes(row, col, 1, 1).format.fill.load('color');
     await context.sync();
     return fill.color;
   });
+}
+
+async function fillOf(externalId: string, header: string): Promise<string> {
+  const { headers, rows, sheet, body } = await table();
+  const row = rows.findIndex((r) => r[headers.indexOf('External Id')] === externalId);
+  return cellFill(sheet, body + row, headers.indexOf(header));
 }
 
 async function forecastAmount(externalId: string): Promise<number | undefined> {
@@ -407,4 +412,45 @@ test("a long send's rows are shown in blocks; a send no longer in the journal sa
 
   await app.openJournalEntry('forecastBudgets', 'dropped-long-ago');
   expect(app.snapshot().changes.tables[0]?.opened).toMatchObject({ entryId: 'dropped-long-ago', status: 'missing', rows: [] });
+});
+
+/** An Excel serial date (the cell's value), from YYYY-MM-DD, as the host writes dates. */
+const serialOf = (date: string): number => (Date.parse(`${date}T00:00:00Z`) - Date.UTC(1899, 11, 30)) / 86_400_000;
+
+test('Invoices (#28): the pull keeps a baseline and shows the input cells; an expected date and a status typed are listed and sent', async () => {
+  const app = await pane();
+  await app.pull('invoices');
+  const { headers, rows, sheet, body } = await table('Invoices');
+  const col = (header: string) => headers.indexOf(header);
+  const row = rows.findIndex((r) => !['PD', 'CA', 'PR'].includes(String(r[col('Status')])));
+  const id = rows[row]?.[col('Id')] as number;
+  const fillAt = (header: string) => cellFill(sheet, body + row, col(header));
+  expect(await fillAt('Expected date')).toBe(INPUT_FILL);
+  expect(await fillAt('Amount due')).not.toBe(INPUT_FILL);
+
+  const expected = new Date(Date.now() + 40 * 86_400_000).toISOString().slice(0, 10);
+  await Excel.run(async (context) => {
+    const ws = context.workbook.worksheets.getItem(sheet);
+    ws.getRangeByIndexes(body + row, col('Expected date'), 1, 1).values = [[serialOf(expected)]];
+    ws.getRangeByIndexes(body + row, col('Status'), 1, 1).values = [['PR']];
+    await context.sync();
+  });
+  await app.reviewChanges();
+  const invoices = app.snapshot().changes.tables.find((t) => t.tableName === 'Invoices');
+  expect(invoices).toMatchObject({ tableId: 'invoices', records: 'invoices', pending: { counts: { changed: 1, new: 0, deleted: 0 } } });
+  expect(invoices?.pending?.rows[0]?.fields.map((f) => [f.field, f.after]).sort()).toEqual([
+    ['expected_date', expected],
+    ['status', 'PR'],
+  ]);
+  expect(await fillAt('Expected date')).toBe(CHANGED_FILL);
+
+  await app.pushChanges('invoices');
+  const after = app.snapshot().changes.tables.find((t) => t.tableName === 'Invoices');
+  expect(after?.result?.counts.landed).toBe(1);
+  expect(after?.pending?.rows).toEqual([]);
+  expect(await colleague().invoices.get(id)).toMatchObject({ expected_date: expected, status: 'PR' });
+  // The send adds the Push status column at the table's end: read the headers again.
+  const sent = await table('Invoices');
+  expect(sent.rows[row]?.[sent.headers.indexOf('Push status')]).toMatch(/^Sent /);
+  expect(await fillAt('Expected date')).toBe(INPUT_FILL);
 });

@@ -64,6 +64,11 @@ export const en = {
   'push.undo.invoiceRestored': 'Undone: the invoice has its previous values again.',
   'push.undo.invoiceDeletedCreated': 'Undone: the invoice the send created was deleted.',
   'push.undo.invoiceGone': 'Nothing to undo: the service no longer has this invoice.',
+  'push.invoiceStatus.deletedOnService': 'Conflict: this invoice was deleted on the service after your load. "Keep mine" creates it again as a new invoice (a new id, without its source and its matched transactions); "take theirs" removes the row.',
+  'push.invoiceStatus.deleteConflict': 'Not deleted: this invoice was changed on the service after your load ({columns}). "Keep mine" deletes it anyway; "take theirs" puts the row back.',
+  'push.invoiceStatus.deleteHeld': 'Not deleted: the Id cell of row {row} of the table holds no id, so it cannot be told which invoices were removed. Fix or clear that Id cell, then send again.',
+  'push.invoiceRow.duplicateId': 'Id {id} appears in more than one row. Clear the Id of the copied row to create a new invoice.',
+  'push.invoiceRow.unknownId': 'Id {id} is not from the last load of this table. Clear the Id cell to create a new invoice.',
 } as const;
 
 type Catalog = Record<keyof typeof en, string>;
@@ -132,6 +137,11 @@ export const de: Catalog = {
   'push.undo.invoiceRestored': 'Rückgängig gemacht: Die Rechnung hat wieder ihre vorherigen Werte.',
   'push.undo.invoiceDeletedCreated': 'Rückgängig gemacht: Die beim Senden angelegte Rechnung wurde gelöscht.',
   'push.undo.invoiceGone': 'Nichts rückgängig zu machen: Der Dienst hat diese Rechnung nicht mehr.',
+  'push.invoiceStatus.deletedOnService': 'Konflikt: Diese Rechnung wurde nach Ihrem Laden beim Dienst gelöscht. „Meine behalten“ legt sie als neue Rechnung an (neue ID, ohne ihre Quelle und ihre zugeordneten Umsätze), „Deren übernehmen“ entfernt die Zeile.',
+  'push.invoiceStatus.deleteConflict': 'Nicht gelöscht: Diese Rechnung wurde nach Ihrem Laden beim Dienst geändert ({columns}). „Meine behalten“ löscht sie trotzdem, „Deren übernehmen“ stellt die Zeile wieder her.',
+  'push.invoiceStatus.deleteHeld': 'Nicht gelöscht: Die Id-Zelle in Zeile {row} der Tabelle enthält keine Id, daher lässt sich nicht sagen, welche Rechnungen entfernt wurden. Bitte diese Id-Zelle korrigieren oder leeren und erneut senden.',
+  'push.invoiceRow.duplicateId': 'Id {id} steht in mehr als einer Zeile. Bitte die Id der kopierten Zeile leeren, um eine neue Rechnung anzulegen.',
+  'push.invoiceRow.unknownId': 'Id {id} stammt nicht aus dem letzten Laden dieser Tabelle. Bitte die Id-Zelle leeren, um eine neue Rechnung anzulegen.',
 };
 
 export const it: Catalog = {
@@ -198,4 +208,9 @@ export const it: Catalog = {
   'push.undo.invoiceRestored': 'Annullato: la fattura ha di nuovo i valori precedenti.',
   'push.undo.invoiceDeletedCreated': 'Annullato: la fattura creata dall\'invio è stata eliminata.',
   'push.undo.invoiceGone': 'Niente da annullare: il servizio non ha più questa fattura.',
+  'push.invoiceStatus.deletedOnService': 'Conflitto: questa fattura è stata eliminata nel servizio dopo il tuo caricamento. "Tieni i miei" la crea di nuovo come nuova fattura (un nuovo ID, senza la sua origine né i movimenti abbinati); "prendi i loro" rimuove la riga.',
+  'push.invoiceStatus.deleteConflict': 'Non eliminata: questa fattura è stata modificata nel servizio dopo il tuo caricamento ({columns}). "Tieni i miei" la elimina comunque; "prendi i loro" ripristina la riga.',
+  'push.invoiceStatus.deleteHeld': 'Non eliminata: la cella Id della riga {row} della tabella non contiene un id, quindi non si può stabilire quali fatture sono state rimosse. Correggi o svuota quella cella Id, poi invia di nuovo.',
+  'push.invoiceRow.duplicateId': 'L\'Id {id} compare in più righe. Svuota l\'Id della riga copiata per creare una nuova fattura.',
+  'push.invoiceRow.unknownId': 'L\'Id {id} non proviene dall\'ultimo caricamento di questa tabella. Svuota la cella Id per creare una nuova fattura.',
 };

@@ -15,6 +15,7 @@ export {
 } from './puller';
 export { MemoryPullStateStore, parsePullState, PULL_STATE_VERSION, type PullState, type PullStateStore } from './pull-state';
 export {
+  companiesOf,
   modelOf,
   PullTargetError,
   tableNameOf,

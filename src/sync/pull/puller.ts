@@ -72,7 +72,7 @@ export interface PullerOptions {
   giveUpAfterMs?: number;
   /**
    * Where the push's baselines are kept (Excel: `SheetBaselineStore`). Given, every successful pull of a pushable
-   * table (forecast and scenario budgets) stores what it wrote there.
+   * table (forecast and scenario budgets, invoices) stores what it wrote there.
    */
   baselines?: BaselineStore;
   /**
@@ -135,11 +135,13 @@ export interface Puller {
 }
 
 /**
- * The targets a push sends from: forecast and scenario budgets. Transactions have an editable column (the category)
- * but are not pushed here, and all plans' budgets are read-only.
+ * The targets a push sends from: forecast and scenario budgets, the company's invoices and a group's. Transactions
+ * have an editable column (the category) but are not pushed here, and all plans' budgets are read-only.
  */
+const PUSHABLE: ReadonlySet<PullTarget['resource']> = new Set(['forecastBudgets', 'scenarioBudgets', 'invoices', 'groupInvoices']);
+
 function pushable(target: PullTarget): boolean {
-  return target.resource === 'forecastBudgets' || target.resource === 'scenarioBudgets';
+  return PUSHABLE.has(target.resource);
 }
 
 /** The name the stamp gives a table a pull writes besides its own (the accounts' balance summary). */

@@ -9,7 +9,7 @@ import { CUT_TEXT_MARK, EXCEL_CELL_TEXT_LIMIT } from '../cell-text-limit';
 import type { RowCheckProblem } from './budget-row-check';
 import { changedFields, sameValue, type RowChange, type SheetRow } from './diff';
 import type { DiffedRows } from './diff-rows';
-import { cellMessage } from './push-messages';
+import { cellMessage, recordKey } from './push-messages';
 import type { PushSheetRead } from './push-port';
 import { randomExternalId, rowKey, type PushChoices } from './push-result';
 import { blocked, waiting, type RowHead, type RowVerdict } from './row-verdict';
@@ -71,7 +71,7 @@ export function checkRows(session: PushSession, input: CheckInput): CheckedRows 
 /** A delete held back: an id cell that did not read (the row would look deleted), or deletes not confirmed yet. */
 function deleteWaits(session: PushSession, head: RowHead, badIdRow: number | undefined, choices: PushChoices): RowVerdict | undefined {
   if (badIdRow !== undefined) {
-    const message = session.t('push.status.deleteHeld', { row: badIdRow + 1 });
+    const message = session.t(recordKey(session.model, 'push.status.deleteHeld'), { row: badIdRow + 1 });
     return waiting(head, 'blocked', message, { op: 'delete', problems: [{ field: 'id', column: session.model.columnOf('id'), message }] });
   }
   return choices.deletes ? undefined : waiting(head, 'needsDeleteConfirmation', '', { op: 'delete' });

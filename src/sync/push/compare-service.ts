@@ -9,7 +9,7 @@
 import type { BaselineRow } from './diff';
 import type { DeleteRequest } from './push-request';
 import type { PushChoices } from './push-result';
-import { shown } from './push-messages';
+import { recordKey, shown } from './push-messages';
 import { waiting, type RowVerdict } from './row-verdict';
 import type { PushSession } from './open-session';
 import type { PlannedWrite } from './plan-writes';
@@ -89,7 +89,7 @@ function compareDelete(
     outcome: 'conflict',
     pending: [],
     conflict: 'changedOnService',
-    message: session.t('push.status.deleteConflict', { columns }),
+    message: session.t(recordKey(session.model, 'push.status.deleteConflict'), { columns }),
   };
 }
 
@@ -113,7 +113,10 @@ function deletedOnService(session: PushSession, item: PlannedWrite, context: Com
       (await write.run()).map((v) => ({ ...v, baseline: { ...v.baseline, drop: [id, ...(v.baseline?.drop ?? [])] } }));
     return { ...write, run };
   }
-  return waiting(head, 'conflict', session.t('push.status.deletedOnService'), { op: item.op, conflict: 'deletedOnService' });
+  return waiting(head, 'conflict', session.t(recordKey(session.model, 'push.status.deletedOnService')), {
+    op: item.op,
+    conflict: 'deletedOnService',
+  });
 }
 
 function compareUpdate(session: PushSession, item: PlannedWrite, base: BaselineRow, theirs: ServiceRow, context: CompareContext): Compared {

@@ -5,6 +5,7 @@
 
 import { diffTable, type SheetRow, type TableDiff } from './diff';
 import type { PushSheetRead } from './push-port';
+import { recordKey } from './push-messages';
 import { blocked, type RowVerdict } from './row-verdict';
 import type { PushSession } from './open-session';
 
@@ -21,7 +22,7 @@ export function diffRows(session: PushSession, read: PushSheetRead): DiffedRows 
   const rowsByPosition = new Map(read.rows.map((r) => [r.position, r]));
   const verdicts = diff.problems.map((problem, index) => {
     const ref = { position: problem.position, id: problem.id, externalId: rowsByPosition.get(problem.position)?.externalId ?? null };
-    const message = t(problem.kind === 'duplicateId' ? 'push.row.duplicateId' : 'push.row.unknownId', { id: problem.id });
+    const message = t(recordKey(model, problem.kind === 'duplicateId' ? 'push.row.duplicateId' : 'push.row.unknownId'), { id: problem.id });
     return blocked(
       { index, key: `row:${problem.position}`, ref, change: 'changed', changed: [] },
       [{ field: 'id', column: model.columnOf('id'), message }],

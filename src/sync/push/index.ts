@@ -64,6 +64,7 @@ export {
 } from './push-result';
 export { budgetWriteModel } from './budget-write-model';
 export { INVOICE_PATCH_BATCH, invoiceWriteModel, type InvoiceTarget } from './invoice-write-model';
+export type { InvoiceRecord } from './invoice-endpoints';
 export { checkInvoiceRows, type InvoiceCheckContext } from './invoice-row-check';
 export type { OpenedModel, UndoStep, Write, WriteModel } from './write-model';
 export { type BudgetTarget } from './service-row';

@@ -20,6 +20,7 @@ import type { Category } from '../../api';
 import type { Language, MessageKey } from '../../i18n/catalog';
 import { translate, type MessageParams } from '../../i18n/translate';
 import { CODES, codeChoices, describeCodes, type CodedField } from '../tables/code-labels';
+import { INVOICE_AMOUNT_DIGITS } from '../tables/invoices-table';
 import type { RowCheckProblem } from './budget-row-check';
 import { sameValue, type Fields, type SheetRow } from './diff';
 import type { RowCheck } from './write-model';
@@ -62,10 +63,11 @@ function text(value: unknown): ReturnType<Rule> {
 
 function amount(value: unknown): ReturnType<Rule> {
   const number = typeof value === 'string' && /^[+-]?\d+(\.\d+)?$/.test(value.trim()) ? Number(value) : value;
-  if (typeof number !== 'number' || !Number.isFinite(number)) return { key: 'push.check.amount', values: { maxDigits: 10, decimals: 2 } };
+  if (typeof number !== 'number' || !Number.isFinite(number))
+    return { key: 'push.check.amount', values: { maxDigits: INVOICE_AMOUNT_DIGITS, decimals: 2 } };
   const cents = Math.round(number * 100);
-  if (Math.abs(number * 100 - cents) > 1e-6 || String(Math.abs(cents)).length > 10)
-    return { key: 'push.check.amount', values: { maxDigits: 10, decimals: 2 } };
+  if (Math.abs(number * 100 - cents) > 1e-6 || String(Math.abs(cents)).length > INVOICE_AMOUNT_DIGITS)
+    return { key: 'push.check.amount', values: { maxDigits: INVOICE_AMOUNT_DIGITS, decimals: 2 } };
   return { value: cents / 100 };
 }
 

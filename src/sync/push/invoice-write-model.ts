@@ -15,6 +15,7 @@ import { invoiceEndpoints, type InvoiceRecord, type InvoiceTarget } from './invo
 import { checkInvoiceRows } from './invoice-row-check';
 import { createInvoice, deleteInvoice, invoiceRow, patchInvoices, type InvoiceWriteContext, type PatchItem } from './invoice-writes';
 import { undoInvoiceRow } from './invoice-undo';
+import type { RecordWords } from './push-messages';
 import type { PushReference } from './push-result';
 import type { PushRequest } from './push-request';
 import { readReference } from './open-session';
@@ -27,6 +28,15 @@ export type { InvoiceTarget } from './invoice-endpoints';
 /** Items of one PATCH array at most (api-spec.md: the invoice PATCH takes an array; 1,000 as every bulk call). */
 export const INVOICE_PATCH_BATCH = 1000;
 
+/** The shared messages, worded for invoices. */
+const INVOICE_WORDS: RecordWords = {
+  'push.status.deletedOnService': 'push.invoiceStatus.deletedOnService',
+  'push.status.deleteConflict': 'push.invoiceStatus.deleteConflict',
+  'push.status.deleteHeld': 'push.invoiceStatus.deleteHeld',
+  'push.row.duplicateId': 'push.invoiceRow.duplicateId',
+  'push.row.unknownId': 'push.invoiceRow.unknownId',
+};
+
 /** The field the company column writes (group tables): where a new row is created, never sent as a field. */
 const COMPANY = 'company';
 
@@ -37,6 +47,7 @@ export function invoiceWriteModel(table: TableModel<InvoiceRecord>, target: Invo
     columnOf,
     generatesExternalIds: false,
     checksCellText: () => false,
+    words: INVOICE_WORDS,
     // Group credentials cannot read categories or plans: the group's push reads nothing besides its rows.
     reference: (client: CashflowClient, options: { signal?: AbortSignal }): Promise<PushReference> =>
       target.kind === 'group' ? Promise.resolve({ plans: [], categories: [], accounts: [] }) : readReference(client, options),

@@ -7,7 +7,6 @@
 import { joinList, type TableModel } from '../tables/table-model';
 import type { CoreValue } from '../workbook-port';
 import type { BaselineStore } from './baseline';
-import { columnOf } from './budget-patch';
 import { diffTable, type Fields, type RowChange } from './diff';
 import type { PushSheet, RowRef, RowUpdate } from './push-port';
 import { isWaitingStatus } from './status-kind';
@@ -65,8 +64,10 @@ export async function pendingChanges<R>(
   const staleStatuses = read.rows
     .filter((r) => r.status !== undefined && !busy.has(r.position) && isWaitingStatus(r.status))
     .map((r) => ({ position: r.position, id: r.id, externalId: r.externalId }));
+  // The column a field is edited in, as this table names it (a budget's "Amount", an invoice's "Expected date").
+  const columnOf = (field: string) => model.columns.find((c) => c.write?.field === field || c.key === field)?.header ?? field;
   const rows = diff.changes.map((change) => ({
-    ...pendingRow(change, byId.get(change.kind === 'new' ? -1 : change.id)?.fields),
+    ...pendingRow(change, byId.get(change.kind === 'new' ? -1 : change.id)?.fields, columnOf),
     ...(change.kind === 'changed' ? { all: sheetRows.get(change.position) ?? {} } : {}),
   }));
   return {
@@ -83,7 +84,7 @@ export async function pendingChanges<R>(
   };
 }
 
-function pendingRow(change: RowChange, base: Fields | undefined): PendingRow {
+function pendingRow(change: RowChange, base: Fields | undefined, columnOf: (field: string) => string): PendingRow {
   const name = (fields: Fields | undefined) => (typeof fields?.name === 'string' ? fields.name : '');
   switch (change.kind) {
     case 'new':

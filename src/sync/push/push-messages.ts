@@ -41,11 +41,28 @@ const CELL_MESSAGES: Readonly<Record<string, MessageKey>> = {
   number: 'push.check.number',
 };
 
-/** A cell that did not convert: the check's message for the column's type. */
+/** The digits an amount takes unless its column says fewer (budgets: 12; invoices: 10, `FieldWriter.maxDigits`). */
+const MAX_DIGITS = 12;
+
+/** A cell that did not convert: the check's message for the column's type (an amount's digits as its column takes them). */
 export function cellMessage<T>(model: TableModel<T>, header: string, language: Language): string {
   const column = model.columns.find((c) => c.header.toLowerCase() === header.toLowerCase());
   const key = (column === undefined ? undefined : CELL_MESSAGES[column.type]) ?? 'push.check.text';
-  return translate(language, key, { column: column?.header ?? header, maxDigits: 12, decimals: column?.key === 'rate' ? 4 : 2 });
+  const maxDigits = column?.write?.maxDigits ?? MAX_DIGITS;
+  return translate(language, key, { column: column?.header ?? header, maxDigits, decimals: column?.key === 'rate' ? 4 : 2 });
+}
+
+/**
+ * The shared messages that name the row's record ("this budget", "this invoice"): a model words them for its own
+ * records (`WriteModel.words`); without, they speak of budgets, the first model.
+ */
+export type RecordMessage =
+  'push.status.deletedOnService' | 'push.status.deleteConflict' | 'push.status.deleteHeld' | 'push.row.duplicateId' | 'push.row.unknownId';
+export type RecordWords = Readonly<Record<RecordMessage, MessageKey>>;
+
+/** The key of a shared message as this model words it. */
+export function recordKey(model: { words?: RecordWords }, key: RecordMessage): MessageKey {
+  return model.words?.[key] ?? key;
 }
 
 /** A fresh journal id: the time, a tag (`-undo`) and six random characters. */

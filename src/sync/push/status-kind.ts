@@ -19,6 +19,9 @@ const WAITING_KEYS: readonly MessageKey[] = [
   'push.status.needsReplace',
   'push.status.deleteConflict',
   'push.status.deleteHeld',
+  'push.invoiceStatus.deletedOnService',
+  'push.invoiceStatus.deleteConflict',
+  'push.invoiceStatus.deleteHeld',
 ];
 
 /** The words before the first colon of each waiting status, in each language ("Not sent:", "Nicht gesendet:", …). */

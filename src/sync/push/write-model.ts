@@ -20,7 +20,7 @@ import type { BaselineRow, Fields, RowChange, SheetRow } from './diff';
 import type { BlockedRow, DeleteRequest, PushRequest, UpdateRequest } from './push-request';
 import type { JournalRow } from './push-port';
 import type { PushChoices, PushReference, WriteOp } from './push-result';
-import type { Translate } from './push-messages';
+import type { RecordWords, Translate } from './push-messages';
 import type { RowHead, RowVerdict } from './row-verdict';
 import type { SendOptions } from './send-change';
 import type { ServiceRow } from './service-row';
@@ -111,6 +111,8 @@ export interface WriteModel<R = unknown> {
   checksCellText(header: string): boolean;
   /** The plans, categories and accounts the model needs (default: all three, `readReference`; a group's invoices: none). */
   reference?(client: CashflowClient, options: { signal?: AbortSignal }): Promise<PushReference>;
+  /** The shared messages worded for the model's records (push-messages.ts `RecordWords`); default: the budget's words. */
+  words?: RecordWords;
   /** Opens the model's place on the service for one push or undo; throws PushRefusedError when the table cannot be written there. */
   open(context: OpenContext): OpenedModel<R>;
 }

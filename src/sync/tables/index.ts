@@ -2,7 +2,7 @@
 export * from './table-model';
 export * from './lookups';
 export { TRANSACTIONS_TABLE } from './transactions-table';
-export { GROUP_INVOICES_TABLE, INVOICES_TABLE, type CompanyInvoice } from './invoices-table';
+export { GROUP_INVOICES_TABLE, INVOICE_AMOUNT_DIGITS, INVOICES_TABLE, type CompanyInvoice } from './invoices-table';
 export { ALL_BUDGETS_TABLE, BUDGET_COLUMNS, FORECAST_BUDGETS_TABLE, scenarioBudgetsTable, scenarioTableName } from './budgets-table';
 export { CATEGORIES_TABLE, PLANS_TABLE } from './catalog-tables';
 export {

@@ -17,6 +17,10 @@ const keep = (value: CoreValue): unknown => value;
 // A code cell: the code as typed (the row check refuses one that is not the service's).
 const code = (value: CoreValue): unknown => (value === null ? '' : String(value).trim().toUpperCase());
 
+/** An invoice's amounts take at most 10 digits, 2 of them decimals (api-spec.md), where budgets take 12. */
+export const INVOICE_AMOUNT_DIGITS = 10;
+const money = { editable: true, parse: keep, maxDigits: INVOICE_AMOUNT_DIGITS } as const;
+
 export const INVOICES_TABLE: TableModel<Invoice> = {
   tableName: 'Invoices',
   sheetName: 'Invoices',
@@ -36,8 +40,8 @@ export const INVOICES_TABLE: TableModel<Invoice> = {
       choices: codeChoices('invoiceStatus', false),
     }),
     column<Invoice>('status_label', 'Status label', 'text', (i) => i.status_label),
-    column<Invoice>('amount', 'Amount', 'amount', (i) => i.amount, { editable: true, parse: keep, currency: 'company' }),
-    column<Invoice>('paid_amount', 'Paid amount', 'amount', (i) => i.paid_amount, { editable: true, parse: keep, currency: 'company' }),
+    column<Invoice>('amount', 'Amount', 'amount', (i) => i.amount, { ...money, currency: 'company' }),
+    column<Invoice>('paid_amount', 'Paid amount', 'amount', (i) => i.paid_amount, { ...money, currency: 'company' }),
     column<Invoice>('amount_due', 'Amount due', 'amount', (i) => i.amount_due, { currency: 'company' }),
     column<Invoice>('date', 'Date', 'date', (i) => i.date, { editable: true }),
     column<Invoice>('due_date', 'Due date', 'date', (i) => i.due_date, { editable: true }),

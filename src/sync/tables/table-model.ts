@@ -19,6 +19,8 @@ export interface FieldWriter {
   field: string;
   /** Cell value (as read back by the port) → field value; default: the core value as it is. */
   parse?(value: CoreValue): unknown;
+  /** An amount's digits at most, as the service takes them (a cell that did not convert says so); default 12. */
+  maxDigits?: number;
 }
 
 /**
@@ -155,6 +157,8 @@ interface ColumnOptions {
   choices?: CodeChoices;
   /** The list on the lists sheet the (editable) column's values are picked from: `'categories'`. */
   sheetList?: SheetListName;
+  /** An (editable) amount's digits at most, where the service takes fewer than 12 (invoices: 10). */
+  maxDigits?: number;
 }
 
 /**
@@ -172,9 +176,17 @@ export function column<R>(key: string, header: string, type: ColumnType, read: R
     editable,
     ...(options.numberFormat === undefined ? {} : { numberFormat: options.numberFormat }),
     ...(options.currency === undefined ? {} : { currency: options.currency }),
-    ...(editable ? { write: options.parse ? { field, parse: options.parse } : { field } } : {}),
+    ...(editable ? { write: fieldWriter(field, options) } : {}),
     ...(editable && options.choices !== undefined ? { choices: options.choices } : {}),
     ...(editable && options.sheetList !== undefined ? { sheetList: options.sheetList } : {}),
+  };
+}
+
+function fieldWriter(field: string, options: ColumnOptions): FieldWriter {
+  return {
+    field,
+    ...(options.parse === undefined ? {} : { parse: options.parse }),
+    ...(options.maxDigits === undefined ? {} : { maxDigits: options.maxDigits }),
   };
 }
 

@@ -13,6 +13,7 @@ import type { TableEntry } from './table-list';
 import type { ShareReport } from '../../sync/share';
 import type { OfflineAccountField, OfflineAccountForm } from '../../sync/accounts';
 import type { JournalRowView, PendingChanges, PushProgress, PushResult, UndoResult } from '../../sync/push';
+import type { PushableRecords } from './pushable-table';
 
 export type Theme = 'light' | 'dark';
 
@@ -229,6 +230,8 @@ export interface ChangesTable {
   /** What the pane calls the table (`pane.table.*` key, with a scenario's name), as the Data view shows it. */
   label: TableRow['label'];
   labelParams?: Record<string, string>;
+  /** What the table's rows are (budgets, invoices): the dialogs name them and say what undo can take back. */
+  records: PushableRecords;
   status: 'idle' | 'reviewing' | 'pushing' | 'undoing';
   pending?: PendingChanges;
   result?: PushResult;

@@ -1,6 +1,6 @@
 /**
  * The Changes view's state: pending changes per pushable table (pushable-table.ts: ForecastBudgets, each
- * Scenario_<id>_Budgets that the workbook holds), push with the confirmations the user gave, the conflict choice per row, discard, undo of
+ * Scenario_<id>_Budgets, Invoices that the workbook holds), push with the confirmations the user gave, the conflict choice per row, discard, undo of
  * the last push, the journal; and the question a refresh asks when a table has pending changes. Every rule is in
  * the core (`src/sync/push`); this module only calls it with the host's ports and keeps what the view shows.
  */
@@ -103,7 +103,7 @@ export class ChangesState {
     const journal = await push.journal.list().catch((): JournalEntry[] => []);
     const previous = new Map(this.#view.tables.map((t) => [t.tableId, t]));
     const tables: ChangesTable[] = [];
-    for (const { row, model, committedPlan } of this.#pushable()) {
+    for (const { row, model, records, committedPlan } of this.#pushable()) {
       const before = previous.get(row.id);
       // A committed plan is read-only: said before anything is sent (the plans as the pane read them on connect).
       const isCommitted = committedPlan(this.#deps.reference());
@@ -125,6 +125,7 @@ export class ChangesState {
         tableName: row.tableName,
         label: row.label,
         ...(row.labelParams === undefined ? {} : { labelParams: row.labelParams }),
+        records,
         status: before?.status ?? 'idle',
         ...(pending === undefined ? {} : { pending }),
         ...(before?.result ? { result: before.result } : {}),

@@ -31,6 +31,15 @@ import { JournalList } from './JournalList';
 import { PendingRows, pendingKey, rowName } from './PendingRows';
 import { PushResultPanel } from './PushResultPanel';
 
+/**
+ * The words of a card's dialogs that name its rows: a budget deleted comes back by undo, an invoice deleted does not
+ * (the service would give it a new id, without its source and matched transactions).
+ */
+const RECORD_WORDS = {
+  budgets: { deletes: 'pane.changes.dialog.deletes', undoBody: 'pane.changes.dialog.undo.body' },
+  invoices: { deletes: 'pane.changes.dialog.invoiceDeletes', undoBody: 'pane.changes.dialog.invoiceUndo.body' },
+} as const;
+
 const useStyles = makeStyles({
   stack: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
   bar: { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: tokens.spacingHorizontalS },
@@ -101,6 +110,7 @@ function ChangesCard({ table, language, locked }: { table: ChangesTable; languag
   const [confirm, setConfirm] = useState<ConfirmRequest>();
   const [lastAction, setLastAction] = useState<'push' | 'undo'>('push');
   const label = t(table.label, table.labelParams);
+  const words = RECORD_WORDS[table.records];
   const busy = table.status !== 'idle';
   const disabled = busy || locked;
   const pending = table.pending;
@@ -127,8 +137,8 @@ function ChangesCard({ table, language, locked }: { table: ChangesTable; languag
     if (counts.deleted === 0) return push();
     const deleted = rows.filter((r) => r.kind === 'deleted').map((r) => rowName(r, t));
     setConfirm({
-      title: t(`pane.changes.dialog.deletes.title.${pluralOf(counts.deleted, language)}`, { count: n(counts.deleted) }),
-      body: t('pane.changes.dialog.deletes.body', { table: label, names: deleted.join(', ') }),
+      title: t(`${words.deletes}.title.${pluralOf(counts.deleted, language)}`, { count: n(counts.deleted) }),
+      body: t(`${words.deletes}.body`, { table: label, names: deleted.join(', ') }),
       confirm: t('pane.changes.dialog.deletes.confirm'),
       onConfirm: () => push({ deletes: true }),
       ...(rows.length > counts.deleted
@@ -148,7 +158,7 @@ function ChangesCard({ table, language, locked }: { table: ChangesTable; languag
   const undo = () =>
     setConfirm({
       title: t('pane.changes.dialog.undo.title', { table: label }),
-      body: t('pane.changes.dialog.undo.body'),
+      body: t(words.undoBody),
       confirm: t('pane.changes.dialog.undo.confirm'),
       onConfirm: () => {
         setLastAction('undo');

@@ -2,7 +2,8 @@
  * The sandbox for browser tests: on 127.0.0.1, random port, CORS open to the static server's origin, and the two
  * things a test does to it while the page runs:
  *   - change its data the way another user would, over its public API with a token of its own
- *     (`addTransaction`, `recategorize`, `changeSomeTransaction`, `updateForecastBudget`), so the next refresh has something to find;
+ *     (`addTransaction`, `recategorize`, `changeSomeTransaction`, `updateForecastBudget`), so the next refresh has something to find,
+ *     and read back what a send left there (`forecastBudget`, `invoice`);
  *   - slow every answer down (`slowResponses(ms)`, the sandbox's fault injection with rate 1), so a pull is
  *     still running when the test clicks Cancel; `normalResponses()` ends it.
  * Slow answers apply to every request but the token endpoint and CORS preflights, the helpers' own included.
@@ -40,6 +41,15 @@ export interface ApiCategory {
   is_obsolete: boolean;
 }
 
+/** An invoice as the API answers it (the fields the helpers use). */
+export interface ApiInvoice {
+  id: number;
+  reference: string;
+  name: string;
+  status: string;
+  expected_date: string;
+}
+
 export interface NewTransaction {
   /** Decimal string with two places, e.g. "-12.34"; default "-42.00". */
   amount?: string;
@@ -67,6 +77,8 @@ export interface E2eSandbox {
   transactionTotals(filters: Record<string, string | number>): Promise<{ count: number; sum: number }>;
   /** A budget of the forecast by its external ID, as the service holds it now (amount as a number). */
   forecastBudget(externalId: string): Promise<{ id: number; name: string; amount: number }>;
+  /** The invoice whose reference is exactly this one, as the service holds it now (the fields a test reads). */
+  invoice(reference: string): Promise<ApiInvoice | undefined>;
   /** Another user changes a forecast budget (PATCH by external ID): e.g. `{ amount: '-5000.00' }`. */
   updateForecastBudget(externalId: string, changes: Record<string, unknown>): Promise<void>;
   /** Every answer (but the token endpoint's and preflights) waits `ms` first; until `normalResponses()`. */
@@ -160,6 +172,12 @@ export async function startE2eSandbox(options: E2eSandboxOptions): Promise<E2eSa
         `/forecast/budgets/external/${encodeURIComponent(externalId)}/`,
       );
       return { id: budget.id, name: budget.name, amount: Number(budget.amount) };
+    },
+    async invoice(reference) {
+      // The invoice list's page holds its rows in `results.invoices` (beside the sums); `reference` matches a substring.
+      const path = `/invoices/?reference=${encodeURIComponent(reference)}&page_size=1000`;
+      const page = await call<{ results: { invoices: ApiInvoice[] } }>('GET', path);
+      return page.results.invoices.find((i) => i.reference === reference);
     },
     async updateForecastBudget(externalId, changes) {
       const forecast = (await call<Array<{ id: number; type: string }>>('GET', '/plans/')).find((p) => p.type === 'FORECAST');

@@ -1,13 +1,21 @@
 /**
  * The baseline a pull stores for the push (#17), against the sandbox, with the baselines in the very hidden sheet
- * of the Excel simulation: a forecast (or scenario) budgets pull stores exactly what it wrote; tables nothing is
+ * of the Excel simulation: a forecast (or scenario) budgets pull stores exactly what it wrote, an invoices pull (a
+ * company's or a group's) too; tables nothing is
  * pushed from store none; a failed pull leaves the previous baseline; a baseline that cannot be stored leaves the
  * table, a warning and no stale baseline.
  */
 
 import { SheetBaselineStore } from '../../../src/hosts/excel/sheet-baseline-store';
 import { baselineOf, type BaselineRow, type BaselineStore } from '../../../src/sync/push';
-import { FORECAST_BUDGETS_TABLE, scenarioBudgetsTable, tableSpec, type TableModel } from '../../../src/sync/tables';
+import {
+  FORECAST_BUDGETS_TABLE,
+  GROUP_INVOICES_TABLE,
+  INVOICES_TABLE,
+  scenarioBudgetsTable,
+  tableSpec,
+  type TableModel,
+} from '../../../src/sync/tables';
 import { harness, startService, type FetchHook, type Harness, type Sandbox } from './support';
 
 let sandbox: Sandbox;
@@ -19,9 +27,10 @@ beforeAll(async () => {
 afterAll(() => sandbox.close());
 afterEach(() => h.uninstall());
 
-function setUp(store: BaselineStore = new SheetBaselineStore()): void {
+function setUp(store: BaselineStore = new SheetBaselineStore(), credentials: 'company' | 'group' = 'company'): void {
   baselines = store;
-  h = harness(sandbox, { puller: { baselines, pageSize: 5 } });
+  const { clientId, clientSecret } = sandbox.credentials[credentials];
+  h = harness(sandbox, { puller: { baselines, pageSize: 5 }, client: { clientId, clientSecret } });
 }
 
 /** The table as the port reads it back, turned into a baseline. */
@@ -62,6 +71,21 @@ describe('baseline on pull', () => {
     const model = scenarioBudgetsTable(scenario.id) as TableModel<unknown>;
     expect(await baselines.read(model.tableName)).toEqual(await baselineOfTable(model));
     expect(await baselines.read('ForecastBudgets')).toEqual(await baselineOfTable(FORECAST_BUDGETS_TABLE as TableModel<unknown>));
+  });
+
+  it("an Invoices pull stores one (#28: invoice edits are sent), and so does a group's Invoices pull", async () => {
+    setUp();
+    const result = await h.puller.pull({ resource: 'invoices' });
+    expect(await baselines.read('Invoices')).toEqual(await baselineOfTable(INVOICES_TABLE as TableModel<unknown>));
+    expect((await baselines.read('Invoices'))?.length).toBe(result.rowCount);
+    expect((await h.store.get('Invoices'))?.baseline).toBe('stored');
+    h.uninstall();
+    setUp(new SheetBaselineStore(), 'group');
+    const group = await h.puller.pull({ resource: 'groupInvoices', companyIds: [5102, 5101] });
+    const stored = await baselines.read('Invoices');
+    expect(stored).toEqual(await baselineOfTable(GROUP_INVOICES_TABLE as TableModel<unknown>));
+    expect(stored?.length).toBe(group.rowCount);
+    expect(new Set(stored?.map((row) => row.fields['company']))).toEqual(new Set([5101, 5102]));
   });
 
   it('AllBudgets and Transactions store none', async () => {

@@ -1,6 +1,7 @@
 /**
  * Pending changes without the service (#17): what the Changes view lists, discard (the pulled values come back) and a
- * refresh that keeps the user's edits on top of the refreshed rows (none dropped silently).
+ * refresh that keeps the user's edits on top of the refreshed rows (none dropped silently); an invoice's fields by
+ * the Invoices table's column names (#28).
  */
 
 import {
@@ -13,7 +14,7 @@ import {
   MemoryPushSheet,
   pendingChanges,
 } from '../../../src/sync/push';
-import { FORECAST_BUDGETS_TABLE as MODEL } from '../../../src/sync/tables';
+import { FORECAST_BUDGETS_TABLE as MODEL, INVOICES_TABLE } from '../../../src/sync/tables';
 import { cells } from './budget-rows';
 
 const pulled = () => [
@@ -140,4 +141,17 @@ test('the check clears a waiting status of a row with nothing pending (typed bac
   const pending = await pendingChanges(MODEL, sheet, baselines, 'stored');
   await sheet.update(MODEL, highlightUpdates(MODEL, pending));
   expect(sheet.rows.map((r) => r.status)).toEqual(['', 'Sent 2026-11-25 10:42.', 'Not sent: Amount: Too small.']);
+});
+
+test("an invoice's changed fields are named by the Invoices table's columns", async () => {
+  const invoice = (fields: Record<string, unknown>) => INVOICES_TABLE.columns.map((c) => (fields[c.key] ?? null) as never);
+  const rows = [invoice({ id: 7, reference: 'RE-1', name: 'Zürcher AG', status: 'OD', expected_date: '2026-12-15', paid_amount: 0 })];
+  const baselines = new MemoryBaselineStore();
+  await baselines.write(INVOICES_TABLE.tableName, baselineOf(INVOICES_TABLE, rows));
+  const sheet = new MemoryPushSheet(INVOICES_TABLE, rows);
+  sheet.set(0, 'status', 'PR');
+  sheet.set(0, 'expected_date', '2027-01-07');
+  sheet.set(0, 'paid_amount', 100);
+  const pending = await pendingChanges(INVOICES_TABLE, sheet, baselines, 'stored');
+  expect(pending.rows[0]?.fields.map((f) => f.column).sort()).toEqual(['Expected date', 'Paid amount', 'Status']);
 });

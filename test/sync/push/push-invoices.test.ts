@@ -233,3 +233,26 @@ test('undo: a PATCH goes back, a create is deleted by its id selector, a delete 
   expect(service.get(idOf(0))?.notes ?? '').toBe(before ?? '');
   expect(service.has(created) || service.has(gone)).toBe(false);
 });
+
+test("the push's shared messages speak of invoices: deleted on the service, a delete of a row changed there, a copied row's id", async () => {
+  h = await setUpInvoices();
+  const [gone, changed, copied] = [idOf(0), idOf(1), idOf(2)];
+  h.sheet.set(h.sheet.find(gone), 'notes', 'Edited here');
+  await h.other.invoices.delete({ id: gone });
+  await h.other.invoices.update([{ id: changed, notes: 'Changed there' }]);
+  h.sheet.rows.splice(h.sheet.find(changed), 1);
+  const copy = h.sheet.rows[h.sheet.find(copied)];
+  if (copy === undefined) throw new Error('no row to copy');
+  h.sheet.rows.push({ ...copy, cells: [...copy.cells] });
+  const result = await h.push({ deletes: true });
+  const message = (id: number) => result.rows.find((r) => r.ref.id === id)?.message ?? '';
+  expect(message(gone)).toBe(
+    'Conflict: this invoice was deleted on the service after your load. "Keep mine" creates it again as a new invoice (a new id, without its source and its matched transactions); "take theirs" removes the row.',
+  );
+  expect(message(changed)).toBe(
+    'Not deleted: this invoice was changed on the service after your load (Notes). "Keep mine" deletes it anyway; "take theirs" puts the row back.',
+  );
+  expect(message(copied)).toContain(`Id ${copied} appears in more than one row. Clear the Id of the copied row to create a new invoice.`);
+  expect(result.rows.map((r) => r.message).join(' ')).not.toMatch(/budget/i);
+  expect(h.takeWrites()).toEqual([]);
+});
