@@ -51,7 +51,7 @@ export async function undoInvoiceRow(
     changed: restorable,
   };
   const [verdict] = await patchInvoices(context, companyOf(theirs.record), [
-    { head, id: theirs.id, company: companyOf(theirs.record), body: pick(r.before ?? {}, restorable), theirs, settled: new Set() },
+    { head, id: theirs.id, body: pick(r.before ?? {}, restorable), theirs, settled: new Set() },
   ]);
   if (verdict?.outcome !== 'landed' || verdict.baseline?.set === undefined)
     return { kind: 'report', outcome: 'failed', message: verdict?.message ?? '' };

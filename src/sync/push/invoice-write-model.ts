@@ -8,12 +8,12 @@
  */
 
 import type { CashflowClient } from '../../api';
-import { chunk } from '../../api/chunk';
+import { joinPatches, PATCH_ARRAY_LIMIT } from './bulk-patch';
 import type { TableModel } from '../tables/table-model';
 import { sameValue, type RowChange } from './diff';
 import { invoiceEndpoints, type InvoiceRecord, type InvoiceTarget } from './invoice-endpoints';
 import { checkInvoiceRows } from './invoice-row-check';
-import { createInvoice, deleteInvoice, invoiceRow, patchInvoices, type InvoiceWriteContext, type PatchItem } from './invoice-writes';
+import { createInvoice, deleteInvoice, invoiceRow, patchInvoices, type InvoiceWriteContext, type InvoicePatchItem } from './invoice-writes';
 import { undoInvoiceRow } from './invoice-undo';
 import type { RecordWords } from './push-messages';
 import type { PushReference } from './push-result';
@@ -26,7 +26,7 @@ import type { OpenContext, OpenedModel, Write, WriteModel } from './write-model'
 export type { InvoiceTarget } from './invoice-endpoints';
 
 /** Items of one PATCH array at most (api-spec.md: the invoice PATCH takes an array; 1,000 as every bulk call). */
-export const INVOICE_PATCH_BATCH = 1000;
+export const INVOICE_PATCH_BATCH = PATCH_ARRAY_LIMIT;
 
 /** The shared messages, worded for invoices. */
 const INVOICE_WORDS: RecordWords = {
@@ -76,7 +76,7 @@ function openInvoices(
     endpoints: invoiceEndpoints(context.client, target),
     known: new Set(),
   };
-  const patches = new Map<number, PatchItem>();
+  const patches = new Map<number, InvoicePatchItem>();
   const one = (op: Write['op'], head: Write['heads'][number], run: () => Promise<RowVerdict>): Write => ({
     op,
     heads: [head],
@@ -105,13 +105,20 @@ function openInvoices(
       return one('create', head, () => createInvoice(writes, head, created, companyIn(fields)));
     },
     update: ({ head, send, settled, theirs }) => {
-      const item: PatchItem = { head, id: theirs.id, company: companyIn(theirs.fields), body: body(send), theirs, settled };
+      const item: InvoicePatchItem = { head, id: theirs.id, company: companyIn(theirs.fields), body: body(send), theirs, settled };
       patches.set(head.index, item);
       return { op: 'patch', heads: [head], run: () => patchInvoices(writes, item.company, [item]) };
     },
     remove: (head, base, theirs) => one('delete', head, () => deleteInvoice(writes, head, base, theirs)),
     undo: (row, theirs) => undoInvoiceRow(writes, row, theirs),
-    batch: (list) => batchPatches(writes, list, patches),
+    // One PATCH array per company and 1,000 rows.
+    batch: (list) =>
+      joinPatches(
+        list,
+        patches,
+        (item) => item.company,
+        (company, batch) => patchInvoices(writes, company, batch),
+      ),
   };
 }
 
@@ -128,24 +135,4 @@ function requestOf(change: RowChange): PushRequest {
     body: Object.fromEntries(change.changes.map((c) => [c.field, c.after])),
     position: change.position,
   };
-}
-
-/** The PATCH writes joined: one array per company and 1,000 rows; every other write as it is. */
-function batchPatches(context: InvoiceWriteContext, writes: readonly Write[], patches: ReadonlyMap<number, PatchItem>): Write[] {
-  const out: Write[] = [];
-  const byCompany = new Map<number | null, PatchItem[]>();
-  for (const write of writes) {
-    const item = write.op === 'patch' && write.heads.length === 1 ? patches.get(write.heads[0]?.index ?? -1) : undefined;
-    if (item === undefined) out.push(write);
-    else {
-      const list = byCompany.get(item.company) ?? [];
-      list.push(item);
-      byCompany.set(item.company, list);
-    }
-  }
-  for (const [company, items] of byCompany) {
-    for (const batch of chunk(items, INVOICE_PATCH_BATCH))
-      out.push({ op: 'patch', heads: batch.map((i) => i.head), run: () => patchInvoices(context, company, batch) });
-  }
-  return out;
 }

@@ -7,15 +7,14 @@
  * value and says why: it is not a conflict.
  */
 
-import { ApiError } from '../../api';
 import type { Language } from '../../i18n/catalog';
 import type { Lookups } from '../tables/lookups';
 import type { TableModel } from '../tables/table-model';
-import { pick } from './budget-writes';
+import { patchArray, type BulkPatch, type PatchItem } from './bulk-patch';
 import { sameValue, type BaselineRow } from './diff';
 import { companyOf, type InvoiceEndpoints, type InvoiceRecord } from './invoice-endpoints';
 import type { JournalRow } from './push-port';
-import { type RowHead, type RowVerdict, waiting } from './row-verdict';
+import type { RowHead, RowVerdict } from './row-verdict';
 import { sendChange, type SendOptions, type SendOutcome } from './send-change';
 import { plainServiceRow, type ServiceRow } from './service-row';
 import { deleteLanded, landed, notLanded, type SettleContext } from './settle-write';
@@ -32,15 +31,9 @@ export interface InvoiceWriteContext extends SettleContext {
   known: Set<number>;
 }
 
-/** One changed row of a PATCH array. */
-export interface PatchItem {
-  head: RowHead;
-  id: number;
+/** One changed row of an invoice PATCH array, with the company whose path it goes to (null: company-level). */
+export interface InvoicePatchItem extends PatchItem<InvoiceRecord> {
   company: number | null;
-  body: Record<string, unknown>;
-  theirs: ServiceRow<InvoiceRecord>;
-  /** The cells this push settles besides the body's (brought in from the service). */
-  settled: ReadonlySet<string>;
 }
 
 export const invoiceRow = (context: InvoiceWriteContext, record: InvoiceRecord): ServiceRow<InvoiceRecord> =>
@@ -65,128 +58,37 @@ export function holdsSent(context: InvoiceWriteContext, record: InvoiceRecord, b
   return Object.entries(body).every(([f, v]) => sameValue(fields[f], v) || (f === 'expected_date' && movedToToday(v, record)));
 }
 
-/** One PATCH array, sent again (only its rows not there yet) after a lost answer; a 400 names its rows, the others go again. */
-export async function patchInvoices(
+/** One PATCH array of a company's invoices (`patchArray`: skipped rows, item errors, a lost answer read back). */
+export function patchInvoices(
   context: InvoiceWriteContext,
   company: number | null,
-  items: readonly PatchItem[],
+  items: readonly PatchItem<InvoiceRecord>[],
 ): Promise<RowVerdict[]> {
-  let pending = [...items];
-  let sent = pending;
-  const answered = new Map<number, InvoiceRecord>();
-  const skipped = new Set<number>();
-  const outcome = await sendChange<true>(
-    {
-      send: async (s) => {
-        sent = pending;
-        for (const invoice of await context.endpoints.patch(
-          company,
-          sent.map((i) => ({ id: i.id, ...i.body })),
-          s,
-        ))
-          answered.set(invoice.id, invoice);
-        for (const item of sent) if (!answered.has(item.id)) skipped.add(item.id);
-        pending = [];
-        return true;
-      },
-      check: async (s) => {
-        const found = new Map(
-          (
-            await context.endpoints.readByIds(
-              pending.map((i) => i.id),
-              s,
-            )
-          ).map((r) => [r.id, r]),
-        );
-        pending = pending.filter((item) => {
-          const invoice = found.get(item.id);
-          if (invoice === undefined) skipped.add(item.id);
-          else if (holdsSent(context, invoice, item.body)) answered.set(item.id, invoice);
-          return invoice !== undefined && !answered.has(item.id);
-        });
-        return pending.length === 0 ? { landed: true, value: true } : { landed: false };
-      },
-    },
-    context.send,
-  );
-  if (outcome.kind === 'failed' && outcome.error.status === 400 && outcome.error.itemErrors.length > 0)
-    return itemErrors(context, company, items, sent, outcome.error);
-  return items.map((item) => patchVerdict(context, item, answered.get(item.id), skipped.has(item.id), outcome));
-}
-
-function patchVerdict(
-  context: InvoiceWriteContext,
-  item: PatchItem,
-  invoice: InvoiceRecord | undefined,
-  skipped: boolean,
-  outcome: SendOutcome<true>,
-): RowVerdict {
-  const keys = Object.keys(item.body);
-  const journal: JournalRow = {
-    op: 'patch',
-    id: item.id,
-    externalId: null,
-    before: pick(item.theirs.fields, keys),
-    sent: item.body,
-    outcome: 'failed',
+  const bulk: BulkPatch<InvoiceRecord> = {
+    settle: context,
+    send: context.send,
+    patch: (body, signal) => context.endpoints.patch(company, body, signal),
+    readByIds: (ids, signal) => context.endpoints.readByIds(ids, signal),
+    idOf: (invoice) => invoice.id,
+    row: (invoice) => invoiceRow(context, invoice),
+    holds: (invoice, body) => holdsSent(context, invoice, body),
+    skipped: context.t('push.status.skipped'),
+    landed: (verdict, item, invoice) => expectedDateMoved(context, verdict, item.body, invoice),
   };
-  if (invoice !== undefined) {
-    const row = invoiceRow(context, invoice);
-    // What the push put there (the service's value where its rule changed the one sent): undo compares with it.
-    const verdict = landed(context, item.head, 'patch', row, new Set([...keys, ...item.settled]), {
-      ...journal,
-      sent: pick(row.fields, keys),
-    });
-    const moved = 'expected_date' in item.body && !sameValue(row.fields.expected_date, item.body.expected_date);
-    return moved
-      ? {
-          ...verdict,
-          message: context.t('push.status.expectedDateToday', { date: invoice.expected_date, sent: String(item.body.expected_date) }),
-        }
-      : verdict;
-  }
-  if (skipped) {
-    const message = context.t('push.status.skipped');
-    return waiting(item.head, 'failed', message, { op: 'patch', journal: { ...journal, message } });
-  }
-  return notLanded(
-    context,
-    item.head,
-    'patch',
-    outcome.kind === 'landed' ? { kind: 'unknown', error: new Error('no answer') } : outcome,
-    journal,
-  );
+  return patchArray(bulk, items);
 }
 
-/** A 400 for some items of the array: those rows fail with their own reasons, the others are sent again without them. */
-async function itemErrors(
+/** A landed row whose past expected date the service moved to today says so (its rule, not a conflict). */
+function expectedDateMoved(
   context: InvoiceWriteContext,
-  company: number | null,
-  items: readonly PatchItem[],
-  sent: readonly PatchItem[],
-  error: ApiError,
-): Promise<RowVerdict[]> {
-  const bad = new Map(
-    error.itemErrors.flatMap((e) => (sent[e.index] === undefined ? [] : [[sent[e.index]?.id as number, e.fieldErrors] as const])),
-  );
-  const verdicts: RowVerdict[] = [];
-  for (const item of items) {
-    const fieldErrors = bad.get(item.id);
-    if (fieldErrors === undefined) continue;
-    const own = new ApiError({ status: 400, message: error.message, method: 'PATCH', fieldErrors });
-    const journal: JournalRow = {
-      op: 'patch',
-      id: item.id,
-      externalId: null,
-      before: pick(item.theirs.fields, Object.keys(item.body)),
-      sent: item.body,
-      outcome: 'failed',
-    };
-    verdicts.push(notLanded(context, item.head, 'patch', { kind: 'failed', error: own }, journal));
-  }
-  const rest = items.filter((i) => !bad.has(i.id));
-  // Rows without an error of their own were not applied (the service refuses the whole array): they go again.
-  return rest.length === items.length ? verdicts : [...verdicts, ...(rest.length > 0 ? await patchInvoices(context, company, rest) : [])];
+  verdict: RowVerdict,
+  body: Readonly<Record<string, unknown>>,
+  invoice: InvoiceRecord,
+): RowVerdict {
+  const moved = 'expected_date' in body && !sameValue(invoiceRow(context, invoice).fields.expected_date, body.expected_date);
+  return moved
+    ? { ...verdict, message: context.t('push.status.expectedDateToday', { date: invoice.expected_date, sent: String(body.expected_date) }) }
+    : verdict;
 }
 
 /** A create of an earlier push whose answer was lost: an invoice the table never knew, holding what the row sends. */
@@ -244,7 +146,7 @@ async function setStatus(
   status: string,
   journal: JournalRow,
 ): Promise<RowVerdict> {
-  const item: PatchItem = {
+  const item: InvoicePatchItem = {
     head,
     id: created.id,
     company: companyOf(created),
