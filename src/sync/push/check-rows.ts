@@ -68,8 +68,16 @@ export function checkRows(session: PushSession, input: CheckInput): CheckedRows 
   return out;
 }
 
-/** A delete held back: an id cell that did not read (the row would look deleted), or deletes not confirmed yet. */
+/**
+ * A delete held back: a model whose records the service does not delete, an id cell that did not read (the row would
+ * look deleted), or deletes not confirmed yet.
+ */
 function deleteWaits(session: PushSession, head: RowHead, badIdRow: number | undefined, choices: PushChoices): RowVerdict | undefined {
+  const { deletes } = session.model;
+  if (deletes !== undefined && deletes !== 'confirmed') {
+    const message = session.t(deletes.refused);
+    return waiting(head, 'blocked', message, { op: 'delete', problems: [{ field: 'id', column: session.model.columnOf('id'), message }] });
+  }
   if (badIdRow !== undefined) {
     const message = session.t(recordKey(session.model, 'push.status.deleteHeld'), { row: badIdRow + 1 });
     return waiting(head, 'blocked', message, { op: 'delete', problems: [{ field: 'id', column: session.model.columnOf('id'), message }] });

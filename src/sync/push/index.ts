@@ -64,6 +64,8 @@ export {
 } from './push-result';
 export { budgetWriteModel } from './budget-write-model';
 export { INVOICE_PATCH_BATCH, invoiceWriteModel, type InvoiceTarget } from './invoice-write-model';
+export { transactionWriteModel } from './transaction-write-model';
+export { PATCH_ARRAY_LIMIT } from './bulk-patch';
 export type { InvoiceRecord } from './invoice-endpoints';
 export { checkInvoiceRows, type InvoiceCheckContext } from './invoice-row-check';
 export type { OpenedModel, UndoStep, Write, WriteModel } from './write-model';

@@ -12,7 +12,7 @@
  */
 
 import type { CashflowClient } from '../../api';
-import type { Language } from '../../i18n/catalog';
+import type { Language, MessageKey } from '../../i18n/catalog';
 import type { Lookups } from '../tables/lookups';
 import type { TableModel } from '../tables/table-model';
 import type { RowCheckProblem } from './budget-row-check';
@@ -113,6 +113,12 @@ export interface WriteModel<R = unknown> {
   reference?(client: CashflowClient, options: { signal?: AbortSignal }): Promise<PushReference>;
   /** The shared messages worded for the model's records (push-messages.ts `RecordWords`); default: the budget's words. */
   words?: RecordWords;
+  /**
+   * A row removed from the sheet is deleted on the service once the user confirms the deletes (the default), or,
+   * where the service deletes none of the model's records (transactions), `refused`: it waits with that message and
+   * nothing is sent.
+   */
+  deletes?: 'confirmed' | { refused: MessageKey };
   /** Opens the model's place on the service for one push or undo; throws PushRefusedError when the table cannot be written there. */
   open(context: OpenContext): OpenedModel<R>;
 }
