@@ -454,3 +454,54 @@ test('Invoices (#28): the pull keeps a baseline and shows the input cells; an ex
   expect(sent.rows[row]?.[sent.headers.indexOf('Push status')]).toMatch(/^Sent /);
   expect(await fillAt('Expected date')).toBe(INPUT_FILL);
 });
+
+test('Transactions (#28): a category picked in the Category cell is listed and sent; Category Id follows; an edit survives an incremental refresh', async () => {
+  const app = await pane();
+  await app.pull('transactions');
+  const { headers, rows, sheet, body } = await table('Transactions');
+  const col = (header: string) => headers.indexOf(header);
+  const categories = await colleague().categories.list();
+  const parents = new Set(categories.map((c) => c.parent));
+  const leaves = categories.filter((c) => c.is_category && !c.is_default && !c.is_obsolete && !parents.has(c.id));
+  const pathOf = (id: number) => {
+    const names: string[] = [];
+    for (let c = categories.find((x) => x.id === id); c; c = categories.find((x) => x.id === c?.parent)) names.unshift(c.name);
+    return names.join(' › ');
+  };
+  const pick = (row: number) => leaves.find((c) => c.id !== rows[row]?.[col('Category Id')]) as { id: number };
+  const type = (row: number, text: string) =>
+    Excel.run(async (context) => {
+      context.workbook.worksheets.getItem(sheet).getRangeByIndexes(body + row, col('Category'), 1, 1).values = [[text]];
+      await context.sync();
+    });
+  expect(await cellFill(sheet, body, col('Category'))).toBe(INPUT_FILL);
+  expect(await cellFill(sheet, body, col('Purpose'))).not.toBe(INPUT_FILL);
+
+  const first = pick(0);
+  await type(0, pathOf(first.id));
+  await app.reviewChanges();
+  const pending = app.snapshot().changes.tables.find((t) => t.tableName === 'Transactions');
+  expect(pending).toMatchObject({
+    tableId: 'transactions',
+    records: 'transactions',
+    pending: { counts: { changed: 1, new: 0, deleted: 0 } },
+  });
+  expect(pending?.pending?.rows[0]?.fields.map((f) => [f.column, f.after])).toEqual([['Category', pathOf(first.id)]]);
+
+  await app.pushChanges('transactions');
+  const id = rows[0]?.[col('Id')] as number;
+  expect((await colleague().transactions.page({ ids: [id] })).results[0]?.category.id).toBe(first.id);
+  const sent = await table('Transactions');
+  expect(sent.rows[0]?.[col('Category Id')]).toBe(first.id);
+  expect(sent.rows[0]?.[sent.headers.indexOf('Push status')]).toMatch(/^Sent /);
+
+  // An edit not sent yet, then a refresh (incremental): the pane asks, and "keep" keeps the edit.
+  const second = leaves.find((c) => c.id !== first.id) as { id: number };
+  await type(0, pathOf(second.id));
+  await app.pull('transactions');
+  expect(app.snapshot().refreshPrompt).toEqual({ tableIds: ['transactions'], counts: { changed: 1, new: 0, deleted: 0 } });
+  await app.answerRefresh('keep');
+  expect((await table('Transactions')).rows[0]?.[col('Category')]).toBe(pathOf(second.id));
+  await app.reviewChanges();
+  expect(app.snapshot().changes.tables.find((t) => t.tableName === 'Transactions')?.pending?.counts.changed).toBe(1);
+});

@@ -72,7 +72,7 @@ export interface PullerOptions {
   giveUpAfterMs?: number;
   /**
    * Where the push's baselines are kept (Excel: `SheetBaselineStore`). Given, every successful pull of a pushable
-   * table (forecast and scenario budgets, invoices) stores what it wrote there.
+   * table (forecast and scenario budgets, invoices, transactions) stores what it wrote there.
    */
   baselines?: BaselineStore;
   /**
@@ -135,10 +135,16 @@ export interface Puller {
 }
 
 /**
- * The targets a push sends from: forecast and scenario budgets, the company's invoices and a group's. Transactions
- * have an editable column (the category) but are not pushed here, and all plans' budgets are read-only.
+ * The targets a push sends from: forecast and scenario budgets, the company's invoices and a group's, and the
+ * transactions' categories. All plans' budgets are read-only.
  */
-const PUSHABLE: ReadonlySet<PullTarget['resource']> = new Set(['forecastBudgets', 'scenarioBudgets', 'invoices', 'groupInvoices']);
+const PUSHABLE: ReadonlySet<PullTarget['resource']> = new Set([
+  'forecastBudgets',
+  'scenarioBudgets',
+  'invoices',
+  'groupInvoices',
+  'transactions',
+]);
 
 function pushable(target: PullTarget): boolean {
   return PUSHABLE.has(target.resource);

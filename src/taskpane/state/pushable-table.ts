@@ -1,16 +1,31 @@
 /**
  * Which pulled tables the pane sends from, and how: a pushable table's model, the WriteModel its push and undo run
- * over (src/sync/push), what its records are called (the Changes view's words: budgets, invoices), and what the pane
+ * over (src/sync/push), what its records are called (the Changes view's words: budgets, invoices, transactions), and what the pane
  * can say before anything is sent (a committed plan). Every rule is in the core; this only maps a pull target to it.
  */
 
 import type { Plan } from '../../api';
 import { companiesOf, type PullTarget } from '../../sync/pull';
-import { budgetWriteModel, invoiceWriteModel, planOf, type InvoiceRecord, type PushReference, type WriteModel } from '../../sync/push';
-import { FORECAST_BUDGETS_TABLE, GROUP_INVOICES_TABLE, INVOICES_TABLE, scenarioBudgetsTable, type TableModel } from '../../sync/tables';
+import {
+  budgetWriteModel,
+  invoiceWriteModel,
+  planOf,
+  transactionWriteModel,
+  type InvoiceRecord,
+  type PushReference,
+  type WriteModel,
+} from '../../sync/push';
+import {
+  FORECAST_BUDGETS_TABLE,
+  GROUP_INVOICES_TABLE,
+  INVOICES_TABLE,
+  scenarioBudgetsTable,
+  TRANSACTIONS_TABLE,
+  type TableModel,
+} from '../../sync/tables';
 
 /** What a pushable table's rows are, for the words the Changes view uses about them. */
-export type PushableRecords = 'budgets' | 'invoices';
+export type PushableRecords = 'budgets' | 'invoices' | 'transactions';
 
 export interface PushableTable {
   model: TableModel<unknown>;
@@ -32,6 +47,13 @@ export function pushableOf(target: PullTarget): PushableTable | undefined {
       return invoicesOf(INVOICES_TABLE, { kind: 'company' });
     case 'groupInvoices':
       return invoicesOf(GROUP_INVOICES_TABLE, { kind: 'group', companies: companiesOf(target) });
+    case 'transactions':
+      return {
+        model: TRANSACTIONS_TABLE as TableModel<unknown>,
+        writeModel: transactionWriteModel() as WriteModel<unknown>,
+        records: 'transactions',
+        committedPlan: noPlan,
+      };
     default:
       return undefined;
   }

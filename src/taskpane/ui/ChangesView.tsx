@@ -38,6 +38,8 @@ import { PushResultPanel } from './PushResultPanel';
 const RECORD_WORDS = {
   budgets: { deletes: 'pane.changes.dialog.deletes', undoBody: 'pane.changes.dialog.undo.body' },
   invoices: { deletes: 'pane.changes.dialog.invoiceDeletes', undoBody: 'pane.changes.dialog.invoiceUndo.body' },
+  // Transactions are never deleted (the push refuses a removed row before anything is asked): the budget words never show.
+  transactions: { deletes: 'pane.changes.dialog.deletes', undoBody: 'pane.changes.dialog.transactionUndo.body' },
 } as const;
 
 const useStyles = makeStyles({

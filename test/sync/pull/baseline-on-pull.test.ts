@@ -1,7 +1,7 @@
 /**
  * The baseline a pull stores for the push (#17), against the sandbox, with the baselines in the very hidden sheet
  * of the Excel simulation: a forecast (or scenario) budgets pull stores exactly what it wrote, an invoices pull (a
- * company's or a group's) too; tables nothing is
+ * company's or a group's) and a transactions pull (also incremental) too; tables nothing is
  * pushed from store none; a failed pull leaves the previous baseline; a baseline that cannot be stored leaves the
  * table, a warning and no stale baseline.
  */
@@ -14,6 +14,7 @@ import {
   INVOICES_TABLE,
   scenarioBudgetsTable,
   tableSpec,
+  TRANSACTIONS_TABLE,
   type TableModel,
 } from '../../../src/sync/tables';
 import { harness, startService, type FetchHook, type Harness, type Sandbox } from './support';
@@ -88,15 +89,32 @@ describe('baseline on pull', () => {
     expect(new Set(stored?.map((row) => row.fields['company']))).toEqual(new Set([5101, 5102]));
   });
 
-  it('AllBudgets and Transactions store none', async () => {
+  it('AllBudgets stores none', async () => {
     setUp();
     await h.puller.pull({ resource: 'allBudgets' });
-    await h.puller.pull({ resource: 'transactions' });
-    await h.puller.pull({ resource: 'transactions' }); // the incremental refresh
     expect(await baselines.read('AllBudgets')).toBeUndefined();
-    expect(await baselines.read('Transactions')).toBeUndefined();
     expect(h.workbook.state.sheets.map((s) => s.name)).not.toContain('cashflow_baseline');
     expect((await h.store.get('AllBudgets'))?.baseline).toBeUndefined();
+  });
+
+  it('a Transactions pull stores one (#28: categories are sent), and the incremental refresh stores the whole table again', async () => {
+    setUp();
+    const first = await h.puller.pull({ resource: 'transactions' });
+    const model = TRANSACTIONS_TABLE as TableModel<unknown>;
+    expect(await baselines.read('Transactions')).toEqual(await baselineOfTable(model));
+    expect((await baselines.read('Transactions'))?.length).toBe(first.rowCount);
+    expect((await baselines.read('Transactions'))?.[0]?.fields).toEqual({ id: expect.any(Number), category: expect.any(String) });
+    // Someone recategorizes a transaction on the service; the refresh is incremental and the baseline follows.
+    const [one] = await h.client.transactions.page({ page_size: 1 }).then((p) => p.results);
+    const target = (await h.client.categories.list()).find((c) => c.is_category && !c.is_default && c.id !== one?.category.id);
+    if (one === undefined || target === undefined) throw new Error('the demo company has transactions and categories');
+    await h.client.transactions.updateCategory(one.id, target.id);
+    const refresh = await h.puller.pull({ resource: 'transactions' });
+    expect(refresh.mode).toBe('incremental');
+    const stored = await baselines.read('Transactions');
+    expect(stored).toEqual(await baselineOfTable(model));
+    expect(stored?.length).toBe(first.rowCount);
+    expect(stored?.find((row) => row.id === one.id)?.fields['category']).toContain(target.name);
   });
 
   it('a failed pull leaves the previous baseline', async () => {
