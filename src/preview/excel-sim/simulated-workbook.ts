@@ -141,6 +141,20 @@ export class SimulatedWorkbook {
   }
 
   /**
+   * What a user pasting values does (Paste Values, Ctrl+Shift+V: the cells keep their formats and data validation,
+   * which Excel does not check a paste against): the inputs taken by the typing rules of `range.values` from the
+   * 0-based cell, then one changed event for the whole pasted block (`triggerSource` `Unknown`), as Excel reports a paste.
+   */
+  pasteValues(sheet: string, row: number, column: number, inputs: readonly (readonly string[])[]): void {
+    const state = this.state.sheet(sheet);
+    const box = { row, column, rowCount: inputs.length, columnCount: Math.max(0, ...inputs.map((line) => line.length)) };
+    const cells = inputs.map((line) => Array.from({ length: box.columnCount }, (_, i) => line[i] ?? ''));
+    writeCells(state, box, 'values', cells, this.state.currentYear);
+    this.state.events.record({ sheetId: state.id, box, triggerSource: 'Unknown' });
+    this.engine.notifyChange();
+  }
+
+  /**
    * The add-in's runtime ended (the preview reloads the pane's frame): the event handlers it registered go with it, as
    * in Excel, where handlers belong to the runtime that added them. Without this a reloaded pane's old handler stays
    * registered and is called with every edit, from a frame that is gone.

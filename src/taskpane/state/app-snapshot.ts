@@ -14,6 +14,7 @@ import type { ShareReport } from '../../sync/share';
 import type { OfflineAccountField, OfflineAccountForm } from '../../sync/accounts';
 import type { JournalRowView, PendingChanges, PushProgress, PushResult, UndoResult } from '../../sync/push';
 import type { PushableRecords } from './pushable-table';
+import type { ReadOnlyNotice } from './read-only-notice';
 
 export type Theme = 'light' | 'dark';
 
@@ -137,6 +138,8 @@ export interface AppSnapshot {
   offlineAccount: OfflineAccountView;
   /** The Data view's Import card: the Import table, a send under way, what the last one did. */
   importing: ImportView;
+  /** The user typed over cells the service never takes back (a transaction's amount, a read-only table): said once, until dismissed. */
+  readOnlyEdit?: ReadOnlyNotice;
 }
 
 /** The Import card (import-state.ts). */

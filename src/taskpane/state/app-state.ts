@@ -44,6 +44,7 @@ import type { AppSnapshot, PaneEnvironment, ProfileForm, SaveResult } from './ap
 import { languageFromDisplay, Preferences, type FunctionsCacheSeconds, type LanguageChoice, type LoadConfirmChoice } from './preferences';
 import { ChangesState, pushableOf } from './changes-state';
 import { EditWatch } from './edit-watch';
+import { readOnlyNotice } from './read-only-notice';
 import { FiguresState, type FiguresOptions } from './figures-state';
 import { DemoWatch, type DemoWatchOptions } from './demo-watch';
 import { ShareState } from './share-state';
@@ -557,13 +558,19 @@ export class AppState {
 
   /**
    * Checks the pending changes shortly after each user edit of a pushable table (the worksheet's changed event), so
-   * an edited cell is marked changed at once; returns the stop. The pane calls it once it is shown.
+   * an edited cell is marked changed at once, and says when an edit typed over cells the service never takes back
+   * (`readOnlyEdit`); returns the stop. The pane calls it once it is shown.
    */
   watchEdits(): () => Promise<void> {
     const watchUserEdits = this.#options.host.watchUserEdits;
     if (watchUserEdits === undefined) return async () => undefined;
     const watch = new EditWatch({
-      listen: (onEdit) => watchUserEdits(onEdit),
+      listen: (onEdit) =>
+        watchUserEdits((edit) => {
+          const notice = readOnlyNotice(this.#snapshot.tables, edit);
+          if (notice !== undefined) this.#set({ readOnlyEdit: notice });
+          onEdit(edit);
+        }),
       tracks: (name) =>
         this.#snapshot.tables.some(
           (r) => r.pulled !== undefined && pushableOf(r.target) !== undefined && r.tableName.toLowerCase() === name.toLowerCase(),
@@ -573,6 +580,11 @@ export class AppState {
       ...(this.#options.editCheckDelayMs === undefined ? {} : { delayMs: this.#options.editCheckDelayMs }),
     });
     return () => watch.stop();
+  }
+
+  /** The user read the notice about cells the service never takes back. */
+  dismissReadOnlyEdit(): void {
+    this.#set({ readOnlyEdit: undefined });
   }
 
   /** Pushes a table's pending changes with what the user confirmed (deletes, whole-row writes, Replace of rows). */

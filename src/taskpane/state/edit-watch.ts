@@ -5,9 +5,11 @@
  * one check; a check never runs beside a send, an undo or a refresh of the table (it waits until they are done).
  */
 
+import type { EditReach } from './read-only-notice';
+
 export interface EditWatchDeps {
   /** Registers the host's listener; resolves with its removal. */
-  listen(onEdit: (edit: { tableNames: string[] }) => void): Promise<() => Promise<void>>;
+  listen(onEdit: (edit: EditReach) => void): Promise<() => Promise<void>>;
   /** Whether an edit of this table is one the Changes view tracks (a pulled pushable table). */
   tracks(tableName: string): boolean;
   /** Whether a write runs on the workbook's tables now (a check then waits). */
@@ -42,7 +44,7 @@ export class EditWatch {
     await remove?.().catch(() => undefined);
   }
 
-  #onEdit(edit: { tableNames: string[] }): void {
+  #onEdit(edit: EditReach): void {
     if (this.#stopped || !edit.tableNames.some((name) => this.#deps.tracks(name))) return;
     this.#schedule();
   }

@@ -7,6 +7,7 @@ import type { TableModel } from '../../sync/tables';
 import type { SharePort } from '../../sync/share';
 import type { ImportSheet } from '../../sync/import';
 import type { WorkbookPort } from '../../sync/workbook-port';
+import type { EditReach } from './read-only-notice';
 
 export interface PaneHost {
   port: WorkbookPort;
@@ -24,7 +25,7 @@ export interface PaneHost {
    * Registers a listener for the user's edits (the worksheet's changed event, not the add-in's own writes), told
    * the tables each edit reached; resolves with its removal. Absent: changes are checked when the Changes tab opens.
    */
-  watchUserEdits?(onEdit: (edit: { tableNames: string[] }) => void): Promise<() => Promise<void>>;
+  watchUserEdits?(onEdit: (edit: EditReach) => void): Promise<() => Promise<void>>;
   /** What the push needs (absent: the pane offers no Changes view). */
   push?: PushHost;
   /** The check before sharing, emptying the data tables, the auto-open setting (absent: no Share section). */

@@ -32,6 +32,7 @@ import { lazy, Suspense, useEffect, useRef, useState, type ReactElement } from '
 import { useFocusFirstControl } from './focus-first-control';
 import { useAppActions, useAppState } from './app-context';
 import { formatInteger } from './format';
+import { ReadOnlyEditBar } from './ReadOnlyEditBar';
 import { ProgressPanel } from './ProgressPanel';
 import { LoadPromptDialog } from './LoadPromptDialog';
 import { RefreshPromptDialog } from './RefreshPromptDialog';
@@ -167,6 +168,7 @@ export function App(): ReactElement {
           </nav>
           <main className={styles.main} ref={main}>
             <h1 className={styles.hidden}>{tabs.find((item) => item.id === tab)?.label ?? t('app.title')}</h1>
+            {connected && <ReadOnlyEditBar />}
             <Suspense fallback={<Spinner size="small" label={t('pane.loading')} />}>
               {tab === 'connect' && <ConnectView />}
               {tab === 'overview' && <OverviewView />}

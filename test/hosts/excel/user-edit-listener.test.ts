@@ -35,7 +35,7 @@ test("a user's edit inside a table is told with the table's name; edits outside 
   // The user types into the table's Amount column.
   sim.workbook.typeIntoCell('Budgets', 3, 2, '-90');
   await first;
-  expect(edits).toEqual([{ tableNames: ['ForecastBudgets'] }]);
+  expect(edits).toEqual([{ tableNames: ['ForecastBudgets'], headers: { ForecastBudgets: ['Amount'] } }]);
 
   await stop();
   sim.workbook.typeIntoCell('Budgets', 2, 2, '-1');
@@ -43,6 +43,14 @@ test("a user's edit inside a table is told with the table's name; edits outside 
   const later = await new Promise<UserEdit>((resolve) => {
     void listenForUserEdits(resolve).then(() => sim.workbook.typeIntoCell('Budgets', 2, 1, 'Rent office'));
   });
-  expect(later).toEqual({ tableNames: ['ForecastBudgets'] });
+  expect(later).toEqual({ tableNames: ['ForecastBudgets'], headers: { ForecastBudgets: ['Name'] } });
   expect(edits).toHaveLength(1);
+});
+
+test('an edit across columns names the headers it reached, only those inside the table', async () => {
+  const edit = await new Promise<UserEdit>((resolve) => {
+    // A paste over A3:C3: column A is outside the table, B and C inside.
+    void listenForUserEdits(resolve).then(() => sim.workbook.pasteValues('Budgets', 2, 0, [['x', 'Rent', '-1']]));
+  });
+  expect(edit).toEqual({ tableNames: ['ForecastBudgets'], headers: { ForecastBudgets: ['Name', 'Amount'] } });
 });
