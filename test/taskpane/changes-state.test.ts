@@ -487,6 +487,11 @@ test('Transactions (#28): a category picked in the Category cell is listed and s
     pending: { counts: { changed: 1, new: 0, deleted: 0 } },
   });
   expect(pending?.pending?.rows[0]?.fields.map((f) => [f.column, f.after])).toEqual([['Category', pathOf(first.id)]]);
+  // Named by its counterpart (else its purpose), value date and amount: a transaction has no name.
+  const who = String(rows[0]?.[col('Counterpart')] || rows[0]?.[col('Purpose')]);
+  expect(pending?.pending?.rows[0]?.name).toMatch(
+    new RegExp(`^${who.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} · \\d{4}-\\d{2}-\\d{2} · -?\\d+\\.\\d{2}$`),
+  );
 
   await app.pushChanges('transactions');
   const id = rows[0]?.[col('Id')] as number;
@@ -504,4 +509,45 @@ test('Transactions (#28): a category picked in the Category cell is listed and s
   expect((await table('Transactions')).rows[0]?.[col('Category')]).toBe(pathOf(second.id));
   await app.reviewChanges();
   expect(app.snapshot().changes.tables.find((t) => t.tableName === 'Transactions')?.pending?.counts.changed).toBe(1);
+});
+
+test('Transactions (#28): typing over read-only columns (Amount, Reporting amount) is said once, nothing is pending; typing the category is not such an edit', async () => {
+  const app = await pane(undefined, 0);
+  await app.pull('transactions');
+  const stop = app.watchEdits();
+  const { headers, sheet, body } = await table('Transactions');
+  sim.workbook.pasteValues(sheet, body, headers.indexOf('Amount'), [['1', '-1']]);
+  await stateWhere(app, () => app.snapshot().readOnlyEdit !== undefined);
+  expect(app.snapshot().readOnlyEdit).toEqual({
+    tableId: 'transactions',
+    label: 'pane.table.transactions',
+    columns: ['Amount', 'Reporting amount'],
+    editable: ['Category'],
+  });
+  await app.reviewChanges();
+  expect(app.snapshot().changes.tables.find((t) => t.tableName === 'Transactions')?.pending?.rows).toEqual([]);
+  app.dismissReadOnlyEdit();
+  expect(app.snapshot().readOnlyEdit).toBeUndefined();
+  // The category is the table's input cell: no notice, and the edit is pending.
+  const offered = await Excel.run(async (context) => {
+    // The cell's in-cell list, as the lists sheet holds it: its last item is a category the row can take.
+    const rule = context.workbook.worksheets.getItem(sheet).getRangeByIndexes(body + 1, headers.indexOf('Category'), 1, 1).dataValidation;
+    rule.load('rule');
+    await context.sync();
+    return String(rule.rule.list?.source ?? '');
+  });
+  const source = offered.replace(/^=/, '').split('!');
+  const items = await Excel.run(async (context) => {
+    const range = context.workbook.worksheets
+      .getItem((source[0] ?? '').replace(/^'|'$/g, ''))
+      .getRange(source[1] ?? '')
+      .load('values');
+    await context.sync();
+    return range.values.map((line) => String(line[0]));
+  });
+  const current = (await table('Transactions')).rows[1]?.[headers.indexOf('Category')];
+  sim.workbook.typeIntoCell(sheet, body + 1, headers.indexOf('Category'), items.find((item) => item !== current) ?? '');
+  await stateWhere(app, () => app.snapshot().changes.tables.some((t) => t.tableName === 'Transactions' && t.pending?.counts.changed === 1));
+  expect(app.snapshot().readOnlyEdit).toBeUndefined();
+  await stop();
 });

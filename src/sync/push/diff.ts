@@ -22,6 +22,8 @@ export interface SheetRow {
   position: number;
   /** The push status cell's text, when the table has that column (what an earlier send or check wrote there). */
   status?: string;
+  /** How the Changes view names the row, where the model says (`TableModel.rowLabel`). */
+  label?: string;
 }
 
 export interface FieldChange {

@@ -22,7 +22,7 @@ export interface PendingField {
 export interface PendingRow {
   kind: 'changed' | 'new' | 'deleted';
   ref: RowRef;
-  /** The budget's name (sheet or baseline), to show the row. */
+  /** The record's name (sheet or baseline), or the row's label (`TableModel.rowLabel`), to show the row. */
   name: string;
   fields: PendingField[];
   /** Every field of the row as the sheet holds it (changed and new rows). */
@@ -57,6 +57,7 @@ export async function pendingChanges<R>(
   const diff = diffTable(baseline, read.rows);
   const byId = new Map(baseline.map((b) => [b.id, b]));
   const sheetRows = new Map(read.rows.map((r) => [r.position, r.fields]));
+  const labels = new Map(read.rows.flatMap((r) => (r.label === undefined ? [] : [[r.position, r.label] as const])));
   const busy = new Set([
     ...diff.changes.flatMap((c) => (c.kind === 'new' ? [c.row.position] : c.kind === 'changed' ? [c.position] : [])),
     ...diff.problems.map((p) => p.position),
@@ -66,10 +67,15 @@ export async function pendingChanges<R>(
     .map((r) => ({ position: r.position, id: r.id, externalId: r.externalId }));
   // The column a field is edited in, as this table names it (a budget's "Amount", an invoice's "Expected date").
   const columnOf = (field: string) => model.columns.find((c) => c.write?.field === field || c.key === field)?.header ?? field;
-  const rows = diff.changes.map((change) => ({
-    ...pendingRow(change, byId.get(change.kind === 'new' ? -1 : change.id)?.fields, columnOf),
-    ...(change.kind === 'changed' ? { all: sheetRows.get(change.position) ?? {} } : {}),
-  }));
+  const rows = diff.changes.map((change) => {
+    const row = pendingRow(change, byId.get(change.kind === 'new' ? -1 : change.id)?.fields, columnOf);
+    const label = labels.get(row.ref.position);
+    return {
+      ...row,
+      ...(row.name === '' && label !== undefined ? { name: label } : {}),
+      ...(change.kind === 'changed' ? { all: sheetRows.get(change.position) ?? {} } : {}),
+    };
+  });
   return {
     tableName: model.tableName,
     comparable: true,

@@ -36,6 +36,7 @@ export class PushRowsReader {
   readonly #keyIndex: number;
   readonly #externalIndex: number;
   readonly #fieldsOf: (row: readonly CoreValue[]) => Fields;
+  readonly #labelOf: ((row: readonly CoreValue[]) => string) | undefined;
   readonly #rows: SheetRow[] = [];
   readonly #problems: CellProblem[] = [];
 
@@ -46,6 +47,9 @@ export class PushRowsReader {
     this.#keyIndex = specs.findIndex((s) => s.key === model.keyColumn);
     this.#externalIndex = specs.findIndex((s) => s.key === 'external_id');
     this.#fieldsOf = editableFields(model);
+    const { rowLabel } = model;
+    const index = new Map(specs.map((spec, i) => [spec.key, i]));
+    this.#labelOf = rowLabel && ((row) => rowLabel((key) => row[index.get(key) ?? -1] ?? null));
   }
 
   /** One table line: its model cells (model order) and its status cell (undefined while there is no status column). */
@@ -71,6 +75,7 @@ export class PushRowsReader {
       fields: this.#fieldsOf(core),
       position,
       ...(status === '' ? {} : { status }),
+      ...(this.#labelOf === undefined ? {} : { label: this.#labelOf(core) }),
     });
   }
 

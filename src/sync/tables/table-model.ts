@@ -60,6 +60,11 @@ export interface TableModel<R> {
   /** True when nothing of the table goes back to the service (e.g. budgets of all plans). */
   readOnly: boolean;
   needs: readonly LookupNeed[];
+  /**
+   * How the Changes view names a row whose record has no `name` field (a transaction: its counterpart, value date
+   * and amount), from the row's cells by column key; default: the `name` field.
+   */
+  rowLabel?(cell: (key: string) => CoreValue): string;
 }
 
 /** What a spec is made with beyond its model: the pull's lookups and language. */

@@ -20,6 +20,13 @@ export const TRANSACTIONS_TABLE: TableModel<Transaction> = {
   readOnly: false,
   // The accounts give each row's currency (the short account a transaction embeds has none) and the company's.
   needs: ['categories', 'accounts'],
+  // The Changes view names a row by its counterpart (else its purpose), value date and amount.
+  rowLabel: (cell) => {
+    const who = [cell('counterpart_name'), cell('purpose')].find((v) => typeof v === 'string' && v.trim() !== '');
+    const amount = cell('amount');
+    const parts = [typeof who === 'string' ? who.trim() : '', cell('value_date'), typeof amount === 'number' ? amount.toFixed(2) : amount];
+    return parts.filter((p) => p !== null && p !== '').join(' · ');
+  },
   columns: [
     column<Transaction>('id', 'Id', 'integer', (t) => t.id),
     column<Transaction>('value_date', 'Value date', 'date', (t) => t.value_date),
