@@ -79,6 +79,8 @@ export interface E2eSandbox {
   forecastBudget(externalId: string): Promise<{ id: number; name: string; amount: number }>;
   /** The invoice whose reference is exactly this one, as the service holds it now (the fields a test reads). */
   invoice(reference: string): Promise<ApiInvoice | undefined>;
+  /** The transaction with this id as the service holds it (what a send left there). */
+  transaction(id: number): Promise<ApiTransaction | undefined>;
   /** Another user changes a forecast budget (PATCH by external ID): e.g. `{ amount: '-5000.00' }`. */
   updateForecastBudget(externalId: string, changes: Record<string, unknown>): Promise<void>;
   /** Every answer (but the token endpoint's and preflights) waits `ms` first; until `normalResponses()`. */
@@ -178,6 +180,9 @@ export async function startE2eSandbox(options: E2eSandboxOptions): Promise<E2eSa
       const path = `/invoices/?reference=${encodeURIComponent(reference)}&page_size=1000`;
       const page = await call<{ results: { invoices: ApiInvoice[] } }>('GET', path);
       return page.results.invoices.find((i) => i.reference === reference);
+    },
+    async transaction(id) {
+      return (await call<{ results: ApiTransaction[] }>('GET', `/transactions/?ids=${id}`)).results[0];
     },
     async updateForecastBudget(externalId, changes) {
       const forecast = (await call<Array<{ id: number; type: string }>>('GET', '/plans/')).find((p) => p.type === 'FORECAST');
