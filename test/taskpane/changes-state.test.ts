@@ -565,6 +565,34 @@ describe('Adopt (#28): budgets without an external ID the service can address', 
     expect(await budgetOnService()).toMatchObject({ amount: -15, external_id: `xl-${cloud}` });
   });
 
+  test('after an Adopt in conflict, "Take theirs" keeps the service\'s value and still sends the new external ID', async () => {
+    const app = await pane();
+    await app.pull('forecastBudgets');
+    const cloud = (await cellOfNamed('Cloud-Abo', 'Id')) as number;
+    const forecast = (await colleague().plans.list()).find((p) => p.type === 'FORECAST')?.id ?? 0;
+    const budgetOnService = () => serviceBudget(cloud);
+    const theirs = await budgetOnService();
+    await colleague().planBudgets(forecast).replace(cloud, {
+      name: theirs.name,
+      category: theirs.category.id,
+      settlement_date: theirs.settlement_date,
+      amount: '-14.00',
+      frequency: 'weekly',
+    });
+    await typeIntoNamed('Cloud-Abo', 'Amount', -15);
+
+    await app.adoptBudgets('forecastBudgets', new Set([cloud]));
+    const row = app.snapshot().changes.tables[0]?.result?.rows.find((r) => r.ref.id === cloud);
+    expect(row).toMatchObject({ outcome: 'conflict', conflicts: [{ column: 'Amount', mine: -15, theirs: -14 }] });
+    expect(await budgetOnService()).toMatchObject({ amount: -14, external_id: null });
+    expect(await cellOfNamed('Cloud-Abo', 'External Id')).toBe(`xl-${cloud}`);
+
+    await app.resolveConflict('forecastBudgets', row?.key ?? '', 'theirs');
+    expect(app.snapshot().changes.tables[0]?.result?.rows.find((r) => r.ref.id === cloud)?.outcome).toBe('landed');
+    expect(await budgetOnService()).toMatchObject({ amount: -14, external_id: `xl-${cloud}` });
+    expect(await cellOfNamed('Cloud-Abo', 'Amount')).toBe(-14);
+  });
+
   test('an ID the user typed after the check stays theirs: that row is refused and said, nothing is sent for it', async () => {
     const app = await pane();
     await app.pull('forecastBudgets');
