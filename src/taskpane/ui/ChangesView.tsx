@@ -1,9 +1,10 @@
 /**
  * Changes: per pushable table (a card) what waits to be sent, the one primary action "Send N changes", Discard,
  * "Undo last send", the progress while sending (read-only meanwhile, Cancel), what the last send did (conflicts
- * with both values, "Keep mine" / "Take theirs") and the journal of sends, each opened to its rows (JournalList).
+ * with both values, "Keep mine" / "Take theirs") and the journal of sends, each opened to its rows (JournalList);
+ * budgets without an addressable external ID get Adopt (AdoptNotice, a row's menu, a waiting row of the result).
  * Every decision is AppState's: the view asks the user first where a write cannot be taken back silently (deletes,
- * whole rows, replace, discard, undo).
+ * whole rows, replace, adopt, discard, undo: change-dialogs.tsx).
  */
 
 import {
@@ -25,6 +26,7 @@ import type { Language } from '../../i18n/catalog';
 import type { ChangesTable } from '../state/app-state';
 import { pushableOf } from '../state/changes-state';
 import { useAppActions, useAppState } from './app-context';
+import { AdoptNotice } from './AdoptNotice';
 import { useChangeDialogs, type ChangeDialogs } from './change-dialogs';
 import { ConfirmDialog } from './ConfirmDialog';
 import { formatInteger, pluralOf } from './format';
@@ -104,6 +106,7 @@ function ChangesCard({ table, language, locked }: { table: ChangesTable; languag
   const label = t(table.label, table.labelParams);
   const disabled = table.status !== 'idle' || locked;
   const names = useRowNames(table);
+  const adoptable = useMemo(() => new Map((table.adoptable ?? []).map((r) => [r.id, r])), [table.adoptable]);
 
   return (
     <Card className={styles.card} aria-label={label} data-table={table.tableName}>
@@ -124,11 +127,21 @@ function ChangesCard({ table, language, locked }: { table: ChangesTable; languag
           }}
           onSelect={(row) => void app.selectRow(table.tableId, row.ref)}
           onWholeRows={dialogs.wholeRows}
+          adoptable={adoptable}
+          onAdopt={(row) => dialogs.adopt([row])}
         />
       )}
       {lastAction === 'undo' && table.undo && <UndoOutcome undo={table.undo} language={language} />}
 
-      <PendingRows table={table} language={language} disabled={disabled} onDiscard={dialogs.discardRow} onReplace={dialogs.replaceRow} />
+      <AdoptNotice table={table} language={language} disabled={disabled} onAdopt={dialogs.adopt} />
+      <PendingRows
+        table={table}
+        language={language}
+        disabled={disabled}
+        onDiscard={dialogs.discardRow}
+        onReplace={dialogs.replaceRow}
+        onAdopt={(row) => dialogs.adopt([row])}
+      />
 
       <JournalList table={table} language={language} />
 

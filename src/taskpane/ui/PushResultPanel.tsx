@@ -1,7 +1,8 @@
 /**
  * What the last send of a table did: a summary ("4 sent · 1 conflict · 1 not sent") and, for each row that did not
  * land, its message; a row in conflict shows both values per column (yours, the service's) with "Keep mine" and
- * "Take theirs"; rows that must be written whole wait for "Write as whole rows…".
+ * "Take theirs"; rows that must be written whole wait for "Write as whole rows…", and a budget waiting for want of an
+ * addressable external ID offers "Adopt as xl-<id>…".
  */
 
 import {
@@ -23,6 +24,7 @@ import { formatInteger, pluralOf } from './format';
 
 type PushResult = NonNullable<ChangesTable['result']>;
 type PushRow = PushResult['rows'][number];
+type AdoptableRow = NonNullable<ChangesTable['adoptable']>[number];
 
 /** Outcomes of rows the service does not hold. `unknown` is apart: the service did not confirm it, it may be there. */
 const NOT_SENT = ['failed', 'cancelled', 'blocked', 'needsReplace', 'needsDeleteConfirmation'] as const;
@@ -76,6 +78,9 @@ export interface PushResultPanelProps {
   /** Selects the row in the sheet. */
   onSelect(row: PushRow): void;
   onWholeRows(count: number): void;
+  /** The budgets Adopt is offered for, by id (a waiting row among them gets its Adopt button). */
+  adoptable: ReadonlyMap<number, AdoptableRow>;
+  onAdopt(row: AdoptableRow): void;
 }
 
 export function PushResultPanel({
@@ -86,6 +91,8 @@ export function PushResultPanel({
   onResolve,
   onSelect,
   onWholeRows,
+  adoptable,
+  onAdopt,
 }: PushResultPanelProps): ReactElement {
   const app = useAppActions();
   const styles = useStyles();
@@ -105,8 +112,10 @@ export function PushResultPanel({
               name={nameOf(row)}
               language={language}
               disabled={disabled}
+              adopt={row.outcome === 'needsReplace' && row.ref.id !== null ? adoptable.get(row.ref.id) : undefined}
               onResolve={onResolve}
               onSelect={onSelect}
+              onAdopt={onAdopt}
             />
           ))}
         </ul>
@@ -154,12 +163,15 @@ interface UnsentRowProps {
   name: string;
   language: Language;
   disabled: boolean;
+  /** The row waits for want of an addressable external ID: Adopt is offered, with the ID it would get. */
+  adopt: AdoptableRow | undefined;
   onResolve(row: PushRow, resolution: 'mine' | 'theirs'): void;
   onSelect(row: PushRow): void;
+  onAdopt(row: AdoptableRow): void;
 }
 
-/** A row that did not land: its name, the message (or a conflict's values), Keep mine / Take theirs, Show in sheet. */
-function UnsentRow({ row, name, language, disabled, onResolve, onSelect }: UnsentRowProps): ReactElement {
+/** A row that did not land: its name, the message (or a conflict's values), Keep mine / Take theirs or Adopt, Show in sheet. */
+function UnsentRow({ row, name, language, disabled, adopt, onResolve, onSelect, onAdopt }: UnsentRowProps): ReactElement {
   const app = useAppActions();
   const styles = useStyles();
   const t = app.t;
@@ -199,6 +211,16 @@ function UnsentRow({ row, name, language, disabled, onResolve, onSelect }: Unsen
               {t('pane.changes.takeTheirs')}
             </Button>
           </>
+        )}
+        {adopt && (
+          <Button
+            size="small"
+            disabled={disabled}
+            onClick={() => onAdopt(adopt)}
+            aria-label={t('pane.changes.adopt.rowFor', { name, externalId: adopt.externalId })}
+          >
+            {t('pane.changes.adopt.row', { externalId: adopt.externalId })}
+          </Button>
         )}
         <Button size="small" appearance="subtle" onClick={() => onSelect(row)} aria-label={t('pane.changes.showRowFor', { name })}>
           {t('pane.changes.showRow')}

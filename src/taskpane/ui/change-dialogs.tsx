@@ -1,10 +1,10 @@
 /**
  * The confirmations of a Changes card, one builder each (the view asks before a write it cannot take back silently):
- * the send with deletes, discard of all or one row, undo of the last send, whole-row writes and the Replace row
- * action. The hook keeps the open request for the card's ConfirmDialog and starts the action the user confirms.
+ * the send with deletes, discard of all or one row, undo of the last send, whole-row writes, the Replace row
+ * action and Adopt (the budgets and the ID each gets, and the whole-row write it sends). The hook keeps the open request for the card's ConfirmDialog and starts the action the user confirms.
  */
 
-import { useState } from 'react';
+import { useState, type ReactElement } from 'react';
 import type { Language } from '../../i18n/catalog';
 import type { ChangesTable } from '../state/app-state';
 import { useAppActions } from './app-context';
@@ -13,6 +13,10 @@ import { formatInteger, pluralOf } from './format';
 import { pendingKey, rowName } from './PendingRows';
 
 type PendingRow = NonNullable<ChangesTable['pending']>['rows'][number];
+type AdoptableRow = NonNullable<ChangesTable['adoptable']>[number];
+
+/** Budgets the Adopt dialog names one by one; the rest are counted. */
+const ADOPT_LISTED = 8;
 type Choices = Parameters<ReturnType<typeof useAppActions>['pushChanges']>[1];
 
 /**
@@ -35,6 +39,8 @@ export interface ChangeDialogs {
   undo(): void;
   wholeRows(count: number): void;
   replaceRow(row: PendingRow): void;
+  /** Adopt these budgets (one, or all of the table's) and send at once. */
+  adopt(rows: readonly AdoptableRow[]): void;
 }
 
 /** `onAction`: which outcome the card shows next (the push's or the undo's). */
@@ -95,6 +101,16 @@ export function useChangeDialogs(table: ChangesTable, language: Language, onActi
         confirm: t('pane.changes.dialog.replace.confirm'),
         onConfirm: () => row.ref.id !== null && push({ replace: new Set([row.ref.id]) }),
       }),
+    adopt: (adopted) =>
+      setRequest({
+        title: t(`pane.changes.dialog.adopt.title.${pluralOf(adopted.length, language)}`, { count: n(adopted.length) }),
+        body: <AdoptDialogBody table={table} rows={adopted} language={language} />,
+        confirm: t('pane.changes.dialog.adopt.confirm'),
+        onConfirm: () => {
+          onAction('push');
+          void app.adoptBudgets(table.tableId, new Set(adopted.map((r) => r.id)));
+        },
+      }),
   };
 }
 
@@ -118,4 +134,31 @@ function deletesRequest(
       ? { alternative: { label: t('pane.changes.dialog.deletes.withoutDeletes'), onChoose: () => push() } }
       : {}),
   };
+}
+
+/** What Adopt does, plainly: each budget and the ID it gets, the whole-row write, and the table's other changes going along. */
+function AdoptDialogBody({
+  table,
+  rows,
+  language,
+}: {
+  table: ChangesTable;
+  rows: readonly AdoptableRow[];
+  language: Language;
+}): ReactElement {
+  const t = useAppActions().t;
+  const others = (table.pending?.rows.length ?? 0) - rows.length;
+  const more = rows.length - ADOPT_LISTED;
+  return (
+    <>
+      <ul aria-label={t('pane.changes.dialog.adopt.rowsLabel')} data-testid="adopt-rows">
+        {rows.slice(0, ADOPT_LISTED).map((r) => (
+          <li key={r.id}>{t('pane.changes.dialog.adopt.row', { name: r.name || `#${r.id}`, externalId: r.externalId })}</li>
+        ))}
+        {more > 0 && <li>{t('pane.changes.dialog.adopt.more', { count: formatInteger(more, language) })}</li>}
+      </ul>
+      <p>{t('pane.changes.dialog.adopt.body')}</p>
+      {others > 0 && <p>{t('pane.changes.dialog.adopt.others', { table: t(table.label, table.labelParams) })}</p>}
+    </>
+  );
 }
