@@ -5,7 +5,9 @@
  * Accessibility of the view and the README's screenshots with a conflict shown, in both themes. A send's journal
  * entry opens to the rows it touched, and Show in sheet selects one after the table was sorted (#26). Invoices (#28):
  * an expected date and a status typed into the Invoices table are listed, sent and held by the service, and the
- * delete dialog says that an invoice deleted does not come back by undo; both themes.
+ * delete dialog says that an invoice deleted does not come back by undo; both themes. Adopt (#28): a budget without an
+ * external ID is given `xl-<id>` from the pending row's menu and lands with the table's other change; the dialog in
+ * both themes.
  */
 import type { Page } from 'playwright-core';
 import { CHANGED_FILL, INPUT_FILL, INPUT_FONT } from '../../src/hosts/excel/input-style';
@@ -300,5 +302,70 @@ test('Invoices: an expected date and a status typed are listed, sent and held by
   await screenshotPane(page, 'changes-invoices-delete-dark');
   await dialog.getByRole('button', { name: en['pane.changes.dialog.cancel'] }).click();
   expect((await sandbox.invoice('RE-10'))?.name).toBe(goneName);
+  expectClean(suite.session, [OFFICE_JS_TELEMETRY]);
+});
+
+test('Adopt: a budget without an external ID gets xl-<id> from its row menu and lands with the other change; the dialog in both themes', async () => {
+  const { page } = suite.session;
+  const { sandbox } = suite.app;
+  await openForecastBudgets(page, suite.app);
+  const p = pane(page);
+  const preview = previewApi(page);
+  // Cloud-Abo was pulled without an external ID; Miete Büro has one.
+  const idCell = await sheetCell(page, SHEET, 'Cloud-Abo', 'Id');
+  const external = await sheetCell(page, SHEET, 'Cloud-Abo', 'External Id');
+  const id = Number((await preview.cellText(SHEET, idCell.row, idCell.col)).replace(/\D/g, ''));
+  expect(await preview.cellText(SHEET, external.row, external.col)).toBe('');
+  const amount = await sheetCell(page, SHEET, 'Cloud-Abo', 'Amount');
+  await preview.typeInto(SHEET, amount.row, amount.col, '-150');
+  const rent = await sheetCell(page, SHEET, 'fc-miete', 'Amount');
+  await preview.typeInto(SHEET, rent.row, rent.col, '-4700');
+
+  await openChanges(page);
+  await p.getByRole('button', { name: en['pane.changes.check'] }).click();
+  const card = p.locator('[data-table="ForecastBudgets"]');
+  await card.getByTestId('adopt-notice').getByRole('button', { name: 'Adopt 1 budget…' }).waitFor();
+  await card.getByTestId('pending-row').filter({ hasText: 'Miete Büro' }).waitFor();
+  await expectAccessible(page, PANE);
+  await card.getByRole('button', { name: 'More for Cloud-Abo' }).click();
+  await p.getByRole('menuitem', { name: `Adopt as xl-${id}…` }).click();
+  const dialog = p.getByRole('alertdialog', { name: 'Adopt 1 budget and send it?' });
+  await dialog.getByRole('list', { name: en['pane.changes.dialog.adopt.rowsLabel'] }).getByText(`Cloud-Abo → xl-${id}`).waitFor();
+  await dialog.getByText('is sent at once as a whole row by its id (PUT)', { exact: false }).waitFor();
+  await dialog.getByText('Your other changes to Forecast budgets go with this send', { exact: false }).waitFor();
+  await expectAccessible(page, PANE);
+  await screenshotPane(page, 'changes-adopt-light');
+
+  await dialog.getByRole('button', { name: en['pane.changes.dialog.adopt.confirm'] }).click();
+  await eventually(async () => expect(await card.getByTestId('push-summary').textContent()).toContain('2 sent'), { timeoutMs: 60_000 });
+  expect(await sandbox.forecastBudget(`xl-${id}`)).toMatchObject({ id, amount: -150 });
+  expect((await sandbox.forecastBudget('fc-miete')).amount).toBe(-4700);
+  expect(await preview.cellText(SHEET, external.row, external.col)).toBe(`xl-${id}`);
+  await card.getByTestId('pending-row').waitFor({ state: 'detached' });
+  await expect(card.getByTestId('adopt-notice').count()).resolves.toBe(0);
+
+  // Addressable now: the next edit is sent by that ID, without asking for a whole row.
+  await preview.typeInto(SHEET, amount.row, amount.col, '-160');
+  await p.getByRole('button', { name: en['pane.changes.check'] }).click();
+  await card.getByRole('button', { name: 'Send 1 change', exact: true }).click();
+  await eventually(async () => expect((await sandbox.forecastBudget(`xl-${id}`)).amount).toBe(-160), { timeoutMs: 60_000 });
+  await expect(card.getByTestId('push-summary').textContent()).resolves.toContain('1 sent');
+
+  // Dark: another budget the paths cannot address (its ID has a dot), adopted from the card's notice; Cancel writes nothing.
+  const vat = await sheetCell(page, SHEET, 'sap.4711', 'Description');
+  await preview.typeInto(SHEET, vat.row, vat.col, 'Quarterly');
+  await page.getByTestId('preview-theme').click();
+  await eventually(async () => expect((await paneFrame(page)).url()).toContain('theme=dark'));
+  await p.getByText(en['pane.state.online'], { exact: true }).waitFor({ timeout: 60_000 });
+  await openChanges(page);
+  await p.getByRole('button', { name: en['pane.changes.check'] }).click();
+  await card.getByTestId('adopt-notice').getByRole('button', { name: 'Adopt 1 budget…' }).click();
+  const dark = p.getByRole('alertdialog', { name: 'Adopt 1 budget and send it?' });
+  await dark.getByText(/^Umsatzsteuer → xl-\d+$/).waitFor();
+  await expectAccessible(page, PANE);
+  await screenshotPane(page, 'changes-adopt-dark');
+  await dark.getByRole('button', { name: en['pane.changes.dialog.cancel'] }).click();
+  const vatExternal = await sheetCell(page, SHEET, 'sap.4711', 'External Id');
+  expect(await preview.cellText(SHEET, vatExternal.row, vatExternal.col)).toBe('sap.4711');
   expectClean(suite.session, [OFFICE_JS_TELEMETRY]);
 });

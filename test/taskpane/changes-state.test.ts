@@ -2,7 +2,7 @@
  * The Changes view's state end to end without a browser (#17): the pane's own pull into the Excel simulation, edits
  * typed into cells, the push through the Excel host (status column, highlight and input fills, the journal in its
  * very hidden sheet) against the sandbox; conflicts, the refresh that asks first, undo after a reload; the Invoices
- * table sent the same way (#28).
+ * table sent the same way (#28); Adopt of budgets without an addressable external ID (#28).
  */
 
 import { CashflowClient, TokenCache } from '../../src/api';
@@ -15,6 +15,7 @@ import type { PaneHost } from '../../src/taskpane/state/pane-host';
 import { excelPaneHost } from '../../src/taskpane/excel-pane-host';
 import { SheetPushJournal } from '../../src/hosts/excel/sheet-push-journal';
 import { JOURNAL_ROWS_BLOCK } from '../../src/taskpane/state/changes-state';
+import { recordingFetch, type SentRequest } from '../support/recording-fetch';
 
 type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
 
@@ -550,4 +551,159 @@ test('Transactions (#28): typing over read-only columns (Amount, Reporting amoun
   await stateWhere(app, () => app.snapshot().changes.tables.some((t) => t.tableName === 'Transactions' && t.pending?.counts.changed === 1));
   expect(app.snapshot().readOnlyEdit).toBeUndefined();
   await stop();
+});
+
+describe('Adopt (#28): budgets without an external ID the service can address', () => {
+  /** Types a value into the cell of the row with this name (the budgets Adopt is for have no usable external ID). */
+  async function typeIntoNamed(name: string, header: string, value: string | number): Promise<void> {
+    const { headers, rows, sheet, body } = await table();
+    const row = rows.findIndex((r) => r[headers.indexOf('Name')] === name);
+    await Excel.run(async (context) => {
+      context.workbook.worksheets.getItem(sheet).getRangeByIndexes(body + row, headers.indexOf(header), 1, 1).values = [[value]];
+      await context.sync();
+    });
+  }
+
+  async function cellOfNamed(name: string, header: string): Promise<unknown> {
+    const { headers, rows } = await table();
+    return rows.find((r) => r[headers.indexOf('Name')] === name)?.[headers.indexOf(header)];
+  }
+
+  /** A forecast budget read by its id (those without an addressable external ID cannot be read by it). */
+  async function serviceBudget(id: number) {
+    for await (const b of colleague().forecastBudgets.items({ ids: [id] })) return b;
+    throw new Error(`budget ${id} is not on the service`);
+  }
+
+  /** The write requests (not GET, not the token) recorded since the last call. */
+  function writesOf(sent: SentRequest[]): () => string[] {
+    let taken = 0;
+    return () => {
+      const writes = sent.slice(taken).filter((r) => r.method !== 'GET' && !r.path.endsWith('/auth/token/'));
+      taken = sent.length;
+      return writes.map((r) => `${r.method} ${r.path} ${JSON.stringify(r.body)}`);
+    };
+  }
+
+  test('edited, Adopt: one PUT each carries the edit and the new external ID, the service holds both; a later edit goes by PATCH to that ID', async () => {
+    const sent: SentRequest[] = [];
+    const app = await pane(recordingFetch(sent, {}));
+    const takeWrites = writesOf(sent);
+    await app.pull('forecastBudgets');
+    const cloud = (await cellOfNamed('Cloud-Abo', 'Id')) as number;
+    const vat = (await cellOfNamed('Umsatzsteuer', 'Id')) as number;
+    const forecast = (await colleague().plans.list()).find((p) => p.type === 'FORECAST')?.id;
+    await typeIntoNamed('Cloud-Abo', 'Amount', -15);
+    await typeIntoNamed('Umsatzsteuer', 'Description', 'Quarterly, adopted');
+    await typeInto('fc-miete', 'Amount', -4600);
+
+    await app.reviewChanges();
+    const before = app.snapshot().changes.tables[0];
+    expect(before?.adoptable).toEqual([
+      { id: vat, name: 'Umsatzsteuer', externalId: `xl-${vat}` },
+      { id: cloud, name: 'Cloud-Abo', externalId: `xl-${cloud}` },
+    ]);
+    takeWrites();
+
+    await app.adoptBudgets('forecastBudgets');
+    // What typing the IDs and sending does: each adopted row written whole by its id with its new external ID; the
+    // table's other change goes with it by PATCH.
+    const writes = takeWrites().sort();
+    expect(writes).toHaveLength(3);
+    expect(writes).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(new RegExp(`^PATCH /plans/${forecast}/budgets/external/fc-miete/ \\{"amount":"-4600.00"\\}$`)),
+        expect.stringMatching(new RegExp(`^PUT /plans/${forecast}/budgets/${cloud}/ .*"external_id":"xl-${cloud}"`)),
+        expect.stringMatching(new RegExp(`^PUT /plans/${forecast}/budgets/${vat}/ .*"external_id":"xl-${vat}"`)),
+      ]),
+    );
+    const after = app.snapshot().changes.tables[0];
+    expect(after?.result?.counts).toMatchObject({ landed: 3, needsReplace: 0 });
+    expect(after?.adoption).toEqual({ adopted: 2, refused: [] });
+    expect(after?.pending?.rows).toEqual([]);
+    expect(after?.adoptable).toBeUndefined();
+    expect(await colleague().forecastBudgets.getByExternalId(`xl-${cloud}`)).toMatchObject({ id: cloud, amount: -15 });
+    expect(await colleague().forecastBudgets.getByExternalId(`xl-${vat}`)).toMatchObject({ id: vat, description: 'Quarterly, adopted' });
+    expect(await cellOfNamed('Cloud-Abo', 'External Id')).toBe(`xl-${cloud}`);
+    expect(await cellOfNamed('Cloud-Abo', 'Push status')).toMatch(/^Sent /);
+    expect(await cellOfNamed('Umsatzsteuer', 'External Id')).toBe(`xl-${vat}`);
+
+    // Addressable now: the next edit is a PATCH by the new ID, without any confirmation.
+    await typeIntoNamed('Cloud-Abo', 'Amount', -19.9);
+    await app.pushChanges('forecastBudgets');
+    expect(takeWrites()).toEqual([`PATCH /plans/${forecast}/budgets/external/xl-${cloud}/ {"amount":"-19.90"}`]);
+    expect(await colleague().forecastBudgets.getByExternalId(`xl-${cloud}`)).toMatchObject({ amount: -19.9 });
+  });
+
+  test('a row the service changed meanwhile is a conflict, nothing overwritten; "Keep mine" sends it whole without asking again', async () => {
+    const app = await pane();
+    await app.pull('forecastBudgets');
+    const cloud = (await cellOfNamed('Cloud-Abo', 'Id')) as number;
+    const forecast = (await colleague().plans.list()).find((p) => p.type === 'FORECAST')?.id ?? 0;
+    const budgetOnService = () => serviceBudget(cloud);
+    const theirs = await budgetOnService();
+    await colleague().planBudgets(forecast).replace(cloud, {
+      name: theirs.name,
+      category: theirs.category.id,
+      settlement_date: theirs.settlement_date,
+      amount: '-14.00',
+      frequency: 'weekly',
+    });
+    await typeIntoNamed('Cloud-Abo', 'Amount', -15);
+
+    await app.adoptBudgets('forecastBudgets', new Set([cloud]));
+    const row = app.snapshot().changes.tables[0]?.result?.rows.find((r) => r.ref.id === cloud);
+    expect(row).toMatchObject({ outcome: 'conflict', conflicts: [{ column: 'Amount', mine: -15, theirs: -14 }] });
+    expect(await budgetOnService()).toMatchObject({ amount: -14, external_id: null });
+    expect(await cellOfNamed('Cloud-Abo', 'External Id')).toBe(`xl-${cloud}`);
+
+    await app.resolveConflict('forecastBudgets', row?.key ?? '', 'mine');
+    expect(app.snapshot().changes.tables[0]?.result?.rows.find((r) => r.ref.id === cloud)?.outcome).toBe('landed');
+    expect(await budgetOnService()).toMatchObject({ amount: -15, external_id: `xl-${cloud}` });
+  });
+
+  test('after an Adopt in conflict, "Take theirs" keeps the service\'s value and still sends the new external ID', async () => {
+    const app = await pane();
+    await app.pull('forecastBudgets');
+    const cloud = (await cellOfNamed('Cloud-Abo', 'Id')) as number;
+    const forecast = (await colleague().plans.list()).find((p) => p.type === 'FORECAST')?.id ?? 0;
+    const budgetOnService = () => serviceBudget(cloud);
+    const theirs = await budgetOnService();
+    await colleague().planBudgets(forecast).replace(cloud, {
+      name: theirs.name,
+      category: theirs.category.id,
+      settlement_date: theirs.settlement_date,
+      amount: '-14.00',
+      frequency: 'weekly',
+    });
+    await typeIntoNamed('Cloud-Abo', 'Amount', -15);
+
+    await app.adoptBudgets('forecastBudgets', new Set([cloud]));
+    const row = app.snapshot().changes.tables[0]?.result?.rows.find((r) => r.ref.id === cloud);
+    expect(row).toMatchObject({ outcome: 'conflict', conflicts: [{ column: 'Amount', mine: -15, theirs: -14 }] });
+    expect(await budgetOnService()).toMatchObject({ amount: -14, external_id: null });
+    expect(await cellOfNamed('Cloud-Abo', 'External Id')).toBe(`xl-${cloud}`);
+
+    await app.resolveConflict('forecastBudgets', row?.key ?? '', 'theirs');
+    expect(app.snapshot().changes.tables[0]?.result?.rows.find((r) => r.ref.id === cloud)?.outcome).toBe('landed');
+    expect(await budgetOnService()).toMatchObject({ amount: -14, external_id: `xl-${cloud}` });
+    expect(await cellOfNamed('Cloud-Abo', 'Amount')).toBe(-14);
+  });
+
+  test('an ID the user typed after the check stays theirs: that row is refused and said, nothing is sent for it', async () => {
+    const app = await pane();
+    await app.pull('forecastBudgets');
+    const cloud = (await cellOfNamed('Cloud-Abo', 'Id')) as number;
+    await typeIntoNamed('Cloud-Abo', 'Amount', -15);
+    await app.reviewChanges();
+    expect(app.snapshot().changes.tables[0]?.adoptable?.map((r) => r.id)).toEqual([cloud]);
+    await typeIntoNamed('Cloud-Abo', 'External Id', 'cloud-2026');
+
+    await app.adoptBudgets('forecastBudgets', new Set([cloud]));
+    const after = app.snapshot().changes.tables[0];
+    expect(after?.adoption).toEqual({ adopted: 0, refused: [{ id: cloud, name: 'Cloud-Abo', reason: 'externalIdTyped' }] });
+    expect(after?.result).toBeUndefined();
+    expect(await cellOfNamed('Cloud-Abo', 'External Id')).toBe('cloud-2026');
+    expect(await serviceBudget(cloud)).toMatchObject({ amount: -129, external_id: null });
+  });
 });

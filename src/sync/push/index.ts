@@ -62,6 +62,7 @@ export {
   type PushRowResult,
   type RowOutcome,
 } from './push-result';
+export { adoptRows, isAdoptable, type AdoptOutcome, type AdoptRefusal, type AdoptRow } from './adopt-rows';
 export { budgetWriteModel } from './budget-write-model';
 export { INVOICE_PATCH_BATCH, invoiceWriteModel, type InvoiceTarget } from './invoice-write-model';
 export { transactionWriteModel } from './transaction-write-model';

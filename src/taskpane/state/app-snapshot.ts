@@ -12,7 +12,7 @@ import type { FunctionsCacheSeconds, LanguageChoice, LoadConfirmChoice } from '.
 import type { TableEntry } from './table-list';
 import type { ShareReport } from '../../sync/share';
 import type { OfflineAccountField, OfflineAccountForm } from '../../sync/accounts';
-import type { JournalRowView, PendingChanges, PushProgress, PushResult, UndoResult } from '../../sync/push';
+import type { AdoptRefusal, JournalRowView, PendingChanges, PushProgress, PushResult, UndoResult } from '../../sync/push';
 import type { PushableRecords } from './pushable-table';
 import type { ReadOnlyNotice } from './read-only-notice';
 
@@ -227,6 +227,20 @@ export interface OpenedJournalEntry {
   notFound: string[];
 }
 
+/** A budget Adopt is offered for: pending, without an external ID the service can address; the ID it would get. */
+export interface AdoptableRow {
+  id: number;
+  name: string;
+  externalId: string;
+}
+
+/** What the last Adopt did before its send: budgets given their ID, and those it left alone with the reason. */
+export interface AdoptionOutcome {
+  adopted: number;
+  /** `nothingPending`: the row asked for has nothing waiting any more (discarded, typed back). */
+  refused: Array<{ id: number; name: string; reason: AdoptRefusal | 'nothingPending' }>;
+}
+
 export interface ChangesTable {
   tableId: string;
   tableName: string;
@@ -247,6 +261,10 @@ export interface ChangesTable {
   opened?: OpenedJournalEntry;
   /** The journal holds a send of this table that "Undo last send" can take back. */
   canUndo: boolean;
+  /** Budgets Adopt is offered for (tables whose rows have external IDs only); absent when none. */
+  adoptable?: AdoptableRow[];
+  /** The last Adopt's rows, while its send is the last one. */
+  adoption?: AdoptionOutcome;
 }
 
 export interface ChangesView {

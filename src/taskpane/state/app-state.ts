@@ -592,6 +592,14 @@ export class AppState {
     return this.#thenRefreshFunctions(this.#changes.pushTable(tableId, confirmed));
   }
 
+  /**
+   * Adopt: budgets without an external ID the service can address (these ids, or all the table's) get their suggested
+   * one in the sheet and are sent at once as whole rows, which the user confirmed; later changes go by that ID.
+   */
+  adoptBudgets(tableId: string, ids?: ReadonlySet<number>): Promise<void> {
+    return this.#thenRefreshFunctions(this.#changes.adopt(tableId, ids));
+  }
+
   /** Keep mine or take theirs, for a row in conflict: the push runs again with it. */
   resolveConflict(tableId: string, rowKey: string, resolution: Resolution): Promise<void> {
     return this.#thenRefreshFunctions(this.#changes.resolve(tableId, rowKey, resolution));

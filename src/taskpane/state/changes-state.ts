@@ -1,17 +1,20 @@
 /**
  * The Changes view's state: pending changes per pushable table (pushable-table.ts: ForecastBudgets, each
- * Scenario_<id>_Budgets, Invoices that the workbook holds), push with the confirmations the user gave, the conflict choice per row, discard, undo of
- * the last push, the journal; and the question a refresh asks when a table has pending changes. Every rule is in
- * the core (`src/sync/push`); this module only calls it with the host's ports and keeps what the view shows.
+ * Scenario_<id>_Budgets, Invoices that the workbook holds), push with the confirmations the user gave, the conflict
+ * choice per row, discard, undo of the last push, the journal, Adopt of budgets without an addressable external ID
+ * (adopted-rows.ts); and the question a refresh asks when a table has pending changes. Every rule is in the core
+ * (`src/sync/push`); this module only calls it with the host's ports and keeps what the view shows.
  */
 
 import type { CashflowClient } from '../../api';
 import type { Language, MessageKey } from '../../i18n/catalog';
 import type { MessageParams } from '../../i18n/translate';
 import {
+  adoptRows,
   applyKeptEdits,
   discardChanges,
   highlightUpdates,
+  isAdoptable,
   journalRowViews,
   keepEdits,
   pendingChanges,
@@ -20,7 +23,9 @@ import {
   undoableEntry,
   undoPush,
   type JournalEntry,
+  type BaselineStore,
   type KeptEdits,
+  type PendingChanges,
   type PushChoices,
   type PushReference,
   type Resolution,
@@ -28,7 +33,16 @@ import {
 } from '../../sync/push';
 import type { PaneHost, PushHost } from './pane-host';
 import { pushableOf, type PushableTable } from './pushable-table';
-import type { ChangesTable, ChangesView, JournalSummary, OpenedJournalEntry, RefreshPrompt, TableRow } from './app-snapshot';
+import { AdoptedRows, adoptableRows } from './adopted-rows';
+import type {
+  AdoptionOutcome,
+  ChangesTable,
+  ChangesView,
+  JournalSummary,
+  OpenedJournalEntry,
+  RefreshPrompt,
+  TableRow,
+} from './app-snapshot';
 
 export type { ChangesTable, ChangesView, JournalSummary, OpenedJournalEntry, RefreshPrompt } from './app-snapshot';
 
@@ -49,6 +63,14 @@ export interface ChangesDeps {
   publish(view: ChangesView): void;
 }
 
+/** What sending to (or undoing on) a table needs. */
+interface Ready {
+  entry: { row: TableRow } & PushableTable;
+  push: PushHost;
+  baselines: BaselineStore;
+  client: CashflowClient;
+}
+
 export class ChangesState {
   readonly #deps: ChangesDeps;
   #view: ChangesView = { tables: [] };
@@ -57,6 +79,8 @@ export class ChangesState {
   readonly #highlighted = new Map<string, RowRef[]>();
   /** The opened journal entry per table, read once when opened; the view gets its rows a block at a time. */
   readonly #openedEntries = new Map<string, JournalEntry>();
+  /** Whole-row writes confirmed by Adopt, carried until the rows land. */
+  readonly #adopted = new AdoptedRows();
   #abort: AbortController | undefined;
 
   constructor(deps: ChangesDeps) {
@@ -72,7 +96,7 @@ export class ChangesState {
   }
 
   /** What sending to (or undoing on) a table needs, with the table in the view; undefined when signed out or not pushable. */
-  async #ready(tableId: string) {
+  async #ready(tableId: string): Promise<Ready | undefined> {
     const entry = this.#pushable().find((p) => p.row.id === tableId);
     const push = this.#push();
     const baselines = this.#deps.host.baselines;
@@ -103,11 +127,13 @@ export class ChangesState {
     const journal = await push.journal.list().catch((): JournalEntry[] => []);
     const previous = new Map(this.#view.tables.map((t) => [t.tableId, t]));
     const tables: ChangesTable[] = [];
-    for (const { row, model, records, committedPlan } of this.#pushable()) {
+    for (const { row, model, writeModel, records, committedPlan } of this.#pushable()) {
       const before = previous.get(row.id);
       // A committed plan is read-only: said before anything is sent (the plans as the pane read them on connect).
       const isCommitted = committedPlan(this.#deps.reference());
       const pending = await pendingChanges(model, push.sheet, baselines, row.pulled?.baseline).catch(() => undefined);
+      this.#adopted.keepWaiting(row.id, pending);
+      const adoptable = adoptableRows(pending, writeModel.generatesExternalIds);
       if (pending?.comparable) {
         // The cells waiting to be sent turn amber now, not only after a send that left them.
         // The newest send of this table: rows it landed and the user has edited since lose their "Sent" status.
@@ -132,6 +158,8 @@ export class ChangesState {
         ...(before?.undo ? { undo: before.undo } : {}),
         ...(before?.error ? { error: before.error } : {}),
         ...(before?.opened ? { opened: before.opened } : {}),
+        ...(before?.adoption ? { adoption: before.adoption } : {}),
+        ...(adoptable === undefined ? {} : { adoptable }),
         ...(isCommitted !== undefined
           ? { refused: this.#deps.t('push.refused.committed', { table: this.#deps.t(row.label, row.labelParams), plan: isCommitted.name }) }
           : pending !== undefined && !pending.comparable
@@ -150,14 +178,84 @@ export class ChangesState {
   /** Pushes a table's pending changes with what the user confirmed; the conflict choices made so far go along. */
   async pushTable(tableId: string, confirmed: Omit<PushChoices, 'resolutions'> = {}): Promise<void> {
     const ready = await this.#ready(tableId);
-    if (ready === undefined) return;
-    const { entry, push, baselines, client } = ready;
+    if (ready !== undefined) await this.#send(tableId, ready, confirmed);
+  }
+
+  /**
+   * Adopt: the budgets named (or every one of the table Adopt is offered for) get their suggested external ID in the
+   * External ID cell (`adoptRows`), and the table is sent at once with their whole-row writes confirmed, as the Adopt
+   * dialog said: what typing the ID and sending does. The rows it leaves alone are said on the card; nothing is sent
+   * when none is left, nor into a committed plan.
+   */
+  async adopt(tableId: string, ids?: ReadonlySet<number>): Promise<void> {
+    const ready = await this.#ready(tableId);
+    if (ready === undefined || !ready.entry.writeModel.generatesExternalIds) return;
+    const { entry, push, baselines } = ready;
+    const committed = entry.committedPlan(this.#deps.reference());
+    if (committed !== undefined) {
+      const table = this.#deps.t(entry.row.label, entry.row.labelParams);
+      this.#update(tableId, { refused: this.#deps.t('push.refused.committed', { table, plan: committed.name }) });
+      return;
+    }
+    let adoption: AdoptionOutcome;
+    try {
+      const pending = await pendingChanges(entry.model, push.sheet, baselines, entry.row.pulled?.baseline);
+      adoption = await this.#adoptRows(entry.model, push.sheet, pending, tableId, ids);
+    } catch (error) {
+      this.#update(tableId, { error: error instanceof Error ? error.message : String(error) });
+      return;
+    }
+    if (adoption.adopted === 0) {
+      this.#update(tableId, { adoption, error: undefined } as Partial<ChangesTable>);
+      await this.review();
+      return;
+    }
+    await this.#send(tableId, ready, {}, adoption);
+  }
+
+  /** Writes the IDs; the rows asked for that are no longer adoptable are refused with the reason. */
+  async #adoptRows(
+    model: PushableTable['model'],
+    sheet: PushHost['sheet'],
+    pending: PendingChanges,
+    tableId: string,
+    ids: ReadonlySet<number> | undefined,
+  ): Promise<AdoptionOutcome> {
+    const asked = (id: number | null) => id !== null && (ids === undefined || ids.has(id));
+    const rows = pending.rows.filter((r) => isAdoptable(r) && asked(r.ref.id));
+    const outcome = await adoptRows(model, sheet, rows);
+    this.#adopted.confirm(
+      tableId,
+      outcome.adopted.map((a) => a.id),
+    );
+    const shown = this.#view.tables.find((t) => t.tableId === tableId)?.adoptable ?? [];
+    const nameOf = (id: number) => pending.rows.find((r) => r.ref.id === id)?.name ?? shown.find((r) => r.id === id)?.name ?? `#${id}`;
+    const gone = [...(ids ?? [])].filter((id) => !rows.some((r) => r.ref.id === id));
+    const refused = [
+      ...outcome.refused,
+      // Asked for but no longer adoptable: an ID typed (pending still), or nothing pending any more.
+      ...gone.map((id) => ({
+        id,
+        reason: pending.rows.some((r) => r.ref.id === id) ? ('externalIdTyped' as const) : ('nothingPending' as const),
+      })),
+    ];
+    return { adopted: outcome.adopted.length, refused: refused.map((r) => ({ ...r, name: nameOf(r.id) })) };
+  }
+
+  async #send(
+    tableId: string,
+    { entry, push, baselines, client }: Ready,
+    confirmed: Omit<PushChoices, 'resolutions'>,
+    adoption?: AdoptionOutcome,
+  ): Promise<void> {
     const abort = new AbortController();
     this.#abort = abort;
+    const replace = this.#adopted.replaceFor(tableId, confirmed.replace);
     this.#update(tableId, {
       status: 'pushing',
       error: undefined,
       refused: undefined,
+      adoption,
       progress: { phase: 'reading', done: 0, total: 0 },
     } as Partial<ChangesTable>);
     try {
@@ -168,14 +266,15 @@ export class ChangesState {
         journal: push.journal,
         language: this.#deps.language(),
         baselineState: entry.row.pulled?.baseline,
-        choices: { ...confirmed, resolutions: this.#resolutions.get(tableId) ?? new Map() },
+        choices: { ...confirmed, ...(replace === undefined ? {} : { replace }), resolutions: this.#resolutions.get(tableId) ?? new Map() },
         signal: abort.signal,
         label: this.#deps.t(entry.row.label, entry.row.labelParams),
         ...(this.#deps.reference() ? { reference: this.#deps.reference() } : {}),
         onProgress: (progress) => this.#update(tableId, { progress }),
       });
-      // Choices that were used are spent: a row in conflict again asks again.
+      // Choices that were used are spent: a row in conflict again asks again; adopted rows that landed are settled.
       this.#resolutions.delete(tableId);
+      this.#adopted.spend(tableId, result);
       this.#update(tableId, { status: 'idle', result, progress: undefined } as Partial<ChangesTable>);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);

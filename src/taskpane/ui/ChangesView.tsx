@@ -1,9 +1,10 @@
 /**
  * Changes: per pushable table (a card) what waits to be sent, the one primary action "Send N changes", Discard,
  * "Undo last send", the progress while sending (read-only meanwhile, Cancel), what the last send did (conflicts
- * with both values, "Keep mine" / "Take theirs") and the journal of sends, each opened to its rows (JournalList).
+ * with both values, "Keep mine" / "Take theirs") and the journal of sends, each opened to its rows (JournalList);
+ * budgets without an addressable external ID get Adopt (AdoptNotice, a row's menu, a waiting row of the result).
  * Every decision is AppState's: the view asks the user first where a write cannot be taken back silently (deletes,
- * whole rows, replace, discard, undo).
+ * whole rows, replace, adopt, discard, undo: change-dialogs.tsx).
  */
 
 import {
@@ -25,22 +26,13 @@ import type { Language } from '../../i18n/catalog';
 import type { ChangesTable } from '../state/app-state';
 import { pushableOf } from '../state/changes-state';
 import { useAppActions, useAppState } from './app-context';
-import { ConfirmDialog, type ConfirmRequest } from './ConfirmDialog';
+import { AdoptNotice } from './AdoptNotice';
+import { useChangeDialogs, type ChangeDialogs } from './change-dialogs';
+import { ConfirmDialog } from './ConfirmDialog';
 import { formatInteger, pluralOf } from './format';
 import { JournalList } from './JournalList';
-import { PendingRows, pendingKey, rowName } from './PendingRows';
+import { PendingRows, rowName } from './PendingRows';
 import { PushResultPanel } from './PushResultPanel';
-
-/**
- * The words of a card's dialogs that name its rows: a budget deleted comes back by undo, an invoice deleted does not
- * (the service would give it a new id, without its source and matched transactions).
- */
-const RECORD_WORDS = {
-  budgets: { deletes: 'pane.changes.dialog.deletes', undoBody: 'pane.changes.dialog.undo.body' },
-  invoices: { deletes: 'pane.changes.dialog.invoiceDeletes', undoBody: 'pane.changes.dialog.invoiceUndo.body' },
-  // Transactions are never deleted (the push refuses a removed row before anything is asked): the budget words never show.
-  transactions: { deletes: 'pane.changes.dialog.deletes', undoBody: 'pane.changes.dialog.transactionUndo.body' },
-} as const;
 
 const useStyles = makeStyles({
   stack: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
@@ -109,105 +101,19 @@ function ChangesCard({ table, language, locked }: { table: ChangesTable; languag
   const app = useAppActions();
   const styles = useStyles();
   const t = app.t;
-  const [confirm, setConfirm] = useState<ConfirmRequest>();
   const [lastAction, setLastAction] = useState<'push' | 'undo'>('push');
+  const dialogs = useChangeDialogs(table, language, setLastAction);
   const label = t(table.label, table.labelParams);
-  const words = RECORD_WORDS[table.records];
-  const busy = table.status !== 'idle';
-  const disabled = busy || locked;
-  const pending = table.pending;
-  const rows = pending?.rows ?? [];
-  const counts = pending?.counts ?? { changed: 0, new: 0, deleted: 0 };
-  const n = (count: number) => formatInteger(count, language);
-  const undoable = table.canUndo;
-  const names = useMemo(() => {
-    const map = new Map<string, string>();
-    for (const row of rows) {
-      const name = rowName(row, t);
-      if (row.ref.id !== null) map.set(`id:${row.ref.id}`, name);
-      if (row.ref.externalId) map.set(`ext:${row.ref.externalId}`, name);
-    }
-    return map;
-  }, [rows, t]);
-
-  const push = (choices: Parameters<typeof app.pushChanges>[1] = {}) => {
-    setLastAction('push');
-    void app.pushChanges(table.tableId, choices);
-  };
-
-  const send = () => {
-    if (counts.deleted === 0) return push();
-    const deleted = rows.filter((r) => r.kind === 'deleted').map((r) => rowName(r, t));
-    setConfirm({
-      title: t(`${words.deletes}.title.${pluralOf(counts.deleted, language)}`, { count: n(counts.deleted) }),
-      body: t(`${words.deletes}.body`, { table: label, names: deleted.join(', ') }),
-      confirm: t('pane.changes.dialog.deletes.confirm'),
-      onConfirm: () => push({ deletes: true }),
-      ...(rows.length > counts.deleted
-        ? { alternative: { label: t('pane.changes.dialog.deletes.withoutDeletes'), onChoose: () => push() } }
-        : {}),
-    });
-  };
-
-  const discardAll = () =>
-    setConfirm({
-      title: t(`pane.changes.dialog.discard.title.${pluralOf(rows.length, language)}`, { count: n(rows.length) }),
-      body: t('pane.changes.dialog.discard.body', { table: label }),
-      confirm: t('pane.changes.dialog.discard.confirm'),
-      onConfirm: () => void app.discardChanges(table.tableId),
-    });
-
-  const undo = () =>
-    setConfirm({
-      title: t('pane.changes.dialog.undo.title', { table: label }),
-      body: t(words.undoBody),
-      confirm: t('pane.changes.dialog.undo.confirm'),
-      onConfirm: () => {
-        setLastAction('undo');
-        void app.undoLastPush(table.tableId);
-      },
-    });
-
-  const countsText = [
-    counts.changed > 0 ? t('pane.changes.counts.changed', { count: n(counts.changed) }) : '',
-    counts.new > 0 ? t('pane.changes.counts.new', { count: n(counts.new) }) : '',
-    counts.deleted > 0 ? t('pane.changes.counts.deleted', { count: n(counts.deleted) }) : '',
-  ]
-    .filter((p) => p !== '')
-    .join(' · ');
+  const disabled = table.status !== 'idle' || locked;
+  const names = useRowNames(table);
+  const adoptable = useMemo(() => new Map((table.adoptable ?? []).map((r) => [r.id, r])), [table.adoptable]);
 
   return (
     <Card className={styles.card} aria-label={label} data-table={table.tableName}>
-      <div>
-        <Text weight="semibold" block>
-          {label}
-        </Text>
-        <Text size={200} className={styles.meta} data-testid="pending-counts">
-          {countsText === '' ? t('pane.changes.nothingPending') : countsText}
-        </Text>
-      </div>
-
-      {(table.refused ?? table.error) !== undefined && (
-        <MessageBar intent="error" layout="multiline">
-          <MessageBarBody>
-            {table.refused ?? t('pane.changes.failed', { reason: table.error ?? '' })} {t('pane.changes.kept')}
-          </MessageBarBody>
-        </MessageBar>
-      )}
-
+      <CardHeading table={table} label={label} language={language} />
+      <CardProblem table={table} />
       <PushProgress table={table} label={label} language={language} />
-
-      <div className={styles.actions}>
-        <Button appearance="primary" disabled={disabled || rows.length === 0 || pending?.comparable === false} onClick={send}>
-          {t(`pane.changes.send.${pluralOf(rows.length, language)}`, { count: n(rows.length) })}
-        </Button>
-        <Button disabled={disabled || rows.length === 0} onClick={discardAll}>
-          {t('pane.changes.discard')}
-        </Button>
-        <Button appearance="subtle" disabled={disabled || !undoable} onClick={undo}>
-          {t('pane.changes.undo')}
-        </Button>
-      </div>
+      <CardActions table={table} language={language} disabled={disabled} dialogs={dialogs} />
 
       {lastAction === 'push' && table.result && (
         <PushResultPanel
@@ -220,44 +126,112 @@ function ChangesCard({ table, language, locked }: { table: ChangesTable; languag
             void app.resolveConflict(table.tableId, row.key, resolution);
           }}
           onSelect={(row) => void app.selectRow(table.tableId, row.ref)}
-          onWholeRows={(count) =>
-            setConfirm({
-              title: t(`pane.changes.dialog.wholeRows.title.${pluralOf(count, language)}`, { count: n(count) }),
-              body: t('pane.changes.dialog.wholeRows.body'),
-              confirm: t('pane.changes.dialog.wholeRows.confirm'),
-              onConfirm: () => push({ wholeRows: true }),
-            })
-          }
+          onWholeRows={dialogs.wholeRows}
+          adoptable={adoptable}
+          onAdopt={(row) => dialogs.adopt([row])}
         />
       )}
       {lastAction === 'undo' && table.undo && <UndoOutcome undo={table.undo} language={language} />}
 
+      <AdoptNotice table={table} language={language} disabled={disabled} onAdopt={dialogs.adopt} />
       <PendingRows
         table={table}
         language={language}
         disabled={disabled}
-        onDiscard={(row) =>
-          setConfirm({
-            title: t('pane.changes.dialog.discardRow.title', { name: rowName(row, t) }),
-            body: t('pane.changes.dialog.discardRow.body'),
-            confirm: t('pane.changes.dialog.discard.confirm'),
-            onConfirm: () => void app.discardChanges(table.tableId, new Set([pendingKey(row)])),
-          })
-        }
-        onReplace={(row) =>
-          setConfirm({
-            title: t('pane.changes.dialog.replace.title', { name: rowName(row, t) }),
-            body: t('pane.changes.dialog.replace.body'),
-            confirm: t('pane.changes.dialog.replace.confirm'),
-            onConfirm: () => row.ref.id !== null && push({ replace: new Set([row.ref.id]) }),
-          })
-        }
+        onDiscard={dialogs.discardRow}
+        onReplace={dialogs.replaceRow}
+        onAdopt={(row) => dialogs.adopt([row])}
       />
 
       <JournalList table={table} language={language} />
 
-      <ConfirmDialog request={confirm} cancel={t('pane.changes.dialog.cancel')} onClose={() => setConfirm(undefined)} />
+      <ConfirmDialog request={dialogs.request} cancel={t('pane.changes.dialog.cancel')} onClose={dialogs.close} />
     </Card>
+  );
+}
+
+/** The record's name by row key (`id:<id>`, `ext:<external id>`), from the pending rows: the push result names its rows by it. */
+function useRowNames(table: ChangesTable): ReadonlyMap<string, string> {
+  const t = useAppActions().t;
+  const rows = table.pending?.rows;
+  return useMemo(() => {
+    const map = new Map<string, string>();
+    for (const row of rows ?? []) {
+      const name = rowName(row, t);
+      if (row.ref.id !== null) map.set(`id:${row.ref.id}`, name);
+      if (row.ref.externalId) map.set(`ext:${row.ref.externalId}`, name);
+    }
+    return map;
+  }, [rows, t]);
+}
+
+/** The table's name and what waits ("2 changed · 1 new"). */
+function CardHeading({ table, label, language }: { table: ChangesTable; label: string; language: Language }): ReactElement {
+  const app = useAppActions();
+  const styles = useStyles();
+  const t = app.t;
+  const counts = table.pending?.counts ?? { changed: 0, new: 0, deleted: 0 };
+  const n = (count: number) => formatInteger(count, language);
+  const countsText = [
+    counts.changed > 0 ? t('pane.changes.counts.changed', { count: n(counts.changed) }) : '',
+    counts.new > 0 ? t('pane.changes.counts.new', { count: n(counts.new) }) : '',
+    counts.deleted > 0 ? t('pane.changes.counts.deleted', { count: n(counts.deleted) }) : '',
+  ]
+    .filter((p) => p !== '')
+    .join(' · ');
+  return (
+    <div>
+      <Text weight="semibold" block>
+        {label}
+      </Text>
+      <Text size={200} className={styles.meta} data-testid="pending-counts">
+        {countsText === '' ? t('pane.changes.nothingPending') : countsText}
+      </Text>
+    </div>
+  );
+}
+
+/** Why the table cannot be sent, or why the last send stopped; the edits are still in the sheet. */
+function CardProblem({ table }: { table: ChangesTable }): ReactElement | null {
+  const t = useAppActions().t;
+  if ((table.refused ?? table.error) === undefined) return null;
+  return (
+    <MessageBar intent="error" layout="multiline">
+      <MessageBarBody>
+        {table.refused ?? t('pane.changes.failed', { reason: table.error ?? '' })} {t('pane.changes.kept')}
+      </MessageBarBody>
+    </MessageBar>
+  );
+}
+
+/** Send N changes (the one primary action), Discard, Undo last send. */
+function CardActions({
+  table,
+  language,
+  disabled,
+  dialogs,
+}: {
+  table: ChangesTable;
+  language: Language;
+  disabled: boolean;
+  dialogs: ChangeDialogs;
+}): ReactElement {
+  const app = useAppActions();
+  const styles = useStyles();
+  const t = app.t;
+  const rows = table.pending?.rows ?? [];
+  return (
+    <div className={styles.actions}>
+      <Button appearance="primary" disabled={disabled || rows.length === 0 || table.pending?.comparable === false} onClick={dialogs.send}>
+        {t(`pane.changes.send.${pluralOf(rows.length, language)}`, { count: formatInteger(rows.length, language) })}
+      </Button>
+      <Button disabled={disabled || rows.length === 0} onClick={dialogs.discardAll}>
+        {t('pane.changes.discard')}
+      </Button>
+      <Button appearance="subtle" disabled={disabled || !table.canUndo} onClick={dialogs.undo}>
+        {t('pane.changes.undo')}
+      </Button>
+    </div>
   );
 }
 

@@ -1,6 +1,7 @@
 /**
  * The rows of a table waiting to be sent: the budget's name and external ID, what changed ("Amount: -4,500.00 →
- * -4,000.00"), new and deleted marks, and per row a menu (discard this change, replace on the service). A long list
+ * -4,000.00"), new and deleted marks, and per row a menu (discard this change, replace on the service, adopt a budget
+ * without an addressable external ID under the ID it would get). A long list
  * shows its first rows and a button for the rest.
  */
 
@@ -14,6 +15,7 @@ import { changeValue } from './change-value';
 import { formatInteger } from './format';
 
 type PendingRow = NonNullable<ChangesTable['pending']>['rows'][number];
+type AdoptableRow = NonNullable<ChangesTable['adoptable']>[number];
 
 const FIRST_ROWS = 20;
 
@@ -52,9 +54,10 @@ export interface PendingRowsProps {
   disabled: boolean;
   onDiscard(row: PendingRow): void;
   onReplace(row: PendingRow): void;
+  onAdopt(row: AdoptableRow): void;
 }
 
-export function PendingRows({ table, language, disabled, onDiscard, onReplace }: PendingRowsProps): ReactElement | null {
+export function PendingRows({ table, language, disabled, onDiscard, onReplace, onAdopt }: PendingRowsProps): ReactElement | null {
   const app = useAppActions();
   const styles = useStyles();
   const t = app.t;
@@ -63,11 +66,13 @@ export function PendingRows({ table, language, disabled, onDiscard, onReplace }:
   if (rows.length === 0) return null;
   const shown = all ? rows : rows.slice(0, FIRST_ROWS);
   const label = t(table.label, table.labelParams);
+  const adoptable = new Map((table.adoptable ?? []).map((r) => [r.id, r]));
   return (
     <>
       <ul className={styles.list} aria-label={t('pane.changes.rowsLabel', { table: label })}>
         {shown.map((row) => {
           const name = rowName(row, t);
+          const adopt = row.ref.id === null ? undefined : adoptable.get(row.ref.id);
           return (
             <li key={`${row.kind}:${pendingKey(row)}`} className={styles.item} data-testid="pending-row">
               <div className={styles.head}>
@@ -94,6 +99,9 @@ export function PendingRows({ table, language, disabled, onDiscard, onReplace }:
                       <MenuItem onClick={() => onDiscard(row)}>{t('pane.changes.discardRow')}</MenuItem>
                       {row.kind === 'changed' && row.ref.id !== null && (
                         <MenuItem onClick={() => onReplace(row)}>{t('pane.changes.replaceRow')}</MenuItem>
+                      )}
+                      {adopt && (
+                        <MenuItem onClick={() => onAdopt(adopt)}>{t('pane.changes.adopt.row', { externalId: adopt.externalId })}</MenuItem>
                       )}
                     </MenuList>
                   </MenuPopover>

@@ -11,6 +11,7 @@ import { WEB_PAYLOAD_LIMIT_BYTES } from '../../../src/preview/excel-sim';
 import { rowToFields } from '../../../src/sync/tables';
 import { dateToSerial } from '../../../src/sync/excel-serial-date';
 import type { RowUpdate } from '../../../src/sync/push/push-port';
+import { adoptRows } from '../../../src/sync/push';
 import {
   BODY_ROW,
   budget,
@@ -440,6 +441,39 @@ describe('ExcelPushSheet.append and remove', () => {
     ]);
     expect(result).toEqual({ removed: 3, missing: [{ position: 2, id: 42, externalId: null }] });
     expect((await new ExcelPushSheet().read(MODEL)).rows.map((r) => r.id)).toEqual([6, 5, 3]);
+  });
+});
+
+describe('adoptRows on the Excel push sheet (#28)', () => {
+  it("writes the suggested external ID as text into the row found by id after a sort, keeps the row's pending cells amber, refuses an ID typed meanwhile", async () => {
+    // Budgets 5 and 10 were pulled without an external ID; the user changed their amounts.
+    await writeBudgets(budgets([4, 5, 6, 10]));
+    await typeInto(sim, 1, 'amount', -12.5);
+    await typeInto(sim, 3, 'amount', -99);
+    const seen = [
+      { ref: { position: 1, id: 5, externalId: null }, fields: [{ field: 'amount' }] },
+      { ref: { position: 3, id: 10, externalId: null }, fields: [{ field: 'amount' }] },
+    ];
+    // Meanwhile the user sorts the table and types an ID of their own into budget 10's cell.
+    await reorderRows(sim, [3, 2, 1, 0]);
+    await typeInto(sim, 0, 'external_id', 'mine-10');
+
+    const outcome = await adoptRows(MODEL, new ExcelPushSheet(), seen);
+    expect(outcome).toEqual({ adopted: [{ id: 5, externalId: 'xl-5' }], refused: [{ id: 10, reason: 'externalIdTyped' }] });
+    // Budget 5 is row 2 after the sort.
+    expect(cellOf(sim, 2, 'id').result).toMatchObject({ value: 5 });
+    expect(cellOf(sim, 2, 'external_id')).toMatchObject({ result: { kind: 'String', value: 'xl-5' }, format: '@' });
+    expect(cellOf(sim, 2, 'amount').result).toMatchObject({ value: -12.5 });
+    expect(cellOf(sim, 0, 'external_id').result).toMatchObject({ kind: 'String', value: 'mine-10' });
+    expect(
+      await fills(sim, [
+        [2, 'external_id'],
+        [2, 'amount'],
+        [2, 'name'],
+      ]),
+    ).toEqual([CHANGED_FILL, CHANGED_FILL, INPUT_FILL]);
+    const read = await new ExcelPushSheet().read(MODEL);
+    expect(read.rows.find((r) => r.id === 5)).toMatchObject({ externalId: 'xl-5', position: 2, fields: { amount: -12.5 } });
   });
 });
 
