@@ -28,9 +28,11 @@ const BENCHES: Record<string, () => Promise<unknown>> = {
   pane: () => benchPane(Number(process.env.BENCH_PANE_TRANSACTIONS ?? 100_000)),
   push: () =>
     benchPush({
-      edited: Number(process.env.BENCH_PUSH_EDITED ?? 1000),
-      created: Number(process.env.BENCH_PUSH_NEW ?? 100),
-      deleted: Number(process.env.BENCH_PUSH_DELETED ?? 50),
+      budgets: {
+        edited: Number(process.env.BENCH_PUSH_EDITED ?? 1000),
+        created: Number(process.env.BENCH_PUSH_NEW ?? 100),
+        deleted: Number(process.env.BENCH_PUSH_DELETED ?? 50),
+      },
     }),
   functions: () =>
     benchFunctions(
