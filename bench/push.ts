@@ -5,9 +5,10 @@
  * of their own, checks that the service holds every edit, and prints the requests by kind against the issue's
  * target, the wall time, rows per second and the speed-up. A benchmark, not a test.
  *   1. budgets (#17, push-budgets.ts): 1,000 edited, 100 new and 50 deleted forecast budgets;
+ *   2. invoices (#28, push-invoices.ts): 1,000 edited invoices (expected date, status, notes);
  *
  * Environment: BENCH_PUSH_EDITED (default 1,000), BENCH_PUSH_NEW (100), BENCH_PUSH_DELETED (50) for the budgets;
- * and for every row
+ * BENCH_PUSH_INVOICES (1,000; 0 leaves the row out); and for every row
  * BENCH_PUSH_CONCURRENCY (our push's writes in flight; default: the push's own, 4),
  * BENCH_PUSH_LATENCY_MS (every sandbox answer delayed by this much, standing in for the network; default
  *   DEFAULT_PUSH_LATENCY_MS, an assumption like the pull bench's 50 ms per sync; 0: bare loopback, where the client
@@ -17,12 +18,15 @@
  */
 import { benchPushBudgets, type PushBenchSizes } from './push-budgets';
 import type { SideFigures } from './push-figures';
+import { benchPushInvoices } from './push-invoices';
 import { pushBenchSettings } from './push-sandbox';
 
 export { DEFAULT_PUSH_LATENCY_MS } from './push-sandbox';
 
 export interface PushBenchRows {
   budgets: PushBenchSizes;
+  /** Edited invoices (0: the row is left out). */
+  invoices: number;
 }
 
 export async function benchPush(rows: PushBenchRows): Promise<Record<string, SideFigures[]>> {
@@ -30,5 +34,6 @@ export async function benchPush(rows: PushBenchRows): Promise<Record<string, Sid
   const { edited, created, deleted } = rows.budgets;
   const out: Record<string, SideFigures[]> = {};
   if (edited + created + deleted > 0) out.budgets = await benchPushBudgets(rows.budgets, settings);
+  if (rows.invoices > 0) out.invoices = await benchPushInvoices(rows.invoices, settings);
   return out;
 }
