@@ -6,9 +6,10 @@
  * target, the wall time, rows per second and the speed-up. A benchmark, not a test.
  *   1. budgets (#17, push-budgets.ts): 1,000 edited, 100 new and 50 deleted forecast budgets;
  *   2. invoices (#28, push-invoices.ts): 1,000 edited invoices (expected date, status, notes);
+ *   3. transactions (#28, push-transactions.ts): 5,000 transactions given another category.
  *
  * Environment: BENCH_PUSH_EDITED (default 1,000), BENCH_PUSH_NEW (100), BENCH_PUSH_DELETED (50) for the budgets;
- * BENCH_PUSH_INVOICES (1,000; 0 leaves the row out); and for every row
+ * BENCH_PUSH_INVOICES (1,000) and BENCH_PUSH_TRANSACTIONS (5,000), 0 leaves the row out; and for every row
  * BENCH_PUSH_CONCURRENCY (our push's writes in flight; default: the push's own, 4),
  * BENCH_PUSH_LATENCY_MS (every sandbox answer delayed by this much, standing in for the network; default
  *   DEFAULT_PUSH_LATENCY_MS, an assumption like the pull bench's 50 ms per sync; 0: bare loopback, where the client
@@ -20,6 +21,7 @@ import { benchPushBudgets, type PushBenchSizes } from './push-budgets';
 import type { SideFigures } from './push-figures';
 import { benchPushInvoices } from './push-invoices';
 import { pushBenchSettings } from './push-sandbox';
+import { benchPushTransactions } from './push-transactions';
 
 export { DEFAULT_PUSH_LATENCY_MS } from './push-sandbox';
 
@@ -27,6 +29,8 @@ export interface PushBenchRows {
   budgets: PushBenchSizes;
   /** Edited invoices (0: the row is left out). */
   invoices: number;
+  /** Recategorized transactions (0: the row is left out). */
+  transactions: number;
 }
 
 export async function benchPush(rows: PushBenchRows): Promise<Record<string, SideFigures[]>> {
@@ -35,5 +39,6 @@ export async function benchPush(rows: PushBenchRows): Promise<Record<string, Sid
   const out: Record<string, SideFigures[]> = {};
   if (edited + created + deleted > 0) out.budgets = await benchPushBudgets(rows.budgets, settings);
   if (rows.invoices > 0) out.invoices = await benchPushInvoices(rows.invoices, settings);
+  if (rows.transactions > 0) out.transactions = await benchPushTransactions(rows.transactions, settings);
   return out;
 }
