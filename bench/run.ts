@@ -5,9 +5,10 @@
  *   npm run bench sandbox    how fast the sandbox serves pages (BENCH_SANDBOX_TRANSACTIONS, default 200,000)
  *   npm run bench pane       the task pane in the preview in Chromium: bundle sizes, long tasks during a 100,000-row
  *                            pull, time to show a cancel (BENCH_PANE_TRANSACTIONS, BENCH_CANCEL_AFTER_MS)
- *   npm run bench push       1,000 edited, 100 new and 50 deleted budgets pushed to the sandbox, against a sequential
- *                            one-at-a-time client (BENCH_PUSH_EDITED, BENCH_PUSH_NEW, BENCH_PUSH_DELETED,
- *                            BENCH_PUSH_LATENCY_MS, BENCH_PUSH_CONCURRENCY, BENCH_PUSH_WARMUP)
+ *   npm run bench push       1,000 edited, 100 new and 50 deleted budgets, 1,000 edited invoices and 5,000 recategorized
+ *                            transactions pushed to the sandbox, each against a sequential one-at-a-time client
+ *                            (BENCH_PUSH_EDITED, BENCH_PUSH_NEW, BENCH_PUSH_DELETED, BENCH_PUSH_INVOICES,
+ *                            BENCH_PUSH_TRANSACTIONS, BENCH_PUSH_LATENCY_MS, BENCH_PUSH_CONCURRENCY, BENCH_PUSH_WARMUP)
  *   npm run bench functions  a 12-month × 40-category CASHFLOW.ACTUALS grid, batched against one request per cell
  *                            (BENCH_FUNCTIONS_TRANSACTIONS, BENCH_FUNCTIONS_YEAR, BENCH_FUNCTIONS_LATENCY_MS)
  *   npm run bench soak       20 seeded 100,000-row pulls from a sandbox answering 10 % with 500 and 10 % with 429, then
@@ -28,9 +29,13 @@ const BENCHES: Record<string, () => Promise<unknown>> = {
   pane: () => benchPane(Number(process.env.BENCH_PANE_TRANSACTIONS ?? 100_000)),
   push: () =>
     benchPush({
-      edited: Number(process.env.BENCH_PUSH_EDITED ?? 1000),
-      created: Number(process.env.BENCH_PUSH_NEW ?? 100),
-      deleted: Number(process.env.BENCH_PUSH_DELETED ?? 50),
+      budgets: {
+        edited: Number(process.env.BENCH_PUSH_EDITED ?? 1000),
+        created: Number(process.env.BENCH_PUSH_NEW ?? 100),
+        deleted: Number(process.env.BENCH_PUSH_DELETED ?? 50),
+      },
+      invoices: Number(process.env.BENCH_PUSH_INVOICES ?? 1000),
+      transactions: Number(process.env.BENCH_PUSH_TRANSACTIONS ?? 5000),
     }),
   functions: () =>
     benchFunctions(
