@@ -7,15 +7,19 @@
  * A combobox with a listbox (ARIA 1.2 pattern), coloured from the grid's theme (it opens in glide's portal, outside
  * the page's Fluent theme). A long list (a company's categories) shows eight items at a time and scrolls, as Excel's
  * drop-down does, keeping the highlighted item in view.
+ * Its parts: the text and the highlighted item (use-list-choice.ts), the items (list-options.tsx), the prompt
+ * (list-prompt.tsx) and the colours (list-editor-palette.ts).
  */
 
-import type { EditableGridCell, GridCell, ProvideEditorComponent, Theme } from '@glideapps/glide-data-grid';
+import type { EditableGridCell, GridCell, ProvideEditorComponent } from '@glideapps/glide-data-grid';
 import { GridCellKind } from '@glideapps/glide-data-grid';
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
+import { listEditorPalette } from './list-editor-palette';
+import { ListOptions } from './list-options';
+import { ListPrompt } from './list-prompt';
+import { useListChoice } from './use-list-choice';
 
-/** Items in view at once (Excel's drop-down shows eight), and the height of one. */
-const VISIBLE_ITEMS = 8;
-const ITEM_HEIGHT_PX = 22;
+type Movement = readonly [-1 | 0 | 1, -1 | 0 | 1];
 
 export interface ListEditorOptions {
   items: readonly string[];
@@ -42,10 +46,14 @@ function withText(cell: GridCell, text: string): EditableGridCell {
   };
 }
 
-function startingWith(items: readonly string[], text: string): number {
-  if (text === '') return -1;
-  const lower = text.toLowerCase();
-  return items.findIndex((item) => item.toLowerCase().startsWith(lower));
+/** What a key does in the editor: move the highlight, take the highlighted item (or the text) and move, or leave. */
+function keyAction(key: string, shiftKey: boolean): { step: number } | { take: Movement } | 'leave' | undefined {
+  if (key === 'ArrowDown') return { step: 1 };
+  if (key === 'ArrowUp') return { step: -1 };
+  if (key === 'Enter') return { take: [0, 1] };
+  if (key === 'Tab') return { take: [shiftKey ? -1 : 1, 0] };
+  if (key === 'Escape') return 'leave';
+  return undefined;
 }
 
 export function listEditor(options: ListEditorOptions): ProvideEditorComponent<GridCell> {
@@ -53,16 +61,7 @@ export function listEditor(options: ListEditorOptions): ProvideEditorComponent<G
     const { items } = options;
     const id = useId();
     const input = useRef<HTMLInputElement>(null);
-    const [text, setText] = useState(initialValue ?? textOf(value));
-    const [active, setActive] = useState(() => {
-      const typed = initialValue ?? textOf(value);
-      const exact = items.findIndex((item) => item.toLowerCase() === typed.toLowerCase());
-      return exact >= 0 ? exact : startingWith(items, typed);
-    });
-    const list = useRef<HTMLUListElement>(null);
-    useEffect(() => {
-      if (active >= 0) list.current?.querySelector(`[id="${CSS.escape(`${id}-option-${active}`)}"]`)?.scrollIntoView({ block: 'nearest' });
-    }, [active]);
+    const { text, active, type, step } = useListChoice(items, initialValue ?? textOf(value));
     useEffect(() => {
       options.onOpenChange(true);
       input.current?.focus();
@@ -70,30 +69,21 @@ export function listEditor(options: ListEditorOptions): ProvideEditorComponent<G
     }, []);
 
     const change = (next: string): void => {
-      setText(next);
-      setActive(startingWith(items, next));
+      type(next);
       onChange(withText(value, next));
     };
-    const take = (chosen: string, movement: readonly [-1 | 0 | 1, -1 | 0 | 1]): void =>
-      onFinishedEditing(withText(value, chosen), movement);
-    const move = (step: number): void => setActive((current) => Math.max(0, Math.min(items.length - 1, current + step)));
-
+    const take = (chosen: string, movement: Movement): void => onFinishedEditing(withText(value, chosen), movement);
     const onKeyDown = (event: KeyboardEvent<HTMLInputElement>): void => {
-      const picked = active >= 0 ? items[active] : undefined;
-      let handled = true;
-      if (event.key === 'ArrowDown') move(1);
-      else if (event.key === 'ArrowUp') move(-1);
-      else if (event.key === 'Enter') take(picked ?? text, [0, 1]);
-      else if (event.key === 'Tab') take(picked ?? text, [event.shiftKey ? -1 : 1, 0]);
-      else if (event.key === 'Escape') onFinishedEditing(undefined, [0, 0]);
-      else handled = false;
-      if (handled) {
-        event.preventDefault();
-        event.stopPropagation();
-      }
+      const action = keyAction(event.key, event.shiftKey);
+      if (action === undefined) return;
+      if (action === 'leave') onFinishedEditing(undefined, [0, 0]);
+      else if ('step' in action) step(action.step);
+      else take((active >= 0 ? items[active] : undefined) ?? text, action.take);
+      event.preventDefault();
+      event.stopPropagation();
     };
 
-    const colors = palette(theme);
+    const colors = listEditorPalette(theme);
     const optionId = (i: number) => `${id}-option-${i}`;
     return (
       <div
@@ -116,82 +106,17 @@ export function listEditor(options: ListEditorOptions): ProvideEditorComponent<G
           style={{ background: colors.bg, color: colors.text, width: '100%', boxSizing: 'border-box' }}
           data-testid="list-editor-input"
         />
-        <ul
-          ref={list}
+        <ListOptions
           id={`${id}-list`}
-          role="listbox"
-          aria-label={options.label}
-          style={{
-            listStyle: 'none',
-            margin: '4px 0 0',
-            padding: 0,
-            borderTop: `1px solid ${colors.border}`,
-            maxHeight: VISIBLE_ITEMS * ITEM_HEIGHT_PX,
-            overflowY: 'auto',
-          }}
-        >
-          {items.map((item, i) => (
-            <li
-              key={item}
-              id={optionId(i)}
-              role="option"
-              aria-selected={i === active}
-              onMouseDown={(event) => event.preventDefault()}
-              onClick={() => take(item, [0, 1])}
-              style={{
-                minHeight: ITEM_HEIGHT_PX,
-                boxSizing: 'border-box',
-                padding: '3px 6px',
-                cursor: 'pointer',
-                background: i === active ? colors.activeBg : 'transparent',
-                color: i === active ? colors.activeText : colors.text,
-              }}
-            >
-              {item}
-            </li>
-          ))}
-        </ul>
-        {options.prompt && (
-          <p
-            style={{
-              margin: '6px 0 0',
-              paddingTop: 4,
-              borderTop: `1px solid ${colors.border}`,
-              fontSize: 12,
-              color: colors.muted,
-              maxWidth: 320,
-            }}
-            data-testid="list-editor-prompt"
-          >
-            {options.prompt.title !== '' && <strong style={{ color: colors.text }}>{options.prompt.title}: </strong>}
-            {options.prompt.message}
-          </p>
-        )}
+          optionId={optionId}
+          items={items}
+          active={active}
+          label={options.label}
+          colors={colors}
+          onTake={(item) => take(item, [0, 1])}
+        />
+        {options.prompt && <ListPrompt prompt={options.prompt} colors={colors} />}
       </div>
     );
   };
-}
-
-/**
- * The editor's colours: its background is the cell's (glide gives the editor the cell's theme, so an input cell's pale
- * fill even in the dark grid), the texts chosen for that background so they meet AA on it; the highlighted item in
- * the accent colour with white text.
- */
-function palette(theme: Theme): { bg: string; text: string; muted: string; border: string; activeBg: string; activeText: string } {
-  const light = luminance(theme.bgCell) >= 0.5;
-  return {
-    bg: theme.bgCell,
-    text: light ? '#1F1F1F' : '#F0F0F0',
-    muted: light ? '#424242' : '#C8C8C8',
-    border: light ? 'rgba(0, 0, 0, 0.18)' : 'rgba(255, 255, 255, 0.2)',
-    activeBg: light ? '#107C41' : '#1F6FB2',
-    activeText: '#FFFFFF',
-  };
-}
-
-function luminance(color: string): number {
-  const hex = /^#([0-9a-f]{6})$/i.exec(color)?.[1];
-  if (hex === undefined) return 1;
-  const [r, g, b] = [0, 2, 4].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255) as [number, number, number];
-  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
 }

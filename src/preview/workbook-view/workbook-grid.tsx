@@ -9,28 +9,32 @@
  * (use-cell-looks.ts, text-overflow.ts: one span per run, worked out once per row and redraw), so a table's stamp reads whole. A cell
  * with an in-cell list (data validation) shows its prompt beside it when selected (cell-prompt.tsx), as Excel shows a
  * validation's input message, and opens its list on Alt+↓ or a double-click (list-popup.tsx).
+ * Its parts: the selection and the open list (use-grid-selection.ts, grid-selection.ts), what the cell editor asks of
+ * the grid (grid-editor-bindings.ts), the active cell's list and place (use-active-list.ts, active-cell-popup.tsx), a
+ * list's pick (use-list-pick.ts), the cells as drawn (use-grid-cell-content.ts) and the editor's text area
+ * (cell-editor-area.tsx).
  */
 
 import DataEditor, {
-  CompactSelection,
   GridCellKind,
+  type DataEditorProps,
   type DataEditorRef,
   type EditableGridCell,
-  type GridCell,
-  type GridSelection,
   type Item,
 } from '@glideapps/glide-data-grid';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import type { SimulatedWorkbook } from '../excel-sim';
-import { cellEditText } from './cell-edit-text';
-import { CellPrompt } from './cell-prompt';
-import { columnName } from './column-name';
-import type { Move } from './grid-keys';
+import { ActiveCellPopup } from './active-cell-popup';
+import { CellEditorArea } from './cell-editor-area';
+import { gridEditorBindings } from './grid-editor-bindings';
+import { selectionAfter } from './grid-selection';
 import type { GridPalette } from './grid-theme';
-import { ListPopup, type ListMove } from './list-popup';
+import { useActiveList } from './use-active-list';
 import { useCellEditor } from './use-cell-editor';
-import { useCellLooks } from './use-cell-looks';
-import { DEFAULT_WIDTH_PX, useGridColumns } from './use-grid-columns';
+import { useGridCellContent } from './use-grid-cell-content';
+import { useGridColumns } from './use-grid-columns';
+import { useGridSelection } from './use-grid-selection';
+import { useListPick } from './use-list-pick';
 
 export interface WorkbookGridProps {
   workbook: SimulatedWorkbook;
@@ -49,18 +53,23 @@ export interface WorkbookGridProps {
   onEdit(row: number, column: number, input: string): void;
 }
 
-/** Tells tabster (Fluent's focus manager) to leave the Tab key in the cell editor alone. */
-const TABSTER_KEEP_TAB = JSON.stringify({ focusable: { ignoreKeydown: { Tab: true } } });
-
-const NO_SELECTION: GridSelection = { columns: CompactSelection.empty(), rows: CompactSelection.empty() };
-
-function cellSelection(column: number, row: number): GridSelection {
-  return { ...NO_SELECTION, current: { cell: [column, row], range: { x: column, y: row, width: 1, height: 1 }, rangeStack: [] } };
-}
-
-function clamp(value: number, last: number): number {
-  return Math.min(Math.max(value, 0), last);
-}
+/**
+ * The grid's fixed behaviour and geometry, as in Excel: no type-to-edit of glide's own (the cell editor is ours), a
+ * double-click activates a cell, row numbers, rows 24 px and the header 26 px.
+ */
+const GRID_BEHAVIOUR = {
+  editOnType: false,
+  cellActivationBehavior: 'double-click',
+  getCellsForSelection: true,
+  spanRangeBehavior: 'allowPartial',
+  rowMarkers: 'number',
+  smoothScrollX: true,
+  smoothScrollY: true,
+  rowHeight: 24,
+  headerHeight: 26,
+  width: '100%',
+  height: '100%',
+} as const satisfies Partial<DataEditorProps>;
 
 export function WorkbookGrid({
   workbook,
@@ -74,55 +83,22 @@ export function WorkbookGrid({
   onActiveCell,
   onEdit,
 }: WorkbookGridProps): JSX.Element {
-  const [selection, setSelectionState] = useState<GridSelection>(NO_SELECTION);
-  // The selection as last set, also before React rendered it: a key typed right after a move finds its cell.
-  const selectionRef = useRef(selection);
   const gridRef = useRef<DataEditorRef>(null);
   const [firstRow, setFirstRow] = useState(0);
-  const active = selection.current?.cell;
-  const activeRow = active?.[1];
-  const activeColumn = active?.[0];
-  const activeCell = activeRow === undefined || activeColumn === undefined ? undefined : { row: activeRow, column: activeColumn };
+  const [scrolled, setScrolled] = useState(0);
+  const { selection, activeCell, currentCell, select, listCell, setListCell } = useGridSelection(onActiveCell);
   const { tables, columns, columnCount, rowCount } = useGridColumns({ workbook, sheet, version, firstRow, active: activeCell });
-
-  // The cell whose in-cell list is open, if any.
-  const [listCell, setListCell] = useState<Item>();
-  const onSelection = useCallback(
-    (next: GridSelection): void => {
-      selectionRef.current = next;
-      setSelectionState(next);
-      setListCell(undefined);
-      const cell = next.current?.cell;
-      if (cell) onActiveCell({ row: cell[1], column: cell[0] });
-    },
-    [onActiveCell],
-  );
-
+  const extent = { columnCount, rowCount };
   const editor = useCellEditor(
-    {
-      activeCell: () => {
-        const cell = selectionRef.current.current?.cell;
-        return cell === undefined ? undefined : { column: cell[0], row: cell[1] };
-      },
-      contents: (cell) => cellEditText(workbook.cell(sheet, cell.row, cell.column)),
-      label: (cell) => editorLabel(`${columnName(cell.column)}${cell.row + 1}`),
-      write: (cell, text) => onEdit(cell.row, cell.column, text),
-      openList: (cell) => {
-        const list = workbook.cellList(sheet, cell.row, cell.column);
-        if (list === undefined || !list.inCellDropDown || list.items.length === 0) return false;
-        setListCell([cell.column, cell.row]);
-        return true;
-      },
-      move: (cell, move: Move) => {
-        if (move.columns === 0 && move.rows === 0) return;
-        onSelection(cellSelection(clamp(cell.column + move.columns, columnCount - 1), clamp(cell.row + move.rows, rowCount - 1)));
-      },
-    },
+    gridEditorBindings({
+      ...{ workbook, sheet, currentCell, editorLabel, onEdit },
+      showList: setListCell,
+      moveFrom: (cell, move) => select(selectionAfter(cell, move, extent)),
+    }),
     gridRef,
   );
 
   const placeEditor = editor.place;
-  const [scrolled, setScrolled] = useState(0);
   const onVisibleRegionChanged = useCallback(
     (range: { y: number }): void => {
       setFirstRow(range.y);
@@ -131,62 +107,9 @@ export function WorkbookGrid({
     },
     [placeEditor],
   );
-
-  // The active cell's in-cell list (data validation), as the workbook holds it now, and where the cell is on screen.
-  const activeList = useMemo(
-    () => (activeRow === undefined || activeColumn === undefined ? undefined : workbook.cellList(sheet, activeRow, activeColumn)),
-    [workbook, sheet, activeRow, activeColumn, version],
-  );
-  const bounds = useMemo(
-    () => (activeRow === undefined || activeColumn === undefined ? undefined : gridRef.current?.getBounds(activeColumn, activeRow)),
-    [activeRow, activeColumn, scrolled, version, columns],
-  );
-
-  const { cellLook, runsOf } = useCellLooks({
-    workbook,
-    sheet,
-    tables,
-    palette,
-    locale,
-    version,
-    columns,
-    defaultWidthPx: DEFAULT_WIDTH_PX,
-  });
-
-  const getCellContent = useCallback(
-    ([column, row]: Item): GridCell => {
-      const own = cellLook(row, column);
-      const span = runsOf(row).get(column);
-      // A cell a text runs over shows that text (the run is drawn once, from whichever of its cells is in view); it
-      // keeps its own (empty) content for editing.
-      const shown = span === undefined || span[0] === column ? own : cellLook(row, span[0]);
-      return {
-        kind: GridCellKind.Text,
-        data: own.editText,
-        displayData: shown.display.text,
-        allowOverlay: true,
-        readonly: false,
-        contentAlign: shown.display.align,
-        ...(shown.themeOverride ? { themeOverride: shown.themeOverride } : {}),
-        ...(span === undefined ? {} : { span }),
-      };
-    },
-    [cellLook, runsOf],
-  );
-
-  const onListDone = useCallback(
-    (value: string | undefined, move: ListMove): void => {
-      const cell = listCell;
-      setListCell(undefined);
-      gridRef.current?.focus();
-      if (cell === undefined || value === undefined) return;
-      onEdit(cell[1], cell[0], value);
-      if (move[0] !== 0 || move[1] !== 0)
-        onSelection(cellSelection(clamp(cell[0] + move[0], columnCount - 1), clamp(cell[1] + move[1], rowCount - 1)));
-    },
-    [listCell, onEdit, onSelection, columnCount, rowCount],
-  );
-
+  const { activeList, bounds } = useActiveList({ workbook, sheet, version, active: activeCell, grid: gridRef, scrolled, columns });
+  const getCellContent = useGridCellContent({ workbook, sheet, tables, palette, locale, version, columns });
+  const onListDone = useListPick({ listCell, setListCell, grid: gridRef, onEdit, select, extent });
   const onCellEdited = useCallback(
     ([column, row]: Item, value: EditableGridCell): void => {
       if (value.kind === GridCellKind.Text) onEdit(row, column, value.data);
@@ -196,53 +119,26 @@ export function WorkbookGrid({
 
   return (
     <section aria-label={label} className="preview-grid" ref={editor.containerRef}>
-      {activeList?.prompt && listCell === undefined && bounds && <CellPrompt prompt={activeList.prompt} at={bounds} />}
-      {listCell !== undefined && activeList !== undefined && bounds && (
-        <ListPopup
-          cell={getCellContent(listCell)}
-          list={activeList}
-          at={bounds}
-          right={editor.containerRef.current?.getBoundingClientRect().right ?? window.innerWidth}
-          label={listLabel}
-          theme={palette.grid}
-          onDone={onListDone}
-        />
-      )}
+      <ActiveCellPopup
+        {...{ activeList, listCell, bounds, getCellContent, listLabel, onListDone }}
+        container={editor.containerRef}
+        theme={palette.grid}
+      />
       <DataEditor
         ref={gridRef}
+        {...GRID_BEHAVIOUR}
         columns={columns}
         rows={rowCount}
         getCellContent={getCellContent}
         onCellEdited={onCellEdited}
-        editOnType={false}
         onKeyDown={editor.onGridKeyDown}
         onCellClicked={editor.onCellClicked}
-        cellActivationBehavior="double-click"
         gridSelection={selection}
-        onGridSelectionChange={onSelection}
+        onGridSelectionChange={select}
         onVisibleRegionChanged={onVisibleRegionChanged}
-        getCellsForSelection={true}
-        spanRangeBehavior="allowPartial"
-        rowMarkers="number"
-        smoothScrollX={true}
-        smoothScrollY={true}
-        rowHeight={24}
-        headerHeight={26}
         theme={palette.grid}
-        width="100%"
-        height="100%"
       />
-      <textarea
-        ref={editor.areaRef}
-        className="preview-cell-editor"
-        aria-hidden="true"
-        tabIndex={-1}
-        spellCheck={false}
-        data-testid="cell-editor"
-        // Fluent's focus manager (tabster) takes Tab on the page to move the focus itself: in the editor Tab is ours.
-        data-tabster={TABSTER_KEEP_TAB}
-        style={{ backgroundColor: palette.grid.bgCell, color: palette.grid.textDark, borderColor: palette.grid.accentColor }}
-      />
+      <CellEditorArea areaRef={editor.areaRef} palette={palette} />
     </section>
   );
 }
