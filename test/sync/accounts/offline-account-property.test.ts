@@ -33,7 +33,7 @@ test('offline accounts created through random faults and tried again: one accoun
           const other = new CashflowClient({ ...options, tokenCache: new TokenCache() });
           const before = (await other.accounts.summary()).accounts;
           // Each fault once, in turn, then a healthy service.
-        hook.current = faultHook([...faults, ...Array<Fault>(1000).fill('none')]);
+          hook.current = faultHook([...faults, ...Array<Fault>(1000).fill('none')]);
           const firstName = new Map<string, string>();
           for (const w of wishes) {
             const form = { ...emptyOfflineAccountForm(w.currency), name: w.name, bankName: 'Handkasse', iban: IBANS[w.iban] ?? '' };
