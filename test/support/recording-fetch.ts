@@ -47,17 +47,19 @@ export interface RecordedClients {
   hook: { current?: Hook };
 }
 
+/** The two clients of a sandbox's company (or of the credentials given: a group's). */
 export function recordedClients(
   sandbox: { url: string; credentials: { company: { clientId: string; clientSecret: string } } },
   language: Language = 'en',
+  credentials: { clientId: string; clientSecret: string } = sandbox.credentials.company,
 ): RecordedClients {
   const sent: SentRequest[] = [];
   const hook: { current?: Hook } = {};
   const clientOf = (fetchImpl?: typeof fetch) =>
     new CashflowClient({
       baseUrl: sandbox.url,
-      clientId: sandbox.credentials.company.clientId,
-      clientSecret: sandbox.credentials.company.clientSecret,
+      clientId: credentials.clientId,
+      clientSecret: credentials.clientSecret,
       language,
       tokenCache: new TokenCache(),
       timeoutMs: 10_000,

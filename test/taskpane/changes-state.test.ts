@@ -635,7 +635,8 @@ describe('Adopt (#28): budgets without an external ID the service can address', 
     expect(await colleague().forecastBudgets.getByExternalId(`xl-${cloud}`)).toMatchObject({ amount: -19.9 });
   });
 
-  test('a row the service changed meanwhile is a conflict, nothing overwritten; "Keep mine" sends it whole without asking again', async () => {
+  /** A colleague changes Cloud-Abo's amount on the service; the user's own amount then meets it when Cloud-Abo is adopted. */
+  async function adoptInConflict() {
     const app = await pane();
     await app.pull('forecastBudgets');
     const cloud = (await cellOfNamed('Cloud-Abo', 'Id')) as number;
@@ -656,6 +657,11 @@ describe('Adopt (#28): budgets without an external ID the service can address', 
     expect(row).toMatchObject({ outcome: 'conflict', conflicts: [{ column: 'Amount', mine: -15, theirs: -14 }] });
     expect(await budgetOnService()).toMatchObject({ amount: -14, external_id: null });
     expect(await cellOfNamed('Cloud-Abo', 'External Id')).toBe(`xl-${cloud}`);
+    return { app, cloud, row, budgetOnService };
+  }
+
+  test('a row the service changed meanwhile is a conflict, nothing overwritten; "Keep mine" sends it whole without asking again', async () => {
+    const { app, cloud, row, budgetOnService } = await adoptInConflict();
 
     await app.resolveConflict('forecastBudgets', row?.key ?? '', 'mine');
     expect(app.snapshot().changes.tables[0]?.result?.rows.find((r) => r.ref.id === cloud)?.outcome).toBe('landed');
@@ -663,26 +669,7 @@ describe('Adopt (#28): budgets without an external ID the service can address', 
   });
 
   test('after an Adopt in conflict, "Take theirs" keeps the service\'s value and still sends the new external ID', async () => {
-    const app = await pane();
-    await app.pull('forecastBudgets');
-    const cloud = (await cellOfNamed('Cloud-Abo', 'Id')) as number;
-    const forecast = (await colleague().plans.list()).find((p) => p.type === 'FORECAST')?.id ?? 0;
-    const budgetOnService = () => serviceBudget(cloud);
-    const theirs = await budgetOnService();
-    await colleague().planBudgets(forecast).replace(cloud, {
-      name: theirs.name,
-      category: theirs.category.id,
-      settlement_date: theirs.settlement_date,
-      amount: '-14.00',
-      frequency: 'weekly',
-    });
-    await typeIntoNamed('Cloud-Abo', 'Amount', -15);
-
-    await app.adoptBudgets('forecastBudgets', new Set([cloud]));
-    const row = app.snapshot().changes.tables[0]?.result?.rows.find((r) => r.ref.id === cloud);
-    expect(row).toMatchObject({ outcome: 'conflict', conflicts: [{ column: 'Amount', mine: -15, theirs: -14 }] });
-    expect(await budgetOnService()).toMatchObject({ amount: -14, external_id: null });
-    expect(await cellOfNamed('Cloud-Abo', 'External Id')).toBe(`xl-${cloud}`);
+    const { app, cloud, row, budgetOnService } = await adoptInConflict();
 
     await app.resolveConflict('forecastBudgets', row?.key ?? '', 'theirs');
     expect(app.snapshot().changes.tables[0]?.result?.rows.find((r) => r.ref.id === cloud)?.outcome).toBe('landed');

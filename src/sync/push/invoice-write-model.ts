@@ -20,7 +20,7 @@ import type { PushReference } from './push-result';
 import type { PushRequest } from './push-request';
 import { readReference } from './open-session';
 import type { RowVerdict } from './row-verdict';
-import { withoutId } from './service-row';
+import { headerOfField, withoutId } from './service-row';
 import type { OpenContext, OpenedModel, Write, WriteModel } from './write-model';
 
 export type { InvoiceTarget } from './invoice-endpoints';
@@ -41,7 +41,7 @@ const INVOICE_WORDS: RecordWords = {
 const COMPANY = 'company';
 
 export function invoiceWriteModel(table: TableModel<InvoiceRecord>, target: InvoiceTarget): WriteModel<InvoiceRecord> {
-  const columnOf = (field: string) => table.columns.find((c) => c.write?.field === field)?.header ?? field;
+  const columnOf = (field: string) => headerOfField(table, field);
   return {
     table,
     columnOf,

@@ -64,6 +64,11 @@ export function cellsFor<R>(
   return values;
 }
 
+/** The header of the column a field is edited in, as the user reads it (`expected_date` → "Expected date"). */
+export function headerOfField<T>(model: TableModel<T>, field: string): string {
+  return model.columns.find((c) => c.write?.field === field)?.header ?? field;
+}
+
 /** The model column a field is edited in (`category` → `category_id`); the external ID is its own column. */
 export function columnKeyOf<T>(model: TableModel<T>, field: string): string {
   return model.columns.find((c) => c.write?.field === field)?.key ?? field;

@@ -16,6 +16,7 @@ import type { RowChange } from './diff';
 import type { PushRequest } from './push-request';
 import { readReference } from './open-session';
 import { waiting, type RowHead } from './row-verdict';
+import { headerOfField } from './service-row';
 import { CATEGORY_FIELD, checkTransactionRows } from './transaction-row-check';
 import { patchCategories, readTransactions, transactionRow, undoTransactionRow, type TransactionWriteContext } from './transaction-writes';
 import type { OpenContext, OpenedModel, Write, WriteModel } from './write-model';
@@ -31,7 +32,7 @@ const TRANSACTION_WORDS: RecordWords = {
 
 export function transactionWriteModel(): WriteModel<Transaction> {
   const table = TRANSACTIONS_TABLE;
-  const columnOf = (field: string) => table.columns.find((c) => c.write?.field === field)?.header ?? field;
+  const columnOf = (field: string) => headerOfField(table, field);
   return {
     table,
     columnOf,

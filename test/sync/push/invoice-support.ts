@@ -4,7 +4,7 @@
  * into a memory sheet with its baseline, as a pull leaves them.
  */
 
-import { CashflowClient, TokenCache, type Invoice } from '../../../src/api';
+import type { CashflowClient, Invoice } from '../../../src/api';
 import { startSandbox } from '../../../src/sandbox';
 import {
   baselineOf,
@@ -23,7 +23,8 @@ import {
 import { buildLookups, GROUP_INVOICES_TABLE, INVOICES_TABLE, toRow, type TableModel } from '../../../src/sync/tables';
 import type { CompanyInvoice } from '../../../src/sync/tables/invoices-table';
 import type { CoreValue } from '../../../src/sync/workbook-port';
-import { recordingFetch, writesTaker, type Hook, type Sandbox, type SentRequest } from './push-support';
+import { recordedClients } from '../../support/recording-fetch';
+import { writesTaker, type Hook, type Sandbox, type SentRequest } from './push-support';
 
 export interface InvoiceHarness {
   sandbox: Sandbox;
@@ -53,20 +54,8 @@ export interface InvoiceSetUp {
 
 export async function setUpInvoices(options: InvoiceSetUp = {}): Promise<InvoiceHarness> {
   const sandbox = await startSandbox({ port: 0, transactions: 20 });
-  const { sent, hook, fetch: recording } = recordingFetch();
   const credentials = options.group ? sandbox.credentials.group : sandbox.credentials.company;
-  const clientOf = (fetchImpl?: typeof fetch) =>
-    new CashflowClient({
-      baseUrl: sandbox.url,
-      ...credentials,
-      language: options.language ?? 'en',
-      tokenCache: new TokenCache(),
-      timeoutMs: 10_000,
-      sleep: async () => undefined,
-      ...(fetchImpl ? { fetch: fetchImpl } : {}),
-    });
-  const client = clientOf(recording);
-  const other = clientOf();
+  const { client, other, sent, hook } = recordedClients(sandbox, options.language ?? 'en', credentials);
   await options.before?.(other);
   const companies = sandbox.companyIds.group;
   const target: InvoiceTarget = options.group ? { kind: 'group', companies } : { kind: 'company' };

@@ -12,6 +12,7 @@ import { SheetPushJournal } from '../../../src/hosts/excel/sheet-push-journal';
 import { invoiceWriteModel, pushTable, transactionWriteModel, type PushResult, type WriteModel } from '../../../src/sync/push';
 import { INVOICES_TABLE, type TableModel } from '../../../src/sync/tables';
 import type { Invoice } from '../../../src/api';
+import { tableView, type TableView } from './excel-table-view';
 import { harness, startService, type FetchHook, type Harness, type Sandbox } from '../pull/support';
 
 let sandbox: Sandbox;
@@ -39,23 +40,7 @@ const push = (model: WriteModel<unknown>): Promise<PushResult> =>
     sleep: async () => undefined,
   });
 
-interface TableView {
-  headers: string[];
-  rows: unknown[][];
-  sheet: string;
-  headerRow: number;
-}
-
-async function table(name: string): Promise<TableView> {
-  return Excel.run(async (context) => {
-    const t = context.workbook.tables.getItem(name);
-    const range = t.getRange().load('values, rowIndex');
-    const ws = t.worksheet.load('name');
-    await context.sync();
-    const [headers = [], ...rows] = range.values as unknown[][];
-    return { headers: headers.map(String), rows, sheet: ws.name, headerRow: range.rowIndex };
-  });
-}
+const table = tableView;
 
 async function typeInto(name: string, row: number, header: string, value: string | number): Promise<void> {
   const view = await table(name);

@@ -9,6 +9,7 @@ import { SheetBaselineStore } from '../../../src/hosts/excel/sheet-baseline-stor
 import { SheetPushJournal } from '../../../src/hosts/excel/sheet-push-journal';
 import { pushBudgets, type PushChoices, type PushResult } from '../../../src/sync/push';
 import { FORECAST_BUDGETS_TABLE } from '../../../src/sync/tables';
+import { tableView, type TableView } from './excel-table-view';
 import { harness, startService, type Harness, type Sandbox } from '../pull/support';
 
 let sandbox: Sandbox;
@@ -40,24 +41,7 @@ const push = (choices: PushChoices = {}): Promise<PushResult> =>
     },
   );
 
-interface TableView {
-  headers: string[];
-  rows: unknown[][];
-  sheet: string;
-  /** Sheet row of the header (0-based). */
-  headerRow: number;
-}
-
-async function table(): Promise<TableView> {
-  return Excel.run(async (context) => {
-    const t = context.workbook.tables.getItem('ForecastBudgets');
-    const range = t.getRange().load('values, rowIndex');
-    const ws = t.worksheet.load('name');
-    await context.sync();
-    const [headers = [], ...rows] = range.values as unknown[][];
-    return { headers: headers.map(String), rows, sheet: ws.name, headerRow: range.rowIndex };
-  });
-}
+const table = (): Promise<TableView> => tableView('ForecastBudgets');
 
 const rowOf = (view: TableView, externalId: string) => view.rows.findIndex((r) => r[view.headers.indexOf('External Id')] === externalId);
 

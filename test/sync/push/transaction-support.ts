@@ -4,7 +4,7 @@
  * memory sheet with its baseline, as a pull leaves them; the categories a transaction can be mapped to, by path.
  */
 
-import { CashflowClient, TokenCache, type Category, type Transaction } from '../../../src/api';
+import type { CashflowClient, Category, Transaction } from '../../../src/api';
 import { startSandbox } from '../../../src/sandbox';
 import {
   baselineOf,
@@ -22,7 +22,8 @@ import {
 import { buildLookups, TRANSACTIONS_TABLE, toRow, type Lookups } from '../../../src/sync/tables';
 import { categoryChoices } from '../../../src/sync/tables/category-list';
 import type { CoreValue } from '../../../src/sync/workbook-port';
-import { recordingFetch, writesTaker, type Hook, type Sandbox, type SentRequest } from './push-support';
+import { recordedClients } from '../../support/recording-fetch';
+import { writesTaker, type Hook, type Sandbox, type SentRequest } from './push-support';
 
 export interface TransactionHarness {
   sandbox: Sandbox;
@@ -54,19 +55,7 @@ export interface TransactionSetUp {
 
 export async function setUpTransactions(options: TransactionSetUp = {}): Promise<TransactionHarness> {
   const sandbox = await startSandbox({ port: 0, transactions: options.transactions ?? 30 });
-  const { sent, hook, fetch: recording } = recordingFetch();
-  const clientOf = (fetchImpl?: typeof fetch) =>
-    new CashflowClient({
-      baseUrl: sandbox.url,
-      ...sandbox.credentials.company,
-      language: options.language ?? 'en',
-      tokenCache: new TokenCache(),
-      timeoutMs: 10_000,
-      sleep: async () => undefined,
-      ...(fetchImpl ? { fetch: fetchImpl } : {}),
-    });
-  const client = clientOf(recording);
-  const other = clientOf();
+  const { client, other, sent, hook } = recordedClients(sandbox, options.language ?? 'en');
   const list = async (): Promise<Transaction[]> => {
     const out: Transaction[] = [];
     for await (const t of other.transactions.items({}, { pageSize: 1000 })) out.push(t);
