@@ -9,7 +9,7 @@ import { credentialKey, TokenCache } from '../../src/api';
 import { createSimulatedWorkbook, installExcelSimulation, type Installation } from '../../src/preview/excel-sim';
 import { startSandbox } from '../../src/sandbox';
 import { DEMO_CLIENT_ID, DEMO_SECRET, MemoryKeyValueStorage } from '../../src/sync/connect';
-import { AUTO_OPEN_SETTING } from '../../src/sync/share';
+import { AUTO_SHOW_SETTING as AUTO_OPEN_SETTING } from '../../src/hosts/office-settings';
 import { excelPaneHost } from '../../src/taskpane/excel-pane-host';
 import { AppState } from '../../src/taskpane/state/app-state';
 

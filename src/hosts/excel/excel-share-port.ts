@@ -5,8 +5,8 @@
  * (`empty-excel-table.ts`).
  */
 
+import { AUTO_SHOW_SETTING } from '../office-settings';
 import {
-  AUTO_OPEN_SETTING,
   type EmptiedTable,
   type HiddenSheetPurpose,
   type HiddenSheetSize,
@@ -54,7 +54,7 @@ export class ExcelSharePort implements SharePort {
 
   readAutoOpen(): Promise<boolean> {
     return runExcel(async (session) => {
-      const setting = session.context.workbook.settings.getItemOrNullObject(AUTO_OPEN_SETTING);
+      const setting = session.context.workbook.settings.getItemOrNullObject(AUTO_SHOW_SETTING);
       setting.load('value');
       await session.sync();
       return !setting.isNullObject && setting.value === true;
@@ -64,7 +64,7 @@ export class ExcelSharePort implements SharePort {
   /** Microsoft's "Automatically open a task pane with a document": the setting true (on) or false (off), saved with the file. */
   async writeAutoOpen(on: boolean): Promise<void> {
     await runExcel(async (session) => {
-      session.context.workbook.settings.add(AUTO_OPEN_SETTING, on);
+      session.context.workbook.settings.add(AUTO_SHOW_SETTING, on);
       await session.sync();
     });
   }

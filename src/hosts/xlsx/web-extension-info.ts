@@ -11,7 +11,7 @@
  * a central deployment first and the sideloaded add-in after it.
  */
 
-export const AUTO_SHOW_SETTING = 'Office.AutoShowTaskpaneWithDocument';
+export { AUTO_SHOW_SETTING } from '../office-settings';
 
 export interface AddInReference {
   /** The manifest's `<Id>` (a GUID). */

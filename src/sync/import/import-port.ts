@@ -1,7 +1,7 @@
 /**
  * What the import asks of a workbook: the Import table's rows as the user left them (raw cell values with their
  * positions) and a place to write each row's outcome (the created transaction's id, the status). The Excel host
- * implements it on Office.js (`src/hosts/excel/excel-import-sheet.ts`); tests use `MemoryImportSheet`.
+ * implements it on the Office JavaScript API (`src/hosts/excel/excel-import-sheet.ts`); tests use `MemoryImportSheet`.
  */
 
 import type { CellValue } from '../cell-values';

@@ -1,6 +1,6 @@
 /**
  * The colours of a pushable table's cells, in both workbook hosts (the Excel host's `input-style.ts`, the xlsx host's
- * `input-cells.ts`), so a file pushed headless looks as one pushed in Excel. The editable columns' cells are input
+ * `input-cells.ts`), so a file pushed headless looks as one pushed in Excel does. The editable columns' cells are input
  * cells in a quiet look (a pale blue-grey fill and a blue font: the modelling convention "blue is input", with a fill
  * so they stay apart in a dark grid too, where a blue font alone is unreadable); cells changed but not landed stand
  * out strongly (amber, Excel's standard "Orange" swatch, with a black font). Contrast (WCAG): input text 7.2:1 on its

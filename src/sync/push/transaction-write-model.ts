@@ -4,7 +4,7 @@
  * id (transaction-row-check.ts resolves the cell), joined into `PATCH /transactions/` arrays of at most 1,000 items
  * (`batch`); the ids the service skipped are said on their rows. Nothing else is written: a row the sheet gained is
  * refused by the check, a row removed from the sheet waits with the reason (`deletes`: the service has no
- * delete of transactions), and a transaction the service no longer has cannot be created again from Excel. Undo puts
+ * delete of transactions), and a transaction the service no longer has cannot be created again from the sheet. Undo puts
  * the previous category back (transaction-writes.ts).
  */
 

@@ -1,6 +1,5 @@
 /** Sharing a workbook: the check before sharing and "Empty the data tables", over the host's share port. */
 export {
-  AUTO_OPEN_SETTING,
   type EmptiedTable,
   type HiddenSheetPurpose,
   type HiddenSheetSize,

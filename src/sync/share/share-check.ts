@@ -11,14 +11,7 @@
 import type { WorkbookConnectionReading, WorkbookConnectionStore } from '../connect/workbook-connection';
 import { credentialKey, type PullState, type PullStateStore } from '../pull/pull-state';
 import type { SecretKind, SecretProbe } from './secret-probes';
-import {
-  AUTO_OPEN_SETTING,
-  type HiddenSheetPurpose,
-  type HiddenSheetSize,
-  type SharedTable,
-  type SharePort,
-  type StoredSetting,
-} from './share-port';
+import { type HiddenSheetPurpose, type HiddenSheetSize, type SharedTable, type SharePort, type StoredSetting } from './share-port';
 import { textBytes } from './text-bytes';
 
 /** Where a secret was found. */
@@ -66,7 +59,7 @@ export async function checkBeforeSharing(deps: ShareCheckDeps): Promise<ShareRep
     connection,
     hiddenSheets,
     settings: settings.map((s) => ({ key: s.key, bytes: textBytes(s.key) + textBytes(s.json) })),
-    autoOpen: settings.some((s) => s.key === AUTO_OPEN_SETTING && s.json === 'true'),
+    autoOpen: await port.readAutoOpen(),
     findings: findings.all(),
   };
 }

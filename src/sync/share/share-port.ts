@@ -1,6 +1,6 @@
 /**
  * The share port: what the check before sharing and "Empty the data tables" ask of a workbook host, beside the
- * workbook port (`../workbook-port.ts`). The Excel host implements it on Office.js (`src/hosts/excel/excel-share-port.ts`);
+ * workbook port (`../workbook-port.ts`). The Excel host implements it on the Office JavaScript API (`src/hosts/excel/excel-share-port.ts`);
  * another host (a workbook file) can implement it later. Plain data in and out; no Office here.
  */
 
@@ -52,7 +52,7 @@ export interface SharePort {
    * `visit` (the check scans them for secrets), and the sheet's size is answered.
    */
   hiddenSheets(visit: (sheet: HiddenSheetPurpose, texts: readonly string[]) => void): Promise<HiddenSheetSize[]>;
-  /** The document setting `Office.AutoShowTaskpaneWithDocument`: true only when it holds true. */
+  /** The document setting that opens the pane with the document (src/hosts/office-settings.ts): true only when it holds true. */
   readAutoOpen(): Promise<boolean>;
   writeAutoOpen(on: boolean): Promise<void>;
   /**
@@ -67,6 +67,3 @@ export interface SharePort {
   /** Deletes the add-in's very hidden sheets (baselines, journal, lists); answers the names deleted. */
   removeHiddenSheets(): Promise<string[]>;
 }
-
-/** The document setting Office reads to open the add-in's task pane with the document (`AddInCommands 1.1`). */
-export const AUTO_OPEN_SETTING = 'Office.AutoShowTaskpaneWithDocument';

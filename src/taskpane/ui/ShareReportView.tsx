@@ -1,5 +1,6 @@
 /** What the check before sharing found, in the pane's words: the verdict, tables, connection, hidden sheets, settings. */
 
+import { AUTO_SHOW_SETTING } from '../../hosts/office-settings';
 import { AMOUNT_CELLS_SETTING } from '../../sync/workbook-layout/amount-cells';
 import { Text } from '@fluentui/react-components';
 import type { ReactElement } from 'react';
@@ -13,7 +14,6 @@ import { useShareStyles } from './share-styles';
 
 const PULL_SETTING = 'cashflow.pull.';
 const CONNECTION_SETTING = 'cashflow.connection';
-const AUTO_OPEN = 'Office.AutoShowTaskpaneWithDocument';
 
 export function ShareReportView({ report }: { report: ShareReport }): ReactElement {
   const app = useAppActions();
@@ -79,7 +79,7 @@ export function ShareReportView({ report }: { report: ShareReport }): ReactEleme
 /** What a setting is for; a table's pull state names the table as the workbook spells it (its key is lower case). */
 function settingLabel(app: AppState, key: string, report: ShareReport): string {
   if (key === CONNECTION_SETTING) return app.t('share.settings.connection');
-  if (key === AUTO_OPEN)
+  if (key === AUTO_SHOW_SETTING)
     return app.t('share.settings.autoOpen', { state: app.t(report.autoOpen ? 'share.settings.on' : 'share.settings.off') });
   if (key === AMOUNT_CELLS_SETTING) return app.t('share.settings.amountCells');
   if (key.startsWith(PULL_SETTING)) {

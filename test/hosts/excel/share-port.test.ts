@@ -14,7 +14,8 @@ import { SettingsPullStateStore } from '../../../src/hosts/excel/settings-pull-s
 import { BASELINE_SHEET, SheetBaselineStore } from '../../../src/hosts/excel/sheet-baseline-store';
 import { JOURNAL_SHEET, SheetPushJournal } from '../../../src/hosts/excel/sheet-push-journal';
 import type { PullState } from '../../../src/sync/pull/pull-state';
-import { AUTO_OPEN_SETTING, checkBeforeSharing, emptyDataTables, secretProbes, type KnownCredentials } from '../../../src/sync/share';
+import { AUTO_SHOW_SETTING as AUTO_OPEN_SETTING } from '../../../src/hosts/office-settings';
+import { checkBeforeSharing, emptyDataTables, secretProbes, type KnownCredentials } from '../../../src/sync/share';
 import { buildLookups, tableSpec, toRow, TRANSACTIONS_TABLE } from '../../../src/sync/tables';
 import { LISTS_SHEET } from '../../../src/sync/tables/lists-sheet';
 import type { Category, Transaction } from '../../../src/api';

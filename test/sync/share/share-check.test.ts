@@ -4,6 +4,7 @@
  * and whose, values too short to tell from words not searched, and the pulled headers emptying clears.
  */
 
+import { AUTO_SHOW_SETTING } from '../../../src/hosts/office-settings';
 import { MemoryWorkbookConnectionStore } from '../../../src/sync/connect';
 import { MemoryPullStateStore, type PullState } from '../../../src/sync/pull/pull-state';
 import {
@@ -55,7 +56,7 @@ function memoryPort(
           bytes: 0,
         };
       }),
-    readAutoOpen: async () => false,
+    readAutoOpen: async () => settings.some((s) => s.key === AUTO_SHOW_SETTING && s.json === 'true'),
     writeAutoOpen: async () => undefined,
     emptyTable: async () => undefined,
     clearStamp: async () => false,
