@@ -260,7 +260,7 @@ test('Invoices: an expected date and a status typed are listed, sent and held by
   const card = p.locator('[data-table="Invoices"]');
   const pending = card.getByTestId('pending-row').filter({ hasText: before?.name ?? '' });
   // Each field by its column's name, as the Invoices table shows it.
-  await pending.getByText('Status: OD → PR', { exact: true }).waitFor();
+  await pending.getByText('Status: OD (Overdue) → PR (Promised)', { exact: true }).waitFor();
   await pending.getByText(/^Expected date: .+ → .+$/).waitFor();
   await expect(card.getByTestId('pending-counts').textContent()).resolves.toBe('1 changed');
   await eventually(async () => expect((await preview.cellColors(sheet, date.row, date.col)).fill).toBe(CHANGED_FILL));

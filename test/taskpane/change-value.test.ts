@@ -14,5 +14,11 @@ test("an invoice's paid amount is an amount, its expected date a date, its compa
   expect(changeValue('2026-07-31', 'expected_date', 'en', t)).toBe(changeValue('2026-07-31', 'settlement_date', 'en', t));
   expect(changeValue(5102, 'company', 'en', t)).toBe('5102');
   expect(changeValue(-4000, 'amount', 'en', t)).toBe('-4,000.00');
-  expect(changeValue('PR', 'status', 'en', t)).toBe('PR');
+});
+
+test("a code reads with its word, as the cell's list shows it; a code the list lacks stays as typed", () => {
+  expect(changeValue('PR', 'status', 'en', t)).toBe(`PR (${translate('en', 'code.invoiceStatus.PR')})`);
+  expect(changeValue('OD', 'status', 'de', (key, params) => translate('de', key, params))).toMatch(/^OD \(.+\)$/);
+  expect(changeValue('monthly', 'frequency', 'en', t)).toMatch(/^monthly \(.+\)$|^monthly$/);
+  expect(changeValue('XX', 'status', 'en', t)).toBe('XX');
 });
