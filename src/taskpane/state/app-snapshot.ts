@@ -3,7 +3,7 @@
  * did not change keeps its reference, so a view subscribed to it is not repainted.
  */
 
-import type { Language } from '../../i18n/catalog';
+import type { Language, MessageKey } from '../../i18n/catalog';
 import type { ConnectionProfile, ConnectProblem, ProfileKind, ProfileProblem, WorkbookMatch } from '../../sync/connect';
 import type { Overview } from '../../sync/overview';
 import type { PullProgress, PullState } from '../../sync/pull';
@@ -14,7 +14,6 @@ import type { ShareReport } from '../../sync/share';
 import type { OfflineAccountField, OfflineAccountForm } from '../../sync/accounts';
 import type { AdoptRefusal, JournalRowView, PendingChanges, PushProgress, PushResult, UndoResult } from '../../sync/push';
 import type { PushableRecords } from './pushable-table';
-import type { ReadOnlyNotice } from './read-only-notice';
 
 export type Theme = 'light' | 'dark';
 
@@ -78,6 +77,17 @@ export interface FilterOptions {
   accounts: Array<{ id: number; name: string }>;
   /** In tree order, each with its path (parents › children). */
   categories: CategoryChoice[];
+}
+
+/** The user typed over cells the service never takes back: which table, those columns, and the ones that go back. */
+export interface ReadOnlyNotice {
+  tableId: string;
+  label: MessageKey;
+  labelParams?: Record<string, string>;
+  /** The read-only columns the edit reached, as the table names them. */
+  columns: string[];
+  /** The table's columns that do go back to the service (none: a read-only table). */
+  editable: string[];
 }
 
 /** A load waits for the user: the rows it would bring are above the threshold set in Settings. */

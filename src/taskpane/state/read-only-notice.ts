@@ -5,20 +5,9 @@
  * pane pulled; the rule of which columns go back is the core's (`readOnlyReached`).
  */
 
-import type { MessageKey } from '../../i18n/catalog';
 import { modelOf } from '../../sync/pull';
 import { readOnlyReached } from '../../sync/tables/read-only-columns';
-import type { TableRow } from './app-snapshot';
-
-export interface ReadOnlyNotice {
-  tableId: string;
-  label: MessageKey;
-  labelParams?: Record<string, string>;
-  /** The read-only columns the edit reached, as the table names them. */
-  columns: string[];
-  /** The table's columns that do go back to the service (none: a read-only table). */
-  editable: string[];
-}
+import type { ReadOnlyNotice, TableRow } from './app-snapshot';
 
 /** The user's edit as the host tells it: the tables it reached and, per table, the headers of the columns reached. */
 export interface EditReach {
