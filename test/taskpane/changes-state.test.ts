@@ -512,6 +512,43 @@ test('Transactions (#28): a category picked in the Category cell is listed and s
   expect(app.snapshot().changes.tables.find((t) => t.tableName === 'Transactions')?.pending?.counts.changed).toBe(1);
 });
 
+test('an edit of a budget reads back only the budget table: a pulled Transactions table is not read again', async () => {
+  const host = excelHost();
+  const sheet = host.push?.sheet;
+  if (sheet === undefined) throw new Error('the Excel host has a push sheet');
+  const reads: string[] = [];
+  const read = sheet.read.bind(sheet);
+  sheet.read = (model, options) => {
+    reads.push(model.tableName);
+    return read(model, options);
+  };
+  const app = new AppState({
+    storage,
+    prefix: 'changes-reads|',
+    host,
+    editCheckDelayMs: 0,
+    environment: { theme: 'light', displayLanguage: 'en-US', sandboxUrl: sandbox.url },
+    client: { tokenCache: new TokenCache(), sleep: async () => undefined },
+  });
+  await app.start();
+  await app.connectDemo();
+  await app.pull('forecastBudgets');
+  await app.pull('transactions');
+  await app.reviewChanges();
+  const stop = app.watchEdits();
+  reads.length = 0;
+  const { headers, rows, sheet: sheetName, body } = await table();
+  const row = rows.findIndex((r) => r[headers.indexOf('External Id')] === 'fc-miete');
+  sim.workbook.typeIntoCell(sheetName, body + row, headers.indexOf('Amount'), '-4321');
+  await stateWhere(app, () =>
+    app.snapshot().changes.tables.some((t) => t.tableName === 'ForecastBudgets' && t.pending?.counts.changed === 1),
+  );
+  expect(reads).toEqual(['ForecastBudgets']);
+  // The Transactions card keeps what the last full check found.
+  expect(app.snapshot().changes.tables.find((t) => t.tableName === 'Transactions')?.pending?.rows).toEqual([]);
+  await stop();
+});
+
 test('Transactions (#28): typing over read-only columns (Amount, Reporting amount) is said once, nothing is pending; typing the category is not such an edit', async () => {
   const app = await pane(undefined, 0);
   await app.pull('transactions');

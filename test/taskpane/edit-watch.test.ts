@@ -15,8 +15,8 @@ function watchWith(options: { busy?: () => boolean; tracks?: (name: string) => b
     },
     tracks: options.tracks ?? ((name) => name === 'ForecastBudgets'),
     busy: options.busy ?? (() => false),
-    review: async () => {
-      checks.push('check');
+    review: async (tables) => {
+      checks.push(`check ${[...tables].sort().join(',')}`);
       onCheck();
     },
     delayMs: 0,
@@ -38,7 +38,7 @@ test('an edit of a tracked table starts one check; edits of other tables none', 
   w.edit(['ForecastBudgets']);
   w.edit(['ForecastBudgets']); // in quick succession: one check for both
   await checked;
-  expect(w.checks).toEqual(['check']);
+  expect(w.checks).toEqual(['check forecastbudgets']);
   await w.watch.stop();
   expect(w.removed.count).toBe(1);
 });
@@ -62,6 +62,20 @@ test('while a write runs, the check waits until it has ended', async () => {
   const checked = w.nextCheck();
   busy = false;
   await checked;
-  expect(w.checks).toEqual(['check']);
+  expect(w.checks).toEqual(['check forecastbudgets']);
+  await w.watch.stop();
+});
+
+test('a check reads back only the tables the edits reached; a later edit of another table checks that one alone', async () => {
+  const w = watchWith({ tracks: (name) => name !== 'Notes' });
+  await Promise.resolve();
+  let checked = w.nextCheck();
+  w.edit(['ForecastBudgets', 'Notes']);
+  w.edit(['Invoices']);
+  await checked;
+  checked = w.nextCheck();
+  w.edit(['Transactions']);
+  await checked;
+  expect(w.checks).toEqual(['check forecastbudgets,invoices', 'check transactions']);
   await w.watch.stop();
 });

@@ -93,17 +93,23 @@ export function diffTable(baseline: readonly BaselineRow[], rows: readonly Sheet
 
 /** The fields whose values differ, in the sheet row's field order. */
 export function changedFields(before: Fields, after: Fields): FieldChange[] {
-  return Object.keys(after)
-    .filter((field) => !sameValue(before[field], after[field]))
-    .map((field) => ({ field, before: before[field] ?? null, after: after[field] ?? null }));
+  // A loop that allocates only for a difference: the diff runs over every row of a 100k-row table at each check.
+  let changes: FieldChange[] | undefined;
+  for (const field of Object.keys(after)) {
+    if (!sameValue(before[field], after[field]))
+      (changes ??= []).push({ field, before: before[field] ?? null, after: after[field] ?? null });
+  }
+  return changes ?? [];
 }
+
+const blank = (v: unknown): boolean => v === null || v === undefined || v === '' || (Array.isArray(v) && v.length === 0);
 
 /**
  * Equal as the service would store them: an empty text, an empty list and no value are the same; numbers equal to 1e-9 (cells
  * hold binary doubles of decimal amounts); lists element by element.
  */
 export function sameValue(a: unknown, b: unknown): boolean {
-  const blank = (v: unknown): boolean => v === null || v === undefined || v === '' || (Array.isArray(v) && v.length === 0);
+  if (a === b) return true;
   if (blank(a) || blank(b)) return blank(a) && blank(b);
   if (typeof a === 'number' && typeof b === 'number') return Math.abs(a - b) < 1e-9;
   if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((v, i) => sameValue(v, b[i]));

@@ -576,7 +576,7 @@ export class AppState {
           (r) => r.pulled !== undefined && pushableOf(r.target) !== undefined && r.tableName.toLowerCase() === name.toLowerCase(),
         ),
       busy: () => this.#pulls.running || this.#snapshot.changes.tables.some((c) => c.status !== 'idle'),
-      review: () => this.#changes.review(),
+      review: (tables) => this.#changes.review(tables),
       ...(this.#options.editCheckDelayMs === undefined ? {} : { delayMs: this.#options.editCheckDelayMs }),
     });
     return () => watch.stop();

@@ -119,8 +119,12 @@ export class ChangesState {
     this.#deps.publish(this.#view);
   }
 
-  /** Reads every pushable table's pending changes (no request to the service) and its journal. */
-  async review(): Promise<void> {
+  /**
+   * Reads every pushable table's pending changes (no request to the service) and its journal; with `only` (table
+   * names, lower case: the tables a user edit reached), only those are read again and the others keep their view, so
+   * an edit of a budget never reads a 100,000-row Transactions table back.
+   */
+  async review(only?: ReadonlySet<string>): Promise<void> {
     const push = this.#push();
     const baselines = this.#deps.host.baselines;
     if (push === undefined || baselines === undefined) return;
@@ -129,6 +133,10 @@ export class ChangesState {
     const tables: ChangesTable[] = [];
     for (const { row, model, writeModel, records, committedPlan } of this.#pushable()) {
       const before = previous.get(row.id);
+      if (only !== undefined && before !== undefined && !only.has(row.tableName.toLowerCase())) {
+        tables.push(before);
+        continue;
+      }
       // A committed plan is read-only: said before anything is sent (the plans as the pane read them on connect).
       const isCommitted = committedPlan(this.#deps.reference());
       const pending = await pendingChanges(model, push.sheet, baselines, row.pulled?.baseline).catch(() => undefined);

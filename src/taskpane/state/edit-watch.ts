@@ -2,7 +2,8 @@
  * Marks a change as soon as the user makes it: the host's changed event (a user edit that reached a table) starts a
  * check of the pending changes shortly after, so the edited cell turns "changed" and the Changes badge counts it
  * without the Changes tab being opened. Edits that come in quick succession (typing down a column, a paste) share
- * one check; a check never runs beside a send, an undo or a refresh of the table (it waits until they are done).
+ * one check, which reads back only the tables they reached; a check never runs beside a send, an undo or a refresh of
+ * the table (it waits until they are done).
  */
 
 import type { EditReach } from './read-only-notice';
@@ -14,8 +15,8 @@ export interface EditWatchDeps {
   tracks(tableName: string): boolean;
   /** Whether a write runs on the workbook's tables now (a check then waits). */
   busy(): boolean;
-  /** The check: reads the pending changes and highlights them. */
-  review(): Promise<void>;
+  /** The check: reads the pending changes of the tables edited (names, lower case) and highlights them. */
+  review(tables: ReadonlySet<string>): Promise<void>;
   /** Quiet time after an edit before the check, in ms (default 250). */
   delayMs?: number;
 }
@@ -27,6 +28,8 @@ export class EditWatch {
   #timer: ReturnType<typeof setTimeout> | undefined;
   #running: Promise<void> | undefined;
   #again = false;
+  /** The tracked tables edited since the last check began (lower case). */
+  #edited = new Set<string>();
   #stopped = false;
   #remove: Promise<(() => Promise<void>) | undefined>;
 
@@ -45,7 +48,9 @@ export class EditWatch {
   }
 
   #onEdit(edit: EditReach): void {
-    if (this.#stopped || !edit.tableNames.some((name) => this.#deps.tracks(name))) return;
+    const tracked = edit.tableNames.filter((name) => this.#deps.tracks(name));
+    if (this.#stopped || tracked.length === 0) return;
+    for (const name of tracked) this.#edited.add(name.toLowerCase());
     this.#schedule();
   }
 
@@ -68,8 +73,10 @@ export class EditWatch {
       this.#schedule();
       return;
     }
+    const tables = this.#edited;
+    this.#edited = new Set();
     this.#running = this.#deps
-      .review()
+      .review(tables)
       .catch(() => undefined)
       .finally(() => {
         this.#running = undefined;
