@@ -48,3 +48,13 @@ export class CliError extends Error {
     super(message);
   }
 }
+
+/** The README's exit-code table (between the workbook-exit-codes markers, `npm run docs:options`). */
+export function renderExitCodesMarkdown(): string {
+  return [
+    '<!-- generated from EXIT_MEANINGS in src/cli/workbook/exit-codes.ts by `npm run docs:options`: edit there -->',
+    '| Code | Meaning |',
+    '|---|---|',
+    ...EXIT_MEANINGS.map(([code, meaning]) => `| ${code} | ${meaning} |`),
+  ].join('\n');
+}

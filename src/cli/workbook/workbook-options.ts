@@ -7,7 +7,7 @@ import { parseBaseUrl } from '../../api/connection-check';
 import { LANGUAGES } from '../../i18n/catalog';
 import { DEFAULT_GIVE_UP_AFTER_MS } from '../../api';
 import { RELATIVE_PERIODS } from '../../sync/filters/relative-period';
-import type { OptionSpec, OptionTable } from '../option-table';
+import { renderOptionsMarkdown, type OptionSpec, type OptionTable } from '../option-table';
 import { EXPORT_TABLE_NAMES } from './export-tables';
 
 const isoDay = (value: string): string | undefined =>
@@ -153,3 +153,13 @@ export const INSPECT_TABLE: OptionTable<InspectOption> = {
   options: INSPECT_OPTIONS,
   source: 'INSPECT_OPTIONS in src/cli/workbook/workbook-options.ts',
 };
+
+/** The README's option list of `export` (between the workbook-export-options markers). */
+export function renderExportOptionsMarkdown(): string {
+  return renderOptionsMarkdown(EXPORT_TABLE);
+}
+
+/** The README's option list of `inspect` (between the workbook-inspect-options markers). */
+export function renderInspectOptionsMarkdown(): string {
+  return renderOptionsMarkdown(INSPECT_TABLE);
+}
