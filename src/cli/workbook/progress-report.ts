@@ -49,7 +49,8 @@ export function barLine(
 }
 
 function terminalBar(stderr: OutputStream): ProgressReport {
-  const columns = Math.max(40, stderr.columns ?? 80);
+  // A terminal that tells no width (0: a pseudo-terminal without a size) gets the usual 80.
+  const columns = stderr.columns ? Math.max(40, stderr.columns) : 80;
   const draw = (text: string) => stderr.write(`\r${text.slice(0, columns - 1)}\x1b[K`);
   let label = '';
   return {

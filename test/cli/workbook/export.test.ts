@@ -126,3 +126,68 @@ test('export --template --language de fills the template in place; --json prints
   );
   expect(run.stdout + run.stderr).not.toContain(sandbox.credentials.company.clientSecret);
 });
+
+test("a table the service's figures do not confirm is written with its warning, and export exits 7", async () => {
+  const dir = tempDir();
+  // The service's sum over the transactions says 1,000.00 more than the rows it sends add up to.
+  const skewed: typeof fetch = async (input, init) => {
+    const response = await fetch(input, init);
+    const url = new URL(input instanceof Request ? input.url : String(input));
+    if (!url.pathname.endsWith('/transactions/extended/')) return response;
+    const body = (await response.json()) as { sum: number };
+    return Response.json({ ...body, sum: body.sum + 1000 }, { status: response.status });
+  };
+  const argv = ['export', ...serviceArgs(sandbox), '--out', 'plan.xlsx', '--tables', 'transactions,categories', '--json'];
+  const run = await runCli(argv, { cwd: dir, env: secretEnv(sandbox), io: { fetch: skewed } });
+  expect(run.code).toBe(7);
+  const result = JSON.parse(run.stdout) as { complete: boolean; tables: Array<{ table: string; complete: boolean; warnings: string[] }> };
+  expect(result.complete).toBe(false);
+  expect(result.tables.map((t) => [t.table, t.complete, t.warnings.length > 0])).toEqual([
+    ['Transactions', false, true],
+    ['Categories', true, false],
+  ]);
+  expect(run.stderr).toContain('Transactions: 300 rows, not complete: ');
+  const { document } = await openXlsxDocument(new Uint8Array(readFileSync(join(dir, 'plan.xlsx'))));
+  expect((await xlsxHost(document).pullStates.get('Transactions'))?.complete).toBe(false);
+});
+
+test("the transaction filters are the pane's: a relative period resolved on the run's day and kept, accounts", async () => {
+  const dir = tempDir();
+  const now = () => Date.UTC(2026, 10, 25, 12);
+  const { accounts } = (await (await fetch(`${sandbox.url}/accounts/`, { headers: await authHeader() })).json()) as {
+    accounts: Array<{ id: number }>;
+  };
+  const account = accounts[0]?.id ?? 0;
+  const argv = [
+    'export',
+    ...serviceArgs(sandbox),
+    '--out',
+    'q.xlsx',
+    '--tables',
+    'transactions',
+    '--period',
+    'last12Months',
+    '--account',
+    String(account),
+  ];
+  const run = await runCli(argv, { cwd: dir, env: secretEnv(sandbox), io: { now } });
+  expect(run.code).toBe(0);
+  const { document } = await openXlsxDocument(new Uint8Array(readFileSync(join(dir, 'q.xlsx'))));
+  const state = await xlsxHost(document).pullStates.get('Transactions');
+  expect([state?.period, state?.target]).toEqual([
+    'last12Months',
+    { resource: 'transactions', filters: { account: [account], min_date: '2025-12-01', max_date: '2026-11-30' } },
+  ]);
+});
+
+/** A token of the demo company, to read its accounts directly. */
+async function authHeader(): Promise<Record<string, string>> {
+  const { clientId, clientSecret } = sandbox.credentials.company;
+  const response = await fetch(`${sandbox.url}/auth/token/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ grant_type: 'client_credentials', client_id: clientId, client_secret: clientSecret }),
+  });
+  const { access_token } = (await response.json()) as { access_token: string };
+  return { authorization: `Bearer ${access_token}` };
+}
