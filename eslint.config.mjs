@@ -114,6 +114,25 @@ export default tseslint.config(
     },
   },
   {
+    // The workbook command (src/cli/workbook) is the product without Excel: the core and the xlsx host on files, like
+    // the pane on a workbook. It still imports nothing of Office, the pane, the preview or the sandbox.
+    files: ['src/cli/workbook/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/sandbox', '**/sandbox/*', '**/hosts/excel', '**/hosts/excel/*', '**/taskpane/*', '**/preview/*'],
+              message: 'The workbook command runs on the core and the xlsx host only.',
+            },
+          ],
+        },
+      ],
+      'no-restricted-globals': ['error', 'Excel', 'Office', 'OfficeRuntime', 'CustomFunctions', 'document', 'window'],
+    },
+  },
+  {
     // Every test runs: no skipped, focused or todo tests (CI fails on skipped ones too, see .ci/run).
     files: ['test/**/*.ts', 'test/**/*.tsx'],
     rules: {

@@ -1,9 +1,12 @@
 /**
  * `npm run docs:options`: writes the option tables of the sandbox, the proxy and the deployment's server (their
- * cli-options.ts) into their READMEs (src/sandbox/README.md, src/proxy/README.md, src/deploy/README.md).
+ * cli-options.ts) into their READMEs (src/sandbox/README.md, src/proxy/README.md, src/deploy/README.md), and those of
+ * the workbook command (src/cli/workbook: export's and inspect's options, the exit codes) into the README.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { renderExitCodesMarkdown } from '../src/cli/workbook/exit-codes';
+import { renderExportOptionsMarkdown, renderInspectOptionsMarkdown } from '../src/cli/workbook/workbook-options';
 import { renderOptionsMarkdown as serveOptions } from '../src/deploy/cli-options';
 import { renderOptionsMarkdown as proxyOptions } from '../src/proxy/cli-options';
 import { renderOptionsMarkdown as sandboxOptions } from '../src/sandbox/cli-options';
@@ -14,6 +17,19 @@ const BLOCKS = [
   { block: 'sandbox-options', readme: 'src/sandbox/README.md', render: sandboxOptions, source: 'src/sandbox/cli-options.ts' },
   { block: 'proxy-options', readme: 'src/proxy/README.md', render: proxyOptions, source: 'src/proxy/cli-options.ts' },
   { block: 'serve-options', readme: 'src/deploy/README.md', render: serveOptions, source: 'src/deploy/cli-options.ts' },
+  {
+    block: 'workbook-export-options',
+    readme: 'README.md',
+    render: renderExportOptionsMarkdown,
+    source: 'src/cli/workbook/workbook-options.ts',
+  },
+  {
+    block: 'workbook-inspect-options',
+    readme: 'README.md',
+    render: renderInspectOptionsMarkdown,
+    source: 'src/cli/workbook/workbook-options.ts',
+  },
+  { block: 'workbook-exit-codes', readme: 'README.md', render: renderExitCodesMarkdown, source: 'src/cli/workbook/exit-codes.ts' },
 ];
 
 for (const { block, readme, render, source } of BLOCKS) {
