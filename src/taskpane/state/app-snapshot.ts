@@ -13,7 +13,7 @@ import type { TableEntry } from './table-list';
 import type { ShareReport } from '../../sync/share';
 import type { OfflineAccountField, OfflineAccountForm } from '../../sync/accounts';
 import type { AdoptRefusal, JournalRowView, PendingChanges, PushProgress, PushResult, UndoResult } from '../../sync/push';
-import type { PushableRecords } from './pushable-table';
+import type { PushableRecords } from '../../sync/pushable';
 
 export type Theme = 'light' | 'dark';
 

@@ -1,5 +1,5 @@
 /**
- * The Changes view's state: pending changes per pushable table (pushable-table.ts: ForecastBudgets, each
+ * The Changes view's state: pending changes per pushable table (src/sync/pushable/pushable-table.ts: ForecastBudgets, each
  * Scenario_<id>_Budgets, Invoices that the workbook holds), push with the confirmations the user gave, the conflict
  * choice per row, discard, undo of the last push, the journal, Adopt of budgets without an addressable external ID
  * (adopted-rows.ts); and the question a refresh asks when a table has pending changes. Every rule is in the core
@@ -32,7 +32,7 @@ import {
   type RowRef,
 } from '../../sync/push';
 import type { PaneHost, PushHost } from './pane-host';
-import { pushableOf, type PushableTable } from './pushable-table';
+import { pushableOf, type PushableTable } from '../../sync/pushable';
 import { AdoptedRows, adoptableRows } from './adopted-rows';
 import type {
   AdoptionOutcome,
@@ -49,7 +49,7 @@ export type { ChangesTable, ChangesView, JournalSummary, OpenedJournalEntry, Ref
 /** Rows of an opened journal entry shown at first, and added by each "Show more". */
 export const JOURNAL_ROWS_BLOCK = 50;
 
-export { pushableOf, type PushableTable } from './pushable-table';
+export { pushableOf, type PushableTable } from '../../sync/pushable';
 
 export interface ChangesDeps {
   host: PaneHost;

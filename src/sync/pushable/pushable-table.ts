@@ -5,7 +5,7 @@
  */
 
 import type { Plan } from '../../api';
-import { companiesOf, type PullTarget } from '../../sync/pull';
+import { companiesOf, type PullTarget } from '../pull';
 import {
   budgetWriteModel,
   invoiceWriteModel,
@@ -14,7 +14,7 @@ import {
   type InvoiceRecord,
   type PushReference,
   type WriteModel,
-} from '../../sync/push';
+} from '../push';
 import {
   FORECAST_BUDGETS_TABLE,
   GROUP_INVOICES_TABLE,
@@ -22,7 +22,7 @@ import {
   scenarioBudgetsTable,
   TRANSACTIONS_TABLE,
   type TableModel,
-} from '../../sync/tables';
+} from '../tables';
 
 /** What a pushable table's rows are, for the words the Changes view uses about them. */
 export type PushableRecords = 'budgets' | 'invoices' | 'transactions';
