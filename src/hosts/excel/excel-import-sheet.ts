@@ -4,9 +4,11 @@
  * the offline accounts (data validation of type list, ExcelApi 1.8; style Warning, so an account typed by its id or
  * IBAN is let in: the import checks every row anyway); read back as raw cell values with their body positions (in
  * blocks under the response caps); each row's id and status written into runs of consecutive rows, the status cells
- * text-formatted before their values (a service's message is text, never a formula).
+ * text-formatted before their values (a service's message is text, never a formula), a waiting row's status cell in
+ * amber.
  */
 
+import { CHANGED_FILL } from './input-style';
 import type { CellValue } from '../../sync/cell-values';
 import { TEXT_FORMAT } from '../../sync/cell-values';
 import {
@@ -106,6 +108,11 @@ export class ExcelImportSheet implements ImportSheet {
         ids.values = run.map((u) => [u.id ?? '']);
         statuses.numberFormat = run.map(() => [TEXT_FORMAT]);
         statuses.values = run.map((u) => [u.status]);
+        // A row that waits for the user stands out in amber, as a cell waiting to be sent does; the others are plain.
+        statuses.format.fill.clear();
+        run.forEach((u) => {
+          if (u.waiting) statusColumn.getCell(u.position, 0).format.fill.color = CHANGED_FILL;
+        });
         queued += run.length;
         if (queued >= WRITE_BLOCK_ROWS) {
           await session.sync();

@@ -20,6 +20,8 @@ export interface ImportRowUpdate {
   /** The created transaction's id; null leaves the cell empty. */
   id: number | null;
   status: string;
+  /** The row still needs the user (a problem, refused, failed, not confirmed, not sent): its status cell stands out. */
+  waiting: boolean;
 }
 
 /** The in-cell list of the Account column: the offline accounts' names and what its prompt says. */
@@ -35,6 +37,9 @@ export interface ImportSheet {
   create(spec: TableSpec, accounts: AccountList): Promise<void>;
   /** The table's non-empty rows; `missing` names required columns the table lacks (by header). */
   read(signal?: AbortSignal): Promise<{ rows: ImportSheetRow[]; missing: string[] }>;
-  /** Writes ids and statuses into the rows at these positions (text-formatted status cells). */
+  /**
+   * Writes ids and statuses into the rows at these positions (text-formatted status cells); a waiting row's status
+   * cell gets the amber of a cell that waits to be sent (`CHANGED_FILL`), the others none.
+   */
   write(updates: readonly ImportRowUpdate[]): Promise<void>;
 }

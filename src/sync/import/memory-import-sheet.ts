@@ -5,7 +5,8 @@ import type { TableSpec } from '../workbook-port';
 import type { AccountList, ImportRowUpdate, ImportSheet, ImportSheetRow } from './import-port';
 import type { ImportColumnKey } from './import-table';
 
-export type MemoryImportRow = Partial<Record<ImportColumnKey, CellValue>>;
+/** A line's cells; `waiting` is how its status cell looks (amber while the row waits for the user). */
+export type MemoryImportRow = Partial<Record<ImportColumnKey, CellValue>> & { waiting?: boolean };
 
 export class MemoryImportSheet implements ImportSheet {
   /** The body's lines; an empty object is an empty line. */
@@ -42,6 +43,7 @@ export class MemoryImportSheet implements ImportSheet {
       if (row === undefined) throw new Error(`no row ${u.position}`);
       row.id = u.id ?? '';
       row.status = u.status;
+      row.waiting = u.waiting;
     }
   }
 }

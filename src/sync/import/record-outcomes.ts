@@ -46,7 +46,8 @@ export async function recordOutcomes(
   for (const [index, outcome] of outcomes) {
     const position = positions[index];
     if (position === undefined || outcome.kind === 'already') continue;
-    updates.push({ position, id: outcome.kind === 'imported' ? outcome.id : null, status: statusText(outcome, language) });
+    const imported = outcome.kind === 'imported';
+    updates.push({ position, id: imported ? outcome.id : null, status: statusText(outcome, language), waiting: !imported });
   }
   updates.sort((a, b) => a.position - b.position);
   if (updates.length > 0) await sheet.write(updates);

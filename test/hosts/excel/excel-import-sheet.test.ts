@@ -5,6 +5,7 @@
  * holding the good rows once; sent again: nothing sent.
  */
 
+import { CHANGED_FILL } from '../../../src/hosts/excel/input-style';
 import { createClient, type CashflowClient } from '../../../src/api';
 import { ExcelImportSheet } from '../../../src/hosts/excel/excel-import-sheet';
 import { startSandbox } from '../../../src/sandbox';
@@ -77,6 +78,9 @@ test('added with its account list, pasted, sent: ids and statuses in the rows, t
     '@',
   ]);
   expect(String((statuses[2] as string[])[0])).toMatch(/^Not sent: Account Firmenkreditkarte has a disconnected bank connection/);
+  // The rows that wait for the user stand out in amber; the imported one is plain.
+  const fill = (row: number) => sim.workbook.cellColors('Import', 2 + row, 8).fill;
+  expect([fill(0), fill(1), fill(2)]).toEqual([undefined, CHANGED_FILL, CHANGED_FILL]);
 
   const [created] = (await client.transactions.page({ ids: [ids[0] as number] })).results;
   expect(created).toMatchObject({
@@ -89,4 +93,10 @@ test('added with its account list, pasted, sent: ids and statuses in the rows, t
 
   const again = await importStatement({ client, sheet, language: 'en', sleep: async () => undefined });
   expect(again.counts).toMatchObject({ already: 1, imported: 0, waiting: 2 });
+
+  // The too-early date fixed: that row is imported and loses its amber; the other still waits in amber.
+  sim.workbook.typeIntoCell('Import', 3, 0, '2025-01-31');
+  const fixed = await importStatement({ client, sheet, language: 'en', sleep: async () => undefined });
+  expect(fixed.counts).toMatchObject({ imported: 1, waiting: 1 });
+  expect([fill(1), fill(2)]).toEqual([undefined, CHANGED_FILL]);
 });
