@@ -274,5 +274,8 @@ test('a row the send left unsent is one click from its place in the sheet', asyn
   );
   await p.getByRole('button', { name: 'Show Miete Büro in the sheet' }).click();
   await eventually(async () => expect(await preview.selection()).toMatchObject({ sheet: SHEET, row: amount.row, column: 0, rowCount: 1 }));
+  // The grid follows the selection, as Excel does: its active cell (the formula bar's address) is the row's first cell.
+  await eventually(async () => expect(await page.getByTestId('formula-address').textContent()).toBe(`A${amount.row + 1}`));
+  await saveScreenshot(page, 'cells-show-in-sheet');
   expectClean(suite.session, [OFFICE_JS_TELEMETRY]);
 });

@@ -283,6 +283,11 @@ export class SimulatedWorkbook {
     return this.state.sheetById(this.state.activeSheetId).name;
   }
 
+  /** The sheet's selected cells (0-based box), as `range.select()` last left them (A1 until then). */
+  selection(sheet: string): { row: number; column: number; rowCount: number; columnCount: number } {
+    return { ...this.state.sheet(sheet).selection };
+  }
+
   /**
    * One cell's current result (formulas evaluated now), number format (a cell an array spills into: the anchor's,
    * unless it has its own) and formula (if it holds one); 0-based.

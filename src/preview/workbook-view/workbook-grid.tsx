@@ -33,6 +33,7 @@ import { useActiveList } from './use-active-list';
 import { useCellEditor } from './use-cell-editor';
 import { useGridCellContent } from './use-grid-cell-content';
 import { useGridColumns } from './use-grid-columns';
+import { useApiSelection } from './use-api-selection';
 import { useGridSelection } from './use-grid-selection';
 import { useListPick } from './use-list-pick';
 
@@ -87,6 +88,7 @@ export function WorkbookGrid({
   const [firstRow, setFirstRow] = useState(0);
   const [scrolled, setScrolled] = useState(0);
   const { selection, activeCell, currentCell, select, listCell, setListCell } = useGridSelection(onActiveCell);
+  useApiSelection({ workbook, sheet, version, select, grid: gridRef });
   const { tables, columns, columnCount, rowCount } = useGridColumns({ workbook, sheet, version, firstRow, active: activeCell });
   const extent = { columnCount, rowCount };
   const editor = useCellEditor(
