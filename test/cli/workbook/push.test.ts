@@ -270,3 +270,48 @@ test('a file open in Excel is refused before any request (exit 6); one saved dur
   expect(cellOf(result, 'ForecastBudgets', 'External Id', 'fc-miete', STATUS_HEADER).value).toMatch(/^Sent /);
   expect((await serviceBudget('fc-miete'))?.amount).toBe(-4711);
 });
+
+test('a budget without an external ID waits for the whole-row write (exit 4); asked at a terminal, yes sends it by PUT', async () => {
+  const path = await exported();
+  let id = 0;
+  await editFile(path, (doc) => {
+    const table = findTable(doc.document.workbook, 'ForecastBudgets');
+    if (table === null) throw new Error('no table');
+    const row = Array.from({ length: table.bodyRows }, (_, r) => r).find((r) => {
+      const value = cellOf(doc, 'ForecastBudgets', '', r, 'External Id').value;
+      return value === null || value === '';
+    });
+    if (row === undefined) throw new Error('the demo data has a budget without an external ID');
+    id = Number(cellOf(doc, 'ForecastBudgets', '', row, 'Id').value);
+    cellOf(doc, 'ForecastBudgets', '', row, 'Amount').value = -77;
+  });
+  const waiting = await push(path);
+  expect([waiting.code, waiting.stdout]).toEqual([4, expect.stringContaining('1 whole-row write to confirm (--yes)')]);
+  expect(waiting.stdout).toContain(`(#${id}): change, waits for a whole-row write`);
+
+  const requests = recorded();
+  const questions: string[] = [];
+  const yes = await push(path, [], { fetch: requests.fetch, stdinIsTTY: true, confirm: async (q) => (questions.push(q), true) });
+  expect(yes.code).toBe(0);
+  expect(questions).toEqual([expect.stringMatching(/^ForecastBudgets: write 1 row as whole rows/)]);
+  expect(requests.writes().map((w) => [w.method, (w.body as { amount?: string }).amount])).toEqual([['PUT', '-77.00']]);
+});
+
+test('a committed plan is refused with its name before anything is sent (exit 3); the edit stays in the file', async () => {
+  const path = await exported();
+  await editFile(path, (doc) => {
+    cellOf(doc, 'ForecastBudgets', 'External Id', 'fc-miete', 'Amount').value = -4711;
+  });
+  const requests = recorded();
+  requests.hook.current = async (request, forward) => {
+    if (request.path !== '/plans/') return undefined;
+    const plans = (await (await forward()).json()) as Array<{ is_committed: boolean }>;
+    return Response.json(plans.map((p) => ({ ...p, is_committed: true })));
+  };
+  const run = await push(path, ['--json'], { fetch: requests.fetch });
+  expect(run.code).toBe(3);
+  const json = JSON.parse(run.stdout) as { tables: Array<{ table: string; refused?: string }> };
+  expect(json.tables).toEqual([expect.objectContaining({ table: 'ForecastBudgets', refused: expect.stringMatching(/committed/) })]);
+  expect(requests.writes()).toEqual([]);
+  expect(cellOf(await opened(path), 'ForecastBudgets', 'External Id', 'fc-miete', 'Amount').value).toBe(-4711);
+});
