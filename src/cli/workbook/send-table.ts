@@ -14,11 +14,13 @@ import {
   PushRefusedError,
   type PendingChanges,
   type PushChoices,
+  type PushProgress,
   type PushResult,
   type PushRowResult,
   type Resolution,
 } from '../../sync/push';
 import type { Sleep } from '../../api';
+import type { PullPhase, PullProgress } from '../../sync/pull';
 import { cliErrorOf } from './cli-errors';
 import type { Confirmer } from './push-confirm';
 import type { FilePushable } from './push-tables';
@@ -93,8 +95,27 @@ function push(table: FilePushable, context: SendContext, choices: PushChoices): 
     choices,
     giveUpAfterMs: context.giveUpAfterMs,
     label: table.state.tableName,
+    onProgress: (progress) => context.report.progress(asBarProgress(table.state.tableName, progress)),
     ...(context.sleep ? { sleep: context.sleep } : {}),
   });
+}
+
+/**
+ * The push's phases on the pull's progress bar (progress-report.ts): reading the file, checking and comparing as
+ * verifying, sending and saving as writing (the writes settled of all), so a terminal shows how far the sending is.
+ */
+const BAR_PHASES: Record<PushProgress['phase'], PullPhase> = {
+  reading: 'reading',
+  checking: 'verifying',
+  comparing: 'verifying',
+  sending: 'writing',
+  saving: 'writing',
+};
+
+function asBarProgress(tableName: string, progress: PushProgress): PullProgress {
+  const phase = BAR_PHASES[progress.phase];
+  const message = progress.phase === 'sending' ? 'sending' : progress.phase;
+  return { tableName, phase, pagesDone: 0, pagesTotal: 0, rows: progress.done, total: progress.total, message };
 }
 
 /** What a second push is for: whole rows the user now confirmed, conflicts `--take` settles; or none. */

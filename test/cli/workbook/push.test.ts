@@ -54,11 +54,12 @@ function cellOf(doc: OpenedXlsxDocument, tableName: string, keyHeader: string, k
   return at(row, header);
 }
 
-function push(path: string, more: string[] = [], io: Parameters<typeof runCli>[1]['io'] = {}): Promise<Run> {
+function push(path: string, more: string[] = [], io: Parameters<typeof runCli>[1]['io'] = {}, tty = false): Promise<Run> {
   return runCli(['push', '--in', path, '--client-id', sandbox.credentials.company.clientId, ...more], {
     cwd: tempDir(),
     env: secretEnv(sandbox),
     io,
+    tty,
   });
 }
 
@@ -214,8 +215,11 @@ test('an answer lost after the PATCH reached the service: exit 0 and the change 
   });
   const requests = recorded();
   requests.hook.current = faultHook(['lostAnswer', 'none']);
-  const run = await push(path, [], { fetch: requests.fetch });
+  const run = await push(path, [], { fetch: requests.fetch }, true);
   expect([run.code, run.stdout]).toEqual([0, expect.stringContaining('ForecastBudgets: 1 sent')]);
+  // At a terminal the bar is redrawn as the writes settle, and stays as the table's line.
+  expect(run.stderr).toContain('\rForecastBudgets  [------------------------]  0 / 1  writing');
+  expect(run.stderr).toContain('\rForecastBudgets  [########################]  1 sent, 0 not sent');
   expect(requests.writes().map((w) => [w.method, w.body])).toEqual([['PATCH', { amount: '-4711.00' }]]);
   expect((await serviceBudget('fc-miete'))?.amount).toBe(-4711);
 });
