@@ -61,6 +61,10 @@ export async function runPush(argv: readonly string[], io: CliIo, run: RunContex
     report: progressReport(io.stderr),
   };
   const outcomes = await sendTables(tables, context);
+  // No table got as far as a result (refused, the credentials or the service before any row was settled): the file
+  // is as it was read, and stays untouched.
+  if (outcomes.every((o) => o.results.length === 0))
+    return pushResult(plan.path, outcomes, { file: plan.path, beside: false, untouched: true });
   const written = await writeBack(plan.path, opened, {
     expected: fingerprint,
     backup: plan.backup,

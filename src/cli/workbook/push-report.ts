@@ -8,6 +8,7 @@
 import type { RowOutcome } from '../../sync/push';
 import type { CommandResult } from './command-result';
 import { EXIT, type ExitCode } from './exit-codes';
+import type { Written } from './push-write-back';
 import type { NamedRow, TablePush } from './send-table';
 
 /** Why a row waits, as the report counts it. */
@@ -62,14 +63,14 @@ export function pushExitCode(tables: readonly TablePush[]): ExitCode {
   return EXIT.done;
 }
 
-export function pushResult(file: string, tables: readonly TablePush[], written: { file: string; beside: boolean }): CommandResult {
+export function pushResult(file: string, tables: readonly TablePush[], written: Written): CommandResult {
   const exitCode = written.beside ? EXIT.fileBusy : pushExitCode(tables);
   return {
     exitCode,
     json: {
       command: 'push',
       file,
-      written: written.file,
+      written: written.untouched ? null : written.file,
       tables: tables.map((t) => ({ ...t, counts: tableCounts(t) })),
       exitCode,
     },
@@ -110,7 +111,8 @@ function shown(value: unknown): string {
   return typeof value === 'string' ? value : JSON.stringify(value);
 }
 
-function writtenLine(file: string, written: { file: string; beside: boolean }): string {
+function writtenLine(file: string, written: Written): string {
+  if (written.untouched) return `${file} was left as it was: nothing was pushed.`;
   return written.beside
     ? `${file} changed on disk (or was opened in Excel) during the push: it was left as it is. The service has the writes; the file with their statuses is ${written.file}.`
     : `Wrote ${written.file}.`;

@@ -22,7 +22,8 @@ export interface WriteBackOptions {
 export interface Written {
   file: string;
   /** True when the file changed during the push and the result went beside it. */
-  beside: boolean;
+  beside: boolean; /** True when nothing was pushed and the file was left as it was (not written). */
+  untouched?: boolean;
 }
 
 export async function writeBack(path: string, opened: OpenedXlsxDocument, options: WriteBackOptions): Promise<Written> {

@@ -4,7 +4,7 @@
  * for --yes; a conflict waits with both values; faults resume without applying anything twice; the file changed on
  * disk during the push is left alone; no secret in the written file.
  */
-import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Cell } from 'exceljs';
 import { openXlsxDocument, saveXlsxDocument, scanPackage, type OpenedXlsxDocument } from '../../../src/hosts/xlsx';
@@ -318,4 +318,20 @@ test('a committed plan is refused with its name before anything is sent (exit 3)
   expect(json.tables).toEqual([expect.objectContaining({ table: 'ForecastBudgets', refused: expect.stringMatching(/committed/) })]);
   expect(requests.writes()).toEqual([]);
   expect(cellOf(await opened(path), 'ForecastBudgets', 'External Id', 'fc-miete', 'Amount').value).toBe(-4711);
+});
+
+test('a wrong secret is refused (exit 3): nothing sent, the file untouched, the secret printed nowhere', async () => {
+  const path = await exported();
+  await editFile(path, (doc) => {
+    cellOf(doc, 'ForecastBudgets', 'External Id', 'fc-miete', 'Amount').value = -4711;
+  });
+  const before = { bytes: readFileSync(path), mtime: statSync(path).mtimeMs };
+  const run = await runCli(['push', '--in', path, '--client-id', sandbox.credentials.company.clientId, '--json'], {
+    cwd: tempDir(),
+    env: { CASHFLOW_CLIENT_SECRET: 'not-the-secret-4711' },
+  });
+  expect(run.code).toBe(3);
+  expect(JSON.parse(run.stdout)).toMatchObject({ command: 'push', written: null, exitCode: 3 });
+  expect(`${run.stdout}${run.stderr}`).not.toContain('not-the-secret-4711');
+  expect([readFileSync(path).equals(before.bytes), statSync(path).mtimeMs]).toEqual([true, before.mtime]);
 });
