@@ -12,8 +12,11 @@ import { findTable } from '../../../src/hosts/xlsx/exceljs-table';
 import { deleteBodyRows } from '../../../src/hosts/xlsx/table-body-rows';
 import { STATUS_HEADER } from '../../../src/sync/push/push-status-column';
 import { recordedClients, recordingFetch, type Hook, type SentRequest } from '../../support/recording-fetch';
+import { createSimulatedWorkbook } from '../../../src/preview/excel-sim';
+import { openWorkbookFile, workbookFileBytes } from '../../../src/preview/workbook-file/workbook-file';
 import { faultHook } from '../../sync/push/push-support';
-import { runCli, secretEnv, serviceArgs, startService, tempDir, type Run, type Sandbox } from './support';
+import { tableCells } from '../../sync/pull/support';
+import { ADD_IN, runCli, secretEnv, serviceArgs, startService, tempDir, type Run, type Sandbox } from './support';
 
 let sandbox: Sandbox;
 beforeEach(async () => {
@@ -334,4 +337,23 @@ test('a wrong secret is refused (exit 3): nothing sent, the file untouched, the 
   expect(JSON.parse(run.stdout)).toMatchObject({ command: 'push', written: null, exitCode: 3 });
   expect(`${run.stdout}${run.stderr}`).not.toContain('not-the-secret-4711');
   expect([readFileSync(path).equals(before.bytes), statSync(path).mtimeMs]).toEqual([true, before.mtime]);
+});
+
+test('export → opened in the preview → an amount pasted as a user does → downloaded → push lands it', async () => {
+  const path = await exported();
+  const inPreview = await openWorkbookFile(new Uint8Array(readFileSync(path)), ADD_IN.id);
+  const preview = createSimulatedWorkbook({ sheets: [] });
+  preview.restore(inPreview.snapshot);
+  const cells = tableCells(preview, 'ForecastBudgets');
+  const [, first = 'A1'] = cells.address.split('!');
+  const start = /^([A-Z]+)(\d+)/.exec(first);
+  const [column0, row0] = [(start?.[1] ?? 'A').charCodeAt(0) - 65, Number(start?.[2] ?? 1)];
+  const row = cells.rows.findIndex((r) => r[cells.headers.indexOf('External Id')] === 'fc-miete');
+  preview.pasteValues(cells.sheet, row0 + row, column0 + cells.headers.indexOf('Amount'), [['-4712']]);
+  writeFileSync(path, await workbookFileBytes(preview.snapshot(), inPreview.addIn));
+
+  const run = await push(path);
+  expect([run.code, run.stdout]).toEqual([0, expect.stringContaining('ForecastBudgets: 1 sent')]);
+  expect((await serviceBudget('fc-miete'))?.amount).toBe(-4712);
+  expect(cellOf(await opened(path), 'ForecastBudgets', 'External Id', 'fc-miete', STATUS_HEADER).value).toMatch(/^Sent /);
 });
