@@ -357,3 +357,17 @@ test('export → opened in the preview → an amount pasted as a user does → d
   expect((await serviceBudget('fc-miete'))?.amount).toBe(-4712);
   expect(cellOf(await opened(path), 'ForecastBudgets', 'External Id', 'fc-miete', STATUS_HEADER).value).toMatch(/^Sent /);
 });
+
+test('--take mine sends the file value over the other change (exit 0), once', async () => {
+  const path = await exported();
+  await editFile(path, (doc) => {
+    cellOf(doc, 'ForecastBudgets', 'External Id', 'fc-miete', 'Amount').value = -4711;
+  });
+  const { other } = recordedClients(sandbox);
+  await other.planBudgets(await forecastPlanId()).updateByExternalId('fc-miete', { amount: '-4800' });
+  const requests = recorded();
+  const run = await push(path, ['--take', 'mine'], { fetch: requests.fetch });
+  expect([run.code, run.stdout]).toEqual([0, expect.stringContaining('ForecastBudgets: 1 sent')]);
+  expect(requests.writes().map((w) => [w.method, w.body])).toEqual([['PATCH', { amount: '-4711.00' }]]);
+  expect((await serviceBudget('fc-miete'))?.amount).toBe(-4711);
+});
