@@ -1,6 +1,6 @@
 /**
  * What the workbook command gets from the world, injected so tests run it in-process: the streams, the environment,
- * the clock and its sleep, `fetch`, the working directory, and how a secret is asked for at a terminal.
+ * the clock and its sleep, `fetch`, the working directory, and how a secret or a yes/no is asked for at a terminal.
  */
 import type { Sleep } from '../../api';
 
@@ -27,4 +27,6 @@ export interface CliIo {
   cwd: string;
   /** Asks for a text without echo (a terminal only); undefined when the person gave none. */
   promptSecret?: (question: string) => Promise<string | undefined>;
+  /** Asks a yes/no question at the terminal (push's confirmations); true only for a yes. */
+  confirm?: (question: string) => Promise<boolean>;
 }

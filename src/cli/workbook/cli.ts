@@ -1,5 +1,6 @@
 /** The bin of `npm run workbook`: the real streams, environment, clock and fetch; exits with the code the run returns. */
 import { runWorkbookCli } from './workbook-cli';
+import { promptYesNo } from './prompt-confirm';
 import { promptWithoutEcho } from './prompt-secret';
 
 runWorkbookCli(process.argv.slice(2), {
@@ -11,6 +12,7 @@ runWorkbookCli(process.argv.slice(2), {
   fetch: globalThis.fetch,
   cwd: process.cwd(),
   promptSecret: promptWithoutEcho,
+  confirm: promptYesNo,
 }).then(
   (code) => process.exit(code),
   (error: unknown) => {

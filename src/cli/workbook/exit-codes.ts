@@ -11,7 +11,7 @@ export const EXIT = {
   badInput: 2,
   /** Refused by the service: wrong client ID or secret (400 on the token), 401 or 403. */
   refused: 3,
-  /** Conflicts or rows waiting to be sent (`push`, next). */
+  /** `push`: conflicts or rows waiting (a confirmation, a value refused); they stay in the file with their reason. */
   waiting: 4,
   /** The service is down: the retry budget ran out, or it cannot be reached (connection refused, DNS). */
   serviceDown: 5,
@@ -31,7 +31,7 @@ export const EXIT_MEANINGS: ReadonlyArray<readonly [ExitCode, string]> = [
   [EXIT.failed, 'unexpected failure (the message says what); no file was overwritten'],
   [EXIT.badInput, 'bad input: options, not a planning workbook, a table not in the file, no secret'],
   [EXIT.refused, 'refused by the service: wrong client ID or secret, 401 or 403'],
-  [EXIT.waiting, 'conflicts or rows waiting to be sent (push, next)'],
+  [EXIT.waiting, 'push: conflicts or rows waiting (a confirmation, a value refused), in the file with their reason'],
   [EXIT.serviceDown, 'service down: it kept failing for the retry budget, or cannot be reached'],
   [EXIT.fileBusy, 'the file is locked (open in Excel) or changed on disk during the run: nothing overwritten'],
   [EXIT.incomplete, 'export: written, but a table is not verified complete'],

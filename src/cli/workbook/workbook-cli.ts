@@ -11,6 +11,7 @@ import type { CommandResult, RunContext } from './command-result';
 import { EXIT, EXIT_MEANINGS, type ExitCode } from './exit-codes';
 import { runExport } from './export-command';
 import { runInspect } from './inspect-command';
+import { runPush } from './push-command';
 
 type Command = (argv: readonly string[], io: CliIo, run: RunContext) => Promise<CommandResult>;
 
@@ -18,7 +19,7 @@ const COMMANDS: Readonly<Record<string, { run?: Command; summary: string }>> = {
   export: { run: runExport, summary: 'pull tables from the service into a new workbook (or the planning template)' },
   inspect: { run: runInspect, summary: 'what a workbook holds: tables, filters, last refresh, pending changes, a secret scan' },
   refresh: { summary: 'refresh every table of a workbook as the pane does (next version)' },
-  push: { summary: 'send the edits tracked in a workbook (next version)' },
+  push: { run: runPush, summary: 'send the edits tracked in a workbook back to the service, with a per-row report' },
 };
 
 /** The whole tool's `--help`: the commands, where the secret comes from, the exit codes. */
