@@ -3,6 +3,7 @@
  * the clock and its sleep, `fetch`, the working directory, and how a secret is asked for at a terminal.
  */
 import type { Sleep } from '../../api';
+import type { WriteOptions } from './workbook-file';
 
 export interface OutputStream {
   write(text: string): unknown;
@@ -27,4 +28,6 @@ export interface CliIo {
   cwd: string;
   /** Asks for a text without echo (a terminal only); undefined when the person gave none. */
   promptSecret?: (question: string) => Promise<string | undefined>;
+  /** How a file's bytes go into its temporary file (tests: a failure half-way, as a run killed while writing). */
+  writeBytes?: WriteOptions['writeBytes'];
 }

@@ -11,13 +11,14 @@ import type { CommandResult, RunContext } from './command-result';
 import { EXIT, EXIT_MEANINGS, type ExitCode } from './exit-codes';
 import { runExport } from './export-command';
 import { runInspect } from './inspect-command';
+import { runRefresh } from './refresh-command';
 
 type Command = (argv: readonly string[], io: CliIo, run: RunContext) => Promise<CommandResult>;
 
 const COMMANDS: Readonly<Record<string, { run?: Command; summary: string }>> = {
   export: { run: runExport, summary: 'pull tables from the service into a new workbook (or the planning template)' },
   inspect: { run: runInspect, summary: 'what a workbook holds: tables, filters, last refresh, pending changes, a secret scan' },
-  refresh: { summary: 'refresh every table of a workbook as the pane does (next version)' },
+  refresh: { run: runRefresh, summary: "refresh every table of a workbook in place, as the pane's Refresh all does" },
   push: { summary: 'send the edits tracked in a workbook (next version)' },
 };
 
