@@ -281,3 +281,35 @@ test('a file open in Excel (its lock file beside it): exit 6, nothing written, n
   expect([noId.code, noId.stderr]).toEqual([2, expect.stringContaining('No client ID')]);
   expect(sent).toEqual([]);
 });
+
+test('a table that cannot be refreshed stays as it was and the others are written: exit 7 naming it', async () => {
+  const file = another('broken.xlsx');
+  // Someone renamed the Categories table's first header by hand: its pulled columns no longer lead the table.
+  await change(file, (document) => {
+    const table = findTable(document.workbook, 'Categories');
+    const first = table?.model.columns[0];
+    if (table === null || first === undefined) throw new Error('no Categories table');
+    first.name = 'Key';
+    table.sheet.getCell(table.headerRow, table.column).value = 'Key';
+  });
+  const before = await readFile(file);
+  const stamp = (await before.pullStates.get('Categories'))?.stamps?.Categories;
+  const rowsBefore = (await before.port.readTable('Categories')).rows;
+
+  const run = await runCli(['refresh', '--in', file, ...CLIENT_ID(), '--json'], { cwd: dir, env: secretEnv(sandbox) });
+  expect(run.code).toBe(7);
+  const result = JSON.parse(run.stdout) as RefreshJson & { tables: Array<{ error?: string }> };
+  expect(result.tables.map((t) => [t.table, t.status])).toEqual([
+    ['Transactions', 'refreshed'],
+    ['ForecastBudgets', 'refreshed'],
+    ['Categories', 'failed'],
+  ]);
+  expect([result.written, result.complete, result.tables[2]?.error]).toEqual([true, false, expect.any(String)]);
+  const after = await readFile(file);
+  expect((await after.pullStates.get('Categories'))?.stamps?.Categories).toBe(stamp);
+  expect((await after.port.readTable('Categories')).rows).toEqual(rowsBefore);
+  expect((await after.pullStates.get('Transactions'))?.lastMode).toBe('incremental');
+
+  const human = await runCli(['refresh', '--in', file, ...CLIENT_ID()], { cwd: dir, env: secretEnv(sandbox) });
+  expect([human.code, human.stdout]).toEqual([7, expect.stringMatching(/Categories {9}FAILED, left as it was: /)]);
+});
