@@ -28,7 +28,7 @@ export const REFRESH_OPTIONS = [
     name: 'discard-edits',
     kind: 'switch',
     description:
-      "drop the pending edits of budgets, invoices and categories (default: kept on top of the refreshed rows, still pending, as the pane's Keep)",
+      "drop the pending edits of budgets, invoices and transaction categories (default: kept on top of the refreshed rows, still pending, as the pane's Keep)",
   },
   {
     name: 'full',
@@ -40,7 +40,7 @@ export const REFRESH_OPTIONS = [
     kind: 'text',
     value: 'LANG',
     check: oneOf(LANGUAGES),
-    description: `language of the headers and stamps: ${LANGUAGES.join(', ')} (default: the file's, read from the stamps above its tables)`,
+    description: `language of the stamps, in-cell list prompts and warnings: ${LANGUAGES.join(', ')} (default: the file's, read from the stamps above its tables)`,
   },
   {
     name: 'fiscal-year-start',
