@@ -72,7 +72,7 @@ function editsLine(edits: EditsOutcome): string[] {
     case 'none':
       return [];
     case 'unknown':
-      return [`${indent} pending edits: cannot tell (no baseline in the file)`];
+      return [`${indent} pending edits: cannot tell (no baseline in the file, or the table could not be read)`];
     case 'discarded':
       return [`${indent} pending edits discarded (--discard-edits): ${counts}`];
     case 'kept':

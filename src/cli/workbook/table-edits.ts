@@ -12,7 +12,7 @@ import { pushableOf } from '../../sync/pushable';
 
 /** What became of a table's pending edits, as the summary and `--json` say it. */
 export interface EditsOutcome {
-  /** `none`: nothing pending; `unknown`: no baseline to compare with (the pane refreshes such a table too). */
+  /** `none`: nothing pending; `unknown`: no baseline to compare with, or the table unreadable (the pane refreshes it too). */
   action: 'none' | 'kept' | 'discarded' | 'unknown';
   counts: { changed: number; new: number; deleted: number };
   /** Kept edits of records the service no longer has: back as new rows. */
@@ -32,8 +32,10 @@ export async function holdEdits(host: XlsxHost, state: PullState, discard: boole
   const pushable = pushableOf(state.target);
   const done = (outcome: EditsOutcome): HeldEdits => ({ outcome, putBack: () => Promise.resolve(outcome) });
   if (pushable === undefined) return done({ action: 'none', counts: NONE });
-  const pending = await pendingChanges(pushable.model, host.push.sheet, host.baselines, state.baseline);
-  if (!pending.comparable) return done({ action: 'unknown', counts: NONE });
+  // A table that cannot be read (its sheet deleted, its header renamed) has no edits to keep: the pane's check then
+  // refreshes it too (its pull recreates the table, or fails and leaves it as it is).
+  const pending = await pendingChanges(pushable.model, host.push.sheet, host.baselines, state.baseline).catch(() => undefined);
+  if (pending === undefined || !pending.comparable) return done({ action: 'unknown', counts: NONE });
   if (pending.rows.length === 0) return done({ action: 'none', counts: NONE });
   if (discard) return done({ action: 'discarded', counts: pending.counts });
   const kept: KeptEdits = keepEdits(pushable.model, pending);

@@ -313,3 +313,23 @@ test('a table that cannot be refreshed stays as it was and the others are writte
   const human = await runCli(['refresh', '--in', file, ...CLIENT_ID()], { cwd: dir, env: secretEnv(sandbox) });
   expect([human.code, human.stdout]).toEqual([7, expect.stringMatching(/Categories {9}FAILED, left as it was: /)]);
 });
+
+test('--full pulls every table whole; a table whose sheet was deleted is pulled again, as the pane does', async () => {
+  const file = another('full.xlsx');
+  await change(file, (document) => {
+    const sheet = findTable(document.workbook, 'ForecastBudgets')?.sheet;
+    if (sheet === undefined) throw new Error('no ForecastBudgets table');
+    document.workbook.removeWorksheet(sheet.id);
+  });
+  const run = await runCli(['refresh', '--in', file, ...CLIENT_ID(), '--full', '--json'], { cwd: dir, env: secretEnv(sandbox) });
+  expect(run.code).toBe(0);
+  const result = JSON.parse(run.stdout) as RefreshJson;
+  expect(result.tables.map((t) => [t.table, t.status, t.mode, t.why])).toEqual([
+    ['Transactions', 'refreshed', 'full', 'asked for (--full)'],
+    ['ForecastBudgets', 'refreshed', 'full', 'asked for (--full)'],
+    ['Categories', 'refreshed', 'full', 'asked for (--full)'],
+  ]);
+  const host = await readFile(file);
+  expect((await host.port.readTable('ForecastBudgets')).rows.length).toBe(result.tables[1]?.rows);
+  expect((await pendingOf(file))?.counts).toEqual({ changed: 0, new: 0, deleted: 0 });
+});
