@@ -1,11 +1,12 @@
 /**
  * `npm run docs:options`: writes the option tables of the sandbox, the proxy and the deployment's server (their
  * cli-options.ts) into their READMEs (src/sandbox/README.md, src/proxy/README.md, src/deploy/README.md), and those of
- * the workbook command (src/cli/workbook: export's, inspect's and push's options, the exit codes) into the README.
+ * the workbook command (src/cli/workbook: export's, inspect's, refresh's and push's options, the exit codes) into the README.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { renderExitCodesMarkdown } from '../src/cli/workbook/exit-codes';
+import { renderRefreshOptionsMarkdown } from '../src/cli/workbook/refresh-options';
 import { renderPushOptionsMarkdown } from '../src/cli/workbook/push-options';
 import { renderExportOptionsMarkdown, renderInspectOptionsMarkdown } from '../src/cli/workbook/workbook-options';
 import { renderOptionsMarkdown as serveOptions } from '../src/deploy/cli-options';
@@ -29,6 +30,12 @@ const BLOCKS = [
     readme: 'README.md',
     render: renderInspectOptionsMarkdown,
     source: 'src/cli/workbook/workbook-options.ts',
+  },
+  {
+    block: 'workbook-refresh-options',
+    readme: 'README.md',
+    render: renderRefreshOptionsMarkdown,
+    source: 'src/cli/workbook/refresh-options.ts',
   },
   {
     block: 'workbook-push-options',

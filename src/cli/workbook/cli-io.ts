@@ -3,6 +3,7 @@
  * the clock and its sleep, `fetch`, the working directory, and how a secret or a yes/no is asked for at a terminal.
  */
 import type { Sleep } from '../../api';
+import type { WriteOptions } from './workbook-file';
 
 export interface OutputStream {
   write(text: string): unknown;
@@ -29,4 +30,6 @@ export interface CliIo {
   promptSecret?: (question: string) => Promise<string | undefined>;
   /** Asks a yes/no question at the terminal (push's confirmations); true only for a yes. */
   confirm?: (question: string) => Promise<boolean>;
+  /** How a file's bytes go into its temporary file (tests: a failure half-way, as a run killed while writing). */
+  writeBytes?: WriteOptions['writeBytes'];
 }

@@ -17,7 +17,10 @@ export const EXIT = {
   serviceDown: 5,
   /** The file is locked (open in Excel) or changed on disk during the run: nothing was overwritten. */
   fileBusy: 6,
-  /** `export`: the file was written, but a table is not verified complete (the warning says which and why). */
+  /**
+   * `export` or `refresh`: the file was written, but a table is not verified complete (the warning says which and
+   * why), or, for `refresh`, could not be refreshed and is in the file as it was.
+   */
   incomplete: 7,
   /** `inspect`: the secret scan found a secret or a credential-like setting in the file. */
   secretFound: 8,
@@ -34,7 +37,7 @@ export const EXIT_MEANINGS: ReadonlyArray<readonly [ExitCode, string]> = [
   [EXIT.waiting, 'push: conflicts or rows waiting (a confirmation, a value refused), in the file with their reason'],
   [EXIT.serviceDown, 'service down: it kept failing for the retry budget, or cannot be reached'],
   [EXIT.fileBusy, 'the file is locked (open in Excel) or changed on disk during the run: nothing overwritten'],
-  [EXIT.incomplete, 'export: written, but a table is not verified complete'],
+  [EXIT.incomplete, 'export, refresh: written, but a table is not verified complete (refresh: or not refreshed, left as it was)'],
   [EXIT.secretFound, 'inspect: the secret scan found something'],
 ];
 

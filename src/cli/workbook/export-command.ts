@@ -6,7 +6,7 @@
  * file.
  */
 import { isAbsolute, join } from 'node:path';
-import { newXlsxDocument, saveXlsxDocument, scanPackage, XlsxConnectionStore, type XlsxDocument } from '../../hosts/xlsx';
+import { newXlsxDocument, saveXlsxDocument, XlsxConnectionStore, type XlsxDocument } from '../../hosts/xlsx';
 import { AUTO_SHOW_SETTING } from '../../hosts/xlsx/web-extension-info';
 import type { Language } from '../../i18n/catalog';
 import { buildTemplate } from '../../template/planning-template';
@@ -23,6 +23,7 @@ import { defaultConnectionName, serviceClient } from './service-client';
 import { checkNotLocked, writeWorkbookFile } from './workbook-file';
 import { EXPORT_TABLE, type ExportOption } from './workbook-options';
 import { refusalResult } from './refusal';
+import { refuseSecrets } from './refuse-secrets';
 import type { RelativePeriod } from '../../sync/filters/relative-period';
 import { stat } from 'node:fs/promises';
 
@@ -109,19 +110,6 @@ async function refuseExisting(plan: ExportPlan): Promise<void> {
 async function rememberConnection(document: XlsxDocument, plan: ExportPlan): Promise<void> {
   document.settings.set(AUTO_SHOW_SETTING, true);
   await new XlsxConnectionStore(document).set({ profileName: plan.name, baseUrl: plan.baseUrl });
-}
-
-/** The bytes about to be written must hold neither the secret nor the client ID: else nothing is written. */
-async function refuseSecrets(bytes: Uint8Array, secrets: readonly string[]): Promise<void> {
-  const scan = await scanPackage(
-    bytes,
-    secrets.filter((s) => s.length >= 4),
-  );
-  if (!scan.clean)
-    throw new CliError(
-      EXIT.failed,
-      `The file would hold a credential (${scan.findings.map((f) => f.part).join(', ')}): nothing was written.`,
-    );
 }
 
 function exportResult(plan: ExportPlan, tables: readonly TableOutcome[]): CommandResult {

@@ -4,7 +4,8 @@
  * with EXIT.secretFound; a file that is not a workbook with EXIT.badInput.
  */
 import { isAbsolute, join } from 'node:path';
-import { openXlsxDocument, scanPackage, type OpenedXlsxDocument } from '../../hosts/xlsx';
+import { scanPackage } from '../../hosts/xlsx';
+import { openWorkbook } from './open-workbook';
 import { readOptions } from '../option-table';
 import type { CliIo } from './cli-io';
 import { SECRET_VARIABLE } from './client-secret';
@@ -38,15 +39,4 @@ export async function runInspect(argv: readonly string[], io: CliIo, run: RunCon
     json: { command: 'inspect', file: path, ...contents, scan: scanSummary(scan, secrets.length), exitCode },
     text: inspectText(path, contents, scanSummary(scan, secrets.length)),
   };
-}
-
-async function openWorkbook(path: string, bytes: Uint8Array): Promise<OpenedXlsxDocument> {
-  try {
-    return await openXlsxDocument(bytes);
-  } catch (error) {
-    throw new CliError(
-      EXIT.badInput,
-      `${path} is not an Excel workbook (.xlsx): ${error instanceof Error ? error.message : String(error)}`,
-    );
-  }
 }

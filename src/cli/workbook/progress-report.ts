@@ -59,10 +59,8 @@ function terminalBar(stderr: OutputStream): ProgressReport {
       draw(barLine(name, { phase: 'reading', rows: 0, total: 0, message: '' }));
     },
     progress: (event) => draw(barLine(label, event)),
-    finished: (name, summary) => {
-      draw(`${name}  [${'#'.repeat(BAR_WIDTH)}]  ${summary}`);
-      stderr.write('\n');
-    },
+    // The finished line stays on the screen: whole (a terminal wraps it), never cut at the width like the bar.
+    finished: (name, summary) => void stderr.write(`\r${name}  [${'#'.repeat(BAR_WIDTH)}]  ${summary}\x1b[K\n`),
     failed: () => void stderr.write('\n'),
   };
 }

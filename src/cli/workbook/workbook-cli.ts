@@ -11,14 +11,15 @@ import type { CommandResult, RunContext } from './command-result';
 import { EXIT, EXIT_MEANINGS, type ExitCode } from './exit-codes';
 import { runExport } from './export-command';
 import { runInspect } from './inspect-command';
+import { runRefresh } from './refresh-command';
 import { runPush } from './push-command';
 
 type Command = (argv: readonly string[], io: CliIo, run: RunContext) => Promise<CommandResult>;
 
-const COMMANDS: Readonly<Record<string, { run?: Command; summary: string }>> = {
+const COMMANDS: Readonly<Record<string, { run: Command; summary: string }>> = {
   export: { run: runExport, summary: 'pull tables from the service into a new workbook (or the planning template)' },
   inspect: { run: runInspect, summary: 'what a workbook holds: tables, filters, last refresh, pending changes, a secret scan' },
-  refresh: { summary: 'refresh every table of a workbook as the pane does (next version)' },
+  refresh: { run: runRefresh, summary: "refresh every table of a workbook in place, as the pane's Refresh all does" },
   push: { run: runPush, summary: 'send the edits tracked in a workbook back to the service, with a per-row report' },
 };
 
@@ -50,7 +51,6 @@ export async function runWorkbookCli(argv: readonly string[], io: CliIo): Promis
   }
   const command = COMMANDS[name];
   if (command === undefined) return fail(EXIT.badInput, `Unknown command: ${name}\n\n${toolUsage()}`);
-  if (command.run === undefined) return fail(EXIT.badInput, `${name} comes in the next version of this tool; today: export and inspect.`);
   try {
     const result = await command.run(rest, io, run);
     say('stdout', json && !('help' in result.json) ? JSON.stringify(result.json, null, 2) : result.text);

@@ -2,11 +2,12 @@
  * A workbook file on disk, read and written so that nothing is ever half-written or overwritten behind someone's
  * back: read with its fingerprint (size, mtime, SHA-256); written to a temporary file in the same directory, synced,
  * then renamed over the target, after checking that no Excel lock file (`~$FILE.xlsx`) stands beside it and that the
- * target is still the file read (or still absent). `--backup` keeps the replaced file as `FILE.xlsx.bak`.
+ * target is still the file read (or still absent); a replaced file's permissions carry over. `--backup` keeps the
+ * replaced file as `FILE.xlsx.bak`.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { constants } from 'node:fs';
-import { copyFile, open, readFile, rename, stat, unlink, type FileHandle } from 'node:fs/promises';
+import { chmod, copyFile, open, readFile, rename, stat, unlink, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { CliError, EXIT } from './exit-codes';
 
@@ -64,6 +65,7 @@ export async function writeWorkbookFile(path: string, bytes: Uint8Array, options
     await options.beforeRename?.();
     await checkNotLocked(path);
     await refuseChanged(path, options);
+    await keepPermissions(path, temporary);
     if (options.backup && (await exists(path))) await copyFile(path, `${path}.bak`);
     await rename(temporary, path);
   } catch (error) {
@@ -85,6 +87,15 @@ async function writeTemporary(temporary: string, bytes: Uint8Array, write: NonNu
   } finally {
     await handle.close();
   }
+}
+
+/**
+ * A file replaced keeps who may read and write it (a shared workbook stays readable by the team); a new file is the
+ * owner's alone (0600) until someone shares it.
+ */
+async function keepPermissions(path: string, temporary: string): Promise<void> {
+  const target = await stat(path).catch(() => undefined);
+  if (target !== undefined) await chmod(temporary, target.mode & 0o7777);
 }
 
 /** Refuses (fileBusy) a file Excel has open: its lock file stands beside it. */

@@ -13,7 +13,7 @@ import { EXPORT_TABLE_NAMES } from './export-tables';
 const isoDay = (value: string): string | undefined =>
   /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) ? undefined : 'is not a date YYYY-MM-DD';
 
-const oneOf =
+export const oneOf =
   (allowed: readonly string[]) =>
   (value: string): string | undefined =>
     allowed.includes(value) ? undefined : `must be one of ${allowed.join(', ')}`;
@@ -26,8 +26,8 @@ const tableList = (value: string): string | undefined => {
   return unknown.length === 0 ? undefined : `${unknown.join(', ')}: not a table (${EXPORT_TABLE_NAMES.join(', ')})`;
 };
 
-const HELP = { name: 'help', kind: 'switch', short: 'h', description: 'print this list and exit' } as const satisfies OptionSpec;
-const JSON_OUTPUT = {
+export const HELP = { name: 'help', kind: 'switch', short: 'h', description: 'print this list and exit' } as const satisfies OptionSpec;
+export const JSON_OUTPUT = {
   name: 'json',
   kind: 'switch',
   description: 'print the result as one JSON document on stdout (progress and errors stay on stderr)',
@@ -135,7 +135,7 @@ export const INSPECT_OPTIONS = [
   HELP,
 ] as const satisfies readonly OptionSpec[];
 
-const SECRET_FOOTER =
+export const SECRET_FOOTER =
   'The client secret comes from the environment variable CASHFLOW_CLIENT_SECRET, or from a prompt without echo when stdin is a terminal; never from the command line.';
 
 export type ExportOption = (typeof EXPORT_OPTIONS)[number];

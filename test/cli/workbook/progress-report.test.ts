@@ -24,12 +24,20 @@ function run(isTTY: boolean): string {
   return text;
 }
 
-test('at a terminal the bar redraws in place and ends as one finished line', () => {
+test('at a terminal the bar redraws in place and ends as one finished line, whole however long', () => {
   const text = run(true);
   expect(text).toContain('\rTransactions  [############------------]  500 / 1,000  writing\x1b[K');
   expect(text).toContain('Transactions: trying again in 2 s');
   expect(text.endsWith('\rTransactions  [########################]  1,000 rows, complete\x1b[K\n')).toBe(true);
   expect(text.split('\n')).toHaveLength(2);
+
+  let narrow = '';
+  const report = progressReport({ write: (t: string) => (narrow += t), isTTY: true, columns: 40 });
+  report.started('Transactions');
+  report.finished('Transactions', 'incremental, 5,004 rows (27 replaced, 2 inserted), complete');
+  expect(
+    narrow.endsWith('\rTransactions  [########################]  incremental, 5,004 rows (27 replaced, 2 inserted), complete\x1b[K\n'),
+  ).toBe(true);
 });
 
 test('elsewhere: one line when a table starts, one per wait, one when it is done; no control characters', () => {

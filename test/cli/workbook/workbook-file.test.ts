@@ -1,9 +1,10 @@
 /**
  * The atomic write of a workbook file: a write that fails half-way leaves the previous file intact (and no temporary
  * file behind); a file changed on disk between read and write, or one Excel has open, is not overwritten (exit 6);
- * --backup keeps the replaced file; a new file is not written over one that appeared meanwhile.
+ * --backup keeps the replaced file; a new file is not written over one that appeared meanwhile; a replaced file keeps
+ * its permissions (a shared workbook stays readable by the team), a new one is the owner's alone.
  */
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CliError, EXIT } from '../../../src/cli/workbook/exit-codes';
 import { readWorkbookFile, writeWorkbookFile } from '../../../src/cli/workbook/workbook-file';
@@ -69,4 +70,17 @@ test('a lock file appearing during the run, or a new file appearing at the targe
   const appeared = writeWorkbookFile(fresh, bytes('ours'), { beforeRename: async () => writeFileSync(fresh, 'someone else') });
   expect(await exitCodeOf(appeared)).toBe(EXIT.fileBusy);
   expect(readFileSync(fresh, 'utf8')).toBe('someone else');
+});
+
+test("a replaced file keeps its permissions (a team's shared workbook stays readable); a new file is the owner's alone", async () => {
+  const dir = tempDir();
+  const path = join(dir, 'shared.xlsx');
+  writeFileSync(path, 'as read');
+  chmodSync(path, 0o664);
+  const { fingerprint } = await readWorkbookFile(path);
+  await writeWorkbookFile(path, bytes('refreshed'), { expected: fingerprint });
+  expect([readFileSync(path, 'utf8'), statSync(path).mode & 0o777]).toEqual(['refreshed', 0o664]);
+  const fresh = join(dir, 'new.xlsx');
+  await writeWorkbookFile(fresh, bytes('exported'));
+  expect(statSync(fresh).mode & 0o777).toBe(0o600);
 });

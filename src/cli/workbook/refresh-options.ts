@@ -1,0 +1,71 @@
+/**
+ * The option table of `npm run workbook -- refresh` (src/cli/option-table.ts, as the other commands'): the file, the
+ * client ID (the base URL and the connection's name come from the file), the retry budget, what becomes of pending
+ * edits, the language and fiscal year the file's filters are read with; the README's list (`npm run docs:options`).
+ */
+import { DEFAULT_GIVE_UP_AFTER_MS } from '../../api';
+import { LANGUAGES } from '../../i18n/catalog';
+import { renderOptionsMarkdown, type OptionSpec, type OptionTable } from '../option-table';
+import { FILE_WRITE_OPTIONS, HELP, JSON_OUTPUT, oneOf, SECRET_FOOTER } from './workbook-options';
+
+export const REFRESH_OPTIONS = [
+  { name: 'in', kind: 'text', value: 'FILE', required: true, description: 'the workbook to refresh in place (.xlsx)' },
+  {
+    name: 'client-id',
+    kind: 'text',
+    value: 'ID',
+    description: 'the API client ID (default: the environment variable CASHFLOW_CLIENT_ID)',
+  },
+  {
+    name: 'give-up-after',
+    kind: 'integer',
+    value: 'SECONDS',
+    default: DEFAULT_GIVE_UP_AFTER_MS / 1000,
+    min: 1,
+    description: 'stop when the service has failed this long without one answer',
+  },
+  {
+    name: 'discard-edits',
+    kind: 'switch',
+    description:
+      "drop the pending edits of budgets, invoices and transaction categories (default: kept on top of the refreshed rows, still pending, as the pane's Keep)",
+  },
+  {
+    name: 'full',
+    kind: 'switch',
+    description: 'pull every table whole again (default: transactions only what changed since the last refresh)',
+  },
+  {
+    name: 'language',
+    kind: 'text',
+    value: 'LANG',
+    check: oneOf(LANGUAGES),
+    description: `language of the stamps, in-cell list prompts and warnings: ${LANGUAGES.join(', ')} (default: the file's, read from the stamps above its tables)`,
+  },
+  {
+    name: 'fiscal-year-start',
+    kind: 'integer',
+    value: 'MONTH',
+    default: 1,
+    min: 1,
+    max: 12,
+    description: 'first month of the fiscal year (a table filtered by a fiscal-year period)',
+  },
+  ...FILE_WRITE_OPTIONS,
+  JSON_OUTPUT,
+  HELP,
+] as const satisfies readonly OptionSpec[];
+
+export type RefreshOption = (typeof REFRESH_OPTIONS)[number];
+
+export const REFRESH_TABLE: OptionTable<RefreshOption> = {
+  usage: 'npm run workbook -- refresh --in FILE.xlsx [options]',
+  options: REFRESH_OPTIONS,
+  source: 'REFRESH_OPTIONS in src/cli/workbook/refresh-options.ts',
+  footer: `${SECRET_FOOTER} The service's base URL and the connection's name are the ones the file keeps (export wrote them, or the pane).`,
+};
+
+/** The README's option list of `refresh` (between the workbook-refresh-options markers). */
+export function renderRefreshOptionsMarkdown(): string {
+  return renderOptionsMarkdown(REFRESH_TABLE);
+}
