@@ -36,17 +36,27 @@ export interface TableOutcome {
   period?: string;
 }
 
-export async function pullTables(document: XlsxDocument, client: CashflowClient, plan: PullPlan, io: CliIo): Promise<TableOutcome[]> {
-  const host = xlsxHost(document);
-  const puller = createPuller({
+/** The pane's puller over a file: its tables, pull states and baselines; the run's clock and patience. */
+export function workbookPuller(
+  host: XlsxHost,
+  client: CashflowClient,
+  settings: { language: Language; giveUpAfterMs: number },
+  io: CliIo,
+): Puller {
+  return createPuller({
     client,
     port: host.port,
     store: host.pullStates,
     baselines: host.baselines,
-    language: plan.language,
+    language: settings.language,
     now: io.now,
-    giveUpAfterMs: plan.giveUpAfterMs,
+    giveUpAfterMs: settings.giveUpAfterMs,
   });
+}
+
+export async function pullTables(document: XlsxDocument, client: CashflowClient, plan: PullPlan, io: CliIo): Promise<TableOutcome[]> {
+  const host = xlsxHost(document);
+  const puller = workbookPuller(host, client, plan, io);
   const report = progressReport(io.stderr);
   const outcomes: TableOutcome[] = [];
   for (const name of plan.tables) outcomes.push(await pullOne(name, { puller, host, plan, io, report }));

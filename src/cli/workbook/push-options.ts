@@ -3,11 +3,10 @@
  * and the README's list (`npm run docs:options`) come from these lines. The base URL comes from the file's connection
  * unless given; the client ID from `--client-id` or CASHFLOW_CLIENT_ID; the secret never from an option.
  */
-import { DEFAULT_GIVE_UP_AFTER_MS } from '../../api';
 import { parseBaseUrl } from '../../api/connection-check';
 import { LANGUAGES } from '../../i18n/catalog';
 import { renderOptionsMarkdown, type OptionSpec, type OptionTable } from '../option-table';
-import { FILE_WRITE_OPTIONS } from './workbook-options';
+import { FILE_WRITE_OPTIONS, GIVE_UP_AFTER, SECRET_FOOTER } from './workbook-options';
 
 export const CLIENT_ID_VARIABLE = 'CASHFLOW_CLIENT_ID';
 
@@ -62,14 +61,7 @@ export const PUSH_OPTIONS = [
     check: oneOf(LANGUAGES),
     description: `language of the status column's words written into the file: ${LANGUAGES.join(', ')}`,
   },
-  {
-    name: 'give-up-after',
-    kind: 'integer',
-    value: 'SECONDS',
-    default: DEFAULT_GIVE_UP_AFTER_MS / 1000,
-    min: 1,
-    description: 'stop when the service has failed this long without one answer',
-  },
+  GIVE_UP_AFTER,
   ...FILE_WRITE_OPTIONS,
   { name: 'json', kind: 'switch', description: 'print the full result (every table, every row) as one JSON document on stdout' },
   { name: 'help', kind: 'switch', short: 'h', description: 'print this list and exit' },
@@ -81,8 +73,7 @@ export const PUSH_TABLE: OptionTable<PushOption> = {
   usage: 'npm run workbook -- push --in FILE.xlsx [--yes] [options]',
   options: PUSH_OPTIONS,
   source: 'PUSH_OPTIONS in src/cli/workbook/push-options.ts',
-  footer:
-    'The client secret comes from the environment variable CASHFLOW_CLIENT_SECRET, or from a prompt without echo when stdin is a terminal; never from the command line. The file is checked for an Excel lock before the first request; it is written back atomically after the push, also when rows failed (their status cells say why).',
+  footer: `${SECRET_FOOTER} The file is checked for an Excel lock before the first request; it is written back atomically after the push, also when rows failed (their status cells say why).`,
 };
 
 /** The README's option list of `push` (between the workbook-push-options markers). */

@@ -3,10 +3,9 @@
  * client ID (the base URL and the connection's name come from the file), the retry budget, what becomes of pending
  * edits, the language and fiscal year the file's filters are read with; the README's list (`npm run docs:options`).
  */
-import { DEFAULT_GIVE_UP_AFTER_MS } from '../../api';
 import { LANGUAGES } from '../../i18n/catalog';
 import { renderOptionsMarkdown, type OptionSpec, type OptionTable } from '../option-table';
-import { FILE_WRITE_OPTIONS, HELP, JSON_OUTPUT, oneOf, SECRET_FOOTER } from './workbook-options';
+import { FILE_WRITE_OPTIONS, GIVE_UP_AFTER, HELP, JSON_OUTPUT, oneOf, SECRET_FOOTER } from './workbook-options';
 
 export const REFRESH_OPTIONS = [
   { name: 'in', kind: 'text', value: 'FILE', required: true, description: 'the workbook to refresh in place (.xlsx)' },
@@ -16,14 +15,7 @@ export const REFRESH_OPTIONS = [
     value: 'ID',
     description: 'the API client ID (default: the environment variable CASHFLOW_CLIENT_ID)',
   },
-  {
-    name: 'give-up-after',
-    kind: 'integer',
-    value: 'SECONDS',
-    default: DEFAULT_GIVE_UP_AFTER_MS / 1000,
-    min: 1,
-    description: 'stop when the service has failed this long without one answer',
-  },
+  GIVE_UP_AFTER,
   {
     name: 'discard-edits',
     kind: 'switch',

@@ -11,7 +11,8 @@ import type { XlsxHost } from '../../hosts/xlsx';
 import type { Language } from '../../i18n/catalog';
 import { todayOf } from '../../sync/filters/relative-period';
 import { resolveFilter } from '../../sync/filters/table-filter';
-import { createPuller, targetKey, type Puller, type PullResult, type PullState } from '../../sync/pull';
+import { targetKey, type Puller, type PullResult, type PullState } from '../../sync/pull';
+import { workbookPuller } from './pull-tables';
 import { pushableOf } from '../../sync/pushable';
 import type { CliIo } from './cli-io';
 import { cliErrorOf } from './cli-errors';
@@ -58,15 +59,7 @@ interface RefreshContext {
 }
 
 export async function refreshTables(host: XlsxHost, client: CashflowClient, plan: RefreshPlan, io: CliIo): Promise<TableRefresh[]> {
-  const puller = createPuller({
-    client,
-    port: host.port,
-    store: host.pullStates,
-    baselines: host.baselines,
-    language: plan.language,
-    now: io.now,
-    giveUpAfterMs: plan.giveUpAfterMs,
-  });
+  const puller = workbookPuller(host, client, plan, io);
   const context: RefreshContext = { puller, host, plan, io, report: progressReport(io.stderr) };
   const outcomes: TableRefresh[] = [];
   let stop: string | undefined;

@@ -26,6 +26,16 @@ const tableList = (value: string): string | undefined => {
   return unknown.length === 0 ? undefined : `${unknown.join(', ')}: not a table (${EXPORT_TABLE_NAMES.join(', ')})`;
 };
 
+/** How long the service may keep failing before a run stops (every command that talks to it). */
+export const GIVE_UP_AFTER = {
+  name: 'give-up-after',
+  kind: 'integer',
+  value: 'SECONDS',
+  default: DEFAULT_GIVE_UP_AFTER_MS / 1000,
+  min: 1,
+  description: 'stop when the service has failed this long without one answer',
+} as const satisfies OptionSpec;
+
 export const HELP = { name: 'help', kind: 'switch', short: 'h', description: 'print this list and exit' } as const satisfies OptionSpec;
 export const JSON_OUTPUT = {
   name: 'json',
@@ -50,14 +60,7 @@ export const SERVICE_OPTIONS = [
     value: 'NAME',
     description: "the connection's name the file keeps and the stamps above the tables show (default: the base URL's host)",
   },
-  {
-    name: 'give-up-after',
-    kind: 'integer',
-    value: 'SECONDS',
-    default: DEFAULT_GIVE_UP_AFTER_MS / 1000,
-    min: 1,
-    description: 'stop when the service has failed this long without one answer',
-  },
+  GIVE_UP_AFTER,
 ] as const satisfies readonly OptionSpec[];
 
 /** How a command writes the file (atomically, see workbook-file.ts). */
