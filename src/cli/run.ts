@@ -10,9 +10,12 @@ export function optionsOrExit<Options>(parsed: { ok: true; options: Options } | 
   return process.exit(parsed.exitCode);
 }
 
+/** How long a stop may take before the process ends anyway. */
+const CLOSE_GRACE_MS = 5_000;
+
 /**
  * On SIGINT or SIGTERM, or when the parent process ends (npm stopped alone), once: says so, closes `what` and exits 0
- * (1 when closing fails).
+ * (1 when closing fails, or does not end within 5 s).
  */
 export function closeOnSignals(what: string, close: () => Promise<void>): void {
   let stopping = false;
@@ -20,6 +23,11 @@ export function closeOnSignals(what: string, close: () => Promise<void>): void {
     if (stopping) return;
     stopping = true;
     console.log(`\n${signal}: stopping the ${what}`);
+    // A close that hangs (a connection that never ends) must not keep the process: it ends after a grace period.
+    setTimeout(() => {
+      console.error(`${what} did not stop within ${CLOSE_GRACE_MS / 1000} s: exiting`);
+      process.exit(1);
+    }, CLOSE_GRACE_MS).unref();
     close().then(
       () => process.exit(0),
       (error: unknown) => {

@@ -49,7 +49,7 @@ test.each([
       npm.kill('SIGTERM');
       await until(
         () => liveMembers(group).length === 0,
-        () => `left running:\n${liveMembers(group).join('\n')}`,
+        () => `left running:\n${liveMembers(group).join('\n')}\n\nits output:\n${output}`,
       );
       await expect(fetch(`${url}/`)).rejects.toThrow();
     } finally {
