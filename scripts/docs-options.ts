@@ -1,7 +1,8 @@
 /**
  * `npm run docs:options`: writes the option tables of the sandbox, the proxy and the deployment's server (their
  * cli-options.ts) into their READMEs (src/sandbox/README.md, src/proxy/README.md, src/deploy/README.md), and those of
- * the workbook command (src/cli/workbook: export's, inspect's, refresh's and push's options, the exit codes) into the README.
+ * the workbook command (src/cli/workbook: export's, inspect's, refresh's and push's options, the exit codes) into
+ * docs/workbook-command.md.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -21,29 +22,34 @@ const BLOCKS = [
   { block: 'serve-options', readme: 'src/deploy/README.md', render: serveOptions, source: 'src/deploy/cli-options.ts' },
   {
     block: 'workbook-export-options',
-    readme: 'README.md',
+    readme: 'docs/workbook-command.md',
     render: renderExportOptionsMarkdown,
     source: 'src/cli/workbook/workbook-options.ts',
   },
   {
     block: 'workbook-inspect-options',
-    readme: 'README.md',
+    readme: 'docs/workbook-command.md',
     render: renderInspectOptionsMarkdown,
     source: 'src/cli/workbook/workbook-options.ts',
   },
   {
     block: 'workbook-refresh-options',
-    readme: 'README.md',
+    readme: 'docs/workbook-command.md',
     render: renderRefreshOptionsMarkdown,
     source: 'src/cli/workbook/refresh-options.ts',
   },
   {
     block: 'workbook-push-options',
-    readme: 'README.md',
+    readme: 'docs/workbook-command.md',
     render: renderPushOptionsMarkdown,
     source: 'src/cli/workbook/push-options.ts',
   },
-  { block: 'workbook-exit-codes', readme: 'README.md', render: renderExitCodesMarkdown, source: 'src/cli/workbook/exit-codes.ts' },
+  {
+    block: 'workbook-exit-codes',
+    readme: 'docs/workbook-command.md',
+    render: renderExitCodesMarkdown,
+    source: 'src/cli/workbook/exit-codes.ts',
+  },
 ];
 
 for (const { block, readme, render, source } of BLOCKS) {

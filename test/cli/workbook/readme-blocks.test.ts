@@ -1,4 +1,4 @@
-/** The README's option lists of `export`, `inspect`, `refresh` and `push` and its exit-code table are what the code renders. */
+/** docs/workbook-command.md's option lists of `export`, `inspect`, `refresh` and `push` and its exit-code table are what the code renders. */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { readBlock } from '../../../scripts/readme-block';
@@ -7,9 +7,9 @@ import { REFRESH_OPTIONS, renderRefreshOptionsMarkdown } from '../../../src/cli/
 import { PUSH_OPTIONS, renderPushOptionsMarkdown } from '../../../src/cli/workbook/push-options';
 import { EXPORT_OPTIONS, renderExportOptionsMarkdown, renderInspectOptionsMarkdown } from '../../../src/cli/workbook/workbook-options';
 
-const readme = readFileSync(join(__dirname, '..', '..', '..', 'README.md'), 'utf8');
+const readme = readFileSync(join(__dirname, '..', '..', '..', 'docs', 'workbook-command.md'), 'utf8');
 
-test('the README holds the generated lists (after editing the tables, run npm run docs:options)', () => {
+test('docs/workbook-command.md holds the generated lists (after editing the tables, run npm run docs:options)', () => {
   expect(readBlock(readme, 'workbook-export-options')).toBe(renderExportOptionsMarkdown());
   expect(readBlock(readme, 'workbook-inspect-options')).toBe(renderInspectOptionsMarkdown());
   expect(readBlock(readme, 'workbook-refresh-options')).toBe(renderRefreshOptionsMarkdown());
