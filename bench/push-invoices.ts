@@ -11,21 +11,13 @@
  */
 import { MAX_ITEMS_PER_CALL, type CashflowClient, type Invoice } from '../src/api';
 import { runBounded } from '../src/sync/bounded-pool';
-import {
-  baselineOf,
-  invoiceWriteModel,
-  MemoryBaselineStore,
-  MemoryPushSheet,
-  pushTable,
-  readReference,
-  type PushReference,
-} from '../src/sync/push';
+import { baselineOf, invoiceWriteModel, MemoryBaselineStore, MemoryPushSheet, pushTable, readReference } from '../src/sync/push';
 import { buildLookups, INVOICES_TABLE, toRow } from '../src/sync/tables';
 import type { CoreValue } from '../src/sync/workbook-port';
 import { printBulkPatchSummary } from './bulk-patch-summary';
 import { fmt, printSides, type SideFigures } from './push-figures';
 import { runPushRow, type PushRow, type Side } from './push-row';
-import { benchClient, spawnPushSandbox, warmSize, whereText, type PushBenchSettings } from './push-sandbox';
+import { benchClient, spawnPushSandbox, warmSize, whereText, type PulledBenchTable, type PushBenchSettings } from './push-sandbox';
 import type { SandboxProcess } from './sandbox-process';
 
 const pad = (n: number): string => String(n).padStart(4, '0');
@@ -48,13 +40,7 @@ async function listInvoices(api: CashflowClient): Promise<Invoice[]> {
   return out;
 }
 
-interface InvoiceBench {
-  sandbox: SandboxProcess;
-  settings: PushBenchSettings;
-  setup: CashflowClient;
-  sheet: MemoryPushSheet;
-  baselines: MemoryBaselineStore;
-  reference: PushReference;
+interface InvoiceBench extends PulledBenchTable {
   /** Every invoice's id by its reference. */
   idOf: Map<string, number>;
   sizeOf(side: Side): number;

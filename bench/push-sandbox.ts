@@ -6,6 +6,7 @@
 import os from 'node:os';
 import { CashflowClient, TokenCache } from '../src/api';
 import type { Credentials } from './pull';
+import type { MemoryBaselineStore, MemoryPushSheet, PushReference } from '../src/sync/push';
 import { spawnSandbox, type SandboxProcess } from './sandbox-process';
 
 /**
@@ -71,3 +72,13 @@ export const MAX_WARM_ROWS = 100;
 /** The warm-up's size of a measured size: its share, at least one row when warming up at all, at most MAX_WARM_ROWS. */
 export const warmSize = (size: number, settings: PushBenchSettings): number =>
   Math.min(Math.ceil(size * settings.warmShare), MAX_WARM_ROWS);
+
+/** A table "pulled" for a push bench: the sandbox, the settings, the setup client, the sheet with its baseline. */
+export interface PulledBenchTable {
+  sandbox: SandboxProcess;
+  settings: PushBenchSettings;
+  setup: CashflowClient;
+  sheet: MemoryPushSheet;
+  baselines: MemoryBaselineStore;
+  reference: PushReference;
+}

@@ -11,22 +11,14 @@
  * Environment: BENCH_PUSH_TRANSACTIONS (default 5,000) and the knobs every row shares (push-sandbox.ts).
  */
 import { MAX_ITEMS_PER_CALL, type CashflowClient, type Transaction } from '../src/api';
-import {
-  baselineOf,
-  MemoryBaselineStore,
-  MemoryPushSheet,
-  pushTable,
-  readReference,
-  transactionWriteModel,
-  type PushReference,
-} from '../src/sync/push';
+import { baselineOf, MemoryBaselineStore, MemoryPushSheet, pushTable, readReference, transactionWriteModel } from '../src/sync/push';
 import { buildLookups, toRow, TRANSACTIONS_TABLE } from '../src/sync/tables';
 import { categoryChoices } from '../src/sync/tables/category-list';
 import type { CoreValue } from '../src/sync/workbook-port';
 import { printBulkPatchSummary } from './bulk-patch-summary';
 import { fmt, printSides, type SideFigures } from './push-figures';
 import { runPushRow, type PushRow, type Side } from './push-row';
-import { benchClient, spawnPushSandbox, warmSize, whereText, type PushBenchSettings } from './push-sandbox';
+import { benchClient, spawnPushSandbox, warmSize, whereText, type PulledBenchTable, type PushBenchSettings } from './push-sandbox';
 import type { SandboxProcess } from './sandbox-process';
 
 /** Demo transactions beyond the four sets: the sandbox's own mix (some may sit in categories no list offers). */
@@ -47,13 +39,7 @@ interface Change {
   category: number;
 }
 
-interface TransactionBench {
-  sandbox: SandboxProcess;
-  settings: PushBenchSettings;
-  setup: CashflowClient;
-  sheet: MemoryPushSheet;
-  baselines: MemoryBaselineStore;
-  reference: PushReference;
+interface TransactionBench extends PulledBenchTable {
   /** Each set's changes, the same kind of change on each side. */
   changes: Record<Side, Change[]>;
 }
