@@ -171,3 +171,29 @@ test('the count asks once: a service that asks to wait is waited for by the pull
   expect(countReads).toBe(1);
   expect(row(app, 'transactions')?.pulled?.rowCount).toBe(12_000);
 });
+
+test('more rows than the sheet holds: no question; the load is refused with the count and a filter to set, nothing written', async () => {
+  const tooMany: typeof fetch = async (input, init) => {
+    const request = new Request(input, init);
+    const { pathname } = new URL(request.url);
+    const response = await fetch(request);
+    if (!/\/transactions\/(extended\/)?$/.test(pathname) || !response.ok) return response;
+    return Response.json({ ...((await response.json()) as object), count: 1_500_000 });
+  };
+  const app = makeApp(new MemoryKeyValueStorage(), {
+    client: { tokenCache: new TokenCache(), sleep: async () => undefined, fetch: tooMany },
+  });
+  await app.start();
+  await app.connectDemo();
+  app.setLoadConfirm(10_000);
+  let asked = false;
+  app.subscribe(() => (asked ||= app.snapshot().loadPrompt !== undefined));
+  await app.pull('transactions');
+  expect(asked).toBe(false);
+  expect(row(app, 'transactions')?.outcome).toMatchObject({
+    kind: 'failed',
+    message: expect.stringContaining('the service has 1,500,000 rows for it, and a worksheet holds 1,048,574'),
+  });
+  expect(row(app, 'transactions')?.pulled).toBeUndefined();
+  expect(sim.workbook.tables().map((t) => t.name)).not.toContain('Transactions');
+});

@@ -10,7 +10,7 @@ import {
   PermissionDeniedError,
   ServiceDownError,
 } from '../../api';
-import { PullServiceDownError, PullTargetError } from '../../sync/pull';
+import { PullServiceDownError, PullTargetError, PullTooManyRowsError } from '../../sync/pull';
 import { CliError, EXIT, type ExitCode } from './exit-codes';
 
 export function cliErrorOf(error: unknown): CliError {
@@ -21,7 +21,7 @@ export function cliErrorOf(error: unknown): CliError {
 
 function exitCodeOf(error: unknown): ExitCode {
   if (error instanceof PullServiceDownError) return EXIT.serviceDown;
-  if (error instanceof PullTargetError) return EXIT.badInput;
+  if (error instanceof PullTargetError || error instanceof PullTooManyRowsError) return EXIT.badInput;
   if (error instanceof InvalidCredentialsError || error instanceof AuthenticationError || error instanceof PermissionDeniedError)
     return EXIT.refused;
   if (error instanceof ServiceDownError || error instanceof ApiConnectionError) return EXIT.serviceDown;

@@ -17,8 +17,7 @@ import type { ExcelSession } from './run-excel';
 import type { CellBand } from './send-block';
 import type { TableBody } from './table-body';
 import { parseAnchor } from '../../sync/tables/table-spec-check';
-
-const SHEET_ROWS = 1_048_576;
+import { SHEET_ROWS } from '../../sync/sheet-rows';
 
 export interface NewTable {
   kind: 'new';

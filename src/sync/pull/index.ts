@@ -7,6 +7,7 @@ export {
   PullEndlessPagesError,
   PullServiceDownError,
   PullStateMissingError,
+  PullTooManyRowsError,
   type Puller,
   type PullerOptions,
   type PullFallback,

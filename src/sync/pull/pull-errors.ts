@@ -72,3 +72,21 @@ export function asPullError(error: unknown, tableName: string, label: string, t:
   }
   return error;
 }
+
+/**
+ * The service holds more rows for the table than a worksheet has room for below its header: the pull refused before
+ * writing a row (page 1 told the `count`), and the table is as it was before it. The message names the count, the
+ * room and the filters that would narrow the load.
+ */
+export class PullTooManyRowsError extends Error {
+  override name = 'PullTooManyRowsError';
+
+  constructor(
+    readonly tableName: string,
+    readonly count: number,
+    readonly room: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}

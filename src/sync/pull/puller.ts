@@ -41,7 +41,7 @@ import type { TextCut } from './text-cuts';
 import { writeStamps, type PullFacts, type StampedTable } from './write-stamps';
 
 export type { PullFallback } from './incremental-pull';
-export { PullEndlessPagesError, PullServiceDownError, PullStateMissingError } from './pull-errors';
+export { PullEndlessPagesError, PullServiceDownError, PullStateMissingError, PullTooManyRowsError } from './pull-errors';
 
 type Translate = (key: MessageKey, params?: Record<string, string | number>) => string;
 

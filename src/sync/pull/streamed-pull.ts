@@ -4,7 +4,8 @@
  * tallied against `count`/`sum` of `/transactions/extended/`, and a failed check keeps the rows with a warning.
  * Records sharing an id on one page and texts cut to fit a cell keep the rows too, each with a warning naming them;
  * a failed check that those left-out records explain exactly warns of them only, not of a change during the pull.
- * A failure or cancel at any point, fetching or writing, makes the host put the previous table back.
+ * A failure or cancel at any point, fetching or writing, makes the host put the previous table back. More rows than the
+ * sheet holds below the header are refused when page 1 tells their count, before a row is written (`sheet-room.ts`).
  */
 
 import { tableSpec } from '../tables';
@@ -13,6 +14,7 @@ import { streamTable, type StreamedTable } from './fetch-table';
 import { IdClashes } from './id-clashes';
 import { mismatchParams, writeOptions, type PullContext, type PullOutcome } from './pull-context';
 import type { PagedTarget } from './pull-target';
+import { refuseRowsBeyondSheet } from './sheet-room';
 
 export async function streamedPull(target: PagedTarget, context: PullContext): Promise<PullOutcome> {
   // Written as the pages arrive; the total shown is the service's `count` as far as known.
@@ -20,6 +22,8 @@ export async function streamedPull(target: PagedTarget, context: PullContext): P
   const streamed = streamTable(target, {
     ...context.fetch,
     onPage: (p) => {
+      // Page 1 tells the count before its rows go out: a table the sheet cannot hold is refused before a row is written.
+      refuseRowsBeyondSheet(target.resource, p.total, context);
       expectedTotal = p.total;
       context.fetch.onPage?.(p);
     },

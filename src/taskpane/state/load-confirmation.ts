@@ -6,7 +6,9 @@
 
 import { RetryBudget, type CashflowClient } from '../../api';
 import { estimatedSeconds, needsConfirmation } from '../../sync/filters/load-estimate';
-import type { PullTarget } from '../../sync/pull';
+import { modelOf, type PullTarget } from '../../sync/pull';
+import { bodyRowsBelow } from '../../sync/sheet-rows';
+import { tableSpec } from '../../sync/tables';
 import { rowCount } from '../../sync/pull/row-count';
 import type { LoadConfirmChoice } from './preferences';
 import type { LoadPrompt } from './app-snapshot';
@@ -50,6 +52,8 @@ export class LoadConfirmation {
     throwIfCancelled(signal);
     if (rows === undefined) return true;
     this.#deps.counted(tableId, rows);
+    // More than the sheet holds: no question, the pull refuses with the count and a filter to set.
+    if (rows > bodyRowsBelow(tableSpec(modelOf(target)).anchor)) return true;
     const choice = this.#deps.threshold();
     if (!needsConfirmation(rows, choice === 'never' ? undefined : choice)) return true;
     const load = await new Promise<boolean>((resolve) => {
