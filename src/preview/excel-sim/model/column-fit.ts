@@ -53,11 +53,11 @@ function widthForPx(px: number): number {
  * is shown in bold by a table style (a table's header row).
  */
 export function autofitColumns(sheet: SheetState, box: CellBox, boldRow: (row: number, column: number) => boolean = () => false): void {
-  // Only rows holding values can widen a column: a whole-column range reads the used rows, not a million.
-  const used = sheet.usedBox(true);
-  if (used === null) return;
-  const top = Math.max(box.row, used.row);
-  const bottom = Math.min(box.row + box.rowCount, used.row + used.rowCount);
+  // Only rows holding values can widen a column: a whole-column range reads down to the sheet's last stored row
+  // (its extent, known in constant time), not a million. Not the used range: finding it walks every cell of the
+  // sheet, once per column fitted.
+  const top = box.row;
+  const bottom = Math.min(box.row + box.rowCount, sheet.extent.rows);
   if (bottom <= top) return;
   const text = readCells(sheet, { ...box, row: top, rowCount: bottom - top }, 'text');
   for (let c = 0; c < box.columnCount; c += 1) {
