@@ -19,6 +19,7 @@ const webpack = require('webpack');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const CopyWebpackPlugin = require('copy-webpack-plugin');
 const CustomFunctionsMetadataPlugin = require('custom-functions-metadata-plugin');
+const MinimizerPlugin = require('minimizer-webpack-plugin');
 
 const OFFICE_JS_FILES = [
   'office.js',
@@ -221,7 +222,7 @@ module.exports = (env = {}, argv = {}) => {
         {
           test: /\.tsx?$/,
           exclude: /node_modules/,
-          use: { loader: 'ts-loader', options: { configFile: path.resolve(__dirname, 'tsconfig.build.json') } },
+          use: { loader: 'ts-loader', options: { configFile: path.resolve(__dirname, 'tsconfig.build.json'), transpileOnly: true } },
         },
       ],
     },
@@ -294,6 +295,10 @@ module.exports = (env = {}, argv = {}) => {
         ],
       }),
     ],
+    // swc minifies the bundles in seconds where Terser took about 45 s of a 75 s build (the browser tests build once per
+    // source change), dropping the same unused code. Type checking is `npm run lint`'s (tsc --noEmit), so ts-loader
+    // only transpiles.
+    optimization: { minimizer: [new MinimizerPlugin({ minify: MinimizerPlugin.swcMinify })] },
     performance: { hints: false },
     devServer: {
       // Excel on the web fetches functions.json cross-origin.

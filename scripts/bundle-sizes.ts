@@ -30,6 +30,9 @@ const DESCRIPTIONS: Record<string, string> = {
   'functions.json': 'custom functions metadata',
   'manifest.xml': 'the add-in manifest',
   'pane-ui.js': "the pane's UI, loaded after start",
+  'cashflow-planning-template.xlsx': 'the planning workbook template (English)',
+  'cashflow-planning-template-de.xlsx': 'the planning workbook template (German)',
+  'cashflow-planning-template-it.xlsx': 'the planning workbook template (Italian)',
 };
 
 function listFiles(dir: string): string[] {
