@@ -19,8 +19,6 @@
  * BENCH_NAIVE_ROWS (stop the naive add-in early; default: all rows), BENCH_CPU_PROFILE (a folder: each run of our
  * pull and of the floor writes a `.cpuprofile` of its window there, for Chrome DevTools or `bench/profile-summary.ts`).
  */
-import { writeFileSync } from 'node:fs';
-import { Session } from 'node:inspector/promises';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import { CashflowClient, TokenCache } from '../src/api';
@@ -29,6 +27,7 @@ import { createSimulatedWorkbook, installExcelSimulation, WEB_PAYLOAD_LIMIT_BYTE
 import { createPuller, MemoryPullStateStore } from '../src/sync/pull';
 import { buildLookups, toRow, TRANSACTIONS_TABLE } from '../src/sync/tables';
 import { addinCpuMs, CPU_TARGET, cpuRatio, medianRun } from './cpu-ratio';
+import { profileWindow } from './profile-window';
 import { processTreeCpuMs, spawnSandbox } from './sandbox-process';
 import { spawn } from 'node:child_process';
 import { build } from 'esbuild';
@@ -146,24 +145,6 @@ async function warmTransport(url: string, credentials: Credentials): Promise<voi
   const { access_token: token } = (await answer.json()) as { access_token: string };
   const page = await fetch(`${url}/transactions/extended/?page=1&page_size=1`, { headers: { authorization: `Bearer ${token}` } });
   JSON.parse(await page.text());
-}
-
-/** With BENCH_CPU_PROFILE set, a CPU profile from now until the returned function is called (which writes it). */
-async function profileWindow(name: string): Promise<() => Promise<void>> {
-  const folder = process.env.BENCH_CPU_PROFILE;
-  if (folder === undefined || folder === '') return () => Promise.resolve();
-  const session = new Session();
-  session.connect();
-  await session.post('Profiler.enable');
-  await session.post('Profiler.setSamplingInterval', { interval: 200 });
-  await session.post('Profiler.start');
-  return async () => {
-    const { profile } = await session.post('Profiler.stop');
-    const file = path.join(folder, `${name}-${process.pid}.cpuprofile`);
-    writeFileSync(file, JSON.stringify(profile));
-    session.disconnect();
-    console.error(`CPU profile of the pull: ${file}`);
-  };
 }
 
 export async function ours(url: string, credentials: Credentials, latencyMs: number): Promise<PullBenchFigures> {

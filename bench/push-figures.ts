@@ -2,6 +2,7 @@
  * The push benchmarks' figures: one side's run measured (wall time, our CPU, the sandbox's CPU, its requests) and
  * the rows printed the same way for every resource: the figures of both sides, the requests by kind, the targets.
  */
+import { profileWindow } from './profile-window';
 import { KIND_LABELS, KINDS, type Counter } from './request-counter';
 import { processTreeCpuMs } from './sandbox-process';
 
@@ -22,12 +23,14 @@ export async function measured(
   counter: Counter,
   run: () => Promise<void>,
 ): Promise<SideFigures> {
+  const stopProfile = await profileWindow(`push ${label}`);
   const cpuBefore = process.cpuUsage();
   const sandboxBefore = processTreeCpuMs(sandboxPid);
   const t0 = performance.now();
   await run();
   const wallMs = performance.now() - t0;
   const cpu = process.cpuUsage(cpuBefore);
+  await stopProfile();
   const sandboxAfter = processTreeCpuMs(sandboxPid);
   return {
     label,
