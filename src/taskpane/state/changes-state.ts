@@ -23,6 +23,7 @@ import {
   undoableEntry,
   undoPush,
   type JournalEntry,
+  type JournalEntrySummary,
   type BaselineStore,
   type KeptEdits,
   type PendingChanges,
@@ -128,7 +129,7 @@ export class ChangesState {
     const push = this.#push();
     const baselines = this.#deps.host.baselines;
     if (push === undefined || baselines === undefined) return;
-    const journal = await push.journal.list().catch((): JournalEntry[] => []);
+    const journal = await push.journal.summaries().catch((): JournalEntrySummary[] => []);
     const previous = new Map(this.#view.tables.map((t) => [t.tableId, t]));
     const tables: ChangesTable[] = [];
     for (const { row, model, writeModel, records, committedPlan } of this.#pushable()) {
@@ -146,7 +147,8 @@ export class ChangesState {
         // The cells waiting to be sent turn amber now, not only after a send that left them.
         // The newest send of this table: rows it landed and the user has edited since lose their "Sent" status.
         const newest = journal.find((e) => e.tableName.toLowerCase() === row.tableName.toLowerCase());
-        const lastLanded = new Set((newest?.rows ?? []).flatMap((r) => (r.outcome === 'landed' && r.id !== null ? [r.id] : [])));
+        const newestEntry = newest === undefined ? undefined : await push.journal.entry(newest.id).catch(() => undefined);
+        const lastLanded = new Set((newestEntry?.rows ?? []).flatMap((r) => (r.outcome === 'landed' && r.id !== null ? [r.id] : [])));
         const updates = highlightUpdates(model, pending, this.#highlighted.get(row.id), lastLanded);
         if (updates.length > 0) await push.sheet.update(model, updates).catch(() => undefined);
         this.#highlighted.set(
@@ -443,15 +445,15 @@ export class ChangesState {
   }
 }
 
-function summaries(entries: readonly JournalEntry[], tableName: string): JournalSummary[] {
+function summaries(entries: readonly JournalEntrySummary[], tableName: string): JournalSummary[] {
   return entries
     .filter((e) => e.tableName.toLowerCase() === tableName.toLowerCase())
     .map((e) => ({
       id: e.id,
       at: e.at,
-      landed: e.rows.filter((r) => r.outcome === 'landed').length,
-      notLanded: e.rows.filter((r) => r.outcome !== 'landed' && r.outcome !== 'unknown').length,
-      unconfirmed: e.rows.filter((r) => r.outcome === 'unknown').length,
+      landed: e.landed,
+      notLanded: e.notLanded,
+      unconfirmed: e.unconfirmed,
       undone: e.undoneBy !== undefined,
       undo: e.undoes !== undefined,
     }));
