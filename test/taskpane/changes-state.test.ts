@@ -15,6 +15,7 @@ import type { PaneHost } from '../../src/taskpane/state/pane-host';
 import { excelPaneHost } from '../../src/taskpane/excel-pane-host';
 import { SheetPushJournal } from '../../src/hosts/excel/sheet-push-journal';
 import { JOURNAL_ROWS_BLOCK } from '../../src/taskpane/state/changes-state';
+import { journalEntry } from '../support/push-state-fixtures';
 import { recordingFetch, type SentRequest } from '../support/recording-fetch';
 
 type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
@@ -546,6 +547,71 @@ test('an edit of a budget reads back only the budget table: a pulled Transaction
   expect(reads).toEqual(['ForecastBudgets']);
   // The Transactions card keeps what the last full check found.
   expect(app.snapshot().changes.tables.find((t) => t.tableName === 'Transactions')?.pending?.rows).toEqual([]);
+  await stop();
+});
+
+test("after a 100,000-row send an edit check reads the journal's summaries only: no row of that send, nor of any other", async () => {
+  const host = excelHost();
+  const journal = host.push?.journal;
+  if (journal === undefined) throw new Error('the Excel host has a journal');
+  const entriesRead: string[] = [];
+  const entry = journal.entry.bind(journal);
+  journal.entry = (id) => {
+    entriesRead.push(id);
+    return entry(id);
+  };
+  const list = journal.list.bind(journal);
+  let listed = 0;
+  journal.list = () => {
+    listed += 1;
+    return list();
+  };
+  const app = new AppState({
+    storage,
+    prefix: 'changes-journal-reads|',
+    host,
+    editCheckDelayMs: 0,
+    environment: { theme: 'light', displayLanguage: 'en-US', sandboxUrl: sandbox.url },
+    client: { tokenCache: new TokenCache(), sleep: async () => undefined },
+  });
+  await app.start();
+  await app.connectDemo();
+  await app.pull('forecastBudgets');
+  const big = journalEntry(1, 100_000);
+  await new SheetPushJournal().append(big);
+  // The first check reads the newest send once, for the rows it landed (their "Sent" status).
+  await app.reviewChanges();
+  expect(entriesRead).toEqual([big.id]);
+  expect(app.snapshot().changes.tables[0]?.journal).toEqual([
+    { id: big.id, at: big.at, landed: 80_000, notLanded: 20_000, unconfirmed: 0, undone: false, undo: false },
+  ]);
+
+  const stop = app.watchEdits();
+  const edited = async (externalId: string, amount: string, changed: number): Promise<number> => {
+    entriesRead.length = 0;
+    const from = sim.workbook.stats.syncs.length;
+    const { headers, rows, sheet, body } = await table();
+    const row = rows.findIndex((r) => r[headers.indexOf('External Id')] === externalId);
+    sim.workbook.typeIntoCell(sheet, body + row, headers.indexOf('Amount'), amount);
+    await stateWhere(app, () => app.snapshot().changes.tables[0]?.pending?.counts.changed === changed);
+    return sim.workbook.stats.syncs.slice(from).reduce((sum, s) => sum + s.responseBytes, 0);
+  };
+  // The send is tens of MB of JSON in the journal sheet; the check reads the table and the journal's header rows.
+  expect(JSON.stringify(big).length).toBeGreaterThan(20_000_000);
+  expect(await edited('fc-miete', '-4321', 1)).toBeLessThan(500_000);
+  expect(entriesRead).toEqual([]);
+
+  // A new send is the newest: read once (it landed the edit), then again not at all.
+  await app.pushChanges('forecastBudgets');
+  const sent = app.snapshot().changes.tables[0]?.journal[0];
+  expect(sent).toMatchObject({ landed: 1 });
+  expect(entriesRead).toEqual([sent?.id]);
+  expect(await cellOf('fc-miete', 'Push status')).toMatch(/^Sent /);
+  expect(await edited('fc-miete', '-4000', 1)).toBeLessThan(500_000);
+  expect(entriesRead).toEqual([]);
+  // The row the newest send landed and the user edited again loses its "Sent".
+  expect(await cellOf('fc-miete', 'Push status')).toBe('');
+  expect(listed).toBe(0);
   await stop();
 });
 

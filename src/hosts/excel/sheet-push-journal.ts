@@ -3,9 +3,10 @@
  * sheet, and what it shares with the baselines' sheet: `hidden-text-sheet.ts`). Keeps the newest 20 entries.
  *
  * Layout and what an append or a replace keeps (`src/sync/push/journal-sheet-layout.ts`, shared with the xlsx host):
- * one column per entry, a header of six cells and the entry's JSON in parts below, all text. A column per entry, not
- * a block of rows, so that every header is read in one sync (the six header rows across the columns) however long
- * the entries are.
+ * one column per entry, a header of seven cells (the entry's summary the seventh) and the entry's JSON in parts
+ * below, all text. A column per entry, not a block of rows, so that every header is read in one sync (the header rows
+ * across the columns) however long the entries are: `summaries`, what the pane reads after every edit, is that sync
+ * after the sheet's lookup (and, for columns the previous version wrote without a summary, their parts once).
  *
  * An entry is written `writing` and marked `complete` in the sync of its last part, and only then is anything it
  * supersedes deleted (the entry it replaces, entries beyond the newest 20) in that same sync: a write that fails
@@ -23,13 +24,15 @@ import {
   JOURNAL_STATE_ROW,
   journalColumnCells,
   journalEntryJson,
+  journalSummaries,
   newestFirst,
   parseJournalColumn,
   parseJournalParts,
   replacePlan,
+  V1Summaries,
   type JournalColumn,
 } from '../../sync/push/journal-sheet-layout';
-import type { JournalEntry, PushJournal } from '../../sync/push/push-port';
+import type { JournalEntry, JournalEntrySummary, PushJournal } from '../../sync/push/push-port';
 import type { CellValue } from '../../sync/cell-values';
 import { DEFAULT_BUDGET_BYTES, DEFAULT_WRITE_BUDGET_BYTES, planBlocks } from './chunk-plan';
 import { fillNumberFormat } from './format-runs';
@@ -58,6 +61,7 @@ export class SheetPushJournal implements PushJournal {
   private readonly budgetBytes: number;
   private readonly readBudgetBytes: number;
   private readonly keep: number;
+  private readonly v1Summaries = new V1Summaries();
 
   constructor(options: SheetPushJournalOptions = {}) {
     this.budgetBytes = options.budgetBytes ?? DEFAULT_WRITE_BUDGET_BYTES;
@@ -71,7 +75,7 @@ export class SheetPushJournal implements PushJournal {
       const sheet = (await existingSheet(session, JOURNAL_SHEET)) ?? (await addVeryHiddenSheet(session, JOURNAL_SHEET));
       const columns = await walk(session, sheet);
       const { sequence, dropped } = appendPlan(columns, this.keep);
-      await this.write(session, sheet, columns, entry.id, sequence, json, dropped);
+      await this.write(session, sheet, columns, entry, sequence, json, dropped);
     });
   }
 
@@ -82,7 +86,18 @@ export class SheetPushJournal implements PushJournal {
       if (sheet === undefined) return;
       const columns = await walk(session, sheet);
       const plan = replacePlan(columns, entry.id);
-      if (plan !== undefined) await this.write(session, sheet, columns, entry.id, plan.sequence, json, plan.dropped);
+      if (plan !== undefined) await this.write(session, sheet, columns, entry, plan.sequence, json, plan.dropped);
+    });
+  }
+
+  /** The header rows across the columns (one sync); only columns without a summary (v1) have their parts read, once. */
+  async summaries(): Promise<JournalEntrySummary[]> {
+    return serialized(async (session) => {
+      const sheet = await existingSheet(session, JOURNAL_SHEET);
+      if (sheet === undefined) return [];
+      return journalSummaries(await walk(session, sheet), this.v1Summaries, async (columns) =>
+        (await this.readParts(session, sheet, columns)).map((cells) => parseJournalParts(cells)),
+      );
     });
   }
 
@@ -117,12 +132,12 @@ export class SheetPushJournal implements PushJournal {
     session: ExcelSession,
     sheet: Excel.Worksheet,
     columns: readonly JournalColumn[],
-    id: string,
+    entry: JournalEntry,
     sequence: number,
     json: string,
     dropped: readonly JournalColumn[],
   ): Promise<void> {
-    const { header: headerCells, parts, partBytes } = journalColumnCells(id, sequence, json);
+    const { header: headerCells, parts, partBytes } = journalColumnCells(entry, sequence, json);
     const broken = brokenColumns(columns);
     // Where a column lies once the broken ones (deleted in the first sync) are gone.
     const after = (column: number): number => column - broken.filter((b) => b.column < column).length;
@@ -175,7 +190,7 @@ export class SheetPushJournal implements PushJournal {
         const perPart = Math.max(1, Math.ceil(column.bytes / column.parts));
         await readRowBlocks(
           session,
-          (start, count) => sheet.getRangeByIndexes(JOURNAL_HEADER_ROWS + start, column.column, count, 1),
+          (start, count) => sheet.getRangeByIndexes(column.partsRow + start, column.column, count, 1),
           ['values'],
           column.parts,
           (_start, loaded) => cells.push(...(loaded.values ?? []).map((row) => row[0] ?? '')),
@@ -185,7 +200,7 @@ export class SheetPushJournal implements PushJournal {
         continue;
       }
       if (batchBytes + column.bytes > this.readBudgetBytes) await flush();
-      batch.push({ index, range: sheet.getRangeByIndexes(JOURNAL_HEADER_ROWS, column.column, column.parts, 1).load('values') });
+      batch.push({ index, range: sheet.getRangeByIndexes(column.partsRow, column.column, column.parts, 1).load('values') });
       batchBytes += column.bytes;
     }
     await flush();

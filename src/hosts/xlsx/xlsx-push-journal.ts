@@ -1,14 +1,15 @@
 /**
  * The push journal in the workbook file's very hidden sheet `cashflow_journal`, in the Excel host's layout
  * (`src/sync/push/journal-sheet-layout.ts`): a column per entry, packed from A, the newest 20 kept, so a journal
- * written by either host is listed, continued and undone by the other. A write first deletes the columns failed
+ * written by either host is listed, continued and undone by the other. `summaries` reads the header cells only (the
+ * seventh holds the entry's summary); columns the previous version wrote (v1, no summary) are read whole for it, once. A write first deletes the columns failed
  * writes left, writes the entry `writing`, marks it `complete`, then deletes what it supersedes (the entry it
  * replaces, entries beyond the newest 20): whole sheet columns, the columns right of them move left.
  */
 
 import type { Workbook, Worksheet } from 'exceljs';
 import * as layout from '../../sync/push/journal-sheet-layout';
-import type { JournalEntry, PushJournal } from '../../sync/push/push-port';
+import type { JournalEntry, JournalEntrySummary, PushJournal } from '../../sync/push/push-port';
 import { readCells, veryHiddenSheet, writeTextCells } from './text-sheet-cells';
 
 /** The journal's columns from A up to the first column that is not one. */
@@ -30,13 +31,12 @@ function deleteColumns(sheet: Worksheet, columns: readonly number[]): void {
 }
 
 function entryOf(sheet: Worksheet, column: layout.JournalColumn): JournalEntry | undefined {
-  return layout.parseJournalParts(
-    readCells(sheet, layout.JOURNAL_HEADER_ROWS, column.column, column.parts, 1).map((line) => line[0] ?? ''),
-  );
+  return layout.parseJournalParts(readCells(sheet, column.partsRow, column.column, column.parts, 1).map((line) => line[0] ?? ''));
 }
 
 export class XlsxPushJournal implements PushJournal {
   private readonly keep: number;
+  private readonly v1Summaries = new layout.V1Summaries();
 
   constructor(
     private readonly workbook: Workbook,
@@ -50,7 +50,7 @@ export class XlsxPushJournal implements PushJournal {
     const sheet = veryHiddenSheet(this.workbook, layout.JOURNAL_SHEET);
     const columns = walk(sheet);
     const { sequence, dropped } = layout.appendPlan(columns, this.keep);
-    write(sheet, columns, entry.id, sequence, json, dropped);
+    write(sheet, columns, entry, sequence, json, dropped);
   }
 
   async replace(entry: JournalEntry): Promise<void> {
@@ -59,7 +59,13 @@ export class XlsxPushJournal implements PushJournal {
     if (sheet === undefined) return;
     const columns = walk(sheet);
     const plan = layout.replacePlan(columns, entry.id);
-    if (plan !== undefined) write(sheet, columns, entry.id, plan.sequence, json, plan.dropped);
+    if (plan !== undefined) write(sheet, columns, entry, plan.sequence, json, plan.dropped);
+  }
+
+  async summaries(): Promise<JournalEntrySummary[]> {
+    const sheet = this.workbook.getWorksheet(layout.JOURNAL_SHEET);
+    if (sheet === undefined) return [];
+    return layout.journalSummaries(walk(sheet), this.v1Summaries, async (columns) => columns.map((c) => entryOf(sheet, c)));
   }
 
   async list(): Promise<JournalEntry[]> {
@@ -81,12 +87,12 @@ export class XlsxPushJournal implements PushJournal {
 function write(
   sheet: Worksheet,
   columns: readonly layout.JournalColumn[],
-  id: string,
+  entry: JournalEntry,
   sequence: number,
   json: string,
   dropped: readonly layout.JournalColumn[],
 ): void {
-  const { header, parts } = layout.journalColumnCells(id, sequence, json);
+  const { header, parts } = layout.journalColumnCells(entry, sequence, json);
   const broken = layout.brokenColumns(columns);
   const after = (column: number): number => column - broken.filter((b) => b.column < column).length;
   deleteColumns(

@@ -30,7 +30,9 @@ export {
 export { baselineOf, checkBaseline, keepsBaseline, MemoryBaselineStore, type BaselineStore } from './baseline';
 export {
   MemoryPushJournal,
+  summarizeJournalEntry,
   type JournalEntry,
+  type JournalEntrySummary,
   type JournalRow,
   type PushJournal,
   type PushSheet,
@@ -38,7 +40,7 @@ export {
   type RowRef,
   type RowUpdate,
 } from './push-port';
-export { JournalEntrySchema, parseJournalEntry } from './journal-schema';
+export { JournalEntrySchema, parseJournalEntry, parseJournalSummary } from './journal-schema';
 export { journalRowView, journalRowViews, type JournalChange, type JournalRowView } from './journal-rows';
 export { MemoryPushSheet, type MemoryRow } from './memory-push-sheet';
 export { budgetEndpoints, type BudgetEndpoints } from './budget-endpoints';

@@ -4,7 +4,7 @@
  * (read as absent), never half-used. Fields a later version may add are kept (loose objects).
  */
 import { z } from 'zod';
-import type { JournalEntry } from './push-port';
+import type { JournalEntry, JournalEntrySummary } from './push-port';
 
 const FieldsSchema = z.record(z.string(), z.unknown());
 
@@ -31,12 +31,52 @@ export const JournalEntrySchema: z.ZodType<JournalEntry> = z.looseObject({
 
 /** The entry in `json`, or undefined when it is not JSON or not an entry. */
 export function parseJournalEntry(json: string): JournalEntry | undefined {
+  return parseWith(JournalEntrySchema, json);
+}
+
+/** `json` parsed and checked, or undefined when it is not JSON or does not match. */
+function parseWith<T>(schema: z.ZodType<T>, json: string): T | undefined {
   let value: unknown;
   try {
     value = JSON.parse(json);
   } catch {
     return undefined;
   }
-  const parsed = JournalEntrySchema.safeParse(value);
+  const parsed = schema.safeParse(value);
   return parsed.success ? parsed.data : undefined;
+}
+
+const count = z.number().int().nonnegative();
+
+/** A summary as a sheet journal keeps it beside its entry (journal-sheet-layout.ts): everything but the id. */
+const JournalSummarySchema = z.looseObject({
+  at: z.string(),
+  tableName: z.string().min(1),
+  rows: count,
+  landed: count,
+  notLanded: count,
+  unconfirmed: count,
+  undoneBy: z.string().optional(),
+  undoes: z.string().optional(),
+});
+
+/**
+ * The summary of entry `id` in `json`, or undefined when it is not JSON or not a summary (the journal then reads
+ * that entry whole for it). Only the summary's own fields are kept.
+ */
+export function parseJournalSummary(id: string, json: string): JournalEntrySummary | undefined {
+  const parsed = parseWith(JournalSummarySchema, json);
+  if (parsed === undefined) return undefined;
+  const { at, tableName, rows, landed, notLanded, unconfirmed, undoneBy, undoes } = parsed;
+  return {
+    id,
+    at,
+    tableName,
+    rows,
+    landed,
+    notLanded,
+    unconfirmed,
+    ...(undoneBy === undefined ? {} : { undoneBy }),
+    ...(undoes === undefined ? {} : { undoes }),
+  };
 }

@@ -92,13 +92,58 @@ export interface JournalEntry {
 }
 
 /**
- * The push journal, kept in the workbook (Excel: a very hidden sheet). `list` gives the newest entry first. It
- * holds values the user already has in the table, never a credential. A host may keep only the newest entries.
+ * What a list of sends shows of an entry, without its rows: the counts of its rows by outcome and its undo marks.
+ * A sheet journal keeps it beside the entry (journal-sheet-layout.ts), so listing the journal never reads the rows
+ * of a 100,000-row send.
+ */
+export interface JournalEntrySummary {
+  id: string;
+  at: string;
+  tableName: string;
+  /** Rows of the entry. */
+  rows: number;
+  landed: number;
+  /** Rows the service refused, or that were never sent (failed, conflict, blocked). */
+  notLanded: number;
+  /** Rows the service did not confirm (`unknown`: they may be there). */
+  unconfirmed: number;
+  undoneBy?: string;
+  undoes?: string;
+}
+
+/** An entry's summary, counted from its rows. */
+export function summarizeJournalEntry(entry: JournalEntry): JournalEntrySummary {
+  let landed = 0;
+  let unconfirmed = 0;
+  for (const row of entry.rows) {
+    if (row.outcome === 'landed') landed += 1;
+    else if (row.outcome === 'unknown') unconfirmed += 1;
+  }
+  return {
+    id: entry.id,
+    at: entry.at,
+    tableName: entry.tableName,
+    rows: entry.rows.length,
+    landed,
+    notLanded: entry.rows.length - landed - unconfirmed,
+    unconfirmed,
+    ...(entry.undoneBy === undefined ? {} : { undoneBy: entry.undoneBy }),
+    ...(entry.undoes === undefined ? {} : { undoes: entry.undoes }),
+  };
+}
+
+/**
+ * The push journal, kept in the workbook (Excel: a very hidden sheet). `summaries` and `list` give the newest entry
+ * first. It holds values the user already has in the table, never a credential. A host may keep only the newest
+ * entries.
  */
 export interface PushJournal {
   append(entry: JournalEntry): Promise<void>;
-  /** Replaces the entry with the same id (marking it undone). */
+  /** Replaces the entry with the same id (marking it undone); its summary follows. */
   replace(entry: JournalEntry): Promise<void>;
+  /** Every entry's summary, without reading the entries' rows: what the pane's check after each edit reads. */
+  summaries(): Promise<JournalEntrySummary[]>;
+  /** Every entry whole (every row of every send: tens of MB after a 100,000-row send); tests and inspection. */
   list(): Promise<JournalEntry[]>;
   /** One entry, read alone (a long send's rows without the rest of the journal); undefined when it is not there. */
   entry(id: string): Promise<JournalEntry | undefined>;
@@ -115,6 +160,10 @@ export class MemoryPushJournal implements PushJournal {
   async replace(entry: JournalEntry): Promise<void> {
     const index = this.#entries.findIndex((text) => (JSON.parse(text) as JournalEntry).id === entry.id);
     if (index >= 0) this.#entries[index] = JSON.stringify(entry);
+  }
+
+  async summaries(): Promise<JournalEntrySummary[]> {
+    return (await this.list()).map(summarizeJournalEntry);
   }
 
   async list(): Promise<JournalEntry[]> {

@@ -16,7 +16,7 @@ import { pick } from './budget-writes';
 import { sameValue, type BaselineRow, type SheetRow } from './diff';
 import { openSession } from './open-session';
 import { journalId } from './push-messages';
-import type { JournalEntry, JournalRow, PushJournal, PushSheet } from './push-port';
+import type { JournalEntry, JournalEntrySummary, JournalRow, PushJournal, PushSheet } from './push-port';
 import { readSheet } from './read-sheet';
 import { writeBack, type WriteBack } from './record-outcome';
 import { withExternal, withoutId, type ServiceRow } from './service-row';
@@ -55,19 +55,20 @@ export interface UndoResult {
   rows: UndoRowResult[];
 }
 
-/** The newest push of the table that landed something and has not been undone (undos themselves are not undone). */
+/**
+ * The newest push of the table that landed something and has not been undone (undos themselves are not undone),
+ * whole: found among the journal's summaries, then that one entry read (a 100,000-row send is read only when it is
+ * the one to undo).
+ */
 export async function lastUndoablePush(journal: PushJournal, tableName: string): Promise<JournalEntry | undefined> {
-  return undoableEntry(await journal.list(), tableName);
+  const newest = undoableEntry(await journal.summaries(), tableName);
+  return newest === undefined ? undefined : journal.entry(newest.id);
 }
 
-/** `lastUndoablePush` on entries already read (newest first). */
-export function undoableEntry(entries: readonly JournalEntry[], tableName: string): JournalEntry | undefined {
-  return entries.find(
-    (e) =>
-      e.tableName.toLowerCase() === tableName.toLowerCase() &&
-      e.undoes === undefined &&
-      e.undoneBy === undefined &&
-      e.rows.some((r) => r.outcome === 'landed'),
+/** The summary of `lastUndoablePush`'s entry among summaries already read (newest first). */
+export function undoableEntry(summaries: readonly JournalEntrySummary[], tableName: string): JournalEntrySummary | undefined {
+  return summaries.find(
+    (e) => e.tableName.toLowerCase() === tableName.toLowerCase() && e.undoes === undefined && e.undoneBy === undefined && e.landed > 0,
   );
 }
 

@@ -23,6 +23,7 @@ import {
   undoableEntry,
   undoPush,
   type JournalEntry,
+  type JournalEntrySummary,
   type BaselineStore,
   type KeptEdits,
   type PendingChanges,
@@ -79,6 +80,11 @@ export class ChangesState {
   readonly #highlighted = new Map<string, RowRef[]>();
   /** The opened journal entry per table, read once when opened; the view gets its rows a block at a time. */
   readonly #openedEntries = new Map<string, JournalEntry>();
+  /**
+   * Per table, the ids its newest send landed (those rows say "Sent" until edited again), with that send's id: read
+   * from the journal only when the newest send is another one (an entry never changes but for its undo mark).
+   */
+  readonly #lastLanded = new Map<string, { entryId: string; ids: ReadonlySet<number> }>();
   /** Whole-row writes confirmed by Adopt, carried until the rows land. */
   readonly #adopted = new AdoptedRows();
   #abort: AbortController | undefined;
@@ -128,7 +134,7 @@ export class ChangesState {
     const push = this.#push();
     const baselines = this.#deps.host.baselines;
     if (push === undefined || baselines === undefined) return;
-    const journal = await push.journal.list().catch((): JournalEntry[] => []);
+    const journal = await push.journal.summaries().catch((): JournalEntrySummary[] => []);
     const previous = new Map(this.#view.tables.map((t) => [t.tableId, t]));
     const tables: ChangesTable[] = [];
     for (const { row, model, writeModel, records, committedPlan } of this.#pushable()) {
@@ -146,7 +152,7 @@ export class ChangesState {
         // The cells waiting to be sent turn amber now, not only after a send that left them.
         // The newest send of this table: rows it landed and the user has edited since lose their "Sent" status.
         const newest = journal.find((e) => e.tableName.toLowerCase() === row.tableName.toLowerCase());
-        const lastLanded = new Set((newest?.rows ?? []).flatMap((r) => (r.outcome === 'landed' && r.id !== null ? [r.id] : [])));
+        const lastLanded = await this.#landedBy(row.id, push, newest);
         const updates = highlightUpdates(model, pending, this.#highlighted.get(row.id), lastLanded);
         if (updates.length > 0) await push.sheet.update(model, updates).catch(() => undefined);
         this.#highlighted.set(
@@ -181,6 +187,17 @@ export class ChangesState {
     }
     this.#view = { tables };
     this.#deps.publish(this.#view);
+  }
+
+  /** The ids the table's newest send landed: its entry read only when it is not the one read last time. */
+  async #landedBy(tableId: string, push: PushHost, newest: JournalEntrySummary | undefined): Promise<ReadonlySet<number>> {
+    if (newest === undefined || newest.landed === 0) return new Set();
+    const known = this.#lastLanded.get(tableId);
+    if (known?.entryId === newest.id) return known.ids;
+    const entry = await push.journal.entry(newest.id).catch(() => undefined);
+    const ids = new Set((entry?.rows ?? []).flatMap((r) => (r.outcome === 'landed' && r.id !== null ? [r.id] : [])));
+    if (entry !== undefined) this.#lastLanded.set(tableId, { entryId: newest.id, ids });
+    return ids;
   }
 
   /** Pushes a table's pending changes with what the user confirmed; the conflict choices made so far go along. */
@@ -443,15 +460,15 @@ export class ChangesState {
   }
 }
 
-function summaries(entries: readonly JournalEntry[], tableName: string): JournalSummary[] {
+function summaries(entries: readonly JournalEntrySummary[], tableName: string): JournalSummary[] {
   return entries
     .filter((e) => e.tableName.toLowerCase() === tableName.toLowerCase())
     .map((e) => ({
       id: e.id,
       at: e.at,
-      landed: e.rows.filter((r) => r.outcome === 'landed').length,
-      notLanded: e.rows.filter((r) => r.outcome !== 'landed' && r.outcome !== 'unknown').length,
-      unconfirmed: e.rows.filter((r) => r.outcome === 'unknown').length,
+      landed: e.landed,
+      notLanded: e.notLanded,
+      unconfirmed: e.unconfirmed,
       undone: e.undoneBy !== undefined,
       undo: e.undoes !== undefined,
     }));

@@ -1,12 +1,17 @@
 /**
  * The push journal in its very hidden sheet, on the Excel simulation: round trips (text that looks like a formula
  * included), newest first, the cap of 20 entries, replacing an entry in place, a write that fails half-way, big
- * entries under the 5 MB caps, and a reload of the workbook.
+ * entries under the 5 MB caps, and a reload of the workbook; the summaries read from the header rows alone (a
+ * 100,000-row send's parts are never read for them) and columns the previous version wrote (v1, no summary).
  */
 
 import { JOURNAL_MARK, JOURNAL_SHEET, SheetPushJournal } from '../../../src/hosts/excel/sheet-push-journal';
+import { DEFAULT_BUDGET_BYTES } from '../../../src/hosts/excel/chunk-plan';
 import { createSimulatedWorkbook, installExcelSimulation, WEB_PAYLOAD_LIMIT_BYTES } from '../../../src/preview/excel-sim';
-import type { JournalEntry } from '../../../src/sync/push/push-port';
+import { EXCEL_CELL_TEXT_LIMIT } from '../../../src/sync/cell-text-limit';
+import { JOURNAL_HEADER_ROWS, JOURNAL_MARK_V1 } from '../../../src/sync/push/journal-sheet-layout';
+import { summarizeJournalEntry, type JournalEntry } from '../../../src/sync/push/push-port';
+import { v1JournalColumn } from '../../support/journal-v1-column';
 import { journalEntry as entry, journalRow } from '../../support/push-state-fixtures';
 import { installSim, type Sim } from './sim-setup';
 
@@ -116,14 +121,14 @@ describe('SheetPushJournal', () => {
       'rows that are not a list': (json) => json.replace('"rows":[', '"rows":{"x":[').replace(/\]\}$/, ']}}'),
     };
     for (const [what, edit] of Object.entries(tampered)) {
-      const cell = String(sim.workbook.values(JOURNAL_SHEET)[6]?.[column] ?? '');
+      const cell = String(sim.workbook.values(JOURNAL_SHEET)[JOURNAL_HEADER_ROWS]?.[column] ?? '');
       await Excel.run(async (context) => {
-        context.workbook.worksheets.getItem(JOURNAL_SHEET).getRangeByIndexes(6, column, 1, 1).values = [[edit(cell)]];
+        context.workbook.worksheets.getItem(JOURNAL_SHEET).getRangeByIndexes(JOURNAL_HEADER_ROWS, column, 1, 1).values = [[edit(cell)]];
         await context.sync();
       });
       expect([what, await journal.list()]).toEqual([what, [entry(1)]]);
       await Excel.run(async (context) => {
-        context.workbook.worksheets.getItem(JOURNAL_SHEET).getRangeByIndexes(6, column, 1, 1).values = [[cell]];
+        context.workbook.worksheets.getItem(JOURNAL_SHEET).getRangeByIndexes(JOURNAL_HEADER_ROWS, column, 1, 1).values = [[cell]];
         await context.sync();
       });
       expect(await journal.list()).toEqual([entry(2), entry(1)]);
@@ -205,5 +210,115 @@ describe('SheetPushJournal', () => {
     const bad = { ...entry(1), rows: [{ ...journalRow(1), sent: { access_token: 'x' } }] };
     await expect(new SheetPushJournal().append(bad)).rejects.toThrow(/credentials/);
     expect(sim.workbook.sheetNames()).not.toContain(JOURNAL_SHEET);
+  });
+});
+
+/** Response bytes of the syncs since `from` (an index into the simulation's sync records). */
+function readSince(from: number): number {
+  return sim.workbook.stats.syncs.slice(from).reduce((sum, s) => sum + s.responseBytes, 0);
+}
+
+/** Writes columns as the previous version did (cells top to bottom, from column A), in a very hidden sheet. */
+async function writeV1Columns(columns: readonly string[][]): Promise<void> {
+  await Excel.run(async (context) => {
+    const sheet = context.workbook.worksheets.add(JOURNAL_SHEET);
+    sheet.visibility = Excel.SheetVisibility.veryHidden;
+    for (const [c, cells] of columns.entries()) {
+      const range = sheet.getRangeByIndexes(0, c, cells.length, 1);
+      range.numberFormat = cells.map(() => ['@']);
+      range.values = cells.map((cell) => [cell]);
+    }
+    await context.sync();
+  });
+}
+
+describe('SheetPushJournal summaries', () => {
+  it('a 100,000-row budget push: its entry fits the sheet, reads back equal in blocks; summaries read only the headers', async () => {
+    const journal = new SheetPushJournal();
+    const big: JournalEntry = { ...entry(2, 100_000), undoes: entry(1).id };
+    await journal.append(entry(1));
+    await journal.append(big);
+    await journal.replace({ ...entry(1), undoneBy: big.id });
+
+    // The sheet's limits: the parts of one column under 1,048,576 rows, every cell under 32,767 characters.
+    const column = (sim.workbook.values(JOURNAL_SHEET)[1] ?? []).indexOf(big.id);
+    const parts = Number(sim.workbook.values(JOURNAL_SHEET)[3]?.[column]);
+    expect(JSON.stringify(big).length).toBeGreaterThan(20_000_000);
+    expect(parts).toBeGreaterThan(600);
+    expect(JOURNAL_HEADER_ROWS + parts).toBeLessThan(1_048_576);
+    const cells = sim.workbook.values(JOURNAL_SHEET).flat();
+    expect(Math.max(...cells.map((cell) => String(cell).length))).toBeLessThanOrEqual(EXCEL_CELL_TEXT_LIMIT);
+
+    sim.workbook.stats.reset();
+    expect(await journal.summaries()).toEqual([summarizeJournalEntry(big), summarizeJournalEntry({ ...entry(1), undoneBy: big.id })]);
+    expect(await journal.summaries()).toEqual([
+      {
+        id: big.id,
+        at: big.at,
+        tableName: 'ForecastBudgets',
+        rows: 100_000,
+        landed: 80_000,
+        notLanded: 20_000,
+        unconfirmed: 0,
+        undoes: entry(1).id,
+      },
+      expect.objectContaining({ id: entry(1).id, rows: 3, undoneBy: big.id }),
+    ]);
+    // Two summaries, each one sheet lookup and one sync of the header rows: no part cell (32,000 characters) read.
+    expect(sim.workbook.stats.syncs.filter((s) => s.actionCount > 0)).toHaveLength(4);
+    expect(readSince(0)).toBeLessThan(10_000);
+
+    sim.workbook.stats.reset();
+    expect(await journal.entry(big.id)).toEqual(big);
+    const reads = sim.workbook.stats.syncs;
+    // In blocks of about the read budget (4 MB), each response under Excel on the web's 5 MB cap.
+    expect(reads.filter((s) => s.responseBytes > DEFAULT_BUDGET_BYTES / 2).length).toBeGreaterThan(5);
+    expect(reads.every((s) => s.responseBytes < WEB_PAYLOAD_LIMIT_BYTES && s.errorCode === undefined)).toBe(true);
+  });
+
+  it('columns the previous version wrote (v1) are listed, read whole once for their summary, undone, dropped and cleaned up', async () => {
+    await writeV1Columns([v1JournalColumn(entry(1), 1), v1JournalColumn(entry(2, 2000), 2), v1JournalColumn(entry(3), 3)]);
+    const journal = new SheetPushJournal({ keep: 4 });
+    expect(await journal.list()).toEqual([entry(3), entry(2, 2000), entry(1)]);
+    expect(await journal.entry(entry(2).id)).toEqual(entry(2, 2000));
+    let from = sim.workbook.stats.syncs.length;
+    expect(await journal.summaries()).toEqual([entry(3), entry(2, 2000), entry(1)].map(summarizeJournalEntry));
+    expect(readSince(from)).toBeGreaterThan(JSON.stringify(entry(2, 2000)).length);
+    // Read whole once: the next check reads the header rows (with a v1 column's first part, in the seventh row).
+    from = sim.workbook.stats.syncs.length;
+    expect((await journal.summaries()).map((s) => s.id)).toEqual([3, 2, 1].map((n) => entry(n).id));
+    expect(readSince(from)).toBeLessThan(50_000);
+
+    // Marking a v1 entry undone writes it anew, as v2 with its summary; it keeps its place.
+    const undone = { ...entry(2, 2000), undoneBy: 'the-undo' };
+    await journal.replace(undone);
+    expect(await journal.list()).toEqual([entry(3), undone, entry(1)]);
+    expect((await journal.summaries())[1]).toEqual(summarizeJournalEntry(undone));
+    expect(sim.workbook.values(JOURNAL_SHEET)[0]?.filter((cell) => cell === JOURNAL_MARK_V1)).toHaveLength(2);
+
+    // A v1 column left "writing" reads as absent and the next write deletes it; the oldest beyond 4 are dropped.
+    await Excel.run(async (context) => {
+      const column = (sim.workbook.values(JOURNAL_SHEET)[1] ?? []).indexOf(entry(3).id);
+      context.workbook.worksheets.getItem(JOURNAL_SHEET).getRangeByIndexes(4, column, 1, 1).values = [['writing']];
+      await context.sync();
+    });
+    expect((await journal.summaries()).map((s) => s.id)).toEqual([entry(2).id, entry(1).id]);
+    for (const n of [4, 5, 6]) await journal.append(entry(n));
+    expect((await journal.summaries()).map((s) => s.id)).toEqual([6, 5, 4, 2].map((n) => entry(n).id));
+    expect(sim.workbook.values(JOURNAL_SHEET)[0]?.filter((cell) => cell === JOURNAL_MARK)).toHaveLength(4);
+    expect(sim.workbook.values(JOURNAL_SHEET)[0]?.[4] ?? '').toBe('');
+  });
+
+  it('a summary cell that is not one: that entry is read whole for it', async () => {
+    const journal = new SheetPushJournal();
+    await journal.append(entry(1));
+    await journal.append(entry(2));
+    await Excel.run(async (context) => {
+      context.workbook.worksheets.getItem(JOURNAL_SHEET).getRangeByIndexes(JOURNAL_HEADER_ROWS - 1, 0, 1, 1).values = [
+        ['{"landed":"all"}'],
+      ];
+      await context.sync();
+    });
+    expect(await journal.summaries()).toEqual([entry(2), entry(1)].map(summarizeJournalEntry));
   });
 });

@@ -14,7 +14,9 @@ import { CONNECTION_SETTING } from '../../../src/sync/connect/connection-setting
 import { PULL_STATE_VERSION, type PullState } from '../../../src/sync/pull/pull-state';
 import { pullStateKey } from '../../../src/sync/pull/pull-state-setting';
 import { BASELINE_MARK, BASELINE_SHEET } from '../../../src/sync/push/baseline-sheet-layout';
-import { JOURNAL_MARK, JOURNAL_SHEET } from '../../../src/sync/push/journal-sheet-layout';
+import { JOURNAL_MARK, JOURNAL_MARK_V1, JOURNAL_SHEET } from '../../../src/sync/push/journal-sheet-layout';
+import { summarizeJournalEntry } from '../../../src/sync/push/push-port';
+import { v1JournalColumn } from '../../support/journal-v1-column';
 import { baselineRow, baselineRows, journalEntry } from '../../support/push-state-fixtures';
 import { throughFile } from './xlsx-setup';
 
@@ -139,6 +141,72 @@ describe('XlsxPushJournal', () => {
     await journal.append(journalEntry(3));
     expect(await journal.list()).toEqual([journalEntry(3), journalEntry(2)]);
     expect(sheetOf(workbook, JOURNAL_SHEET).getCell('C1').value).toBeNull();
+  });
+
+  it("summaries read the header rows only: a 100,000-row send's parts are not read for them", async () => {
+    const workbook = new Workbook();
+    const journal = new XlsxPushJournal(workbook);
+    const big = journalEntry(2, 100_000);
+    await journal.append(journalEntry(1));
+    await journal.append(big);
+    await journal.replace({ ...journalEntry(1), undoneBy: big.id });
+    const expected = [summarizeJournalEntry(big), summarizeJournalEntry({ ...journalEntry(1), undoneBy: big.id })];
+    const sheet = sheetOf(workbook, JOURNAL_SHEET);
+    const rowsRead: number[] = [];
+    const findRow = sheet.findRow.bind(sheet);
+    sheet.findRow = (row: number) => {
+      rowsRead.push(row);
+      return findRow(row);
+    };
+    expect(await journal.summaries()).toEqual(expected);
+    expect(expected[0]).toMatchObject({ rows: 100_000, landed: 80_000, notLanded: 20_000 });
+    // Seven header rows (1-based), read per column up to the empty one after the journal: never a part's row.
+    expect(Math.max(...rowsRead)).toBe(7);
+    expect(rowsRead).toHaveLength(3 * 7);
+    expect(await journal.entry(big.id)).toEqual(big);
+  });
+
+  it('columns the previous version wrote (v1) are listed, read whole once for their summary, undone, dropped and cleaned up', async () => {
+    const workbook = new Workbook();
+    const sheet = workbook.addWorksheet(JOURNAL_SHEET, { state: 'veryHidden' });
+    [v1JournalColumn(journalEntry(1), 1), v1JournalColumn(journalEntry(2, 300), 2), v1JournalColumn(journalEntry(3), 3)].forEach(
+      (cells, c) =>
+        cells.forEach((text, r) => {
+          const cell = sheet.getCell(r + 1, c + 1);
+          cell.numFmt = '@';
+          cell.value = text;
+        }),
+    );
+    // Saved and opened again, as a file of that version comes.
+    const file = await throughFile(workbook);
+    const journal = new XlsxPushJournal(file, { keep: 4 });
+    expect(await journal.list()).toEqual([journalEntry(3), journalEntry(2, 300), journalEntry(1)]);
+    expect(await journal.entry(journalEntry(2).id)).toEqual(journalEntry(2, 300));
+    expect(await journal.summaries()).toEqual([journalEntry(3), journalEntry(2, 300), journalEntry(1)].map(summarizeJournalEntry));
+    // Read whole once: the next summaries read the header rows only (a v1 column's seventh row is its first part).
+    const read = sheetOf(file, JOURNAL_SHEET);
+    const rowsRead: number[] = [];
+    const findRow = read.findRow.bind(read);
+    read.findRow = (row: number) => {
+      rowsRead.push(row);
+      return findRow(row);
+    };
+    expect(await journal.summaries()).toHaveLength(3);
+    expect(Math.max(...rowsRead)).toBe(7);
+
+    const undone = { ...journalEntry(2, 300), undoneBy: 'the-undo' };
+    await journal.replace(undone);
+    expect(await journal.list()).toEqual([journalEntry(3), undone, journalEntry(1)]);
+    expect((await journal.summaries())[1]).toEqual(summarizeJournalEntry(undone));
+    const marks = (): unknown[] => Array.from({ length: 5 }, (_, c) => read.getRow(1).getCell(c + 1).value);
+    expect(marks()).toEqual([JOURNAL_MARK_V1, JOURNAL_MARK_V1, JOURNAL_MARK, null, null]);
+
+    // A v1 column left "writing" reads as absent and the next write deletes it; the oldest beyond 4 are dropped.
+    read.getCell('B5').value = 'writing';
+    expect((await journal.summaries()).map((s) => s.id)).toEqual([journalEntry(2).id, journalEntry(1).id]);
+    for (const n of [4, 5, 6]) await journal.append(journalEntry(n));
+    expect((await journal.summaries()).map((s) => s.id)).toEqual([6, 5, 4, 2].map((n) => journalEntry(n).id));
+    expect(marks()).toEqual([JOURNAL_MARK, JOURNAL_MARK, JOURNAL_MARK, JOURNAL_MARK, null]);
   });
 
   it('refuses credential-like keys', async () => {
