@@ -28,6 +28,8 @@ import { createPuller, MemoryPullStateStore } from '../src/sync/pull';
 import { buildLookups, toRow, TRANSACTIONS_TABLE } from '../src/sync/tables';
 import { addinCpuMs, CPU_TARGET, cpuRatio, medianRun } from './cpu-ratio';
 import { profileWindow } from './profile-window';
+import { pullResultRows } from './pull-results';
+import { saveSection } from './results';
 import { processTreeCpuMs, spawnSandbox } from './sandbox-process';
 import { spawn } from 'node:child_process';
 import { build } from 'esbuild';
@@ -452,6 +454,11 @@ export async function benchPull(transactions = 100_000, latencyMs = DEFAULT_SYNC
       ],
     ];
     for (const [name, holds, detail] of targets) console.log(`${holds ? 'OK  ' : 'MISS'} ${name}: ${detail}`);
+    saveSection(
+      'pull',
+      `Pull of ${fmt(transactions)} transactions into the Excel simulation`,
+      pullResultRows({ transactions, latencyMs, our0, ourL, naiveWallMs: extrapolate(naiveL), floor, minimumRequests }),
+    );
     return figures;
   } finally {
     await sandbox.close();

@@ -24,7 +24,9 @@
 import { benchPushBudgets, type PushBenchSizes } from './push-budgets';
 import type { SideFigures } from './push-figures';
 import { benchPushInvoices } from './push-invoices';
+import { pushResultRows } from './push-results';
 import { pushBenchSettings } from './push-sandbox';
+import { saveSection } from './results';
 import { benchPushTransactions } from './push-transactions';
 
 export { DEFAULT_PUSH_LATENCY_MS } from './push-sandbox';
@@ -44,5 +46,10 @@ export async function benchPush(rows: PushBenchRows): Promise<Record<string, Sid
   if (edited + created + deleted > 0) out.budgets = await benchPushBudgets(rows.budgets, settings);
   if (rows.invoices > 0) out.invoices = await benchPushInvoices(rows.invoices, settings);
   if (rows.transactions > 0) out.transactions = await benchPushTransactions(rows.transactions, settings);
+  saveSection(
+    `push-${settings.latencyMs}ms`,
+    `Push against a one-at-a-time client, ${settings.latencyMs === 0 ? 'bare loopback' : `${settings.latencyMs} ms per answer`}`,
+    Object.entries(out).flatMap(([resource, sides]) => pushResultRows(resource, settings.latencyMs, sides)),
+  );
   return out;
 }

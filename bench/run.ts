@@ -1,5 +1,6 @@
 /**
- * `npm run bench`: benchmarks, never tests. Figures go to the console; the README quotes them.
+ * `npm run bench`: benchmarks, never tests. Each writes its rows into bench/results.json (results.ts: with the date and the
+ * machine, against a baseline of the same run); at the end the whole table is printed and written into docs/benchmarks.md.
  *   npm run bench            all
  *   npm run bench pull       100,000 transactions into the Excel simulation (BENCH_TRANSACTIONS, BENCH_SYNC_LATENCY_MS)
  *   npm run bench sandbox    how fast the sandbox serves pages (BENCH_SANDBOX_TRANSACTIONS, default 200,000)
@@ -20,6 +21,7 @@ import { benchPane } from './pane';
 import { benchPull, DEFAULT_SYNC_LATENCY_MS } from './pull';
 import { benchPush } from './push';
 import { benchSandboxPages } from './sandbox-pages';
+import { publishResults } from './results';
 import { benchSoak } from './soak';
 
 const BENCHES: Record<string, () => Promise<unknown>> = {
@@ -54,6 +56,8 @@ async function main(): Promise<void> {
   for (const [name, run] of Object.entries(BENCHES)) {
     if (only === undefined || only === name) await run();
   }
+  // Every benchmark wrote its rows into bench/results.json: the one table, printed and written into docs/benchmarks.md.
+  publishResults();
 }
 
 main().catch((error: unknown) => {

@@ -2,6 +2,7 @@
  * How fast the sandbox serves 1000-row transaction pages of a 200,000-transaction company, so that client
  * benchmarks measure the client, not the sandbox. Plain fetch, one token, sequential then 4 in flight.
  */
+import { saveSection } from './results';
 import { startSandbox } from '../src/sandbox';
 
 interface PageFigures {
@@ -59,6 +60,18 @@ export async function benchSandboxPages(transactions = 200_000): Promise<PageFig
       `sandbox: ${transactions} transactions, start-up ${startupMs.toFixed(0)} ms, first (uncached) page ${coldMs.toFixed(0)} ms`,
     );
     console.table(figures.map((f) => ({ ...f, medianMs: f.medianMs.toFixed(1), p95Ms: f.p95Ms.toFixed(1) })));
+    saveSection(
+      'sandbox',
+      `The sandbox serving a company of ${transactions.toLocaleString('en-US')} transactions`,
+      figures.map((f) => ({
+        measure: `1000-row pages, ${f.label}`,
+        ours: `median ${f.medianMs.toFixed(1)} ms, p95 ${f.p95Ms.toFixed(1)} ms, ${f.rowsPerSecond.toLocaleString('en-US')} rows/s`,
+        baseline: '–',
+        ratio: '–',
+        target: '–',
+        holds: null,
+      })),
+    );
     return figures;
   } finally {
     await sandbox.close();

@@ -23,6 +23,7 @@ import { ExcelWorkbookPort } from '../src/hosts/excel/excel-workbook-port';
 import { createSimulatedWorkbook, installExcelSimulation, type SimulatedWorkbook } from '../src/preview/excel-sim';
 import { createPuller, MemoryPullStateStore, PullServiceDownError, type PullProgress, type Puller } from '../src/sync/pull';
 import { TRANSACTIONS_TABLE } from '../src/sync/tables';
+import { saveSection } from './results';
 import { spawnSandbox, type SandboxProcess } from './sandbox-process';
 
 export interface SoakOptions {
@@ -365,5 +366,28 @@ export async function benchSoak(options: SoakOptions = soakOptionsFromEnv()): Pr
     ['service down for good: the previous table intact (hash of its cells)', down.tableIntact, `${fmt(down.rowsBefore)} rows`],
   ];
   for (const [name, holds, detail] of targets) console.log(`${holds ? 'OK  ' : 'MISS'} ${name}: ${detail}`);
+  const fixed = runs.filter((r) => r.fixedRule === 'complete').length;
+  saveSection(
+    'pull-soak',
+    `${options.runs} pulls of ${fmt(options.transactions)} transactions through ${fmt(options.rate500 * 100)} % 500s and ${fmt(options.rate429 * 100)} % 429s`,
+    [
+      {
+        measure: 'pulls complete, every completed table verified by count and sum',
+        ours: `${complete.filter((r) => r.countOk && r.sumOk).length} of ${options.runs}`,
+        baseline: `the fixed rule (2 retries a page) ${fixed} of ${options.runs}`,
+        ratio: '–',
+        target: `≥ ${minimum} of ${options.runs}`,
+        holds: complete.length >= minimum && complete.every((r) => r.countOk && r.sumOk),
+      },
+      {
+        measure: 'service down for good: gives up with the message, the previous table intact',
+        ours: down.gaveUp && down.tableIntact ? `gave up after ${down.requests} requests` : 'did not',
+        baseline: '–',
+        ratio: '–',
+        target: 'gives up, table intact',
+        holds: down.gaveUp && down.message.includes('unchanged') && down.tableIntact,
+      },
+    ],
+  );
   return { runs, down };
 }
