@@ -14,6 +14,7 @@
  * Cancel, default 1500), BENCH_PANE_TIMEOUT_MS (longest wait for a pull, default 600,000).
  * A benchmark, never a test.
  */
+import { DEFAULT_LOAD_CONFIRM } from '../src/taskpane/state/preferences';
 import { saveSection, type ResultRow } from './results';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -32,6 +33,8 @@ export const UI = {
   connectDemo: { role: 'button', name: 'Try the demo company' },
   dataTab: { role: 'tab', name: 'Data' },
   pullTransactions: { role: 'button', name: 'Load Transactions' },
+  /** The answer to "Load 100,000 rows into Transactions?", asked above the threshold of Settings (50,000 by default). */
+  confirmLoad: { role: 'button', name: 'Load' },
   cancel: { role: 'button', name: 'Cancel' },
   /** CSS of the progress region shown while a pull runs (Fluent's ProgressBar has role progressbar). */
   progress: '[role="progressbar"]',
@@ -124,6 +127,15 @@ async function clickControl(pane: FrameLocator, key: ControlKey): Promise<void> 
   await (await visible(control(pane, key), describeControl(key))).click();
 }
 
+/**
+ * "Load Transactions", and "Load" when the pane asks first, as a user answers: a fresh browser has the default
+ * threshold of Settings, so it asks for more rows than that.
+ */
+async function startLoad(pane: FrameLocator, rows: number): Promise<void> {
+  await clickControl(pane, 'pullTransactions');
+  if (typeof DEFAULT_LOAD_CONFIRM === 'number' && rows > DEFAULT_LOAD_CONFIRM) await clickControl(pane, 'confirmLoad');
+}
+
 async function openPreview(
   browser: Browser,
   appUrl: string,
@@ -182,12 +194,12 @@ const GOAL_CANCEL_MS = 100;
 function paneResultRows(pull: PullFigures, cancel: CancelFigures): ResultRow[] {
   return [
     {
-      measure: 'longest main-thread task during the load (the pane and the simulated Excel together, on the page)',
-      ours: `${fmt(pull.longestTaskMs)} ms`,
-      baseline: '–',
+      measure: "longest main-thread task of the pane's own during the load (the simulated Excel's batches within it counted apart)",
+      ours: `${fmt(pull.longestOwnTaskMs)} ms`,
+      baseline: `with the simulated Excel's ${fmt(pull.longestTaskMs)} ms`,
       ratio: '–',
-      target: `≤ ${GOAL_TASK_MS} ms for the pane's own work`,
-      holds: pull.longestTaskMs <= GOAL_TASK_MS,
+      target: `≤ ${GOAL_TASK_MS} ms`,
+      holds: pull.longestOwnTaskMs <= GOAL_TASK_MS,
     },
     {
       measure: 'Cancel acting (click to the progress gone and "cancelled" shown)',
@@ -204,17 +216,43 @@ interface PullFigures {
   wallMs: number;
   rows: number | undefined;
   longestTaskMs: number;
+  /** The longest task less the simulated Excel's batches within it (real Excel runs those in its own process). */
+  longestOwnTaskMs: number;
+  /** Time the simulated Excel spent executing the pane's batches on the page's thread. */
+  simulatedExcelMs: number;
   tasksOverTarget: number;
   longTasks: number;
 }
 
-export async function fullPull(browser: Browser, appUrl: string, sandboxUrl: string, timeoutMs: number): Promise<PullFigures> {
+/** The simulated Excel's batches since the mark, as intervals on the same clock as the long tasks. */
+async function simulatedExcelSince(page: Page): Promise<LongTask[]> {
+  return page.evaluate(() =>
+    (window.cashflowPreview?.workbook.stats.syncs ?? [])
+      .filter((s) => s.startedAt >= (window.__benchMark ?? 0))
+      .map((s) => ({ at: s.startedAt, duration: s.executeMs })),
+  );
+}
+
+/** How much of the task the intervals cover. */
+function overlapMs(task: LongTask, intervals: readonly LongTask[]): number {
+  let covered = 0;
+  for (const i of intervals) covered += Math.max(0, Math.min(task.at + task.duration, i.at + i.duration) - Math.max(task.at, i.at));
+  return Math.min(task.duration, covered);
+}
+
+export async function fullPull(
+  browser: Browser,
+  appUrl: string,
+  sandboxUrl: string,
+  rows: number,
+  timeoutMs: number,
+): Promise<PullFigures> {
   const { session, page, pane, frame } = await openPreview(browser, appUrl, sandboxUrl);
   try {
     await watchLongTasks(page.mainFrame());
     await watchLongTasks(frame);
     const t0 = performance.now();
-    await clickControl(pane, 'pullTransactions');
+    await startLoad(pane, rows);
     const progress = pane.locator(UI.progress);
     await visible(progress, `progress region ${UI.progress} after "Pull" (UI.progress)`, 'attached');
     try {
@@ -228,10 +266,14 @@ export async function fullPull(browser: Browser, appUrl: string, sandboxUrl: str
       await window.cashflowPreview?.saved();
     });
     const tasks = merged(await longTasksSinceMark(page.mainFrame()), await longTasksSinceMark(frame));
+    const excel = await simulatedExcelSince(page);
+    const own = tasks.map((t) => t.duration - overlapMs(t, excel));
     return {
       wallMs,
       rows: await rowCount(page),
       longestTaskMs: Math.max(0, ...tasks.map((t) => t.duration)),
+      longestOwnTaskMs: Math.max(0, ...own),
+      simulatedExcelMs: excel.reduce((sum, e) => sum + e.duration, 0),
       tasksOverTarget: tasks.filter((t) => t.duration > TARGET_TASK_MS).length,
       longTasks: tasks.length,
     };
@@ -271,10 +313,16 @@ interface CancelFigures {
   rowsWhenCancelled: number | undefined;
 }
 
-export async function cancelledPull(browser: Browser, appUrl: string, sandboxUrl: string, cancelAfterMs: number): Promise<CancelFigures> {
+export async function cancelledPull(
+  browser: Browser,
+  appUrl: string,
+  sandboxUrl: string,
+  rows: number,
+  cancelAfterMs: number,
+): Promise<CancelFigures> {
   const { session, page, pane, frame } = await openPreview(browser, appUrl, sandboxUrl);
   try {
-    await clickControl(pane, 'pullTransactions');
+    await startLoad(pane, rows);
     await visible(pane.locator(UI.progress), `progress region ${UI.progress} after "Pull" (UI.progress)`, 'attached');
     await page.waitForTimeout(cancelAfterMs);
     const cancel = await visible(control(pane, 'cancel'), `${describeControl('cancel')} during the pull`);
@@ -320,10 +368,20 @@ export async function benchPane(transactions = 100_000): Promise<void> {
   try {
     browser = await launchBrowser();
     console.log(`Sandbox with ${fmt(transactions)} transactions in child process ${sandbox.pid ?? '?'}; Chromium ${browser.version()}`);
-    const pull = await fullPull(browser, server.url, sandbox.url, timeoutMs);
-    const cancel = await cancelledPull(browser, server.url, sandbox.url, cancelAfterMs);
+    const pull = await fullPull(browser, server.url, sandbox.url, transactions, timeoutMs);
+    const cancel = await cancelledPull(browser, server.url, sandbox.url, transactions, cancelAfterMs);
     printTable(
-      ['run', 'wall ms', 'rows', 'long tasks', `> ${TARGET_TASK_MS} ms`, 'longest task ms', 'cancel shown after ms'],
+      [
+        'run',
+        'wall ms',
+        'rows',
+        'long tasks',
+        `> ${TARGET_TASK_MS} ms`,
+        'longest task ms',
+        "of it the pane's own",
+        'sim. Excel ms',
+        'cancel shown after ms',
+      ],
       [
         [
           'full pull',
@@ -332,12 +390,16 @@ export async function benchPane(transactions = 100_000): Promise<void> {
           fmt(pull.longTasks),
           fmt(pull.tasksOverTarget),
           fmt(pull.longestTaskMs),
+          fmt(pull.longestOwnTaskMs),
+          fmt(pull.simulatedExcelMs),
           '-',
         ],
         [
           `cancel after ${fmt(cancelAfterMs)} ms`,
           '-',
           cancel.rowsWhenCancelled === undefined ? '?' : fmt(cancel.rowsWhenCancelled),
+          '-',
+          '-',
           '-',
           '-',
           '-',

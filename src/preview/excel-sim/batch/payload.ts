@@ -81,6 +81,11 @@ export interface SyncRecord {
    * this work in its own process; here it runs on the caller's thread, so benchmarks report it apart.
    */
   executeMs: number;
+  /**
+   * When the simulation started executing the batch, as `performance.timeOrigin + performance.now()` (ms since the
+   * epoch, comparable across frames): a benchmark subtracts the simulation's work from the page's long tasks.
+   */
+  startedAt: number;
 }
 
 export class SyncStats {

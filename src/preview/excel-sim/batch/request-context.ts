@@ -73,6 +73,7 @@ export class BatchEngine<S extends BatchState> {
       screenUpdatingSuspended: false,
       calculationMode: this.state.calculationMode,
       executeMs: 0,
+      startedAt: performance.timeOrigin + started,
     };
     this.stats.syncs.push(record);
     const progress = { wrote: false };
