@@ -27,6 +27,8 @@ export interface AppliedWrite {
   method: string;
   /** The path and query as requested. */
   url: string;
+  /** The request's body as parsed. */
+  sent: unknown;
   status: number;
   /** The answer's body (undefined for 204). */
   body: unknown;
@@ -88,7 +90,7 @@ async function runHandler(parts: ServerParts, state: Prepared, request: FastifyR
   };
   const result = await state.handler.run(context);
   if (WRITES.has(request.method) && result.status < 400) {
-    parts.onWriteApplied?.({ method: request.method, url: request.url, status: result.status, body: result.body });
+    parts.onWriteApplied?.({ method: request.method, url: request.url, sent: context.body, status: result.status, body: result.body });
     // The write is applied in full; its answer may still be lost (faults.ts, afterWrite500Rate / afterWriteDropRate).
     if (parts.faults.applyAfterWrite(request, reply) !== 'continue') return reply;
   }
