@@ -6,6 +6,7 @@
 
 import { pushTable, type PushResult, type PushRowResult, type Resolution, type WriteModel } from '../../src/sync/push';
 import type { SoakSandbox } from './soak-sandbox';
+import { keyOf, type SoakTableKind } from './soak-tables';
 import type { SoakWorkbook } from './soak-workbook';
 
 /** Pushes of one table in one cycle at most (the first and the repeats). */
@@ -26,6 +27,8 @@ export interface PushRounds {
   waiting: PushRowResult[];
   /** Rows landed, per op. */
   landed: Record<string, number>;
+  /** Each row's outcomes push by push (`outcome: message`) by the ledger's key: the rows the pushes wrote back. */
+  history: Map<string, string[]>;
   /** Pushes that threw (the service down for the push's whole retry budget). */
   thrown: string[];
 }
@@ -34,9 +37,19 @@ export async function pushUntilSettled(
   wb: SoakWorkbook,
   soak: SoakSandbox,
   writeModel: WriteModel<unknown>,
+  kind: SoakTableKind,
   phase: string,
 ): Promise<PushRounds> {
-  const rounds: PushRounds = { pushes: 0, faultRepeats: 0, journalIds: [], conflicts: new Set(), waiting: [], landed: {}, thrown: [] };
+  const rounds: PushRounds = {
+    pushes: 0,
+    faultRepeats: 0,
+    journalIds: [],
+    conflicts: new Set(),
+    waiting: [],
+    landed: {},
+    history: new Map(),
+    thrown: [],
+  };
   const resolutions = new Map<string, Resolution>();
   soak.phase(phase);
   while (rounds.pushes < MAX_PUSHES) {
@@ -48,6 +61,8 @@ export async function pushUntilSettled(
     }
     if (result.journalId !== undefined) rounds.journalIds.push(result.journalId);
     for (const row of result.rows) {
+      const key = keyOf(row.ref, kind);
+      rounds.history.set(key, [...(rounds.history.get(key) ?? []), `${row.outcome}: ${row.message}`]);
       if (row.outcome === 'landed') rounds.landed[row.op ?? 'patch'] = (rounds.landed[row.op ?? 'patch'] ?? 0) + 1;
       if (row.outcome === 'conflict') {
         rounds.conflicts.add(row.key);

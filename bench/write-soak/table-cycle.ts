@@ -55,7 +55,7 @@ export async function tableCycle(context: CycleContext, table: SoakTable, figure
   figures.typed(edits, otherEdits.length);
   // Push until nothing waits, then check.
   const writeModel = context.wrapWriteModel?.(table.pushable.writeModel) ?? table.pushable.writeModel;
-  const rounds = await pushUntilSettled(wb, soak, writeModel, `cycle ${cycle} ${table.name} push`);
+  const rounds = await pushUntilSettled(wb, soak, writeModel, table.kind, `cycle ${cycle} ${table.name} push`);
   figures.pushed(rounds);
   for (const row of rounds.waiting)
     context.problems.push(`${table.name} ${row.key}: still waiting after ${rounds.pushes} pushes: ${row.message}`);
@@ -66,8 +66,10 @@ export async function tableCycle(context: CycleContext, table: SoakTable, figure
   figures.tallied(tally);
   context.problems.push(...tally.lost.map((l) => `lost: ${l}`));
   report(context, `${table.name} after the push: the service`, compare(expected, afterPush));
-  const written = new Set([...touched, ...edits.creates.keys()]);
-  report(context, `${table.name} after the push: the sheet`, sheetAgainstService(afterPush, sheetAfterPush, written));
+  // The rows the pushes wrote back: a row whose edit equals what it was is not sent, and keeps what the pull wrote.
+  const written = new Set(rounds.history.keys());
+  const history = (key: string) => (rounds.history.get(key) ?? []).join(' → ');
+  report(context, `${table.name} after the push: the sheet`, sheetAgainstService(afterPush, sheetAfterPush, written), history);
   // Undo what the cycle pushed, then check again.
   const undone = await undoCycle(wb, soak, writeModel, rounds.journalIds, `cycle ${cycle} ${table.name} undo`);
   figures.undone(undone);
@@ -96,11 +98,19 @@ async function pullTable(context: CycleContext, table: SoakTable, figures: Table
 }
 
 /** Mismatches as problems, each naming the row and the field. */
-export function report(context: { problems: string[] }, where: string, mismatches: readonly Mismatch[]): void {
-  for (const m of mismatches.slice(0, 20))
+export function report(
+  context: { problems: string[] },
+  where: string,
+  mismatches: readonly Mismatch[],
+  history?: (key: string) => string,
+): void {
+  for (const m of mismatches.slice(0, 20)) {
+    const said = history?.(m.key);
     context.problems.push(
-      `${where} differs at ${m.key} ${m.field}: expected ${JSON.stringify(m.expected)}, found ${JSON.stringify(m.actual)}`,
+      `${where} differs at ${m.key} ${m.field}: expected ${JSON.stringify(m.expected)}, found ${JSON.stringify(m.actual)}` +
+        (said ? ` (the pushes said: ${said})` : ''),
     );
+  }
   if (mismatches.length > 20) context.problems.push(`${where}: ${mismatches.length - 20} more differences`);
 }
 

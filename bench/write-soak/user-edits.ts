@@ -62,8 +62,10 @@ function valueFor(field: string, row: SheetRow, context: EditContext): unknown {
       return `Budget ${cycle}-${Math.round(random() * 1e4)}`;
     case 'notes':
       return `Called, cycle ${cycle} (${Math.round(random() * 1e4)})`;
-    case 'expected_date':
-      return dayAfter(context.today, 10 + Math.floor(random() * 200));
+    case 'expected_date': {
+      const day = dayAfter(context.today, 10 + Math.floor(random() * 200));
+      return day === row.fields.expected_date ? dayAfter(day, 1) : day;
+    }
     case 'status':
       return (
         pick(
