@@ -56,7 +56,7 @@ export function figureLines(report: WriteSoakReport): string[] {
       imports.outcomes,
     )
       .filter(([, n]) => n > 0)
-      .map(([k, n]) => `${k} ${fmt(n)}`)
+      .map(([k, n]) => (k === 'already' ? `already (earlier cycles' rows, never sent again) ${fmt(n)}` : `${k} ${fmt(n)}`))
       .join(', ')}`,
     ...report.tables.flatMap((t) =>
       Object.entries(t.undoReasons).map(([reason, n]) => `${t.table}: undo not restored × ${fmt(n)}: ${reason}`),
