@@ -26,8 +26,6 @@ test('two minutes with every fault on: rows lost 0, applied twice 0, the service
     expect(t.undo.restored ?? 0).toBeGreaterThan(0);
   }
   const { faults, traffic } = report;
-  for (const kind of ['500', '429', 'drop', 'afterWrite500', 'afterWriteDrop'] as const)
-    expect([kind, faults[kind]]).toEqual([kind, expect.any(Number)]);
   expect(Math.min(faults['500'], faults['429'], faults.drop, faults.afterWrite500, faults.afterWriteDrop)).toBeGreaterThan(0);
   expect(traffic.statuses[401] ?? 0).toBeGreaterThan(0); // tokens expired in use
   expect(report.imports.outcomes.imported ?? 0).toBe(report.imports.rows);
