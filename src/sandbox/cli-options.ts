@@ -55,6 +55,18 @@ export const SANDBOX_OPTIONS = [
   { name: 'slow-ms', kind: 'integer', value: 'MS', default: DEFAULT_SLOW_MS, min: 0, description: 'delay of slow answers in milliseconds' },
   { name: 'fault-drop', kind: 'rate', value: 'RATE', description: 'share of requests whose connection is dropped' },
   {
+    name: 'fault-after-write-500',
+    kind: 'rate',
+    value: 'RATE',
+    description: 'share of writes (POST/PUT/PATCH/DELETE) applied in full, then answered with a non-JSON 500',
+  },
+  {
+    name: 'fault-after-write-drop',
+    kind: 'rate',
+    value: 'RATE',
+    description: 'share of writes applied in full whose connection is then dropped instead of the answer',
+  },
+  {
     name: 'fault-seed',
     kind: 'integer',
     value: 'N',
@@ -82,7 +94,7 @@ const SANDBOX_TABLE: OptionTable<(typeof SANDBOX_OPTIONS)[number]> = {
   options: SANDBOX_OPTIONS,
   source: 'SANDBOX_OPTIONS in src/sandbox/cli-options.ts',
   footer:
-    'RATE is a share from 0 to 1 (0.1 = one request in ten). A request meets at most one of --fault-drop, --fault-500 and --fault-429; each rate is its share of all requests.',
+    'RATE is a share from 0 to 1 (0.1 = one request in ten). A request meets at most one of --fault-drop, --fault-500 and --fault-429; each rate is its share of all requests. The after-write faults draw once more, after a write was applied.',
 };
 
 /** The text `npm run sandbox -- --help` prints, and bad options print after their message. */
@@ -113,6 +125,8 @@ export function parseCliArgs(argv: readonly string[]): CliResult {
     slowRate: number('fault-slow'),
     slowMs: number('slow-ms'),
     dropRate: number('fault-drop'),
+    afterWrite500Rate: number('fault-after-write-500'),
+    afterWriteDropRate: number('fault-after-write-drop'),
     seed: number('fault-seed'),
     concurrentEditRate: number('fault-concurrent-edits'),
     concurrentBudgetEditRate: number('fault-concurrent-budget-edits'),

@@ -5,6 +5,10 @@
  * fixed sequence. A request meets at most one of the answering faults (dropped, 500, 429): one draw decides
  * among them, so their rates are shares of all requests (`error500Rate: 0.1, rate429: 0.1` answers one request
  * in ten with a 500 and one in ten with a 429).
+ * A write applied and then answered with an error (`afterWrite500Rate`) or a dropped connection (`afterWriteDropRate`):
+ * POST/PUT/PATCH/DELETE that the service carried out in full (any answer below 400), whose answer is then replaced by
+ * a non-JSON 500 or a destroyed socket; one draw of the same source decides between them, after the write.
+ * Every fault met is counted (`met`, the sandbox's `faultsMet()`).
  * Faults never apply to the token endpoint or to CORS preflights: the client's token handling is tested
  * with the auth rules, and a failing preflight would only show as a browser network error. The one exception is
  * `tokenRedirect` (token-redirect.ts), which exists for the token endpoint alone.
@@ -38,6 +42,10 @@ export interface FaultOptions {
    * another user's edit of one of them: its amount and description change.
    */
   concurrentBudgetEditRate?: number;
+  /** Share of writes (POST/PUT/PATCH/DELETE) applied in full and then answered with a non-JSON 500. */
+  afterWrite500Rate?: number;
+  /** Share of writes applied in full whose connection is then dropped instead of the answer. */
+  afterWriteDropRate?: number;
   /** Seeds the faults' own random source (mulberry32), independent of the data seed. */
   seed?: number;
   /** The random source itself (tests); wins over `seed`. */
@@ -59,9 +67,23 @@ export type FaultOutcome = 'continue' | 'answered' | 'dropped';
 /** The fault that answers a request in place of the service, if any. */
 export type AnsweringFault = 'drop' | '500' | '429' | undefined;
 
+/** The fault that replaces the answer to a write the service applied, if any. */
+export type AfterWriteFault = 'drop' | '500' | undefined;
+
+/** Every kind of fault, as `met` counts them. */
+export type FaultKind = 'drop' | '500' | '429' | 'slow' | 'afterWrite500' | 'afterWriteDrop' | 'concurrentEdit' | 'concurrentBudgetEdit';
+
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+function noneMet(): Record<FaultKind, number> {
+  return { drop: 0, '500': 0, '429': 0, slow: 0, afterWrite500: 0, afterWriteDrop: 0, concurrentEdit: 0, concurrentBudgetEdit: 0 };
+}
+
 export class FaultInjector {
   private options: FaultOptions;
   private random: () => number;
+  /** The faults met since the start, by kind (`setFaults` keeps counting). */
+  readonly met: Record<FaultKind, number> = noneMet();
 
   constructor(
     options: FaultOptions | undefined,
@@ -119,19 +141,27 @@ export class FaultInjector {
     return undefined;
   }
 
+  /**
+   * Which fault replaces the answer to a write the service has just applied: one draw against the two rates laid end
+   * to end (drop, 500), only for POST/PUT/PATCH/DELETE and only when one of them is set.
+   */
+  nextAfterWriteFault(method: string): AfterWriteFault {
+    const drop = Math.max(0, this.options.afterWriteDropRate ?? 0);
+    const error500 = Math.max(0, this.options.afterWrite500Rate ?? 0);
+    if (!WRITE_METHODS.has(method) || drop + error500 <= 0) return undefined;
+    const draw = this.random();
+    if (draw < drop) return 'drop';
+    if (draw < drop + error500) return '500';
+    return undefined;
+  }
+
   /** Decides the fault for one request; answers it (or drops the connection) when one hits. */
   async apply(request: FastifyRequest, reply: FastifyReply, lang: Language): Promise<FaultOutcome> {
     const o = this.options;
     const fault = this.nextAnsweringFault();
-    if (fault === 'drop') {
-      reply.hijack();
-      request.raw.socket.destroy();
-      return 'dropped';
-    }
-    if (fault === '500') {
-      reply.code(500).type('text/html; charset=utf-8').send('<h1>Server Error (500)</h1>');
-      return 'answered';
-    }
+    if (fault !== undefined) this.met[fault] += 1;
+    if (fault === 'drop') return dropConnection(request, reply);
+    if (fault === '500') return answer500(reply);
     if (fault === '429') {
       const wait = o.retryAfterSeconds ?? DEFAULT_RETRY_AFTER_SECONDS;
       reply
@@ -140,7 +170,24 @@ export class FaultInjector {
         .send({ detail: t(lang, 'throttled', { wait }) });
       return 'answered';
     }
-    if (this.roll(o.slowRate)) await new Promise((resolve) => setTimeout(resolve, o.slowMs ?? DEFAULT_SLOW_MS));
+    if (this.roll(o.slowRate)) {
+      this.met.slow += 1;
+      await new Promise((resolve) => setTimeout(resolve, o.slowMs ?? DEFAULT_SLOW_MS));
+    }
+    return 'continue';
+  }
+
+  /** After a write the service applied (its answer below 400): maybe replace the answer with a 500 or a dropped connection. */
+  applyAfterWrite(request: FastifyRequest, reply: FastifyReply): FaultOutcome {
+    const fault = this.nextAfterWriteFault(request.method);
+    if (fault === 'drop') {
+      this.met.afterWriteDrop += 1;
+      return dropConnection(request, reply);
+    }
+    if (fault === '500') {
+      this.met.afterWrite500 += 1;
+      return answer500(reply);
+    }
     return 'continue';
   }
 
@@ -155,6 +202,7 @@ export class FaultInjector {
     const candidates = ids.map((id) => store.budgets.get(id)).filter((b) => b !== undefined && planIds.includes(b.planId));
     const victim = candidates[Math.floor(random() * candidates.length)];
     if (victim === undefined) return undefined;
+    this.met.concurrentBudgetEdit += 1;
     victim.amount -= 100; // 1.00 less
     victim.description = 'Edited by another user';
     victim.dateUpdated = now;
@@ -167,6 +215,7 @@ export class FaultInjector {
     const random = this.random;
     const all = store.transactionsOf(companyId);
     if (all.length === 0) return false;
+    this.met.concurrentEdit += 1;
     const leaves = [...store.categories.values()].filter((c) => c.companyId === companyId && store.isMappable(c));
     for (let i = 0; i < 3; i++) {
       const victim = all[Math.floor(random() * all.length)];
@@ -212,4 +261,15 @@ export class FaultInjector {
     store.touch();
     return true;
   }
+}
+
+function dropConnection(request: FastifyRequest, reply: FastifyReply): FaultOutcome {
+  reply.hijack();
+  request.raw.socket.destroy();
+  return 'dropped';
+}
+
+function answer500(reply: FastifyReply): FaultOutcome {
+  reply.code(500).type('text/html; charset=utf-8').send('<h1>Server Error (500)</h1>');
+  return 'answered';
 }

@@ -5,7 +5,7 @@
 import type { AddressInfo } from 'node:net';
 import { TokenRegistry } from './auth';
 import { CorsPolicy, type CorsOption } from './cors';
-import { FaultInjector, type FaultOptions } from './faults';
+import { FaultInjector, type FaultKind, type FaultOptions } from './faults';
 import { StateSaver, loadState, saveState } from './persistence';
 import { withPageFaults } from './page-faults';
 import { mulberry32 } from './prng';
@@ -16,7 +16,7 @@ import { invoiceRoutes } from './routes/invoices';
 import { tokenRoutes } from './routes/token';
 import { transactionRoutes } from './routes/transactions';
 import { COMPANY_IDS, CREDENTIALS, seedState } from './seed';
-import { buildServer } from './server';
+import { buildServer, type AppliedWrite } from './server';
 import { Store } from './store';
 import { TransactionQueryCache } from './transaction-query';
 import { isoDate } from './calendar';
@@ -47,6 +47,8 @@ export interface SandboxOptions {
   logger?: boolean;
   /** How long a client may take to send a whole request, default 30 s; then 408 (server.ts). */
   requestTimeoutMs?: number;
+  /** Told of every write applied (benchmarks count what the service applied; server.ts). */
+  onWriteApplied?: (write: AppliedWrite) => void;
 }
 
 export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
@@ -60,10 +62,18 @@ export interface RunningSandbox {
   };
   companyIds: { demo: number; basic: number; group: number[] };
   setFaults(f: SandboxOptions['faults']): void;
+  /** The faults met since the start, by kind (drawn ones and the other user's edits). */
+  faultsMet(): Record<FaultKind, number>;
+  /**
+   * The in-memory state itself, for in-process benchmarks and tests only: reading the service's state without a
+   * request (no fault on that path), or editing it as another user would, outside the API.
+   */
+  store: Store;
   close(): Promise<void>;
 }
 
-export type { FaultOptions } from './faults';
+export type { FaultKind, FaultOptions } from './faults';
+export type { AppliedWrite } from './server';
 export type { TokenRedirect } from './token-redirect';
 
 export async function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
@@ -113,6 +123,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     linkHost: options.linkHost,
     logger: options.logger ?? false,
     requestTimeoutMs: options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS,
+    ...(options.onWriteApplied === undefined ? {} : { onWriteApplied: options.onWriteApplied }),
   });
   const host = options.host ?? '127.0.0.1';
   await app.listen({ port: options.port ?? 0, host });
@@ -127,6 +138,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     },
     companyIds: { demo: COMPANY_IDS.demo, basic: COMPANY_IDS.basic, group: [...COMPANY_IDS.group] },
     setFaults: (f) => faults.set(f),
+    faultsMet: () => ({ ...faults.met }),
+    store,
     close: async () => {
       await app.close();
       saver?.flush();

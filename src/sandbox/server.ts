@@ -2,7 +2,7 @@
  * The HTTP layer: one catch-all fastify route with the request pipeline in an onRequest hook, in the
  * order the service (Django + DRF) applies it: CORS → faults → trailing slash (301, before any body
  * is read) → URL resolution (404) → authentication (403/401) → edition (403 billing) → method (405)
- * → credential scope → body parsing → handler. Its parts: the pipeline (request-pipeline.ts), the bodies read
+ * → credential scope → body parsing → handler (a write applied may still have its answer replaced by a fault). Its parts: the pipeline (request-pipeline.ts), the bodies read
  * (body-parsers.ts), the handler's run (here) and the answer to an error (error-answer.ts).
  */
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
@@ -18,7 +18,23 @@ export interface ServerParts extends PipelineParts {
   logger: boolean;
   /** How long a client may take to send a whole request (headers within the same time, at most 10 s); then 408. */
   requestTimeoutMs: number;
+  /** Told of every write the service applied (POST/PUT/PATCH/DELETE answered below 400), before its answer leaves. */
+  onWriteApplied?: (write: AppliedWrite) => void;
 }
+
+/** A write the service applied: its request and the answer it would send (the answer may still be lost to a fault). */
+export interface AppliedWrite {
+  method: string;
+  /** The path and query as requested. */
+  url: string;
+  /** The request's body as parsed. */
+  sent: unknown;
+  status: number;
+  /** The answer's body (undefined for 204). */
+  body: unknown;
+}
+
+const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 export function buildServer(parts: ServerParts): FastifyInstance {
   const app = newFastify(parts);
@@ -73,6 +89,11 @@ async function runHandler(parts: ServerParts, state: Prepared, request: FastifyR
     path: request.url.split('?')[0] ?? '/',
   };
   const result = await state.handler.run(context);
+  if (WRITES.has(request.method) && result.status < 400) {
+    parts.onWriteApplied?.({ method: request.method, url: request.url, sent: context.body, status: result.status, body: result.body });
+    // The write is applied in full; its answer may still be lost (faults.ts, afterWrite500Rate / afterWriteDropRate).
+    if (parts.faults.applyAfterWrite(request, reply) !== 'continue') return reply;
+  }
   reply.code(result.status);
   for (const [name, value] of Object.entries(result.headers ?? {})) reply.header(name, value);
   if (result.status === 204 || result.body === undefined) return reply.send();

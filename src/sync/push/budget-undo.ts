@@ -7,7 +7,7 @@
  * - a deleted budget is created again with its external ID and previous values.
  */
 
-import type { Budget } from '../../api';
+import { ApiError, type Budget } from '../../api';
 import { budgetBodyOf, isBudgetBody, wholeRowOver } from './budget-body';
 import { budgetPatch } from './budget-patch';
 import type { BudgetWriteContext } from './budget-writes';
@@ -58,7 +58,13 @@ async function deleteCreated(
   const outcome = await sendChange(
     {
       send: async (s) => {
-        await context.endpoints.deleteById(theirs.id, s);
+        try {
+          await context.endpoints.deleteById(theirs.id, s);
+        } catch (error) {
+          // Gone already: the client repeats a DELETE whose answer was lost, and the repeat meets the 404 of the one that
+          // landed. That is what undo wanted (as the push's own delete reads it, budget-writes.ts).
+          if (!(error instanceof ApiError && error.status === 404)) throw error;
+        }
         return true;
       },
       check: async (s) =>

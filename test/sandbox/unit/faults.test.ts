@@ -1,6 +1,6 @@
 import { FaultInjector } from '../../../src/sandbox/faults';
 import { startSandbox, type RunningSandbox } from '../../../src/sandbox/index';
-import { getJson, tokenFor, type TransactionPage } from './sandbox-client';
+import { getJson, sendJson, tokenFor, type TransactionPage } from './sandbox-client';
 
 /** A random source that replays fixed values (then repeats the last). */
 function replay(values: number[]): () => number {
@@ -121,6 +121,70 @@ describe('fault injection', () => {
     const byId = new Map(read.body.results.budgets.map((x) => [x.id, x]));
     expect(byId.get(b?.id ?? 0)).toMatchObject({ description: 'Edited by another user', amount: (b?.amount ?? 0) - 1 });
     expect(byId.get(a?.id ?? 0)).toMatchObject({ description: a?.description, amount: a?.amount });
+  });
+
+  describe('a write applied, then answered with a 500 or a dropped connection', () => {
+    type Budget = { id: number; external_id: string | null; amount: number; description: string };
+    const budgets = async () =>
+      (await getJson<{ results: { budgets: Budget[] } }>(sandbox, token, '/forecast/budgets/?page_size=1000')).body.results.budgets;
+    const forecastId = async () =>
+      (await getJson<Array<{ id: number; type: string }>>(sandbox, token, '/plans/')).body.find((p) => p.type === 'FORECAST')?.id;
+
+    it('a PATCH applied in full, its answer a non-JSON 500: the service holds the change; the fault is counted', async () => {
+      const target = (await budgets()).find((b) => b.external_id === 'fc-miete');
+      const plan = await forecastId();
+      const before = sandbox.faultsMet().afterWrite500;
+      sandbox.setFaults({ afterWrite500Rate: 0.5, random: replay([0.1]) });
+      const answer = await fetch(`${sandbox.url}/plans/${plan}/budgets/external/fc-miete/`, {
+        method: 'PATCH',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ description: 'Applied, answer lost' }),
+      });
+      expect(answer.status).toBe(500);
+      expect(answer.headers.get('content-type')).toContain('text/html');
+      sandbox.setFaults({});
+      expect((await budgets()).find((b) => b.id === target?.id)?.description).toBe('Applied, answer lost');
+      expect(sandbox.faultsMet().afterWrite500).toBe(before + 1);
+    });
+
+    it('a POST applied in full, its connection dropped: the client sees no answer, the budget exists once', async () => {
+      sandbox.setFaults({ afterWriteDropRate: 0.5, random: replay([0.1]) });
+      const sent = fetch(`${sandbox.url}/forecast/budgets/`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          name: 'Dropped after create',
+          category: await leafCategory(),
+          settlement_date: '2027-01-01',
+          external_id: 'drop-1',
+        }),
+      });
+      await expect(sent).rejects.toThrow();
+      sandbox.setFaults({});
+      expect((await budgets()).filter((b) => b.external_id === 'drop-1')).toHaveLength(1);
+      expect(sandbox.faultsMet().afterWriteDrop).toBeGreaterThanOrEqual(1);
+    });
+
+    it('reads and refused writes draw nothing: a GET passes, a 400 stays a 400', async () => {
+      sandbox.setFaults({ afterWrite500Rate: 1, afterWriteDropRate: 0, random: replay([0]) });
+      expect((await getJson(sandbox, token, '/plans/')).status).toBe(200);
+      const refused = await sendJson(sandbox, token, 'POST', '/forecast/budgets/', { name: 'No category' });
+      expect(refused.status).toBe(400);
+    });
+
+    async function leafCategory(): Promise<number> {
+      const categories = (
+        await getJson<Array<{ id: number; parent: number | null; is_default: boolean; is_aggregating: boolean }>>(
+          sandbox,
+          token,
+          '/categories/',
+        )
+      ).body;
+      const parents = new Set(categories.map((c) => c.parent));
+      const leaf = categories.find((c) => !parents.has(c.id) && !c.is_default && !c.is_aggregating);
+      if (leaf === undefined) throw new Error('the demo data has leaf categories');
+      return leaf.id;
+    }
   });
 
   it('close() does not wait for a client that gave up on a slow answer', async () => {

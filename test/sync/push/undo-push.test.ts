@@ -156,3 +156,21 @@ test('undo on a plan committed since the push is refused as a push is, with the 
   await expect(refusal).rejects.toThrow((pushRefusal as PushRefusedError).message);
   expect(h.takeWrites()).toEqual([]);
 });
+
+test('undo of a created row whose DELETE landed but whose answer was lost: the retry meets 404, the row is reported deleted and leaves the sheet', async () => {
+  h = await setUpPush();
+  newRow(h, 'undo-lost-delete');
+  const pushed = await h.push();
+  expect(pushed.counts.landed).toBe(1);
+  let lost = 0;
+  h.hook.current = async (request, forward) => {
+    if (request.method !== 'DELETE' || lost > 0) return undefined;
+    lost += 1;
+    await forward();
+    throw new TypeError('fetch failed', { cause: Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }) });
+  };
+  const result = await undo(h);
+  expect(result.rows.map((r) => [r.op, r.outcome])).toEqual([['create', 'restored']]);
+  expect([...(await h.service()).values()].some((b) => b.external_id === 'undo-lost-delete')).toBe(false);
+  expect(h.sheet.rows.some((r, i) => h.sheet.cell(i, 'external_id') === 'undo-lost-delete' && r.cells.some((c) => c !== null))).toBe(false);
+});
