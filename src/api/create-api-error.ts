@@ -49,8 +49,15 @@ interface ParsedBody {
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
+/**
+ * Deepest nesting of field errors read (DRF nests a serializer's errors a few levels deep): a body nested thousands of
+ * levels would overflow the stack, and the error would pass for a lost connection.
+ */
+const MAX_FIELD_ERROR_DEPTH = 16;
+
 /** Flattens DRF-style errors (nested objects become dotted keys, single strings become one-element lists). */
-function collectFieldErrors(value: Record<string, unknown>, prefix: string, into: FieldErrors): void {
+function collectFieldErrors(value: Record<string, unknown>, prefix: string, into: FieldErrors, depth = 0): void {
+  if (depth >= MAX_FIELD_ERROR_DEPTH) return;
   for (const [key, raw] of Object.entries(value)) {
     const name = prefix ? `${prefix}.${key}` : key;
     if (typeof raw === 'string') into[name] = [raw];
@@ -58,9 +65,9 @@ function collectFieldErrors(value: Record<string, unknown>, prefix: string, into
       const strings = raw.filter((m): m is string => typeof m === 'string');
       if (strings.length > 0) into[name] = strings;
       raw.forEach((m, i) => {
-        if (isRecord(m)) collectFieldErrors(m, `${name}[${i}]`, into);
+        if (isRecord(m)) collectFieldErrors(m, `${name}[${i}]`, into, depth + 1);
       });
-    } else if (isRecord(raw)) collectFieldErrors(raw, name, into);
+    } else if (isRecord(raw)) collectFieldErrors(raw, name, into, depth + 1);
   }
 }
 

@@ -12,6 +12,7 @@
  * So a pull makes at most `count / page size` page requests, plus those in flight when it stops.
  */
 import type { Language } from '../i18n/catalog';
+import { translate } from '../i18n/translate';
 import { EndlessPageGuard } from './endless-page-guard';
 import { ResponseValidationError } from './errors';
 import { linkedAbort } from './abort';
@@ -168,8 +169,9 @@ export class PageIterator<P extends PageInfo, T> implements AsyncIterable<P> {
         const nextNumber = pageNumberFromLink(page.next, this.#context);
         if (nextNumber <= current) {
           // A link back would loop forever.
+          const { language, path } = this.#context;
           throw new ResponseValidationError({
-            message: `next: page ${nextNumber} after page ${current}`,
+            message: translate(language, 'api.error.pageLinkBack', { path, current, page: nextNumber }),
             method: this.#context.method,
             path: this.#context.path,
             issues: [{ path: 'next', message: `page ${nextNumber} after page ${current}` }],

@@ -49,17 +49,28 @@ export interface ParseContext {
  * returned when it passes; whatever fails that check is parsed by zod, whose issues make the message.
  */
 export function parseResponse<S extends z.ZodType>(schema: S, data: unknown, ctx: ParseContext): z.infer<S> {
-  if (inPlaceCheck(schema)?.(data) === true) return data as z.infer<S>;
-  const result = schema.safeParse(data, { reportInput: true });
+  let result: z.ZodSafeParseResult<z.infer<S>>;
+  try {
+    if (inPlaceCheck(schema)?.(data) === true) return data as z.infer<S>;
+    result = schema.safeParse(data, { reportInput: true });
+  } catch (error) {
+    // Nesting deeper than a recursive reader's stack (a `parent` chain thousands of links deep) overflows it: such an
+    // answer is refused like any other malformed one, never thrown as the platform's RangeError.
+    if (error instanceof RangeError) throw validationError(ctx, [{ path: '(root)', message: 'nested too deeply to read' }]);
+    throw error;
+  }
   if (result.success) return result.data;
+  const issues = result.error.issues.map((issue) => ({ path: formatIssuePath(issue.path), message: issueMessage(issue) }));
+  throw validationError(ctx, issues);
+}
+
+/** The `ResponseValidationError` listing `issues` (redacted: a path may carry a record key, a message a value). */
+function validationError(ctx: ParseContext, found: readonly ValidationIssue[]): ResponseValidationError {
   const redact = (text: string): string => redactSecrets(text, ctx.secrets ?? []);
-  const issues: ValidationIssue[] = result.error.issues.map((issue) => ({
-    path: redact(formatIssuePath(issue.path)),
-    message: redact(issueMessage(issue)),
-  }));
+  const issues: ValidationIssue[] = found.map((issue) => ({ path: redact(issue.path), message: redact(issue.message) }));
   const listed = issues.slice(0, MAX_ISSUES_IN_MESSAGE).map((i) => `${i.path}: ${i.message}`);
   if (issues.length > MAX_ISSUES_IN_MESSAGE) listed.push(`(+${issues.length - MAX_ISSUES_IN_MESSAGE})`);
-  throw new ResponseValidationError({
+  return new ResponseValidationError({
     message: redact(
       translate(ctx.language, 'api.error.responseValidation', { method: ctx.method, path: ctx.path, issues: listed.join('; ') }),
     ),

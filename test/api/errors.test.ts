@@ -10,7 +10,7 @@ import {
   ResponseValidationError,
 } from '../../src/api';
 import { makeClient } from './support/make-client';
-import { invoice, pageBody } from './support/fixtures';
+import { invoice, pageBody, transaction } from './support/fixtures';
 import { TestServer } from './support/test-server';
 
 let server: TestServer;
@@ -128,6 +128,33 @@ describe('errors from answers', () => {
     expect(error.message).toContain('results.invoices[3].amount: expected number');
     expect(error.issues).toEqual([{ path: 'results.invoices[3].amount', message: 'expected number, received string' }]);
     expect(error.status).toBe(200);
+  });
+
+  test('a transaction whose parent chain is thousands deep is refused as a malformed answer, never as a RangeError', async () => {
+    const [head, tail] = JSON.stringify(transaction(1)).split('null,"value_date"') as [string, string];
+    const chain = (depth: number) => `${head.repeat(depth)}null${`,"value_date"${tail}`.repeat(depth)}`;
+    // zod's recursive parse overflows a thousand links deep, the page's copy-free check some thousands further.
+    server.on('GET', '/transactions/', { text: `{"count":1,"next":null,"previous":null,"results":[${chain(12_000)}]}` });
+    server.on('PATCH', '/transactions/1/', { text: chain(3_000) });
+    const { client } = makeClient(server);
+    for (const call of [() => client.transactions.page(), () => client.transactions.updateCategory(1, 5)]) {
+      const error = (await call().catch((e: unknown) => e)) as ResponseValidationError;
+      expect(error).toBeInstanceOf(ResponseValidationError);
+      expect(error.issues).toEqual([{ path: '(root)', message: 'nested too deeply to read' }]);
+      expect(error.message).toMatch(
+        /^Unexpected answer from the service \((GET|PATCH) \/transactions\/(1\/)?\): \(root\): nested too deeply/,
+      );
+    }
+  });
+
+  test('field errors nested thousands deep keep the error of the status (never a lost connection)', async () => {
+    const deep = `${'{"name":'.repeat(20_000)}["x"]${'}'.repeat(20_000)}`;
+    server.on('GET', '/categories/', { status: 400, text: deep, headers: { 'content-type': 'application/json' } });
+    const { client } = makeClient(server);
+    const error = (await client.categories.list().catch((e: unknown) => e)) as BadRequestError;
+    expect(error).toBeInstanceOf(BadRequestError);
+    expect(error.status).toBe(400);
+    expect(server.apiRequests).toHaveLength(1);
   });
 
   test('schemas tolerate unknown fields and reject null where the spec does not allow it', async () => {

@@ -1,4 +1,4 @@
-import { ApiUserAbortError, type PageProgress } from '../../src/api';
+import { ApiUserAbortError, type PageProgress, ResponseValidationError } from '../../src/api';
 import { makeClient } from './support/make-client';
 import { budget, invoice, transaction, bank } from './support/fixtures';
 import { pagedRoute } from './support/paged-route';
@@ -41,6 +41,23 @@ describe('pagination', () => {
     const banks = await client.banks.pages().all();
     expect(banks.map((b) => b.id)).toEqual([1, 2]);
     expect(server.apiRequests[1]?.url).toBe('/banks/?page=7&page_size=1000');
+  });
+
+  test('a link back to a page already read stops the pages with a localized message naming both pages', async () => {
+    server.on('GET', '/banks/', (req) =>
+      req.query.get('page') === '1'
+        ? { body: { count: 9, next: 'http://api.example.test/banks/?page=3', previous: null, results: [bank(1)] } }
+        : { body: { count: 9, next: 'http://api.example.test/banks/?page=2', previous: null, results: [bank(3)] } },
+    );
+    const error = (await makeClient(server, { language: 'de' })
+      .client.banks.pages()
+      .all()
+      .catch((e: unknown) => e)) as ResponseValidationError;
+    expect(error).toBeInstanceOf(ResponseValidationError);
+    expect(error.message).toBe(
+      'Der Dienst hat von Seite 3 von /banks/ zurück auf Seite 2 verlinkt: Dem zu folgen, hieße dieselben Seiten noch einmal zu lesen, daher wurde dort aufgehört.',
+    );
+    expect(server.apiRequests.map((r) => r.query.get('page'))).toEqual(['1', '3']);
   });
 
   test('page_size is 1000 by default for pulls and capped at 1000', async () => {

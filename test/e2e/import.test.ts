@@ -105,10 +105,10 @@ describe.each(['light', 'dark'] as const)('bank-statement import (%s)', (theme) 
     expect(rows).toHaveLength(2500);
     expect(rows[2]).toEqual([
       '',
-      'Not sent: The value date 1999-12-31 lies before 2000-01-01: the service takes no transactions before that.',
+      'Not sent: Value date: 1999-12-31 lies before 2000-01-01: the service takes no transactions before that.',
     ]);
-    expect(rows[1203]).toEqual(['', 'Not sent: The amount “n/a” is not a number: enter it like -1,234.56.']);
-    expect(rows[2401]?.[1]).toMatch(/^Not sent: Account Firmenkreditkarte has a disconnected bank connection \(status DISCONNECTED\)/);
+    expect(rows[1203]).toEqual(['', 'Not sent: Amount: “n/a” is not a number: enter it like -1,234.56.']);
+    expect(rows[2401]?.[1]).toMatch(/^Not sent: Account: Firmenkreditkarte has a disconnected bank connection \(status DISCONNECTED\)/);
     const landed = rows.filter((_, i) => !BAD.has(i));
     expect(landed.every(([id, status]) => typeof id === 'number' && status === 'Imported')).toBe(true);
     expect(new Set(landed.map(([id]) => id)).size).toBe(2497);

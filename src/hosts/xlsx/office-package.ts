@@ -39,8 +39,9 @@ export class OfficePackage {
     return text === undefined ? undefined : parseXml(text);
   }
 
+  /** Written as UTF-8 bytes: JSZip would split an emoji at a 16,384-character boundary of a string (`utf8-zip-parts.ts`). */
   setXml(part: string, root: XmlElement): void {
-    this.zip.file(part, serializeXml(root));
+    this.zip.file(part, new TextEncoder().encode(serializeXml(root)));
   }
 
   async bytes(): Promise<Uint8Array> {

@@ -24,10 +24,12 @@ function matches(account: Account, typed: string): boolean {
 /** Why the service would refuse imported transactions in this account (403), or undefined for an offline account. */
 export function importRefusal(account: Account): RowProblem | undefined {
   const name = account.name.trim() || account.alias.trim() || `#${account.id}`;
-  if (account.status === 'API') return { key: 'import.check.accountApi', params: { account: name } };
-  if (account.status === 'DISCONNECTED') return { key: 'import.check.accountDisconnected', params: { account: name } };
-  if (account.bank.open_banking_connection_id !== null) return { key: 'import.check.accountLinked', params: { account: name } };
-  if (account.status !== 'OFFLINE') return { key: 'import.check.accountNotOffline', params: { account: name, status: account.status } };
+  if (account.status === 'API') return { column: 'account', key: 'import.check.accountApi', params: { account: name } };
+  if (account.status === 'DISCONNECTED') return { column: 'account', key: 'import.check.accountDisconnected', params: { account: name } };
+  if (account.bank.open_banking_connection_id !== null)
+    return { column: 'account', key: 'import.check.accountLinked', params: { account: name } };
+  if (account.status !== 'OFFLINE')
+    return { column: 'account', key: 'import.check.accountNotOffline', params: { account: name, status: account.status } };
   return undefined;
 }
 
@@ -53,13 +55,15 @@ export function accountResolver(accounts: readonly Account[]): (typed: string) =
 }
 
 function resolve(accounts: readonly Account[], typed: string): AccountVerdict {
-  if (typed === '') return { ok: false, problem: { key: 'import.check.accountMissing' } };
+  if (typed === '') return { ok: false, problem: { column: 'account', key: 'import.check.accountMissing' } };
   const found = accounts.filter((a) => matches(a, typed));
   // An id wins over a name that happens to be digits.
   const byId = found.filter((a) => /^#?\d+$/.test(typed) && a.id === Number(typed.replace('#', '')));
   const candidates = byId.length === 1 ? byId : found;
-  if (candidates.length === 0) return { ok: false, problem: { key: 'import.check.accountUnknown', params: { account: typed } } };
-  if (candidates.length > 1) return { ok: false, problem: { key: 'import.check.accountAmbiguous', params: { account: typed } } };
+  if (candidates.length === 0)
+    return { ok: false, problem: { column: 'account', key: 'import.check.accountUnknown', params: { account: typed } } };
+  if (candidates.length > 1)
+    return { ok: false, problem: { column: 'account', key: 'import.check.accountAmbiguous', params: { account: typed } } };
   const account = candidates[0] as Account;
   const refusal = importRefusal(account);
   return refusal === undefined ? { ok: true, account } : { ok: false, problem: refusal };

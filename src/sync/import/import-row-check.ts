@@ -14,6 +14,7 @@ import { FIRST_SERIAL, LAST_SERIAL, serialToDate } from '../excel-serial-date';
 import { exampleAmount, parseLocaleDecimal } from '../locale-decimal';
 import { splitList } from '../tables/table-model';
 import type { ImportSheetRow } from './import-port';
+import type { ImportColumnKey } from './import-table';
 
 /** A row's fields as they go to `POST /accounts/{id}/transactions/` (the amount in cents), and the account as typed. */
 export interface ImportItem {
@@ -27,7 +28,9 @@ export interface ImportItem {
   account: string;
 }
 
+/** A problem of one cell: its column (the status names it by its header, as the table shows it) and the message. */
 export interface RowProblem {
+  column: ImportColumnKey;
   key: MessageKey;
   params?: MessageParams;
 }
@@ -59,28 +62,38 @@ export function dateOf(value: CellValue | undefined): string | undefined {
   return dotted ? validDate(Number(dotted[3]), Number(dotted[2]), Number(dotted[1])) : undefined;
 }
 
-function issue(ctx: z.RefinementCtx, key: MessageKey, params: MessageParams = {}): typeof z.NEVER {
-  ctx.addIssue({ code: 'custom', message: key, params });
+function issue(ctx: z.RefinementCtx, column: ImportColumnKey, key: MessageKey, params: MessageParams = {}): typeof z.NEVER {
+  ctx.addIssue({ code: 'custom', message: key, params: { column, params } });
   return z.NEVER;
 }
 
 function valueDate(ctx: z.RefinementCtx, value: CellValue | undefined): string {
-  if (text(value) === '') return issue(ctx, 'import.check.valueDateMissing');
+  if (text(value) === '') return issue(ctx, 'value_date', 'import.check.valueDateMissing');
   const date = dateOf(value);
-  if (date === undefined) return issue(ctx, 'import.check.valueDate', { value: text(value) });
-  return date < FIRST_DATE ? issue(ctx, 'import.check.valueDateEarly', { date }) : date;
+  if (date === undefined) return issue(ctx, 'value_date', 'import.check.valueDate', { value: text(value) });
+  return date < FIRST_DATE ? issue(ctx, 'value_date', 'import.check.valueDateEarly', { date }) : date;
 }
 
+/**
+ * Most cents an amount may have: 13 digits before the decimal point. Beyond, a double no longer holds every cent
+ * (2^53), and the amount sent would not be the one typed (`99999999999999999999` went out as `1e20`).
+ */
+const MAX_CENTS = 10 ** 15 - 1;
+
 function cents(ctx: z.RefinementCtx, value: CellValue | undefined, language: Language): number {
+  const tooLarge = (c: number): number =>
+    Math.abs(c) <= MAX_CENTS ? c : issue(ctx, 'amount', 'import.check.amountDigits', { value: text(value) });
   if (typeof value === 'number' && Number.isFinite(value)) {
     const scaled = Math.round(value * 100);
-    return Math.abs(scaled / 100 - value) < 1e-9 ? scaled : issue(ctx, 'import.check.amountDecimals', { value: String(value) });
+    return Math.abs(scaled / 100 - value) < 1e-9
+      ? tooLarge(scaled)
+      : issue(ctx, 'amount', 'import.check.amountDecimals', { value: String(value) });
   }
   const cell = text(value);
-  if (cell === '') return issue(ctx, 'import.check.amountMissing');
+  if (cell === '') return issue(ctx, 'amount', 'import.check.amountMissing');
   const parsed = parseLocaleDecimal(cell, language);
-  if (parsed.ok) return Math.round(Number(parsed.value) * 100);
-  return issue(ctx, parsed.problem === 'decimals' ? 'import.check.amountDecimals' : 'import.check.amount', {
+  if (parsed.ok) return tooLarge(Math.round(Number(parsed.value) * 100));
+  return issue(ctx, 'amount', parsed.problem === 'decimals' ? 'import.check.amountDecimals' : 'import.check.amount', {
     value: cell,
     example: exampleAmount(language),
   });
@@ -89,7 +102,7 @@ function cents(ctx: z.RefinementCtx, value: CellValue | undefined, language: Lan
 function iban(ctx: z.RefinementCtx, value: CellValue | undefined): string {
   const cell = text(value);
   if (cell === '') return '';
-  return ibanProblem(cell) === undefined ? normalizeIban(cell) : issue(ctx, 'import.check.iban', { value: cell });
+  return ibanProblem(cell) === undefined ? normalizeIban(cell) : issue(ctx, 'counterpart_iban', 'import.check.iban', { value: cell });
 }
 
 const cell = z.union([z.string(), z.number(), z.boolean()]).optional();
@@ -114,8 +127,8 @@ export function checkImportRow(schema: z.ZodType<ImportItem, ImportSheetRow['cel
   const parsed = schema.safeParse(cells);
   if (parsed.success) return { ok: true, item: parsed.data };
   const problems = parsed.error.issues.map((i): RowProblem => {
-    const params = (i as { params?: MessageParams }).params;
-    return { key: i.message as MessageKey, ...(params === undefined ? {} : { params }) };
+    const { column, params } = (i as { params?: { column: ImportColumnKey; params: MessageParams } }).params ?? {};
+    return { column: column ?? 'value_date', key: i.message as MessageKey, ...(params === undefined ? {} : { params }) };
   });
   return { ok: false, problems };
 }

@@ -10,10 +10,11 @@
  *   the read-back fails too, the rows stay "not confirmed" and the next send reads them back first.
  */
 
-import { ApiError, type CashflowClient, type Transaction, type TransactionInput } from '../../api';
+import { ApiError, type CashflowClient, type FieldErrors, type Transaction, type TransactionInput } from '../../api';
 import { formatScaled } from '../../api/amount';
 import { outcomeUnknown } from '../push/send-change';
 import type { ImportOutcome, SendRow } from './import-outcome';
+import { IMPORT_COLUMNS } from './import-table';
 import { itemKey, readBack, transactionKey } from './read-back';
 
 export interface CallContext {
@@ -57,9 +58,17 @@ function landed(rows: readonly SendRow[], created: readonly Transaction[], out: 
   return [];
 }
 
+/** The service's words for one item, each after the column it names as the table shows it (`Amount: …`). */
+function itemReasons(fieldErrors: FieldErrors): string[] {
+  return Object.entries(fieldErrors).flatMap(([field, messages]) => {
+    const column = field === 'non_field_errors' ? undefined : (IMPORT_COLUMNS.find((c) => c.key === field)?.header ?? field);
+    return messages.map((message) => (column === undefined ? message : `${column}: ${message}`));
+  });
+}
+
 /** The rows a 400 names get its words; the others are returned to go again (a 400 creates nothing). */
 function refusedItems(rows: readonly SendRow[], error: ApiError, out: Settled): SendRow[] {
-  const byIndex = new Map(error.itemErrors.map((e) => [e.index, Object.values(e.fieldErrors).flat()]));
+  const byIndex = new Map(error.itemErrors.map((e) => [e.index, itemReasons(e.fieldErrors)]));
   const rest: SendRow[] = [];
   rows.forEach((row, i) => {
     const reasons = byIndex.get(i) ?? [];

@@ -6,6 +6,7 @@
 import { LANGUAGES, type Language } from '../../i18n/catalog';
 import { translate } from '../../i18n/translate';
 import type { ImportOutcome } from './import-outcome';
+import { importColumn } from './import-table';
 
 function sentence(text: string): string {
   const trimmed = text.trim();
@@ -19,7 +20,7 @@ export function statusText(outcome: ImportOutcome, language: Language): string {
       return translate(language, 'import.status.imported');
     case 'waiting':
       return translate(language, 'import.status.waiting', {
-        reasons: outcome.problems.map((p) => translate(language, p.key, p.params)).join(' '),
+        reasons: outcome.problems.map((p) => translate(language, p.key, { ...p.params, column: importColumn(p.column).header })).join(' '),
       });
     case 'refused':
       return translate(language, 'import.status.refused', { reasons: outcome.reasons.map(sentence).join(' ') });

@@ -74,10 +74,10 @@ test('added with its account list, pasted, sent: ids and statuses in the rows, t
   const statuses = await column('Import status');
   expect(statuses[0]).toEqual(['Imported', '@']);
   expect(statuses[1]).toEqual([
-    'Not sent: The value date 1999-12-31 lies before 2000-01-01: the service takes no transactions before that.',
+    'Not sent: Value date: 1999-12-31 lies before 2000-01-01: the service takes no transactions before that.',
     '@',
   ]);
-  expect(String((statuses[2] as string[])[0])).toMatch(/^Not sent: Account Firmenkreditkarte has a disconnected bank connection/);
+  expect(String((statuses[2] as string[])[0])).toMatch(/^Not sent: Account: Firmenkreditkarte has a disconnected bank connection/);
   // The rows that wait for the user stand out in amber; the imported one is plain.
   const fill = (row: number) => sim.workbook.cellColors('Import', 2 + row, 8).fill;
   expect([fill(0), fill(1), fill(2)]).toEqual([undefined, CHANGED_FILL, CHANGED_FILL]);

@@ -66,6 +66,18 @@ describe('XlsxWorkbookPort: a new table', () => {
     expect(read.problems).toEqual([]);
   });
 
+  it('keeps an emoji at every position of a long text and half an emoji a service cut off (#30)', async () => {
+    // JSZip encodes a string part 16,384 characters at a time: an emoji across a boundary came back as two U+FFFD.
+    const texts = ['x' + '😀'.repeat(20_000), '😀'.repeat(20_000), 'cut by the bank 😀'.slice(0, -1), '\uDE00 tail'];
+    const port = new XlsxWorkbookPort(new Workbook());
+    await port.writeTable(
+      SPEC,
+      texts.map((text, i) => row(i + 1, { purpose: text })),
+    );
+    const read = await new XlsxWorkbookPort(await throughFile(port.workbook)).readTable('Transactions', SPEC.columns);
+    expect(read.rows.map((r) => r[4])).toEqual(texts);
+  });
+
   it('fits widths to header and values (capped), freezes the header on the sheet it adds, lists the codes', async () => {
     const port = new XlsxWorkbookPort(new Workbook());
     await port.writeTable(SPEC, [row(1, { purpose: 'x'.repeat(300) }), row(2, { amount: -1234567.5 })]);
