@@ -1,5 +1,6 @@
 /** The soak's figures as one table and a few lines (what `npm run soak` prints), or as one JSON document. */
 
+import type { ResultRow } from '../results';
 import type { WriteSoakReport } from './run-write-soak';
 
 const fmt = (n: number, digits = 0): string => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
@@ -76,4 +77,28 @@ export function figureLines(report: WriteSoakReport): string[] {
 /** The figures as plain data (`--json`). */
 export function figuresJson(report: WriteSoakReport): unknown {
   return { ...report, tables: report.tables.map((t) => ({ ...t })) };
+}
+
+/** The soak's rows of the one table (bench/results.ts): nothing lost, nothing applied twice, every check held. */
+export function soakResultRows(report: WriteSoakReport): ResultRow[] {
+  const faults = Object.values(report.faults).reduce((n, f) => n + f, 0);
+  const edits = report.tables.reduce((n, t) => n + t.rowsEdited + t.created + t.deleted, 0);
+  const row = (measure: string, ours: string, target: string, holds: boolean): ResultRow => ({
+    measure,
+    ours,
+    baseline: '–',
+    ratio: '–',
+    target,
+    holds,
+  });
+  return [
+    row(
+      `rows lost over ${fmt(report.cycles)} pull → edit → push → undo cycles (${fmt(edits)} rows written, ${fmt(faults)} faults, ${fmt(report.traffic.requests)} requests)`,
+      fmt(report.lost),
+      '0',
+      report.lost === 0,
+    ),
+    row('writes applied twice', fmt(report.twice.length), '0', report.twice.length === 0),
+    row('failed checks (the service equals the ledger, the sheet equals the service)', fmt(report.problems.length), '0', report.ok),
+  ];
 }
