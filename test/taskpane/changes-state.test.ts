@@ -35,6 +35,21 @@ function excelHost(): PaneHost {
   return excelPaneHost({ maxRows: 500 });
 }
 
+/** A pane on `host` that checks edits at once, connected to the demo company. */
+async function checkingPane(host: PaneHost, prefix: string): Promise<AppState> {
+  const app = new AppState({
+    storage,
+    prefix,
+    host,
+    editCheckDelayMs: 0,
+    environment: { theme: 'light', displayLanguage: 'en-US', sandboxUrl: sandbox.url },
+    client: { tokenCache: new TokenCache(), sleep: async () => undefined },
+  });
+  await app.start();
+  await app.connectDemo();
+  return app;
+}
+
 const storage = new MemoryKeyValueStorage();
 async function pane(fetchImpl?: typeof fetch, editCheckDelayMs?: number): Promise<AppState> {
   const app = new AppState({
@@ -523,16 +538,7 @@ test('an edit of a budget reads back only the budget table: a pulled Transaction
     reads.push(model.tableName);
     return read(model, options);
   };
-  const app = new AppState({
-    storage,
-    prefix: 'changes-reads|',
-    host,
-    editCheckDelayMs: 0,
-    environment: { theme: 'light', displayLanguage: 'en-US', sandboxUrl: sandbox.url },
-    client: { tokenCache: new TokenCache(), sleep: async () => undefined },
-  });
-  await app.start();
-  await app.connectDemo();
+  const app = await checkingPane(host, 'changes-reads|');
   await app.pull('forecastBudgets');
   await app.pull('transactions');
   await app.reviewChanges();
@@ -566,16 +572,7 @@ test("after a 100,000-row send an edit check reads the journal's summaries only:
     listed += 1;
     return list();
   };
-  const app = new AppState({
-    storage,
-    prefix: 'changes-journal-reads|',
-    host,
-    editCheckDelayMs: 0,
-    environment: { theme: 'light', displayLanguage: 'en-US', sandboxUrl: sandbox.url },
-    client: { tokenCache: new TokenCache(), sleep: async () => undefined },
-  });
-  await app.start();
-  await app.connectDemo();
+  const app = await checkingPane(host, 'changes-journal-reads|');
   await app.pull('forecastBudgets');
   const big = journalEntry(1, 100_000);
   await new SheetPushJournal().append(big);

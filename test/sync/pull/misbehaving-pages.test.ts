@@ -8,22 +8,13 @@
  */
 
 import { PullEndlessPagesError } from '../../../src/sync/pull';
-import { apiCalls, sheetState, tableCells, useService } from './support';
+import { apiCalls, sheetState, tableCells, useService, rejectionOf } from './support';
 
 const suite = useService({ transactions: 1500 });
 
 /** The pull's page requests to `path` since `from` (an index into the recorded requests). */
 const pageRequests = (path: string, from: number) =>
   apiCalls(suite.h.sent.slice(from)).filter((s) => s.path === path && s.method === 'GET');
-
-async function rejectionOf(promise: Promise<unknown>): Promise<Error> {
-  const outcome = await promise.then(
-    () => undefined,
-    (error: unknown) => error,
-  );
-  if (!(outcome instanceof Error)) throw new Error('the pull should have failed');
-  return outcome;
-}
 
 describe('pages that never end', () => {
   it('empty pages with a next link: the pull stops at the first of them, the previous table unchanged', async () => {

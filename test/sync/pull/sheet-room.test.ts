@@ -10,7 +10,7 @@ import { refuseRowsBeyondSheet } from '../../../src/sync/pull/sheet-room';
 import type { PullContext } from '../../../src/sync/pull/pull-context';
 import { bodyRowsBelow, SHEET_ROWS } from '../../../src/sync/sheet-rows';
 import { translate } from '../../../src/i18n/translate';
-import { apiCalls, sheetState, useService, type FetchHook } from './support';
+import { apiCalls, sheetState, useService, type FetchHook, rejectionOf } from './support';
 
 const suite = useService({ transactions: 1500 });
 
@@ -22,15 +22,6 @@ function countOf(pathname: string, count: number): FetchHook {
     const body = (await response.json()) as { count: number };
     return Response.json({ ...body, count }, { status: response.status });
   };
-}
-
-async function rejectionOf(promise: Promise<unknown>): Promise<Error> {
-  const outcome = await promise.then(
-    () => undefined,
-    (error: unknown) => error,
-  );
-  if (!(outcome instanceof Error)) throw new Error('the pull should have failed');
-  return outcome;
 }
 
 describe('a table longer than the sheet', () => {

@@ -198,3 +198,13 @@ export function sheetState(workbook: SimulatedWorkbook, sheet: string): unknown 
 export function serial(date: string): number {
   return (Date.parse(`${date}T00:00:00Z`) - Date.UTC(1899, 11, 30)) / 86_400_000;
 }
+
+/** The error a pull that should fail failed with (a pull that succeeds fails the test). */
+export async function rejectionOf(promise: Promise<unknown>): Promise<Error> {
+  const outcome = await promise.then(
+    () => undefined,
+    (error: unknown) => error,
+  );
+  if (!(outcome instanceof Error)) throw new Error('the pull should have failed');
+  return outcome;
+}
