@@ -47,6 +47,9 @@ export interface RefreshFigures {
   verified: boolean;
   /** Milliseconds from the refresh's start to the first event of each phase it went through. */
   phases: Partial<Record<PullPhase, number>>;
+  /** The simulated Excel's time executing the refresh's batches, and its syncs. */
+  simMs?: number;
+  syncs?: number;
 }
 
 export interface MillionFigures {
@@ -150,7 +153,8 @@ async function pullAndRefresh(run: MillionRun): Promise<Omit<MillionFigures, 'he
       peakRssMb: peak.rssMb,
       probes: probes.taken,
     };
-    const refresh = run.changes > 0 ? await refreshAfterChanges(run, puller, () => requests) : undefined;
+    const counters = (): Counters => ({ requests, simMs: workbook.stats.totalExecuteMs, syncs: workbook.stats.syncs.length });
+    const refresh = run.changes > 0 ? await refreshAfterChanges(run, puller, counters) : undefined;
     const heapWithWorkbookMb = heapAfterGc();
     return {
       ...pulled,
@@ -161,6 +165,13 @@ async function pullAndRefresh(run: MillionRun): Promise<Omit<MillionFigures, 'he
   } finally {
     uninstall();
   }
+}
+
+/** What the run has counted so far: the client's requests, the simulated Excel's time and syncs. */
+interface Counters {
+  requests: number;
+  simMs: number;
+  syncs: number;
 }
 
 /** In the memory run, a full GC and the heap at every tenth of the rows written; otherwise nothing. */
@@ -181,26 +192,28 @@ function heapProbes(on: boolean): { at: (progress: PullProgress) => void; taken:
 async function refreshAfterChanges(
   run: MillionRun,
   puller: ReturnType<typeof createPuller>,
-  requests: () => number,
+  counters: () => Counters,
 ): Promise<RefreshFigures> {
   const changes = await recategorize(run.url, run.credentials, run.changes);
-  const [t0, before] = [performance.now(), requests()];
+  const [t0, before] = [performance.now(), counters()];
   const phases: Partial<Record<PullPhase, number>> = {};
   const result = await puller.refresh('Transactions', { onProgress: (p) => (phases[p.phase] ??= performance.now() - t0) });
-  const wallMs = performance.now() - t0;
+  const [wallMs, after] = [performance.now() - t0, counters()];
   const service = await serviceTotals(run.url, run.credentials);
   const table = await tableTotals('Transactions', new Set(changes.keys()));
   const changesSeen = [...changes].filter(([id, category]) => table.categories.get(id) === category).length;
   return {
     mode: result.mode,
     wallMs,
-    requests: requests() - before,
+    requests: after.requests - before.requests,
     rows: result.rowCount,
     fetched: result.fetchedRows,
     changesSeen,
     changes: changes.size,
     verified: table.rows === service.count && table.sumCents === service.sumCents && changesSeen === changes.size,
     phases,
+    simMs: after.simMs - before.simMs,
+    syncs: after.syncs - before.syncs,
   };
 }
 

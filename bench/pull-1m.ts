@@ -115,7 +115,7 @@ function printSizes(runs: readonly SizeRun[]): void {
       console.log(
         `    refresh phases from its start (ms): ${Object.entries(phases)
           .map(([phase, at]) => `${phase} ${int(at)}`)
-          .join(', ')}`,
+          .join(', ')}; sim. Excel ${int(f.refresh.simMs ?? 0)} ms in ${f.refresh.syncs ?? 0} syncs`,
       );
     const r = f.refresh;
     if (r !== undefined)
