@@ -26,15 +26,13 @@ import { ExcelWorkbookPort } from '../src/hosts/excel/excel-workbook-port';
 import { createSimulatedWorkbook, installExcelSimulation, WEB_PAYLOAD_LIMIT_BYTES } from '../src/preview/excel-sim';
 import { createPuller, MemoryPullStateStore } from '../src/sync/pull';
 import { buildLookups, toRow, TRANSACTIONS_TABLE } from '../src/sync/tables';
+import { childRun, reportFigures, runBundledChild } from './bundled-child';
 import { addinCpuMs, CPU_TARGET, cpuRatio, medianRun } from './cpu-ratio';
 import { profileWindow } from './profile-window';
 import { pullResultRows } from './pull-results';
 import { saveSection } from './results';
 import { processTreeCpuMs, spawnSandbox } from './sandbox-process';
-import { spawn } from 'node:child_process';
-import { build } from 'esbuild';
 import os from 'node:os';
-import path from 'node:path';
 
 /** Assumed round trip of one `context.sync()` on Excel on the web. An assumption, not a measurement. */
 export const DEFAULT_SYNC_LATENCY_MS = 50;
@@ -473,60 +471,19 @@ interface ChildRun {
   limitRows: number;
 }
 
-const CHILD_MARK = 'BENCH_FIGURES ';
-
-let childBundle: Promise<string> | undefined;
-
-/**
- * `bench/pull-child.ts` bundled as the add-in ships (one scope-hoisted file, like the webpack production build), built
- * once per benchmark run. Not run through tsx: its loader turns every import of one module from another into a
- * property getter, a cost the shipped add-in does not pay (~0.1 s of CPU in a 100,000-row pull).
- */
-function bundledChild(): Promise<string> {
-  childBundle ??= (async () => {
-    const outfile = path.join(__dirname, '..', 'node_modules', '.cache', 'bench', 'pull-child.cjs');
-    await build({
-      entryPoints: [path.join(__dirname, 'pull-child.ts')],
-      outfile,
-      bundle: true,
-      platform: 'node',
-      target: 'node20',
-      format: 'cjs',
-      external: ['esbuild'], // the bundler itself, imported by this file, is never called in the child
-      logLevel: 'warning',
-    });
-    return outfile;
-  })();
-  return childBundle;
-}
-
-/** Runs one add-in in a node process of its own (the bundled `bench/pull-child.ts`) and reads its figures (CPU included) from its last line. */
-async function runChild(run: ChildRun): Promise<PullBenchFigures> {
-  const bundle = await bundledChild();
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [bundle], {
-      env: { ...process.env, BENCH_CHILD_RUN: JSON.stringify(run) },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.once('error', reject);
-    child.once('exit', (code) => {
-      const line = output.split('\n').find((l) => l.startsWith(CHILD_MARK));
-      if (code !== 0 || line === undefined) reject(new Error(`bench child (${run.kind}) exited with ${code}: ${output.slice(-500)}`));
-      else resolve(JSON.parse(line.slice(CHILD_MARK.length)) as PullBenchFigures);
-    });
-  });
+/** Runs one add-in in a node process of its own (the bundled `bench/pull-child.ts`) and reads its figures (CPU included). */
+function runChild(run: ChildRun): Promise<PullBenchFigures> {
+  return runBundledChild<PullBenchFigures>('pull-child.ts', run);
 }
 
 /** The child's side: one run, its figures (its own CPU time over the pull included) on stdout. */
 export async function childMain(): Promise<void> {
-  const run = JSON.parse(process.env.BENCH_CHILD_RUN ?? '') as ChildRun;
+  const run = childRun<ChildRun>();
   const figures =
     run.kind === 'ours'
       ? await ours(run.url, run.credentials, run.latencyMs)
       : run.kind === 'floor'
         ? await rawFloor(run.url, run.credentials, run.limitRows)
         : await naive(run.url, run.credentials, run.latencyMs, run.limitRows);
-  console.log(CHILD_MARK + JSON.stringify(figures));
+  reportFigures(figures);
 }

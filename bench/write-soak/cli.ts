@@ -4,7 +4,7 @@
  * row); 2 for bad options.
  */
 
-import { saveSection } from '../results';
+import { publishResults, saveSection } from '../results';
 import { figureLines, figuresJson, soakResultRows } from './soak-figures';
 import { parseSoakArgs } from './soak-options';
 import { runWriteSoak } from './run-write-soak';
@@ -30,6 +30,7 @@ async function main(argv: readonly string[]): Promise<number> {
   if (args.json) console.log(JSON.stringify(figuresJson(report), null, 2));
   else for (const line of figureLines(report)) console.log(line);
   saveSection('soak', `Write soak: ${args.minutes} min, seed ${args.seed}, every fault on at once`, soakResultRows(report));
+  if (!args.json) publishResults(); // the one table, and docs/benchmarks.md rewritten from it
   return report.ok ? 0 : 1;
 }
 

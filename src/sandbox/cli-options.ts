@@ -28,8 +28,8 @@ export const SANDBOX_OPTIONS = [
     value: 'N',
     default: 5000,
     min: 0,
-    max: 200_000,
-    description: 'transactions of the demo company',
+    max: 1_100_000,
+    description: 'transactions of the demo company (over 1,048,576 a worksheet cannot hold them)',
   },
   { name: 'token-ttl', kind: 'integer', value: 'SECONDS', default: 300, min: 1, description: 'access token lifetime' },
   {

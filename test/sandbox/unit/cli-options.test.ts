@@ -18,6 +18,14 @@ describe('CLI options', () => {
     }
   });
 
+  it('takes a company as large as a worksheet and a little more (the 1,000,000-row pull benchmark)', () => {
+    const million = parseCliArgs(['--transactions', '1000000']);
+    expect(million.ok && million.options.transactions).toBe(1_000_000);
+    const aboveTheSheet = parseCliArgs(['--transactions', '1100000']);
+    expect(aboveTheSheet.ok && aboveTheSheet.options.transactions).toBe(1_100_000);
+    expect(parseCliArgs(['--transactions', '1100001']).ok).toBe(false);
+  });
+
   it('maps every flag', () => {
     const result = parseCliArgs([
       '--port',
@@ -90,7 +98,7 @@ describe('CLI options', () => {
     [['--port', 'abc'], '--port'],
     [['--port', '70000'], '--port'],
     [['--fault-500', '2'], '--fault-500'],
-    [['--transactions', '300000'], '--transactions'],
+    [['--transactions', '1100001'], '--transactions'],
     [['--link-host', 'not a url'], '--link-host'],
     [['--bogus'], 'Unknown option'],
     [['--seed'], 'needs a value'],

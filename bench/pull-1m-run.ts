@@ -1,0 +1,225 @@
+/**
+ * One size of `npm run bench pull-1m`, in a process of its own (`pull-1m-child.ts`, started by `pull-1m.ts`): our
+ * pull of every transaction into the Excel simulation (web, 5 MB cap, no cost per sync), as the pull benchmark's
+ * child runs it; the table read back and checked against the service's `count` and `sum`; optionally 100 transactions
+ * changed by another user and the table refreshed; then the heap the simulated workbook holds, measured apart.
+ */
+import v8 from 'node:v8';
+import vm from 'node:vm';
+import { CashflowClient, TokenCache } from '../src/api';
+import { toCents } from '../src/api/amount';
+import { ExcelWorkbookPort } from '../src/hosts/excel/excel-workbook-port';
+import { createSimulatedWorkbook, installExcelSimulation } from '../src/preview/excel-sim';
+import { createPuller, MemoryPullStateStore, type PullPhase, type PullProgress, type PullResult } from '../src/sync/pull';
+import { childRun, reportFigures } from './bundled-child';
+import type { Credentials } from './pull';
+import { recategorize } from './recategorize';
+import { tableTotals } from './table-totals';
+
+export interface MillionRun {
+  url: string;
+  credentials: Credentials;
+  /** Transactions another user changes after the pull, before a refresh; 0: no refresh. */
+  changes: number;
+  /**
+   * The memory run: a full GC and a heap reading at every tenth of the rows written (its times are not the
+   * benchmark's: each GC stops the pull).
+   */
+  probe: boolean;
+}
+
+/** The heap after a full GC with `rows` written. */
+export interface HeapProbe {
+  rows: number;
+  heapMb: number;
+}
+
+export interface RefreshFigures {
+  mode: PullResult['mode'];
+  wallMs: number;
+  requests: number;
+  rows: number;
+  /** Records the refresh fetched (the changed ones since the last pull's start minus the margin). */
+  fetched: number;
+  /** The changed rows whose `Category Id` is the new one after the refresh. */
+  changesSeen: number;
+  changes: number;
+  verified: boolean;
+  /** Milliseconds from the refresh's start to the first event of each phase it went through. */
+  phases: Partial<Record<PullPhase, number>>;
+  /** The simulated Excel's time executing the refresh's batches, and its syncs. */
+  simMs?: number;
+  syncs?: number;
+}
+
+export interface MillionFigures {
+  rows: number;
+  wallMs: number;
+  cpuMs: number;
+  /** Time the simulated Excel spent executing batches (real Excel does that in its own process). */
+  simMs: number;
+  requests: number;
+  syncs: number;
+  complete: boolean;
+  /** The service's `count` and `sum` (cents) against the table read back. */
+  service: { count: number; sumCents: number };
+  table: { rows: number; sumCents: number };
+  peakHeapMb: number;
+  peakRssMb: number;
+  /** Heap after a full GC with the workbook referenced, and after every reference to it is dropped. */
+  heapWithWorkbookMb: number;
+  heapWithoutWorkbookMb: number;
+  refresh?: RefreshFigures;
+  probes: HeapProbe[];
+}
+
+const MB = 1024 * 1024;
+
+function collector(): () => void {
+  v8.setFlagsFromString('--expose-gc');
+  const gc: unknown = vm.runInNewContext('gc');
+  return typeof gc === 'function' ? () => (gc as () => void)() : () => undefined;
+}
+const gc = collector();
+
+function heapAfterGc(): number {
+  gc();
+  gc();
+  return process.memoryUsage().heapUsed / MB;
+}
+
+/** Peak heap and RSS, sampled every 10 ms and at each progress event. */
+function peakSampler(): { sample: () => void; stop: () => { heapMb: number; rssMb: number } } {
+  let [heap, rss] = [0, 0];
+  const sample = (): void => {
+    const usage = process.memoryUsage();
+    heap = Math.max(heap, usage.heapUsed);
+    rss = Math.max(rss, usage.rss);
+  };
+  const timer = setInterval(sample, 10);
+  return {
+    sample,
+    stop: () => {
+      clearInterval(timer);
+      sample();
+      return { heapMb: heap / MB, rssMb: rss / MB };
+    },
+  };
+}
+
+async function serviceTotals(url: string, credentials: Credentials): Promise<{ count: number; sumCents: number }> {
+  const api = new CashflowClient({ baseUrl: url, ...credentials, language: 'en', tokenCache: new TokenCache() });
+  const page = await api.transactions.extendedPage({ page: 1, page_size: 1 });
+  return { count: page.count, sumCents: toCents(page.sum) };
+}
+
+/** The pull (and the refresh) with the workbook installed; returns before the workbook's last reference is dropped. */
+async function pullAndRefresh(run: MillionRun): Promise<Omit<MillionFigures, 'heapWithoutWorkbookMb'>> {
+  const { workbook, uninstall } = installExcelSimulation(globalThis, createSimulatedWorkbook({ platform: 'web' }));
+  let requests = 0;
+  const counting: typeof fetch = (input, init) => {
+    requests += 1;
+    return fetch(input, init);
+  };
+  const client = new CashflowClient({
+    baseUrl: run.url,
+    ...run.credentials,
+    language: 'en',
+    fetch: counting,
+    tokenCache: new TokenCache(),
+  });
+  const puller = createPuller({ client, port: new ExcelWorkbookPort(), store: new MemoryPullStateStore() });
+  try {
+    const service = await serviceTotals(run.url, run.credentials); // also warms the transport, outside the window
+    gc();
+    const memory = peakSampler();
+    const [t0, cpu0] = [performance.now(), process.cpuUsage()];
+    const probes = heapProbes(run.probe);
+    const result = await puller.pull({ resource: 'transactions' }, { onProgress: (p) => (memory.sample(), probes.at(p)) });
+    const wallMs = performance.now() - t0;
+    const cpu = process.cpuUsage(cpu0);
+    const peak = memory.stop();
+    const pulled = {
+      rows: result.rowCount,
+      wallMs,
+      cpuMs: (cpu.user + cpu.system) / 1000,
+      simMs: workbook.stats.totalExecuteMs,
+      requests,
+      syncs: workbook.stats.syncs.length,
+      complete: result.verification?.ok === true && result.warnings.length === 0,
+      service,
+      table: await tableTotals('Transactions'),
+      peakHeapMb: peak.heapMb,
+      peakRssMb: peak.rssMb,
+      probes: probes.taken,
+    };
+    const counters = (): Counters => ({ requests, simMs: workbook.stats.totalExecuteMs, syncs: workbook.stats.syncs.length });
+    const refresh = run.changes > 0 ? await refreshAfterChanges(run, puller, counters) : undefined;
+    const heapWithWorkbookMb = heapAfterGc();
+    return {
+      ...pulled,
+      table: { rows: pulled.table.rows, sumCents: pulled.table.sumCents },
+      heapWithWorkbookMb,
+      ...(refresh ? { refresh } : {}),
+    };
+  } finally {
+    uninstall();
+  }
+}
+
+/** What the run has counted so far: the client's requests, the simulated Excel's time and syncs. */
+interface Counters {
+  requests: number;
+  simMs: number;
+  syncs: number;
+}
+
+/** In the memory run, a full GC and the heap at every tenth of the rows written; otherwise nothing. */
+function heapProbes(on: boolean): { at: (progress: PullProgress) => void; taken: HeapProbe[] } {
+  const taken: HeapProbe[] = [];
+  let next = 0;
+  return {
+    taken,
+    at: (progress) => {
+      if (!on || progress.phase !== 'writing' || progress.rows < next || progress.rows === 0) return;
+      taken.push({ rows: progress.rows, heapMb: heapAfterGc() });
+      next = progress.rows + Math.max(1, Math.floor(progress.total / 10));
+    },
+  };
+}
+
+/** Another user changes `run.changes` transactions; the table is refreshed (mode auto) and read back. */
+async function refreshAfterChanges(
+  run: MillionRun,
+  puller: ReturnType<typeof createPuller>,
+  counters: () => Counters,
+): Promise<RefreshFigures> {
+  const changes = await recategorize(run.url, run.credentials, run.changes);
+  const [t0, before] = [performance.now(), counters()];
+  const phases: Partial<Record<PullPhase, number>> = {};
+  const result = await puller.refresh('Transactions', { onProgress: (p) => (phases[p.phase] ??= performance.now() - t0) });
+  const [wallMs, after] = [performance.now() - t0, counters()];
+  const service = await serviceTotals(run.url, run.credentials);
+  const table = await tableTotals('Transactions', new Set(changes.keys()));
+  const changesSeen = [...changes].filter(([id, category]) => table.categories.get(id) === category).length;
+  return {
+    mode: result.mode,
+    wallMs,
+    requests: after.requests - before.requests,
+    rows: result.rowCount,
+    fetched: result.fetchedRows,
+    changesSeen,
+    changes: changes.size,
+    verified: table.rows === service.count && table.sumCents === service.sumCents && changesSeen === changes.size,
+    phases,
+    simMs: after.simMs - before.simMs,
+    syncs: after.syncs - before.syncs,
+  };
+}
+
+export async function millionChildMain(): Promise<void> {
+  const run = childRun<MillionRun>();
+  const figures = await pullAndRefresh(run);
+  // Every reference to the simulated workbook is gone with pullAndRefresh's frame and the uninstalled globals.
+  reportFigures({ ...figures, heapWithoutWorkbookMb: heapAfterGc() } satisfies MillionFigures);
+}

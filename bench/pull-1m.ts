@@ -1,0 +1,152 @@
+/**
+ * `npm run bench pull-1m` (issue #30): the Transactions pull at 10,000, 100,000, 300,000 and 1,000,000 rows
+ * (BENCH_1M_SIZES), each from a sandbox of that many transactions in a child process and into the Excel simulation in
+ * a fresh node process of its own (`pull-1m-child.ts`, bundled as the add-in ships, with a heap limit of
+ * BENCH_1M_HEAP_MB, default 8,192 MB: 1,000,000 rows are 23 M simulated cells on that heap). Per size: wall, CPU and
+ * requests per 1,000 rows against the 100,000-row run and the median of the sizes (linear: within ±20 %); the table
+ * read back against the service's `count` and `sum`; the add-in's heap estimated apart from the simulated workbook's.
+ * At the largest size another user then changes BENCH_1M_CHANGES (100) transactions and the table is refreshed.
+ * Then the pull into a workbook file (xlsx host) at BENCH_1M_XLSX_SIZES (default 10,000 and 100,000: exceljs holds
+ * the whole workbook, ~40 kB of RSS per row, see docs/benchmarks.md), each in a process with BENCH_1M_XLSX_HEAP_MB.
+ * A benchmark, not a test; about 7 minutes here with the defaults.
+ */
+import { runBundledChild } from './bundled-child';
+import type { MillionFigures, MillionRun } from './pull-1m-run';
+import {
+  addinHeapMb,
+  addinLiveHeapMb,
+  LINEAR_BAND,
+  perThousand,
+  pull1mResultRows,
+  verified,
+  withinBand,
+  workbookHeapMb,
+  type SizeRun,
+  type XlsxSizeRun,
+} from './pull-1m-results';
+import type { XlsxFigures, XlsxRun } from './pull-1m-xlsx-run';
+import { saveSection } from './results';
+import { spawnSandbox } from './sandbox-process';
+
+export interface Pull1mOptions {
+  sizes: number[];
+  xlsxSizes: number[];
+  changes: number;
+  heapMb: number;
+  xlsxHeapMb: number;
+}
+
+const sizesOf = (text: string): number[] =>
+  text
+    .split(',')
+    .map((s) => Number(s.trim().replace(/_/g, '')))
+    .filter((n) => Number.isInteger(n) && n > 0)
+    .sort((a, b) => a - b);
+
+export function pull1mOptions(env: NodeJS.ProcessEnv = process.env): Pull1mOptions {
+  return {
+    sizes: sizesOf(env.BENCH_1M_SIZES ?? '10000,100000,300000,1000000'),
+    xlsxSizes: sizesOf(env.BENCH_1M_XLSX_SIZES ?? '10000,100000'),
+    changes: Number(env.BENCH_1M_CHANGES ?? 100),
+    heapMb: Number(env.BENCH_1M_HEAP_MB ?? 8192),
+    xlsxHeapMb: Number(env.BENCH_1M_XLSX_HEAP_MB ?? 12288),
+  };
+}
+
+const int = (n: number): string => Math.round(n).toLocaleString('en-US');
+
+/** One size: its sandbox, then our pull (and at the largest size the refresh) in a process of its own. */
+async function runSize(size: number, changes: number, heapMb: number): Promise<SizeRun> {
+  const t0 = performance.now();
+  const sandbox = await spawnSandbox(size, 300_000);
+  const sandboxStartMs = performance.now() - t0;
+  try {
+    const child = (run: MillionRun): Promise<MillionFigures> =>
+      runBundledChild<MillionFigures>('pull-1m-child.ts', run, [`--max-old-space-size=${heapMb}`]);
+    const figures = await child({ url: sandbox.url, credentials: sandbox.credentials, changes, probe: false });
+    const probe = await child({ url: sandbox.url, credentials: sandbox.credentials, changes: 0, probe: true });
+    return { size, figures, probe, sandboxStartMs };
+  } finally {
+    await sandbox.close();
+  }
+}
+
+async function runXlsxSize(size: number, heapMb: number): Promise<XlsxSizeRun> {
+  const sandbox = await spawnSandbox(size, 300_000);
+  try {
+    const run: XlsxRun = { url: sandbox.url, credentials: sandbox.credentials };
+    const figures = await runBundledChild<XlsxFigures>('pull-1m-xlsx-child.ts', run, [`--max-old-space-size=${heapMb}`]);
+    return { size, figures };
+  } catch (error) {
+    return { size, failure: error instanceof Error ? error.message.slice(0, 200) : String(error) };
+  } finally {
+    await sandbox.close();
+  }
+}
+
+function printSizes(runs: readonly SizeRun[]): void {
+  const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
+  const per = (pick: (f: MillionFigures) => number) => (r: SizeRun) => perThousand(pick(r.figures), r.figures.rows);
+  const measures: [string, (r: SizeRun) => number][] = [
+    ['wall ms', per((f) => f.wallMs)],
+    ['CPU ms', per((f) => f.cpuMs)],
+    ['requests', per((f) => f.requests)],
+  ];
+  console.log(`Per 1,000 rows, each against the median of the sizes (linear: within ±${LINEAR_BAND * 100} %):`);
+  for (const [name, pick] of measures) {
+    const m = median(runs.map(pick));
+    const cells = runs.map(
+      (r) => `${int(r.size)}: ${pick(r).toFixed(2)} (${((pick(r) / m - 1) * 100).toFixed(0)} %${withinBand(pick(r) / m) ? '' : ' OUT'})`,
+    );
+    console.log(`  ${name.padEnd(9)} ${cells.join('  ')}`);
+  }
+  for (const { size, figures: f, probe, sandboxStartMs } of runs) {
+    console.log(
+      `  ${int(size)} rows: sandbox up in ${int(sandboxStartMs)} ms; pull ${int(f.wallMs)} ms wall, ${int(f.cpuMs)} ms CPU (sim. Excel ${int(f.simMs)} ms), ` +
+        `${f.requests} requests, ${f.syncs} syncs; table ${int(f.table.rows)} rows / service ${int(f.service.count)}, sums ${verified(f) ? 'equal' : 'DIFFER'}; ` +
+        `heap peak ${int(f.peakHeapMb)} MB, RSS peak ${int(f.peakRssMb)} MB, workbook ${int(workbookHeapMb(f))} MB, peak − workbook ${int(addinHeapMb(f))} MB`,
+    );
+    console.log(
+      `    memory run (full GC at every tenth written): heap ${probe.probes.map((p) => `${int(p.heapMb)} MB at ${int(p.rows)}`).join(', ')}; ` +
+        `workbook ${int(workbookHeapMb(probe))} MB at the end; add-in's live heap ≈ ${int(addinLiveHeapMb(probe))} MB at most`,
+    );
+    const phases = f.refresh?.phases ?? {};
+    if (f.refresh !== undefined)
+      console.log(
+        `    refresh phases from its start (ms): ${Object.entries(phases)
+          .map(([phase, at]) => `${phase} ${int(at)}`)
+          .join(', ')}; sim. Excel ${int(f.refresh.simMs ?? 0)} ms in ${f.refresh.syncs ?? 0} syncs`,
+      );
+    const r = f.refresh;
+    if (r !== undefined)
+      console.log(
+        `  refresh after ${r.changes} changes: ${r.mode}, ${int(r.wallMs)} ms, ${r.requests} requests, ${int(r.fetched)} records fetched, ${r.changesSeen}/${r.changes} changes seen, ${r.verified ? 'verified' : 'NOT verified'}`,
+      );
+  }
+}
+
+export async function benchPull1m(options = pull1mOptions()): Promise<void> {
+  console.log(
+    `\nPulls of ${options.sizes.map(int).join(', ')} transactions into the Excel simulation (child heap ${int(options.heapMb)} MB)`,
+  );
+  const runs: SizeRun[] = [];
+  for (const size of options.sizes) {
+    const largest = size === options.sizes[options.sizes.length - 1];
+    runs.push(await runSize(size, largest ? options.changes : 0, options.heapMb));
+    console.log(`  ${int(size)} rows done`);
+  }
+  printSizes(runs);
+  const xlsx: XlsxSizeRun[] = [];
+  for (const size of options.xlsxSizes) {
+    const run = await runXlsxSize(size, options.xlsxHeapMb);
+    xlsx.push(run);
+    const f = run.figures;
+    console.log(
+      f === undefined
+        ? `  xlsx ${int(size)} rows: did not complete: ${run.failure ?? '?'}`
+        : `  xlsx ${int(size)} rows: pull ${int(f.pullWallMs)} ms (CPU ${int(f.pullCpuMs)}), save ${int(f.saveWallMs)} ms (CPU ${int(f.saveCpuMs)}), ${int(f.fileBytes / 1024)} kB, ` +
+            `RSS high-water ${int(f.maxRssAfterPullMb)} MB after the pull, ${int(f.maxRssMb)} MB after the save, ${f.requests} requests, ${verified(f) ? 'verified' : 'NOT verified'}`,
+    );
+  }
+  saveSection('pull-1m', 'The Transactions pull from 10,000 to 1,000,000 rows (issue #30)', pull1mResultRows(runs, xlsx));
+}
