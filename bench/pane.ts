@@ -16,7 +16,7 @@
  */
 import { DEFAULT_LOAD_CONFIRM } from '../src/taskpane/state/preferences';
 import { saveSection, type ResultRow } from './results';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Browser, Frame, FrameLocator, Locator, Page } from 'playwright-core';
@@ -224,6 +224,24 @@ interface PullFigures {
   longTasks: number;
 }
 
+/**
+ * With BENCH_CPU_PROFILE=<folder>, a CPU profile of the page (the preview and the pane's frame share its thread) from
+ * the click on Load until the workbook is saved: `<folder>/pane-load-<pid>.cpuprofile`, for Chrome DevTools.
+ */
+async function pageProfile(page: Page): Promise<() => Promise<void>> {
+  const folder = process.env.BENCH_CPU_PROFILE;
+  if (folder === undefined || folder === '') return () => Promise.resolve();
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.start');
+  return async () => {
+    const { profile } = await cdp.send('Profiler.stop');
+    const file = path.join(folder, `pane-load-${process.pid}.cpuprofile`);
+    writeFileSync(file, JSON.stringify(profile));
+    console.error(`CPU profile of the load in the pane: ${file}`);
+  };
+}
+
 /** The simulated Excel's batches since the mark, as intervals on the same clock as the long tasks. */
 async function simulatedExcelSince(page: Page): Promise<LongTask[]> {
   return page.evaluate(() =>
@@ -251,6 +269,7 @@ export async function fullPull(
   try {
     await watchLongTasks(page.mainFrame());
     await watchLongTasks(frame);
+    const stopProfile = await pageProfile(page);
     const t0 = performance.now();
     await startLoad(pane, rows);
     const progress = pane.locator(UI.progress);
@@ -265,6 +284,7 @@ export async function fullPull(
     await page.evaluate(async () => {
       await window.cashflowPreview?.saved();
     });
+    await stopProfile();
     const tasks = merged(await longTasksSinceMark(page.mainFrame()), await longTasksSinceMark(frame));
     const excel = await simulatedExcelSince(page);
     const own = tasks.map((t) => t.duration - overlapMs(t, excel));
@@ -346,7 +366,6 @@ export async function cancelledPull(
 // ---- the benchmark ---------------------------------------------------------------------------------------------
 
 export async function benchPane(transactions = 100_000): Promise<void> {
-  const cancelAfterMs = Number(process.env.BENCH_CANCEL_AFTER_MS ?? 1500);
   const timeoutMs = Number(process.env.BENCH_PANE_TIMEOUT_MS ?? 600_000);
   const build = await buildAddin();
   console.log(
@@ -369,6 +388,8 @@ export async function benchPane(transactions = 100_000): Promise<void> {
     browser = await launchBrowser();
     console.log(`Sandbox with ${fmt(transactions)} transactions in child process ${sandbox.pid ?? '?'}; Chromium ${browser.version()}`);
     const pull = await fullPull(browser, server.url, sandbox.url, transactions, timeoutMs);
+    // Cancel a quarter of the way into a load as long as the full one (BENCH_CANCEL_AFTER_MS sets it).
+    const cancelAfterMs = Number(process.env.BENCH_CANCEL_AFTER_MS ?? Math.round(pull.wallMs / 4));
     const cancel = await cancelledPull(browser, server.url, sandbox.url, transactions, cancelAfterMs);
     printTable(
       [

@@ -36,7 +36,8 @@ async function main(): Promise<void> {
     </FluentProvider>,
   );
 
-  const workbook = createSimulatedWorkbook();
+  // Every sync gives the page's thread back, as a round trip to real Excel does (see syncYield).
+  const workbook = createSimulatedWorkbook({ syncYield: 'task' });
   const metadata = loadFunctionsMetadata(workbook);
   const store = openWorkbookStore();
   let restoreProblem: string | undefined;

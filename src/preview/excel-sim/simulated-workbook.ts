@@ -41,6 +41,13 @@ export interface SimulatedWorkbookOptions {
    */
   syncLatencyMs?: number;
   /**
+   * `task`: every `context.sync()` that sends actions gives the thread back (a macrotask) before its batch runs, as
+   * real Office.js does, whose sync is a round trip to Excel answered by an event. The preview sets it, so that a
+   * chain of syncs does not become one long task of the page (the add-in's work between syncs is then measured
+   * apart). Default `microtask` (a resolved promise only): tests stay fast and their order of events exact.
+   */
+  syncYield?: 'microtask' | 'task';
+  /**
    * Custom functions: the namespace formulas call them with (default `CASHFLOW`, as the manifest says; case-
    * insensitive) and, optionally, their metadata (functions.json, parsed), for parameter counts, types and options.
    */
@@ -119,6 +126,7 @@ export class SimulatedWorkbook {
       payloadLimitBytes: web ? WEB_PAYLOAD_LIMIT_BYTES : Infinity,
       maxReadCells: MAX_READ_CELLS,
       syncLatencyMs: checkLatency(options.syncLatencyMs ?? 0),
+      syncYield: options.syncYield ?? 'microtask',
     });
     // First of the change listeners: formulas calling custom functions are calculated before views read the workbook.
     this.engine.onChange(() => this.calls.afterChange());

@@ -1,4 +1,4 @@
-/** The optional per-sync latency (`syncLatencyMs`) and the row-wise cell store's bulk paths. */
+/** The optional per-sync latency (`syncLatencyMs`), how a sync gives the thread back (`syncYield`), and the row-wise cell store's bulk paths. */
 import { createSimulatedWorkbook } from '../../../src/preview/excel-sim';
 
 describe('syncLatencyMs', () => {
@@ -110,5 +110,32 @@ describe('cell store bulk paths', () => {
       ['0012', 12],
       [3.5, true],
     ]);
+  });
+});
+
+describe('syncYield', () => {
+  /** Whether the sync's batch ran and the sync resolved while only microtasks ran (the thread never given back). */
+  async function withinMicrotasks(syncYield: 'microtask' | 'task' | undefined): Promise<{ ran: boolean; resolved: boolean }> {
+    const wb = createSimulatedWorkbook(syncYield === undefined ? {} : { syncYield });
+    const context = wb.createContext();
+    context.workbook.worksheets.getItem('Sheet1').getRange('A1').values = [[1]];
+    let resolved = false;
+    const sync = context.sync().then(() => {
+      resolved = true;
+    });
+    for (let i = 0; i < 20; i += 1) await Promise.resolve();
+    const outcome = { ran: wb.values('Sheet1').length > 0, resolved };
+    await sync;
+    expect(wb.values('Sheet1')).toEqual([[1]]);
+    return outcome;
+  }
+
+  it('task: a sync gives the thread back before its batch runs, as a round trip to Excel does (the preview)', async () => {
+    expect(await withinMicrotasks('task')).toEqual({ ran: false, resolved: false });
+  });
+
+  it('microtask (the default): the batch runs and the sync resolves without giving the thread back', async () => {
+    expect(await withinMicrotasks(undefined)).toEqual({ ran: true, resolved: true });
+    expect(await withinMicrotasks('microtask')).toEqual({ ran: true, resolved: true });
   });
 });

@@ -30,6 +30,8 @@ export interface EngineLimits {
   maxReadCells: number;
   /** Delay awaited by every sync that sends actions (see SimulatedWorkbookOptions.syncLatencyMs); 0: none. */
   syncLatencyMs?: number;
+  /** How a sync without latency waits before its batch runs (see SimulatedWorkbookOptions.syncYield). */
+  syncYield?: 'microtask' | 'task';
 }
 
 export class BatchEngine<S extends BatchState> {
@@ -184,6 +186,7 @@ export class ClientRequestContext<S extends BatchState> implements ActionQueue<S
     this.pending = [];
     const latency = this.engine.limits.syncLatencyMs ?? 0;
     if (latency > 0 && batch.length > 0) await new Promise<void>((resolve) => setTimeout(resolve, latency));
+    else if (this.engine.limits.syncYield === 'task' && batch.length > 0) await nextTask();
     else await Promise.resolve();
     this.processingResult = true;
     try {
@@ -198,4 +201,20 @@ export class ClientRequestContext<S extends BatchState> implements ActionQueue<S
   get pendingActionCount(): number {
     return this.pending.length;
   }
+}
+
+/** A macrotask later: a MessageChannel message (no timer clamping in browsers), or a timer where there is none. */
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => {
+    if (typeof MessageChannel === 'undefined') {
+      setTimeout(resolve, 0);
+      return;
+    }
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      channel.port1.close();
+      resolve();
+    };
+    channel.port2.postMessage(undefined);
+  });
 }
