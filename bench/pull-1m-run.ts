@@ -4,6 +4,7 @@
  * child runs it; the table read back and checked against the service's `count` and `sum`; optionally 100 transactions
  * changed by another user and the table refreshed; then the heap the simulated workbook holds, measured apart.
  */
+import { countingClient } from './counting-client';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import { CashflowClient, TokenCache } from '../src/api';
@@ -116,18 +117,7 @@ async function serviceTotals(url: string, credentials: Credentials): Promise<{ c
 /** The pull (and the refresh) with the workbook installed; returns before the workbook's last reference is dropped. */
 async function pullAndRefresh(run: MillionRun): Promise<Omit<MillionFigures, 'heapWithoutWorkbookMb'>> {
   const { workbook, uninstall } = installExcelSimulation(globalThis, createSimulatedWorkbook({ platform: 'web' }));
-  let requests = 0;
-  const counting: typeof fetch = (input, init) => {
-    requests += 1;
-    return fetch(input, init);
-  };
-  const client = new CashflowClient({
-    baseUrl: run.url,
-    ...run.credentials,
-    language: 'en',
-    fetch: counting,
-    tokenCache: new TokenCache(),
-  });
+  const { client, requests } = countingClient(run.url, run.credentials);
   const puller = createPuller({ client, port: new ExcelWorkbookPort(), store: new MemoryPullStateStore() });
   try {
     const service = await serviceTotals(run.url, run.credentials); // also warms the transport, outside the window
@@ -144,7 +134,7 @@ async function pullAndRefresh(run: MillionRun): Promise<Omit<MillionFigures, 'he
       wallMs,
       cpuMs: (cpu.user + cpu.system) / 1000,
       simMs: workbook.stats.totalExecuteMs,
-      requests,
+      requests: requests(),
       syncs: workbook.stats.syncs.length,
       complete: result.verification?.ok === true && result.warnings.length === 0,
       service,
@@ -153,7 +143,7 @@ async function pullAndRefresh(run: MillionRun): Promise<Omit<MillionFigures, 'he
       peakRssMb: peak.rssMb,
       probes: probes.taken,
     };
-    const counters = (): Counters => ({ requests, simMs: workbook.stats.totalExecuteMs, syncs: workbook.stats.syncs.length });
+    const counters = (): Counters => ({ requests: requests(), simMs: workbook.stats.totalExecuteMs, syncs: workbook.stats.syncs.length });
     const refresh = run.changes > 0 ? await refreshAfterChanges(run, puller, counters) : undefined;
     const heapWithWorkbookMb = heapAfterGc();
     return {

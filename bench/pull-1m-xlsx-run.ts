@@ -5,7 +5,7 @@
  * `count` and `sum`, then the file's bytes built as export saves them (`saveWorkbook`, exceljs's writer; the add-in's
  * part with the settings is left out, a few kB). Wall, CPU and memory of the pull and of the save apart.
  */
-import { CashflowClient, TokenCache } from '../src/api';
+import { countingClient } from './counting-client';
 import { toCents } from '../src/api/amount';
 import { newXlsxDocument, saveWorkbook, xlsxHost } from '../src/hosts/xlsx';
 import { createPuller } from '../src/sync/pull';
@@ -39,21 +39,10 @@ const cpuMs = (since: NodeJS.CpuUsage): number => {
 const maxRssMb = (): number => process.resourceUsage().maxRSS / 1024;
 
 async function pullIntoFile(run: XlsxRun): Promise<XlsxFigures> {
-  let requests = 0;
-  const counting: typeof fetch = (input, init) => {
-    requests += 1;
-    return fetch(input, init);
-  };
-  const client = new CashflowClient({
-    baseUrl: run.url,
-    ...run.credentials,
-    language: 'en',
-    fetch: counting,
-    tokenCache: new TokenCache(),
-  });
+  const { client, requests, reset } = countingClient(run.url, run.credentials);
   const page = await client.transactions.extendedPage({ page: 1, page_size: 1 });
   const service = { count: page.count, sumCents: toCents(page.sum) };
-  requests = 0;
+  reset();
   const document = newXlsxDocument();
   const host = xlsxHost(document);
   const puller = createPuller({ client, port: host.port, store: host.pullStates, baselines: host.baselines, language: 'en' });
@@ -72,7 +61,7 @@ async function pullIntoFile(run: XlsxRun): Promise<XlsxFigures> {
     saveWallMs: performance.now() - t1,
     saveCpuMs: cpuMs(cpu1),
     fileBytes: bytes.byteLength,
-    requests,
+    requests: requests(),
     service,
     table: { rows: read.rows.length, sumCents },
     maxRssAfterPullMb,
