@@ -76,7 +76,6 @@ test('random offline-account forms: nothing invalid is sent, every problem sits 
           sleep: async () => undefined,
         });
         const outcome = await createOfflineAccount({ client, input: parsed.input });
-        console.log('SENT', outcome.kind);
         for (const post of sent.filter((s) => s.method === 'POST' && s.path === '/accounts/'))
           expect({ body: post.body, problems: offlineAccountProblems(post.body) }).toEqual({ body: post.body, problems: [] });
         if (outcome.kind === 'invalid')
