@@ -6,7 +6,7 @@
 import { parseBaseUrl } from '../../api/connection-check';
 import { LANGUAGES } from '../../i18n/catalog';
 import { renderOptionsMarkdown, type OptionSpec, type OptionTable } from '../option-table';
-import { FILE_WRITE_OPTIONS, GIVE_UP_AFTER, SECRET_FOOTER } from './workbook-options';
+import { FILE_WRITE_OPTIONS, GIVE_UP_AFTER, HELP, SECRET_FOOTER } from './workbook-options';
 
 export const CLIENT_ID_VARIABLE = 'CASHFLOW_CLIENT_ID';
 
@@ -64,7 +64,7 @@ export const PUSH_OPTIONS = [
   GIVE_UP_AFTER,
   ...FILE_WRITE_OPTIONS,
   { name: 'json', kind: 'switch', description: 'print the full result (every table, every row) as one JSON document on stdout' },
-  { name: 'help', kind: 'switch', short: 'h', description: 'print this list and exit' },
+  HELP,
 ] as const satisfies readonly OptionSpec[];
 
 export type PushOption = (typeof PUSH_OPTIONS)[number];

@@ -5,7 +5,7 @@
  */
 import { LANGUAGES } from '../../i18n/catalog';
 import { renderOptionsMarkdown, type OptionSpec, type OptionTable } from '../option-table';
-import { FILE_WRITE_OPTIONS, GIVE_UP_AFTER, HELP, JSON_OUTPUT, oneOf, SECRET_FOOTER } from './workbook-options';
+import { FILE_WRITE_OPTIONS, FISCAL_YEAR_START, GIVE_UP_AFTER, HELP, JSON_OUTPUT, oneOf, SECRET_FOOTER } from './workbook-options';
 
 export const REFRESH_OPTIONS = [
   { name: 'in', kind: 'text', value: 'FILE', required: true, description: 'the workbook to refresh in place (.xlsx)' },
@@ -34,15 +34,7 @@ export const REFRESH_OPTIONS = [
     check: oneOf(LANGUAGES),
     description: `language of the stamps, in-cell list prompts and warnings: ${LANGUAGES.join(', ')} (default: the file's, read from the stamps above its tables)`,
   },
-  {
-    name: 'fiscal-year-start',
-    kind: 'integer',
-    value: 'MONTH',
-    default: 1,
-    min: 1,
-    max: 12,
-    description: 'first month of the fiscal year (a table filtered by a fiscal-year period)',
-  },
+  FISCAL_YEAR_START,
   ...FILE_WRITE_OPTIONS,
   JSON_OUTPUT,
   HELP,

@@ -36,6 +36,16 @@ export const GIVE_UP_AFTER = {
   description: 'stop when the service has failed this long without one answer',
 } as const satisfies OptionSpec;
 
+/** The fiscal year's first month, for a `fiscalYear` period (export's --period, a refreshed table's filter). */
+export const FISCAL_YEAR_START = {
+  name: 'fiscal-year-start',
+  kind: 'integer',
+  value: 'MONTH',
+  default: 1,
+  min: 1,
+  max: 12,
+  description: 'first month of the fiscal year, for the period fiscalYear',
+} as const satisfies OptionSpec;
 export const HELP = { name: 'help', kind: 'switch', short: 'h', description: 'print this list and exit' } as const satisfies OptionSpec;
 export const JSON_OUTPUT = {
   name: 'json',
@@ -97,15 +107,7 @@ export const EXPORT_OPTIONS = [
     check: oneOf(RELATIVE_PERIODS),
     description: `transactions of a relative period, resolved again by each refresh: ${RELATIVE_PERIODS.join(', ')}`,
   },
-  {
-    name: 'fiscal-year-start',
-    kind: 'integer',
-    value: 'MONTH',
-    default: 1,
-    min: 1,
-    max: 12,
-    description: 'first month of the fiscal year (--period fiscalYear)',
-  },
+  FISCAL_YEAR_START,
   { name: 'account', kind: 'integer', value: 'ID', min: 1, repeatable: true, description: 'transactions of this account only' },
   {
     name: 'category',
