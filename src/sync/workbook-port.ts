@@ -138,6 +138,41 @@ export interface StampResult {
   written: boolean;
 }
 
+/**
+ * Some columns of a table read back (`WorkbookPort.readColumns`): what an incremental refresh needs to place and check
+ * the changed rows, without reading every cell of a large table.
+ */
+export interface ColumnsRead {
+  tableName: string;
+  sheetName: string;
+  /** All column names of the table, left to right. */
+  headers: string[];
+  /** Data rows of the table (a table without data keeps one blank row: it counts). */
+  rowCount: number;
+  /**
+   * One array per asked column, in the order asked, `rowCount` values each, converted by the column's spec (a cell
+   * that does not convert is kept as its raw cell value and listed in `problems`); undefined when the table lacks
+   * one of the asked columns.
+   */
+  columns: CoreValue[][] | undefined;
+  problems: CellProblem[];
+}
+
+/**
+ * The changed rows of a refresh, placed into an existing table without writing the others (`WorkbookPort.patchTable`).
+ * Indexes are data rows of the table before the patch. Pulled columns only: user columns stay on their rows (a
+ * replaced row keeps its user cells; an inserted row gets empty ones, as a new record does in a full write).
+ */
+export interface TablePatch {
+  /** Rows overwritten in place, by ascending `at`, each `at` once. */
+  replace: readonly { at: number; row: CoreRow }[];
+  /**
+   * Rows inserted before data row `before` (the old row count: after the last row), by ascending `before`, each
+   * `before` once, its rows in the order they take.
+   */
+  insert: readonly { before: number; rows: readonly CoreRow[] }[];
+}
+
 export interface WorkbookPort {
   /**
    * Creates or refreshes the table in place; on failure or abort the previous table is left as it was. An array
@@ -153,4 +188,15 @@ export interface WorkbookPort {
    * anything but `previous` is never overwritten (`written: false`).
    */
   writeStamp(tableName: string, stamp: TableStamp): Promise<StampResult>;
+  /**
+   * Optional (a host whose writes cost the table's size anyway, like a file rewritten whole, leaves it out): reads only
+   * the named columns (`columns`, matched by header) of a table.
+   */
+  readColumns?(tableName: string, columns: readonly ColumnSpec[], options?: ReadOptions): Promise<ColumnsRead>;
+  /**
+   * Optional, with `readColumns`: writes a refresh's changed rows into the existing table (`spec` its pulled columns,
+   * which must be its leading columns), leaving every other row as it is. On failure or abort the table is put back
+   * as it was. `rowsWritten` of the result counts the rows replaced and inserted.
+   */
+  patchTable?(spec: TableSpec, patch: TablePatch, options?: WriteOptions): Promise<WriteResult>;
 }

@@ -2,11 +2,13 @@
 
 import type {
   ColumnSpec,
+  ColumnsRead,
   CoreRow,
   ReadOptions,
   ReadResult,
   RowBatches,
   StampResult,
+  TablePatch,
   TableSpec,
   TableStamp,
   WorkbookPort,
@@ -14,6 +16,8 @@ import type {
   WriteResult,
 } from '../../sync/workbook-port';
 import type { WriteLimits } from './chunk-plan';
+import { patchExcelTable } from './patch-table';
+import { readExcelColumns } from './table-columns-reader';
 import { readExcelTable } from './table-reader';
 import { writeExcelStamp } from './write-stamp';
 import { writeExcelTable } from './write-table';
@@ -32,5 +36,13 @@ export class ExcelWorkbookPort implements WorkbookPort {
 
   writeStamp(tableName: string, stamp: TableStamp): Promise<StampResult> {
     return writeExcelStamp(tableName, stamp);
+  }
+
+  readColumns(tableName: string, columns: readonly ColumnSpec[], options?: ReadOptions): Promise<ColumnsRead> {
+    return readExcelColumns(tableName, columns, options);
+  }
+
+  patchTable(spec: TableSpec, patch: TablePatch, options: WriteOptions = {}): Promise<WriteResult> {
+    return patchExcelTable(spec, patch, options);
   }
 }

@@ -12,9 +12,10 @@
  * 5 MB request cap (chunk-plan.ts), reads in blocks under the response and 5M-cell caps (read-row-blocks.ts).
  */
 
-import { checkBaseline, type BaselineStore } from '../../sync/push/baseline';
+import { checkBaseline, type BaselinePatch, type BaselineStore } from '../../sync/push/baseline';
 import {
   BASELINE_HEADER_WIDTH,
+  BASELINE_MARK,
   BASELINE_SHEET,
   BASELINE_STATE_COLUMN,
   baselineBlock,
@@ -28,7 +29,7 @@ import {
 } from '../../sync/push/baseline-sheet-layout';
 import type { BaselineRow } from '../../sync/push/diff';
 import type { CellValue } from '../../sync/cell-values';
-import { DEFAULT_BUDGET_BYTES, DEFAULT_MAX_BLOCK_ROWS, DEFAULT_WRITE_BUDGET_BYTES, planBlocks } from './chunk-plan';
+import { DEFAULT_BUDGET_BYTES, DEFAULT_MAX_BLOCK_ROWS, DEFAULT_WRITE_BUDGET_BYTES, planBlocks, rowJsonBytes } from './chunk-plan';
 import { fillNumberFormat } from './format-runs';
 import { addVeryHiddenSheet, existingSheet, serialized } from './hidden-text-sheet';
 import { MAX_READ_CELLS, readRowBlocks } from './read-row-blocks';
@@ -92,6 +93,52 @@ export class SheetBaselineStore implements BaselineStore {
     });
   }
 
+  /**
+   * A patched refresh's rows into the table's block (#30): the block marked `writing`, sheet rows inserted for the new
+   * rows (bottom up; the blocks below move down, untouched), the replaced and new rows written, then the header's
+   * count, size and `complete` in the last sync. Refused, with nothing written, when the block is not the table's as
+   * the patch knows it: missing, incomplete, of another length, a replaced row of another id, or a row wider than it.
+   */
+  async patch(tableName: string, patch: BaselinePatch, rowCount: number): Promise<void> {
+    checkBaseline([...patch.replace.map((r) => r.row), ...patch.insert.flatMap((i) => i.rows)]);
+    await serialized(async (session) => {
+      const sheet = await existingSheet(session, BASELINE_SHEET);
+      const block = sheet === undefined ? undefined : baselineBlockOf(await walk(session, sheet), tableName);
+      if (sheet === undefined || block === undefined || !block.complete || block.rows !== rowCount)
+        throw new Error(`The baseline of ${tableName} is not the table's.`);
+      const rows = patchedRows(block, patch);
+      if (rows.length === 0) return;
+      await checkReplacedIds(session, sheet, block, patch);
+      const header = sheet.getRangeByIndexes(block.row, 0, 1, BASELINE_HEADER_WIDTH);
+      header.getCell(0, BASELINE_STATE_COLUMN).values = [['writing']];
+      for (const { before, rows: added } of [...patch.insert].reverse()) {
+        if (added.length > 0)
+          sheet
+            .getRangeByIndexes(block.row + 1 + before, 0, added.length, 1)
+            .getEntireRow()
+            .insert(Excel.InsertShiftDirection.down);
+      }
+      await session.sync();
+      // Each row is counted with the range a run of rows may open for it.
+      const blocks = planBlocks(rows.length, (i) => (rows[i]?.bytes ?? 0) + 256, { budgetBytes: this.budgetBytes, maxRows: this.maxRows });
+      await sendInBlocks(session, blocks, (part, turn) => {
+        for (const run of consecutive(rows.slice(part.start, part.start + part.count))) {
+          const range = sheet.getRangeByIndexes(block.row + 1 + (run[0] as PatchedRow).at, 0, run.length, block.width);
+          fillNumberFormat(range, '@');
+          range.values = run.map((row) => row.cells);
+        }
+        if (turn.last) {
+          const added = patch.insert.reduce((sum, i) => sum + i.rows.length, 0);
+          const perRow = block.rows === 0 ? 0 : block.bytes / block.rows;
+          const bytes = Math.round(block.bytes + rows.reduce((sum, r) => sum + r.bytes, 0) - patch.replace.length * perRow);
+          header.values = [
+            [BASELINE_MARK, block.tableName, String(block.rows + added), String(block.width), BLOCK_COMPLETE, String(bytes)],
+          ];
+        }
+      });
+    });
+  }
+
   async remove(tableName: string): Promise<void> {
     await serialized(async (session) => {
       const sheet = await existingSheet(session, BASELINE_SHEET);
@@ -149,4 +196,62 @@ async function walk(session: ExcelSession, sheet: Excel.Worksheet): Promise<Base
     blocks.push(header);
     row = baselineBlockEnd(header);
   }
+}
+
+/** A row a patch writes: its row in the block after the inserts, its cells padded to the block's width, their bytes. */
+interface PatchedRow {
+  at: number;
+  cells: string[];
+  bytes: number;
+}
+
+/** Where each replaced and inserted row goes once the rows are inserted; throws for a row wider than the block. */
+function patchedRows(block: BaselineBlockHeader, patch: BaselinePatch): PatchedRow[] {
+  const { cells } = baselineBlock(block.tableName, [...patch.replace.map((r) => r.row), ...patch.insert.flatMap((i) => i.rows)]);
+  if (cells.some((row) => row.length > block.width))
+    throw new Error(`A patched baseline row of ${block.tableName} is wider than its block.`);
+  const padded = cells.map((row) => [...row, ...Array.from({ length: block.width - row.length }, () => '')]);
+  const shift = (row: number, before: (place: number) => boolean): number =>
+    row + patch.insert.reduce((sum, i) => sum + (before(i.before) ? i.rows.length : 0), 0);
+  const places = [
+    ...patch.replace.map((r) => shift(r.at, (place) => place <= r.at)),
+    ...patch.insert.flatMap((i) => i.rows.map((_, k) => shift(i.before, (place) => place < i.before) + k)),
+  ];
+  return padded.map((row, i) => ({ at: places[i] as number, cells: row, bytes: rowJsonBytes(row) })).sort((a, b) => a.at - b.at);
+}
+
+/** Rows in runs of consecutive sheet rows (`rows` by ascending row). */
+function consecutive(rows: readonly PatchedRow[]): PatchedRow[][] {
+  const runs: PatchedRow[][] = [];
+  for (const row of rows) {
+    const run = runs[runs.length - 1];
+    const last = run?.[run.length - 1];
+    if (run !== undefined && last !== undefined && last.at + 1 === row.at) run.push(row);
+    else runs.push([row]);
+  }
+  return runs;
+}
+
+/** The block's ids in the replaced rows must be the patch's (a baseline of other rows is not patched). */
+async function checkReplacedIds(
+  session: ExcelSession,
+  sheet: Excel.Worksheet,
+  block: BaselineBlockHeader,
+  patch: BaselinePatch,
+): Promise<void> {
+  const runs: { at: number; ids: number[] }[] = [];
+  for (const { at, row } of patch.replace) {
+    const run = runs[runs.length - 1];
+    if (run !== undefined && run.at + run.ids.length === at) run.ids.push(row.id);
+    else runs.push({ at, ids: [row.id] });
+  }
+  if (runs.length === 0) return;
+  const loaded = runs.map((run) => sheet.getRangeByIndexes(block.row + 1 + run.at, 0, run.ids.length, 1).load('values'));
+  await session.sync();
+  runs.forEach((run, r) =>
+    run.ids.forEach((id, i) => {
+      if (String(loaded[r]?.values[i]?.[0] ?? '') !== String(id))
+        throw new Error(`Baseline row ${run.at + i} of ${block.tableName} is not the record ${id}.`);
+    }),
+  );
 }

@@ -59,7 +59,36 @@ function refreshCategoryPaths(rows: Row[], lookups: Lookups): void {
   }
 }
 
-export async function incrementalTransactions(input: IncrementalInput): Promise<IncrementalOutcome> {
+/** What changed since `since`, and the lookups every refresh reads again. */
+export interface FetchedChanges {
+  records: Transaction[];
+  lookups: Lookups;
+}
+
+/**
+ * The records changed at or after `input.since` (same filters), then the category tree and the accounts, which are read
+ * every time (one small request each): a category renamed since the last pull changes the path of rows that did not
+ * change themselves, and every row's amount shows its account's currency (and the company's, which Settings may have
+ * changed) again.
+ */
+export async function fetchChanges(input: IncrementalInput): Promise<FetchedChanges> {
+  const records: Transaction[] = [];
+  for await (const record of input.client.transactions.items(
+    { ...input.filters, min_date_updated: input.since },
+    {
+      pageSize: input.pageSize,
+      concurrency: input.concurrency,
+      ...(input.signal === undefined ? {} : { signal: input.signal }),
+      ...(input.onPage === undefined ? {} : { onProgress: input.onPage }),
+    },
+  )) {
+    records.push(record);
+  }
+  return { records, lookups: await fetchLookups(TRANSACTIONS_TABLE.needs, input) };
+}
+
+/** The whole table read back, the changes merged in (`fetched`: changes already fetched by a refresh that could not patch). */
+export async function incrementalTransactions(input: IncrementalInput, fetched?: FetchedChanges): Promise<IncrementalOutcome> {
   const spec = tableSpec(TRANSACTIONS_TABLE);
   const readOptions = input.signal === undefined ? {} : { signal: input.signal };
   input.onReadStart?.();
@@ -77,22 +106,7 @@ export async function incrementalTransactions(input: IncrementalInput): Promise<
   if (problems.length > 0) return { ok: false, reason: 'cellProblems', problems: problems.length };
   const old: Row[] = read.rows.map((row) => row.slice(0, width));
 
-  const changedRecords: Transaction[] = [];
-  for await (const record of input.client.transactions.items(
-    { ...input.filters, min_date_updated: input.since },
-    {
-      pageSize: input.pageSize,
-      concurrency: input.concurrency,
-      ...(input.signal === undefined ? {} : { signal: input.signal }),
-      ...(input.onPage === undefined ? {} : { onProgress: input.onPage }),
-    },
-  )) {
-    changedRecords.push(record);
-  }
-  // The category tree and the accounts are read every time (one small request each): a category renamed since the
-  // last pull changes the path of rows that did not change themselves, and every row's amount shows its account's
-  // currency (and the company's, which Settings may have changed) again.
-  const lookups = await fetchLookups(TRANSACTIONS_TABLE.needs, input);
+  const { records: changedRecords, lookups } = fetched ?? (await fetchChanges(input));
   refreshCategoryPaths(old, lookups);
   const changed = changedRecords.map((record) => toRow(TRANSACTIONS_TABLE, record, lookups));
   const merged = mergeByKey(old, changed, KEY);

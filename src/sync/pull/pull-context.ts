@@ -6,7 +6,7 @@
 
 import type { CompletenessReport } from '../../api';
 import type { MessageKey } from '../../i18n/catalog';
-import type { CoreRow, TableSpec, WorkbookPort, WriteOptions, WriteResult } from '../workbook-port';
+import type { CoreRow, TablePatch, TableSpec, WorkbookPort, WriteOptions, WriteResult } from '../workbook-port';
 import type { FetchOptions } from './fetch-table';
 import type { IdClash } from './id-clashes';
 import type { TextCut } from './text-cuts';
@@ -46,6 +46,10 @@ export interface PullOutcome {
   /** Texts longer than a cell holds, cut in the table. */
   textCuts?: TextCut[];
   warnings: string[];
+  /** The fingerprint of the lookups the rows were written with (`Lookups.fingerprint`), for the next refresh. */
+  lookupsMark?: string;
+  /** A patched refresh: the rows it replaced and inserted (the rest of the table was not written). */
+  patch?: TablePatch;
 }
 
 /** Write options telling `writing` progress of `total()` rows, cancelled by the caller's signal. */

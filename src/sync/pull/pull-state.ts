@@ -5,6 +5,7 @@
  */
 
 import { RelativePeriodSchema, type RelativePeriod } from '../filters/relative-period';
+import type { CoreValue } from '../workbook-port';
 import type { PullTarget } from './pull-target';
 
 export const PULL_STATE_VERSION = 1;
@@ -43,7 +44,20 @@ export interface PullState {
    * summary too): a cell holding exactly it is the add-in's to replace; anything else there is the user's.
    */
   stamps?: Record<string, string>;
+  /**
+   * The fingerprint of the lookups the last pull wrote with (`Lookups.fingerprint`): category paths and currencies. A
+   * transactions refresh that finds it unchanged writes only the changed rows (patched-transactions.ts).
+   */
+  lookupsMark?: string;
+  /**
+   * Every text the table holds cut to fit a cell after the last pull (record id, field, header), when at most
+   * `MAX_KEPT_CUTS`; absent when more, or in states written before it was kept: the next refresh then reads the table whole.
+   */
+  cutTexts?: { id: CoreValue; field: string; column: string }[];
 }
+
+/** Cut texts the pull state keeps at most (each is a few dozen bytes of the document's settings). */
+export const MAX_KEPT_CUTS = 100;
 
 export interface PullStateStore {
   get(tableName: string): Promise<PullState | undefined>;

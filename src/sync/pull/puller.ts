@@ -23,7 +23,7 @@ import { DEFAULT_GIVE_UP_AFTER_MS, type CashflowClient, type CompletenessReport 
 import type { Language, MessageKey } from '../../i18n/catalog';
 import { translate } from '../../i18n/translate';
 import type { RelativePeriod } from '../filters/relative-period';
-import { baselineOf, keepsBaseline, type BaselineStore } from '../push/baseline';
+import { baselineOf, baselinePatchOf, keepsBaseline, type BaselinePatch, type BaselineStore } from '../push/baseline';
 import { BALANCE_SUMMARY_TABLE, tableSpec } from '../tables';
 import type { WorkbookPort, WriteResult } from '../workbook-port';
 import { fetchThenWritePull } from './fetch-then-write-pull';
@@ -34,7 +34,7 @@ import type { PullProgress } from './pull-progress';
 import { asPullError, PullStateMissingError } from './pull-errors';
 import { pullSession, type PullSessionSettings } from './pull-session';
 import { recordingPort } from './recording-port';
-import { PULL_STATE_VERSION, type PullState, type PullStateStore } from './pull-state';
+import { MAX_KEPT_CUTS, PULL_STATE_VERSION, type PullState, type PullStateStore } from './pull-state';
 import { checkTarget, isOneAnswer, modelOf, targetKey, type PullTarget } from './pull-target';
 import { streamedPull } from './streamed-pull';
 import type { TextCut } from './text-cuts';
@@ -170,6 +170,32 @@ async function keepBaseline(
   }
 }
 
+/** Puts a patched refresh's rows into the stored baseline; one that cannot take them is removed (as `keepBaseline`). */
+async function patchBaseline(
+  baselines: BaselineStore,
+  tableName: string,
+  patch: BaselinePatch,
+  oldRows: number,
+): Promise<'stored' | 'missing'> {
+  try {
+    if (baselines.patch === undefined) throw new Error('This baseline store cannot patch.');
+    await baselines.patch(tableName, patch, oldRows);
+    return 'stored';
+  } catch {
+    await baselines.remove(tableName).catch(() => undefined);
+    return 'missing';
+  }
+}
+
+/**
+ * Whether a refresh may write only its changed rows: the port can, and the baseline (if the table keeps one) was
+ * stored by the last pull and can follow the same patch.
+ */
+function canPatch(port: WorkbookPort, baselines: BaselineStore | undefined, previous: PullState | undefined): boolean {
+  if (port.readColumns === undefined || port.patchTable === undefined) return false;
+  return baselines === undefined || (baselines.patch !== undefined && previous?.baseline === 'stored');
+}
+
 /** The tables a pull wrote, for their stamps: its own (by the card's name) and those beside it. */
 function stampedTables(
   main: { tableName: string; label: string },
@@ -257,7 +283,8 @@ async function pullOnce(s: PullerSettings, target: PullTarget, pullOptions: Pull
 
   const startedAt = new Date(s.now()).toISOString();
   const previous = await s.options.store.get(tableName);
-  const { outcome, fallback } = await fetchAndWrite(target, previous, pullOptions, context, s.margin);
+  const patchable = canPatch(s.options.port, baselines, previous);
+  const { outcome, fallback } = await fetchAndWrite(target, previous, pullOptions, context, { margin: s.margin, patchable });
 
   // The baseline follows the table, only once its write succeeded (a failed pull threw above and left the previous
   // table with its previous baseline, which still match). If storing it fails, the pull keeps the table and warns
@@ -268,9 +295,18 @@ async function pullOnce(s: PullerSettings, target: PullTarget, pullOptions: Pull
   // takes every row as changed.
   const written = recorder?.rows();
   const baseline =
-    baselines === undefined || written === undefined
+    baselines === undefined
       ? undefined
-      : await keepBaseline(baselines, tableName, () => baselineOf(model, written));
+      : outcome.patch !== undefined
+        ? await patchBaseline(
+            baselines,
+            tableName,
+            baselinePatchOf(model, outcome.patch),
+            outcome.rowCount - (outcome.incremental?.inserted ?? 0),
+          )
+        : written === undefined
+          ? undefined
+          : await keepBaseline(baselines, tableName, () => baselineOf(model, written));
   if (baseline === 'missing') outcome.warnings.push(s.t('pull.warning.baselineNotStored', { table: label }));
 
   const finishedAt = new Date(s.now()).toISOString();
@@ -299,7 +335,7 @@ async function fetchAndWrite(
   previous: PullState | undefined,
   pullOptions: PullOptions,
   context: PullContext,
-  margin: number,
+  refresh: { margin: number; patchable: boolean },
 ): Promise<{ outcome: PullOutcome; fallback?: PullFallback }> {
   try {
     let fallback: PullFallback | undefined;
@@ -309,7 +345,7 @@ async function fetchAndWrite(
       previous !== undefined &&
       targetKey(previous.target) === targetKey(target)
     ) {
-      const incremental = await incrementalPull(target.filters ?? {}, previous, margin, context);
+      const incremental = await incrementalPull(target.filters ?? {}, previous, refresh.margin, context, refresh.patchable);
       if (!('fallback' in incremental)) return { outcome: incremental.outcome };
       fallback = incremental.fallback;
     }
@@ -347,7 +383,14 @@ function pullStateOf(
     warnings: outcome.warnings.slice(0, 3),
     ...(facts.baseline === undefined ? {} : { baseline: facts.baseline }),
     ...(Object.keys(facts.stamps).length === 0 ? {} : { stamps: facts.stamps }),
+    ...(outcome.lookupsMark === undefined ? {} : { lookupsMark: outcome.lookupsMark }),
+    ...keptCuts(outcome.textCuts ?? []),
   };
+}
+
+/** The cut texts the state keeps (all of them, or none when too many: see `PullState.cutTexts`). */
+function keptCuts(cuts: readonly TextCut[]): Pick<PullState, 'cutTexts'> {
+  return cuts.length > MAX_KEPT_CUTS ? {} : { cutTexts: cuts.map(({ id, field, column }) => ({ id, field, column })) };
 }
 
 function pullResultOf(

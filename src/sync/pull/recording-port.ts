@@ -26,6 +26,9 @@ export function recordingPort(port: WorkbookPort, tableName: string): { port: Wo
     },
     readTable: (name, columns, readOptions) => port.readTable(name, columns, readOptions),
     writeStamp: (name, stamp) => port.writeStamp(name, stamp),
+    // A patch writes the changed rows only: none are kept (the pull patches the baseline with the same patch).
+    ...(port.readColumns === undefined ? {} : { readColumns: port.readColumns.bind(port) }),
+    ...(port.patchTable === undefined ? {} : { patchTable: port.patchTable.bind(port) }),
   };
   return { port: recording, rows: () => kept };
 }

@@ -42,6 +42,7 @@ export async function streamedPull(target: PagedTarget, context: PullContext): P
   const idClashes = streamed.idClashes();
   warnings.push(...IdClashes.warningsOf(idClashes, table, context.t), ...streamed.textCuts.warnings(table, context.t));
   const textCuts = streamed.textCuts.list();
+  const lookups = await streamed.lookups;
   return {
     mode: 'full',
     write,
@@ -52,6 +53,7 @@ export async function streamedPull(target: PagedTarget, context: PullContext): P
     ...(idClashes.length > 0 ? { idClashes } : {}),
     ...(textCuts.length > 0 ? { textCuts } : {}),
     warnings,
+    lookupsMark: lookups.fingerprint(),
   };
 }
 

@@ -48,6 +48,12 @@ export class TextCuts {
     }
   }
 
+  /** Notes a text an earlier pull cut, in a row this pull leaves as it is (a patched refresh does not read it back). */
+  keep(cut: TextCut): void {
+    const { id, field, column } = cut;
+    this.#cuts.push({ id, field, column });
+  }
+
   list(): TextCut[] {
     return [...this.#cuts];
   }

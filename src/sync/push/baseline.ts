@@ -8,7 +8,7 @@
 
 import { credentialKey } from '../pull/pull-state';
 import { columnIndex, rowToFields, type TableModel } from '../tables/table-model';
-import type { CoreRow, CoreValue } from '../workbook-port';
+import type { CoreRow, CoreValue, TablePatch } from '../workbook-port';
 import type { BaselineRow } from './diff';
 
 /** The model's key column holds the id; `external_id`, when the model has it, the external ID. */
@@ -64,6 +64,43 @@ export interface BaselineStore {
   /** Replaces the table's baseline whole; the other tables' stay as they are. */
   write(tableName: string, rows: readonly BaselineRow[]): Promise<void>;
   remove(tableName: string): Promise<void>;
+  /**
+   * Optional: puts a patched refresh's rows into the table's stored baseline (its rows in the table's order, one per
+   * row): `replace` overwrites rows, `insert` adds rows before a row, indexes of the baseline before the patch (as
+   * `TablePatch` of the workbook port). Throws when the stored baseline is missing, incomplete or not `rowCount`
+   * rows long: the caller then removes it.
+   */
+  patch?(tableName: string, patch: BaselinePatch, rowCount: number): Promise<void>;
+}
+
+/** `TablePatch` of the workbook port, as baseline rows. */
+export interface BaselinePatch {
+  replace: readonly { at: number; row: BaselineRow }[];
+  insert: readonly { before: number; rows: readonly BaselineRow[] }[];
+}
+
+/** A table patch's rows as baseline rows (rows without a numeric id have no baseline row: a patch never has such rows). */
+export function baselinePatchOf<R>(model: TableModel<R>, patch: TablePatch): BaselinePatch {
+  const one = (row: CoreRow): BaselineRow => {
+    const [made] = baselineOf(model, [row]);
+    if (made === undefined) throw new Error('A patched row has no id.');
+    return made;
+  };
+  return {
+    replace: patch.replace.map((r) => ({ at: r.at, row: one(r.row) })),
+    insert: patch.insert.map((i) => ({ before: i.before, rows: i.rows.map(one) })),
+  };
+}
+
+/** Applies a patch to baseline rows held in memory (a copy; `rows` is left as it is). */
+export function patchedBaseline(rows: readonly BaselineRow[], patch: BaselinePatch): BaselineRow[] {
+  const out = [...rows];
+  for (const { at, row } of patch.replace) {
+    if (out[at]?.id !== row.id) throw new Error(`Baseline row ${at} is not the record ${row.id}.`);
+    out[at] = row;
+  }
+  for (const { before, rows: added } of [...patch.insert].reverse()) out.splice(before, 0, ...added);
+  return out;
 }
 
 /** Keeps baselines in memory, as JSON text (so a test sees what storage would give back, not shared objects). */
@@ -81,6 +118,12 @@ export class MemoryBaselineStore implements BaselineStore {
 
   async remove(tableName: string): Promise<void> {
     this.#tables.delete(tableName.toLowerCase());
+  }
+
+  async patch(tableName: string, patch: BaselinePatch, rowCount: number): Promise<void> {
+    const rows = await this.read(tableName);
+    if (rows === undefined || rows.length !== rowCount) throw new Error(`The baseline of ${tableName} is not the table's.`);
+    await this.write(tableName, patchedBaseline(rows, patch));
   }
 
   /** Names (lower case) of the tables with a baseline. */

@@ -28,6 +28,12 @@ export interface Lookups {
   accountCurrencies(): Readonly<Record<string, string>>;
   /** The company's currency: the one chosen, else the one most accounts have; undefined when neither is known. */
   companyCurrency(): string | undefined;
+  /**
+   * A short text that changes whenever what a pull derives for rows it does not fetch changes: any category's path
+   * (renamed, moved), an account's currency, the company's currency. Kept in the pull state: an incremental refresh
+   * that finds it unchanged need not rewrite the rows it did not fetch.
+   */
+  fingerprint(): string;
 }
 
 export interface LookupSources {
@@ -61,7 +67,20 @@ export function buildLookups(sources: LookupSources = {}): Lookups {
     codeLabel: (field, code) => codeLabel(field, code, sources.language ?? 'en'),
     accountCurrencies: () => currencies,
     companyCurrency: () => company,
+    fingerprint: () =>
+      textFingerprint(JSON.stringify([[...joined].sort(([a], [b]) => a - b), Object.entries(currencies).sort(), company ?? null])),
   };
+}
+
+/** FNV-1a over the text's UTF-16 units, twice with different offsets: 16 hex digits, not a security hash. */
+function textFingerprint(text: string): string {
+  let [a, b] = [0x811c9dc5, 0x01000193 ^ 0x5bd1e995];
+  for (let i = 0; i < text.length; i += 1) {
+    const unit = text.charCodeAt(i);
+    a = Math.imul(a ^ unit, 0x01000193) >>> 0;
+    b = Math.imul(b ^ unit, 0x01000193) >>> 0;
+  }
+  return a.toString(16).padStart(8, '0') + b.toString(16).padStart(8, '0');
 }
 
 export const NO_LOOKUPS: Lookups = buildLookups();

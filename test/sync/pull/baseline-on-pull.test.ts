@@ -31,7 +31,8 @@ afterEach(() => h.uninstall());
 function setUp(store: BaselineStore = new SheetBaselineStore(), credentials: 'company' | 'group' = 'company'): void {
   baselines = store;
   const { clientId, clientSecret } = sandbox.credentials[credentials];
-  h = harness(sandbox, { puller: { baselines, pageSize: 5 }, client: { clientId, clientSecret } });
+  // No margin: the sandbox runs on this machine's clock, and a refresh fetches what changed since the last pull alone.
+  h = harness(sandbox, { puller: { baselines, pageSize: 5, incrementalMarginMs: 0 }, client: { clientId, clientSecret } });
 }
 
 /** The table as the port reads it back, turned into a baseline. */
@@ -97,7 +98,7 @@ describe('baseline on pull', () => {
     expect((await h.store.get('AllBudgets'))?.baseline).toBeUndefined();
   });
 
-  it('a Transactions pull stores one (#28: categories are sent), and the incremental refresh stores the whole table again', async () => {
+  it('a Transactions pull stores one (#28: categories are sent), and the incremental refresh patches it with the table (#30)', async () => {
     setUp();
     const first = await h.puller.pull({ resource: 'transactions' });
     const model = TRANSACTIONS_TABLE as TableModel<unknown>;
@@ -110,11 +111,45 @@ describe('baseline on pull', () => {
     if (one === undefined || target === undefined) throw new Error('the demo company has transactions and categories');
     await h.client.transactions.updateCategory(one.id, target.id);
     const refresh = await h.puller.pull({ resource: 'transactions' });
-    expect(refresh.mode).toBe('incremental');
+    expect(refresh).toMatchObject({ mode: 'incremental', replaced: 1, inserted: 0, write: { rowsWritten: 1 } });
     const stored = await baselines.read('Transactions');
     expect(stored).toEqual(await baselineOfTable(model));
     expect(stored?.length).toBe(first.rowCount);
     expect(stored?.find((row) => row.id === one.id)?.fields['category']).toContain(target.name);
+    expect(await h.store.get('Transactions')).toMatchObject({ baseline: 'stored' });
+
+    // A transaction imported into an offline account is inserted in the table and in the baseline, at the same row.
+    const offline = (await h.client.accounts.summary()).accounts.find((a) => a.status === 'OFFLINE');
+    if (offline === undefined) throw new Error('the demo company has offline accounts');
+    const [created] = await h.client.accounts.createTransactions(offline.id, [{ value_date: '2024-05-05', amount: -4, purpose: 'Neu' }]);
+    const again = await h.puller.pull({ resource: 'transactions' });
+    expect(again).toMatchObject({ mode: 'incremental', inserted: 1, write: { rowsWritten: 1 } });
+    const patched = await baselines.read('Transactions');
+    expect(patched).toEqual(await baselineOfTable(model));
+    expect(patched?.some((row) => row.id === created?.id)).toBe(true);
+  });
+
+  it('a baseline that cannot take the patch is removed, and the next refresh writes table and baseline whole', async () => {
+    const sheet = new SheetBaselineStore();
+    let refuse = true;
+    setUp({
+      read: (name) => sheet.read(name),
+      write: (name, rows) => sheet.write(name, rows),
+      remove: (name) => sheet.remove(name),
+      patch: (name, patch, rowCount) => (refuse ? Promise.reject(new Error('storage refused')) : sheet.patch(name, patch, rowCount)),
+    });
+    const model = TRANSACTIONS_TABLE as TableModel<unknown>;
+    const first = await h.puller.pull({ resource: 'transactions' });
+    const broken = await h.puller.pull({ resource: 'transactions' });
+    expect(broken.mode).toBe('incremental');
+    expect(broken.warnings).toEqual([expect.stringContaining('could not be recorded')]);
+    expect(await baselines.read('Transactions')).toBeUndefined();
+    expect(await h.store.get('Transactions')).toMatchObject({ baseline: 'missing' });
+    refuse = false;
+    const mended = await h.puller.pull({ resource: 'transactions' });
+    expect(mended).toMatchObject({ mode: 'incremental', warnings: [], write: { rowsWritten: first.rowCount } });
+    expect(await baselines.read('Transactions')).toEqual(await baselineOfTable(model));
+    expect(await h.store.get('Transactions')).toMatchObject({ baseline: 'stored' });
   });
 
   it('a failed pull leaves the previous baseline', async () => {

@@ -69,6 +69,7 @@ describe('refresh keeps user columns on their records', () => {
     ]);
     const result = await h.puller.refresh('Transactions');
     expect(result).toMatchObject({ mode: 'incremental', fetchedRows: 2, inserted: 2, replaced: 0 });
+    expect(result.write.rowsWritten).toBe(2); // the two rows alone, each at its place (#30)
     const after = ids('Transactions');
     expect(after).toHaveLength(before.length + 2);
     expect(new Set(after)).toEqual(new Set([...before, ...created.map((t) => t.id)]));
@@ -150,23 +151,60 @@ describe('incremental transactions', () => {
     expectNotesOnTheirRecords('Transactions', [created.id]);
     expect(ids('Transactions')).toEqual((await h.client.transactions.pages({}).all()).map((t) => t.id));
 
-    // Nothing changed: one empty changes page, the category tree (paths are rebuilt on every row) and the
-    // verification. A category path that no longer matches the tree is rebuilt from the row's category id.
+    // The refresh wrote the two changed rows alone, not the table (#30).
+    expect(result.write.rowsWritten).toBe(2);
+
+    // Nothing changed: one empty changes page, the category tree and the accounts (read every time), the verification,
+    // and nothing written. A category cell the user edited (a recategorization not yet pushed) is left as it is.
     const pathColumn = headers.indexOf('Category');
-    const expectedPath = rows[3]?.[pathColumn];
+    const categoryIdColumn = headers.indexOf('Category Id');
     await h.workbook.run(async (context) => {
       context.workbook.tables.getItem('Transactions').getDataBodyRange().getCell(3, pathColumn).values = [['Old name › Renamed since']];
       await context.sync();
     });
     h.sent.length = 0;
     const idle = await h.puller.refresh('Transactions');
-    expect(idle).toMatchObject({ mode: 'incremental', fetchedRows: 0 });
+    expect(idle).toMatchObject({ mode: 'incremental', fetchedRows: 0, write: { rowsWritten: 0 } });
     expect(
       apiCalls(h.sent)
         .map((s) => s.path)
         .sort(),
     ).toEqual(['/transactions/', '/categories/', '/accounts/', '/transactions/extended/'].sort());
-    expect(tableCells(h.workbook, 'Transactions').rows[3]?.[pathColumn]).toBe(expectedPath);
+    expect(tableCells(h.workbook, 'Transactions').rows[3]?.[pathColumn]).toBe('Old name › Renamed since');
+
+    // A category renamed in the service since the last pull changes the path of rows that did not change themselves:
+    // the refresh writes the whole table, every path rebuilt from its row's category id.
+    const categoryId = tableCells(h.workbook, 'Transactions').rows[3]?.[categoryIdColumn] as number;
+    const category = sandbox.store.categories.get(categoryId);
+    if (!category) throw new Error('the row has a category of the demo company');
+    const name = category.name;
+    category.name = 'Umbenannt';
+    try {
+      const renamed = await h.puller.refresh('Transactions');
+      expect(renamed).toMatchObject({ mode: 'incremental', fetchedRows: 0 });
+      expect(renamed.write.rowsWritten).toBe(renamed.rowCount);
+      const after = tableCells(h.workbook, 'Transactions');
+      expect(after.rows[3]?.[pathColumn]).toMatch(/ › Umbenannt$/);
+      const sameCategory = after.rows.filter((r) => r[categoryIdColumn] === categoryId);
+      expect(sameCategory.length).toBeGreaterThan(1);
+      for (const row of sameCategory) expect(row[pathColumn]).toMatch(/ › Umbenannt$/);
+    } finally {
+      category.name = name;
+    }
+  });
+
+  it('a patched refresh keeps naming a text an earlier pull cut, in a row it did not write (#30)', async () => {
+    const account = await offlineAccount();
+    const [long] = await h.client.accounts.createTransactions(account, [
+      { value_date: '2024-04-04', amount: -2, purpose: 'x'.repeat(40_000) },
+    ]);
+    const first = await h.puller.pull({ resource: 'transactions' });
+    expect(first.textCuts).toEqual([expect.objectContaining({ id: long?.id, field: 'purpose' })]);
+    await h.client.accounts.createTransactions(account, [{ value_date: '2024-04-05', amount: -1, purpose: 'kurz' }]);
+    const refresh = await h.puller.refresh('Transactions');
+    expect(refresh).toMatchObject({ mode: 'incremental', inserted: 1, write: { rowsWritten: 1 } });
+    expect(refresh.textCuts).toEqual([{ id: long?.id, field: 'purpose', column: 'Purpose' }]);
+    expect(refresh.warnings).toEqual([expect.stringContaining(`record ${String(long?.id)}`)]);
   });
 
   it('an edited reporting amount in the table makes the sum mismatch: full pull, reported, cell restored', async () => {
