@@ -129,6 +129,11 @@ export interface TableStamp {
   text: string;
   /** The stamp written there last time (the pull state keeps it): a cell holding exactly it is ours to replace. */
   previous?: string;
+  /**
+   * The table's address as its write just answered it (`WriteResult.address`, e.g. `Data!A2:W100001`): a host may read
+   * the cell above it in the same round trip that finds the table (checked against where the table really is).
+   */
+  tableAddress?: string;
 }
 
 export interface StampResult {

@@ -8,23 +8,30 @@
 
 import { throwIfAborted } from '../../api/abort';
 import { queueCodeLists } from './code-lists';
-import { queueListSheet, queueSheetListRules } from './sheet-lists';
+import { queueListSheet, queueSheetListRules, type ListSheetLookup } from './sheet-lists';
 import type { ExistingTable } from './existing-table';
 import { queueAutofit, queueCappedWidths } from './fit-column-widths';
 import { tableArea, type NewTable } from './new-table';
 import type { PulledSnapshot } from './pulled-snapshot';
 import type { ExcelSession } from './run-excel';
 
+/** What the write's first sync found for its last: the calculation mode to put back, the lists sheet. */
+export interface WriteEnding {
+  calculationMode: Excel.Application['calculationMode'];
+  listSheet: ListSheetLookup;
+}
+
 /** Makes the table over the header and `rows` body rows, its header row frozen on a new sheet, its columns fitted; returns its address. */
 export async function finishNewTable(
   session: ExcelSession,
   target: NewTable,
   rows: number,
-  calculationMode: Excel.Application['calculationMode'],
+  ending: WriteEnding,
   signal?: AbortSignal,
 ): Promise<string> {
+  const { calculationMode } = ending;
   throwIfAborted(signal);
-  await queueListSheet(session, target.spec);
+  queueListSheet(session, target.spec, ending.listSheet);
   const table = target.body.sheet.tables.add(tableArea(target, rows), true);
   target.table = table;
   table.name = target.spec.tableName;
@@ -49,12 +56,13 @@ export async function finishRefresh(
   target: ExistingTable,
   snapshot: PulledSnapshot,
   newRows: number,
-  calculationMode: Excel.Application['calculationMode'],
+  ending: WriteEnding,
   signal?: AbortSignal,
 ): Promise<string> {
+  const { calculationMode } = ending;
   const oldRows = snapshot.oldRows;
   if (oldRows > newRows) await snapshot.save(oldRows, signal);
-  await queueListSheet(session, target.spec);
+  queueListSheet(session, target.spec, ending.listSheet);
   throwIfAborted(signal);
   if (oldRows > newRows) {
     snapshot.willChange(oldRows);

@@ -1,8 +1,8 @@
 /**
  * The lists a table's columns pick from (`ColumnSpec.sheetList`: the categories a transaction can be mapped to), on
  * the add-in's very hidden lists sheet (`cashflow_lists`, layout in `src/sync/tables/lists-sheet.ts`), and the in-cell
- * list over them. Part of a table's write: the sheet is found (one sync; added very hidden when missing) before the
- * write's last sync, its column emptied and written (text format before the values: a category named `=1+1` stays
+ * list over them. Part of a table's write: the sheet is looked up in the write's first sync (added very hidden when
+ * missing, in the write's last sync), its column emptied and written (text format before the values: a category named `=1+1` stays
  * text), and the column's data validation queued into that last sync, cleared first as the code lists are (Excel
  * refuses a rule over cells whose validations differ). The source is a range on another sheet,
  * `='cashflow_lists'!$A$1:$A$N`: an inline source holds at most 255 characters, and a company's category paths run to
@@ -17,14 +17,24 @@ import { LIST_COLUMN, LISTS_SHEET, sheetListColumns, sheetListRule, sheetListsOf
 import type { TableSpec } from '../../sync/workbook-port';
 import type { ExcelSession } from './run-excel';
 
-/** Finds or adds the lists sheet and queues each list's column of the spec (the write's last sync sends them). */
-export async function queueListSheet(session: ExcelSession, spec: TableSpec): Promise<void> {
+/** The lists sheet looked up in a sync a write makes anyway (its first), for its last sync; undefined: no lists. */
+export type ListSheetLookup = Excel.Worksheet | undefined;
+
+/** Queues the lookup of the lists sheet when the spec has a column that picks from one (answered by the next sync). */
+export function lookUpListSheet(session: ExcelSession, spec: TableSpec): ListSheetLookup {
+  return sheetListsOf(spec.columns).length === 0 ? undefined : session.context.workbook.worksheets.getItemOrNullObject(LISTS_SHEET);
+}
+
+/**
+ * Adds the lists sheet when the lookup found none and queues each list's column of the spec (the write's last sync
+ * sends them). The pane loads one table at a time, so nothing of the add-in adds the sheet between the two.
+ */
+export function queueListSheet(session: ExcelSession, spec: TableSpec, lookup: ListSheetLookup): void {
   const lists = sheetListsOf(spec.columns);
-  if (lists.length === 0) return;
-  const { worksheets } = session.context.workbook;
-  let sheet = worksheets.getItemOrNullObject(LISTS_SHEET);
-  await session.sync();
+  if (lists.length === 0 || lookup === undefined) return;
+  let sheet = lookup;
   if (sheet.isNullObject) {
+    const { worksheets } = session.context.workbook;
     sheet = worksheets.add(LISTS_SHEET);
     // Very hidden: not offered under Unhide, so nobody edits the lists by hand.
     sheet.visibility = Excel.SheetVisibility.veryHidden;

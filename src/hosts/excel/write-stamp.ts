@@ -4,7 +4,8 @@
  * see it; widths are fitted over the header and the rows below it only, so a long stamp never widens column A (Excel
  * lets left-aligned text run over the empty cells to its right).
  *
- * 1. Find the table's header row and what its sheet freezes.
+ * 1. Find the table's header row and what its sheet freezes; where the write told the table's address, read the cell
+ *    above it in the same sync (step 3 then costs no round trip of its own).
  * 2. Make room: a header in the sheet's first row gets one sheet row inserted above it (`Range.insert('Down')` on the
  *    header's entire row; tables, cells and formulas below move with it). A sheet frozen down to that header before
  *    stays frozen down to it (stamp and header in view).
@@ -26,14 +27,27 @@ interface HeaderPlace {
   column: number;
   /** Rows the sheet freezes when only rows are frozen (0: none, or columns frozen too). */
   frozenRows: number;
+  /** The cell above the header, its address, values and formulas loaded, when the write told where the table is. */
+  above?: Excel.Range;
+}
+
+/** Sheet row and column (0-based) of the top-left cell of an address such as `Data!A2:W9` or `'My data'!$C$3:$F$9`. */
+function topLeftOf(address: string): { row: number; column: number } | undefined {
+  const cells = address.slice(address.lastIndexOf('!') + 1).split(':')[0] ?? '';
+  const m = /^\$?([A-Z]{1,3})\$?(\d{1,7})$/i.exec(cells);
+  if (m === null) return undefined;
+  let column = 0;
+  for (const ch of (m[1] ?? '').toUpperCase()) column = column * 26 + (ch.charCodeAt(0) - 64);
+  return { row: Number(m[2]) - 1, column: column - 1 };
 }
 
 export function writeExcelStamp(tableName: string, stamp: TableStamp): Promise<StampResult> {
   return runExcel(async (session) => {
-    const header = await findHeader(session, tableName); // 1
+    const header = await findHeader(session, tableName, stamp.tableAddress); // 1 (and 3, where the write told the place)
     const place = header.row === 0 ? await insertRowAbove(session, header) : header; // 2
-    const cell = place.sheet.getCell(place.row - 1, place.column).load('address');
-    if (place === header && !(await isOurs(session, cell, stamp.previous))) return { address: cell.address, written: false }; // 3
+    const cell = header.above ?? place.sheet.getCell(place.row - 1, place.column).load('address');
+    if (place === header && !(await isOurs(session, cell, stamp.previous, header.above !== undefined)))
+      return { address: cell.address, written: false }; // 3
     cell.numberFormat = [[TEXT_FORMAT]]; // 4
     cell.values = [[stamp.text]];
     cell.format.font.italic = true;
@@ -43,14 +57,20 @@ export function writeExcelStamp(tableName: string, stamp: TableStamp): Promise<S
   });
 }
 
-/** Step 1, in one sync. */
-async function findHeader(session: ExcelSession, tableName: string): Promise<HeaderPlace> {
+/**
+ * Step 1, in one sync; with the table's address as its write answered it, the cell above the header rides along (step
+ * 3's read), kept only if the header is where the address says.
+ */
+async function findHeader(session: ExcelSession, tableName: string, tableAddress: string | undefined): Promise<HeaderPlace> {
   const table = session.context.workbook.tables.getItem(tableName);
   const header = table.getHeaderRowRange().load('rowIndex, columnIndex');
   const sheet = table.worksheet;
   const frozen = sheet.freezePanes.getLocationOrNullObject().load('rowCount, columnCount');
+  const told = tableAddress === undefined ? undefined : topLeftOf(tableAddress);
+  const above = told !== undefined && told.row > 0 ? sheet.getCell(told.row - 1, told.column).load('address, values, formulas') : undefined;
   await session.sync();
-  return { sheet, row: header.rowIndex, column: header.columnIndex, frozenRows: frozenRowsOnly(frozen) };
+  const place = { sheet, row: header.rowIndex, column: header.columnIndex, frozenRows: frozenRowsOnly(frozen) };
+  return above !== undefined && told?.row === place.row && told.column === place.column ? { ...place, above } : place;
 }
 
 /** Step 2: one sheet row above the header; the header (and a freeze down to it) one row lower. */
@@ -65,9 +85,11 @@ async function insertRowAbove(session: ExcelSession, header: HeaderPlace): Promi
 }
 
 /** Step 3: the cell is empty or holds the stamp written last time (as text, not a formula's result). */
-async function isOurs(session: ExcelSession, cell: Excel.Range, previous: string | undefined): Promise<boolean> {
-  cell.load('values, formulas');
-  await session.sync();
+async function isOurs(session: ExcelSession, cell: Excel.Range, previous: string | undefined, loaded: boolean): Promise<boolean> {
+  if (!loaded) {
+    cell.load('values, formulas');
+    await session.sync();
+  }
   const value: unknown = cell.values[0]?.[0];
   const formula: unknown = cell.formulas[0]?.[0];
   if (value === '' && formula === '') return true;

@@ -1,7 +1,8 @@
 /**
  * `writeTable` of the Excel host: one pipeline for a first write and a refresh, in one `Excel.run`.
  *
- * 1. Resolve: is the table there (refresh) or not (create), is its sheet, which calculation mode is on.
+ * 1. Resolve: is the table there (refresh) or not (create), is its sheet, which calculation mode is on, is the lists
+ *    sheet (for a column that picks from it).
  * 2. Prepare the target: a new table's area must be empty (`new-table.ts`); an existing table's layout, keys and
  *    user cells are read (`existing-table.ts`). Nothing has been written up to here.
  * 3. Snapshot (`pulled-snapshot.ts`): the old rows a refresh overwrites are saved just before each block (a new
@@ -25,19 +26,18 @@ import { DEFAULT_MAX_BLOCK_ROWS, DEFAULT_WRITE_BUDGET_BYTES, type WriteLimits } 
 import { cutBlocks } from './cut-blocks';
 import { TableRestoreError } from './excel-errors';
 import { readExistingTable, refreshedRows, type ExistingTable } from './existing-table';
-import { finishNewTable, finishRefresh } from './finish-table';
+import { finishNewTable, finishRefresh, type WriteEnding } from './finish-table';
 import { addSheet, newTableRows, prepareNewTable, type NewTable } from './new-table';
 import { PulledSnapshot } from './pulled-snapshot';
 import { removeNewTable } from './remove-new-table';
 import { restoreTable } from './restore-table';
 import { runExcel, type ExcelSession } from './run-excel';
+import { lookUpListSheet } from './sheet-lists';
 import { sendBlock, type BlockOpening } from './send-block';
 import { firstAddedRow } from './table-body';
 import { checkTableSpec } from '../../sync/tables/table-spec-check';
 
 export interface TableWriterOptions extends WriteOptions, Partial<WriteLimits> {}
-
-type CalculationMode = Excel.Application['calculationMode'];
 
 interface TableWrite {
   spec: TableSpec;
@@ -75,7 +75,7 @@ async function writeCells(session: ExcelSession, write: TableWrite): Promise<Wri
       found.table === null
         ? await prepareNewTable(session, spec, cells, found.sheetExists, options.signal)
         : await readExistingTable(session, spec, write.keyIndex, found.table, options.signal);
-    const { address, chunks } = await fillTarget(session, write, target, found.calculationMode);
+    const { address, chunks } = await fillTarget(session, write, target, found.ending);
     return {
       tableName: spec.tableName,
       sheetName: target.sheetName,
@@ -89,7 +89,7 @@ async function writeCells(session: ExcelSession, write: TableWrite): Promise<Wri
   } catch (error) {
     // The failing sync may have dropped the queued mode: set the previous one again, in its own sync.
     try {
-      session.context.application.calculationMode = found.calculationMode;
+      session.context.application.calculationMode = found.ending.calculationMode;
       await session.sync();
     } catch {
       // Keep the write's error as the one to report.
@@ -102,15 +102,20 @@ async function writeCells(session: ExcelSession, write: TableWrite): Promise<Wri
 async function findTable(
   session: ExcelSession,
   spec: TableSpec,
-): Promise<{ table: Excel.Table | null; sheetExists: boolean; calculationMode: CalculationMode }> {
+): Promise<{ table: Excel.Table | null; sheetExists: boolean; ending: WriteEnding }> {
   const { workbook, application } = session.context;
   const table = workbook.tables.getItemOrNullObject(spec.tableName);
   table.load('name');
   const sheet = workbook.worksheets.getItemOrNullObject(spec.sheetName);
   sheet.load('name');
   application.load('calculationMode');
+  const listSheet = lookUpListSheet(session, spec);
   await session.sync();
-  return { table: table.isNullObject ? null : table, sheetExists: !sheet.isNullObject, calculationMode: application.calculationMode };
+  return {
+    table: table.isNullObject ? null : table,
+    sheetExists: !sheet.isNullObject,
+    ending: { calculationMode: application.calculationMode, listSheet },
+  };
 }
 
 /** Steps 3 to 7 on a prepared target, undone if any of them fails. */
@@ -118,7 +123,7 @@ async function fillTarget(
   session: ExcelSession,
   write: TableWrite,
   target: NewTable | ExistingTable,
-  calculationMode: CalculationMode,
+  ending: WriteEnding,
 ): Promise<{ address: string; chunks: number }> {
   const { spec, cells, limits, options } = write;
   const { signal } = options;
@@ -145,8 +150,8 @@ async function fillTarget(
     // 7. finish
     const address =
       target.kind === 'new'
-        ? await finishNewTable(session, target, cells.available, calculationMode, signal)
-        : await finishRefresh(session, target, snapshot, cells.available, calculationMode, signal);
+        ? await finishNewTable(session, target, cells.available, ending, signal)
+        : await finishRefresh(session, target, snapshot, cells.available, ending, signal);
     return { address, chunks };
   } catch (error) {
     // restore

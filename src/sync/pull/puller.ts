@@ -199,12 +199,17 @@ function canPatch(port: WorkbookPort, baselines: BaselineStore | undefined, prev
 /** The tables a pull wrote, for their stamps: its own (by the card's name) and those beside it. */
 function stampedTables(
   main: { tableName: string; label: string },
-  outcome: { rowCount: number; extraWrites: readonly WriteResult[] },
+  outcome: { rowCount: number; write: WriteResult; extraWrites: readonly WriteResult[] },
   t: (key: MessageKey) => string,
 ): StampedTable[] {
   return [
-    { ...main, rowCount: outcome.rowCount },
-    ...outcome.extraWrites.map((w) => ({ tableName: w.tableName, label: extraLabel(w.tableName, t), rowCount: w.rowsWritten })),
+    { ...main, rowCount: outcome.rowCount, address: outcome.write.address },
+    ...outcome.extraWrites.map((w) => ({
+      tableName: w.tableName,
+      label: extraLabel(w.tableName, t),
+      rowCount: w.rowsWritten,
+      address: w.address,
+    })),
   ];
 }
 

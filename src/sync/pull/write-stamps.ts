@@ -15,6 +15,8 @@ export interface StampedTable {
   /** Its name as the user knows it (the card's, "Balance summary"). */
   label: string;
   rowCount: number;
+  /** The table's address as its write answered it (`WriteResult.address`). */
+  address?: string;
 }
 
 export interface PullFacts {
@@ -41,7 +43,12 @@ export async function writeStamps({ port, tables, facts, language, previous = {}
     const text = tableStamp({ ...facts, label: table.label, rowCount: table.rowCount }, language);
     const before = previous[table.tableName];
     try {
-      const result = await port.writeStamp(table.tableName, before === undefined ? { text } : { text, previous: before });
+      const stamp = {
+        text,
+        ...(before === undefined ? {} : { previous: before }),
+        ...(table.address === undefined ? {} : { tableAddress: table.address }),
+      };
+      const result = await port.writeStamp(table.tableName, stamp);
       if (result.written) stamps[table.tableName] = text;
     } catch {
       // The cell may still hold the previous stamp: it stays the add-in's.

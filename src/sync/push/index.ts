@@ -27,7 +27,16 @@ export {
   type BudgetRowCheck,
   type RowCheckProblem,
 } from './budget-row-check';
-export { baselineOf, checkBaseline, keepsBaseline, MemoryBaselineStore, type BaselineStore } from './baseline';
+export {
+  baselineOf,
+  baselinePatchOf,
+  checkBaseline,
+  keepsBaseline,
+  MemoryBaselineStore,
+  patchedBaseline,
+  type BaselinePatch,
+  type BaselineStore,
+} from './baseline';
 export {
   MemoryPushJournal,
   summarizeJournalEntry,

@@ -6,7 +6,7 @@
 
 import { BASELINE_MARK, BASELINE_SHEET, SheetBaselineStore } from '../../../src/hosts/excel/sheet-baseline-store';
 import { createSimulatedWorkbook, installExcelSimulation, WEB_PAYLOAD_LIMIT_BYTES } from '../../../src/preview/excel-sim';
-import type { BaselineRow } from '../../../src/sync/push';
+import { patchedBaseline, type BaselineRow } from '../../../src/sync/push';
 import { baselineRow, baselineRows as rows } from '../../support/push-state-fixtures';
 import { installSim, type Sim } from './sim-setup';
 
@@ -152,6 +152,41 @@ describe('SheetBaselineStore', () => {
     await store.write('ForecastBudgets', rows(4));
     expect(await store.read('ForecastBudgets')).toEqual(rows(4));
     expect(await store.read('Scenario_1_Budgets')).toEqual(rows(10, 900));
+  });
+
+  it('patch (#30): replaced rows overwritten and new rows inserted in its block; the block below moves down untouched', async () => {
+    const store = new SheetBaselineStore();
+    const old = rows(6);
+    await store.write('Transactions', old);
+    await store.write('ForecastBudgets', rows(4, 500));
+    const changed = { ...baselineRow(old[2]?.id ?? 0), externalId: 'changed' };
+    const patch = {
+      replace: [{ at: 2, row: changed }],
+      insert: [
+        { before: 0, rows: [baselineRow(900), baselineRow(901)] },
+        { before: 6, rows: [baselineRow(902)] },
+      ],
+    };
+    await store.patch('Transactions', patch, old.length);
+    expect(await store.read('Transactions')).toEqual(patchedBaseline(old, patch));
+    expect(await store.read('ForecastBudgets')).toEqual(rows(4, 500));
+  });
+
+  it("patch refuses a block that is not the table's as the patch knows it, and writes nothing", async () => {
+    const store = new SheetBaselineStore();
+    const old = rows(5);
+    await store.write('Transactions', old);
+    const cells = sim.workbook.values(BASELINE_SHEET);
+    const other = { ...baselineRow(777), externalId: null };
+    await expect(store.patch('Transactions', { replace: [{ at: 1, row: other }], insert: [] }, old.length)).rejects.toThrow(
+      /not the record 777/,
+    );
+    await expect(store.patch('Transactions', { replace: [], insert: [{ before: 0, rows: [other] }] }, old.length + 1)).rejects.toThrow(
+      /not the table's/,
+    );
+    await expect(store.patch('Missing', { replace: [], insert: [{ before: 0, rows: [other] }] }, 0)).rejects.toThrow(/not the table's/);
+    expect(sim.workbook.values(BASELINE_SHEET)).toEqual(cells);
+    expect(await store.read('Transactions')).toEqual(old);
   });
 
   it('refuses credential-like fields', async () => {

@@ -98,6 +98,41 @@ describe('the stamp above a new table', () => {
     expect(await port.writeStamp('Transactions', { text: 'next', previous: 'stamp' })).toMatchObject({ written: false });
     expect(sim.workbook.formulas('Fresh', 'A1')).toEqual([['="stamp"']]);
   });
+
+  it("told the table's address by its write, reads the cell above with the header: two round trips, not three", async () => {
+    const write = await port.writeTable(STAMPED, transactions([1, 2]));
+    const syncs = (): number => sim.workbook.stats.syncs.filter((s) => s.actionCount > 0).length;
+    const before = syncs();
+    expect(await port.writeStamp('Transactions', { text: 'stamp', tableAddress: write.address })).toEqual({
+      address: 'Fresh!A1',
+      written: true,
+    });
+    expect(syncs() - before).toBe(2);
+    // A user's note is still kept.
+    await asUser(sim, async (context) => {
+      context.workbook.worksheets.getItem('Fresh').getRange('A1').values = [['My note']];
+      await context.sync();
+    });
+    expect(await port.writeStamp('Transactions', { text: 'next', previous: 'stamp', tableAddress: write.address })).toMatchObject({
+      written: false,
+    });
+    expect(sim.workbook.values('Fresh', 'A1')).toEqual([['My note']]);
+  });
+
+  it('an address that is no longer where the table is (the user moved it) is not trusted', async () => {
+    await port.writeTable({ ...STAMPED, anchor: 'A3' }, transactions([1, 2]));
+    await asUser(sim, async (context) => {
+      context.workbook.worksheets.getItem('Fresh').getRange('A1').values = [['Not above the table']];
+      await context.sync();
+    });
+    // The write said A2 (as if the table were there): the cell above that, A1, holds the user's text, but the stamp's
+    // cell is A2, above the real header.
+    expect(await port.writeStamp('Transactions', { text: 'stamp', tableAddress: 'Fresh!A2:F4' })).toEqual({
+      address: 'Fresh!A2',
+      written: true,
+    });
+    expect(sim.workbook.values('Fresh', 'A1:A2')).toEqual([['Not above the table'], ['stamp']]);
+  });
 });
 
 describe('a table from before, at A1', () => {
