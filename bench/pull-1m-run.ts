@@ -13,6 +13,7 @@ import { ExcelWorkbookPort } from '../src/hosts/excel/excel-workbook-port';
 import { createSimulatedWorkbook, installExcelSimulation } from '../src/preview/excel-sim';
 import { createPuller, MemoryPullStateStore, type PullPhase, type PullProgress, type PullResult } from '../src/sync/pull';
 import { childRun, reportFigures } from './bundled-child';
+import { profileWindow } from './profile-window';
 import type { Credentials } from './pull';
 import { recategorize } from './recategorize';
 import { tableTotals } from './table-totals';
@@ -157,8 +158,10 @@ async function pullAndRefresh(run: MillionRun): Promise<Omit<MillionFigures, 'he
     const memory = peakSampler();
     const [t0, cpu0] = [performance.now(), process.cpuUsage()];
     const probes = heapProbes(run.probe);
+    const stopProfile = run.probe ? () => Promise.resolve() : await profileWindow(`pull-1m-${run.changes > 0 ? 'largest' : 'size'}`);
     const result = await puller.pull({ resource: 'transactions' }, { onProgress: (p) => (memory.sample(), probes.at(p)) });
     const wallMs = performance.now() - t0;
+    await stopProfile();
     const cpu = process.cpuUsage(cpu0);
     const peak = memory.stop();
     const pulled = {

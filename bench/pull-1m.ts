@@ -8,6 +8,7 @@
  * At the largest size another user then changes BENCH_1M_CHANGES (100) transactions and the table is refreshed.
  * Then the pull into a workbook file (xlsx host) at BENCH_1M_XLSX_SIZES (default 10,000 and 100,000: exceljs holds
  * the whole workbook, ~40 kB of RSS per row, see docs/benchmarks.md), each in a process with BENCH_1M_XLSX_HEAP_MB.
+ * With BENCH_CPU_PROFILE=<folder>, each size's measured pull is profiled (bench/profile-window.ts).
  * A benchmark, not a test; about 7 minutes here with the defaults.
  */
 import { runBundledChild } from './bundled-child';
