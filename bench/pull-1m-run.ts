@@ -245,6 +245,8 @@ async function refreshAfterChanges(
 export async function millionChildMain(): Promise<void> {
   const run = childRun<MillionRun>();
   const figures = await pullAndRefresh(run);
-  // Every reference to the simulated workbook is gone with pullAndRefresh's frame and the uninstalled globals.
+  // Every reference to the simulated workbook is gone with pullAndRefresh's frame and the uninstalled globals, once
+  // what the pull left queued has run (its last progress callbacks close over that frame): a macrotask later.
+  await new Promise((resolve) => setTimeout(resolve, 100));
   reportFigures({ ...figures, heapWithoutWorkbookMb: heapAfterGc() } satisfies MillionFigures);
 }
