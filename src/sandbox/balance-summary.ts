@@ -1,41 +1,13 @@
 /**
  * The balance summary of GET /accounts/: current balances plus forecast balances at the end of this
  * month, next month, three months ahead and the fiscal year. A forecast balance is today's total plus the
- * forecast budgets (recurring ones expanded) and the open invoice amounts expected up to that day.
+ * forecast budgets (recurring ones expanded, sequences followed: budget-series.ts) and the open invoice amounts expected
+ * up to that day.
  */
 import { fromCents } from './amount';
+import { paidBetween } from './budget-series';
 import { addDays, addMonths, endOfMonth } from './calendar';
-import type { Budget } from './model';
 import { reportingCents, type Store } from './store';
-
-function occurrences(b: Budget, after: string, until: string, planEnd: string): number {
-  if (b.frequency === '') return b.settlementDate > after && b.settlementDate <= until ? 1 : 0;
-  const end = b.isIndefinite ? until : planEnd < until ? planEnd : until;
-  const m = Math.max(1, b.frequencyMultiplier);
-  let count = 0;
-  let date = b.settlementDate;
-  for (let i = 0; date <= end && i < 5000; i++) {
-    if (date > after) count += 1;
-    switch (b.frequency) {
-      case 'daily':
-        date = addDays(b.settlementDate, (i + 1) * m);
-        break;
-      case 'weekly':
-        date = addDays(b.settlementDate, (i + 1) * 7 * m);
-        break;
-      case 'monthly':
-        date = addMonths(b.settlementDate, (i + 1) * m);
-        break;
-      case 'quarterly':
-        date = addMonths(b.settlementDate, (i + 1) * 3 * m);
-        break;
-      case 'yearly':
-        date = addMonths(b.settlementDate, (i + 1) * 12 * m);
-        break;
-    }
-  }
-  return count;
-}
 
 function fiscalYearEnd(today: string, startMonth: number): string {
   if (startMonth === 1) return `${today.slice(0, 4)}-12-31`;
@@ -63,7 +35,9 @@ export function balanceSummary(store: Store, companyIds: number[], today: string
       const planEnd = `${plan.lastYear}-12-31`;
       for (const b of store.budgetsOfPlans([plan.id])) {
         if (b.base === 'S') continue;
-        cents += b.amount * occurrences(b, today, point, planEnd);
+        // The series' end as the budget's `end_date` tells it (serializers/budget.ts): the plan's last day, or the
+        // settlement date when the plan ends before it.
+        cents += paidBetween(b, today, point, planEnd < b.settlementDate ? b.settlementDate : planEnd);
       }
       for (const invoice of store.invoicesOf([plan.companyId])) {
         if (invoice.status === 'PD' || invoice.status === 'CA' || invoice.isArchived) continue;

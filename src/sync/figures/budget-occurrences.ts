@@ -1,7 +1,8 @@
 /**
  * What a budget of the service means per day (#31): its occurrences — the dates it is paid on and the amount of each —
  * from the fields api-spec.md gives it. The spec names the fields and not their arithmetic; the reading here is
- * written down in docs/service-contract.md ("Budget occurrences") and the sandbox follows the same module.
+ * written down in docs/service-contract.md ("Budget occurrences"); the sandbox reads it the same way with its own code
+ * (src/sandbox/budget-series.ts), and test/sync/figures/forecast-agreement.test.ts holds the two to the same figures.
  *
  * - **One-time** (`frequency` empty): one occurrence, `amount` on `settlement_date`.
  * - **Recurring**: the n-th occurrence (n = 0, 1, …) is n × `frequency_multiplier` periods after `settlement_date`
