@@ -9,7 +9,23 @@ import type { ColumnSpec, ReadOptions, ReadResult } from '../../sync/workbook-po
 import { throwIfAborted } from '../../api/abort';
 import { TableNotFoundError } from './excel-errors';
 import { firstReadRows, readRowBlocks } from './read-row-blocks';
-import { runExcel } from './run-excel';
+import { runExcel, type ExcelSession } from './run-excel';
+
+/** A table's name, data body geometry, column names and sheet, in two syncs; a missing table is `TableNotFoundError`. */
+export async function resolveTableBody(
+  session: ExcelSession,
+  tableName: string,
+): Promise<{ table: Excel.Table; body: Excel.Range; names: Excel.TableColumnCollection; sheet: Excel.Worksheet }> {
+  const table = session.context.workbook.tables.getItemOrNullObject(tableName);
+  table.load('name');
+  await session.sync();
+  if (table.isNullObject) throw new TableNotFoundError(tableName);
+  const body = table.getDataBodyRange().load('rowIndex,columnIndex,rowCount');
+  const names = table.columns.load('items/name');
+  const sheet = table.worksheet.load('name');
+  await session.sync();
+  return { table, body, names, sheet };
+}
 
 export async function readExcelTable(
   tableName: string,
@@ -18,15 +34,7 @@ export async function readExcelTable(
 ): Promise<ReadResult> {
   throwIfAborted(options.signal);
   return runExcel(async (session) => {
-    const table = session.context.workbook.tables.getItemOrNullObject(tableName);
-    table.load('name');
-    await session.sync();
-    if (table.isNullObject) throw new TableNotFoundError(tableName);
-    const body = table.getDataBodyRange().load('rowIndex,columnIndex,rowCount');
-    const names = table.columns.load('items/name');
-    const sheet = table.worksheet.load('name');
-    await session.sync();
-
+    const { table, body, names, sheet } = await resolveTableBody(session, tableName);
     const headers = names.items.map((c) => c.name);
     const reader = new TableRowsReader(headers, columns);
     const readOptions = {

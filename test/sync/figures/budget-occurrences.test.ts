@@ -5,22 +5,14 @@
  */
 
 import { budgetOccurrences, BudgetSeriesError, monthlyCents, type BudgetSeries } from '../../../src/sync/figures/budget-occurrences';
+import { BudgetSchema } from '../../../src/api/budget-schema';
+import { budget } from '../../api/support/fixtures';
 
+/** A budget as the service sends it (`budget` of the API fixtures), one-time on 15 January 2026, 100, unless told. */
 function series(fields: Partial<BudgetSeries>): BudgetSeries {
-  return {
-    settlement_date: '2026-01-15',
-    start_date: null,
-    end_date: null,
-    is_indefinite: true,
-    amount: 100,
-    frequency: '',
-    frequency_multiplier: 1,
-    sequence_type: '',
-    sequence_term_size: 1,
-    d: 0,
-    r: 1,
-    ...fields,
-  };
+  return BudgetSchema.parse(
+    budget(1, { settlement_date: '2026-01-15', start_date: null, end_date: null, is_indefinite: true, amount: 100, ...fields }),
+  );
 }
 
 const YEAR_2026 = { from: '2026-01-01', to: '2026-12-31' };
