@@ -42,7 +42,7 @@ export function actuals(
  * @param from First day: a date or YYYY-MM-DD text.
  * @param to Last day: a date or YYYY-MM-DD text.
  * @param [scenario] Scenario id or name; the forecast when left out.
- * @returns The planned amount, as the service totals the budgets.
+ * @returns The planned amount: what the budgets pay in the range, a recurring budget on each of its dates.
  */
 export function planned(
   category: number | string,

@@ -1,7 +1,9 @@
 /**
  * A budget list (the forecast's `/forecast/budgets/` or a scenario's `/scenarios/{id}/budgets/`) as a summed list for
- * PLANNED: `sum` of `amount` over every budget whose `settlement_date` lies in the range, as the list totals it.
- * Pages are asked `-settlement_date` (newest first, as the plan expects; the service breaks ties by id).
+ * PLANNED's one-time budgets (`recurrent=false`): `sum` of `amount` over every one-time budget whose `settlement_date`
+ * lies in the range, as the list totals it (a one-time budget pays once, on that day). Recurring budgets pay more than
+ * once, maybe before and after: `recurring-budgets.ts` expands them. Pages are asked `-settlement_date` (newest first,
+ * as the plan expects; the service breaks ties by id).
  */
 
 import {
@@ -28,7 +30,7 @@ const PAGE_CONCURRENCY = 3;
 const NEWEST_FIRST = '-settlement_date';
 
 function filters({ categories, from, to }: SumFilter): BudgetListParams {
-  return { min_date: from, max_date: to, ...(categories === undefined ? {} : { category: categories }) };
+  return { min_date: from, max_date: to, recurrent: false, ...(categories === undefined ? {} : { category: categories }) };
 }
 
 function sumPage(page: BudgetPage): SumPage {
@@ -41,7 +43,7 @@ function sumPage(page: BudgetPage): SumPage {
 }
 
 /**
- * The summed list of one plan's budgets. Nothing bounds a plan's budget count without a request, so page 1 of a
+ * The summed list of one plan's one-time budgets. Nothing bounds a plan's budget count without a request, so page 1 of a
  * batch's union is always asked: a batch costs at most the pages of the union (never more than paging the plan's
  * budgets once), and more than one request per call only when page 1 answers none and the union spans more pages
  * than there are calls.

@@ -118,8 +118,8 @@ export class FigureEngine {
   }
 
   /**
-   * The planned amount of the category (subcategories included) from `from` to `to` (by settlement date) in the
-   * forecast, or in the scenario given by plan id or name: the `sum` of the plan's budget list for the same filters.
+   * The planned amount of the category (subcategories included) from `from` to `to` in the forecast, or in the scenario
+   * given by plan id or name: what its budgets pay in the range, a recurring budget on each of its dates (`planned.ts`).
    */
   planned(category: ArgumentValue, from: ArgumentValue, to: ArgumentValue, scenario?: ArgumentValue): Promise<number> {
     const range = parseRange(from, to, this.language);

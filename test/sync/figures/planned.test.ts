@@ -1,10 +1,12 @@
 /**
- * PLANNED against the sandbox: the figures equal the budget list's own total (`sum`, and `results.total`) for the
- * same filters, of the forecast and of a scenario by name or id, and a grid costs no more than paging the plan's
- * budgets once (counted with a recording `fetch`; the reference figures come through a separate client).
+ * PLANNED against the sandbox: the figures equal what the plan's budgets pay in the range (#31) — the budget list's own
+ * total (`sum`, and `results.total`) of the one-time budgets settled in it, plus every payment of the recurring ones in
+ * it as the sandbox's own reading counts them (`src/sandbox/budget-series.ts`) — of the forecast and of a scenario by
+ * name or id, and a grid costs no more than paging the plan's budgets once and its recurring ones once (counted with a
+ * recording `fetch`; the reference figures come through a separate client).
  */
 
-import type { BudgetListParams, CashflowClient, Category, Plan } from '../../../src/api';
+import type { CashflowClient, Category, Plan } from '../../../src/api';
 import {
   categoriesByPath,
   cents,
@@ -13,6 +15,7 @@ import {
   mappableLeaves,
   monthEnd,
   monthStart,
+  servicePlanned,
   startService,
   type Sandbox,
 } from './support';
@@ -64,18 +67,8 @@ function category(path: string): Category {
   return found;
 }
 
-/** The list's own total for the filters, asked through the uncounted reference client; `sum` and `results.total` agree. */
-async function serviceTotal(plan: 'forecast' | number, filters: BudgetListParams): Promise<number> {
-  const page =
-    plan === 'forecast'
-      ? await reference.forecastBudgets.page({ ...filters, page: 1, page_size: 1 })
-      : await reference.scenarioBudgets(plan).page({ ...filters, page: 1, page_size: 1 });
-  expect(page.results.total).toBe(page.sum);
-  return Math.round(page.sum * 100);
-}
-
 describe('PLANNED', () => {
-  test("equals the budget list's total for the same filters: forecast and scenarios, leaves and parents, by name and by id", async () => {
+  test("equals what the budgets pay in the range (one-time ones by the list's total, recurring ones every time): forecast and scenarios, leaves and parents, by name and by id", async () => {
     const h = figureHarness(sandbox);
     const cases = [
       { category: category('Ausgaben').id, from: YEAR_FROM, to: YEAR_TO, plan: 'forecast' as const, scenario: undefined },
@@ -99,7 +92,9 @@ describe('PLANNED', () => {
     ];
     const figures = await Promise.all(cases.map((c) => h.engine.planned(c.category, c.from, c.to, c.scenario)));
     for (const [i, c] of cases.entries()) {
-      expect(cents(figures[i] ?? NaN)).toBe(await serviceTotal(c.plan, { category: c.category, min_date: c.from, max_date: c.to }));
+      expect(cents(figures[i] ?? NaN)).toBe(
+        await servicePlanned(reference, sandbox, c.plan, { category: c.category, min_date: c.from, max_date: c.to }),
+      );
     }
     expect(figures[5]).toBe(0);
     expect(figures.slice(0, 4).every((f) => f !== 0)).toBe(true); // the cases plan something, or they prove little
@@ -107,7 +102,7 @@ describe('PLANNED', () => {
     expect(figures[4]).not.toBe(await h.engine.planned(category('Ausgaben').id, `${YEAR - 1}-01-01`, `${YEAR + 1}-12-31`));
   });
 
-  test("a single cell costs one request of one row to its plan's list, plus the categories (and the plans for a scenario)", async () => {
+  test("a single cell costs one request of one row to its plan's list and one page of its recurring budgets, plus the categories (and the plans for a scenario)", async () => {
     const h = figureHarness(sandbox);
     await h.engine.planned('Ausgaben › Personal', YEAR_FROM, YEAR_TO, best.name);
     expect(
@@ -115,14 +110,16 @@ describe('PLANNED', () => {
         .calls()
         .map((s) => s.path)
         .sort(),
-    ).toEqual(['/categories/', '/plans/', `/scenarios/${best.id}/budgets/`]);
-    expect(h.requestsTo('/scenarios/')[0]?.query.get('page_size')).toBe('1');
+    ).toEqual(['/categories/', '/plans/', `/scenarios/${best.id}/budgets/`, `/scenarios/${best.id}/budgets/`]);
+    const [oneTime, recurring] = [false, true].map((r) => h.requestsTo('/scenarios/').find((s) => s.query.get('recurrent') === String(r)));
+    expect(oneTime?.query.get('page_size')).toBe('1');
+    expect([recurring?.query.get('max_date'), recurring?.query.get('min_date')]).toEqual([YEAR_TO, null]);
     h.reset();
     await h.engine.planned('Ausgaben', YEAR_FROM, YEAR_TO);
-    expect(h.calls().map((s) => s.path)).toEqual([FORECAST]); // the categories still fresh
+    expect(h.calls().map((s) => s.path)).toEqual([FORECAST, FORECAST]); // the categories still fresh
   });
 
-  test("a 12-month × all-categories grid costs no more than paging the forecast's budgets once", async () => {
+  test("a 12-month × all-categories grid costs no more than paging the forecast's budgets once and its recurring ones once", async () => {
     const h = figureHarness(sandbox);
     const whole = await reference.forecastBudgets.page({ page: 1, page_size: 1 });
     const planPages = Math.ceil(whole.count / 1000);
@@ -136,7 +133,10 @@ describe('PLANNED', () => {
       }
     }
     const figures = await Promise.all(cells.map((c) => c.figure));
-    expect(h.requestsTo(FORECAST).length).toBeLessThanOrEqual(planPages);
+    const recurringPages = Math.ceil(
+      (await reference.forecastBudgets.page({ recurrent: true, max_date: YEAR_TO, page: 1, page_size: 1 })).count / 1000,
+    );
+    expect(h.requestsTo(FORECAST).length).toBeLessThanOrEqual(planPages + recurringPages);
     expect(h.requestsTo(FORECAST).every((s) => s.query.get('page_size') === '1000')).toBe(true);
     expect(
       h
@@ -148,13 +148,13 @@ describe('PLANNED', () => {
     expect(h.plans[0]).toMatchObject({ list: FORECAST, calls: cells.length, plan: 'pages' });
     for (const [i, cell] of cells.entries()) {
       expect(cents(figures[i] ?? NaN)).toBe(
-        await serviceTotal('forecast', { category: cell.category, min_date: cell.from, max_date: cell.to }),
+        await servicePlanned(reference, sandbox, 'forecast', { category: cell.category, min_date: cell.from, max_date: cell.to }),
       );
     }
     expect(figures.filter((f) => f !== 0).length).toBeGreaterThan(100);
   });
 
-  test('the same call 10 times in a tick is one request; forecast and scenario calls are served per plan', async () => {
+  test('the same call 10 times in a tick is one request and one page of recurring budgets; forecast and scenario calls are served per plan', async () => {
     const h = figureHarness(sandbox);
     const same = await Promise.all(
       Array.from({ length: 10 }, (_, i) =>
@@ -162,7 +162,7 @@ describe('PLANNED', () => {
       ),
     );
     expect(new Set(same).size).toBe(1);
-    expect(h.requestsTo(FORECAST)).toHaveLength(1);
+    expect(h.requestsTo(FORECAST)).toHaveLength(2);
     h.reset();
     const mixed = await Promise.all([
       h.engine.planned('Ausgaben', `${YEAR}-02-01`, `${YEAR}-02-28`),
@@ -175,7 +175,7 @@ describe('PLANNED', () => {
         .calls()
         .map((s) => s.path)
         .sort(),
-    ).toEqual([FORECAST, '/plans/', `/scenarios/${best.id}/budgets/`]);
+    ).toEqual([FORECAST, FORECAST, '/plans/', `/scenarios/${best.id}/budgets/`, `/scenarios/${best.id}/budgets/`]);
     expect(h.plans.map((p) => p.list).sort()).toEqual([FORECAST, `/scenarios/${best.id}/budgets/`]);
   });
 
@@ -195,6 +195,6 @@ describe('PLANNED', () => {
         .calls()
         .map((s) => s.path)
         .sort(),
-    ).toEqual(['/categories/', '/plans/', `/scenarios/${best.id}/budgets/`]);
+    ).toEqual(['/categories/', '/plans/', `/scenarios/${best.id}/budgets/`, `/scenarios/${best.id}/budgets/`]);
   });
 });

@@ -8,6 +8,7 @@ import { CashflowClient, type Category, TokenCache, type TransactionFilters } fr
 import type { Language } from '../../../src/i18n/catalog';
 import { FigureEngine, type FigureEngineOptions, type PlanReport } from '../../../src/sync/figures';
 import { apiCalls, recordingFetch, type FetchHook, type Sandbox, type Sent } from '../pull/support';
+import { paidBetween } from '../../../src/sandbox/budget-series';
 
 export { startService, type Sandbox, type Sent } from '../pull/support';
 
@@ -113,4 +114,29 @@ export function monthStart(year: number, month: number): string {
 export function mappableLeaves(list: readonly Category[]): Category[] {
   const parents = new Set(list.map((c) => c.parent));
   return list.filter((c) => !parents.has(c.id) && c.is_category && !c.is_default && !c.is_obsolete && !c.is_aggregating);
+}
+
+/**
+ * What a plan's budgets of a category pay in a range, in cents, as the service holds them (#31): the list's own total of
+ * its one-time budgets (`sum` and `results.total` agree), plus each recurring budget's payments as the sandbox reads
+ * them (`src/sandbox/budget-series.ts`, its own code). Through an uncounted reference client.
+ */
+export async function servicePlanned(
+  reference: CashflowClient,
+  sandbox: Sandbox,
+  plan: 'forecast' | number,
+  filters: { category: number; min_date: string; max_date: string },
+): Promise<number> {
+  const list = plan === 'forecast' ? reference.forecastBudgets : reference.scenarioBudgets(plan);
+  const page = await list.page({ ...filters, recurrent: false, page: 1, page_size: 1 });
+  if (page.results.total !== page.sum) throw new Error(`the list's total ${page.results.total} is not its sum ${page.sum}`);
+  let sum = Math.round(page.sum * 100);
+  const dayBefore = new Date(Date.parse(`${filters.min_date}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+  for (const listed of await list.pages({ category: filters.category, max_date: filters.max_date, recurrent: true }).all()) {
+    const stored = sandbox.store.budgets.get(listed.id);
+    if (stored === undefined) throw new Error(`budget ${listed.id} is in the store`);
+    const planEnd = `${sandbox.store.plans.get(stored.planId)?.lastYear ?? 9999}-12-31`;
+    sum += paidBetween(stored, dayBefore, filters.max_date, planEnd < stored.settlementDate ? stored.settlementDate : planEnd);
+  }
+  return sum;
 }
