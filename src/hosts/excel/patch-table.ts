@@ -210,16 +210,17 @@ function runsOf(spec: TableSpec, target: Target, patch: TablePatch): Run[] {
   const shift = (oldRow: number, before: (place: number) => boolean): number =>
     oldRow + patch.insert.reduce((sum, i) => sum + (before(i.before) ? i.rows.length : 0), 0);
   const runs: Run[] = [];
+  // Replaced rows by where they are once the blank rows are in: rows inserted between two of them split their run.
+  const placed = patch.replace.map((r) => shift(r.at, (place) => place <= r.at));
   let taken = 0;
-  for (const [first, count] of indexRuns(patch.replace.map((r) => r.at))) {
-    const rows = patch.replace.slice(taken, taken + count).map((r) => r.row);
-    taken += count;
+  for (const [first, count] of indexRuns(placed)) {
     runs.push(
       run(
-        shift(first, (place) => place <= first),
-        rows,
+        first,
+        patch.replace.slice(taken, taken + count).map((r) => r.row),
       ),
     );
+    taken += count;
   }
   for (const { before, rows } of patch.insert)
     runs.push(

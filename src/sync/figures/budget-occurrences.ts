@@ -137,14 +137,14 @@ function seriesEnd(budget: BudgetSeries, planEnd: string | undefined): string | 
 }
 
 /** The budget's occurrences whose date lies in the window, in date order. */
-export function budgetOccurrences(budget: BudgetSeries, window: DayWindow, planEnd?: string): Occurrence[] {
+export function budgetOccurrences(budget: BudgetSeries, range: DayWindow, planEnd?: string): Occurrence[] {
   const step = stepOf(budget);
   if (step === null) {
     const date = budget.settlement_date;
-    return date >= window.from && date <= window.to ? [{ date, cents: centsOf(budget, 0) }] : [];
+    return date >= range.from && date <= range.to ? [{ date, cents: centsOf(budget, 0) }] : [];
   }
-  const start = budget.start_date !== null && budget.start_date !== '' && budget.start_date > window.from ? budget.start_date : window.from;
-  const end = [window.to, seriesEnd(budget, planEnd)].reduce<string>((a, b) => (b !== null && b < a ? b : a), window.to);
+  const start = budget.start_date !== null && budget.start_date !== '' && budget.start_date > range.from ? budget.start_date : range.from;
+  const end = [range.to, seriesEnd(budget, planEnd)].reduce<string>((a, b) => (b !== null && b < a ? b : a), range.to);
   const out: Occurrence[] = [];
   for (let n = firstIndexFrom(budget, step, start); ; n += 1) {
     const date = dateOf(budget, step, n);
@@ -156,9 +156,9 @@ export function budgetOccurrences(budget: BudgetSeries, window: DayWindow, planE
 }
 
 /** The budget's amount per month (`YYYY-MM` → cents) of the window, months without an occurrence left out. */
-export function monthlyCents(budget: BudgetSeries, window: DayWindow, planEnd?: string): Map<string, number> {
+export function monthlyCents(budget: BudgetSeries, range: DayWindow, planEnd?: string): Map<string, number> {
   const months = new Map<string, number>();
-  for (const { date, cents } of budgetOccurrences(budget, window, planEnd)) {
+  for (const { date, cents } of budgetOccurrences(budget, range, planEnd)) {
     const month = date.slice(0, 7);
     months.set(month, (months.get(month) ?? 0) + cents);
   }

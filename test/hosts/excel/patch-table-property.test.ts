@@ -82,7 +82,7 @@ describe('patchTable against a whole refresh (Excel simulation)', () => {
         });
         expect(patched).toEqual(whole);
       }),
-      { numRuns: 25 },
+      { numRuns: 100 },
     );
   });
 });

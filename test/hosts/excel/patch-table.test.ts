@@ -61,6 +61,23 @@ describe('patchTable', () => {
     expect(formats[1]?.[3]).toBe('@');
   });
 
+  it('rows inserted between replaced rows split their run (every row of the table replaced, one new row among them)', async () => {
+    await pulledTable();
+    const changed = (id: number) => ({ ...transaction(id), purpose: `changed ${id}` });
+    await port.patchTable(TRANSACTIONS, {
+      replace: [10, 20, 30, 40].map((id, at) => ({ at, row: changed(id) })),
+      insert: [{ before: 2, rows: [transaction(25)] }],
+    });
+    const after = table();
+    expect(after.slice(1).map((r) => [r[0], r[3], r[6]])).toEqual([
+      [10, 'changed 10', 'note 10'],
+      [20, 'changed 20', 'note 20'],
+      [25, 'Payment 25', ''],
+      [30, 'changed 30', 'note 30'],
+      [40, 'changed 40', 'note 40'],
+    ]);
+  });
+
   it('an empty patch writes nothing', async () => {
     await pulledTable();
     const before = table();
