@@ -1,6 +1,6 @@
 /**
- * Every HTTP call of the client goes through `Transport.request`: `fetchOnce` does the call (URL, headers,
- * JSON body, timeout, signal; fetch-once.ts); this module adds the
+ * Every HTTP call of the client goes through `Transport.request`: ky does the call (prefixUrl, headers,
+ * JSON body, searchParams, timeout, signal) with its own retry switched off; this module adds the
  * trailing slash, the bearer token (renewed once after a 401), the retry policy and the mapping of
  * every failure into the `ApiError` hierarchy. Nothing here logs, and nothing here keeps headers.
  *
@@ -9,13 +9,13 @@
  * has failed for its time without one success. A failed token request is then this request's failure too.
  */
 import { queryText } from './search-params';
+import ky, { type KyInstance, TimeoutError } from 'ky';
 import type { z } from 'zod';
 import type { Language } from '../i18n/catalog';
 import { translate } from '../i18n/translate';
 import { isRequestNotSent } from './connection-failure';
 import { createApiError, createRedirectError, type RedirectAnswer } from './create-api-error';
 import { ApiConnectionError, ApiError, ApiTimeoutError, ApiUserAbortError, ServiceDownError } from './errors';
-import { FetchTimeoutError, fetchOnce } from './fetch-once';
 import { parseResponse } from './parse-response';
 import { redactSecrets } from './redact-secrets';
 import type { RetryBudget } from './retry-budget';
@@ -76,7 +76,7 @@ const REDIRECT_STATUSES: ReadonlySet<number> = new Set([301, 302, 303, 307, 308]
  * The redirect `response` is, if any. Node (undici) hands a `redirect: 'manual'` redirect over as it came, status and
  * `Location`; a browser gives an `opaqueredirect` answer (status 0, no headers) that hides where it pointed.
  */
-function redirectOf(response: Response, requestUrl: URL | string): RedirectAnswer | undefined {
+function redirectOf(response: Response, requestUrl: URL): RedirectAnswer | undefined {
   if (response.type === 'opaqueredirect') return { status: undefined, location: undefined };
   if (!REDIRECT_STATUSES.has(response.status)) return undefined;
   const location = response.headers.get('Location');
@@ -108,16 +108,24 @@ export class Transport {
   readonly language: Language;
   readonly baseUrl: string;
   readonly #options: TransportOptions;
-  readonly #timeout: number | false;
-  readonly #headers: Readonly<Record<string, string>>;
+  readonly #ky: KyInstance;
   #tokens: TokenSource | undefined;
 
   constructor(options: TransportOptions) {
     this.#options = options;
     this.language = options.language;
     this.baseUrl = normalizeBaseUrl(options.baseUrl);
-    this.#timeout = options.timeoutMs > 0 && Number.isFinite(options.timeoutMs) ? options.timeoutMs : false;
-    this.#headers = { Accept: 'application/json', 'Accept-Language': options.language };
+    const timeout = options.timeoutMs > 0 && Number.isFinite(options.timeoutMs) ? options.timeoutMs : false;
+    this.#ky = ky.create({
+      prefixUrl: this.baseUrl,
+      retry: 0,
+      timeout,
+      // Redirects are the client's decision, never fetch's: see #attempt.
+      redirect: 'manual',
+      throwHttpErrors: false,
+      ...(options.fetch ? { fetch: options.fetch } : {}),
+      headers: { Accept: 'application/json', 'Accept-Language': options.language },
+    });
   }
 
   /** `text` without the client secret and the cached tokens (for texts made outside a request: page links). */
@@ -239,46 +247,39 @@ export class Transport {
   }
 
   /**
-   * One request as `fetchOnce` sends it, with `redirect: 'manual'`: a redirect is never followed by fetch, so nothing (the
+   * One request as ky sends it, with `redirect: 'manual'`: a redirect is never followed by fetch, so nothing (the
    * token request's client ID and secret, a bearer token, a body) goes anywhere the client did not choose. The client
    * then follows a redirect itself only for a GET on the base URL's own origin whose `Location` it can see, at most
    * MAX_REDIRECTS times; any other redirect (every one of the token request) is a `RedirectError`.
    */
   async #attempt(spec: RequestSpec, path: string, token: string | undefined): Promise<Answer> {
     const tokenRequest = spec.authenticated === false;
-    const search = spec.query && [...spec.query.keys()].length > 0 ? `?${queryText(spec.query)}` : '';
-    let target = `${this.baseUrl}${path.slice(1)}${search}`;
-    const headers = token === undefined ? this.#headers : { ...this.#headers, Authorization: `Bearer ${token}` };
+    let target: string | URL = path.slice(1);
+    let requestUrl = new URL(target, this.baseUrl);
     for (let hops = 0; ; hops += 1) {
-      const { response, done } = await fetchOnce({
-        url: target,
+      const response = await this.#ky(target, {
         method: spec.method,
-        headers,
+        ...(hops === 0 && spec.query && [...spec.query.keys()].length > 0 ? { searchParams: queryText(spec.query) } : {}),
         ...(spec.body === undefined ? {} : { json: spec.body }),
-        signal: spec.signal,
-        timeout: this.#timeout,
-        fetch: this.#options.fetch,
+        ...(spec.signal ? { signal: spec.signal } : {}),
+        ...(token === undefined ? {} : { headers: { Authorization: `Bearer ${token}` } }),
       });
-      const redirect = redirectOf(response, target);
+      const redirect = redirectOf(response, requestUrl);
       if (redirect === undefined) {
-        try {
-          const text = await response.text();
-          const retryAfter = response.headers.get('Retry-After') ?? undefined;
-          return { status: response.status, text, ...(retryAfter === undefined ? {} : { retryAfter }) };
-        } finally {
-          done();
-        }
+        const text = await response.text();
+        const retryAfter = response.headers.get('Retry-After') ?? undefined;
+        return { status: response.status, text, ...(retryAfter === undefined ? {} : { retryAfter }) };
       }
       await response.body?.cancel().catch(() => undefined);
-      done();
       const next = redirect.location;
       const follow =
-        !tokenRequest && spec.method === 'GET' && next !== undefined && next.origin === new URL(target).origin && hops < MAX_REDIRECTS;
+        !tokenRequest && spec.method === 'GET' && next !== undefined && next.origin === requestUrl.origin && hops < MAX_REDIRECTS;
       if (!follow || next === undefined) {
         const ctx = { method: spec.method, path, language: this.language, secrets: this.#secrets(token), tokenRequest };
         throw createRedirectError(redirect, ctx);
       }
-      target = next.href;
+      target = next;
+      requestUrl = next;
     }
   }
 
@@ -305,12 +306,12 @@ export class Transport {
     });
   }
 
-  /** fetch failures -> our classes. Nothing of the request is kept (its headers hold the token). */
+  /** ky/fetch failures -> our classes. ky objects are not kept (they hold the request headers). */
   #wrapFailure(thrown: unknown, spec: RequestSpec, path: string, _token: string | undefined): ApiError {
     if (thrown instanceof ApiError) return thrown;
     if (spec.signal?.aborted) return this.#abortError(spec, path);
     const base = { method: spec.method, path };
-    if (thrown instanceof FetchTimeoutError) {
+    if (thrown instanceof TimeoutError) {
       return new ApiTimeoutError({
         ...base,
         message: translate(this.language, 'api.error.timeout', base),
