@@ -40,7 +40,7 @@ export function printBulkPatchSummary(row: BulkPatchRow, outcome: RowOutcome): v
   const all = 'holds every edit';
   console.log(
     `\nOur push: ${fmt(result.counts.landed)} of ${fmt(n)} ${row.records} landed${notLandedText(result.counts)}, ${fmt(result.unchanged)} unchanged; ${fmt(c.byKind.PATCH)} × ${row.patch} (${c.patchItems.map((k) => fmt(k)).join(' + ')} items), concurrency ${row.concurrency ?? '4 (the default)'}.` +
-      `\nOur push's phases (ms from its start): ${outcome.phases}.` +
+      `\nOur push's phases (ms from its start; the wall and CPU time of each): ${outcome.phases}.` +
       `\nConflict reads: ${reads.length} for ${fmt(n)} ids (${reads.map((r) => `${fmt(r.ids)} ids / ${fmt(r.lineBytes)}-byte line`).join(', ')}). ` +
       `The 1,000-id limit alone needs ceil(${fmt(n)} / 1000) = ${Math.ceil(n / MAX_ITEMS_PER_CALL)}; the ${fmt(MAX_REQUEST_LINE_BYTES)}-byte request-line limit takes ${target.reads.length} ` +
       `(ids of ${String(row.ids[0] ?? 0).length} digits, commas sent bare: ${target.reads.map((b) => b.length).join(' + ')} ids).` +

@@ -5,8 +5,7 @@
  * changed by another user and the table refreshed; then the heap the simulated workbook holds, measured apart.
  */
 import { countingClient } from './counting-client';
-import v8 from 'node:v8';
-import vm from 'node:vm';
+import { collector } from './full-gc';
 import { CashflowClient, TokenCache } from '../src/api';
 import { toCents } from '../src/api/amount';
 import { ExcelWorkbookPort } from '../src/hosts/excel/excel-workbook-port';
@@ -77,11 +76,6 @@ export interface MillionFigures {
 
 const MB = 1024 * 1024;
 
-function collector(): () => void {
-  v8.setFlagsFromString('--expose-gc');
-  const gc: unknown = vm.runInNewContext('gc');
-  return typeof gc === 'function' ? () => (gc as () => void)() : () => undefined;
-}
 const gc = collector();
 
 function heapAfterGc(): number {

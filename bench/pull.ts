@@ -19,8 +19,7 @@
  * BENCH_NAIVE_ROWS (stop the naive add-in early; default: all rows), BENCH_CPU_PROFILE (a folder: each run of our
  * pull and of the floor writes a `.cpuprofile` of its window there, for Chrome DevTools or `bench/profile-summary.ts`).
  */
-import v8 from 'node:v8';
-import vm from 'node:vm';
+import { collector } from './full-gc';
 import { CashflowClient, TokenCache } from '../src/api';
 import { ExcelWorkbookPort } from '../src/hosts/excel/excel-workbook-port';
 import { createSimulatedWorkbook, installExcelSimulation, WEB_PAYLOAD_LIMIT_BYTES } from '../src/preview/excel-sim';
@@ -78,12 +77,6 @@ function cpuSince(start: NodeJS.CpuUsage): number {
   return (cpu.user + cpu.system) / 1000;
 }
 
-/** `global.gc` without `--expose-gc` on the command line (`npm run bench` is plain `tsx`). */
-function collector(): () => void {
-  v8.setFlagsFromString('--expose-gc');
-  const gc: unknown = vm.runInNewContext('gc');
-  return typeof gc === 'function' ? () => (gc as () => void)() : () => undefined;
-}
 const gc = collector();
 
 interface Sampler {

@@ -223,7 +223,7 @@ function printBudgetSummary(bench: BudgetBench, sizes: PushBenchSizes, outcome: 
   const all = 'holds every edit, new row and delete';
   console.log(
     `\nOur push: ${fmt(result.counts.landed)} of ${fmt(written)} rows landed${notLandedText(result.counts)}, ${fmt(result.unchanged)} unchanged; ${fmt(c.writes())} writes, concurrency ${bench.settings.concurrency ?? '4 (the default)'}.` +
-      `\nOur push's phases (ms from its start): ${outcome.phases}.` +
+      `\nOur push's phases (ms from its start; the wall and CPU time of each): ${outcome.phases}.` +
       `\nConflict reads: ${reads.length} for ${fmt(idsToRead)} ids (${reads.map((r) => `${fmt(r.ids)} ids / ${fmt(r.lineBytes)}-byte line`).join(', ')}). ` +
       `The 1,000-id limit alone needs ceil(${fmt(idsToRead)} / 1000) = ${Math.ceil(idsToRead / MAX_ITEMS_PER_CALL)}; ` +
       `the ${fmt(MAX_REQUEST_LINE_BYTES)}-byte request-line limit takes ${idPlan.length} (ids of ${String(benchIds[0] ?? 0).length} digits, commas sent bare: ${idPlan.map((b) => b.length).join(' + ')} ids).` +

@@ -2,6 +2,7 @@
  * The push benchmarks' figures: one side's run measured (wall time, our CPU, the sandbox's CPU, its requests) and
  * the rows printed the same way for every resource: the figures of both sides, the requests by kind, the targets.
  */
+import { collector } from './full-gc';
 import { profileWindow } from './profile-window';
 import { KIND_LABELS, KINDS, type Counter } from './request-counter';
 import { processTreeCpuMs } from './sandbox-process';
@@ -15,7 +16,14 @@ export interface SideFigures {
   sandboxCpuMs: number | undefined;
 }
 
-/** One side's run: wall time, this process's CPU and the sandbox's (child process tree). */
+const gc = collector();
+
+/**
+ * One side's run: wall time, this process's CPU and the sandbox's (child process tree). Each side starts after a full
+ * garbage collection: the setup, the warm-up and the side measured before it leave garbage (and a major collection
+ * due) that would otherwise fall into whichever window comes next. Without it the side measured first paid for the
+ * setup: with the order swapped, the budgets' one-at-a-time client took 1,477 ms of CPU and our push 1,097 ms.
+ */
 export async function measured(
   label: string,
   rows: number,
@@ -23,6 +31,9 @@ export async function measured(
   counter: Counter,
   run: () => Promise<void>,
 ): Promise<SideFigures> {
+  gc();
+  // Let the collector's helper threads finish sweeping before the window opens.
+  await new Promise((resolve) => setTimeout(resolve, 50));
   const stopProfile = await profileWindow(`push ${label}`);
   const cpuBefore = process.cpuUsage();
   const sandboxBefore = processTreeCpuMs(sandboxPid);
@@ -99,16 +110,36 @@ export function speedUpTarget(ours: SideFigures, sequential: SideFigures): Targe
   ];
 }
 
-/** When each phase of a push began (ms from its start), filled by the push's onProgress; `done` at its end. */
+/**
+ * Each phase of a push, filled by the push's onProgress (`done` at its end): when it began (ms from the push's first
+ * phase), and the wall time and this process's CPU it took, up to the next phase.
+ */
 export function phaseClock(): { onPhase(phase: string): void; end(): void; text(): string } {
-  const t0 = performance.now();
-  const phases = new Map<string, number>();
+  let t0: number | undefined;
+  let cpu0: NodeJS.CpuUsage | undefined;
+  const phases = new Map<string, { at: number; cpuMs: number }>();
+  const mark = (phase: string): void => {
+    if (phases.has(phase)) return;
+    const now = performance.now();
+    t0 ??= now;
+    cpu0 ??= process.cpuUsage();
+    const cpu = process.cpuUsage(cpu0);
+    phases.set(phase, { at: now - t0, cpuMs: (cpu.user + cpu.system) / 1000 });
+  };
   return {
-    onPhase: (phase) => {
-      if (!phases.has(phase)) phases.set(phase, performance.now() - t0);
+    onPhase: mark,
+    end: () => mark('done'),
+    text: () => {
+      const list = [...phases];
+      return list
+        .map(([phase, { at, cpuMs }], i) => {
+          const next = list[i + 1]?.[1];
+          return next === undefined
+            ? `${phase} ${fmt(at)}`
+            : `${phase} ${fmt(at)} (${fmt(next.at - at)} ms, CPU ${fmt(next.cpuMs - cpuMs)} ms)`;
+        })
+        .join(', ');
     },
-    end: () => phases.set('done', performance.now() - t0),
-    text: () => [...phases].map(([phase, ms]) => `${phase} ${fmt(ms)}`).join(', '),
   };
 }
 

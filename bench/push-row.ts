@@ -79,5 +79,5 @@ export async function runPushRow(row: PushRow): Promise<RowOutcome> {
 
 /** How the two sides were measured, against what. */
 export function orderNote(warmed: boolean): string {
-  return `The sandbox's CPU (child process) counts against the same cores as ours; our push is measured first, the sequential client after it, ${warmed ? 'each after a warm-up run of its own' : 'without a warm-up (BENCH_PUSH_WARMUP=0): our push pays for cold JIT and cold sandbox paths'}.`;
+  return `The sandbox's CPU (child process) counts against the same cores as ours; our push is measured first, the sequential client after it, each after a full garbage collection and ${warmed ? 'a warm-up run of its own' : 'without a warm-up (BENCH_PUSH_WARMUP=0): our push pays for cold JIT and cold sandbox paths'}.`;
 }

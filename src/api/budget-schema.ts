@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ShortCategorySchema } from './category-schema';
 import { pageEnvelope } from './page-schema';
+import { inPlace } from './in-place-check';
 import { tolerantAnswer } from './write-answer';
 
 export const RecurringBudgetSchema = z.object({
@@ -52,13 +53,19 @@ export type BudgetPatchResponse = z.infer<typeof BudgetPatchResponseSchema>;
 export const BudgetWriteAnswerSchema = tolerantAnswer(BudgetSchema);
 export const BudgetPatchAnswerSchema = tolerantAnswer(BudgetPatchResponseSchema);
 
-/** Budget lists: `sum` of all matches; `results` holds `total` and the page's budgets. */
-export const BudgetPageSchema = z.object({
-  ...pageEnvelope,
-  sum: z.number(),
-  results: z.object({
-    total: z.number(),
-    budgets: z.array(BudgetSchema),
+/**
+ * Budget lists: `sum` of all matches; `results` holds `total` and the page's budgets. Checked in place
+ * (`in-place-check.ts`): a pull and a push's conflict read take up to 1,000 budgets a page, and none is sent back
+ * whole (a whole-row write builds its body field by field, `budgetBodyOf`).
+ */
+export const BudgetPageSchema = inPlace(
+  z.object({
+    ...pageEnvelope,
+    sum: z.number(),
+    results: z.object({
+      total: z.number(),
+      budgets: z.array(BudgetSchema),
+    }),
   }),
-});
+);
 export type BudgetPage = z.infer<typeof BudgetPageSchema>;

@@ -20,25 +20,35 @@ type IdFilters = { ids?: string | readonly number[] };
 
 /**
  * Consecutive batches of the distinct ids, each within both limits; `lineOf` gives a batch's request line (ASCII:
- * the path and query are percent-encoded, so characters are bytes).
+ * the path and query are percent-encoded, so characters are bytes). A line only grows as ids are added, so each
+ * batch is the longest run that fits, found by halving: about log2(1000) = 10 lines built per batch, where trying
+ * one more id at a time built a line per id (1,050 ids: 1,050 lines of up to 4 KB, some 20 ms of a push's CPU).
  */
 export function idBatches(ids: readonly number[], lineOf: (batch: readonly number[]) => string, limits: IdBatchLimits = {}): number[][] {
   const maxIds = limits.maxIds ?? MAX_ITEMS_PER_CALL;
   const maxBytes = limits.maxRequestLineBytes ?? MAX_REQUEST_LINE_BYTES;
+  const distinct = [...new Set(ids)];
+  const fits = (from: number, count: number): boolean => lineOf(distinct.slice(from, from + count)).length <= maxBytes;
   const batches: number[][] = [];
-  let batch: number[] = [];
-  for (const id of [...new Set(ids)]) {
-    const candidate = [...batch, id];
-    if (candidate.length <= maxIds && lineOf(candidate).length <= maxBytes) {
-      batch = candidate;
-      continue;
-    }
-    if (batch.length === 0) throw new RangeError(`A request for id ${id} alone is longer than ${maxBytes} bytes.`);
-    batches.push(batch);
-    batch = [id];
+  for (let from = 0; from < distinct.length;) {
+    if (!fits(from, 1)) throw new RangeError(`A request for id ${distinct[from]} alone is longer than ${maxBytes} bytes.`);
+    const count = longestFit(Math.min(maxIds, distinct.length - from), (n) => fits(from, n));
+    batches.push(distinct.slice(from, from + count));
+    from += count;
   }
-  if (batch.length > 0) batches.push(batch);
   return batches;
+}
+
+/** The largest n in 1..most for which `fits(n)` holds, given that `fits(1)` does and `fits` only turns false as n grows. */
+function longestFit(most: number, fits: (n: number) => boolean): number {
+  if (fits(most)) return most;
+  let [low, high] = [1, most]; // fits(low), !fits(high)
+  while (high - low > 1) {
+    const middle = Math.floor((low + high) / 2);
+    if (fits(middle)) low = middle;
+    else high = middle;
+  }
+  return low;
 }
 
 /** The items of `list` with these ids (in the service's order, batch after batch); ids the service lacks are absent. */

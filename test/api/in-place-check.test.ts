@@ -3,8 +3,9 @@ import { ResponseValidationError } from '../../src/api';
 import fc from 'fast-check';
 import { compileCheck, inPlace, inPlaceCheck } from '../../src/api/in-place-check';
 import { parseResponse } from '../../src/api/parse-response';
+import { BudgetPageSchema } from '../../src/api/budget-schema';
 import { ExtendedTransactionPageSchema, TransactionPageSchema } from '../../src/api/transaction-schema';
-import { invoice, pageBody, transaction } from './support/fixtures';
+import { budget, invoice, pageBody, transaction } from './support/fixtures';
 
 const ctx = { method: 'GET', path: '/transactions/extended/', status: 200, language: 'en' as const };
 
@@ -87,6 +88,32 @@ describe('the copy-free check of transaction pages', () => {
       'next: expected string, received number',
     );
     expect(() => parseResponse(ExtendedTransactionPageSchema, undefined, ctx)).toThrow(ResponseValidationError);
+  });
+});
+
+describe('the copy-free check of budget pages (a pull, a push reading the service before it writes)', () => {
+  const budgetCtx = { ...ctx, path: '/forecast/budgets/' };
+  const budgets = (list: unknown[]) =>
+    pageBody('/forecast/budgets/', 1, 1000, list.length, { total: list.length, budgets: list }, { sum: 0 });
+
+  test('a valid page is returned as decoded, not copied', () => {
+    const data = budgets([
+      budget(1, {
+        recurring_budget: { frequency: 'm', frequency_multiplier: 1, sequence_type: '', sequence_term_size: 1, d: 0, r: 1 },
+        brand_new_field: 1,
+      }),
+      budget(2),
+    ]);
+    expect(inPlaceCheck(BudgetPageSchema)).not.toBeNull();
+    const parsed = parseResponse(BudgetPageSchema, data, budgetCtx);
+    expect(parsed).toBe(data);
+    expect(zodAccepts(BudgetPageSchema, data)).toBe(true);
+  });
+
+  test('a malformed budget is refused with the message zod gives for its field', () => {
+    const data = budgets([budget(1), budget(2, { amount: '12.50' })]);
+    expect(inPlaceCheck(BudgetPageSchema)?.(data)).toBe(false);
+    expect(() => parseResponse(BudgetPageSchema, data, budgetCtx)).toThrow('results.budgets[1].amount: expected number, received string');
   });
 });
 

@@ -24,6 +24,25 @@ test('idBatches keeps every line within the limit and every batch within 1000 id
   expect(() => idBatches([1], () => 'x'.repeat(5000))).toThrow(RangeError);
 });
 
+test('idBatches builds a few request lines per batch, not one per id (a push of 1,050 rows built 1,050 lines of up to 4 KB)', () => {
+  const built: number[] = [];
+  const line = (batch: readonly number[]) => {
+    built.push(batch.length);
+    return `GET /forecast/budgets/?ids=${batch.join(',')}&page=1&page_size=1000 HTTP/1.1`;
+  };
+  const ids = Array.from({ length: 1050 }, (_, i) => 10_000 + i);
+  const batches = idBatches(ids, line);
+  expect(built.length).toBeLessThanOrEqual(2 * 11); // two batches of ~10 halvings each; was a line per id (1,050)
+  // The same batches as adding one id at a time: each the longest run from where the last ended that fits.
+  expect(batches.flat()).toEqual(ids);
+  batches.forEach((batch, i) => {
+    expect(line(batch).length).toBeLessThanOrEqual(MAX_REQUEST_LINE_BYTES);
+    const next = batches[i + 1]?.[0];
+    if (next !== undefined) expect(line([...batch, next]).length).toBeGreaterThan(MAX_REQUEST_LINE_BYTES);
+  });
+  expect(batches.map((b) => b.length)).toEqual([672, 378]);
+});
+
 test('itemsByIds reads 1,000 seven-digit ids from the sandbox without a refused request, and finds the ones that exist', async () => {
   const { client, sent } = clientFor(sandbox);
   const real: number[] = [];
