@@ -38,7 +38,9 @@ const BENCHES: Record<string, () => Promise<unknown>> = {
   push: () =>
     benchPush({
       budgets: {
-        edited: Number(process.env.BENCH_PUSH_EDITED ?? 1000),
+        // Bare loopback measures at issue #30's size (its target is stated for 10,000 edited budgets); with a round trip
+        // per answer the one-at-a-time side of 10,000 would take minutes, so 1,000 there.
+        edited: Number(process.env.BENCH_PUSH_EDITED ?? (process.env.BENCH_PUSH_LATENCY_MS === '0' ? 10_000 : 1000)),
         created: Number(process.env.BENCH_PUSH_NEW ?? 100),
         deleted: Number(process.env.BENCH_PUSH_DELETED ?? 50),
       },
