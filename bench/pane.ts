@@ -226,20 +226,44 @@ interface PullFigures {
 
 /**
  * With BENCH_CPU_PROFILE=<folder>, a CPU profile of the page (the preview and the pane's frame share its thread) from
- * the click on Load until the workbook is saved: `<folder>/pane-load-<pid>.cpuprofile`, for Chrome DevTools.
+ * the click on Load until the workbook is saved: `<folder>/pane-load-<pid>.cpuprofile`, for Chrome DevTools, and
+ * beside it `.tasks.json`, the long tasks and the simulated Excel's batches on the profile's clock
+ * (`npx tsx bench/profile-tasks.ts <file>` names what each of the longest tasks ran).
  */
-async function pageProfile(page: Page): Promise<() => Promise<void>> {
+async function pageProfile(page: Page): Promise<(tasks: ProfileClock['tasks']) => Promise<void>> {
   const folder = process.env.BENCH_CPU_PROFILE;
   if (folder === undefined || folder === '') return () => Promise.resolve();
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
   await cdp.send('Profiler.start');
-  return async () => {
+  const markAt = await page.evaluate<number>(CLOCK_MARK);
+  return async (tasks) => {
     const { profile } = await cdp.send('Profiler.stop');
     const file = path.join(folder, `pane-load-${process.pid}.cpuprofile`);
     writeFileSync(file, JSON.stringify(profile));
-    console.error(`CPU profile of the load in the pane: ${file}`);
+    const clock: ProfileClock = { markFunction: CLOCK_MARK_NAME, markAt, tasks };
+    writeFileSync(`${file}.tasks.json`, JSON.stringify(clock));
+    console.error(`CPU profile of the load in the pane: ${file} (its long tasks: npx tsx bench/profile-tasks.ts ${file})`);
   };
+}
+
+/**
+ * A profile's samples are on the engine's clock, the long tasks on the page's: a function of a known name spins
+ * 5 ms from a moment it returns (page clock), and its first sample in the profile ties the two.
+ */
+const CLOCK_MARK_NAME = 'benchClockMark';
+const CLOCK_MARK = `(function ${CLOCK_MARK_NAME}() {
+  var at = performance.timeOrigin + performance.now();
+  while (performance.timeOrigin + performance.now() < at + 5) {}
+  return at;
+})()`;
+
+/** Written beside a profile: how to place the long tasks (and the simulated Excel's batches) on its samples. */
+export interface ProfileClock {
+  markFunction: string;
+  markAt: number;
+  tasks: { longTasks: LongTask[]; simulatedExcel: LongTask[] };
 }
 
 /** The simulated Excel's batches since the mark, as intervals on the same clock as the long tasks. */
@@ -284,9 +308,9 @@ export async function fullPull(
     await page.evaluate(async () => {
       await window.cashflowPreview?.saved();
     });
-    await stopProfile();
     const tasks = merged(await longTasksSinceMark(page.mainFrame()), await longTasksSinceMark(frame));
     const excel = await simulatedExcelSince(page);
+    await stopProfile({ longTasks: tasks, simulatedExcel: excel });
     const own = tasks.map((t) => t.duration - overlapMs(t, excel));
     return {
       wallMs,
