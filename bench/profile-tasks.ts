@@ -4,9 +4,10 @@
  *   npx tsx bench/profile-tasks.ts <file.cpuprofile> [tasks N] [frames M]
  * For each task: its length, the simulated Excel's share (samples under its `execute`), and the functions by self
  * and by total time within the task's window. The production build is minified: a function is named with its place
- * (`file:line:column`) and the source text there, enough to find it in src/.
+ * (`file:line:column`) and the source text there, enough to find it in src/: the build read is BENCH_BUILD_DIR, else
+ * the newest under .cache/e2e-dist (the one the benchmark just made or took from the cache).
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import type { ProfileClock } from './pane';
@@ -52,6 +53,17 @@ function samplesOf(profile: Profile, clock: ProfileClock): Sample[] {
   if (mark === undefined) throw new Error(`no sample of ${clock.markFunction} in the profile`);
   const offset = clock.markAt - mark.us / 1000;
   return raw.map((s, i) => ({ at: s.us / 1000 + offset, ms: ((raw[i + 1]?.us ?? s.us) - s.us) / 1000, stack: s.stack }));
+}
+
+/** The newest production build the browser tests and the benchmark made. */
+function newestBuild(): string {
+  const root = path.join('.cache', 'e2e-dist');
+  const builds = readdirSync(root)
+    .map((name) => path.join(root, name))
+    .filter((dir) => statSync(dir).isDirectory())
+    .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs);
+  if (builds[0] === undefined) throw new Error(`no build under ${root}: set BENCH_BUILD_DIR`);
+  return builds[0];
 }
 
 const sources = new Map<string, string[]>();
@@ -108,7 +120,7 @@ function main(): void {
   if (file === undefined) throw new Error('usage: npx tsx bench/profile-tasks.ts <file.cpuprofile> [tasks N] [frames M]');
   const profile = ProfileSchema.parse(JSON.parse(readFileSync(file, 'utf8')));
   const clock = JSON.parse(readFileSync(`${file}.tasks.json`, 'utf8')) as ProfileClock;
-  const folder = process.env.BENCH_BUILD_DIR ?? path.dirname(file);
+  const folder = process.env.BENCH_BUILD_DIR ?? newestBuild();
   const samples = samplesOf(profile, clock);
   const longest = [...clock.tasks.longTasks].sort((a, b) => b.duration - a.duration).slice(0, Number(taskCount ?? 3));
   const first = samples[0]?.at ?? 0;
@@ -117,7 +129,7 @@ function main(): void {
       .filter((e) => e.at < task.at + task.duration && e.at + e.duration > task.at)
       .reduce((sum, e) => sum + Math.min(task.at + task.duration, e.at + e.duration) - Math.max(task.at, e.at), 0);
     console.log(
-      `\n=== task of ${task.duration.toFixed(0)} ms at +${(task.at - first).toFixed(0)} ms (simulated Excel's batches in it: ${excel.toFixed(0)} ms)`,
+      `\n=== task of ${task.duration.toFixed(0)} ms at +${(task.at - first).toFixed(0)} ms (the simulated Excel's batches and saves in it: ${excel.toFixed(0)} ms)`,
     );
     for (const line of windowReport(samples, task.at, task.at + task.duration, folder, Number(frameCount ?? 15))) console.log(line);
   }

@@ -85,6 +85,7 @@ async function main(): Promise<void> {
     tableRowCount: (tableName) => workbook.tableLayouts().find((t) => t.name.toLowerCase() === tableName.toLowerCase())?.dataRowCount,
     reset,
     saved: () => autosave.saved(),
+    saveWork: () => autosave.work(),
   };
   window.cashflowPreview = preview;
 
