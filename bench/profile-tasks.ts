@@ -2,7 +2,8 @@
  * The longest main-thread tasks of a pane load, each with what ran in it, from a profile written by
  * `BENCH_CPU_PROFILE=<folder> npm run bench pane` and its `.tasks.json`:
  *   npx tsx bench/profile-tasks.ts <file.cpuprofile> [tasks N] [frames M]
- * For each task: its length, the simulated Excel's share (samples under its `execute`), and the functions by self
+ * For each task, the pane's own longest first: its length, the simulated Excel's share (its batches and the preview's
+ * saves by their records, and the samples under its `execute`), and the functions by self
  * and by total time within the task's window. The production build is minified: a function is named with its place
  * (`file:line:column`) and the source text there, enough to find it in src/: the build read is BENCH_BUILD_DIR, else
  * the newest under .cache/e2e-dist (the one the benchmark just made or took from the cache).
@@ -122,14 +123,17 @@ function main(): void {
   const clock = JSON.parse(readFileSync(`${file}.tasks.json`, 'utf8')) as ProfileClock;
   const folder = process.env.BENCH_BUILD_DIR ?? newestBuild();
   const samples = samplesOf(profile, clock);
-  const longest = [...clock.tasks.longTasks].sort((a, b) => b.duration - a.duration).slice(0, Number(taskCount ?? 3));
   const first = samples[0]?.at ?? 0;
-  for (const task of longest) {
+  // The pane's own first: a task less the simulated Excel's batches and saves within it.
+  const tasks = clock.tasks.longTasks.map((task) => {
     const excel = clock.tasks.simulatedExcel
       .filter((e) => e.at < task.at + task.duration && e.at + e.duration > task.at)
       .reduce((sum, e) => sum + Math.min(task.at + task.duration, e.at + e.duration) - Math.max(task.at, e.at), 0);
+    return { task, excel, own: task.duration - Math.min(task.duration, excel) };
+  });
+  for (const { task, excel, own } of tasks.sort((a, b) => b.own - a.own).slice(0, Number(taskCount ?? 3))) {
     console.log(
-      `\n=== task of ${task.duration.toFixed(0)} ms at +${(task.at - first).toFixed(0)} ms (the simulated Excel's batches and saves in it: ${excel.toFixed(0)} ms)`,
+      `\n=== task of ${task.duration.toFixed(0)} ms at +${(task.at - first).toFixed(0)} ms, the pane's own ${own.toFixed(0)} ms (the simulated Excel's batches and saves in it: ${excel.toFixed(0)} ms)`,
     );
     for (const line of windowReport(samples, task.at, task.at + task.duration, folder, Number(frameCount ?? 15))) console.log(line);
   }

@@ -4,7 +4,7 @@
  * change is stored. The snapshot is taken a slice of cells at a time (see snapshotWorkbookInSlices) so a large
  * workbook never blocks the page for long; a change during that export abandons the save, and a later one stores it.
  * Each stretch of a save's work on the page's thread (a slice of the export; the last slice with the rest of the
- * snapshot and the store's request) is recorded (`work()`): it is the simulated Excel's saving of its file, which
+ * snapshot) is recorded (`work()`; the store records its chunks', `OnSaveWork`): it is the simulated Excel's saving of its file, which
  * real Excel does in its own process, so a benchmark counts it apart from the pane's work, as it does the batches.
  */
 
@@ -92,10 +92,9 @@ export function startAutosave(
             endStretch();
             return;
           }
-          const storing = store.save(snapshot);
-          // The last slice, the rest of the snapshot and what the store does before its first wait: one stretch.
+          // The last slice and the rest of the snapshot: one stretch (the store reports its own, `OnSaveWork`).
           endStretch();
-          await storing;
+          await store.save(snapshot);
           lastError = undefined;
           if (!dirty) onState({ kind: 'saved' });
         } catch (error) {

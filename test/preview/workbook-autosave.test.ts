@@ -91,7 +91,7 @@ describe('workbook autosave', () => {
     }
   });
 
-  test("records each stretch of a save on the page's thread: a slice of the export each, the last with the store (#30)", async () => {
+  test("records each stretch of a save on the page's thread: a slice of the export each, the last with the rest of the snapshot (#30)", async () => {
     const wb = await largeWorkbook(2_000);
     let storeCalledAt: number | undefined;
     const store = recordingStore();
@@ -116,9 +116,9 @@ describe('workbook autosave', () => {
       expect(stretch.ms).toBeGreaterThanOrEqual(0);
       expect(stretch.startedAt).toBeGreaterThanOrEqual(i === 0 ? before : (work[i - 1]?.startedAt ?? 0) + (work[i - 1]?.ms ?? 0));
     });
+    // The store is called after the last stretch (it reports its own).
     const last = work.at(-1);
-    expect(storeCalledAt).toBeGreaterThanOrEqual(last?.startedAt ?? Infinity);
-    expect(storeCalledAt).toBeLessThanOrEqual((last?.startedAt ?? 0) + (last?.ms ?? 0));
+    expect(storeCalledAt).toBeGreaterThanOrEqual((last?.startedAt ?? Infinity) + (last?.ms ?? 0));
     autosave.stop();
   });
 
