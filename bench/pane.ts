@@ -11,7 +11,8 @@
  * Part 1 needs only the build; parts 2 and 3 need the preview and the pane's controls, and say which is missing.
  *
  * Environment: BENCH_PANE_TRANSACTIONS (default 100,000), BENCH_CANCEL_AFTER_MS (how long the pull runs before
- * Cancel, default 1500), BENCH_PANE_TIMEOUT_MS (longest wait for a pull, default 600,000).
+ * Cancel; by default Cancel is clicked once the progress says a quarter of the pages are in), BENCH_PANE_TIMEOUT_MS
+ * (longest wait for a pull, default 600,000).
  * A benchmark, never a test.
  */
 import { DEFAULT_LOAD_CONFIRM } from '../src/taskpane/state/preferences';
@@ -38,6 +39,8 @@ export const UI = {
   cancel: { role: 'button', name: 'Cancel' },
   /** CSS of the progress region shown while a pull runs (Fluent's ProgressBar has role progressbar). */
   progress: '[role="progressbar"]',
+  /** The progress's words while pages come: page n of m (regular expression source, case-insensitive). */
+  progressPages: 'page ([\\d,.]+) of ([\\d,.]+)',
   /** Text the pane shows once a pull was cancelled (regular expression source, case-insensitive). */
   cancelledText: 'cancell?ed',
   /** The table the pull writes, as `window.cashflowPreview.tableRowCount` knows it. */
@@ -61,7 +64,7 @@ declare global {
   interface Window {
     __benchLongTasks?: LongTask[];
     __benchMark?: number;
-    __benchCancel?: Promise<{ clickAt: number; shownAt: number; how: string }>;
+    __benchCancel?: Promise<{ clickAt: number; shownAt: number; how: string; atClick: string }>;
   }
 }
 
@@ -194,7 +197,8 @@ const GOAL_CANCEL_MS = 100;
 function paneResultRows(pull: PullFigures, cancel: CancelFigures): ResultRow[] {
   return [
     {
-      measure: "longest main-thread task of the pane's own during the load (the simulated Excel's batches within it counted apart)",
+      measure:
+        "longest main-thread task of the pane's own during the load (the simulated Excel's batches and saves of its workbook within it counted apart)",
       ours: `${fmt(pull.longestOwnTaskMs)} ms`,
       baseline: `with the simulated Excel's ${fmt(pull.longestTaskMs)} ms`,
       ratio: '–',
@@ -216,9 +220,9 @@ interface PullFigures {
   wallMs: number;
   rows: number | undefined;
   longestTaskMs: number;
-  /** The longest task less the simulated Excel's batches within it (real Excel runs those in its own process). */
+  /** The longest task less the simulated Excel's batches and saves within it (real Excel runs those in its own process). */
   longestOwnTaskMs: number;
-  /** Time the simulated Excel spent executing the pane's batches on the page's thread. */
+  /** Time the simulated Excel spent on the page's thread: executing the pane's batches, saving the workbook. */
   simulatedExcelMs: number;
   tasksOverTarget: number;
   longTasks: number;
@@ -226,29 +230,59 @@ interface PullFigures {
 
 /**
  * With BENCH_CPU_PROFILE=<folder>, a CPU profile of the page (the preview and the pane's frame share its thread) from
- * the click on Load until the workbook is saved: `<folder>/pane-load-<pid>.cpuprofile`, for Chrome DevTools.
+ * the click on Load until the workbook is saved: `<folder>/pane-load-<pid>.cpuprofile`, for Chrome DevTools, and
+ * beside it `.tasks.json`, the long tasks and the simulated Excel's batches on the profile's clock
+ * (`npx tsx bench/profile-tasks.ts <file>` names what each of the longest tasks ran).
  */
-async function pageProfile(page: Page): Promise<() => Promise<void>> {
+async function pageProfile(page: Page): Promise<(tasks: ProfileClock['tasks']) => Promise<void>> {
   const folder = process.env.BENCH_CPU_PROFILE;
   if (folder === undefined || folder === '') return () => Promise.resolve();
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
   await cdp.send('Profiler.start');
-  return async () => {
+  const markAt = await page.evaluate<number>(CLOCK_MARK);
+  return async (tasks) => {
     const { profile } = await cdp.send('Profiler.stop');
     const file = path.join(folder, `pane-load-${process.pid}.cpuprofile`);
     writeFileSync(file, JSON.stringify(profile));
-    console.error(`CPU profile of the load in the pane: ${file}`);
+    const clock: ProfileClock = { markFunction: CLOCK_MARK_NAME, markAt, tasks };
+    writeFileSync(`${file}.tasks.json`, JSON.stringify(clock));
+    console.error(`CPU profile of the load in the pane: ${file} (its long tasks: npx tsx bench/profile-tasks.ts ${file})`);
   };
 }
 
-/** The simulated Excel's batches since the mark, as intervals on the same clock as the long tasks. */
+/**
+ * A profile's samples are on the engine's clock, the long tasks on the page's: a function of a known name spins
+ * 5 ms from a moment it returns (page clock), and its first sample in the profile ties the two.
+ */
+const CLOCK_MARK_NAME = 'benchClockMark';
+const CLOCK_MARK = `(function ${CLOCK_MARK_NAME}() {
+  var at = performance.timeOrigin + performance.now();
+  while (performance.timeOrigin + performance.now() < at + 5) {}
+  return at;
+})()`;
+
+/** Written beside a profile: how to place the long tasks (and the simulated Excel's batches) on its samples. */
+export interface ProfileClock {
+  markFunction: string;
+  markAt: number;
+  tasks: { longTasks: LongTask[]; simulatedExcel: LongTask[] };
+}
+
+/**
+ * The simulated Excel's work on the page's thread since the mark, as intervals on the same clock as the long tasks:
+ * its batches (`stats.syncs`) and the preview's saves of the workbook (`saveWork`, its file save): real Excel does
+ * both in its own process.
+ */
 async function simulatedExcelSince(page: Page): Promise<LongTask[]> {
-  return page.evaluate(() =>
-    (window.cashflowPreview?.workbook.stats.syncs ?? [])
-      .filter((s) => s.startedAt >= (window.__benchMark ?? 0))
-      .map((s) => ({ at: s.startedAt, duration: s.executeMs })),
-  );
+  return page.evaluate(() => {
+    const since = window.__benchMark ?? 0;
+    const preview = window.cashflowPreview;
+    const batches = (preview?.workbook.stats.syncs ?? []).map((s) => ({ at: s.startedAt, duration: s.executeMs }));
+    const saves = (preview?.saveWork() ?? []).map((w) => ({ at: w.startedAt, duration: w.ms }));
+    return [...batches, ...saves].filter((w) => w.at >= since);
+  });
 }
 
 /** How much of the task the intervals cover. */
@@ -284,9 +318,9 @@ export async function fullPull(
     await page.evaluate(async () => {
       await window.cashflowPreview?.saved();
     });
-    await stopProfile();
     const tasks = merged(await longTasksSinceMark(page.mainFrame()), await longTasksSinceMark(frame));
     const excel = await simulatedExcelSince(page);
+    await stopProfile({ longTasks: tasks, simulatedExcel: excel });
     const own = tasks.map((t) => t.duration - overlapMs(t, excel));
     return {
       wallMs,
@@ -313,6 +347,7 @@ const CANCEL_PROBE = `function (progressSelector, cancelledSource) {
   var before = mentions();
   window.__benchCancel = new Promise(function (resolve) {
     var clickAt;
+    var atClick = '';
     var observer = new MutationObserver(check);
     function check() {
       if (clickAt === undefined) return;
@@ -320,9 +355,14 @@ const CANCEL_PROBE = `function (progressSelector, cancelledSource) {
       var said = mentions() > before;
       if (!gone && !said) return;
       observer.disconnect();
-      resolve({ clickAt: clickAt, shownAt: performance.now(), how: gone && said ? 'progress gone, "cancelled" shown' : gone ? 'progress gone' : '"cancelled" shown' });
+      resolve({ clickAt: clickAt, shownAt: performance.now(), atClick: atClick, how: gone && said ? 'progress gone, "cancelled" shown' : gone ? 'progress gone' : '"cancelled" shown' });
     }
-    document.addEventListener('click', function (event) { clickAt = event.timeStamp; check(); }, { capture: true, once: true });
+    document.addEventListener('click', function (event) {
+      clickAt = event.timeStamp;
+      var region = document.querySelector('[data-testid="progress"]');
+      atClick = ((region && region.textContent) || '').replace(/\\s+/g, ' ').trim().slice(0, 120);
+      check();
+    }, { capture: true, once: true });
     observer.observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
   });
 }`;
@@ -333,21 +373,44 @@ interface CancelFigures {
   rowsWhenCancelled: number | undefined;
 }
 
+/**
+ * Waits until the pane's progress says that `fraction` of the pages are in: Cancel then meets a load still running
+ * (a fixed time lands in the fetch on one machine and in the finish after the last row on another).
+ */
+async function pagesIn(frame: Frame, fraction: number): Promise<void> {
+  const check = `(function () {
+    var region = document.querySelector(${JSON.stringify(UI.progress)});
+    var text = (region && region.closest('section') ? region.closest('section').textContent : '') || '';
+    var m = new RegExp(${JSON.stringify(UI.progressPages)}, 'i').exec(text);
+    if (!m) return false;
+    var n = Number(m[1].replace(/[^0-9]/g, '')), of = Number(m[2].replace(/[^0-9]/g, ''));
+    return of > 0 && n >= of * ${fraction};
+  })()`;
+  // Polled from here: the pane's CSP refuses the string functions waitForFunction would evaluate in the page.
+  const until = Date.now() + CONTROL_TIMEOUT_MS;
+  while (Date.now() < until) {
+    if ((await frame.evaluate(check)) === true) return;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error(`The progress never said "page n of m" with n ≥ ${fraction} m (UI.progressPages): set BENCH_CANCEL_AFTER_MS.`);
+}
+
 export async function cancelledPull(
   browser: Browser,
   appUrl: string,
   sandboxUrl: string,
   rows: number,
-  cancelAfterMs: number,
+  cancelAt: number | 'quarter',
 ): Promise<CancelFigures> {
   const { session, page, pane, frame } = await openPreview(browser, appUrl, sandboxUrl);
   try {
     await startLoad(pane, rows);
     await visible(pane.locator(UI.progress), `progress region ${UI.progress} after "Pull" (UI.progress)`, 'attached');
-    await page.waitForTimeout(cancelAfterMs);
+    if (cancelAt === 'quarter') await pagesIn(frame, 0.25);
+    else await page.waitForTimeout(cancelAt);
     const cancel = await visible(control(pane, 'cancel'), `${describeControl('cancel')} during the pull`);
     if ((await pane.locator(UI.progress).count()) === 0)
-      throw new Error(`The pull ended before Cancel (after ${cancelAfterMs} ms): lower BENCH_CANCEL_AFTER_MS.`);
+      throw new Error(`The pull ended before Cancel (after ${String(cancelAt)} ms): lower BENCH_CANCEL_AFTER_MS.`);
     await frame.evaluate(`(${CANCEL_PROBE})(${JSON.stringify(UI.progress)}, ${JSON.stringify(UI.cancelledText)})`);
     await cancel.click();
     const shown = await Promise.race([
@@ -357,6 +420,7 @@ export async function cancelledPull(
       ),
     ]);
     if (shown === undefined) throw new Error('the cancellation probe was not installed');
+    console.log(`Cancel clicked while the progress said: ${shown.atClick}`);
     return { cancelMs: shown.shownAt - shown.clickAt, how: shown.how, rowsWhenCancelled: await rowCount(page) };
   } finally {
     await session.close();
@@ -388,9 +452,9 @@ export async function benchPane(transactions = 100_000): Promise<void> {
     browser = await launchBrowser();
     console.log(`Sandbox with ${fmt(transactions)} transactions in child process ${sandbox.pid ?? '?'}; Chromium ${browser.version()}`);
     const pull = await fullPull(browser, server.url, sandbox.url, transactions, timeoutMs);
-    // Cancel a quarter of the way into a load as long as the full one (BENCH_CANCEL_AFTER_MS sets it).
-    const cancelAfterMs = Number(process.env.BENCH_CANCEL_AFTER_MS ?? Math.round(pull.wallMs / 4));
-    const cancel = await cancelledPull(browser, server.url, sandbox.url, transactions, cancelAfterMs);
+    // Cancel once a quarter of the pages are in (BENCH_CANCEL_AFTER_MS: after that many ms instead).
+    const cancelAt = process.env.BENCH_CANCEL_AFTER_MS === undefined ? 'quarter' : Number(process.env.BENCH_CANCEL_AFTER_MS);
+    const cancel = await cancelledPull(browser, server.url, sandbox.url, transactions, cancelAt);
     printTable(
       [
         'run',
@@ -416,7 +480,7 @@ export async function benchPane(transactions = 100_000): Promise<void> {
           '-',
         ],
         [
-          `cancel after ${fmt(cancelAfterMs)} ms`,
+          cancelAt === 'quarter' ? 'cancel, a quarter of the pages in' : `cancel after ${fmt(cancelAt)} ms`,
           '-',
           cancel.rowsWhenCancelled === undefined ? '?' : fmt(cancel.rowsWhenCancelled),
           '-',

@@ -4,6 +4,7 @@
  */
 
 import type { CellColors, ExcelSimulationGlobals, SimulatedWorkbook } from './excel-sim';
+import type { SaveWork } from './workbook-autosave';
 
 export interface CashflowPreview {
   /** `Excel`, `OfficeExtension` and `CustomFunctions` of the simulation: the bridge makes them the pane's globals. */
@@ -19,6 +20,11 @@ export interface CashflowPreview {
   reset(): Promise<void>;
   /** Resolves when the last change of the workbook is saved in the browser (rejects when saving failed). */
   saved(): Promise<void>;
+  /**
+   * The stretches of saving the workbook on the page's thread so far (the simulated Excel's file save, which real
+   * Excel does in its own process): the pane benchmark counts them apart from the pane's own work.
+   */
+  saveWork(): readonly SaveWork[];
 }
 
 declare global {

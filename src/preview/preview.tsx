@@ -18,7 +18,7 @@ import { servedManifest } from './workbook-file/served-manifest';
 import { PreviewPage } from './preview-page';
 import { readPreviewOptions } from './preview-options';
 import { createSignal } from './signal';
-import { startAutosave, type SaveState } from './workbook-autosave';
+import { startAutosave, type SaveState, type SaveWork } from './workbook-autosave';
 import { openWorkbookStore } from './workbook-store';
 import { excelLocale } from './workbook-view/cell-display';
 import { cellText } from './workbook-view/cell-text';
@@ -39,7 +39,9 @@ async function main(): Promise<void> {
   // Every sync gives the page's thread back, as a round trip to real Excel does (see syncYield).
   const workbook = createSimulatedWorkbook({ syncYield: 'task' });
   const metadata = loadFunctionsMetadata(workbook);
-  const store = openWorkbookStore();
+  // The store's stretches of saving (building and cloning the chunks), with the autosave's own: `saveWork()`.
+  const storeWork: SaveWork[] = [];
+  const store = openWorkbookStore(indexedDB, (work) => storeWork.push(work));
   let restoreProblem: string | undefined;
   try {
     const saved = await store.load();
@@ -85,6 +87,7 @@ async function main(): Promise<void> {
     tableRowCount: (tableName) => workbook.tableLayouts().find((t) => t.name.toLowerCase() === tableName.toLowerCase())?.dataRowCount,
     reset,
     saved: () => autosave.saved(),
+    saveWork: () => [...autosave.work(), ...storeWork],
   };
   window.cashflowPreview = preview;
 

@@ -3,6 +3,9 @@
  * waits between them, is saved once, when the blocks stop), one save at a time; `saved()` waits until the last
  * change is stored. The snapshot is taken a slice of cells at a time (see snapshotWorkbookInSlices) so a large
  * workbook never blocks the page for long; a change during that export abandons the save, and a later one stores it.
+ * Each stretch of a save's work on the page's thread (a slice of the export; the last slice with the rest of the
+ * snapshot) is recorded (`work()`; the store records its chunks', `OnSaveWork`): it is the simulated Excel's saving of its file, which
+ * real Excel does in its own process, so a benchmark counts it apart from the pane's work, as it does the batches.
  */
 
 import { snapshotWorkbookInSlices, type SimulatedWorkbook } from './excel-sim';
@@ -10,8 +13,17 @@ import type { WorkbookStore } from './workbook-store';
 
 export type SaveState = { kind: 'saved' } | { kind: 'saving' } | { kind: 'failed'; reason: string };
 
+/** A stretch of a save's work on the page's thread, on the clock of `SyncRecord.startedAt`. */
+export interface SaveWork {
+  /** `performance.timeOrigin + performance.now()` when the stretch began. */
+  startedAt: number;
+  ms: number;
+}
+
 export interface WorkbookAutosave {
   saved(): Promise<void>;
+  /** Every stretch of saving so far, oldest first. */
+  work(): readonly SaveWork[];
   /** Saves now whatever is pending (reset uses it). */
   flush(): Promise<void>;
   stop(): void;
@@ -51,6 +63,20 @@ export function startAutosave(
   let running: Promise<void> = Promise.resolve();
   let lastError: unknown;
 
+  const work: SaveWork[] = [];
+  const clock = (): number => performance.timeOrigin + performance.now();
+  let stretchFrom = 0;
+  const endStretch = (): void => {
+    const now = clock();
+    work.push({ startedAt: stretchFrom, ms: now - stretchFrom });
+    stretchFrom = now;
+  };
+  const pauseRecorded = async (): Promise<void> => {
+    endStretch();
+    await pause();
+    stretchFrom = clock();
+  };
+
   const save = (): Promise<void> => {
     timer = undefined;
     running = running
@@ -58,10 +84,16 @@ export function startAutosave(
       .then(async () => {
         if (!dirty) return;
         dirty = false;
+        stretchFrom = clock();
         try {
           // `dirty` turns true again when the workbook changes during the export: the snapshot would mix states.
-          const snapshot = await snapshotWorkbookInSlices(workbook.state, { sliceCells, pause, changed: () => dirty });
-          if (snapshot === undefined) return;
+          const snapshot = await snapshotWorkbookInSlices(workbook.state, { sliceCells, pause: pauseRecorded, changed: () => dirty });
+          if (snapshot === undefined) {
+            endStretch();
+            return;
+          }
+          // The last slice and the rest of the snapshot: one stretch (the store reports its own, `OnSaveWork`).
+          endStretch();
           await store.save(snapshot);
           lastError = undefined;
           if (!dirty) onState({ kind: 'saved' });
@@ -92,6 +124,7 @@ export function startAutosave(
   return {
     flush,
     saved: flush,
+    work: () => work,
     stop() {
       stopped = true;
       stopListening();

@@ -91,6 +91,37 @@ describe('workbook autosave', () => {
     }
   });
 
+  test("records each stretch of a save on the page's thread: a slice of the export each, the last with the rest of the snapshot (#30)", async () => {
+    const wb = await largeWorkbook(2_000);
+    let storeCalledAt: number | undefined;
+    const store = recordingStore();
+    const save = store.save.bind(store);
+    store.save = (snapshot) => {
+      storeCalledAt = performance.timeOrigin + performance.now();
+      return save(snapshot);
+    };
+    const before = performance.timeOrigin + performance.now();
+    let pauses = 0;
+    const autosave = startAutosave(wb, store, () => undefined, {
+      sliceCells: 10_000,
+      pause: () => new Promise((resolve) => setTimeout(() => resolve(((pauses += 1), undefined)), 5)),
+    });
+    await writeCell(wb, 'C2', 'saved');
+    await autosave.flush();
+    const work = autosave.work();
+    // One stretch before each pause, and the last one with the rest of the snapshot and the store's call.
+    expect(pauses).toBeGreaterThan(0);
+    expect(work).toHaveLength(pauses + 1);
+    work.forEach((stretch, i) => {
+      expect(stretch.ms).toBeGreaterThanOrEqual(0);
+      expect(stretch.startedAt).toBeGreaterThanOrEqual(i === 0 ? before : (work[i - 1]?.startedAt ?? 0) + (work[i - 1]?.ms ?? 0));
+    });
+    // The store is called after the last stretch (it reports its own).
+    const last = work.at(-1);
+    expect(storeCalledAt).toBeGreaterThanOrEqual((last?.startedAt ?? Infinity) + (last?.ms ?? 0));
+    autosave.stop();
+  });
+
   test('flush saves at once, and reports a failed store', async () => {
     const wb = await largeWorkbook(10);
     const store = recordingStore();

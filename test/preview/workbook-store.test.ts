@@ -31,6 +31,28 @@ describe('workbook store (manifest and chunks)', () => {
     expect(copy.tableLayouts()).toEqual(wb.tableLayouts());
   });
 
+  test('reports a stretch of work for each chunk it builds, one after the other, before that chunk is stored (#30)', async () => {
+    const storage = memoryRecordStorage();
+    const work: { startedAt: number; ms: number }[] = [];
+    const stored: number[] = [];
+    const change = storage.change.bind(storage);
+    storage.change = (c) => {
+      stored.push(work.length);
+      return change(c);
+    };
+    const store = createWorkbookStore(storage, 1_000, (stretch) => work.push(stretch));
+    await store.save((await largeWorkbook(200)).snapshot());
+    const chunks = chunkKeys(storage.records).length;
+    // One per chunk, and the last call of the chunks that finds no more.
+    expect(work).toHaveLength(chunks + 1);
+    // Chunk n is stored after its stretch was reported.
+    expect(stored.slice(0, chunks)).toEqual(Array.from({ length: chunks }, (_, n) => n + 1));
+    work.forEach((stretch, i) => {
+      expect(stretch.ms).toBeGreaterThanOrEqual(0);
+      if (i > 0) expect(stretch.startedAt).toBeGreaterThanOrEqual((work[i - 1]?.startedAt ?? 0) + (work[i - 1]?.ms ?? 0));
+    });
+  });
+
   test('a save cut short after some chunks leaves the previous workbook loadable; the next save removes its strays', async () => {
     const storage = memoryRecordStorage();
     const store = createWorkbookStore(storage, 1_000);

@@ -39,6 +39,7 @@ import { runExcel, type ExcelSession } from './run-excel';
 import { blankRows } from './send-block';
 import { sendInBlocks } from './send-in-blocks';
 import { stringJsonBytes } from '../../sync/json-bytes';
+import { inTurns, type YieldToHost } from './yield-to-host';
 
 /**
  * A guess of one queued action's share of the request (its id, type, name and object path; Office.js sends a
@@ -73,10 +74,15 @@ const nextRow = (a: { row: number }, b: { row: number }): boolean => b.row === a
 
 export class ExcelPushSheet implements PushSheet {
   private readonly limits: WriteLimits;
+  private readonly turns: { yieldToHost?: YieldToHost };
 
-  /** `limits` tunes the write blocks (request budget per sync, rows per block); the defaults suit Excel on the web. */
-  constructor(limits: Partial<WriteLimits> = {}) {
+  /**
+   * `limits` tunes the write blocks (request budget per sync, rows per block); the defaults suit Excel on the web.
+   * `turns.yieldToHost` gives the thread back between slices of rows read (default `yieldToHost`; tests count them).
+   */
+  constructor(limits: Partial<WriteLimits> = {}, turns: { yieldToHost?: YieldToHost } = {}) {
     this.limits = { budgetBytes: limits.budgetBytes ?? DEFAULT_WRITE_BUDGET_BYTES, maxRows: limits.maxRows ?? DEFAULT_MAX_BLOCK_ROWS };
+    this.turns = turns.yieldToHost === undefined ? {} : { yieldToHost: turns.yieldToHost };
   }
 
   async read<R>(model: TableModel<R>, options: { signal?: AbortSignal } = {}): Promise<PushSheetRead> {
@@ -93,11 +99,20 @@ export class ExcelPushSheet implements PushSheet {
         (start, count) => tableCells(layout, start, count, first, width),
         ['values'],
         layout.rows,
-        (start, cells) => {
-          (cells.values ?? []).forEach((line, i) => {
-            const raw = layout.columns.map((column) => line[column - first] ?? '');
-            reader.add(start + i, raw, layout.status === null ? undefined : line[layout.status - first]);
-          });
+        // Each block's rows are taken a slice per turn (yield-to-host.ts): a 20,000-row block held the thread ~60 ms.
+        async (start, cells) => {
+          const lines = cells.values ?? [];
+          await inTurns(
+            lines.length,
+            (from, to) => {
+              for (let i = from; i < to; i += 1) {
+                const line = lines[i] ?? [];
+                const raw = layout.columns.map((column) => line[column - first] ?? '');
+                reader.add(start + i, raw, layout.status === null ? undefined : line[layout.status - first]);
+              }
+            },
+            this.turns,
+          );
         },
         {
           startRows: firstReadRows(width, 1),

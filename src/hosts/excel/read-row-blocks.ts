@@ -77,7 +77,8 @@ export async function readRowBlocks(
   region: (start: number, count: number) => Excel.Range,
   properties: readonly ReadProperty[],
   total: number,
-  onBlock: (start: number, cells: LoadedCells) => void,
+  /** Takes each block's cells; a promise it returns (work done in turns) is awaited before the next block is read. */
+  onBlock: (start: number, cells: LoadedCells) => unknown,
   options: ReadBlocksOptions,
 ): Promise<void> {
   let rows = Math.max(1, options.startRows);
@@ -98,7 +99,8 @@ export async function readRowBlocks(
       throw error;
     }
     const cells = loadedCells(range, properties);
-    onBlock(start, cells);
+    const taken = onBlock(start, cells);
+    if (taken instanceof Promise) await taken;
     start += count;
     if (options.budgetBytes !== undefined) {
       readBytes += loadedBytes(cells, count);

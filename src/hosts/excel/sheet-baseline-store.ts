@@ -10,6 +10,8 @@
  * Rewriting a table deletes its block's rows (whole sheet rows: the blocks below move up, untouched) and
  * appends the new block at the end; the other tables' blocks are never written. Writes go in blocks under the
  * 5 MB request cap (chunk-plan.ts), reads in blocks under the response and 5M-cell caps (read-row-blocks.ts).
+ * Turning the rows into the block's cells, and the cells read back into rows, runs in slices that give the thread
+ * back between them (`yield-to-host.ts`): for 100,000 rows it held the pane's thread 100-200 ms in one go.
  */
 
 import { checkBaseline, type BaselinePatch, type BaselineStore } from '../../sync/push/baseline';
@@ -21,20 +23,21 @@ import {
   baselineBlock,
   baselineBlockEnd,
   baselineBlockOf,
-  baselineOfBlock,
   BLOCK_COMPLETE,
   parseBaselineHeader,
+  parseBaselineRow,
   sameBaselineTable,
+  type BaselineBlock,
   type BaselineBlockHeader,
 } from '../../sync/push/baseline-sheet-layout';
 import type { BaselineRow } from '../../sync/push/diff';
-import type { CellValue } from '../../sync/cell-values';
 import { DEFAULT_BUDGET_BYTES, DEFAULT_MAX_BLOCK_ROWS, DEFAULT_WRITE_BUDGET_BYTES, planBlocks, rowJsonBytes } from './chunk-plan';
 import { fillNumberFormat } from './format-runs';
 import { addVeryHiddenSheet, existingSheet, serialized } from './hidden-text-sheet';
 import { MAX_READ_CELLS, readRowBlocks } from './read-row-blocks';
 import type { ExcelSession } from './run-excel';
 import { sendInBlocks } from './send-in-blocks';
+import { inTurns, type YieldToHost } from './yield-to-host';
 
 export { BASELINE_MARK, BASELINE_SHEET } from '../../sync/push/baseline-sheet-layout';
 
@@ -45,17 +48,21 @@ export interface SheetBaselineStoreOptions {
   maxRows?: number;
   /** Response budget per read sync (default 4 MB). */
   readBudgetBytes?: number;
+  /** How the thread is given back between slices of rows (default `yieldToHost`; tests count the turns). */
+  yieldToHost?: YieldToHost;
 }
 
 export class SheetBaselineStore implements BaselineStore {
   private readonly budgetBytes: number;
   private readonly maxRows: number;
   private readonly readBudgetBytes: number;
+  private readonly turns: { yieldToHost?: YieldToHost };
 
   constructor(options: SheetBaselineStoreOptions = {}) {
     this.budgetBytes = options.budgetBytes ?? DEFAULT_WRITE_BUDGET_BYTES;
     this.maxRows = options.maxRows ?? DEFAULT_MAX_BLOCK_ROWS;
     this.readBudgetBytes = options.readBudgetBytes ?? DEFAULT_BUDGET_BYTES;
+    this.turns = options.yieldToHost === undefined ? {} : { yieldToHost: options.yieldToHost };
   }
 
   async read(tableName: string): Promise<BaselineRow[] | undefined> {
@@ -69,8 +76,7 @@ export class SheetBaselineStore implements BaselineStore {
   }
 
   async write(tableName: string, rows: readonly BaselineRow[]): Promise<void> {
-    checkBaseline(rows);
-    const { header, cells, width, rowBytes } = baselineBlock(tableName, rows);
+    const { header, cells, width, rowBytes } = await baselineBlockInTurns(tableName, rows, this.turns);
     await serialized(async (session) => {
       const sheet = (await existingSheet(session, BASELINE_SHEET)) ?? (await addVeryHiddenSheet(session, BASELINE_SHEET));
       const end = await this.deleteBlocks(session, sheet, tableName);
@@ -163,7 +169,8 @@ export class SheetBaselineStore implements BaselineStore {
   }
 
   private async readBlock(session: ExcelSession, sheet: Excel.Worksheet, block: BaselineBlockHeader): Promise<BaselineRow[] | undefined> {
-    const rows: CellValue[][] = [];
+    const rows: BaselineRow[] = [];
+    let whole = true;
     const perRow = Math.max(1, block.rows === 0 ? 1 : Math.ceil(block.bytes / block.rows));
     const startRows = Math.max(
       1,
@@ -174,14 +181,62 @@ export class SheetBaselineStore implements BaselineStore {
       (start, count) => sheet.getRangeByIndexes(block.row + 1 + start, 0, count, block.width),
       ['values'],
       block.rows,
-      (_start, cells) => {
-        for (const row of cells.values ?? []) rows.push(row);
+      // Each block read is parsed as it comes, in slices; a row that does not parse ends the parsing.
+      async (_start, cells) => {
+        const values = cells.values ?? [];
+        await inTurns(
+          values.length,
+          (from, to) => {
+            for (let r = from; r < to && whole; r += 1) {
+              const row = parseBaselineRow(values[r] ?? []);
+              if (row === undefined) whole = false;
+              else rows.push(row);
+            }
+            return whole;
+          },
+          this.turns,
+        );
       },
       { startRows },
     );
     // A block that does not read back whole is no baseline (see the header comment).
-    return baselineOfBlock(block, rows);
+    return whole && rows.length === block.rows ? rows : undefined;
   }
+}
+
+/**
+ * `baselineBlock` of the rows (checked first, `checkBaseline`), built a slice of rows per turn: the same header,
+ * cells, width and bytes. A slice's rows are padded to the slice's widest; rows of a narrower slice are padded
+ * again to the block's widest at the end (their bytes counted again).
+ */
+async function baselineBlockInTurns(
+  tableName: string,
+  rows: readonly BaselineRow[],
+  turns: { yieldToHost?: YieldToHost },
+): Promise<BaselineBlock> {
+  const cells: string[][] = [];
+  const rowBytes: number[] = [];
+  let width = 2;
+  await inTurns(
+    rows.length,
+    (from, to) => {
+      const slice = rows.slice(from, to);
+      checkBaseline(slice);
+      const part = baselineBlock(tableName, slice);
+      width = Math.max(width, part.width);
+      cells.push(...part.cells);
+      rowBytes.push(...part.rowBytes);
+    },
+    turns,
+  );
+  cells.forEach((row, i) => {
+    if (row.length >= width) return;
+    while (row.length < width) row.push('');
+    rowBytes[i] = rowJsonBytes(row);
+  });
+  const bytes = rowBytes.reduce((sum, b) => sum + b, 0);
+  // The header as baselineBlock writes it (baseline-sheet-layout.ts), for the whole block.
+  return { header: [BASELINE_MARK, tableName, String(rows.length), String(width), 'writing', String(bytes)], cells, width, rowBytes };
 }
 
 /** The block headers from the top, one sync each (a workbook has a handful of pushable tables). */

@@ -7,6 +7,7 @@
 import { ExcelPushSheet } from '../../../src/hosts/excel/excel-push-sheet';
 import { CHANGED_FILL, CHANGED_FONT, INPUT_FILL, INPUT_FONT, markInputColumns } from '../../../src/hosts/excel/input-style';
 import { STATUS_HEADER } from '../../../src/hosts/excel/push-table-layout';
+import { ROWS_PER_TURN } from '../../../src/hosts/excel/yield-to-host';
 import { WEB_PAYLOAD_LIMIT_BYTES } from '../../../src/preview/excel-sim';
 import { rowToFields } from '../../../src/sync/tables';
 import { dateToSerial } from '../../../src/sync/excel-serial-date';
@@ -165,6 +166,31 @@ describe('ExcelPushSheet.read', () => {
     // About 20 MB of values at 4 MB a sync, and the two syncs that find the table: no sync per row or per column.
     expect(syncs.length).toBeLessThanOrEqual(10);
   }, 120_000);
+
+  it('takes the rows read a slice per turn, giving the thread back between slices (#30)', async () => {
+    const count = 3 * ROWS_PER_TURN + 1;
+    await writeBudgets(budgets(ids(1, count)));
+    let turns = 0;
+    const sheet = new ExcelPushSheet(
+      {},
+      {
+        yieldToHost: () => {
+          turns += 1;
+          return new Promise((resolve) => setTimeout(resolve, 0));
+        },
+      },
+    );
+    sim.workbook.stats.reset();
+    const read = await sheet.read(MODEL);
+    // At most ROWS_PER_TURN rows between two turns of the thread: one of these, or the sync reading the next block.
+    const blocks = sim.workbook.stats.syncs.filter((s) => s.responseBytes > 2_000).length;
+    expect(turns).toBeGreaterThan(0);
+    expect(turns).toBeGreaterThanOrEqual(Math.ceil(count / ROWS_PER_TURN) - blocks);
+    expect(read).toEqual(await new ExcelPushSheet().read(MODEL));
+    expect(read.rows).toHaveLength(count);
+    const last = budget(count);
+    expect(read.rows[count - 1]).toEqual({ id: count, externalId: last.external_id, fields: fieldsOf(last), position: count - 1 });
+  }, 60_000);
 });
 
 describe('ExcelPushSheet.update', () => {

@@ -5,6 +5,8 @@
  */
 
 import { BASELINE_MARK, BASELINE_SHEET, SheetBaselineStore } from '../../../src/hosts/excel/sheet-baseline-store';
+import { ROWS_PER_TURN } from '../../../src/hosts/excel/yield-to-host';
+import { baselineBlock, BLOCK_COMPLETE } from '../../../src/sync/push/baseline-sheet-layout';
 import { createSimulatedWorkbook, installExcelSimulation, WEB_PAYLOAD_LIMIT_BYTES } from '../../../src/preview/excel-sim';
 import { patchedBaseline, type BaselineRow } from '../../../src/sync/push';
 import { baselineRow, baselineRows as rows } from '../../support/push-state-fixtures';
@@ -194,6 +196,49 @@ describe('SheetBaselineStore', () => {
       new SheetBaselineStore().write('ForecastBudgets', [{ id: 1, externalId: null, fields: { client_secret: 'x' } }]),
     ).rejects.toThrow(/credentials/);
     expect(sim.workbook.state.sheets.map((s) => s.name)).not.toContain(BASELINE_SHEET);
+  });
+});
+
+describe('SheetBaselineStore, giving the thread back (#30)', () => {
+  /** A store whose turns are counted (each turn is a real macrotask all the same). */
+  function countingStore(): { store: SheetBaselineStore; turns: () => number } {
+    let turns = 0;
+    const store = new SheetBaselineStore({
+      yieldToHost: () => {
+        turns += 1;
+        return new Promise((resolve) => setTimeout(resolve, 0));
+      },
+    });
+    return { store, turns: () => turns };
+  }
+
+  it('builds the block and parses it back a slice of rows per turn, cells and rows as the layout writes them', async () => {
+    // A row past the first slice is wider (its fields cut into two parts): the rows before are padded to it.
+    const written = rows(4 * ROWS_PER_TURN + 1);
+    const wide = 3 * ROWS_PER_TURN;
+    written[wide] = { ...(written[wide] as BaselineRow), fields: { ...written[wide]?.fields, description: 'x'.repeat(40_000) } };
+    const { store, turns } = countingStore();
+    await store.write('ForecastBudgets', written);
+    // Five slices of rows: a turn between each two.
+    expect(turns()).toBeGreaterThanOrEqual(4);
+    const block = baselineBlock('ForecastBudgets', written);
+    const sheet = sim.workbook.values(BASELINE_SHEET);
+    expect(sheet[0]?.slice(0, block.header.length)).toEqual(block.header.map((cell, i) => (i === 4 ? BLOCK_COMPLETE : cell)));
+    expect(sheet.slice(1, written.length + 1).map((row) => row.slice(0, block.width))).toEqual(block.cells);
+    const before = turns();
+    expect(await store.read('ForecastBudgets')).toEqual(written);
+    expect(turns() - before).toBeGreaterThanOrEqual(4);
+  });
+
+  it('a row that does not parse back, in a later slice, still makes no baseline', async () => {
+    const { store } = countingStore();
+    await store.write('ForecastBudgets', rows(2 * ROWS_PER_TURN + 10));
+    // A row of the second slice loses its fields' JSON.
+    await Excel.run(async (context) => {
+      context.workbook.worksheets.getItem(BASELINE_SHEET).getRangeByIndexes(ROWS_PER_TURN + 5, 2, 1, 1).values = [['|{broken']];
+      await context.sync();
+    });
+    expect(await store.read('ForecastBudgets')).toBeUndefined();
   });
 });
 
