@@ -5,11 +5,14 @@
  * syncs (request bytes, actions, refusals).
  */
 
+import { readSetting, writeSetting } from '../../../src/hosts/excel/document-setting';
 import { ExcelWorkbookPort } from '../../../src/hosts/excel/excel-workbook-port';
 import { createSimulatedWorkbook, installExcelSimulation, type SimulatedWorkbook } from '../../../src/preview/excel-sim';
 import type { SyncRecord } from '../../../src/preview/excel-sim/batch/payload';
 import { startRemoteExcel, type RemoteExcel } from '../../../src/preview/excel-sim/remote/node-remote-excel';
+import { FORECAST_BUDGETS_TABLE, tableSpec } from '../../../src/sync/tables';
 import type { TableSpec } from '../../../src/sync/workbook-port';
+import { budgets } from '../../hosts/excel/budget-sheet';
 import { TRANSACTIONS, transaction, transactions } from '../../hosts/excel/sim-setup';
 
 const OPTIONS = { platform: 'web' as const, sheets: ['Data', 'Summary'] };
@@ -85,6 +88,17 @@ describe('the remote Excel gives what the simulation gives in process', () => {
     await same(() => port.writeStamp('Transactions', { text: 'Pulled 3,102 rows' }));
   });
 
+  it('a budgets table with in-cell lists on its code columns, fitted widths; document settings written and read', async () => {
+    const written = await same(() =>
+      new ExcelWorkbookPort().writeTable(tableSpec(FORECAST_BUDGETS_TABLE, { language: 'de' }), budgets(ids(1, 300))),
+    );
+    expect(written).toMatchObject({ value: { rowsWritten: 300, created: true } });
+    await same(() => writeSetting('cashflow.test', JSON.stringify({ rows: 300, note: 'ä € 𝄞' })));
+    const read = await same(() => readSetting('cashflow.test'));
+    expect(read).toEqual({ value: JSON.stringify({ rows: 300, note: 'ä € 𝄞' }) });
+    expect(await same(() => readSetting('cashflow.none'))).toEqual({ value: null });
+  });
+
   it('a request over 5 MB is refused and halved alike', async () => {
     const big: TableSpec = { ...TRANSACTIONS, tableName: 'Big', sheetName: 'Summary' };
     const port = new ExcelWorkbookPort({ budgetBytes: 50_000_000, maxRows: 20_000 });
@@ -118,8 +132,14 @@ describe('the remote Excel gives what the simulation gives in process', () => {
       value: {
         table: true,
         sheet: [false, 'Data', 0],
-        count: 2,
-        tables: { items: [{ name: 'Transactions', worksheet: { name: 'Data' } }, { name: 'Big' }] },
+        count: 3, // Data, Summary and the budgets' sheet
+        tables: {
+          items: [
+            { name: 'Transactions', worksheet: { name: 'Data' } },
+            { name: FORECAST_BUDGETS_TABLE.tableName, worksheet: { name: FORECAST_BUDGETS_TABLE.sheetName } },
+            { name: 'Big', worksheet: { name: 'Summary' } },
+          ],
+        },
       },
     });
     const notFound = await same(() =>
