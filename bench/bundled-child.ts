@@ -12,8 +12,8 @@ export const CHILD_MARK = 'BENCH_FIGURES ';
 
 const bundles = new Map<string, Promise<string>>();
 
-/** `entry`: a file in bench/ ("pull-child.ts"). */
-function bundled(entry: string): Promise<string> {
+/** `entry`: a file in bench/ ("pull-child.ts"); gives the bundle's path (built once per process). */
+export function bundled(entry: string): Promise<string> {
   let bundle = bundles.get(entry);
   if (bundle === undefined) {
     const outfile = path.join(__dirname, '..', 'node_modules', '.cache', 'bench', entry.replace(/\.ts$/, '.cjs'));

@@ -9,8 +9,12 @@ export const CPU_GOAL = 1.5;
 export interface PullRuns {
   transactions: number;
   latencyMs: number;
+  /** Our pull against the remote Excel (the simulation in its own process), at 0 ms and at `latencyMs` per sync. */
   our0: PullBenchFigures;
   ourL: PullBenchFigures;
+  /** The same with the simulation in the add-in's process (for comparison: the measure before the remote Excel). */
+  inProcess0?: PullBenchFigures;
+  inProcessL?: PullBenchFigures;
   /** The naive add-in's wall time over all rows (extrapolated when stopped early). */
   naiveWallMs: number;
   floor: PullBenchFigures;
@@ -23,16 +27,24 @@ const seconds = (n: number): string => `${(n / 1000).toFixed(1)} s`;
 
 export function pullResultRows(r: PullRuns): ResultRow[] {
   const cpuRow = (f: PullBenchFigures): ResultRow => ({
-    measure: `add-in CPU (process − simulated Excel − sampling), ${f.latencyMs} ms per sync, median of 5`,
+    measure: `add-in CPU (its process − sampling; Excel in a process of its own), ${f.latencyMs} ms per sync, median of 5`,
     ours: ms(addinCpuMs(f)),
     baseline: `raw floor (fetch + JSON.parse) ${ms(r.floor.cpuMs)}`,
     ratio: times(cpuRatio(f, r.floor)),
     target: `≤ ${CPU_GOAL}×`,
     holds: cpuRatio(f, r.floor) <= CPU_GOAL,
   });
+  const inProcessRow = (f: PullBenchFigures): ResultRow => ({
+    ...cpuRow(f),
+    measure: `for comparison: add-in CPU with the simulation in its process (process − simulated Excel − sampling), ${f.latencyMs} ms per sync, median of 5`,
+    target: '–',
+    holds: null,
+  });
+  const inProcess = [r.inProcess0, r.inProcessL].filter((f): f is PullBenchFigures => f !== undefined);
   return [
     cpuRow(r.our0),
     cpuRow(r.ourL),
+    ...inProcess.map(inProcessRow),
     {
       measure: `wall time, ${r.latencyMs} ms per sync (assumed)`,
       ours: seconds(r.ourL.wallMs),

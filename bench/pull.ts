@@ -9,10 +9,16 @@
  * and (c) run five times, in turn; the run of median CPU is reported.
  *
  * Every run of (a), (b) and (c) is a fresh node process of the bundled `pull-child.ts`, warmed alike (one token and
- * one one-row page with plain fetch) before its window; its CPU is counted over the pull itself. The add-in's CPU
- * (issue #19's measure) is that minus the simulated Excel's execute time and the benchmark's memory sampling.
+ * one one-row page with plain fetch) before its window; its CPU is counted over the pull itself. The simulated Excel
+ * runs behind a process boundary (the remote Excel, src/preview/excel-sim/remote: the run's process forks the bundled
+ * `excel-host.ts`), as real Excel does: the add-in's process serializes each batch once and reads each answer, and
+ * holds none of the workbook's cells. So the add-in's CPU (issue #19's measure, cpu-ratio.ts) is the run's process CPU
+ * minus the benchmark's memory sampling. For comparison, (a) also runs with the simulation in its own process (the
+ * measure before: process CPU minus the simulation's execute time and the sampling, the workbook's cells and their
+ * garbage collection on the add-in's heap).
  *
- * The sandbox runs in a child process, so this process's memory is the pull's own (client + simulation).
+ * The sandbox runs in a child process, so a run's process memory is the add-in's own (the remote Excel's workbook is
+ * in its own process; in the in-process rows, client + simulation).
  * Prints the figures and whether each target holds. A benchmark, not a test.
  *
  * Environment: BENCH_TRANSACTIONS (default 100,000), BENCH_SYNC_LATENCY_MS (default 50),
@@ -22,10 +28,11 @@
 import { collector } from './full-gc';
 import { CashflowClient, TokenCache } from '../src/api';
 import { ExcelWorkbookPort } from '../src/hosts/excel/excel-workbook-port';
-import { createSimulatedWorkbook, installExcelSimulation, WEB_PAYLOAD_LIMIT_BYTES } from '../src/preview/excel-sim';
+import { createSimulatedWorkbook, installExcelSimulation, WEB_PAYLOAD_LIMIT_BYTES, type SyncStats } from '../src/preview/excel-sim';
+import { startRemoteExcel } from '../src/preview/excel-sim/remote/node-remote-excel';
 import { createPuller, MemoryPullStateStore } from '../src/sync/pull';
 import { buildLookups, toRow, TRANSACTIONS_TABLE } from '../src/sync/tables';
-import { childRun, reportFigures, runBundledChild } from './bundled-child';
+import { bundled, childRun, reportFigures, runBundledChild } from './bundled-child';
 import { addinCpuMs, CPU_TARGET, cpuRatio, medianRun } from './cpu-ratio';
 import { profileWindow } from './profile-window';
 import { pullResultRows } from './pull-results';
@@ -50,8 +57,10 @@ export interface PullBenchFigures {
   /** CPU time of this process (all its threads) and of the sandbox's process tree during the run. */
   cpuMs?: number;
   sandboxCpuMs?: number;
-  /** Time the simulated Excel spent executing batches (real Excel does this in its own process). */
+  /** Time the simulated Excel spent executing batches (in its own process, or in this one: see `simInProcess`). */
   simMs?: number;
+  /** The simulated Excel ran in the add-in's process (the rows for comparison); otherwise behind the remote Excel. */
+  simInProcess?: boolean;
   /** Time the benchmark's memory sampler took (its instrument, not the add-in's work; see cpu-ratio.ts). */
   samplerMs?: number;
   /** Highest RSS / V8 heap sampled while the pull ran. */
@@ -140,16 +149,43 @@ async function warmTransport(url: string, credentials: Credentials): Promise<voi
   JSON.parse(await page.text());
 }
 
-export async function ours(url: string, credentials: Credentials, latencyMs: number): Promise<PullBenchFigures> {
-  const { workbook, uninstall } = installExcelSimulation(
-    globalThis,
-    createSimulatedWorkbook({ platform: 'web', syncLatencyMs: latencyMs }),
-  );
+/** Where a run's simulated Excel lives: a child process (the bundled host's path) or this process. */
+export type ExcelSide = { kind: 'remote'; host: string } | { kind: 'in-process' };
+
+interface BenchExcel {
+  stats(): Promise<SyncStats>;
+  close(): Promise<void>;
+}
+
+/** The simulated Excel (web, 5 MB caps, the latency per sync) installed as the globals, on its side. */
+async function openExcel(side: ExcelSide, latencyMs: number): Promise<BenchExcel> {
+  const options = { platform: 'web' as const, syncLatencyMs: latencyMs };
+  if (side.kind === 'in-process') {
+    const { workbook, uninstall } = installExcelSimulation(globalThis, createSimulatedWorkbook(options));
+    return {
+      stats: () => Promise.resolve(workbook.stats),
+      close: () => Promise.resolve(uninstall()),
+    };
+  }
+  const excel = await startRemoteExcel({ entry: side.host, workbook: options });
+  const { uninstall } = excel.install(globalThis);
+  return {
+    stats: () => excel.stats(),
+    async close() {
+      uninstall();
+      await excel.close();
+    },
+  };
+}
+
+export async function ours(url: string, credentials: Credentials, latencyMs: number, side: ExcelSide): Promise<PullBenchFigures> {
+  const excel = await openExcel(side, latencyMs);
+  const inProcess = side.kind === 'in-process';
   const http = counting();
   const puller = createPuller({ client: client(url, credentials, http), port: new ExcelWorkbookPort(), store: new MemoryPullStateStore() });
   await warmTransport(url, credentials);
   gc();
-  const stopProfile = await profileWindow(`ours-${latencyMs}ms`);
+  const stopProfile = await profileWindow(`ours-${inProcess ? 'in-process' : 'remote'}-${latencyMs}ms`);
   const memory = memorySampler();
   const t0 = performance.now();
   const cpu0 = process.cpuUsage();
@@ -159,34 +195,39 @@ export async function ours(url: string, credentials: Credentials, latencyMs: num
     const cpuMs = cpuSince(cpu0);
     await stopProfile();
     const { rssMb, heapMb, maxRssMb, spentMs } = memory.stop();
-    const syncs = workbook.stats.syncs;
+    const stats = await excel.stats();
+    const syncs = stats.syncs;
     return {
-      label: 'our pull',
+      label: inProcess ? 'our pull, sim. in process' : 'our pull',
       latencyMs,
+      simInProcess: inProcess,
       wallMs,
       cpuMs,
       rows: result.rowCount,
       requests: http.count(),
       syncs: syncs.length,
       roundTrips: syncs.filter((s) => s.actionCount > 0).length,
-      largestSyncBytes: workbook.stats.largestRequestBytes,
-      totalSyncBytes: workbook.stats.totalRequestBytes,
-      simMs: workbook.stats.totalExecuteMs,
+      largestSyncBytes: stats.largestRequestBytes,
+      totalSyncBytes: stats.totalRequestBytes,
+      simMs: stats.totalExecuteMs,
       samplerMs: spentMs,
       peakRssMb: rssMb,
       peakHeapMb: heapMb,
       maxRssMb,
     };
   } finally {
-    uninstall();
+    await excel.close();
   }
 }
 
-export async function naive(url: string, credentials: Credentials, latencyMs: number, limitRows: number): Promise<PullBenchFigures> {
-  const { workbook, uninstall } = installExcelSimulation(
-    globalThis,
-    createSimulatedWorkbook({ platform: 'web', syncLatencyMs: latencyMs }),
-  );
+export async function naive(
+  url: string,
+  credentials: Credentials,
+  latencyMs: number,
+  limitRows: number,
+  side: ExcelSide,
+): Promise<PullBenchFigures> {
+  const excel = await openExcel(side, latencyMs);
   const http = counting();
   const api = client(url, credentials, http);
   await warmTransport(url, credentials);
@@ -212,21 +253,25 @@ export async function naive(url: string, credentials: Credentials, latencyMs: nu
         if (rows >= limitRows) break;
       }
     });
-    const syncs = workbook.stats.syncs;
+    const wallMs = performance.now() - t0;
+    const cpuMs = cpuSince(cpu0);
+    const stats = await excel.stats();
+    const syncs = stats.syncs;
     return {
       label: 'naive add-in',
       latencyMs,
-      wallMs: performance.now() - t0,
-      cpuMs: cpuSince(cpu0),
+      wallMs,
+      cpuMs,
       rows,
       requests: http.count(),
       syncs: syncs.length,
       roundTrips: syncs.filter((s) => s.actionCount > 0).length,
-      largestSyncBytes: workbook.stats.largestRequestBytes,
-      simMs: workbook.stats.totalExecuteMs,
+      largestSyncBytes: stats.largestRequestBytes,
+      simMs: stats.totalExecuteMs,
+      simInProcess: side.kind === 'in-process',
     };
   } finally {
-    uninstall();
+    await excel.close();
   }
 }
 
@@ -317,9 +362,11 @@ export async function benchPull(transactions = 100_000, latencyMs = DEFAULT_SYNC
     );
     // Warm the sandbox's query cache and the JIT once, so no side pays for it alone.
     await rawFloor(url, credentials, Math.min(transactions, 5000));
+    const remote: ExcelSide = { kind: 'remote', host: await bundled('excel-host.ts') };
+    const inProcess: ExcelSide = { kind: 'in-process' };
     /** One add-in run in a fresh process of its own, so each run's memory figures are its own. */
-    const isolated = (kind: ChildRun['kind'], latency: number, limit = transactions): Promise<PullBenchFigures> =>
-      runChild({ kind, url, credentials, latencyMs: latency, limitRows: limit });
+    const isolated = (kind: ChildRun['kind'], latency: number, limit = transactions, side: ExcelSide = remote): Promise<PullBenchFigures> =>
+      runChild({ kind, url, credentials, latencyMs: latency, limitRows: limit, side });
     const cpu = async (run: () => Promise<PullBenchFigures>): Promise<PullBenchFigures> => {
       const ownBefore = process.cpuUsage();
       const sandboxBefore = processTreeCpuMs(sandbox.pid);
@@ -332,16 +379,21 @@ export async function benchPull(transactions = 100_000, latencyMs = DEFAULT_SYNC
         ...(sandboxBefore === undefined || sandboxAfter === undefined ? {} : { sandboxCpuMs: sandboxAfter - sandboxBefore }),
       };
     };
-    // Five rounds of floor, ours at 0 ms/sync and ours at the latency, in turn, the median of each kept: one run is a
-    // second or two of CPU on a shared machine whose figures vary by a fifth from run to run, and a machine that
-    // drifts (another tenant, the clock) weighs on both sides of the ratio alike.
+    // Five rounds of floor, ours at 0 ms/sync and ours at the latency (and the same two with the simulation in process,
+    // for comparison), in turn, the median of each kept: one run is a second or two of CPU on a shared machine whose
+    // figures vary by a fifth from run to run, and a machine that drifts (another tenant, the clock) weighs on both
+    // sides of the ratio alike.
     const floors: PullBenchFigures[] = [];
     const ours0Runs: PullBenchFigures[] = [];
     const oursLRuns: PullBenchFigures[] = [];
+    const inProcess0Runs: PullBenchFigures[] = [];
+    const inProcessLRuns: PullBenchFigures[] = [];
     for (let run = 0; run < RUNS; run += 1) {
       floors.push(await cpu(() => isolated('floor', 0)));
       ours0Runs.push(await cpu(() => isolated('ours', 0)));
       oursLRuns.push(await cpu(() => isolated('ours', latencyMs)));
+      inProcess0Runs.push(await cpu(() => isolated('ours', 0, transactions, inProcess)));
+      inProcessLRuns.push(await cpu(() => isolated('ours', latencyMs, transactions, inProcess)));
     }
     const median = (runs: PullBenchFigures[], by: (f: PullBenchFigures) => number): PullBenchFigures =>
       medianRun(runs, by) as PullBenchFigures;
@@ -358,6 +410,8 @@ export async function benchPull(transactions = 100_000, latencyMs = DEFAULT_SYNC
     };
     const our0 = ourMedian(ours0Runs);
     const ourL = ourMedian(oursLRuns);
+    const inProcess0 = ourMedian(inProcess0Runs);
+    const inProcessL = ourMedian(inProcessLRuns);
     // For information: the floor in this long-lived process, its HTTP client and JIT hot from the runs before (how
     // the issue first measured it). An add-in run starts cold in a process of its own, so it is not the yardstick.
     const warmFloors: PullBenchFigures[] = [];
@@ -368,28 +422,33 @@ export async function benchPull(transactions = 100_000, latencyMs = DEFAULT_SYNC
     const naiveL = await cpu(() => isolated('naive', latencyMs, naiveLimit));
     const extrapolate = (f: PullBenchFigures): number => (f.wallMs / f.rows) * transactions;
 
-    const figures = [our0, ourL, naive0, naiveL, floor];
+    const figures = [our0, ourL, inProcess0, inProcessL, naive0, naiveL, floor];
     table(figures);
     const naiveNote =
       naive0.rows < transactions ? ` (naive stopped at ${fmt(naive0.rows)} rows, extrapolated linearly)` : ' (naive over all rows)';
     console.log(
       `Latency per sync: ${latencyMs} ms, an assumption for Excel on the web's round trip (not measured); applied to every sync that sends actions.` +
         `\nEach add-in run has a process of its own. Peak RSS: sampled every 10 ms and at each progress event; hwm = the process's RSS high-water mark after the run (kernel).` +
-        `\n"of it sim. Excel": time the simulated workbook spent executing batches on this thread; real Excel does that work in its own process.` +
-        `\nCPU: this process (all threads, GC included) and the sandbox's processes, on ${os.availableParallelism()} cores. On n cores no run can be shorter than (ours + sandbox CPU) / n.` +
+        `\n"of it sim. Excel": time the simulated workbook spent executing batches: in the remote Excel's process (as real Excel does it in its own), or on the run's thread in the rows "sim. in process".` +
+        `\nCPU: the run's process (all threads, GC included; not the remote Excel's process) and the sandbox's processes, on ${os.availableParallelism()} cores. On n cores no run can be shorter than (ours + sandbox CPU) / n.` +
         `\nWithout it, our pull takes ${fmt(our0.wallMs - (our0.simMs ?? 0))} ms at 0 ms/sync (${fmt((our0.wallMs - (our0.simMs ?? 0)) / floor.wallMs, 2)}× the floor), ${fmt(ourL.wallMs - (ourL.simMs ?? 0))} ms at ${latencyMs} ms/sync: for information.`,
     );
     console.log(
       `The floor's CPU over ${RUNS} runs, each in a process of its own started and warmed like an add-in run's: ${floors.map((f) => `${fmt(f.cpuMs)} ms`).join(', ')}; the median one is in the table and the ratios.`,
     );
-    for (const runs of [ours0Runs, oursLRuns]) {
+    for (const runs of [ours0Runs, oursLRuns, inProcess0Runs, inProcessLRuns]) {
       console.log(
-        `Our pull at ${runs[0]?.latencyMs} ms/sync, add-in CPU over ${RUNS} runs: ${runs.map((f) => `${fmt(addinCpuMs(f))} ms (${fmt(cpuRatio(f, floor), 2)}×)`).join(', ')}; the median one is in the table and the ratio below, the highest memory of the ${RUNS} too.`,
+        `${runs[0]?.label} at ${runs[0]?.latencyMs} ms/sync, add-in CPU over ${RUNS} runs: ${runs.map((f) => `${fmt(addinCpuMs(f))} ms (${fmt(cpuRatio(f, floor), 2)}×)`).join(', ')}; the median one is in the table and the ratio below, the highest memory of the ${RUNS} too.`,
       );
     }
     for (const f of [our0, ourL]) {
       console.log(
-        `CPU ratio, ${f.latencyMs} ms/sync: (our process CPU − sim. Excel − the benchmark's memory sampling) / the floor's CPU = (${fmt(f.cpuMs)} − ${fmt(f.simMs)} − ${fmt(f.samplerMs)}) / ${fmt(floor.cpuMs)} ms = ${fmt(cpuRatio(f, floor), 2)}×`,
+        `CPU ratio, ${f.latencyMs} ms/sync: (the add-in's process CPU − the benchmark's memory sampling) / the floor's CPU = (${fmt(f.cpuMs)} − ${fmt(f.samplerMs)}) / ${fmt(floor.cpuMs)} ms = ${fmt(cpuRatio(f, floor), 2)}×`,
+      );
+    }
+    for (const f of [inProcess0, inProcessL]) {
+      console.log(
+        `For comparison, the simulation in process, ${f.latencyMs} ms/sync: (process CPU − sim. Excel − sampling) / the floor's CPU = (${fmt(f.cpuMs)} − ${fmt(f.simMs)} − ${fmt(f.samplerMs)}) / ${fmt(floor.cpuMs)} ms = ${fmt(cpuRatio(f, floor), 2)}×`,
       );
     }
     console.log(
@@ -448,7 +507,17 @@ export async function benchPull(transactions = 100_000, latencyMs = DEFAULT_SYNC
     saveSection(
       'pull',
       `Pull of ${fmt(transactions)} transactions into the Excel simulation`,
-      pullResultRows({ transactions, latencyMs, our0, ourL, naiveWallMs: extrapolate(naiveL), floor, minimumRequests }),
+      pullResultRows({
+        transactions,
+        latencyMs,
+        our0,
+        ourL,
+        inProcess0,
+        inProcessL,
+        naiveWallMs: extrapolate(naiveL),
+        floor,
+        minimumRequests,
+      }),
     );
     return figures;
   } finally {
@@ -462,6 +531,7 @@ interface ChildRun {
   credentials: Credentials;
   latencyMs: number;
   limitRows: number;
+  side: ExcelSide;
 }
 
 /** Runs one add-in in a node process of its own (the bundled `bench/pull-child.ts`) and reads its figures (CPU included). */
@@ -474,9 +544,9 @@ export async function childMain(): Promise<void> {
   const run = childRun<ChildRun>();
   const figures =
     run.kind === 'ours'
-      ? await ours(run.url, run.credentials, run.latencyMs)
+      ? await ours(run.url, run.credentials, run.latencyMs, run.side)
       : run.kind === 'floor'
         ? await rawFloor(run.url, run.credentials, run.limitRows)
-        : await naive(run.url, run.credentials, run.latencyMs, run.limitRows);
+        : await naive(run.url, run.credentials, run.latencyMs, run.limitRows, run.side);
   reportFigures(figures);
 }

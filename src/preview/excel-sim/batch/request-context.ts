@@ -64,7 +64,11 @@ export class BatchEngine<S extends BatchState> {
     }
   }
 
-  execute(actions: QueuedAction<S>[]): void {
+  /**
+   * Runs a batch. `answer` (optional) is handed its response's results (the loaded values by action id, as office.js
+   * receives them) when the batch succeeds.
+   */
+  execute(actions: QueuedAction<S>[], answer?: (results: ReadonlyArray<{ Id: number; Value: unknown }>) => void): void {
     const started = performance.now();
     const record: SyncRecord = {
       index: this.stats.syncs.length + 1,
@@ -80,14 +84,15 @@ export class BatchEngine<S extends BatchState> {
     this.stats.syncs.push(record);
     const progress = { wrote: false };
     try {
-      this.run(actions, record, progress);
+      const results = this.run(actions, record, progress);
+      answer?.(results);
     } finally {
       record.executeMs = performance.now() - started;
       if (progress.wrote) this.notifyChange();
     }
   }
 
-  private run(actions: QueuedAction<S>[], record: SyncRecord, progress: { wrote: boolean }): void {
+  private run(actions: QueuedAction<S>[], record: SyncRecord, progress: { wrote: boolean }): ReadonlyArray<{ Id: number; Value: unknown }> {
     const fail = (error: SimError): never => {
       record.errorCode = error.code;
       throw error;
@@ -126,6 +131,7 @@ export class BatchEngine<S extends BatchState> {
     }
     for (const commit of env.commits) commit();
     for (const object of env.bound) object.markSynced();
+    return env.results;
   }
 }
 
@@ -137,8 +143,20 @@ export class ClientRequestContext<S extends BatchState> implements ActionQueue<S
   private nextId = 1;
   /** True while a sync runs its batch and delivers the results: proxies made then queue nothing. */
   private processingResult = false;
+  /** The results of this context's last successful sync (empty before one): what the remote Excel's host answers. */
+  private lastResults: ReadonlyArray<{ Id: number; Value: unknown }> = [];
 
   constructor(private readonly engine: BatchEngine<S>) {}
+
+  /** The id of the action queued last (the remote Excel's host pairs a load with its result by it). */
+  get lastActionId(): number {
+    return this.nextId - 1;
+  }
+
+  /** The loaded values of the last sync, by action id (empty when it failed). */
+  get lastSyncResults(): ReadonlyArray<{ Id: number; Value: unknown }> {
+    return this.lastResults;
+  }
 
   /**
    * The Instantiate action office.js queues for every new proxy (ClientObject constructor): at sync it binds the
@@ -189,8 +207,11 @@ export class ClientRequestContext<S extends BatchState> implements ActionQueue<S
     else if (this.engine.limits.syncYield === 'task' && batch.length > 0) await nextTask();
     else await Promise.resolve();
     this.processingResult = true;
+    this.lastResults = [];
     try {
-      this.engine.execute(batch);
+      this.engine.execute(batch, (results) => {
+        this.lastResults = results;
+      });
     } finally {
       this.processingResult = false;
     }
