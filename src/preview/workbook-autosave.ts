@@ -9,16 +9,12 @@
  */
 
 import { snapshotWorkbookInSlices, type SimulatedWorkbook } from './excel-sim';
+import type { SaveWork } from './save-work';
 import type { WorkbookStore } from './workbook-store';
 
 export type SaveState = { kind: 'saved' } | { kind: 'saving' } | { kind: 'failed'; reason: string };
 
-/** A stretch of a save's work on the page's thread, on the clock of `SyncRecord.startedAt`. */
-export interface SaveWork {
-  /** `performance.timeOrigin + performance.now()` when the stretch began. */
-  startedAt: number;
-  ms: number;
-}
+export type { SaveWork } from './save-work';
 
 export interface WorkbookAutosave {
   saved(): Promise<void>;

@@ -15,7 +15,7 @@
  */
 
 import { isWorkbookSnapshot, type SheetSnapshot, type WorkbookSnapshot } from './excel-sim';
-import type { SaveWork } from './workbook-autosave';
+import type { SaveWork } from './save-work';
 
 /** Takes each stretch of a save's work on the page's thread (the pane benchmark counts them apart from the pane's). */
 export type OnSaveWork = (work: SaveWork) => void;
