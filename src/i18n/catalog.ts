@@ -12,6 +12,7 @@ import * as filters from './messages/filters';
 import * as functions from './messages/functions';
 import * as importing from './messages/import';
 import * as pane from './messages/pane';
+import * as planGrid from './messages/plan-grid';
 import * as preview from './messages/preview';
 import * as push from './messages/push';
 import * as share from './messages/share';
@@ -29,6 +30,7 @@ export const en = {
   ...functions.en,
   ...importing.en,
   ...pane.en,
+  ...planGrid.en,
   ...preview.en,
   ...push.en,
   ...share.en,
@@ -46,6 +48,7 @@ export const de: Catalog = {
   ...functions.de,
   ...importing.de,
   ...pane.de,
+  ...planGrid.de,
   ...preview.de,
   ...push.de,
   ...share.de,
@@ -59,6 +62,7 @@ export const it: Catalog = {
   ...functions.it,
   ...importing.it,
   ...pane.it,
+  ...planGrid.it,
   ...preview.it,
   ...push.it,
   ...share.it,

@@ -1,0 +1,21 @@
+/** The planning grid (#31): categories × months over the plan's budgets, typed figures as the grid's own budgets. */
+
+export { gridCellOf, gridExternalId, cellKey, type GridCellKey } from './grid-external-id';
+export { countsIn, gridFigures, toCents, type GridFigures, type OwnBudget } from './grid-figures';
+export { planGridEdits, type GridChange, type GridEdit, type GridEditPlan, type GridRefusal } from './grid-edits';
+export {
+  addMonths,
+  gridMonths,
+  GridHorizonError,
+  lastDayOf,
+  MAX_GRID_MONTHS,
+  monthOf,
+  monthWindow,
+  settlementDateIn,
+  type GridHorizon,
+  type SettlementDay,
+} from './grid-month';
+export { planGrid, type GridRow, type GridRowKind, type GridVariance, type PlanGrid, type ReadOnlyReason } from './grid-rows';
+export { gridBudgetsTable, newGridBudgetRow, ownBudgetRows, storeGridBaseline } from './grid-budgets';
+export { planEndOf, readGridSources, type GridSources, type GridTransaction, type ReadGridOptions } from './grid-sources';
+export { sendGridEdits, undoGridSend, type GridSendOptions, type GridSendResult } from './send-grid';
