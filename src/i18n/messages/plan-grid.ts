@@ -1,6 +1,15 @@
 /** Messages of the planning grid (#31): its own budgets' names, its rows below the tree, why a cell takes no figure. */
 
 export const en = {
+  'grid.none': 'This workbook has no plan grid for this plan yet: build it first.',
+  'grid.header.category': 'Category',
+  'grid.header.total': 'Total',
+  'grid.header.plan': 'Plan to date',
+  'grid.header.actual': 'Actual to date',
+  'grid.header.variance': 'Variance',
+  'grid.header.share': 'Variance %',
+  'grid.layoutChanged': 'The grid’s rows were changed (“{row}” is not where it was). Build the grid again, then type your figures.',
+  'grid.cell.notAmount': '“{value}” is not an amount: type a number, or empty the cell.',
   'grid.tableLabel': 'Plan grid',
   'grid.budgetName': 'Plan grid: {category} {month}',
   'grid.row.openInvoices': 'Open invoices',
@@ -17,6 +26,15 @@ export const en = {
 type Catalog = Record<keyof typeof en, string>;
 
 export const de: Catalog = {
+  'grid.none': 'Diese Arbeitsmappe hat noch kein Planraster für diesen Plan: Bauen Sie es zuerst auf.',
+  'grid.header.category': 'Kategorie',
+  'grid.header.total': 'Summe',
+  'grid.header.plan': 'Plan bis heute',
+  'grid.header.actual': 'Ist bis heute',
+  'grid.header.variance': 'Abweichung',
+  'grid.header.share': 'Abweichung %',
+  'grid.layoutChanged': 'Die Zeilen des Rasters wurden verändert („{row}“ steht nicht mehr an seinem Platz). Bauen Sie das Raster neu auf und tragen Sie dann Ihre Werte ein.',
+  'grid.cell.notAmount': '„{value}“ ist kein Betrag: Geben Sie eine Zahl ein oder leeren Sie die Zelle.',
   'grid.tableLabel': 'Planraster',
   'grid.budgetName': 'Planraster: {category} {month}',
   'grid.row.openInvoices': 'Offene Rechnungen',
@@ -31,6 +49,15 @@ export const de: Catalog = {
 };
 
 export const it: Catalog = {
+  'grid.none': 'Questa cartella di lavoro non ha ancora una griglia per questo piano: la crei prima.',
+  'grid.header.category': 'Categoria',
+  'grid.header.total': 'Totale',
+  'grid.header.plan': 'Piano a oggi',
+  'grid.header.actual': 'Effettivo a oggi',
+  'grid.header.variance': 'Scostamento',
+  'grid.header.share': 'Scostamento %',
+  'grid.layoutChanged': 'Le righe della griglia sono state modificate («{row}» non è più al suo posto). Ricostruisca la griglia, poi inserisca i valori.',
+  'grid.cell.notAmount': '«{value}» non è un importo: inserisca un numero o svuoti la cella.',
   'grid.tableLabel': 'Griglia di piano',
   'grid.budgetName': 'Griglia di piano: {category} {month}',
   'grid.row.openInvoices': 'Fatture aperte',

@@ -19,3 +19,27 @@ export { planGrid, type GridRow, type GridRowKind, type GridVariance, type PlanG
 export { gridBudgetsTable, newGridBudgetRow, ownBudgetRows, storeGridBaseline } from './grid-budgets';
 export { planEndOf, readGridSources, type GridSources, type GridTransaction, type ReadGridOptions } from './grid-sources';
 export { sendGridEdits, undoGridSend, type GridSendOptions, type GridSendResult } from './send-grid';
+export {
+  GRID_HEADER_ROW,
+  GRID_TAIL_COLUMNS,
+  GridLayoutChangedError,
+  gridSheet,
+  gridSheetEdits,
+  type GridCellProblem,
+  type GridSheet,
+  type GridSheetLayout,
+  type GridSheetOptions,
+  type GridSheetRead,
+} from './grid-sheet';
+export {
+  buildPlanGrid,
+  NoGridError,
+  sendPlanGrid,
+  type BuiltPlanGrid,
+  type GridSpec,
+  type KeptFigure,
+  type PlanGridContext,
+  type PlanGridSend,
+  type PlanSheetPort,
+} from './plan-sheet-flow';
+export { MemoryPlanSheet } from './memory-plan-sheet';

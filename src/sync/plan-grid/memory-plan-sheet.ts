@@ -1,0 +1,51 @@
+/** A Plan sheet held in memory (header, body, layout, kept figures over their cells): the flows' tests drive the core with it. */
+
+import type { BudgetTarget } from '../push/service-row';
+import type { CoreValue } from '../workbook-port';
+import type { GridSheet, GridSheetLayout } from './grid-sheet';
+import type { KeptFigure, PlanSheetPort } from './plan-sheet-flow';
+
+export class MemoryPlanSheet implements PlanSheetPort {
+  header: CoreValue[] = [];
+  body: CoreValue[][] = [];
+  stored: GridSheetLayout | undefined;
+  kept: readonly KeptFigure[] = [];
+
+  async write(sheet: GridSheet, kept: readonly KeptFigure[]): Promise<void> {
+    this.header = [...sheet.header];
+    this.body = sheet.body.map((row) => [...row]);
+    for (const figure of kept) {
+      const at = this.#at(sheet.layout, figure.categoryId, figure.month);
+      if (at) (this.body[at.row] as CoreValue[])[at.column] = figure.typed;
+    }
+    this.stored = sheet.layout;
+    this.kept = kept;
+  }
+
+  async layout(target: BudgetTarget): Promise<GridSheetLayout | undefined> {
+    return this.stored && JSON.stringify(this.stored.target) === JSON.stringify(target) ? this.stored : undefined;
+  }
+
+  async read(layout: GridSheetLayout): Promise<CoreValue[][]> {
+    return this.body.slice(0, layout.rows.length).map((row) => row.slice(0, 1 + layout.months.length));
+  }
+
+  /** Types into a category's month cell, as a user does. */
+  type(categoryId: number, month: string, value: CoreValue): void {
+    if (!this.stored) throw new Error('no grid');
+    const at = this.#at(this.stored, categoryId, month);
+    if (!at) throw new Error(`no cell ${categoryId} ${month}`);
+    (this.body[at.row] as CoreValue[])[at.column] = value;
+  }
+
+  cell(categoryId: number, month: string): CoreValue {
+    const at = this.stored && this.#at(this.stored, categoryId, month);
+    return at ? (this.body[at.row]?.[at.column] ?? null) : null;
+  }
+
+  #at(layout: GridSheetLayout, categoryId: number, month: string): { row: number; column: number } | undefined {
+    const row = layout.rows.findIndex((r) => r.kind === 'leaf' && r.categoryId === categoryId);
+    const m = layout.months.indexOf(month);
+    return row < 0 || m < 0 ? undefined : { row, column: 1 + m };
+  }
+}

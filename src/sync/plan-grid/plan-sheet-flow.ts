@@ -1,0 +1,159 @@
+/**
+ * The planning grid's two flows (#31), as named steps over a host's Plan sheet (`PlanSheetPort`: the Excel host's
+ * `ExcelPlanSheet`, a memory sheet in tests):
+ *
+ * - **build**: read the service → figures → rows → sheet cells; store the baseline of the grid's own budgets; write
+ *   the sheet (cells, layout) keeping any figure still waiting to be sent (`kept`).
+ * - **send**: read the layout and the typed cells → edits (a cell that is no amount: a problem, nothing sent) → read the
+ *   service again (a figure is the cell's total against the budgets as they are now) → the edit plan (refused
+ *   cells) → the budget writer's push of the grid's own budgets → build again, keeping in the sheet every typed
+ *   figure that did not land, with why: a user's figure is never lost.
+ */
+
+import type { CashflowClient } from '../../api';
+import type { Language } from '../../i18n/catalog';
+import { translate } from '../../i18n/translate';
+import type { BaselineStore } from '../push/baseline';
+import type { PushJournal } from '../push/push-port';
+import type { PushResult } from '../push/push-result';
+import type { BudgetTarget } from '../push/service-row';
+import { buildLookups } from '../tables/lookups';
+import type { CoreValue } from '../workbook-port';
+import { cellKey, gridCellOf, type GridCellKey } from './grid-external-id';
+import { planGridEdits, type GridEdit } from './grid-edits';
+import { gridFigures, type GridFigures } from './grid-figures';
+import { gridBudgetsTable, storeGridBaseline } from './grid-budgets';
+import type { GridHorizon, SettlementDay } from './grid-month';
+import { planGrid, type PlanGrid } from './grid-rows';
+import { gridSheet, gridSheetEdits, type GridSheet, type GridSheetLayout } from './grid-sheet';
+import { readGridSources } from './grid-sources';
+import { sendGridEdits } from './send-grid';
+
+/** A typed figure kept in the sheet because it did not land, and why. */
+export interface KeptFigure extends GridCellKey {
+  /** The figure as the user typed it (an amount, empty for a cleared cell, or their text). */
+  typed: CoreValue;
+  message: string;
+}
+
+export interface PlanSheetPort {
+  /** Writes the grid's sheet (replacing the previous grid there) with the kept figures over their cells, and stores the layout. */
+  write(sheet: GridSheet, kept: readonly KeptFigure[]): Promise<void>;
+  /** The layout stored with the target's grid, or undefined when it has none. */
+  layout(target: BudgetTarget): Promise<GridSheetLayout | undefined>;
+  /** Per layout row, its label and month cells as they are now. */
+  read(layout: GridSheetLayout): Promise<CoreValue[][]>;
+}
+
+export interface PlanGridContext {
+  client: CashflowClient;
+  port: PlanSheetPort;
+  baselines: BaselineStore;
+  language: Language;
+  /** Today, `YYYY-MM-DD`. */
+  today: string;
+  monthLabel?(month: string): string;
+  signal?: AbortSignal;
+}
+
+export interface BuiltPlanGrid {
+  grid: PlanGrid;
+  figures: GridFigures;
+  sheet: GridSheet;
+}
+
+export interface GridSpec {
+  target: BudgetTarget;
+  horizon: GridHorizon;
+  day: SettlementDay;
+}
+
+export async function buildPlanGrid(context: PlanGridContext, spec: GridSpec, kept: readonly KeptFigure[] = []): Promise<BuiltPlanGrid> {
+  const { figures, grid, lookups } = await readGrid(context, spec);
+  await storeGridBaseline(context.baselines, gridBudgetsTable(spec.target), figures, lookups);
+  const sheet = gridSheet(grid, { ...spec, language: context.language, ...(context.monthLabel ? { monthLabel: context.monthLabel } : {}) });
+  await context.port.write(sheet, kept);
+  return { grid, figures, sheet };
+}
+
+async function readGrid(context: PlanGridContext, spec: GridSpec) {
+  const sources = await readGridSources(context.client, {
+    target: spec.target,
+    from: spec.horizon.from,
+    today: context.today,
+    ...(context.signal ? { signal: context.signal } : {}),
+  });
+  const figures = gridFigures(sources, spec.horizon, context.today, spec.target);
+  const summary = await context.client.accounts.summary(context.signal ? { signal: context.signal } : {});
+  const lookups = buildLookups({ categories: sources.categories, accounts: summary.accounts });
+  return { sources, figures, grid: planGrid(sources.categories, sources.plan, figures), lookups };
+}
+
+export interface PlanGridSend {
+  /** The push of the grid's own budgets; undefined when nothing was to be sent. */
+  push: PushResult | undefined;
+  /** Typed figures that did not land and stay in the sheet, with why. */
+  kept: KeptFigure[];
+  /** Grid budgets written (created, changed or removed). */
+  landed: number;
+  built: BuiltPlanGrid;
+}
+
+export class NoGridError extends Error {
+  override readonly name = 'NoGridError';
+}
+
+export async function sendPlanGrid(context: PlanGridContext & { journal: PushJournal }, target: BudgetTarget): Promise<PlanGridSend> {
+  const layout = await context.port.layout(target);
+  if (layout === undefined) throw new NoGridError(translate(context.language, 'grid.none'));
+  const spec: GridSpec = { target, horizon: layout.horizon, day: layout.day };
+  const cells = await context.port.read(layout);
+  const typed = typedFigures(layout, cells);
+  const { edits, problems } = gridSheetEdits(layout, cells, context.language);
+  const kept: KeptFigure[] = problems.map((p) => ({
+    ...cellOf(layout, p.row, p.month),
+    typed: typed.get(key(layout, p.row, p.month)) ?? null,
+    message: p.message,
+  }));
+  if (edits.length === 0) return { push: undefined, kept, landed: 0, built: await buildPlanGrid(context, spec, kept) };
+
+  const fresh = await readGrid(context, spec);
+  const plan = planGridEdits(fresh.grid, fresh.figures, edits);
+  for (const refusal of plan.refused) kept.push(keptOf(refusal.cell, edits, translate(context.language, `grid.refused.${refusal.reason}`)));
+  const { push } = await sendGridEdits(plan, {
+    client: context.client,
+    target,
+    baselines: context.baselines,
+    journal: context.journal,
+    language: context.language,
+    lookups: fresh.lookups,
+    figures: fresh.figures,
+    day: layout.day,
+    ...(context.signal ? { signal: context.signal } : {}),
+  });
+  for (const row of push.rows) {
+    const cell = gridCellOf(row.ref.externalId);
+    if (cell !== null && row.outcome !== 'landed' && row.outcome !== 'broughtIn') kept.push(keptOf(cell, edits, row.message));
+  }
+  const built = await buildPlanGrid(context, spec, kept);
+  return { push, kept, landed: push.rows.filter((r) => r.outcome === 'landed').length, built };
+}
+
+function key(layout: GridSheetLayout, row: number, month: string): string {
+  return `${row}|${month}`;
+}
+
+function typedFigures(layout: GridSheetLayout, cells: readonly (readonly CoreValue[])[]): Map<string, CoreValue> {
+  const out = new Map<string, CoreValue>();
+  layout.rows.forEach((_, r) => layout.months.forEach((m, i) => out.set(key(layout, r, m), cells[r]?.[1 + i] ?? null)));
+  return out;
+}
+
+function cellOf(layout: GridSheetLayout, row: number, month: string): GridCellKey {
+  return { categoryId: layout.rows[row]?.categoryId ?? -1, month };
+}
+
+function keptOf(cell: GridCellKey, edits: readonly GridEdit[], message: string): KeptFigure {
+  const edit = edits.find((e) => cellKey(e) === cellKey(cell));
+  return { ...cell, typed: edit?.cents === null || edit === undefined ? null : edit.cents / 100, message };
+}

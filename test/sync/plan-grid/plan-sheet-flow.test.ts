@@ -1,0 +1,102 @@
+/**
+ * The grid's flows over a Plan sheet (#31): build writes the cells and the layout, typed cells are read back as edits,
+ * sent, and the sheet rebuilt from the service shows them; a figure that did not land (text that is no amount, a past
+ * month, a refused write) stays in its cell with why; a grid whose rows were changed is not read.
+ */
+
+import type { CashflowClient } from '../../../src/api';
+import {
+  buildPlanGrid,
+  GridLayoutChangedError,
+  MemoryPlanSheet,
+  NoGridError,
+  sendPlanGrid,
+  type PlanGridContext,
+} from '../../../src/sync/plan-grid';
+import { MemoryBaselineStore, MemoryPushJournal, type BudgetTarget } from '../../../src/sync/push';
+import { recordingFetch } from '../figures/../push/push-support';
+import { budgetsOf, clientFor, NOW, startService, TODAY, type Sandbox } from './grid-support';
+
+let sandbox: Sandbox;
+let client: CashflowClient;
+let hook: ReturnType<typeof recordingFetch>['hook'];
+let sheet: MemoryPlanSheet;
+let context: PlanGridContext & { journal: MemoryPushJournal };
+const forecast: BudgetTarget = { kind: 'forecast' };
+const spec = { target: forecast, horizon: { from: '2026-09', months: 6 }, day: 'last' as const };
+
+beforeEach(async () => {
+  sandbox = await startService({ transactions: 300, now: () => NOW });
+  const recording = recordingFetch();
+  hook = recording.hook;
+  client = clientFor(sandbox, 'en', recording.fetch);
+  sheet = new MemoryPlanSheet();
+  context = { client, port: sheet, baselines: new MemoryBaselineStore(), journal: new MemoryPushJournal(), language: 'en', today: TODAY };
+});
+afterEach(() => sandbox.close());
+
+async function plannableLeaf(): Promise<number> {
+  const built = await buildPlanGrid(context, spec);
+  const row = built.grid.rows.find((r) => r.kind === 'leaf' && r.editable.some(Boolean));
+  if (!row?.categoryId) throw new Error('the demo company has a plannable leaf');
+  return row.categoryId;
+}
+
+describe('the Plan sheet flows', () => {
+  it('writes the grid, reads typed cells back as edits, sends them and shows them after a fresh build', async () => {
+    const category = await plannableLeaf();
+    expect(sheet.header.slice(0, 3)).toEqual(['Category', '2026-09', '2026-10']);
+    sheet.type(category, '2026-12', -1500);
+    sheet.type(category, '2027-01', '-2,000.50');
+    sheet.type(category, '2027-02', 750.25);
+    const sent = await sendPlanGrid(context, forecast);
+    expect(sent.kept).toEqual([]);
+    expect(sent.landed).toBeGreaterThanOrEqual(3);
+    expect(['2026-12', '2027-01', '2027-02'].map((m) => sheet.cell(category, m))).toEqual([-1500, -2000.5, 750.25]);
+    // Built again from the service alone: the same figures.
+    const again = new MemoryPlanSheet();
+    await buildPlanGrid({ ...context, port: again }, spec);
+    expect(['2026-12', '2027-01', '2027-02'].map((m) => again.cell(category, m))).toEqual([-1500, -2000.5, 750.25]);
+    expect((await context.journal.summaries())[0]).toMatchObject({ tableName: 'PlanGrid', landed: 3 });
+  });
+
+  it('keeps a figure that is no amount, one in a past month, and one the service refused, each with why', async () => {
+    const category = await plannableLeaf();
+    const before = await budgetsOf(client, forecast);
+    const october = sheet.cell(category, '2026-10');
+    sheet.type(category, '2026-12', 'lots');
+    sheet.type(category, '2026-10', -10);
+    sheet.type(category, '2027-01', -20);
+    hook.current = async (request) =>
+      request.method === 'POST' && request.path.includes('budgets')
+        ? Response.json({ amount: ['Ensure that there are no more than 12 digits in total.'] }, { status: 400 })
+        : undefined;
+    const sent = await sendPlanGrid(context, forecast);
+    hook.current = undefined;
+    expect(sent.kept.map((k) => [k.month, k.typed])).toEqual([
+      ['2026-12', 'lots'],
+      ['2026-10', -10],
+      ['2027-01', -20],
+    ]);
+    expect(sent.kept.map((k) => k.message)).toEqual([
+      expect.stringMatching(/“lots” is not an amount/),
+      expect.stringMatching(/past month/),
+      expect.stringMatching(/12 digits/),
+    ]);
+    expect(['2026-12', '2026-10', '2027-01'].map((m) => sheet.cell(category, m))).toEqual(['lots', -10, -20]);
+    expect(await budgetsOf(client, forecast)).toEqual(before);
+    // Still edits: sent again once the service takes them.
+    sheet.type(category, '2026-12', null);
+    sheet.type(category, '2026-10', october);
+    const again = await sendPlanGrid(context, forecast);
+    expect([again.landed, again.kept]).toEqual([1, []]);
+    expect(sheet.cell(category, '2027-01')).toBe(-20);
+  });
+
+  it('does not read a grid whose rows were moved, nor a workbook without a grid', async () => {
+    await expect(sendPlanGrid(context, forecast)).rejects.toThrow(NoGridError);
+    await plannableLeaf();
+    sheet.body.reverse();
+    await expect(sendPlanGrid(context, forecast)).rejects.toThrow(GridLayoutChangedError);
+  });
+});
