@@ -1,6 +1,8 @@
 /** Messages of the planning grid (#31): its own budgets' names, its rows below the tree, why a cell takes no figure. */
 
 export const en = {
+  'grid.title': 'Plan grid · {plan} · {from} – {to}',
+  'grid.sheetInUse': 'The sheet “{sheet}” holds other data. Rename it, then build the grid again; nothing was changed.',
   'grid.none': 'This workbook has no plan grid for this plan yet: build it first.',
   'grid.header.category': 'Category',
   'grid.header.total': 'Total',
@@ -26,6 +28,8 @@ export const en = {
 type Catalog = Record<keyof typeof en, string>;
 
 export const de: Catalog = {
+  'grid.title': 'Planraster · {plan} · {from} – {to}',
+  'grid.sheetInUse': 'Das Blatt „{sheet}“ enthält andere Daten. Benennen Sie es um und bauen Sie das Raster dann neu auf; nichts wurde geändert.',
   'grid.none': 'Diese Arbeitsmappe hat noch kein Planraster für diesen Plan: Bauen Sie es zuerst auf.',
   'grid.header.category': 'Kategorie',
   'grid.header.total': 'Summe',
@@ -49,6 +53,8 @@ export const de: Catalog = {
 };
 
 export const it: Catalog = {
+  'grid.title': 'Griglia di piano · {plan} · {from} – {to}',
+  'grid.sheetInUse': 'Il foglio «{sheet}» contiene altri dati. Lo rinomini, poi ricrei la griglia; nulla è stato modificato.',
   'grid.none': 'Questa cartella di lavoro non ha ancora una griglia per questo piano: la crei prima.',
   'grid.header.category': 'Categoria',
   'grid.header.total': 'Totale',

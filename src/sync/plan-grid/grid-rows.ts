@@ -46,6 +46,8 @@ export interface GridRow {
 export type ReadOnlyReason = 'committed' | 'noPlan';
 
 export interface PlanGrid {
+  /** The plan's name as the service gives it (untrusted text), null without a plan. */
+  planName: string | null;
   months: readonly string[];
   /** Index of the first plan month in `months` (`months.length` when every month is past). */
   firstPlanMonth: number;
@@ -160,7 +162,7 @@ export function planGrid(categories: readonly Category[], plan: Plan | undefined
   const rows: GridRow[] = [];
   const leaves = tree(categories).flatMap((root) => context.visit(root, 0, rows));
   rows.push(...context.bottom(leaves));
-  return { months: context.months, firstPlanMonth: context.firstPlanMonth, rows, readOnly };
+  return { planName: plan?.name ?? null, months: context.months, firstPlanMonth: context.firstPlanMonth, rows, readOnly };
 }
 
 function sum(values: readonly (number | null)[]): number {

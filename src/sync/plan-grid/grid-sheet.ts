@@ -39,6 +39,8 @@ export interface GridSheetLayout {
 }
 
 export interface GridSheet {
+  /** The first row: the plan and the months, in the user's language. */
+  title: string;
   header: CoreValue[];
   /** One row per grid row: label, months, total, gap, plan, actual, variance, share. */
   body: CoreValue[][];
@@ -100,7 +102,13 @@ export function gridSheet(grid: PlanGrid, options: GridSheetOptions): GridSheet 
     written: grid.rows.map((row) => [...row.values]),
     editable: grid.rows.map((row) => [...row.editable]),
   };
-  return { header, body, layout };
+  const label = (m: string | undefined): string => (m === undefined ? '' : (options.monthLabel?.(m) ?? m));
+  const title = translate(options.language, 'grid.title', {
+    plan: grid.planName ?? '',
+    from: label(grid.months[0]),
+    to: label(grid.months[grid.months.length - 1]),
+  });
+  return { title, header, body, layout };
 }
 
 export interface GridCellProblem {

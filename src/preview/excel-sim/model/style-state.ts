@@ -5,7 +5,7 @@
  *
  * Reading a property over a range gives its value when every cell (column, row) has the same one, else null, as
  * Office.js does. Defaults (assumptions where Excel depends on the workbook's theme): Calibri 11, black, not bold
- * or italic, no fill (`#FFFFFF`), horizontal `General`, vertical `Bottom`, no wrapping, columns 48 points wide
+ * or italic, no fill (`#FFFFFF`), horizontal `General`, vertical `Bottom`, no wrapping, no indent, columns 48 points wide
  * (8.43 characters), rows 15 points high.
  */
 
@@ -22,6 +22,7 @@ export interface CellStyle {
   horizontalAlignment?: string;
   verticalAlignment?: string;
   wrapText?: boolean;
+  indentLevel?: number;
 }
 
 export type StyleKey = keyof CellStyle;
@@ -37,6 +38,7 @@ export const STYLE_DEFAULTS: Readonly<Record<StyleKey, StyleValue>> = {
   horizontalAlignment: 'General',
   verticalAlignment: 'Bottom',
   wrapText: false,
+  indentLevel: 0,
 };
 
 export const DEFAULT_COLUMN_WIDTH = 48;

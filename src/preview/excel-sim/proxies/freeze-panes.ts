@@ -3,20 +3,22 @@
  * "freeze the top row or rows / first column or columns of the worksheet in place" (count default 1; 0 unfreezes
  * that direction, as the ExcelScript reference documents), `unfreeze()` removes all frozen panes,
  * `getLocationOrNullObject()` is the range of the frozen cells in the top-left pane (rows only: whole rows; columns
- * only: whole columns; both: the corner block), a null object when nothing is frozen. `freezeAt` is not modelled.
+ * only: whole columns; both: the corner block), a null object when nothing is frozen. `freezeAt(address)` "sets the
+ * frozen cells ...: the range provided corresponds to cells that will be frozen in the top- and left-most pane": the
+ * rows above its end and the columns left of its end (an A1 address on the sheet; a Range argument is not modelled).
  */
 
 import type { Supported } from './api-shape';
 import { SimClientObject } from '../batch/client-object';
 import { invalidArgument } from '../batch/errors';
-import { MAX_COLUMNS, MAX_ROWS } from '../model/address';
+import { MAX_COLUMNS, MAX_ROWS, parseLocalAddress } from '../model/address';
 import type { SheetState } from '../model/sheet-state';
 import type { WorkbookState } from '../model/workbook-state';
 import type { RangeBinding, SheetBinding } from './bindings';
 import { SimRange } from './range';
 import type { ExecEnv } from './types';
 
-type FreezeMembers = 'freezeRows' | 'freezeColumns' | 'unfreeze' | 'getLocationOrNullObject';
+type FreezeMembers = 'freezeAt' | 'freezeRows' | 'freezeColumns' | 'unfreeze' | 'getLocationOrNullObject';
 
 function requireCount(count: number | undefined, max: number): number {
   const n = count ?? 1;
@@ -44,6 +46,17 @@ export class SimWorksheetFreezePanes
 
   private static sheet(env: ExecEnv, b: SheetBinding): SheetState {
     return env.state.sheetById(b.sheetId);
+  }
+
+  freezeAt(frozenRange: string | Excel.Range): void {
+    this.queue('Method', 'freezeAt', [frozenRange], (env, b) => {
+      if (typeof frozenRange !== 'string') throw invalidArgument();
+      const box = parseLocalAddress(frozenRange);
+      const rows = box.row + box.rowCount;
+      const columns = box.column + box.columnCount;
+      if (rows >= MAX_ROWS || columns >= MAX_COLUMNS) throw invalidArgument();
+      SimWorksheetFreezePanes.sheet(env, b).frozen = { rows, columns };
+    });
   }
 
   freezeRows(count?: number): void {

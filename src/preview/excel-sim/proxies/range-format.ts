@@ -157,10 +157,19 @@ const FORMAT_KEYS: Readonly<Record<string, StyleKey>> = {
   horizontalAlignment: 'horizontalAlignment',
   verticalAlignment: 'verticalAlignment',
   wrapText: 'wrapText',
+  indentLevel: 'indentLevel',
 };
 
 type FormatMembers =
-  'columnWidth' | 'rowHeight' | 'horizontalAlignment' | 'verticalAlignment' | 'wrapText' | 'autofitColumns' | 'autofitRows' | 'load';
+  | 'columnWidth'
+  | 'rowHeight'
+  | 'horizontalAlignment'
+  | 'verticalAlignment'
+  | 'wrapText'
+  | 'indentLevel'
+  | 'autofitColumns'
+  | 'autofitRows'
+  | 'load';
 
 const FORMAT_NAVIGATION: readonly string[] = ['font', 'fill'];
 
@@ -169,7 +178,14 @@ export class SimRangeFormat
   implements Supported<Excel.RangeFormat, FormatMembers>, Named<Excel.RangeFormat, 'font' | 'fill'>
 {
   protected readonly entityName = 'RangeFormat';
-  protected readonly scalarNames = ['columnWidth', 'horizontalAlignment', 'rowHeight', 'verticalAlignment', 'wrapText'] as const;
+  protected readonly scalarNames = [
+    'columnWidth',
+    'horizontalAlignment',
+    'indentLevel',
+    'rowHeight',
+    'verticalAlignment',
+    'wrapText',
+  ] as const;
   protected override readonly navigationNames = FORMAT_NAVIGATION;
   protected readonly styleKeys = FORMAT_KEYS;
   private fontProxy: SimRangeFont | undefined;
@@ -235,6 +251,17 @@ export class SimRangeFormat
   }
   set wrapText(value: boolean) {
     this.setStyle('wrapText', 'wrapText', value, requireBoolean);
+  }
+  /** ExcelApi 1.9: "An integer from 0 to 250 that indicates the indent level." */
+  get indentLevel(): number {
+    return this.read('indentLevel');
+  }
+  set indentLevel(value: number) {
+    this.setStyle('indentLevel', 'indentLevel', value, (v) => {
+      const level = requireNumber(v, 0, 250);
+      if (!Number.isInteger(level)) throw invalidArgument('indentLevel');
+      return level;
+    });
   }
 
   autofitColumns(): void {

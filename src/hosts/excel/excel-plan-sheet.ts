@@ -1,0 +1,171 @@
+/**
+ * The planning grid's sheet in Excel (#31): `PlanSheetPort` over Office.js. The core says what the cells hold
+ * (`gridSheet`, src/sync/plan-grid/grid-sheet.ts); this writes them as a controller's report, in named steps:
+ * find or add the sheet (a sheet of that name that is not the grid's and holds anything is refused, nothing
+ * changed) → clear the previous grid → title, header, body (labels text-formatted before their values: category names
+ * are the service's text) → number formats (amounts with thousands and negatives in red, the variance share as a
+ * percentage) → the look (groups and the bottom lines bold, leaves indented by depth, input cells in the push's
+ * input style, figures that did not land in its amber) → frozen header and label column, widths → the layout in a
+ * document setting (`cashflow.grid.<table>`: ids, labels, figures; no secret). Reading gives the labels and month
+ * cells of the layout's rows, values as Excel holds them.
+ */
+
+import type { Language } from '../../i18n/catalog';
+import { translate } from '../../i18n/translate';
+import type { BudgetTarget } from '../../sync/push/service-row';
+import {
+  GRID_HEADER_ROW,
+  gridBudgetsTable,
+  type GridSheet,
+  type GridSheetLayout,
+  type KeptFigure,
+  type PlanSheetPort,
+} from '../../sync/plan-grid';
+import { CHANGED_FILL, CHANGED_FONT, INPUT_FILL, INPUT_FONT } from '../../sync/push/input-style-colours';
+import type { CoreValue } from '../../sync/workbook-port';
+import { runExcel, type ExcelSession } from './run-excel';
+
+export const GRID_AMOUNT_FORMAT = '#,##0.00;[Red]-#,##0.00';
+export const GRID_SHARE_FORMAT = '0.0%';
+const GROUP_FILL = '#F2F2F2';
+const HEADER_FILL = '#DDEBF7';
+const LABEL_WIDTH = 220;
+const FIGURE_WIDTH = 78;
+
+export class PlanSheetInUseError extends Error {
+  override readonly name = 'PlanSheetInUseError';
+}
+
+export function gridSettingKey(target: BudgetTarget): string {
+  return `cashflow.grid.${gridBudgetsTable(target).tableName}`;
+}
+
+export class ExcelPlanSheet implements PlanSheetPort {
+  constructor(readonly language: Language) {}
+
+  async layout(target: BudgetTarget): Promise<GridSheetLayout | undefined> {
+    return runExcel(async (session) => storedLayout(session, target));
+  }
+
+  async write(sheet: GridSheet, kept: readonly KeptFigure[]): Promise<void> {
+    await runExcel(async (session) => {
+      const name = gridBudgetsTable(sheet.layout.target).sheetName;
+      const target = await sheetFor(session, name, sheet.layout.target, translate(this.language, 'grid.sheetInUse', { sheet: name }));
+      session.suspendForNextSync();
+      writeCells(target, sheet, sheet.title);
+      formatCells(target, sheet);
+      markCells(target, sheet, kept);
+      session.context.workbook.settings.add(gridSettingKey(sheet.layout.target), JSON.stringify(sheet.layout));
+      await session.sync();
+    });
+  }
+
+  async read(layout: GridSheetLayout): Promise<CoreValue[][]> {
+    return runExcel(async (session) => {
+      const name = gridBudgetsTable(layout.target).sheetName;
+      const range = session.context.workbook.worksheets
+        .getItem(name)
+        .getRangeByIndexes(GRID_HEADER_ROW + 1, 0, layout.rows.length, 1 + layout.months.length);
+      range.load('values');
+      await session.sync();
+      return (range.values as unknown[][]).map((row) => row.map((v) => (v === '' || v === undefined ? null : (v as CoreValue))));
+    });
+  }
+}
+
+async function storedLayout(session: ExcelSession, target: BudgetTarget): Promise<GridSheetLayout | undefined> {
+  const setting = session.context.workbook.settings.getItemOrNullObject(gridSettingKey(target));
+  setting.load('value');
+  await session.sync();
+  if (setting.isNullObject || typeof setting.value !== 'string') return undefined;
+  try {
+    const layout = JSON.parse(setting.value) as GridSheetLayout;
+    return layout.version === 1 ? layout : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The grid's sheet, added when missing; the previous grid cleared. A sheet of that name that holds anything else is refused. */
+async function sheetFor(session: ExcelSession, name: string, target: BudgetTarget, inUse: string): Promise<Excel.Worksheet> {
+  const found = session.context.workbook.worksheets.getItemOrNullObject(name);
+  const layout = await storedLayout(session, target);
+  if (found.isNullObject) {
+    const sheet = session.context.workbook.worksheets.add(name);
+    sheet.freezePanes.freezeAt(`A1:A${GRID_HEADER_ROW + 1}`);
+    return sheet;
+  }
+  if (layout === undefined) {
+    const used = found.getUsedRangeOrNullObject(true);
+    await session.sync();
+    if (!used.isNullObject) throw new PlanSheetInUseError(inUse);
+  }
+  found.getRange().clear('All');
+  return found;
+}
+
+function writeCells(sheet: Excel.Worksheet, grid: GridSheet, title: string): void {
+  const width = grid.header.length;
+  const titleCell = sheet.getRange('A1');
+  titleCell.numberFormat = [['@']];
+  titleCell.values = [[title]];
+  titleCell.format.font.bold = true;
+  titleCell.format.font.size = 14;
+  const header = sheet.getRangeByIndexes(GRID_HEADER_ROW, 0, 1, width);
+  header.numberFormat = [grid.header.map(() => '@')];
+  header.values = [grid.header.map((v) => v ?? '')];
+  const labels = sheet.getRangeByIndexes(GRID_HEADER_ROW + 1, 0, grid.body.length, 1);
+  labels.numberFormat = grid.body.map(() => ['@']);
+  const body = sheet.getRangeByIndexes(GRID_HEADER_ROW + 1, 0, grid.body.length, width);
+  body.values = grid.body.map((row) => row.map((v) => v ?? ''));
+}
+
+function formatCells(sheet: Excel.Worksheet, grid: GridSheet): void {
+  const months = grid.layout.months.length;
+  const rows = grid.body.length;
+  const first = GRID_HEADER_ROW + 1;
+  sheet.getRangeByIndexes(first, 1, rows, months + 1).numberFormat = grid.body.map(() =>
+    Array.from({ length: months + 1 }, () => GRID_AMOUNT_FORMAT),
+  );
+  sheet.getRangeByIndexes(first, months + 3, rows, 3).numberFormat = grid.body.map(() => [
+    GRID_AMOUNT_FORMAT,
+    GRID_AMOUNT_FORMAT,
+    GRID_AMOUNT_FORMAT,
+  ]);
+  sheet.getRangeByIndexes(first, months + 6, rows, 1).numberFormat = grid.body.map(() => [GRID_SHARE_FORMAT]);
+  const header = sheet.getRangeByIndexes(GRID_HEADER_ROW, 0, 1, grid.header.length);
+  header.format.font.bold = true;
+  header.format.fill.color = HEADER_FILL;
+  sheet.getRangeByIndexes(GRID_HEADER_ROW, 1, 1, grid.header.length - 1).format.horizontalAlignment = 'Right';
+  grid.layout.rows.forEach((row, r) => {
+    const line = sheet.getRangeByIndexes(first + r, 0, 1, grid.header.length);
+    if (row.kind !== 'leaf') line.format.font.bold = true;
+    if (row.kind === 'group') line.format.fill.color = GROUP_FILL;
+    if (row.depth > 0) sheet.getRangeByIndexes(first + r, 0, 1, 1).format.indentLevel = Math.min(row.depth, 15);
+  });
+  sheet.getRangeByIndexes(0, 0, 1, 1).format.columnWidth = LABEL_WIDTH;
+  sheet.getRangeByIndexes(0, 1, 1, grid.header.length - 1).format.columnWidth = FIGURE_WIDTH;
+}
+
+/** Input cells in the push's input style; a figure that did not land over its cell, in amber. */
+function markCells(sheet: Excel.Worksheet, grid: GridSheet, kept: readonly KeptFigure[]): void {
+  const first = GRID_HEADER_ROW + 1;
+  grid.layout.editable.forEach((cells, r) => {
+    const from = cells.indexOf(true);
+    if (from < 0) return;
+    const count = cells.lastIndexOf(true) - from + 1;
+    const format = sheet.getRangeByIndexes(first + r, 1 + from, 1, count).format;
+    format.fill.color = INPUT_FILL;
+    format.font.color = INPUT_FONT;
+  });
+  for (const figure of kept) {
+    const r = grid.layout.rows.findIndex((row) => row.kind === 'leaf' && row.categoryId === figure.categoryId);
+    const m = grid.layout.months.indexOf(figure.month);
+    if (r < 0 || m < 0) continue;
+    const cell = sheet.getRangeByIndexes(first + r, 1 + m, 1, 1);
+    if (typeof figure.typed === 'string') cell.numberFormat = [['@']];
+    cell.values = [[figure.typed ?? '']];
+    cell.format.fill.color = CHANGED_FILL;
+    cell.format.font.color = CHANGED_FONT;
+  }
+}

@@ -1,0 +1,109 @@
+/**
+ * The planning grid's sheet in Excel, on the simulation (#31): built from the sandbox, laid out as a report (title,
+ * header, labels as text, amounts with negatives in red, the share as a percentage, groups bold, leaves indented,
+ * input cells, frozen header and label column, the layout in a setting), typed into as a user types, sent, and built
+ * again; a figure that did not land stays in amber; a sheet of that name holding other data is refused.
+ */
+
+import type { CashflowClient } from '../../../src/api';
+import { ExcelPlanSheet, GRID_AMOUNT_FORMAT, gridSettingKey, PlanSheetInUseError } from '../../../src/hosts/excel/excel-plan-sheet';
+import { buildPlanGrid, GRID_HEADER_ROW, sendPlanGrid, type PlanGridContext } from '../../../src/sync/plan-grid';
+import { CHANGED_FILL, INPUT_FILL } from '../../../src/sync/push/input-style-colours';
+import { MemoryBaselineStore, MemoryPushJournal, type BudgetTarget } from '../../../src/sync/push';
+import { clientFor, NOW, startService, TODAY, type Sandbox } from '../../sync/plan-grid/grid-support';
+import { asUser, installSim, type Sim } from './sim-setup';
+
+let sandbox: Sandbox;
+let client: CashflowClient;
+let sim: Sim;
+let context: PlanGridContext & { journal: MemoryPushJournal };
+const forecast: BudgetTarget = { kind: 'forecast' };
+const spec = { target: forecast, horizon: { from: '2026-09', months: 6 }, day: 'last' as const };
+const first = GRID_HEADER_ROW + 1;
+
+beforeEach(async () => {
+  sandbox = await startService({ transactions: 300, now: () => NOW });
+  client = clientFor(sandbox, 'en');
+  sim = installSim({ sheets: ['Sheet1'] });
+  context = {
+    client,
+    port: new ExcelPlanSheet('en'),
+    baselines: new MemoryBaselineStore(),
+    journal: new MemoryPushJournal(),
+    language: 'en',
+    today: TODAY,
+  };
+});
+afterEach(async () => {
+  sim.uninstall();
+  await sandbox.close();
+});
+
+describe('the Plan sheet in Excel', () => {
+  it('is laid out as a report and keeps the layout in a setting', async () => {
+    const leafCategory = [...sandbox.store.categories.values()].find(
+      (c) =>
+        c.companyId === 4711 && !c.isAggregating && !c.isObsolete && ![...sandbox.store.categories.values()].some((o) => o.parent === c.id),
+    );
+    if (!leafCategory) throw new Error('the demo company has leaf categories');
+    leafCategory.name = '=HYPERLINK("http://x","y")';
+    const built = await buildPlanGrid(context, spec);
+    const wb = sim.workbook;
+    expect(wb.sheetNames()).toContain('Plan');
+    expect(wb.values('Plan', 'A1')[0]?.[0]).toBe('Plan grid · Forecast · 2026-09 – 2027-02');
+    expect(wb.values('Plan', 'A3:C3')).toEqual([['Category', '2026-09', '2026-10']]);
+    expect(wb.frozen('Plan')).toEqual({ rows: first, columns: 1 });
+    const rows = built.sheet.layout.rows;
+    const leafAt = rows.findIndex((r) => r.kind === 'leaf' && built.sheet.layout.editable[rows.indexOf(r)]?.some(Boolean));
+    const leaf = first + leafAt;
+    expect(wb.numberFormats('Plan', `A${leaf + 1}:B${leaf + 1}`)).toEqual([['@', GRID_AMOUNT_FORMAT]]);
+    expect(wb.numberFormats('Plan', `H${leaf + 1}:M${leaf + 1}`)).toEqual([
+      [GRID_AMOUNT_FORMAT, 'General', GRID_AMOUNT_FORMAT, GRID_AMOUNT_FORMAT, GRID_AMOUNT_FORMAT, '0.0%'],
+    ]);
+    // The current month (November, the third month) takes figures; October shows actuals.
+    expect(wb.cellColors('Plan', leaf, 3).fill).toBe(INPUT_FILL);
+    expect(wb.cellColors('Plan', leaf, 2).fill).not.toBe(INPUT_FILL);
+    const group = first + rows.findIndex((r) => r.kind === 'group');
+    await asUser(sim, async (ctx) => {
+      const label = ctx.workbook.worksheets.getItem('Plan').getCell(leaf, 0).format;
+      const groupFont = ctx.workbook.worksheets.getItem('Plan').getCell(group, 0).format.font;
+      label.load('indentLevel');
+      groupFont.load('bold');
+      await ctx.sync();
+      expect([label.indentLevel, groupFont.bold]).toEqual([rows[leafAt]?.depth, true]);
+    });
+    // A category name that looks like a formula stays text.
+    const named = first + rows.findIndex((r) => r.categoryId === leafCategory.id);
+    expect(wb.cell('Plan', named, 0)).toMatchObject({ result: { kind: 'String', value: '=HYPERLINK("http://x","y")' } });
+    expect(wb.cell('Plan', named, 0).formula).toBeUndefined();
+    const stored = JSON.parse(String(wb.settings()[gridSettingKey(forecast)])) as { rows: unknown[]; months: string[] };
+    expect([stored.rows.length, stored.months]).toEqual([rows.length, built.grid.months]);
+  });
+
+  it('sends what a user typed and shows it after building again; a figure that is no amount stays, in amber', async () => {
+    const built = await buildPlanGrid(context, spec);
+    const at = built.sheet.layout.rows.findIndex((r, i) => r.kind === 'leaf' && built.sheet.layout.editable[i]?.some(Boolean));
+    const row = first + at;
+    sim.workbook.typeIntoCell('Plan', row, 4, '-2500'); // December
+    sim.workbook.typeIntoCell('Plan', row, 5, 'soon'); // January
+    const sent = await sendPlanGrid(context, forecast);
+    expect(sent.kept.map((k) => [k.month, k.typed])).toEqual([['2027-01', 'soon']]);
+    expect(sim.workbook.values('Plan', `E${row + 1}:F${row + 1}`)).toEqual([[-2500, 'soon']]);
+    expect(sim.workbook.cellColors('Plan', row, 5).fill).toBe(CHANGED_FILL);
+    // Built again from the service alone: December holds the figure.
+    await buildPlanGrid(context, spec);
+    expect(sim.workbook.values('Plan', `E${row + 1}`)).toEqual([[-2500]]);
+  });
+
+  it('refuses a sheet named Plan that holds other data, and changes nothing', async () => {
+    await asUser(sim, async (ctx) => {
+      ctx.workbook.worksheets.add('Plan').getRange('B2').values = [['my notes']];
+      await ctx.sync();
+    });
+    await expect(buildPlanGrid(context, spec)).rejects.toThrow(PlanSheetInUseError);
+    expect(sim.workbook.values('Plan', 'A1:B2')).toEqual([
+      ['', ''],
+      ['', 'my notes'],
+    ]);
+  });
+});
