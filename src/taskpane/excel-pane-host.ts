@@ -4,6 +4,7 @@
  */
 import { activateTable } from '../hosts/excel/activate-table';
 import { ExcelImportSheet } from '../hosts/excel/excel-import-sheet';
+import { ExcelPlanSheet } from '../hosts/excel/excel-plan-sheet';
 import { ExcelPushSheet } from '../hosts/excel/excel-push-sheet';
 import { ExcelSharePort } from '../hosts/excel/excel-share-port';
 import { ExcelWorkbookPort } from '../hosts/excel/excel-workbook-port';
@@ -39,5 +40,6 @@ export function excelPaneHost(limits: Partial<WriteLimits> = {}): PaneHost {
     },
     share: new ExcelSharePort(),
     importSheet: new ExcelImportSheet(),
+    planSheet: new ExcelPlanSheet(),
   };
 }

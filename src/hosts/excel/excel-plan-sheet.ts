@@ -10,12 +10,11 @@
  * cells of the layout's rows, values as Excel holds them.
  */
 
-import type { Language } from '../../i18n/catalog';
-import { translate } from '../../i18n/translate';
 import type { BudgetTarget } from '../../sync/push/service-row';
 import {
   GRID_HEADER_ROW,
   gridBudgetsTable,
+  PlanSheetInUseError,
   type GridSheet,
   type GridSheetLayout,
   type KeptFigure,
@@ -32,17 +31,11 @@ const HEADER_FILL = '#DDEBF7';
 const LABEL_WIDTH = 220;
 const FIGURE_WIDTH = 78;
 
-export class PlanSheetInUseError extends Error {
-  override readonly name = 'PlanSheetInUseError';
-}
-
 export function gridSettingKey(target: BudgetTarget): string {
   return `cashflow.grid.${gridBudgetsTable(target).tableName}`;
 }
 
 export class ExcelPlanSheet implements PlanSheetPort {
-  constructor(readonly language: Language) {}
-
   async layout(target: BudgetTarget): Promise<GridSheetLayout | undefined> {
     return runExcel(async (session) => storedLayout(session, target));
   }
@@ -50,7 +43,7 @@ export class ExcelPlanSheet implements PlanSheetPort {
   async write(sheet: GridSheet, kept: readonly KeptFigure[]): Promise<void> {
     await runExcel(async (session) => {
       const name = gridBudgetsTable(sheet.layout.target).sheetName;
-      const target = await sheetFor(session, name, sheet.layout.target, translate(this.language, 'grid.sheetInUse', { sheet: name }));
+      const target = await sheetFor(session, name, sheet.layout.target);
       session.suspendForNextSync();
       writeCells(target, sheet, sheet.title);
       formatCells(target, sheet);
@@ -87,7 +80,7 @@ async function storedLayout(session: ExcelSession, target: BudgetTarget): Promis
 }
 
 /** The grid's sheet, added when missing; the previous grid cleared. A sheet of that name that holds anything else is refused. */
-async function sheetFor(session: ExcelSession, name: string, target: BudgetTarget, inUse: string): Promise<Excel.Worksheet> {
+async function sheetFor(session: ExcelSession, name: string, target: BudgetTarget): Promise<Excel.Worksheet> {
   const found = session.context.workbook.worksheets.getItemOrNullObject(name);
   const layout = await storedLayout(session, target);
   if (found.isNullObject) {
@@ -98,7 +91,7 @@ async function sheetFor(session: ExcelSession, name: string, target: BudgetTarge
   if (layout === undefined) {
     const used = found.getUsedRangeOrNullObject(true);
     await session.sync();
-    if (!used.isNullObject) throw new PlanSheetInUseError(inUse);
+    if (!used.isNullObject) throw new PlanSheetInUseError(name);
   }
   found.getRange().clear('All');
   return found;

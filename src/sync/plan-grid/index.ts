@@ -34,6 +34,7 @@ export {
 export {
   buildPlanGrid,
   NoGridError,
+  PlanSheetInUseError,
   sendPlanGrid,
   type BuiltPlanGrid,
   type GridSpec,

@@ -99,6 +99,15 @@ export interface PlanGridSend {
   built: BuiltPlanGrid;
 }
 
+/** The grid's sheet name is taken by a sheet holding other data: nothing was changed. */
+export class PlanSheetInUseError extends Error {
+  override readonly name = 'PlanSheetInUseError';
+
+  constructor(readonly sheet: string) {
+    super(`The sheet "${sheet}" holds other data.`);
+  }
+}
+
 export class NoGridError extends Error {
   override readonly name = 'NoGridError';
 }

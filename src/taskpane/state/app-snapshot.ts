@@ -148,8 +148,24 @@ export interface AppSnapshot {
   offlineAccount: OfflineAccountView;
   /** The Data view's Import card: the Import table, a send under way, what the last one did. */
   importing: ImportView;
+  planGrid: PlanGridView;
   /** The user typed over cells the service never takes back (a transaction's amount, a read-only table): said once, until dismissed. */
   readOnlyEdit?: ReadOnlyNotice;
+}
+
+/** The Plan grid card (plan-grid-state.ts). */
+export interface PlanGridView {
+  /** The host has a Plan sheet, baselines and a journal (Excel, the preview). */
+  available: boolean;
+  status: 'idle' | 'building' | 'sending' | 'undoing';
+  /** `forecast` or `scenario:<id>`. */
+  plan: string;
+  /** The first month, `YYYY-MM`. */
+  from: string;
+  months: number;
+  /** The day of the month new figures are settled on. */
+  day: number | 'last';
+  message?: AccountMessage | undefined;
 }
 
 /** The Import card (import-state.ts). */

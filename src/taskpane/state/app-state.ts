@@ -48,6 +48,7 @@ import { readOnlyNotice } from './read-only-notice';
 import { FiguresState, type FiguresOptions } from './figures-state';
 import { DemoWatch, type DemoWatchOptions } from './demo-watch';
 import { ShareState } from './share-state';
+import { PlanGridState } from './plan-grid-state';
 import { PullsState } from './pulls-state';
 import { OfflineAccountState } from './offline-account-state';
 import { ImportState } from './import-state';
@@ -112,6 +113,7 @@ export class AppState {
   readonly #pulls: PullsState;
   readonly #offlineAccount: OfflineAccountState;
   readonly #importing: ImportState;
+  readonly #planGrid: PlanGridState;
   #reference: PushReference | undefined;
   #demoWatch: DemoWatch | undefined;
 
@@ -155,6 +157,17 @@ export class AppState {
       activateTable: (name) => options.host.activateTable(name),
       publish: (importing) => this.#set({ importing }),
     });
+    this.#planGrid = new PlanGridState({
+      sheet: options.host.planSheet,
+      baselines: options.host.baselines,
+      journal: options.host.push?.journal,
+      client: () => this.#companyClient(),
+      plans: () => this.#plans,
+      language: () => this.#snapshot.language,
+      today: () => localDay(new Date((this.#options.now ?? Date.now)())),
+      t: (key, params) => this.t(key, params),
+      publish: (planGrid) => this.#set({ planGrid }),
+    });
     this.#snapshot = {
       started: false,
       language,
@@ -171,6 +184,7 @@ export class AppState {
       share: this.#share.view,
       offlineAccount: this.#offlineAccount.view,
       importing: this.#importing.view,
+      planGrid: this.#planGrid.view,
       filterSettings: { fiscalYearStartMonth: this.#preferences.fiscalYearStartMonth(), loadConfirm: this.#preferences.loadConfirm() },
     };
     this.#figures = new FiguresState(options.host, language, {
@@ -711,6 +725,29 @@ export class AppState {
     this.#importing.cancel();
   }
 
+  // ---- the plan grid -------------------------------------------------------------------------------------
+
+  /** The plans the Plan grid card offers (the forecast, each scenario). */
+  planGridChoices(): { value: string; label: string }[] {
+    return this.#planGrid.choices();
+  }
+
+  choosePlanGrid(patch: Parameters<PlanGridState['choose']>[0]): void {
+    this.#planGrid.choose(patch);
+  }
+
+  buildPlanGrid(): Promise<void> {
+    return this.#planGrid.build();
+  }
+
+  sendPlanGrid(): Promise<void> {
+    return this.#planGrid.send();
+  }
+
+  undoPlanGrid(): Promise<void> {
+    return this.#planGrid.undo();
+  }
+
   /** The active client when it holds a company's credentials (imports go to that company's offline accounts). */
   #companyClient(): CashflowClient | undefined {
     const active = this.#connections.active();
@@ -818,4 +855,10 @@ export { formatCount, LOCALES };
 /** Errors of the core carry a message in the user's language already. */
 function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
+}
+
+/** The user's calendar day, `YYYY-MM-DD` (the grid's current month and today's balance are the user's). */
+function localDay(date: Date): string {
+  const pad = (n: number): string => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }

@@ -6,6 +6,7 @@ import type { BaselineStore, PushJournal, PushSheet, RowRef } from '../../sync/p
 import type { TableModel } from '../../sync/tables';
 import type { SharePort } from '../../sync/share';
 import type { ImportSheet } from '../../sync/import';
+import type { PlanSheetPort } from '../../sync/plan-grid';
 import type { WorkbookPort } from '../../sync/workbook-port';
 import type { EditReach } from './read-only-notice';
 
@@ -32,6 +33,8 @@ export interface PaneHost {
   share?: SharePort;
   /** The Import table of the bank-statement import (absent: the pane offers no import). */
   importSheet?: ImportSheet;
+  /** The planning grid's sheet (absent: the pane offers no Plan grid). Needs `baselines` and `push.journal` too. */
+  planSheet?: PlanSheetPort;
 }
 
 export interface PushHost {

@@ -12,6 +12,7 @@ import { useAppActions, useAppState } from './app-context';
 import { useDataStyles } from './data-styles';
 import { formatAge } from './format';
 import { ImportCard } from './ImportCard';
+import { PlanGridCard } from './PlanGridCard';
 import { OfflineAccountDialog } from './OfflineAccountDialog';
 import { TableCard } from './TableCard';
 
@@ -40,6 +41,7 @@ export function DataView(): ReactElement {
         {t('pane.data.refreshAll')}
       </Button>
       <FunctionsRefresh />
+      <PlanGridCard />
       <ImportCard />
       <OfflineAccountDialog />
     </div>

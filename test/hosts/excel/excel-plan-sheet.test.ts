@@ -6,8 +6,8 @@
  */
 
 import type { CashflowClient } from '../../../src/api';
-import { ExcelPlanSheet, GRID_AMOUNT_FORMAT, gridSettingKey, PlanSheetInUseError } from '../../../src/hosts/excel/excel-plan-sheet';
-import { buildPlanGrid, GRID_HEADER_ROW, sendPlanGrid, type PlanGridContext } from '../../../src/sync/plan-grid';
+import { ExcelPlanSheet, GRID_AMOUNT_FORMAT, gridSettingKey } from '../../../src/hosts/excel/excel-plan-sheet';
+import { buildPlanGrid, GRID_HEADER_ROW, PlanSheetInUseError, sendPlanGrid, type PlanGridContext } from '../../../src/sync/plan-grid';
 import { CHANGED_FILL, INPUT_FILL } from '../../../src/sync/push/input-style-colours';
 import { MemoryBaselineStore, MemoryPushJournal, type BudgetTarget } from '../../../src/sync/push';
 import { clientFor, NOW, startService, TODAY, type Sandbox } from '../../sync/plan-grid/grid-support';
@@ -27,7 +27,7 @@ beforeEach(async () => {
   sim = installSim({ sheets: ['Sheet1'] });
   context = {
     client,
-    port: new ExcelPlanSheet('en'),
+    port: new ExcelPlanSheet(),
     baselines: new MemoryBaselineStore(),
     journal: new MemoryPushJournal(),
     language: 'en',

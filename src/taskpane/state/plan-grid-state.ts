@@ -1,0 +1,155 @@
+/**
+ * The Data view's Plan grid card (#31): which plan (the forecast or a scenario), the horizon (first month, how many
+ * months), the day new figures are settled on; Build, Send figures, Undo the last send, and what each did. Every rule
+ * is in the core (`src/sync/plan-grid`: the figures, the edits, the budget writer); this module calls it with the
+ * active client and the host's Plan sheet, baselines and journal, and keeps what the card shows.
+ */
+
+import type { CashflowClient, Plan } from '../../api';
+import type { Language, MessageKey } from '../../i18n/catalog';
+import type { MessageParams } from '../../i18n/translate';
+import {
+  addMonths,
+  buildPlanGrid,
+  sendPlanGrid,
+  undoGridSend,
+  gridFigures,
+  readGridSources,
+  monthOf,
+  PlanSheetInUseError,
+  type GridSpec,
+  type KeptFigure,
+  type PlanSheetPort,
+  type GridSheetLayout,
+} from '../../sync/plan-grid';
+import type { BaselineStore, BudgetTarget, PushJournal } from '../../sync/push';
+import { buildLookups } from '../../sync/tables';
+import type { AccountMessage, PlanGridView } from './app-snapshot';
+
+export interface PlanGridDeps {
+  sheet: PlanSheetPort | undefined;
+  baselines: BaselineStore | undefined;
+  journal: PushJournal | undefined;
+  client(): CashflowClient | undefined;
+  plans(): readonly Plan[];
+  language(): Language;
+  /** Today, `YYYY-MM-DD`. */
+  today(): string;
+  t(key: MessageKey, params?: MessageParams): string;
+  publish(view: PlanGridView): void;
+}
+
+export function initialPlanGrid(today: string, available: boolean): PlanGridView {
+  return { available, status: 'idle', plan: 'forecast', from: addMonths(monthOf(today), -3), months: 12, day: 'last' };
+}
+
+export function targetOf(plan: string): BudgetTarget {
+  const scenario = /^scenario:(\d+)$/.exec(plan);
+  return scenario ? { kind: 'scenario', scenarioId: Number(scenario[1]) } : { kind: 'forecast' };
+}
+
+export class PlanGridState {
+  readonly #deps: PlanGridDeps;
+  #view: PlanGridView;
+
+  constructor(deps: PlanGridDeps) {
+    this.#deps = deps;
+    this.#view = initialPlanGrid(deps.today(), deps.sheet !== undefined && deps.baselines !== undefined && deps.journal !== undefined);
+  }
+
+  get view(): PlanGridView {
+    return this.#view;
+  }
+
+  #set(patch: Partial<PlanGridView>): void {
+    this.#view = { ...this.#view, ...patch };
+    this.#deps.publish(this.#view);
+  }
+
+  /** The plans the card offers: the forecast and each scenario, by name. */
+  choices(): { value: string; label: string }[] {
+    const scenarios = this.#deps.plans().filter((p) => p.type === 'SCENARIO');
+    return [
+      { value: 'forecast', label: this.#deps.t('grid.card.forecast') },
+      ...scenarios.map((p) => ({ value: `scenario:${p.id}`, label: p.name })),
+    ];
+  }
+
+  choose(patch: Partial<Pick<PlanGridView, 'plan' | 'from' | 'months' | 'day'>>): void {
+    this.#set({ ...patch, message: undefined });
+  }
+
+  /** Builds (or rebuilds) the grid on its sheet from the service. */
+  async build(): Promise<void> {
+    await this.#run('building', async (context) => {
+      const built = await buildPlanGrid(context, this.#spec());
+      const readOnly = built.grid.readOnly === null ? undefined : this.#deps.t(`grid.refused.${built.grid.readOnly}`);
+      return { intent: readOnly ? 'warning' : 'success', text: readOnly ?? this.#deps.t('grid.card.built'), notes: [] };
+    });
+  }
+
+  /** Sends the figures typed into the grid; a figure that did not land stays in its cell, listed here with why. */
+  async send(): Promise<void> {
+    await this.#run('sending', async (context, journal) => {
+      const sent = await sendPlanGrid({ ...context, journal }, targetOf(this.#view.plan));
+      const notes = keptNotes(sent.built.sheet.layout, sent.kept, this.#deps.t);
+      const text =
+        sent.push === undefined && sent.kept.length === 0
+          ? this.#deps.t('grid.card.nothing')
+          : this.#deps.t('grid.card.sent', { count: sent.landed });
+      return { intent: sent.kept.length > 0 ? 'warning' : 'success', text, notes };
+    });
+  }
+
+  /** Undoes the grid's newest send (what was sent before it is written back; a budget changed since is left alone), then rebuilds. */
+  async undo(): Promise<void> {
+    await this.#run('undoing', async (context, journal) => {
+      const spec = this.#spec();
+      const sources = await readGridSources(context.client, { target: spec.target, from: spec.horizon.from, today: context.today });
+      const summary = await context.client.accounts.summary();
+      const figures = gridFigures(sources, spec.horizon, context.today, spec.target);
+      const lookups = buildLookups({ categories: sources.categories, accounts: summary.accounts });
+      const undone = await undoGridSend({ ...context, target: spec.target, journal, lookups, figures });
+      await buildPlanGrid(context, spec);
+      const failed = undone.rows.filter((r) => r.outcome !== 'restored' && r.outcome !== 'nothingToDo');
+      return {
+        intent: failed.length > 0 ? 'warning' : 'success',
+        text: this.#deps.t('grid.card.undone', { count: undone.rows.length - failed.length }),
+        notes: failed.map((r) => r.message),
+      };
+    });
+  }
+
+  #spec(): GridSpec {
+    return { target: targetOf(this.#view.plan), horizon: { from: this.#view.from, months: this.#view.months }, day: this.#view.day };
+  }
+
+  async #run(
+    status: PlanGridView['status'],
+    work: (context: Parameters<typeof buildPlanGrid>[0], journal: PushJournal) => Promise<AccountMessage>,
+  ): Promise<void> {
+    const { sheet, baselines, journal, t } = this.#deps;
+    const client = this.#deps.client();
+    if (sheet === undefined || baselines === undefined || journal === undefined || this.#view.status !== 'idle') return;
+    if (client === undefined) return this.#set({ message: { intent: 'error', text: t('grid.card.notConnected'), notes: [] } });
+    this.#set({ status, message: undefined });
+    try {
+      const context = { client, port: sheet, baselines, language: this.#deps.language(), today: this.#deps.today() };
+      this.#set({ status: 'idle', message: await work(context, journal) });
+    } catch (error) {
+      const reason = error instanceof PlanSheetInUseError ? t('grid.sheetInUse', { sheet: error.sheet }) : messageOf(error);
+      this.#set({ status: 'idle', message: { intent: 'error', text: t('grid.card.failed', { reason }), notes: [] } });
+    }
+  }
+}
+
+function keptNotes(layout: GridSheetLayout, kept: readonly KeptFigure[], t: PlanGridDeps['t']): string[] {
+  return kept.map((k) => {
+    const row = layout.rows.find((r) => r.kind === 'leaf' && r.categoryId === k.categoryId);
+    return t('grid.card.kept', { category: row?.label ?? String(k.categoryId), month: k.month, reason: k.message });
+  });
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,98 @@
+/**
+ * The Data view's Plan grid card in the pane's state (#31; Excel simulation, sandbox over HTTP on a fixed day): the
+ * plans offered, the grid built on its sheet, a figure typed and sent (the outcome in words), a figure that is no
+ * amount listed with why, the last send undone, and a sheet of the grid's name that holds other data refused.
+ */
+
+import { createSimulatedWorkbook, installExcelSimulation, type Installation } from '../../src/preview/excel-sim';
+import { startSandbox } from '../../src/sandbox';
+import { MemoryKeyValueStorage } from '../../src/sync/connect';
+import { GRID_HEADER_ROW } from '../../src/sync/plan-grid';
+import { excelPaneHost } from '../../src/taskpane/excel-pane-host';
+import { AppState } from '../../src/taskpane/state/app-state';
+
+const NOW = new Date('2026-11-26T10:00:00Z');
+let sim: Installation;
+let sandbox: Awaited<ReturnType<typeof startSandbox>>;
+beforeEach(async () => {
+  sim = installExcelSimulation(globalThis, createSimulatedWorkbook());
+  sandbox = await startSandbox({ port: 0, transactions: 200, now: () => NOW });
+});
+afterEach(async () => {
+  sim.uninstall();
+  await sandbox.close();
+});
+
+async function connected(): Promise<AppState> {
+  const app = new AppState({
+    storage: new MemoryKeyValueStorage(),
+    host: excelPaneHost(),
+    environment: { theme: 'light', displayLanguage: 'en-US', sandboxUrl: sandbox.url },
+    client: { sleep: async () => undefined },
+    now: () => NOW.getTime(),
+  });
+  await app.start();
+  await app.connectDemo();
+  return app;
+}
+
+/** The sheet row of the first leaf whose December cell takes a figure (the input fill marks it). */
+function plannableRow(): number {
+  for (let row = GRID_HEADER_ROW + 1; row < GRID_HEADER_ROW + 80; row += 1)
+    if (sim.workbook.cellColors('Plan', row, 4).fill === '#EEF4FB') return row;
+  throw new Error('no plannable row');
+}
+
+async function forecastGridBudgets(): Promise<string[]> {
+  const plan = [...sandbox.store.plans.values()].find((p) => p.type === 'FORECAST');
+  return [...sandbox.store.budgets.values()]
+    .filter((b) => b.planId === plan?.id && b.externalId?.startsWith('grid-'))
+    .map((b) => b.externalId ?? '');
+}
+
+test('builds the grid, sends a typed figure, lists one that is no amount, and undoes the send', async () => {
+  const app = await connected();
+  expect(app.planGridChoices().map((c) => c.label)).toEqual(['Forecast', 'Szenario Best Case', 'Szenario Worst Case']);
+  expect(app.snapshot().planGrid).toMatchObject({ available: true, plan: 'forecast', from: '2026-08', months: 12, day: 'last' });
+  app.choosePlanGrid({ from: '2026-09', months: 6 });
+  await app.buildPlanGrid();
+  expect(app.snapshot().planGrid.message).toMatchObject({ intent: 'success', text: expect.stringMatching(/blue cells/) });
+  expect(sim.workbook.values('Plan', 'B3:G3')).toEqual([['2026-09', '2026-10', '2026-11', '2026-12', '2027-01', '2027-02']]);
+
+  const row = plannableRow();
+  const label = String(sim.workbook.values('Plan', `A${row + 1}`)[0]?.[0]);
+  sim.workbook.typeIntoCell('Plan', row, 4, '-1234.5');
+  sim.workbook.typeIntoCell('Plan', row, 5, 'tbd');
+  await app.sendPlanGrid();
+  expect(app.snapshot().planGrid.message).toEqual({
+    intent: 'warning',
+    text: 'Budgets written: 1. The grid shows the service’s figures again.',
+    notes: [`${label}, 2027-01: “tbd” is not an amount: type a number, or empty the cell. Your figure stays in its cell.`],
+  });
+  expect(sim.workbook.values('Plan', `E${row + 1}:F${row + 1}`)).toEqual([[-1234.5, 'tbd']]);
+  expect(await forecastGridBudgets()).toHaveLength(1);
+
+  await app.undoPlanGrid();
+  expect(app.snapshot().planGrid.message).toMatchObject({
+    intent: 'success',
+    text: 'Undone: 1. The grid shows the service’s figures again.',
+  });
+  expect(await forecastGridBudgets()).toEqual([]);
+  expect(sim.workbook.values('Plan', `E${row + 1}`)[0]?.[0]).not.toBe(-1234.5);
+});
+
+test('refuses to build over a sheet of its name that holds other data, and says so', async () => {
+  const app = await connected();
+  await sim.workbook.run(async (context) => {
+    const sheet = context.workbook.worksheets.getItemOrNullObject('Plan');
+    await context.sync();
+    (sheet.isNullObject ? context.workbook.worksheets.add('Plan') : sheet).getRange('C5').values = [['budget notes']];
+    await context.sync();
+  });
+  await app.buildPlanGrid();
+  expect(app.snapshot().planGrid.message).toEqual({
+    intent: 'error',
+    text: 'The grid could not be finished: The sheet “Plan” holds other data. Rename it, then build the grid again; nothing was changed.',
+    notes: [],
+  });
+});
