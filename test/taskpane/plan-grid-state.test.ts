@@ -57,7 +57,11 @@ test('builds the grid, sends a typed figure, lists one that is no amount, and un
   app.choosePlanGrid({ from: '2026-09', months: 6 });
   await app.buildPlanGrid();
   expect(app.snapshot().planGrid.message).toMatchObject({ intent: 'success', text: expect.stringMatching(/blue cells/) });
-  expect(sim.workbook.values('Plan', 'B3:G3')).toEqual([['2026-09', '2026-10', '2026-11', '2026-12', '2027-01', '2027-02']]);
+  expect(sim.workbook.values('Plan', 'A1:G3')).toEqual([
+    ['Plan grid · Forecast · Sept 2026 – Feb 2027', '', '', '', '', '', ''],
+    ['', '', '', '', '', '', ''],
+    ['Category', 'Sept 2026', 'Oct 2026', 'Nov 2026', 'Dec 2026', 'Jan 2027', 'Feb 2027'],
+  ]);
 
   const row = plannableRow();
   const label = String(sim.workbook.values('Plan', `A${row + 1}`)[0]?.[0]);

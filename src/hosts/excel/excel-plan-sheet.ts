@@ -6,7 +6,7 @@
  * are the service's text) → number formats (amounts with thousands and negatives in red, the variance share as a
  * percentage) → the look (groups and the bottom lines bold, leaves indented by depth, input cells in the push's
  * input style, figures that did not land in its amber) → frozen header and label column, widths → the layout in a
- * document setting (`cashflow.grid.<table>`: ids, labels, figures; no secret). Reading gives the labels and month
+ * document setting (`cashflow.grid.<table>`: ids, labels, figures; no secret) → the sheet shown. Reading gives the labels and month
  * cells of the layout's rows, values as Excel holds them.
  */
 
@@ -49,6 +49,7 @@ export class ExcelPlanSheet implements PlanSheetPort {
       formatCells(target, sheet);
       markCells(target, sheet, kept);
       session.context.workbook.settings.add(gridSettingKey(sheet.layout.target), JSON.stringify(sheet.layout));
+      target.activate();
       await session.sync();
     });
   }

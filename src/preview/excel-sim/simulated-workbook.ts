@@ -88,6 +88,8 @@ export interface CellColors {
   italic?: boolean;
   /** `format.font.bold` (a template's headings). */
   bold?: boolean;
+  /** `format.indentLevel` above 0 (the plan grid's categories under their parents). */
+  indent?: number;
 }
 
 const NO_COLORS: Readonly<CellColors> = Object.freeze({});
@@ -320,6 +322,7 @@ export class SimulatedWorkbook {
     if (style.fontColor !== undefined && style.fontColor !== STYLE_DEFAULTS.fontColor) colors.font = style.fontColor;
     if (style.italic === true) colors.italic = true;
     if (style.bold === true) colors.bold = true;
+    if (style.indentLevel !== undefined && style.indentLevel > 0) colors.indent = style.indentLevel;
     return colors;
   }
 

@@ -41,6 +41,9 @@ export interface CellLookSource {
   defaultWidthPx: number;
 }
 
+/** One indent level as the grid draws it: three non-breaking spaces. */
+const INDENT = '\u00a0\u00a0\u00a0';
+
 export function useCellLooks(source: CellLookSource): { cellLook(row: number, column: number): CellLook; runsOf(row: number): RowRuns } {
   const { workbook, sheet, tables, palette, locale, version, columns, defaultWidthPx } = source;
   const cellLook = useCallback(
@@ -65,6 +68,8 @@ export function useCellLooks(source: CellLookSource): { cellLook(row: number, co
       if (colors.italic === true || bold !== '')
         themeOverride = { ...themeOverride, baseFontStyle: `${colors.italic === true ? 'italic ' : ''}${bold}${base}` };
       const empty = cell.result.kind === 'Empty' && cell.formula === undefined;
+      // Excel indents by about three characters a level, from the side the text is aligned to.
+      if (colors.indent !== undefined && display.align !== 'right') display.text = `${INDENT.repeat(colors.indent)}${display.text}`;
       if (cell.result.kind === 'Double') {
         const col = columns[column];
         const font = `${themeOverride?.baseFontStyle ?? '13px'} ${palette.grid.fontFamily ?? 'sans-serif'}`;

@@ -8,6 +8,7 @@
 import type { CashflowClient, Plan } from '../../api';
 import type { Language, MessageKey } from '../../i18n/catalog';
 import type { MessageParams } from '../../i18n/translate';
+import { LOCALES } from '../../i18n/format-count';
 import {
   addMonths,
   buildPlanGrid,
@@ -134,7 +135,8 @@ export class PlanGridState {
     if (client === undefined) return this.#set({ message: { intent: 'error', text: t('grid.card.notConnected'), notes: [] } });
     this.#set({ status, message: undefined });
     try {
-      const context = { client, port: sheet, baselines, language: this.#deps.language(), today: this.#deps.today() };
+      const language = this.#deps.language();
+      const context = { client, port: sheet, baselines, language, today: this.#deps.today(), monthLabel: monthLabeller(language) };
       this.#set({ status: 'idle', message: await work(context, journal) });
     } catch (error) {
       const reason = error instanceof PlanSheetInUseError ? t('grid.sheetInUse', { sheet: error.sheet }) : messageOf(error);
@@ -148,6 +150,12 @@ function keptNotes(layout: GridSheetLayout, kept: readonly KeptFigure[], t: Plan
     const row = layout.rows.find((r) => r.kind === 'leaf' && r.categoryId === k.categoryId);
     return t('grid.card.kept', { category: row?.label ?? String(k.categoryId), month: k.month, reason: k.message });
   });
+}
+
+/** `2026-12` → `Dec 2026` (`Dez. 2026`, `dic 2026`): the grid's month headers in the pane's language. */
+export function monthLabeller(language: Language): (month: string) => string {
+  const format = new Intl.DateTimeFormat(LOCALES[language], { month: 'short', year: 'numeric', timeZone: 'UTC' });
+  return (month) => format.format(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)) - 1, 1));
 }
 
 function messageOf(error: unknown): string {

@@ -27,7 +27,9 @@ const useStyles = makeStyles({
   card: { gap: tokens.spacingVerticalS },
   title: { fontWeight: tokens.fontWeightSemibold },
   meta: { color: tokens.colorNeutralForeground3 },
-  fields: { display: 'grid', gridTemplateColumns: '1fr 1fr', gap: tokens.spacingHorizontalS },
+  fields: { display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 1fr)', gap: tokens.spacingHorizontalS },
+  // Fluent's Dropdown keeps a minimum width wider than half of a 320 px pane: the grid's column decides.
+  control: { minWidth: 0, width: '100%', boxSizing: 'border-box' },
   wide: { gridColumn: '1 / -1' },
   actions: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: tokens.spacingHorizontalS },
   notes: { margin: 0, paddingInlineStart: tokens.spacingHorizontalL },
@@ -58,6 +60,7 @@ export function PlanGridCard(): ReactElement | null {
       <div className={styles.fields}>
         <Field label={t('grid.card.plan')} className={styles.wide}>
           <Dropdown
+            className={styles.control}
             value={choices.find((c) => c.value === view.plan)?.label ?? ''}
             selectedOptions={[view.plan]}
             disabled={busy}
@@ -72,6 +75,7 @@ export function PlanGridCard(): ReactElement | null {
         </Field>
         <Field label={t('grid.card.from')}>
           <Input
+            className={styles.control}
             type="month"
             value={view.from}
             disabled={busy}
@@ -80,6 +84,7 @@ export function PlanGridCard(): ReactElement | null {
         </Field>
         <Field label={t('grid.card.months')}>
           <Dropdown
+            className={styles.control}
             value={String(view.months)}
             selectedOptions={[String(view.months)]}
             disabled={busy}
@@ -94,6 +99,7 @@ export function PlanGridCard(): ReactElement | null {
         </Field>
         <Field label={t('grid.card.day')} className={styles.wide}>
           <Dropdown
+            className={styles.control}
             value={dayLabel(view.day)}
             selectedOptions={[String(view.day)]}
             disabled={busy}

@@ -71,6 +71,8 @@ describe('the Plan sheet in Excel', () => {
       groupFont.load('bold');
       await ctx.sync();
       expect([label.indentLevel, groupFont.bold]).toEqual([rows[leafAt]?.depth, true]);
+      // The preview draws the indent too.
+      expect(wb.cellColors('Plan', leaf, 0).indent).toBe(rows[leafAt]?.depth);
     });
     // A category name that looks like a formula stays text.
     const named = first + rows.findIndex((r) => r.categoryId === leafCategory.id);
