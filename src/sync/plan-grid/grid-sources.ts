@@ -6,7 +6,7 @@
  * the period's pages and these lookups, whatever the number of cells.
  */
 
-import { MAX_PAGE_SIZE, type Budget, type CashflowClient, type Category, type Invoice, type Plan, type Transaction } from '../../api';
+import { MAX_PAGE_SIZE, type BalanceSummary, type Budget, type CashflowClient, type Category, type Invoice, type Plan, type Transaction } from '../../api';
 import { planOf, type BudgetTarget } from '../push/service-row';
 import { lastDayOf } from './grid-month';
 
@@ -23,6 +23,8 @@ export interface GridSources {
   invoices: readonly Invoice[];
   /** Today's total balance of the company's accounts (`GET /accounts/`, `total`). */
   balance: number;
+  /** The company's accounts as the balance summary lists them (names and currencies for the lookups). */
+  accounts: BalanceSummary['accounts'];
 }
 
 export interface ReadGridOptions {
@@ -49,7 +51,7 @@ export async function readGridSources(client: CashflowClient, options: ReadGridO
   ]);
   const plan = planOf(plans, options.target);
   const budgets = plan === undefined ? [] : await budgetsOf(client, options.target, paging);
-  return { categories, plan, budgets, transactions, invoices, balance: summary.total };
+  return { categories, plan, budgets, transactions, invoices, balance: summary.total, accounts: summary.accounts };
 }
 
 async function readActuals(

@@ -84,8 +84,7 @@ async function readGrid(context: PlanGridContext, spec: GridSpec) {
     ...(context.signal ? { signal: context.signal } : {}),
   });
   const figures = gridFigures(sources, spec.horizon, context.today, spec.target);
-  const summary = await context.client.accounts.summary(context.signal ? { signal: context.signal } : {});
-  const lookups = buildLookups({ categories: sources.categories, accounts: summary.accounts });
+  const lookups = buildLookups({ categories: sources.categories, accounts: sources.accounts });
   return { sources, figures, grid: planGrid(sources.categories, sources.plan, figures), lookups };
 }
 

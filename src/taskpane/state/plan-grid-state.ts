@@ -107,9 +107,8 @@ export class PlanGridState {
     await this.#run('undoing', async (context, journal) => {
       const spec = this.#spec();
       const sources = await readGridSources(context.client, { target: spec.target, from: spec.horizon.from, today: context.today });
-      const summary = await context.client.accounts.summary();
       const figures = gridFigures(sources, spec.horizon, context.today, spec.target);
-      const lookups = buildLookups({ categories: sources.categories, accounts: summary.accounts });
+      const lookups = buildLookups({ categories: sources.categories, accounts: sources.accounts });
       const undone = await undoGridSend({ ...context, target: spec.target, journal, lookups, figures });
       await buildPlanGrid(context, spec);
       const failed = undone.rows.filter((r) => r.outcome !== 'restored' && r.outcome !== 'nothingToDo');

@@ -47,8 +47,7 @@ export class GridSession {
   async build(): Promise<BuiltGrid> {
     const sources = await readGridSources(this.client, { target: this.target, from: this.horizon.from, today: TODAY });
     const figures = gridFigures(sources, this.horizon, TODAY, this.target);
-    const summary = await this.client.accounts.summary();
-    const lookups = buildLookups({ categories: sources.categories, accounts: summary.accounts });
+    const lookups = buildLookups({ categories: sources.categories, accounts: sources.accounts });
     await storeGridBaseline(this.baselines, gridBudgetsTable(this.target), figures, lookups);
     this.built = { grid: planGrid(sources.categories, sources.plan, figures), figures, lookups };
     return this.built;

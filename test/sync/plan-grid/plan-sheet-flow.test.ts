@@ -20,6 +20,7 @@ import { budgetsOf, clientFor, NOW, startService, TODAY, type Sandbox } from './
 let sandbox: Sandbox;
 let client: CashflowClient;
 let hook: ReturnType<typeof recordingFetch>['hook'];
+let sent: ReturnType<typeof recordingFetch>['sent'];
 let sheet: MemoryPlanSheet;
 let context: PlanGridContext & { journal: MemoryPushJournal };
 const forecast: BudgetTarget = { kind: 'forecast' };
@@ -29,6 +30,7 @@ beforeEach(async () => {
   sandbox = await startService({ transactions: 300, now: () => NOW });
   const recording = recordingFetch();
   hook = recording.hook;
+  sent = recording.sent;
   client = clientFor(sandbox, 'en', recording.fetch);
   sheet = new MemoryPlanSheet();
   context = { client, port: sheet, baselines: new MemoryBaselineStore(), journal: new MemoryPushJournal(), language: 'en', today: TODAY };
@@ -43,6 +45,37 @@ async function plannableLeaf(): Promise<number> {
 }
 
 describe('the Plan sheet flows', () => {
+  it('costs the period’s pages and the lookups, whatever the number of cells', async () => {
+    const wide = { ...spec, horizon: { from: '2025-12', months: 24 } };
+    const pages = (count: number): number => Math.max(1, Math.ceil(count / 1000));
+    const transactions = await client.transactions.extendedPage({ min_date: '2025-12-01', max_date: TODAY, page_size: 1 });
+    const invoices = await client.invoices.page({ page_size: 1 });
+    const budgets = await client.forecastBudgets.page({ page_size: 1 });
+    const before = sent.length;
+    const built = await buildPlanGrid(context, wide);
+    const reads = sent.slice(before).filter((r) => !r.path.endsWith('/auth/token/'));
+    expect(built.grid.rows.length * built.grid.months.length).toBeGreaterThan(400);
+    expect(reads.every((r) => r.method === 'GET')).toBe(true);
+    const byPath = (prefix: string): number => reads.filter((r) => r.path.startsWith(prefix)).length;
+    expect({
+      categories: byPath('/categories/'),
+      plans: byPath('/plans/'),
+      accounts: byPath('/accounts/'),
+      transactions: byPath('/transactions/'),
+      invoices: byPath('/invoices/'),
+      budgets: byPath('/forecast/budgets/'),
+      all: reads.length,
+    }).toEqual({
+      categories: 1,
+      plans: 1,
+      accounts: 1,
+      transactions: pages(transactions.count),
+      invoices: pages(invoices.count),
+      budgets: pages(budgets.count),
+      all: 3 + pages(transactions.count) + pages(invoices.count) + pages(budgets.count),
+    });
+  });
+
   it('writes the grid, reads typed cells back as edits, sends them and shows them after a fresh build', async () => {
     const category = await plannableLeaf();
     expect(sheet.header.slice(0, 3)).toEqual(['Category', '2026-09', '2026-10']);
