@@ -6,7 +6,16 @@
  * the period's pages and these lookups, whatever the number of cells.
  */
 
-import { MAX_PAGE_SIZE, type BalanceSummary, type Budget, type CashflowClient, type Category, type Invoice, type Plan, type Transaction } from '../../api';
+import {
+  MAX_PAGE_SIZE,
+  type BalanceSummary,
+  type Budget,
+  type CashflowClient,
+  type Category,
+  type Invoice,
+  type Plan,
+  type Transaction,
+} from '../../api';
 import { planOf, type BudgetTarget } from '../push/service-row';
 import { lastDayOf } from './grid-month';
 
