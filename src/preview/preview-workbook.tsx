@@ -74,7 +74,11 @@ export function PreviewWorkbook({
         editorLabel={(cell) => t('preview.cellEditor', { cell })}
         locale={excelLocale(language)}
         listLabel={t('preview.list')}
-        onActiveCell={active.setCell}
+        onActiveCell={(cell) => {
+          active.setCell(cell);
+          // The workbook learns the user's selection, as Excel does (the add-in's onSelectionChanged handlers).
+          workbook.selectCell(sheet, cell.row, cell.column);
+        }}
         onEdit={edit}
       />
       <SheetTabs sheets={visibleSheets} selected={sheet} label={t('preview.sheets')} onSelect={selectSheet} />

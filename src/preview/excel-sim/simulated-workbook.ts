@@ -165,12 +165,31 @@ export class SimulatedWorkbook {
   }
 
   /**
+   * What a user selecting a cell does (not an API call): the sheet's selection becomes that cell (0-based) and the
+   * sheet's `onSelectionChanged` handlers are told, asynchronously. The preview's grid selects cells so.
+   */
+  selectCell(sheet: string, row: number, column: number): void {
+    const state = this.state.sheet(sheet);
+    const box = { row, column, rowCount: 1, columnCount: 1 };
+    state.selection = box;
+    state.selectionByUser = true;
+    const handlers = this.state.selections.of(state.id);
+    if (handlers.length > 0) setTimeout(() => handlers.forEach((handler) => handler(state.id, box)), 0);
+  }
+
+  /** Whether the sheet's selection was last made by the user (`selectCell`), not by the add-in (`range.select()`). */
+  selectedByUser(sheet: string): boolean {
+    return this.state.sheet(sheet).selectionByUser;
+  }
+
+  /**
    * The add-in's runtime ended (the preview reloads the pane's frame): the event handlers it registered go with it, as
    * in Excel, where handlers belong to the runtime that added them. Without this a reloaded pane's old handler stays
    * registered and is called with every edit, from a frame that is gone.
    */
   forgetEventHandlers(): void {
     this.state.events.clear();
+    this.state.selections.clear();
   }
 
   /** How many changed-event handlers are registered now (on any sheet). */

@@ -27,7 +27,8 @@ export function useApiSelection({ workbook, sheet, version, select, grid }: ApiS
     const key = `${box.row}:${box.column}`;
     const before = seen.current.get(sheet);
     seen.current.set(sheet, key);
-    if (before === undefined || before === key) return;
+    // The user's own selection (the grid told the workbook) is already the grid's: nothing to follow.
+    if (before === undefined || before === key || workbook.selectedByUser(sheet)) return;
     select(cellSelection(box.column, box.row));
     grid.current?.scrollTo(box.column, box.row, 'both', 0, 0, { vAlign: 'center' });
   }, [workbook, sheet, version, select, grid]);

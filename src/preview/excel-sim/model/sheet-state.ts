@@ -138,6 +138,8 @@ export class SheetState {
   frozen: { rows: number; columns: number } = { rows: 0, columns: 0 };
   /** The sheet's selected cells (`Range.select()`); A1 until something is selected, as in a new sheet. */
   selection: CellBox = { row: 0, column: 0, rowCount: 1, columnCount: 1 };
+  /** The selection was last made by the user (the preview's grid), not by `range.select()`. */
+  selectionByUser = false;
 
   constructor(
     readonly id: string,

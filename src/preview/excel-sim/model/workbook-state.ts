@@ -7,6 +7,7 @@ import { SettingsStore } from './settings-state';
 import { SheetState, type Visibility } from './sheet-state';
 import type { TableState } from './types';
 import { WorksheetEvents } from './worksheet-events';
+import { SelectionEvents } from './selection-events';
 
 export type CalculationModeValue = 'Automatic' | 'AutomaticExceptTables' | 'Manual';
 export type CalculationTypeValue = 'Recalculate' | 'Full' | 'FullRebuild';
@@ -54,6 +55,7 @@ export class WorkbookState {
   readonly settings: SettingsStore;
   /** Handlers of the changed events and the edits they are yet to be told of (model/worksheet-events.ts). */
   readonly events = new WorksheetEvents();
+  readonly selections = new SelectionEvents();
 
   constructor(
     readonly currentYear: number,

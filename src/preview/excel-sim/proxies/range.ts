@@ -493,6 +493,7 @@ export class SimRange
       const sheet = sheetOf(env, b);
       env.state.activate(sheet);
       sheet.selection = { ...b.box };
+      sheet.selectionByUser = false;
     });
   }
 

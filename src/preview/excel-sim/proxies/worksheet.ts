@@ -15,6 +15,7 @@ import { SimWorksheetFreezePanes } from './freeze-panes';
 import { provideWorksheetProxies, type WorksheetProxy } from './worksheet-proxy';
 import { EVERY_SHEET } from '../model/worksheet-events';
 import { SimWorksheetChangedEvents } from './worksheet-changed-events';
+import { SimWorksheetSelectionEvents } from './worksheet-selection-events';
 
 const WORKSHEET_PROPERTIES = ['id', 'name', 'position', 'visibility'] as const;
 
@@ -37,7 +38,7 @@ type WorksheetMembers =
   | 'load'
   | 'isNullObject';
 
-type EventMembers = 'onChanged';
+type EventMembers = 'onChanged' | 'onSelectionChanged';
 
 const WORKSHEET_NAVIGATION: readonly string[] = ['tables', 'freezePanes'];
 
@@ -51,6 +52,17 @@ export class SimWorksheet
   private tablesProxy: SimTableCollection | undefined;
   private freezePanesProxy: SimWorksheetFreezePanes | undefined;
   private changedEvents: SimWorksheetChangedEvents | undefined;
+  private selectionEvents: SimWorksheetSelectionEvents | undefined;
+
+  /** `onSelectionChanged` (ExcelApi 1.7): the user selecting cells of this sheet (proxies/worksheet-selection-events.ts). */
+  get onSelectionChanged(): SimWorksheetSelectionEvents {
+    this.selectionEvents ??= new SimWorksheetSelectionEvents(this.context, this.objectPath, (env) => {
+      const binding = this.bindIn(env);
+      if (binding === null) throw itemNotFound();
+      return binding.sheetId;
+    });
+    return this.selectionEvents;
+  }
 
   /** `onChanged` (ExcelApi 1.7): edits of this sheet's cells (proxies/worksheet-changed-events.ts). */
   get onChanged(): SimWorksheetChangedEvents {
@@ -229,7 +241,7 @@ type WorksheetCollectionMembers =
 
 export class SimWorksheetCollection
   extends SimCollection<true, SimWorksheet>
-  implements Supported<Excel.WorksheetCollection, WorksheetCollectionMembers>, Named<Excel.WorksheetCollection, 'items' | EventMembers>
+  implements Supported<Excel.WorksheetCollection, WorksheetCollectionMembers>, Named<Excel.WorksheetCollection, 'items' | 'onChanged'>
 {
   protected readonly entityName = 'WorksheetCollection';
   protected readonly scalarNames = [] as const;
