@@ -27,6 +27,7 @@ import {
   previewApi,
   saveScreenshot,
   screenshotPane,
+  selectGridCell,
   sheetCell,
   useApp,
 } from './support';
@@ -35,17 +36,6 @@ const SHEET = 'Forecast budgets';
 const PANE = { include: ['#pane'] };
 
 const suite = useApp({ transactions: 50 });
-
-/** Selects a cell of the grid as a user does: a click in column A of its row, then → to its column (the grid scrolls along). */
-async function selectCell(page: Page, row: number, col: number): Promise<void> {
-  const box = await page.locator('.preview-grid canvas').first().boundingBox();
-  if (!box) throw new Error('the grid has no canvas');
-  // The grid's geometry (workbook-grid.tsx): row markers under 60 px, header 26 px, rows 24 px, column A 64 px.
-  await page.mouse.click(box.x + 70, box.y + 26 + row * 24 + 12);
-  await eventually(async () => expect(await page.getByTestId('formula-address').textContent()).toBe(`A${row + 1}`));
-  for (let i = 0; i < col; i += 1) await page.keyboard.press('ArrowRight');
-  await eventually(async () => expect(await page.getByTestId('formula-address').textContent()).toBe(`${columnName(col)}${row + 1}`));
-}
 
 const LISTS: Record<'light' | 'dark', { header: string; field: CodedField; emptyAllowed: boolean; from: string; to: string }> = {
   light: { header: 'Base', field: 'budgetBase', emptyAllowed: false, from: 'FS', to: 'S' },
@@ -63,7 +53,7 @@ for (const theme of ['light', 'dark'] as const) {
     const list = codeList({ header, choices: codeChoices(field, emptyAllowed) }, 'en');
 
     // Selected, the cell says what its codes mean (the list's prompt).
-    await selectCell(page, cell.row, cell.col);
+    await selectGridCell(page, cell.row, cell.col);
     const prompt = page.getByTestId('cell-prompt');
     await eventually(async () => expect(await prompt.textContent()).toBe(`${list.prompt.title}${list.prompt.message}`));
     await expectAccessible(page, { include: ['[data-testid="cell-prompt"]'] });
@@ -136,7 +126,7 @@ for (const theme of ['light', 'dark'] as const) {
     const from = await preview.cellText('Transactions', cell.row, cell.col);
     const rule = sheetListRule({ header: 'Category', sheetList: { name: 'categories', items } }, 'en');
 
-    await selectCell(page, cell.row, cell.col);
+    await selectGridCell(page, cell.row, cell.col);
     const prompt = page.getByTestId('cell-prompt');
     await eventually(async () => expect(await prompt.textContent()).toBe(`${rule.prompt.title}${rule.prompt.message}`));
     await page.keyboard.press('Alt+ArrowDown');

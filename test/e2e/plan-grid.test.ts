@@ -16,6 +16,7 @@ import {
   previewApi,
   saveScreenshot,
   screenshotPane,
+  selectGridCell,
   useApp,
 } from './support';
 
@@ -81,7 +82,14 @@ describe.each(['light', 'dark'] as const)('plan grid (%s)', (theme) => {
         id: expect.any(Number),
       });
 
+    // Selecting next month's cell shows, in the pane, the budgets that make it up: the grid's own among them.
+    await selectGridCell(page, row, 5);
+    const composition = p.getByTestId('plan-grid-composition');
+    await composition.waitFor();
+    expect(await composition.textContent()).toContain('(the grid’s own)');
     await expectAccessible(page, { include: ['#pane'] });
+    await composition.scrollIntoViewIfNeeded();
+    await screenshotPane(page, `plan-grid-cell-${theme}`);
     await saveScreenshot(page, `plan-grid-sheet-${theme}`);
     expectClean(suite.session, [OFFICE_JS_TELEMETRY]);
   });

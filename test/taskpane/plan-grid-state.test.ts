@@ -10,6 +10,7 @@ import { MemoryKeyValueStorage } from '../../src/sync/connect';
 import { GRID_HEADER_ROW } from '../../src/sync/plan-grid';
 import { excelPaneHost } from '../../src/taskpane/excel-pane-host';
 import { AppState } from '../../src/taskpane/state/app-state';
+import { eventually } from '../e2e/support/eventually';
 
 const NOW = new Date('2026-11-26T10:00:00Z');
 let sim: Installation;
@@ -75,6 +76,17 @@ test('builds the grid, sends a typed figure, lists one that is no amount, and un
   });
   expect(sim.workbook.values('Plan', `E${row + 1}:F${row + 1}`)).toEqual([[-1234.5, 'tbd']]);
   expect(await forecastGridBudgets()).toHaveLength(1);
+
+  // Selecting December shows what makes it up: the grid's own budget among the others, summing to the figure.
+  sim.workbook.selectCell('Plan', row, 4);
+  await eventually(() => expect(app.snapshot().planGrid.composition?.month).toBe('2026-12'));
+  const composition = app.snapshot().planGrid.composition;
+  expect([composition?.kind, composition?.category, composition?.cents]).toEqual(['plan', label, -123450]);
+  expect(composition?.budgets.reduce((sum, b) => sum + b.cents, 0)).toBe(-123450);
+  expect(composition?.budgets.filter((b) => b.own).map((b) => b.name)).toEqual([expect.stringMatching(/^Plan grid: .* 2026-12$/)]);
+  // October is past: its actuals.
+  sim.workbook.selectCell('Plan', row, 2);
+  await eventually(() => expect(app.snapshot().planGrid.composition).toMatchObject({ month: '2026-10', kind: 'actual' }));
 
   await app.undoPlanGrid();
   expect(app.snapshot().planGrid.message).toMatchObject({

@@ -54,6 +54,25 @@ export class ExcelPlanSheet implements PlanSheetPort {
     });
   }
 
+  async watchSelection(target: BudgetTarget, onCell: (row: number, month: number) => void): Promise<() => Promise<void>> {
+    const name = gridBudgetsTable(target).sheetName;
+    const registration = await runExcel(async (session) => {
+      const result = session.context.workbook.worksheets.getItem(name).onSelectionChanged.add(async (args) => {
+        const cell = firstCell(args.address);
+        if (cell === undefined) return;
+        onCell(cell.row - GRID_HEADER_ROW - 1, cell.column - 1);
+      });
+      await session.sync();
+      return result;
+    });
+    return async () => {
+      await Excel.run(registration.context, async (context) => {
+        registration.remove();
+        await context.sync();
+      });
+    };
+  }
+
   async read(layout: GridSheetLayout): Promise<CoreValue[][]> {
     return runExcel(async (session) => {
       const name = gridBudgetsTable(layout.target).sheetName;
@@ -65,6 +84,14 @@ export class ExcelPlanSheet implements PlanSheetPort {
       return (range.values as unknown[][]).map((row) => row.map((v) => (v === '' || v === undefined ? null : (v as CoreValue))));
     });
   }
+}
+
+/** `E7` (or `E7:F9`: its first cell) → 0-based row and column. */
+function firstCell(address: string): { row: number; column: number } | undefined {
+  const match = /^\$?([A-Z]{1,3})\$?(\d+)/.exec(address.includes('!') ? (address.split('!').pop() ?? '') : address);
+  if (!match) return undefined;
+  const column = [...(match[1] as string)].reduce((n, c) => n * 26 + c.charCodeAt(0) - 64, 0) - 1;
+  return { row: Number(match[2]) - 1, column };
 }
 
 async function storedLayout(session: ExcelSession, target: BudgetTarget): Promise<GridSheetLayout | undefined> {

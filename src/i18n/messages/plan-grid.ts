@@ -1,6 +1,13 @@
 /** Messages of the planning grid (#31): its own budgets' names, its rows below the tree, why a cell takes no figure. */
 
 export const en = {
+  'grid.cell.heading': '{category} · {month}',
+  'grid.cell.plan': 'Plan: {amount}, made up of',
+  'grid.cell.actual': 'Actual: {amount}',
+  'grid.cell.transactions': 'The sum of {count} transactions by value date.',
+  'grid.cell.noBudgets': 'No budget pays in this month.',
+  'grid.cell.own': '{name} (the grid’s own)',
+  'grid.cell.recurring': '{name} (recurring)',
   'grid.card.title': 'Plan grid',
   'grid.card.intro': 'Categories down, months across: actuals for past months, the plan from this month on. Type a figure into a blue cell to plan it; Send figures makes it a budget of the grid’s own.',
   'grid.card.plan': 'Plan',
@@ -50,6 +57,13 @@ export const en = {
 type Catalog = Record<keyof typeof en, string>;
 
 export const de: Catalog = {
+  'grid.cell.heading': '{category} · {month}',
+  'grid.cell.plan': 'Plan: {amount}, zusammengesetzt aus',
+  'grid.cell.actual': 'Ist: {amount}',
+  'grid.cell.transactions': 'Die Summe von {count} Transaktionen nach Valutadatum.',
+  'grid.cell.noBudgets': 'Kein Budget fällt in diesen Monat.',
+  'grid.cell.own': '{name} (eigenes des Rasters)',
+  'grid.cell.recurring': '{name} (wiederkehrend)',
   'grid.card.title': 'Planraster',
   'grid.card.intro': 'Kategorien untereinander, Monate nebeneinander: Ist-Werte für vergangene Monate, der Plan ab diesem Monat. Tragen Sie einen Wert in eine blaue Zelle ein, um ihn zu planen; „Werte senden“ macht daraus ein eigenes Budget des Rasters.',
   'grid.card.plan': 'Plan',
@@ -97,6 +111,13 @@ export const de: Catalog = {
 };
 
 export const it: Catalog = {
+  'grid.cell.heading': '{category} · {month}',
+  'grid.cell.plan': 'Piano: {amount}, composto da',
+  'grid.cell.actual': 'Effettivo: {amount}',
+  'grid.cell.transactions': 'La somma di {count} transazioni per data valuta.',
+  'grid.cell.noBudgets': 'Nessun budget cade in questo mese.',
+  'grid.cell.own': '{name} (della griglia)',
+  'grid.cell.recurring': '{name} (ricorrente)',
   'grid.card.title': 'Griglia di piano',
   'grid.card.intro': 'Categorie in verticale, mesi in orizzontale: valori effettivi per i mesi passati, il piano da questo mese in poi. Inserisca un valore in una cella blu per pianificarlo; «Invia valori» lo rende un budget proprio della griglia.',
   'grid.card.plan': 'Piano',

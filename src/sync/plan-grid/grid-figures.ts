@@ -32,6 +32,10 @@ export interface GridFigures {
   planned: ReadonlyMap<number, readonly number[]>;
   /** `cellKey` → the grid's own budget of that cell. */
   own: ReadonlyMap<string, OwnBudget>;
+  /** `cellKey` → every budget paying in that cell's month and what it pays there (what makes up a plan cell). */
+  parts: ReadonlyMap<string, readonly OwnBudget[]>;
+  /** `cellKey` → how many transactions make up an actual cell. */
+  bookings: ReadonlyMap<string, number>;
   /** Open invoices expected after today, per month (0 in past months). */
   openInvoices: readonly number[];
   /** Closing balance per month. */
@@ -60,9 +64,13 @@ export function gridFigures(sources: GridSources, horizon: GridHorizon, today: s
   };
 
   const actual = new Map<number, number[]>();
+  const bookings = new Map<string, number>();
   for (const t of sources.transactions) {
     const at = index.get(monthOf(t.value_date));
-    if (at !== undefined && t.value_date <= today) perCategory(actual, t.category.id)[at]! += toCents(t.reporting_amount);
+    if (at === undefined || t.value_date > today) continue;
+    perCategory(actual, t.category.id)[at]! += toCents(t.reporting_amount);
+    const key = cellKey({ categoryId: t.category.id, month: monthOf(t.value_date) });
+    bookings.set(key, (bookings.get(key) ?? 0) + 1);
   }
 
   const first = `${months[0]}-01`;
@@ -70,6 +78,7 @@ export function gridFigures(sources: GridSources, horizon: GridHorizon, today: s
   const afterToday = empty();
   const planned = new Map<number, number[]>();
   const own = new Map<string, OwnBudget>();
+  const parts = new Map<string, OwnBudget[]>();
   const planEnd = planEndOf(sources.plan);
   for (const budget of sources.budgets) {
     if (!countsIn(budget, target)) continue;
@@ -78,7 +87,10 @@ export function gridFigures(sources: GridSources, horizon: GridHorizon, today: s
     for (const { date, cents } of budgetOccurrences(budget, { from: first < today ? first : today, to: last }, end)) {
       const at = index.get(monthOf(date));
       if (at === undefined) continue;
-      if (date >= first) perCategory(planned, budget.category.id)[at]! += cents;
+      if (date >= first) {
+        perCategory(planned, budget.category.id)[at]! += cents;
+        addPart(parts, cellKey({ categoryId: budget.category.id, month: monthOf(date) }), budget, cents);
+      }
       if (date > today) afterToday[at]! += cents;
       if (cell !== null && cell.categoryId === budget.category.id && cell.month === monthOf(date)) {
         const key = cellKey(cell);
@@ -92,7 +104,15 @@ export function gridFigures(sources: GridSources, horizon: GridHorizon, today: s
   const openInvoices = openInvoicesByMonth(sources.invoices, index, months.length, today);
   const current = monthOf(today);
   const balance = closingBalances(sources, months, today, afterToday, openInvoices);
-  return { months, current, today, actual, planned, own, openInvoices, balance };
+  return { months, current, today, actual, planned, own, parts, bookings, openInvoices, balance };
+}
+
+function addPart(parts: Map<string, OwnBudget[]>, key: string, budget: Budget, cents: number): void {
+  const list = parts.get(key) ?? [];
+  const known = list.find((p) => p.budget === budget);
+  if (known) known.cents += cents;
+  else list.push({ budget, cents });
+  parts.set(key, list);
 }
 
 function openInvoicesByMonth(invoices: readonly Invoice[], index: ReadonlyMap<string, number>, count: number, today: string): number[] {

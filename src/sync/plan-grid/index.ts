@@ -44,3 +44,4 @@ export {
   type PlanSheetPort,
 } from './plan-sheet-flow';
 export { MemoryPlanSheet } from './memory-plan-sheet';
+export { cellComposition, type CellComposition, type ComposingBudget } from './grid-composition';

@@ -43,6 +43,11 @@ export interface PlanSheetPort {
   layout(target: BudgetTarget): Promise<GridSheetLayout | undefined>;
   /** Per layout row, its label and month cells as they are now. */
   read(layout: GridSheetLayout): Promise<CoreValue[][]>;
+  /**
+   * Tells `onCell` the grid's row and month index (0-based, of the layout) of each cell the user selects on the
+   * target's sheet (-1 outside the rows or the months); resolves with the watch's removal. Absent: no composition.
+   */
+  watchSelection?(target: BudgetTarget, onCell: (row: number, month: number) => void): Promise<() => Promise<void>>;
 }
 
 export interface PlanGridContext {

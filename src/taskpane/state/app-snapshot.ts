@@ -3,6 +3,7 @@
  * did not change keeps its reference, so a view subscribed to it is not repainted.
  */
 
+import type { CellComposition } from '../../sync/plan-grid';
 import type { Language, MessageKey } from '../../i18n/catalog';
 import type { ConnectionProfile, ConnectProblem, ProfileKind, ProfileProblem, WorkbookMatch } from '../../sync/connect';
 import type { Overview } from '../../sync/overview';
@@ -166,6 +167,8 @@ export interface PlanGridView {
   /** The day of the month new figures are settled on. */
   day: number | 'last';
   message?: AccountMessage | undefined;
+  /** What makes up the grid cell the user selected (a category's month), from the grid as built. */
+  composition?: CellComposition | undefined;
 }
 
 /** The Import card (import-state.ts). */

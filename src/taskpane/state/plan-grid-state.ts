@@ -17,6 +17,8 @@ import {
   gridFigures,
   readGridSources,
   monthOf,
+  cellComposition,
+  type BuiltPlanGrid,
   PlanSheetInUseError,
   type GridSpec,
   type KeptFigure,
@@ -52,6 +54,10 @@ export function targetOf(plan: string): BudgetTarget {
 export class PlanGridState {
   readonly #deps: PlanGridDeps;
   #view: PlanGridView;
+  /** The grid last built in this pane: what a selected cell's composition is read from (no request). */
+  #built: BuiltPlanGrid | undefined;
+  /** The selection watch on the built grid's sheet, and the sheet it watches. */
+  #watch: { plan: string; stop: () => Promise<void> } | undefined;
 
   constructor(deps: PlanGridDeps) {
     this.#deps = deps;
@@ -84,6 +90,7 @@ export class PlanGridState {
   async build(): Promise<void> {
     await this.#run('building', async (context) => {
       const built = await buildPlanGrid(context, this.#spec());
+      await this.#keep(built);
       const readOnly = built.grid.readOnly === null ? undefined : this.#deps.t(`grid.refused.${built.grid.readOnly}`);
       return { intent: readOnly ? 'warning' : 'success', text: readOnly ?? this.#deps.t('grid.card.built'), notes: [] };
     });
@@ -93,6 +100,7 @@ export class PlanGridState {
   async send(): Promise<void> {
     await this.#run('sending', async (context, journal) => {
       const sent = await sendPlanGrid({ ...context, journal }, targetOf(this.#view.plan));
+      await this.#keep(sent.built);
       const notes = keptNotes(sent.built.sheet.layout, sent.kept, this.#deps.t);
       const text =
         sent.push === undefined && sent.kept.length === 0
@@ -110,7 +118,7 @@ export class PlanGridState {
       const figures = gridFigures(sources, spec.horizon, context.today, spec.target);
       const lookups = buildLookups({ categories: sources.categories, accounts: sources.accounts });
       const undone = await undoGridSend({ ...context, target: spec.target, journal, lookups, figures });
-      await buildPlanGrid(context, spec);
+      await this.#keep(await buildPlanGrid(context, spec));
       const failed = undone.rows.filter((r) => r.outcome !== 'restored' && r.outcome !== 'nothingToDo');
       return {
         intent: failed.length > 0 ? 'warning' : 'success',
@@ -118,6 +126,26 @@ export class PlanGridState {
         notes: failed.map((r) => r.message),
       };
     });
+  }
+
+  /** Keeps the grid for the compositions and watches its sheet's selection (once per plan's sheet). */
+  async #keep(built: BuiltPlanGrid): Promise<void> {
+    this.#built = built;
+    this.#set({ composition: undefined });
+    const sheet = this.#deps.sheet;
+    if (sheet?.watchSelection === undefined || this.#watch?.plan === this.#view.plan) return;
+    await this.#watch?.stop().catch(() => undefined);
+    const plan = this.#view.plan;
+    const stop = await sheet.watchSelection(targetOf(plan), (row, month) => this.select(row, month)).catch(() => undefined);
+    this.#watch = stop === undefined ? undefined : { plan, stop };
+  }
+
+  /** The user selected a cell of the grid (its row and month index): what makes it up, from the grid as built. */
+  select(row: number, month: number): void {
+    const built = this.#built;
+    if (built === undefined) return;
+    const composition = cellComposition(built.grid, built.figures, row, month);
+    this.#set({ composition: composition ?? undefined });
   }
 
   #spec(): GridSpec {

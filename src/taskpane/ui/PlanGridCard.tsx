@@ -21,7 +21,11 @@ import {
 } from '@fluentui/react-components';
 import { ArrowUndo16Regular, ArrowUpload16Regular, Grid16Regular } from '@fluentui/react-icons';
 import type { ReactElement } from 'react';
+import type { CellComposition } from '../../sync/plan-grid';
+import type { Language } from '../../i18n/catalog';
+import { monthLabeller } from '../state/plan-grid-state';
 import { useAppActions, useAppState } from './app-context';
+import { formatAmount, formatInteger } from './format';
 
 const useStyles = makeStyles({
   card: { gap: tokens.spacingVerticalS },
@@ -33,6 +37,16 @@ const useStyles = makeStyles({
   wide: { gridColumn: '1 / -1' },
   actions: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: tokens.spacingHorizontalS },
   notes: { margin: 0, paddingInlineStart: tokens.spacingHorizontalL },
+  composition: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalXS,
+    paddingTop: tokens.spacingVerticalS,
+    borderTop: `1px solid ${tokens.colorNeutralStroke2}`,
+  },
+  parts: { margin: 0, padding: 0, listStyle: 'none', display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXXS },
+  part: { display: 'flex', justifyContent: 'space-between', gap: tokens.spacingHorizontalS },
+  amount: { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' },
 });
 
 const MONTH_CHOICES = [6, 12, 18, 24, 36];
@@ -41,6 +55,7 @@ const DAY_CHOICES: readonly (number | 'last')[] = ['last', 1, 10, 15, 20, 25];
 export function PlanGridCard(): ReactElement | null {
   const app = useAppActions();
   const view = useAppState((s) => s.planGrid);
+  const language = useAppState((s) => s.language);
   const company = useAppState((s) => s.connection.status === 'connected' && s.connection.profile.kind === 'company');
   const locked = useAppState((s) => s.job !== undefined);
   const styles = useStyles();
@@ -141,6 +156,48 @@ export function PlanGridCard(): ReactElement | null {
           </MessageBar>
         )}
       </div>
+      {view.composition !== undefined && <Composition composition={view.composition} language={language} />}
     </Card>
+  );
+}
+
+/** What makes up the selected cell: its budgets (the grid's own marked) or how many transactions it sums. */
+function Composition({ composition, language }: { composition: CellComposition; language: Language }): ReactElement {
+  const t = useAppActions().t;
+  const styles = useStyles();
+  const month = monthLabeller(language)(composition.month);
+  return (
+    <section className={styles.composition} aria-labelledby="plan-grid-cell" data-testid="plan-grid-composition">
+      <Text id="plan-grid-cell" as="h3" size={200} weight="semibold">
+        {t('grid.cell.heading', { category: composition.category, month })}
+      </Text>
+      <Text size={200}>
+        {t(composition.kind === 'plan' ? 'grid.cell.plan' : 'grid.cell.actual', {
+          amount: formatAmount(composition.cents / 100, language),
+        })}
+      </Text>
+      {composition.kind === 'actual' ? (
+        <Text size={200} className={styles.meta}>
+          {t('grid.cell.transactions', { count: formatInteger(composition.transactions, language) })}
+        </Text>
+      ) : composition.budgets.length === 0 ? (
+        <Text size={200} className={styles.meta}>
+          {t('grid.cell.noBudgets')}
+        </Text>
+      ) : (
+        <ul className={styles.parts}>
+          {composition.budgets.map((b) => (
+            <li key={b.id} className={styles.part}>
+              <Text size={200}>
+                {b.own ? t('grid.cell.own', { name: b.name }) : b.recurring ? t('grid.cell.recurring', { name: b.name }) : b.name}
+              </Text>
+              <Text size={200} className={styles.amount}>
+                {formatAmount(b.cents / 100, language)}
+              </Text>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
   );
 }

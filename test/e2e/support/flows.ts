@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { en } from '../../../src/i18n/catalog';
 import { eventually } from './eventually';
 import { openPreview, pane, previewApi, type PreviewOptions } from './preview';
+import { columnName } from '../../../src/preview/workbook-view/column-name';
 
 /** *Try the demo company*, then *Data › Load* the card named `card`; resolves once its *Refresh* button is enabled. */
 export async function connectDemoAndLoad(page: Page, card: string): Promise<void> {
@@ -36,4 +37,15 @@ export async function sheetCell(page: Page, sheet: string, key: string, header: 
   const row = await preview.findCell(sheet, key);
   if (!column || !row) throw new Error(`no ${header} cell for ${key} on ${sheet}`);
   return { row: row.row, col: column.col };
+}
+
+/** Selects a cell of the grid as a user does: a click in column A of its row, then → to its column (the grid scrolls along). */
+export async function selectGridCell(page: Page, row: number, col: number): Promise<void> {
+  const box = await page.locator('.preview-grid canvas').first().boundingBox();
+  if (!box) throw new Error('the grid has no canvas');
+  // The grid's geometry (workbook-grid.tsx): row markers under 60 px, header 26 px, rows 24 px, column A 64 px.
+  await page.mouse.click(box.x + 70, box.y + 26 + row * 24 + 12);
+  await eventually(async () => expect(await page.getByTestId('formula-address').textContent()).toBe(`A${row + 1}`));
+  for (let i = 0; i < col; i += 1) await page.keyboard.press('ArrowRight');
+  await eventually(async () => expect(await page.getByTestId('formula-address').textContent()).toBe(`${columnName(col)}${row + 1}`));
 }

@@ -46,6 +46,8 @@ function figures(extra: Partial<GridFigures> = {}): GridFigures {
       [21, [400, 450, 460]],
     ]),
     own: new Map(),
+    parts: new Map(),
+    bookings: new Map(),
     openInvoices: [0, 7, 8],
     balance: [1000, 1200, 1500],
     ...extra,

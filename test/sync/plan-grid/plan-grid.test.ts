@@ -7,7 +7,7 @@
 
 import type { CashflowClient, Category } from '../../../src/api';
 import { translate } from '../../../src/i18n/translate';
-import { addMonths, planGridEdits } from '../../../src/sync/plan-grid';
+import { addMonths, cellComposition, planGridEdits } from '../../../src/sync/plan-grid';
 import type { BudgetTarget } from '../../../src/sync/push';
 import { budgetsOf, clientFor, GridSession, NOW, startService, type Sandbox } from './grid-support';
 
@@ -58,6 +58,10 @@ describe('the planning grid', () => {
       value_date_month: Number(month.slice(5)),
     });
     expect(row.values[grid.months.indexOf(month)]).toBe(Math.round(extended.sum * 100));
+    const figures = session.built?.figures;
+    if (!figures) throw new Error('built');
+    const actual = cellComposition(grid, figures, grid.rows.indexOf(row), grid.months.indexOf(month));
+    expect([actual?.kind, actual?.transactions, actual?.budgets]).toEqual(['actual', extended.count, []]);
   });
 
   it('sends typed figures as its own budgets: each cell equals the figure, other budgets untouched, undo restores', async () => {
@@ -85,6 +89,18 @@ describe('the planning grid', () => {
     }
     const december = own.find((b) => b.external_id === `grid-${category}-2026-12`);
     expect([december?.settlement_date, december?.amount]).toEqual(['2026-12-31', (-1_234_56 - othersInDecember) / 100]);
+
+    // What makes up December: the others and the grid's own, summing to the figure.
+    const built = session.built;
+    if (!built) throw new Error('built');
+    const rowIndex = built.grid.rows.findIndex((r) => r.kind === 'leaf' && r.categoryId === category);
+    const composition = cellComposition(built.grid, built.figures, rowIndex, built.grid.months.indexOf('2026-12'));
+    expect(composition?.kind).toBe('plan');
+    expect(composition?.budgets.reduce((sum, b) => sum + b.cents, 0)).toBe(-1_234_56);
+    expect(composition?.budgets.filter((b) => b.own).map((b) => [b.externalId, b.cents])).toEqual([
+      [`grid-${category}-2026-12`, -1_234_56 - othersInDecember],
+    ]);
+    expect(composition?.budgets.some((b) => !b.own)).toBe(true);
 
     const undone = await session.undo();
     expect(undone.rows.map((r) => r.outcome)).toEqual(['restored', 'restored', 'restored'].slice(0, undone.rows.length));
