@@ -37,10 +37,10 @@ async function connected(): Promise<AppState> {
   return app;
 }
 
-/** The sheet row of the first leaf whose December cell takes a figure (the input fill marks it). */
-function plannableRow(): number {
+/** The sheet row of the first leaf whose cell in `column` takes a figure (the input fill marks it; December by default). */
+function plannableRow(column = 4): number {
   for (let row = GRID_HEADER_ROW + 1; row < GRID_HEADER_ROW + 80; row += 1)
-    if (sim.workbook.cellColors('Plan', row, 4).fill === '#EEF4FB') return row;
+    if (sim.workbook.cellColors('Plan', row, column).fill === '#EEF4FB') return row;
   throw new Error('no plannable row');
 }
 
@@ -95,6 +95,34 @@ test('builds the grid, sends a typed figure, lists one that is no amount, and un
   });
   expect(await forecastGridBudgets()).toEqual([]);
   expect(sim.workbook.values('Plan', `E${row + 1}`)[0]?.[0]).not.toBe(-1234.5);
+});
+
+test('fills a category from last year and spreads a yearly figure, sending nothing until Send figures', async () => {
+  const app = await connected();
+  app.choosePlanGrid({ from: '2026-11', months: 14 });
+  await app.buildPlanGrid();
+  const row = plannableRow(1);
+  await app.spreadYearlyFigure('-12,000', 'even');
+  expect(app.snapshot().planGrid.message?.text).toBe('Select a plan cell of a category in the grid first (this month or later).');
+  sim.workbook.selectCell('Plan', row, 1);
+  await eventually(() => expect(app.snapshot().planGrid.composition?.month).toBe('2026-11'));
+  await app.spreadYearlyFigure('-12,000', 'even');
+  expect(app.snapshot().planGrid.message?.text).toMatch(/the figure spread over 12 months\. Nothing is sent/);
+  expect(sim.workbook.values('Plan', `B${row + 1}:N${row + 1}`)[0]).toEqual([
+    ...Array.from({ length: 12 }, () => -1000),
+    sim.workbook.values('Plan', `N${row + 1}`)[0]?.[0],
+  ]);
+  expect(sim.workbook.cellColors('Plan', row, 1).fill).toBe('#FFC000');
+  expect(await forecastGridBudgets()).toEqual([]);
+  // Two months left from November 2027 on: no yearly figure there.
+  sim.workbook.selectCell('Plan', row, 13);
+  await eventually(() => expect(app.snapshot().planGrid.composition?.month).toBe('2027-11'));
+  await app.spreadYearlyFigure('-12,000', 'even');
+  expect(app.snapshot().planGrid.message?.text).toMatch(/only 2 months/);
+  await app.copyLastYearToPlan();
+  expect(app.snapshot().planGrid.message?.text).toMatch(/14 months filled with last year’s actuals/);
+  await app.sendPlanGrid();
+  expect(app.snapshot().planGrid.message?.intent).toBe('success');
 });
 
 test('refuses to build over a sheet of its name that holds other data, and says so', async () => {

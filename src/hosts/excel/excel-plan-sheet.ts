@@ -73,6 +73,21 @@ export class ExcelPlanSheet implements PlanSheetPort {
     };
   }
 
+  async fill(layout: GridSheetLayout, row: number, fromMonth: number, cents: readonly number[]): Promise<void> {
+    if (row < 0 || row >= layout.rows.length || fromMonth < 0 || fromMonth + cents.length > layout.months.length)
+      throw new RangeError('The cells are outside the grid.');
+    await runExcel(async (session) => {
+      const range = session.context.workbook.worksheets
+        .getItem(gridBudgetsTable(layout.target).sheetName)
+        .getRangeByIndexes(GRID_HEADER_ROW + 1 + row, 1 + fromMonth, 1, cents.length);
+      range.numberFormat = [cents.map(() => GRID_AMOUNT_FORMAT)];
+      range.values = [cents.map((c) => c / 100)];
+      range.format.fill.color = CHANGED_FILL;
+      range.format.font.color = CHANGED_FONT;
+      await session.sync();
+    });
+  }
+
   async read(layout: GridSheetLayout): Promise<CoreValue[][]> {
     return runExcel(async (session) => {
       const name = gridBudgetsTable(layout.target).sheetName;

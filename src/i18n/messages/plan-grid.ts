@@ -1,6 +1,19 @@
 /** Messages of the planning grid (#31): its own budgets' names, its rows below the tree, why a cell takes no figure. */
 
 export const en = {
+  'grid.card.filling': 'Filling the cells…',
+  'grid.fill.heading': 'Fill this category’s plan',
+  'grid.fill.copy': 'Copy last year’s actuals',
+  'grid.fill.amount': 'Yearly figure',
+  'grid.fill.pattern': 'Spread',
+  'grid.fill.even': 'evenly',
+  'grid.fill.lastYear': 'like last year',
+  'grid.fill.spreadButton': 'Spread over 12 months',
+  'grid.fill.copied': '{category}: {count} months filled with last year’s actuals. Nothing is sent until you send the figures.',
+  'grid.fill.spread': '{category}: the figure spread over {count} months. Nothing is sent until you send the figures.',
+  'grid.fill.selectFirst': 'Select a plan cell of a category in the grid first (this month or later).',
+  'grid.fill.notAmount': '“{value}” is not an amount: type a number.',
+  'grid.fill.shortGrid': 'The grid holds only {count} months from the selected one: a yearly figure needs 12. Build a longer grid, or select an earlier month.',
   'grid.cell.heading': '{category} · {month}',
   'grid.cell.plan': 'Plan: {amount}, made up of',
   'grid.cell.actual': 'Actual: {amount}',
@@ -57,6 +70,19 @@ export const en = {
 type Catalog = Record<keyof typeof en, string>;
 
 export const de: Catalog = {
+  'grid.card.filling': 'Die Zellen werden gefüllt…',
+  'grid.fill.heading': 'Den Plan dieser Kategorie füllen',
+  'grid.fill.copy': 'Ist-Werte des Vorjahres übernehmen',
+  'grid.fill.amount': 'Jahreswert',
+  'grid.fill.pattern': 'Verteilen',
+  'grid.fill.even': 'gleichmäßig',
+  'grid.fill.lastYear': 'wie im Vorjahr',
+  'grid.fill.spreadButton': 'Auf 12 Monate verteilen',
+  'grid.fill.copied': '{category}: {count} Monate mit den Ist-Werten des Vorjahres gefüllt. Gesendet wird erst, wenn Sie die Werte senden.',
+  'grid.fill.spread': '{category}: der Wert auf {count} Monate verteilt. Gesendet wird erst, wenn Sie die Werte senden.',
+  'grid.fill.selectFirst': 'Wählen Sie zuerst eine Planzelle einer Kategorie im Raster (dieser Monat oder später).',
+  'grid.fill.notAmount': '„{value}“ ist kein Betrag: Geben Sie eine Zahl ein.',
+  'grid.fill.shortGrid': 'Das Raster hat ab der gewählten Zelle nur {count} Monate: ein Jahreswert braucht 12. Bauen Sie ein längeres Raster auf oder wählen Sie einen früheren Monat.',
   'grid.cell.heading': '{category} · {month}',
   'grid.cell.plan': 'Plan: {amount}, zusammengesetzt aus',
   'grid.cell.actual': 'Ist: {amount}',
@@ -111,6 +137,19 @@ export const de: Catalog = {
 };
 
 export const it: Catalog = {
+  'grid.card.filling': 'Compilazione delle celle…',
+  'grid.fill.heading': 'Compilare il piano di questa categoria',
+  'grid.fill.copy': "Copia i valori effettivi dell'anno scorso",
+  'grid.fill.amount': 'Valore annuale',
+  'grid.fill.pattern': 'Ripartire',
+  'grid.fill.even': 'in modo uniforme',
+  'grid.fill.lastYear': "come l'anno scorso",
+  'grid.fill.spreadButton': 'Ripartire su 12 mesi',
+  'grid.fill.copied': "{category}: {count} mesi compilati con i valori effettivi dell'anno scorso. Nulla viene inviato finché non invia i valori.",
+  'grid.fill.spread': '{category}: il valore ripartito su {count} mesi. Nulla viene inviato finché non invia i valori.',
+  'grid.fill.selectFirst': 'Selezioni prima una cella di piano di una categoria nella griglia (questo mese o successivo).',
+  'grid.fill.notAmount': '«{value}» non è un importo: inserisca un numero.',
+  'grid.fill.shortGrid': 'La griglia ha solo {count} mesi dalla cella selezionata: un valore annuale ne richiede 12. Crei una griglia più lunga o selezioni un mese precedente.',
   'grid.cell.heading': '{category} · {month}',
   'grid.cell.plan': 'Piano: {amount}, composto da',
   'grid.cell.actual': 'Effettivo: {amount}',

@@ -45,3 +45,4 @@ export {
 } from './plan-sheet-flow';
 export { MemoryPlanSheet } from './memory-plan-sheet';
 export { cellComposition, type CellComposition, type ComposingBudget } from './grid-composition';
+export { lastYearActuals, spread } from './grid-fill';

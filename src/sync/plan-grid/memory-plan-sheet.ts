@@ -26,6 +26,12 @@ export class MemoryPlanSheet implements PlanSheetPort {
     return this.stored && JSON.stringify(this.stored.target) === JSON.stringify(target) ? this.stored : undefined;
   }
 
+  async fill(layout: GridSheetLayout, row: number, fromMonth: number, cents: readonly number[]): Promise<void> {
+    const line = this.body[row];
+    if (line === undefined || fromMonth + cents.length > layout.months.length) throw new RangeError('outside the grid');
+    cents.forEach((c, i) => (line[1 + fromMonth + i] = c / 100));
+  }
+
   async read(layout: GridSheetLayout): Promise<CoreValue[][]> {
     return this.body.slice(0, layout.rows.length).map((row) => row.slice(0, 1 + layout.months.length));
   }

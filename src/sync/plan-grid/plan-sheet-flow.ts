@@ -48,6 +48,8 @@ export interface PlanSheetPort {
    * target's sheet (-1 outside the rows or the months); resolves with the watch's removal. Absent: no composition.
    */
   watchSelection?(target: BudgetTarget, onCell: (row: number, month: number) => void): Promise<() => Promise<void>>;
+  /** Writes figures (cents) into a row's cells from a month on, marked as waiting to be sent: the input helpers. */
+  fill(layout: GridSheetLayout, row: number, fromMonth: number, cents: readonly number[]): Promise<void>;
 }
 
 export interface PlanGridContext {

@@ -158,7 +158,7 @@ export interface AppSnapshot {
 export interface PlanGridView {
   /** The host has a Plan sheet, baselines and a journal (Excel, the preview). */
   available: boolean;
-  status: 'idle' | 'building' | 'sending' | 'undoing';
+  status: 'idle' | 'building' | 'sending' | 'undoing' | 'filling';
   /** `forecast` or `scenario:<id>`. */
   plan: string;
   /** The first month, `YYYY-MM`. */

@@ -748,6 +748,16 @@ export class AppState {
     return this.#planGrid.undo();
   }
 
+  /** "Copy last year's actuals" into the selected category's plan months (nothing sent). */
+  copyLastYearToPlan(): Promise<void> {
+    return this.#planGrid.copyLastYear();
+  }
+
+  /** "Spread a yearly figure" over twelve months from the selected cell (nothing sent). */
+  spreadYearlyFigure(text: string, pattern: 'even' | 'lastYear'): Promise<void> {
+    return this.#planGrid.spreadYear(text, pattern);
+  }
+
   /** The active client when it holds a company's credentials (imports go to that company's offline accounts). */
   #companyClient(): CashflowClient | undefined {
     const active = this.#connections.active();

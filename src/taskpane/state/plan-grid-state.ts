@@ -9,6 +9,7 @@ import type { CashflowClient, Plan } from '../../api';
 import type { Language, MessageKey } from '../../i18n/catalog';
 import type { MessageParams } from '../../i18n/translate';
 import { LOCALES } from '../../i18n/format-count';
+import { parseLocaleDecimal } from '../../sync/locale-decimal';
 import {
   addMonths,
   buildPlanGrid,
@@ -17,6 +18,8 @@ import {
   gridFigures,
   readGridSources,
   monthOf,
+  lastYearActuals,
+  spread,
   cellComposition,
   type BuiltPlanGrid,
   PlanSheetInUseError,
@@ -56,6 +59,8 @@ export class PlanGridState {
   #view: PlanGridView;
   /** The grid last built in this pane: what a selected cell's composition is read from (no request). */
   #built: BuiltPlanGrid | undefined;
+  /** The grid cell the user selected last (row and month index of the layout). */
+  #selected: { row: number; month: number } | undefined;
   /** The selection watch on the built grid's sheet, and the sheet it watches. */
   #watch: { plan: string; stop: () => Promise<void> } | undefined;
 
@@ -145,7 +150,60 @@ export class PlanGridState {
     const built = this.#built;
     if (built === undefined) return;
     const composition = cellComposition(built.grid, built.figures, row, month);
+    this.#selected = composition === null ? undefined : { row, month };
     this.#set({ composition: composition ?? undefined });
+  }
+
+  /** "Copy last year's actuals": each plan month of the selected category gets its actuals of a year earlier. Nothing is sent. */
+  async copyLastYear(): Promise<void> {
+    await this.#fill(async (client, built, at) => {
+      const from = built.grid.firstPlanMonth;
+      const months = built.grid.months.slice(from);
+      return { from, cents: await lastYearActuals(client, at.categoryId, months), done: 'grid.fill.copied' };
+    });
+  }
+
+  /** "Spread a yearly figure" over twelve months from the selected one, evenly or in last year's pattern. Nothing is sent. */
+  async spreadYear(text: string, pattern: 'even' | 'lastYear'): Promise<void> {
+    const parsed = parseLocaleDecimal(text, this.#deps.language());
+    if (!parsed.ok)
+      return this.#set({ message: { intent: 'error', text: this.#deps.t('grid.fill.notAmount', { value: text }), notes: [] } });
+    const total = Math.round(Number(parsed.value) * 100);
+    await this.#fill(async (client, built, at) => {
+      const months = built.grid.months.slice(at.month, at.month + 12);
+      if (months.length < 12) throw new FillRefusal(this.#deps.t('grid.fill.shortGrid', { count: months.length }));
+      const weights = pattern === 'even' ? months.map(() => 1) : await lastYearActuals(client, at.categoryId, months);
+      return { from: at.month, cents: spread(total, weights), done: 'grid.fill.spread' };
+    });
+  }
+
+  async #fill(
+    work: (
+      client: CashflowClient,
+      built: BuiltPlanGrid,
+      at: { row: number; month: number; categoryId: number },
+    ) => Promise<{ from: number; cents: number[]; done: MessageKey }>,
+  ): Promise<void> {
+    const { sheet, t } = this.#deps;
+    const client = this.#deps.client();
+    const built = this.#built;
+    const selected = this.#selected;
+    const composition = this.#view.composition;
+    if (sheet === undefined || client === undefined || built === undefined || this.#view.status !== 'idle') return;
+    if (selected === undefined || composition === undefined || composition.kind !== 'plan')
+      return this.#set({ message: { intent: 'info', text: t('grid.fill.selectFirst'), notes: [] } });
+    this.#set({ status: 'filling', message: undefined });
+    try {
+      const { from, cents, done } = await work(client, built, { ...selected, categoryId: composition.categoryId });
+      await sheet.fill(built.sheet.layout, selected.row, from, cents);
+      this.#set({
+        status: 'idle',
+        message: { intent: 'success', text: t(done, { category: composition.category, count: cents.length }), notes: [] },
+      });
+    } catch (error) {
+      const text = error instanceof FillRefusal ? error.message : t('grid.card.failed', { reason: messageOf(error) });
+      this.#set({ status: 'idle', message: { intent: 'error', text, notes: [] } });
+    }
   }
 
   #spec(): GridSpec {
@@ -184,6 +242,8 @@ export function monthLabeller(language: Language): (month: string) => string {
   const format = new Intl.DateTimeFormat(LOCALES[language], { month: 'short', year: 'numeric', timeZone: 'UTC' });
   return (month) => format.format(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)) - 1, 1));
 }
+
+class FillRefusal extends Error {}
 
 function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);

@@ -20,7 +20,7 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { ArrowUndo16Regular, ArrowUpload16Regular, Grid16Regular } from '@fluentui/react-icons';
-import type { ReactElement } from 'react';
+import { useState, type ReactElement } from 'react';
 import type { CellComposition } from '../../sync/plan-grid';
 import type { Language } from '../../i18n/catalog';
 import { monthLabeller } from '../state/plan-grid-state';
@@ -157,7 +157,52 @@ export function PlanGridCard(): ReactElement | null {
         )}
       </div>
       {view.composition !== undefined && <Composition composition={view.composition} language={language} />}
+      {view.composition?.kind === 'plan' && <FillHelpers busy={busy || locked} />}
     </Card>
+  );
+}
+
+/** The input helpers on the selected category: they fill cells, nothing is sent before Send figures. */
+function FillHelpers({ busy }: { busy: boolean }): ReactElement {
+  const app = useAppActions();
+  const t = app.t;
+  const styles = useStyles();
+  const [amount, setAmount] = useState('');
+  const [pattern, setPattern] = useState<'even' | 'lastYear'>('even');
+  const patternLabel = (p: 'even' | 'lastYear'): string => t(p === 'even' ? 'grid.fill.even' : 'grid.fill.lastYear');
+  return (
+    <section className={styles.composition} aria-labelledby="plan-grid-fill" data-testid="plan-grid-fill">
+      <Text id="plan-grid-fill" as="h3" size={200} weight="semibold">
+        {t('grid.fill.heading')}
+      </Text>
+      <div className={styles.actions}>
+        <Button size="small" disabled={busy} onClick={() => void app.copyLastYearToPlan()}>
+          {t('grid.fill.copy')}
+        </Button>
+      </div>
+      <div className={styles.fields}>
+        <Field label={t('grid.fill.amount')}>
+          <Input className={styles.control} inputMode="decimal" value={amount} disabled={busy} onChange={(_, d) => setAmount(d.value)} />
+        </Field>
+        <Field label={t('grid.fill.pattern')}>
+          <Dropdown
+            className={styles.control}
+            value={patternLabel(pattern)}
+            selectedOptions={[pattern]}
+            disabled={busy}
+            onOptionSelect={(_, d) => setPattern(d.optionValue === 'lastYear' ? 'lastYear' : 'even')}
+          >
+            <Option value="even">{patternLabel('even')}</Option>
+            <Option value="lastYear">{patternLabel('lastYear')}</Option>
+          </Dropdown>
+        </Field>
+      </div>
+      <div className={styles.actions}>
+        <Button size="small" disabled={busy || amount.trim() === ''} onClick={() => void app.spreadYearlyFigure(amount, pattern)}>
+          {t('grid.fill.spreadButton')}
+        </Button>
+      </div>
+    </section>
   );
 }
 

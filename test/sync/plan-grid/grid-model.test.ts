@@ -10,6 +10,7 @@ import {
   planGrid,
   planGridEdits,
   settlementDateIn,
+  spread,
   type GridFigures,
 } from '../../../src/sync/plan-grid';
 
@@ -172,5 +173,26 @@ describe('grid edits', () => {
         { categoryId: 11, month: '2026-12', cents: 2 },
       ]),
     ).toThrow(RangeError);
+  });
+});
+
+describe('spreading a yearly figure', () => {
+  it('cuts a total into parts that sum to it exactly, evenly or by the weights, negative totals too', () => {
+    expect(
+      spread(
+        100_000,
+        Array.from({ length: 12 }, () => 1),
+      ),
+    ).toEqual([8334, 8334, 8334, 8334, 8333, 8333, 8333, 8333, 8333, 8333, 8333, 8333]);
+    expect(spread(-1_000, [1, 3])).toEqual([-250, -750]);
+    // Last year's pattern: the sizes count (outflows are negative), a month without actuals gets nothing.
+    expect(spread(-1_200, [-100, 0, -300])).toEqual([-300, 0, -900]);
+    expect(spread(10, [0, 0, 0])).toEqual([4, 3, 3]);
+    expect(spread(7, [])).toEqual([]);
+    for (const [total, weights] of [
+      [99_999, [1, 2, 3, 4, 5, 6, 7]],
+      [-12_345_67, [5, -5, 0.5, 17, 3]],
+    ] as const)
+      expect(spread(total, weights).reduce((a, b) => a + b, 0)).toBe(total);
   });
 });

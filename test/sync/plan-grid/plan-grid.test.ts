@@ -7,7 +7,7 @@
 
 import type { CashflowClient, Category } from '../../../src/api';
 import { translate } from '../../../src/i18n/translate';
-import { addMonths, cellComposition, planGridEdits } from '../../../src/sync/plan-grid';
+import { addMonths, cellComposition, lastYearActuals, planGridEdits } from '../../../src/sync/plan-grid';
 import type { BudgetTarget } from '../../../src/sync/push';
 import { budgetsOf, clientFor, GridSession, NOW, startService, type Sandbox } from './grid-support';
 
@@ -170,6 +170,37 @@ describe('the planning grid', () => {
       refused: [{ cell: { categoryId: leaf(), month: '2027-01' }, reason: 'committed' }],
     });
     expect(translate('de', `grid.refused.${plan2.refused[0]?.reason ?? 'noPlan'}`)).toMatch(/festgeschrieben/);
+  });
+
+  it("reads a category's actuals of the same months a year earlier", async () => {
+    const session = new GridSession(client, forecast, HORIZON);
+    const { grid } = await session.build();
+    const row = grid.rows.find((r) => r.kind === 'leaf' && r.values.slice(0, grid.firstPlanMonth).some((v) => v !== 0));
+    const category = row?.categoryId ?? -1;
+    const months = [
+      '2026-11',
+      '2026-12',
+      '2027-01',
+      '2027-02',
+      '2027-03',
+      '2027-04',
+      '2027-05',
+      '2027-06',
+      '2027-07',
+      '2027-08',
+      '2027-09',
+      '2027-10',
+    ];
+    const got = await lastYearActuals(client, category, months);
+    const want = await Promise.all(
+      months.map(async (m) => {
+        const [year, month] = addMonths(m, -12).split('-').map(Number);
+        const page = await client.transactions.extendedPage({ category, value_date_year: year, value_date_month: month, page_size: 1 });
+        return Math.round(page.sum * 100);
+      }),
+    );
+    expect(got).toEqual(want);
+    expect(got.some((c) => c !== 0)).toBe(true);
   });
 
   it('refuses a past month and a parent category, and sends nothing for them', async () => {
