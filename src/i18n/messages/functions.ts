@@ -20,6 +20,7 @@ export const en = {
   'functions.error.unreachable': 'The service could not be reached. Check the connection in the task pane, then recalculate.',
   'functions.error.timeout': 'The service did not answer within {seconds} s. Recalculate to try again.',
   'functions.error.unexpected': 'The figure could not be computed: {reason}',
+  'functions.error.budgetSeries': 'A budget of this plan pays more than 100,000 times in the range, or its sequence grows past any amount: the figure cannot be summed. Narrow the range, or check the budget’s recurrence and sequence.',
 } as const;
 
 type Catalog = Record<keyof typeof en, string>;
@@ -44,6 +45,7 @@ export const de: Catalog = {
   'functions.error.unreachable': 'Der Dienst ist nicht erreichbar. Bitte die Verbindung im Aufgabenbereich prüfen und dann neu berechnen.',
   'functions.error.timeout': 'Der Dienst hat nicht innerhalb von {seconds} s geantwortet. Zum erneuten Versuch neu berechnen.',
   'functions.error.unexpected': 'Der Wert konnte nicht berechnet werden: {reason}',
+  'functions.error.budgetSeries': 'Ein Budget dieses Plans zahlt im Zeitraum mehr als 100.000 Mal, oder seine Folge wächst über jeden Betrag hinaus: die Zahl lässt sich nicht summieren. Grenzen Sie den Zeitraum ein oder prüfen Sie Wiederholung und Folge des Budgets.',
 };
 
 export const it: Catalog = {
@@ -66,4 +68,5 @@ export const it: Catalog = {
   'functions.error.unreachable': 'Il servizio non è raggiungibile. Verificare la connessione nel riquadro attività, poi ricalcolare.',
   'functions.error.timeout': 'Il servizio non ha risposto entro {seconds} s. Ricalcolare per riprovare.',
   'functions.error.unexpected': 'Il valore non ha potuto essere calcolato: {reason}',
+  'functions.error.budgetSeries': 'Un budget di questo piano paga più di 100.000 volte nel periodo, o la sua sequenza cresce oltre ogni importo: il valore non si può sommare. Restringa il periodo o controlli ricorrenza e sequenza del budget.',
 };

@@ -7,6 +7,7 @@
 
 import { ApiConnectionError, ApiError, ApiTimeoutError, ApiUserAbortError } from '../../api';
 import type { Language, MessageKey } from '../../i18n/catalog';
+import { BudgetSeriesError } from './budget-occurrences';
 import { translate, type MessageParams } from '../../i18n/translate';
 
 export type FigureErrorKind = 'notConnected' | 'badArgument' | 'refused' | 'timeout' | 'unavailable';
@@ -56,6 +57,8 @@ export class FigureError extends Error {
  */
 export function toFigureError(error: unknown, language: Language, timeoutMs: number): FigureError {
   if (error instanceof FigureError) return error;
+  if (error instanceof BudgetSeriesError)
+    return new FigureError('unavailable', translate(language, 'functions.error.budgetSeries'), undefined, error);
   if (error instanceof ApiTimeoutError || error instanceof ApiUserAbortError) return FigureError.timeout(language, timeoutMs, error);
   if (error instanceof ApiConnectionError)
     return new FigureError('refused', translate(language, 'functions.error.unreachable'), undefined, error);

@@ -10,6 +10,7 @@ import type { Language, MessageKey } from '../../i18n/catalog';
 import type { MessageParams } from '../../i18n/translate';
 import { LOCALES } from '../../i18n/format-count';
 import { parseLocaleDecimal } from '../../sync/locale-decimal';
+import { BudgetSeriesError } from '../../sync/figures/budget-occurrences';
 import {
   addMonths,
   buildPlanGrid,
@@ -224,7 +225,12 @@ export class PlanGridState {
       const context = { client, port: sheet, baselines, language, today: this.#deps.today(), monthLabel: monthLabeller(language) };
       this.#set({ status: 'idle', message: await work(context, journal) });
     } catch (error) {
-      const reason = error instanceof PlanSheetInUseError ? t('grid.sheetInUse', { sheet: error.sheet }) : messageOf(error);
+      const reason =
+        error instanceof PlanSheetInUseError
+          ? t('grid.sheetInUse', { sheet: error.sheet })
+          : error instanceof BudgetSeriesError
+            ? t('functions.error.budgetSeries')
+            : messageOf(error);
       this.#set({ status: 'idle', message: { intent: 'error', text: t('grid.card.failed', { reason }), notes: [] } });
     }
   }

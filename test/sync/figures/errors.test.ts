@@ -188,3 +188,25 @@ describe.each(['en', 'de'] as const)('ACTUALS errors in %s', (language) => {
     expect({ kind: error.kind, message: error.message }).toEqual({ kind: 'notConnected', message: expected.notConnected });
   });
 });
+
+describe('a budget series past what can be summed', () => {
+  test('PLANNED over a daily budget of 300 years says so in the user’s language, as a figure error', async () => {
+    const h = figureHarness(sandbox, { language: 'de' });
+    const category = (await h.client.categories.list()).find((c) => c.name === 'Energie');
+    await h.client.forecastBudgets.create({
+      name: 'Täglich',
+      category: category?.id ?? -1,
+      settlement_date: '2000-01-01',
+      amount: -1,
+      frequency: 'daily',
+      is_indefinite: true,
+      external_id: 'daily-forever',
+    });
+    const error = await failure(h.engine.planned('Energie', '2000-01-01', '2299-12-31'));
+    expect({ kind: error.kind, message: error.message }).toEqual({
+      kind: 'unavailable',
+      message:
+        'Ein Budget dieses Plans zahlt im Zeitraum mehr als 100.000 Mal, oder seine Folge wächst über jeden Betrag hinaus: die Zahl lässt sich nicht summieren. Grenzen Sie den Zeitraum ein oder prüfen Sie Wiederholung und Folge des Budgets.',
+    });
+  });
+});
