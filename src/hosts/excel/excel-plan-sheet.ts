@@ -4,7 +4,7 @@
  * find or add the sheet (a sheet of that name that is not the grid's and holds anything is refused, nothing
  * changed) → clear the previous grid → title, header, body (labels text-formatted before their values: category names
  * are the service's text) → number formats (amounts with thousands and negatives in red, the variance share as a
- * percentage) → the look (groups and the bottom lines bold, leaves indented by depth, input cells in the push's
+ * percentage) → the look (parents' rows grouped beneath them as Excel's outline, groups and the bottom lines bold, leaves indented by depth, input cells in the push's
  * input style, figures that did not land in its amber) → frozen header and label column, widths → the layout in a
  * document setting (`cashflow.grid.<table>`: ids, labels, figures; no secret) → the sheet shown. Reading gives the labels and month
  * cells of the layout's rows, values as Excel holds them.
@@ -13,6 +13,7 @@
 import type { BudgetTarget } from '../../sync/push/service-row';
 import {
   GRID_HEADER_ROW,
+  groupSpans,
   gridBudgetsTable,
   PlanSheetInUseError,
   type GridSheet,
@@ -48,6 +49,7 @@ export class ExcelPlanSheet implements PlanSheetPort {
       writeCells(target, sheet, sheet.title);
       formatCells(target, sheet);
       markCells(target, sheet, kept);
+      groupRows(target, sheet);
       session.context.workbook.settings.add(gridSettingKey(sheet.layout.target), JSON.stringify(sheet.layout));
       target.activate();
       await session.sync();
@@ -135,9 +137,23 @@ async function sheetFor(session: ExcelSession, name: string, target: BudgetTarge
     const used = found.getUsedRangeOrNullObject(true);
     await session.sync();
     if (!used.isNullObject) throw new PlanSheetInUseError(name);
+  } else {
+    // The previous grid's row groups, innermost first: clearing cells leaves an outline as it is.
+    for (const span of groupSpans(layout.rows).reverse()) rowsOf(found, span).ungroup('ByRows');
   }
   found.getRange().clear('All');
   return found;
+}
+
+/** The sheet rows of a span of layout rows. */
+function rowsOf(sheet: Excel.Worksheet, span: { from: number; count: number }): Excel.Range {
+  const first = GRID_HEADER_ROW + 2 + span.from;
+  return sheet.getRange(`${first}:${first + span.count - 1}`);
+}
+
+/** Each parent's rows grouped beneath it (Excel's outline), so a planner folds a parent to its subtotal. */
+function groupRows(sheet: Excel.Worksheet, grid: GridSheet): void {
+  for (const span of groupSpans(grid.layout.rows)) rowsOf(sheet, span).group('ByRows');
 }
 
 function writeCells(sheet: Excel.Worksheet, grid: GridSheet, title: string): void {

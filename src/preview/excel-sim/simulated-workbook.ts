@@ -177,6 +177,11 @@ export class SimulatedWorkbook {
     if (handlers.length > 0) setTimeout(() => handlers.forEach((handler) => handler(state.id, box)), 0);
   }
 
+  /** The outline level of each grouped row (0-based row → level), as `range.group('ByRows')` left them. */
+  outlineLevels(sheet: string): Map<number, number> {
+    return new Map(this.state.sheet(sheet).rowOutline);
+  }
+
   /** Whether the sheet's selection was last made by the user (`selectCell`), not by the add-in (`range.select()`). */
   selectedByUser(sheet: string): boolean {
     return this.state.sheet(sheet).selectionByUser;

@@ -155,3 +155,19 @@ function centsOf(value: CoreValue, language: Language): number | null | 'notAmou
   const parsed = parseLocaleDecimal(value, language);
   return parsed.ok ? Math.round(Number(parsed.value) * 100) : 'notAmount';
 }
+
+/**
+ * The rows each parent holds beneath it (layout rows, 0-based: `from`, `count`), outermost first: what a host groups as
+ * an outline (Excel's row groups), so a planner folds a parent to its subtotal.
+ */
+export function groupSpans(rows: GridSheetLayout['rows']): { from: number; count: number }[] {
+  const spans: { from: number; count: number }[] = [];
+  rows.forEach((row, i) => {
+    if (row.kind !== 'group') return;
+    let end = i + 1;
+    while (end < rows.length && (rows[end]?.kind === 'group' || rows[end]?.kind === 'leaf') && (rows[end]?.depth ?? 0) > row.depth)
+      end += 1;
+    if (end > i + 1) spans.push({ from: i + 1, count: end - i - 1 });
+  });
+  return spans;
+}

@@ -25,6 +25,7 @@ export {
   GridLayoutChangedError,
   gridSheet,
   gridSheetEdits,
+  groupSpans,
   type GridCellProblem,
   type GridSheet,
   type GridSheetLayout,

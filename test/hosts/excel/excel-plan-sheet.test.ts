@@ -7,7 +7,14 @@
 
 import type { CashflowClient } from '../../../src/api';
 import { ExcelPlanSheet, GRID_AMOUNT_FORMAT, gridSettingKey } from '../../../src/hosts/excel/excel-plan-sheet';
-import { buildPlanGrid, GRID_HEADER_ROW, PlanSheetInUseError, sendPlanGrid, type PlanGridContext } from '../../../src/sync/plan-grid';
+import {
+  buildPlanGrid,
+  GRID_HEADER_ROW,
+  groupSpans,
+  PlanSheetInUseError,
+  sendPlanGrid,
+  type PlanGridContext,
+} from '../../../src/sync/plan-grid';
 import { CHANGED_FILL, INPUT_FILL } from '../../../src/sync/push/input-style-colours';
 import { MemoryBaselineStore, MemoryPushJournal, type BudgetTarget } from '../../../src/sync/push';
 import { clientFor, NOW, startService, TODAY, type Sandbox } from '../../sync/plan-grid/grid-support';
@@ -78,6 +85,15 @@ describe('the Plan sheet in Excel', () => {
     const named = first + rows.findIndex((r) => r.categoryId === leafCategory.id);
     expect(wb.cell('Plan', named, 0)).toMatchObject({ result: { kind: 'String', value: '=HYPERLINK("http://x","y")' } });
     expect(wb.cell('Plan', named, 0).formula).toBeUndefined();
+    // Each parent's rows grouped beneath it (Excel's outline); building again does not group them twice.
+    const levels = (): Map<number, number> => wb.outlineLevels('Plan');
+    const expected = new Map<number, number>();
+    for (const span of groupSpans(rows))
+      for (let r = span.from; r < span.from + span.count; r += 1) expected.set(first + r, (expected.get(first + r) ?? 0) + 1);
+    expect(levels()).toEqual(expected);
+    expect(Math.max(...levels().values())).toBe(Math.max(...rows.map((r) => r.depth)));
+    await buildPlanGrid(context, spec);
+    expect(levels()).toEqual(expected);
     const stored = JSON.parse(String(wb.settings()[gridSettingKey(forecast)])) as { rows: unknown[]; months: string[] };
     expect([stored.rows.length, stored.months]).toEqual([rows.length, built.grid.months]);
   });

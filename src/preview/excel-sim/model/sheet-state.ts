@@ -136,6 +136,8 @@ export class SheetState {
   readonly autofits: Array<{ kind: 'columns' | 'rows'; box: CellBox }> = [];
   /** Rows and columns frozen at the top and left of the sheet's view (`worksheet.freezePanes`); 0 and 0: none. */
   frozen: { rows: number; columns: number } = { rows: 0, columns: 0 };
+  /** Row (0-based) → its outline level (`range.group('ByRows')`); rows at level 0 are absent. */
+  readonly rowOutline = new Map<number, number>();
   /** The sheet's selected cells (`Range.select()`); A1 until something is selected, as in a new sheet. */
   selection: CellBox = { row: 0, column: 0, rowCount: 1, columnCount: 1 };
   /** The selection was last made by the user (the preview's grid), not by `range.select()`. */

@@ -18,7 +18,7 @@ import { readCells, writeCells, type ReadProperty } from '../model/cell-write';
 import { SimClientObject } from '../batch/client-object';
 import type { WorkbookState } from '../model/workbook-state';
 import type { AnyProxy, ExecEnv } from './types';
-import { ERROR_MESSAGES, invalidArgument, itemNotFound, SimError } from '../batch/errors';
+import { ERROR_MESSAGES, invalidArgument, invalidOperation, itemNotFound, SimError } from '../batch/errors';
 import { SimDataValidation } from './data-validation';
 import { SimRangeFormat } from './range-format';
 import type { SheetState } from '../model/sheet-state';
@@ -80,6 +80,8 @@ type RangeMembers =
   | 'getEntireRow'
   | 'clear'
   | 'select'
+  | 'group'
+  | 'ungroup'
   | 'delete'
   | 'insert'
   | 'getSpillingToRange'
@@ -88,6 +90,9 @@ type RangeMembers =
   | 'getSpillParentOrNullObject'
   | 'load'
   | 'isNullObject';
+
+/** Excel's outline: at most 8 levels of groups. */
+const MAX_OUTLINE_LEVELS = 8;
 
 /** A change of the range's contents by this add-in, for the changed events (proxies/worksheet-changed-events.ts). */
 function recordEdit(env: ExecEnv, binding: RangeBinding): void {
@@ -485,6 +490,34 @@ export class SimRange
   ): CellBox | undefined {
     if (!single(b)) throw invalidArgument();
     return find(sheetOf(env, b), b.box.row, b.box.column);
+  }
+
+  /**
+   * `group('ByRows')` (ExcelApi 1.10): the range's rows one outline level deeper (Excel's limit: 8 levels; deeper:
+   * InvalidOperation). Only the levels are modelled (`SimulatedWorkbook.outlineLevels`), not collapsing them;
+   * `ByColumns` is not modelled (InvalidArgument).
+   */
+  group(groupOption: Excel.GroupOption | 'ByRows' | 'ByColumns'): void {
+    this.queue('Method', 'group', [groupOption], (env, b) => {
+      if (groupOption !== 'ByRows') throw invalidArgument('groupOption');
+      const outline = sheetOf(env, b).rowOutline;
+      for (let r = b.box.row; r < b.box.row + b.box.rowCount; r += 1)
+        if ((outline.get(r) ?? 0) >= MAX_OUTLINE_LEVELS) throw invalidOperation('outline levels');
+      for (let r = b.box.row; r < b.box.row + b.box.rowCount; r += 1) outline.set(r, (outline.get(r) ?? 0) + 1);
+    });
+  }
+
+  /** `ungroup('ByRows')` (ExcelApi 1.10): the range's grouped rows one level up; rows not grouped stay as they are. */
+  ungroup(groupOption: Excel.GroupOption | 'ByRows' | 'ByColumns'): void {
+    this.queue('Method', 'ungroup', [groupOption], (env, b) => {
+      if (groupOption !== 'ByRows') throw invalidArgument('groupOption');
+      const outline = sheetOf(env, b).rowOutline;
+      for (let r = b.box.row; r < b.box.row + b.box.rowCount; r += 1) {
+        const level = outline.get(r) ?? 0;
+        if (level <= 1) outline.delete(r);
+        else outline.set(r, level - 1);
+      }
+    });
   }
 
   /** Selects the cells and activates their sheet (a hidden sheet cannot be activated: InvalidOperation). */
