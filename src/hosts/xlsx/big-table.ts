@@ -26,7 +26,14 @@ export function writeBigTable(workbook: Workbook, spec: TableSpec, body: TableBo
   clearBlankRow(place.sheet, place.top + 1);
   finishNewTable(place, spec, body.firstRows(FIT_ROWS), (r, c) => body.format(r, c));
   setCodeLists(table, spec, true);
-  keepBigTable(workbook, { tableName: spec.tableName, sheetName: place.sheet.name, top: place.top + 1, left: place.left, body });
+  keepBigTable(workbook, {
+    tableName: spec.tableName,
+    sheetName: place.sheet.name,
+    top: place.top + 1,
+    left: place.left,
+    body,
+    inputColumns: new Set(),
+  });
   return table;
 }
 

@@ -47,14 +47,11 @@ function cellXml(ref: string, style: number, value: CellValue, shared: ReadonlyM
   return `<c r="${ref}"${s} t="inlineStr"><is><t xml:space="preserve">${xmlText(value)}</t></is></c>`;
 }
 
+/** The `s` index of a cell by its format and column (0-based in the block). */
+export type StyleOf = (format: string, column: number) => number;
+
 /** The rows `from` to `to` (0-based, end excluded) of the table's body as XML text; `shared`: hostile texts' indexes. */
-export function bodyRowsXml(
-  table: BigTable,
-  styleOf: ReadonlyMap<string, number>,
-  shared: ReadonlyMap<string, number>,
-  from: number,
-  to: number,
-): string {
+export function bodyRowsXml(table: BigTable, styleOf: StyleOf, shared: ReadonlyMap<string, number>, from: number, to: number): string {
   const { body, top, left } = table;
   const letters = Array.from({ length: body.width }, (_, c) => addressOf(1, left + c).slice(0, -1));
   const parts: string[] = [];
@@ -62,7 +59,7 @@ export function bodyRowsXml(
     const sheetRow = top + r;
     parts.push(`<row r="${sheetRow}">`);
     for (let c = 0; c < body.width; c += 1)
-      parts.push(cellXml(`${letters[c] ?? ''}${sheetRow}`, styleOf.get(body.format(r, c)) ?? 0, body.value(r, c), shared));
+      parts.push(cellXml(`${letters[c] ?? ''}${sheetRow}`, styleOf(body.format(r, c), c), body.value(r, c), shared));
     parts.push('</row>');
   }
   return parts.join('');

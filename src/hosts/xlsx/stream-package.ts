@@ -10,8 +10,8 @@
 import type { Workbook } from 'exceljs';
 import { strFromU8, strToU8, unzipSync, Zip, ZipDeflate, type Unzipped } from 'fflate';
 import { bigTables, type BigTable } from './big-tables';
-import { addBodyStyles } from './body-styles';
-import { bodyRowsXml, hostileTexts, sharedStringXml } from './body-rows-xml';
+import { addBodyStyles, styleKey, type BodyStyle } from './body-styles';
+import { bodyRowsXml, hostileTexts, sharedStringXml, type StyleOf } from './body-rows-xml';
 import { addressOf } from './exceljs-table';
 import { parseXml, type XmlElement } from './xml-tree';
 
@@ -24,8 +24,12 @@ export function withBigTables(bytes: Uint8Array, workbook: Workbook): Uint8Array
   if (tables.length === 0) return bytes;
   const parts = unzipSync(bytes);
   const sheetPart = sheetPartsByName(parts);
-  const bySheetPart = new Map(tables.map((t) => [sheetPart.get(t.sheetName) ?? '', t] as const));
-  const styles = addBodyStyles(textOf(parts, STYLES_PART), [...new Set(tables.flatMap((t) => t.body.allFormats()))]);
+  const bySheetPart = new Map<string, BigTable[]>();
+  for (const table of [...tables].sort((a, b) => a.top - b.top)) {
+    const part = sheetPart.get(table.sheetName) ?? '';
+    bySheetPart.set(part, [...(bySheetPart.get(part) ?? []), table]);
+  }
+  const styles = addBodyStyles(textOf(parts, STYLES_PART), tables.flatMap(bodyStyles));
   const shared = sharedTexts(parts, tables);
   const chunks: Uint8Array[] = [];
   const zip = new Zip((error, chunk) => {
@@ -35,8 +39,8 @@ export function withBigTables(bytes: Uint8Array, workbook: Workbook): Uint8Array
   for (const [name, data] of Object.entries(parts)) {
     const file = new ZipDeflate(name, { level: 6 });
     zip.add(file);
-    const table = bySheetPart.get(name);
-    if (table !== undefined) streamSheet(file, strFromU8(data), table, styles.styleOf, shared.indexOf);
+    const blocks = bySheetPart.get(name);
+    if (blocks !== undefined) streamSheet(file, strFromU8(data), blocks, (t) => styleLookup(t, styles.styleOf), shared.indexOf);
     else if (name === SHARED_STRINGS_PART) file.push(shared.part(data), true);
     else file.push(name === STYLES_PART ? strToU8(styles.xml) : data, true);
   }
@@ -44,34 +48,64 @@ export function withBigTables(bytes: Uint8Array, workbook: Workbook): Uint8Array
   return concat(chunks);
 }
 
+/** The sheet's text with each block's rows where they go (blocks in sheet order), a block of rows at a time. */
 function streamSheet(
   file: ZipDeflate,
   sheetXml: string,
-  table: BigTable,
-  styleOf: ReadonlyMap<string, number>,
+  blocks: readonly BigTable[],
+  styleOf: (table: BigTable) => StyleOf,
   shared: ReadonlyMap<string, number>,
 ): void {
-  const [head, tail] = splitAtBody(sheetXml, table);
-  file.push(strToU8(head));
-  for (let from = 0; from < table.body.rowCount; from += ROWS_PER_BLOCK)
-    file.push(strToU8(bodyRowsXml(table, styleOf, shared, from, Math.min(table.body.rowCount, from + ROWS_PER_BLOCK))));
-  file.push(strToU8(tail), true);
+  const pieces = splitAtBlocks(sheetXml, blocks);
+  blocks.forEach((table, i) => {
+    file.push(strToU8(pieces[i] ?? ''));
+    const styles = styleOf(table);
+    for (let from = 0; from < table.body.rowCount; from += ROWS_PER_BLOCK)
+      file.push(strToU8(bodyRowsXml(table, styles, shared, from, Math.min(table.body.rowCount, from + ROWS_PER_BLOCK))));
+  });
+  file.push(strToU8(pieces[blocks.length] ?? ''), true);
 }
 
-/** The sheet's text before and after where the body's rows go: the end of `sheetData`; no row of exceljs's below the header. */
-function splitAtBody(sheetXml: string, table: BigTable): [string, string] {
-  const xml = sheetXml.replace('<sheetData/>', '<sheetData></sheetData>');
+/**
+ * The sheet's text cut where each block's rows go: before exceljs's first row below the block's top, or at the end
+ * of `sheetData`; exceljs must hold no row inside a block. The `dimension` is widened over the blocks.
+ */
+function splitAtBlocks(sheetXml: string, blocks: readonly BigTable[]): string[] {
+  const xml = widenDimension(sheetXml.replace('<sheetData/>', '<sheetData></sheetData>'), blocks);
   const end = xml.indexOf('</sheetData>');
-  if (end < 0 || xml.indexOf('</sheetData>', end + 1) >= 0) throw new Error(`The sheet ${table.sheetName} has no single sheetData.`);
-  const head = xml.slice(0, end);
-  for (const match of head.matchAll(/<row r="(\d+)"/g))
-    if (Number(match[1]) >= table.top) throw new Error(`The sheet ${table.sheetName} has cells where the body of ${table.tableName} goes.`);
-  const last = addressOf(table.top + table.body.rowCount - 1, table.left + table.body.width - 1);
-  const dimensioned = head.replace(
-    /<dimension ref="([A-Z]+\d+)(?::[A-Z]+\d+)?"\/>/,
-    (_whole, first: string) => `<dimension ref="${first}:${last}"/>`,
-  );
-  return [dimensioned, xml.slice(end)];
+  if (end < 0 || xml.indexOf('</sheetData>', end + 1) >= 0)
+    throw new Error(`A sheet of ${blocks[0]?.tableName ?? ''} has no single sheetData.`);
+  const rows = [...xml.slice(0, end).matchAll(/<row r="(\d+)"/g)].map((m) => ({ row: Number(m[1]), at: m.index }));
+  const cuts = blocks.map((block) => {
+    const below = rows.find((r) => r.row >= block.top);
+    if (below !== undefined && below.row < block.top + block.body.rowCount)
+      throw new Error(`The sheet ${block.sheetName} has cells where the rows of ${block.tableName} go.`);
+    return below?.at ?? end;
+  });
+  return [0, ...cuts, xml.length].slice(0, -1).map((from, i, all) => xml.slice(from, i + 1 < all.length ? all[i + 1] : xml.length));
+}
+
+function widenDimension(xml: string, blocks: readonly BigTable[]): string {
+  return xml.replace(/<dimension ref="([A-Z]+)(\d+)(?::([A-Z]+)(\d+))?"\/>/, (_whole, c1: string, r1: string, c2?: string, r2?: string) => {
+    const last = Math.max(Number(r2 ?? r1), ...blocks.map((b) => b.top + b.body.rowCount - 1));
+    const right = Math.max(columnNumber(c2 ?? c1), ...blocks.map((b) => b.left + b.body.width - 1));
+    return `<dimension ref="${c1}${r1}:${addressOf(last, right)}"/>`;
+  });
+}
+
+function columnNumber(letters: string): number {
+  return [...letters].reduce((n, ch) => n * 26 + ch.charCodeAt(0) - 64, 0);
+}
+
+/** Every style a block's cells have: each format, as input cells too in its input columns. */
+function bodyStyles(table: BigTable): BodyStyle[] {
+  const formats = table.body.allFormats();
+  const input = [...table.inputColumns].flatMap((c) => table.body.columnFormats(c).map((format) => ({ format, input: true })));
+  return [...formats.map((format) => ({ format, input: false })), ...input];
+}
+
+function styleLookup(table: BigTable, styleOf: ReadonlyMap<string, number>): StyleOf {
+  return (format, column) => styleOf.get(styleKey({ format, input: table.inputColumns.has(column) })) ?? 0;
 }
 
 interface SharedTexts {

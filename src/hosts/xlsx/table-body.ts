@@ -20,10 +20,10 @@ export class TableBody {
   constructor(
     readonly width: number,
     /** The column's format, or null for a column whose format is each row's. */
-    private readonly columnFormats: readonly (string | null)[],
+    private readonly columnFormatsOf: readonly (string | null)[],
   ) {
     this.columns = Array.from({ length: width }, () => new ColumnValues());
-    this.rowFormats = columnFormats.map((f) => (f === null ? new Uint16Array(1024) : null));
+    this.rowFormats = columnFormatsOf.map((f) => (f === null ? new Uint16Array(1024) : null));
   }
 
   get rowCount(): number {
@@ -48,14 +48,24 @@ export class TableBody {
 
   format(row: number, column: number): string {
     const perRow = this.rowFormats[column];
-    if (perRow === null || perRow === undefined) return this.columnFormats[column] ?? 'General';
+    if (perRow === null || perRow === undefined) return this.columnFormatsOf[column] ?? 'General';
     return this.formats[perRow[row] ?? 0] ?? 'General';
   }
 
   /** Every format a cell of the body has. */
   allFormats(): string[] {
-    const fixed = this.columnFormats.filter((f): f is string => f !== null);
+    const fixed = this.columnFormatsOf.filter((f): f is string => f !== null);
     return [...new Set([...fixed, ...this.formats])];
+  }
+
+  /** The formats a column's cells have. */
+  columnFormats(column: number): string[] {
+    const fixed = this.columnFormatsOf[column];
+    if (fixed !== null && fixed !== undefined) return [fixed];
+    const perRow = this.rowFormats[column];
+    const used = new Set<number>();
+    for (let r = 0; r < this.rows; r += 1) used.add(perRow?.[r] ?? 0);
+    return [...used].map((i) => this.formats[i] ?? 'General');
   }
 
   /** The first `count` rows as cell rows (for the widths, which look at the first 200). */

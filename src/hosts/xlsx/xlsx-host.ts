@@ -40,7 +40,7 @@ export function xlsxHost(doc: XlsxDocument, options: XlsxPortOptions = {}): Xlsx
     doc,
     port: new XlsxWorkbookPort(workbook, options),
     pullStates: new XlsxPullStateStore(doc),
-    baselines: new XlsxBaselineStore(workbook),
+    baselines: new XlsxBaselineStore(workbook, options.bigTableRows),
     workbookConnection: new XlsxConnectionStore(doc),
     push: {
       sheet: new XlsxPushSheet(workbook),

@@ -13,7 +13,11 @@ import { scanPackage } from '../../../src/hosts/xlsx/package-secret-scan';
 import { saveXlsxDocument } from '../../../src/hosts/xlsx/save-xlsx-document';
 import { webExtensionFor } from '../../../src/hosts/xlsx/web-extension-info';
 import { newXlsxDocument, type XlsxDocument } from '../../../src/hosts/xlsx/xlsx-document';
+import { XlsxBaselineStore } from '../../../src/hosts/xlsx/xlsx-baseline-store';
+import { xlsxHost } from '../../../src/hosts/xlsx/xlsx-host';
 import { XlsxWorkbookPort } from '../../../src/hosts/xlsx/xlsx-workbook-port';
+import type { BaselineRow } from '../../../src/sync/push/diff';
+import { BASELINE_SHEET } from '../../../src/sync/push/baseline-sheet-layout';
 import { buildLookups, tableSpec, toRow, TRANSACTIONS_TABLE } from '../../../src/sync/tables';
 import { LISTS_SHEET } from '../../../src/sync/tables/lists-sheet';
 import type { CoreRow, CoreValue, TableSpec } from '../../../src/sync/workbook-port';
@@ -32,13 +36,24 @@ function hostileRows(): Array<Record<string, CoreValue>> {
   return Array.from({ length: 64 }, (_, i) => row(i + 1, i < texts.length ? { purpose: texts[i] ?? '' } : {}));
 }
 
-async function written(spec: TableSpec, rows: readonly CoreRow[], bigTableRows?: number): Promise<Uint8Array> {
+/** The rows written as a pull does (table, stamp, baseline of every row, input look when pushable), then saved. */
+async function written(spec: TableSpec, rows: readonly CoreRow[], bigTableRows?: number, pushable = false): Promise<Uint8Array> {
   const document: XlsxDocument = newXlsxDocument();
-  const port = new XlsxWorkbookPort(document.workbook, bigTableRows === undefined ? {} : { bigTableRows });
-  await port.writeTable(spec, rows);
-  await port.writeStamp(spec.tableName, STAMP);
+  const host = xlsxHost(document, bigTableRows === undefined ? {} : { bigTableRows });
+  await host.port.writeTable(spec, rows);
+  await host.port.writeStamp(spec.tableName, STAMP);
+  await host.baselines.write(spec.tableName, baselineOf(rows.length));
+  if (pushable) await host.push.styleInputs(TRANSACTIONS_TABLE);
   document.settings.set('cashflow.pull.Transactions', '{"resource":"transactions"}');
   return saveXlsxDocument(document, addIn);
+}
+
+function baselineOf(count: number): BaselineRow[] {
+  return Array.from({ length: count }, (_, i) => ({
+    id: i + 1,
+    externalId: i % 3 === 0 ? null : `ext-${i}`,
+    fields: { purpose: `Payment ${i}\r`, amount: i },
+  }));
 }
 
 async function loaded(bytes: Uint8Array): Promise<Workbook> {
@@ -52,7 +67,8 @@ function cellsOf(workbook: Workbook, sheetName: string, rows: number, columns: n
   return Array.from({ length: rows }, (_, r) =>
     Array.from({ length: columns }, (_, c) => {
       const cell = sheet?.getCell(r + 1, c + 1);
-      return [cell?.address, cell?.value ?? null, cell?.numFmt, cell?.formula, cell?.dataValidation];
+      const look = [cell?.fill, cell?.font?.color];
+      return [cell?.address, cell?.value ?? null, cell?.numFmt, cell?.formula, cell?.dataValidation, look];
     }),
   );
 }
@@ -117,12 +133,30 @@ describe('a big table in a workbook file (body kept out of exceljs, streamed at 
         lookups,
       ),
     );
-    const big = await loaded(await written(spec, rows, 5));
-    const small = await loaded(await written(spec, rows));
+    const big = await loaded(await written(spec, rows, 5, true));
+    const small = await loaded(await written(spec, rows, undefined, true));
     const width = spec.columns.length;
     expect(cellsOf(big, spec.sheetName, 32, width)).toEqual(cellsOf(small, spec.sheetName, 32, width));
     expect(big.getWorksheet(LISTS_SHEET)?.state).toBe('veryHidden');
     expect(cellsOf(big, LISTS_SHEET, 3, 2)).toEqual(cellsOf(small, LISTS_SHEET, 3, 2));
+    const categoryColumn = spec.columns.findIndex((c) => c.key === 'category_path') + 1;
+    expect(big.getWorksheet(spec.sheetName)?.getCell(3, categoryColumn).fill).toMatchObject({ type: 'pattern', pattern: 'solid' });
+  });
+
+  it('a big baseline block: its rows apart from exceljs, the file holding the same sheet, read back whole', async () => {
+    const big = await loaded(await written(SPEC, hostileRows(), 10));
+    const small = await loaded(await written(SPEC, hostileRows()));
+    expect(cellsOf(big, BASELINE_SHEET, 66, 4)).toEqual(cellsOf(small, BASELINE_SHEET, 66, 4));
+    expect(await new XlsxBaselineStore(big).read('Transactions')).toEqual(baselineOf(64));
+    const document = newXlsxDocument();
+    const store = new XlsxBaselineStore(document.workbook, 10);
+    await store.write('Transactions', baselineOf(64));
+    expect(await store.read('Transactions')).toEqual(baselineOf(64));
+    await store.write('Invoices', baselineOf(3));
+    expect(await store.read('Invoices')).toEqual(baselineOf(3));
+    const opened = await openXlsxDocument(await saveXlsxDocument(document, addIn));
+    expect(await new XlsxBaselineStore(opened.document.workbook).read('Transactions')).toEqual(baselineOf(64));
+    expect(await new XlsxBaselineStore(opened.document.workbook).read('Invoices')).toEqual(baselineOf(3));
   });
 
   it('the secret scan reads the streamed sheet part', async () => {
