@@ -9,7 +9,7 @@ import type { Workbook } from 'exceljs';
 import type { TableBody } from './table-body';
 
 /** Above this many rows a new table's body is kept out of exceljs (the workbook command's default). */
-export const BIG_TABLE_ROWS = 20_000;
+export const BIG_TABLE_ROWS = 5_000;
 
 export interface BigTable {
   /** The table's name, or what the block holds (`baseline of Transactions`) for a message. */

@@ -18,6 +18,8 @@ import { parseXml, type XmlElement } from './xml-tree';
 const STYLES_PART = 'xl/styles.xml';
 const SHARED_STRINGS_PART = 'xl/sharedStrings.xml';
 const ROWS_PER_BLOCK = 2_000;
+/** Deflate's fastest level: the sheet of a million rows compresses 3-4 times faster than at 6, the file ~1.3 times larger. */
+const DEFLATE_LEVEL = 1;
 
 export function withBigTables(bytes: Uint8Array, workbook: Workbook): Uint8Array {
   const tables = bigTables(workbook);
@@ -37,7 +39,7 @@ export function withBigTables(bytes: Uint8Array, workbook: Workbook): Uint8Array
     chunks.push(chunk);
   });
   for (const [name, data] of Object.entries(parts)) {
-    const file = new ZipDeflate(name, { level: 6 });
+    const file = new ZipDeflate(name, { level: DEFLATE_LEVEL });
     zip.add(file);
     const blocks = bySheetPart.get(name);
     if (blocks !== undefined) streamSheet(file, strFromU8(data), blocks, (t) => styleLookup(t, styles.styleOf), shared.indexOf);
