@@ -10,7 +10,7 @@
  * into the file) at BENCH_1M_XLSX_SIZES (default the same four sizes), each in a process with a heap of
  * BENCH_1M_XLSX_HEAP_MB (default 4,096 MB), count and sum read back from the file.
  * With BENCH_CPU_PROFILE=<folder>, each size's measured pull is profiled (bench/profile-window.ts).
- * A benchmark, not a test; about 7 minutes here with the defaults.
+ * A benchmark, not a test; about 10 minutes here with the defaults.
  */
 import { runBundledChild } from './bundled-child';
 import type { MillionFigures, MillionRun } from './pull-1m-run';
