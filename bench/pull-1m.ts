@@ -6,10 +6,11 @@
  * requests per 1,000 rows against the 100,000-row run and the median of the sizes (linear: within ±20 %); the table
  * read back against the service's `count` and `sum`; the add-in's heap estimated apart from the simulated workbook's.
  * At the largest size another user then changes BENCH_1M_CHANGES (100) transactions and the table is refreshed.
- * Then the pull into a workbook file (xlsx host) at BENCH_1M_XLSX_SIZES (default 10,000 and 100,000: exceljs holds
- * the whole workbook, ~40 kB of RSS per row, see docs/benchmarks.md), each in a process with BENCH_1M_XLSX_HEAP_MB.
+ * Then the pull into a workbook file (xlsx host, as `npm run workbook -- export` makes it: a big table's body streamed
+ * into the file) at BENCH_1M_XLSX_SIZES (default the same four sizes), each in a process with a heap of
+ * BENCH_1M_XLSX_HEAP_MB (default 4,096 MB), count and sum read back from the file.
  * With BENCH_CPU_PROFILE=<folder>, each size's measured pull is profiled (bench/profile-window.ts).
- * A benchmark, not a test; about 7 minutes here with the defaults.
+ * A benchmark, not a test; about 10 minutes here with the defaults.
  */
 import { runBundledChild } from './bundled-child';
 import type { MillionFigures, MillionRun } from './pull-1m-run';
@@ -47,10 +48,10 @@ const sizesOf = (text: string): number[] =>
 export function pull1mOptions(env: NodeJS.ProcessEnv = process.env): Pull1mOptions {
   return {
     sizes: sizesOf(env.BENCH_1M_SIZES ?? '10000,100000,300000,1000000'),
-    xlsxSizes: sizesOf(env.BENCH_1M_XLSX_SIZES ?? '10000,100000'),
+    xlsxSizes: sizesOf(env.BENCH_1M_XLSX_SIZES ?? '10000,100000,300000,1000000'),
     changes: Number(env.BENCH_1M_CHANGES ?? 100),
     heapMb: Number(env.BENCH_1M_HEAP_MB ?? 8192),
-    xlsxHeapMb: Number(env.BENCH_1M_XLSX_HEAP_MB ?? 12288),
+    xlsxHeapMb: Number(env.BENCH_1M_XLSX_HEAP_MB ?? 4096),
   };
 }
 

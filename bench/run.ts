@@ -15,10 +15,10 @@
  *   npm run bench soak       20 seeded 100,000-row pulls from a sandbox answering 10 % with 500 and 10 % with 429, then
  *                            one against a service down for good (BENCH_SOAK_RUNS, BENCH_SOAK_TRANSACTIONS, BENCH_SOAK_500,
  *                            BENCH_SOAK_429, BENCH_SOAK_SEED, BENCH_SOAK_TIME_SCALE)
- *   npm run bench pull-1m    only by name, not part of `npm run bench` (about 7 minutes and up to ~4 GB of memory here):
+ *   npm run bench pull-1m    only by name, not part of `npm run bench` (about 10 minutes and up to ~4 GB of memory here):
  *                            the Transactions pull at 10,000, 100,000, 300,000 and 1,000,000 rows into the Excel
  *                            simulation, linear per row, the add-in's memory apart from the workbook's, an incremental
- *                            refresh at 1,000,000 after 100 changes, and into a workbook file (BENCH_1M_SIZES,
+ *                            refresh at 1,000,000 after 100 changes, and into a workbook file at the same sizes (BENCH_1M_SIZES,
  *                            BENCH_1M_XLSX_SIZES, BENCH_1M_CHANGES, BENCH_1M_HEAP_MB, BENCH_1M_XLSX_HEAP_MB)
  */
 import { benchFunctions, DEFAULT_FUNCTIONS_LATENCY_MS } from './functions';

@@ -4,7 +4,7 @@
  * on stderr; a pushable table then gets its input style, as the pane gives it after a pull.
  */
 import type { CashflowClient } from '../../api';
-import { xlsxHost, type XlsxDocument, type XlsxHost } from '../../hosts/xlsx';
+import { BIG_TABLE_ROWS, xlsxHost, type XlsxDocument, type XlsxHost } from '../../hosts/xlsx';
 import type { Language, MessageKey } from '../../i18n/catalog';
 import { translate } from '../../i18n/translate';
 import { resolveFilter } from '../../sync/filters/table-filter';
@@ -55,7 +55,8 @@ export function workbookPuller(
 }
 
 export async function pullTables(document: XlsxDocument, client: CashflowClient, plan: PullPlan, io: CliIo): Promise<TableOutcome[]> {
-  const host = xlsxHost(document);
+  // A table of more rows keeps its body out of exceljs and is streamed into the file (a million rows fit).
+  const host = xlsxHost(document, { bigTableRows: BIG_TABLE_ROWS });
   const puller = workbookPuller(host, client, plan, io);
   const report = progressReport(io.stderr);
   const outcomes: TableOutcome[] = [];

@@ -23,8 +23,11 @@ export function clearCodeLists(table: XlsxTable, spec: TableSpec, bodyRows: numb
   }
 }
 
-/** Gives each code column's body cells its list, prompt and error alert. */
-export function setCodeLists(table: XlsxTable, spec: TableSpec): void {
+/**
+ * Gives each code column's body cells its list, prompt and error alert; `asRange` (a big table, `big-table.ts`):
+ * one entry for the column's body range, which exceljs writes as that range, instead of one per cell.
+ */
+export function setCodeLists(table: XlsxTable, spec: TableSpec, asRange = false): void {
   for (const { index, column } of listColumns(spec.columns)) {
     const list = codeList(column, spec.language ?? 'en');
     const rule: DataValidation = {
@@ -39,6 +42,13 @@ export function setCodeLists(table: XlsxTable, spec: TableSpec): void {
       errorTitle: list.error.title,
       error: list.error.message,
     };
-    for (let r = 1; r <= table.bodyRows; r += 1) table.sheet.getCell(table.headerRow + r, table.column + index).dataValidation = rule;
+    if (asRange) setRangeRule(table, index, rule);
+    else for (let r = 1; r <= table.bodyRows; r += 1) table.sheet.getCell(table.headerRow + r, table.column + index).dataValidation = rule;
   }
+}
+
+/** One validation over a column's body rows (`C3:C100002`): exceljs writes a range key as that `sqref`. */
+export function setRangeRule(table: XlsxTable, index: number, rule: DataValidation): void {
+  const column = table.column + index;
+  validations(table.sheet)[`${addressOf(table.headerRow + 1, column)}:${addressOf(table.headerRow + table.bodyRows, column)}`] = rule;
 }

@@ -2,7 +2,9 @@
 export { newXlsxDocument, type XlsxDocument } from './xlsx-document';
 export { saveWorkbook } from './save-workbook';
 export { xlsxHost, type XlsxHost } from './xlsx-host';
-export { XlsxWorkbookPort } from './xlsx-workbook-port';
+export { XlsxWorkbookPort, type XlsxPortOptions } from './xlsx-workbook-port';
+export { BIG_TABLE_ROWS } from './big-tables';
+export { BigTableError } from './big-table';
 export { XlsxBaselineStore } from './xlsx-baseline-store';
 export { XlsxPushJournal } from './xlsx-push-journal';
 export { XlsxPullStateStore } from './xlsx-pull-state';

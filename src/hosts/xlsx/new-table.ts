@@ -16,39 +16,75 @@ import { setCodeLists } from './code-lists';
 import { addressOf, findTable, setBodyRows, type XlsxTable } from './exceljs-table';
 import { fitColumnWidths } from './fit-column-widths';
 
-/** Refuses an area holding anything (a value, a formula) where the header and rows would go. */
+/** Refuses an area holding anything (a value, a formula) where the header and rows would go; looks only at the rows the sheet has. */
 function checkEmpty(sheet: Worksheet, spec: TableSpec, top: number, left: number, height: number): void {
-  for (let r = top; r < top + height; r += 1) {
-    for (let c = left; c < left + spec.columns.length; c += 1) {
-      const cell = sheet.getCell(r, c);
+  sheet.eachRow((row, r) => {
+    if (r < top || r >= top + height) return;
+    row.eachCell((cell, c) => {
+      if (c < left || c >= left + spec.columns.length) return;
       if (cell.value !== null && cell.value !== undefined && cell.value !== '') {
         throw new TableLayoutError(`The cell ${spec.sheetName}!${cell.address} where table ${spec.tableName} would go is not empty.`);
       }
-    }
-  }
+    });
+  });
 }
 
-export function writeNewTable(workbook: Workbook, spec: TableSpec, rows: readonly CellValue[][]): XlsxTable {
+/** Where a new table goes: its sheet (added or the user's, checked empty over the area) and its first cell. */
+interface NewTablePlace {
+  sheet: Worksheet;
+  added: boolean;
+  top: number;
+  left: number;
+}
+
+function placeOf(workbook: Workbook, spec: TableSpec, bodyRows: number): NewTablePlace {
   const anchor = parseAnchor(spec.anchor ?? 'A1');
   const top = anchor.row + 1;
   const left = anchor.column + 1;
   const existing = workbook.getWorksheet(spec.sheetName);
-  if (existing !== undefined) checkEmpty(existing, spec, top, left, Math.max(1, rows.length) + 1);
-  const sheet = existing ?? workbook.addWorksheet(spec.sheetName);
-  // Rows are written by the cell below (format first); the table is made over them with blank values.
-  sheet.addTable({
+  if (existing !== undefined) checkEmpty(existing, spec, top, left, Math.max(1, bodyRows) + 1);
+  return { sheet: existing ?? workbook.addWorksheet(spec.sheetName), added: existing === undefined, top, left };
+}
+
+/**
+ * The table without its body cells: exceljs's table over one blank row, its range set to `bodyRows`, the header
+ * written (text-formatted). The caller writes the body (or keeps it apart: `big-table.ts`).
+ */
+export function addTableShell(workbook: Workbook, spec: TableSpec, bodyRows: number): { table: XlsxTable; place: NewTablePlace } {
+  const place = placeOf(workbook, spec, bodyRows);
+  const { sheet, top, left } = place;
+  place.sheet.addTable({
     name: spec.tableName,
     ref: addressOf(top, left),
     headerRow: true,
     totalsRow: false,
     style: { theme: 'TableStyleMedium2', showRowStripes: true },
     columns: spec.columns.map((c) => ({ name: c.header, filterButton: true })),
-    rows: Array.from({ length: Math.max(1, rows.length) }, () => spec.columns.map(() => null)),
+    rows: [spec.columns.map(() => null)],
   });
   const table = findTable(workbook, spec.tableName);
   if (table === null) throw new TableLayoutError(`Table ${spec.tableName} was not added.`);
-  setBodyRows(table, rows.length);
+  setBodyRows(table, bodyRows);
   spec.columns.forEach((c, i) => writeCell(sheet.getCell(top, left + i), c.header, TEXT_FORMAT));
+  return { table, place };
+}
+
+/** Widths, the frozen header on a sheet the write adds; `rows` are the first rows (the widths look at 200). */
+export function finishNewTable(
+  place: NewTablePlace,
+  spec: TableSpec,
+  rows: readonly CellValue[][],
+  formatAt: (row: number, column: number) => string,
+): void {
+  const { sheet, top, left } = place;
+  fitColumnWidths(sheet, left, spec.columns, rows, formatAt);
+  // Everything above the first body row stays in view (the header, and the stamp above it) on a sheet the write adds.
+  if (place.added) sheet.views = [{ state: 'frozen', xSplit: 0, ySplit: top, topLeftCell: addressOf(top + 1, 1) }];
+}
+
+export function writeNewTable(workbook: Workbook, spec: TableSpec, rows: readonly CellValue[][]): XlsxTable {
+  const { table, place } = addTableShell(workbook, spec, rows.length);
+  const { sheet, top, left } = place;
   const formatsOf = formatsOfRow(
     spec.columns,
     spec.columns.map((c) => (isRowFormatted(c) ? null : numberFormatFor(c))),
@@ -59,9 +95,7 @@ export function writeNewTable(workbook: Workbook, spec: TableSpec, rows: readonl
   );
   // An empty table's blank row is formatted as its columns would be.
   if (rows.length === 0) formatsOf(spec.columns.map(() => '')).forEach((f, c) => setFormat(sheet.getCell(top + 1, left + c), f));
-  fitColumnWidths(sheet, left, spec.columns, rows, (r, c) => rowFormats[r]?.[c] ?? 'General');
-  // Everything above the first body row stays in view (the header, and the stamp above it) on a sheet the write adds.
-  if (existing === undefined) sheet.views = [{ state: 'frozen', xSplit: 0, ySplit: top, topLeftCell: addressOf(top + 1, 1) }];
+  finishNewTable(place, spec, rows, (r, c) => rowFormats[r]?.[c] ?? 'General');
   setCodeLists(table, spec);
   return table;
 }

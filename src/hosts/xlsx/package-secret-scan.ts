@@ -6,11 +6,14 @@
  * also checked by name, and a setting's JSON value by its keys: a credential-like name (`credentialKey`) is a
  * finding even without a secret's value. A finding names the part and which secret (by its place in the list),
  * never the secret itself. Steps: check the secrets → each part's text → secrets → credential-like names.
+ * Parts are read streamed (fflate), a window of text at a time with an overlap longer than any escaped secret, so a
+ * sheet of a million rows is never one string; a part small enough to hold settings is also read whole for the names.
  */
 
 import { credentialKey } from '../../sync/pull/pull-state';
 import { NamespacedElement } from './namespaced-element';
-import { OfficePackage, type PackageBytes } from './office-package';
+import { Unzip, UnzipInflate } from 'fflate';
+import type { PackageBytes } from './office-package';
 import { NS } from './package-vocabulary';
 import { decodeSettingValue } from './setting-value';
 import { parseXml, type XmlElement } from './xml-tree';
@@ -32,17 +35,68 @@ export interface PackageScan {
 const CUSTOM_PROPERTIES_NS = 'http://schemas.openxmlformats.org/officeDocument/2006/custom-properties';
 /** Shorter secrets would match by accident anywhere in a file. */
 const MIN_SECRET_LENGTH = 4;
+/** A settings part above this is not read whole for names (its text is searched for the secrets all the same). */
+const WHOLE_PART_CHARS = 8_000_000;
+/** Text searched at a time (plus the overlap). */
+const WINDOW_CHARS = 1_000_000;
 
 export async function scanPackage(bytes: PackageBytes, secrets: readonly string[]): Promise<PackageScan> {
   secrets.forEach(checkSecret);
-  const pkg = await OfficePackage.load(bytes);
-  const parts = pkg.partNames();
+  // An escaped secret is at most 10 characters a character (`&#x1F600;`), the overlap holds the longest.
+  const overlap = Math.max(0, ...secrets.map((s) => s.length * 10 + 16));
+  const parts: string[] = [];
   const findings: SecretFinding[] = [];
-  for (const part of parts) {
-    const text = (await pkg.text(part)) ?? '';
-    findings.push(...secretsIn(part, text, secrets), ...credentialNamesIn(part, text));
+  const unzip = new Unzip((file) => {
+    if (file.name.endsWith('/')) return;
+    parts.push(file.name);
+    const reader = new PartReader(file.name, secrets, overlap);
+    file.ondata = (error, chunk, final) => {
+      if (error !== null) throw error;
+      reader.push(chunk, final);
+      if (final) findings.push(...reader.findings());
+    };
+    file.start();
+  });
+  unzip.register(UnzipInflate);
+  pushInSlices(unzip, bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes));
+  return Promise.resolve({ clean: findings.length === 0, findings, parts });
+}
+
+/** The package to the unzipper a slice at a time (a whole file at once recurses once per slice of its own). */
+function pushInSlices(unzip: Unzip, bytes: Uint8Array): void {
+  const SLICE = 1 << 16;
+  for (let at = 0; at < bytes.length; at += SLICE) unzip.push(bytes.subarray(at, at + SLICE), at + SLICE >= bytes.length);
+  if (bytes.length === 0) unzip.push(bytes, true);
+}
+
+/** One part's text as it streams: each window searched for the secrets, the whole kept while it is small. */
+class PartReader {
+  private readonly decoder = new TextDecoder();
+  private tail = '';
+  private whole: string | null = '';
+  private readonly found = new Map<string, SecretFinding>();
+
+  constructor(
+    private readonly part: string,
+    private readonly secrets: readonly string[],
+    private readonly overlap: number,
+  ) {}
+
+  push(chunk: Uint8Array, final: boolean): void {
+    const text = this.tail + this.decoder.decode(chunk, { stream: !final });
+    if (this.whole !== null)
+      this.whole = this.whole.length + text.length > WHOLE_PART_CHARS ? null : this.whole + text.slice(this.tail.length);
+    if (text.length < WINDOW_CHARS && !final) {
+      this.tail = text;
+      return;
+    }
+    for (const finding of secretsIn(this.part, text, this.secrets)) this.found.set(finding.detail, finding);
+    this.tail = text.slice(Math.max(0, text.length - this.overlap));
   }
-  return { clean: findings.length === 0, findings, parts };
+
+  findings(): SecretFinding[] {
+    return [...this.found.values(), ...(this.whole === null ? [] : credentialNamesIn(this.part, this.whole.replace(/^\uFEFF/, '')))];
+  }
 }
 
 function checkSecret(secret: string, index: number): void {

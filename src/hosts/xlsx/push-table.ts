@@ -13,6 +13,8 @@ import type { TableModel } from '../../sync/tables/table-model';
 import type { Cell, Workbook } from 'exceljs';
 import { setFormat, writeCell } from './body-cells';
 import { cellValueOf } from './cell-value-of';
+import { BigTableError } from './big-table';
+import { bigTableNamed } from './big-tables';
 import { findTable, setBodyRows, type XlsxTable } from './exceljs-table';
 
 export interface XlsxPushTable extends PushColumns {
@@ -27,19 +29,28 @@ export function bodyCell(layout: XlsxPushTable, row: number, column: number): Ce
   return table.sheet.getCell(table.headerRow + 1 + row, table.column + column);
 }
 
-export function pushTableOf<R>(workbook: Workbook, model: TableModel<R>): XlsxPushTable {
+/**
+ * The table a push works on. A big table (its body kept apart from exceljs, `big-table.ts`) is refused
+ * (`BigTableError`) unless `big` is `'layout'`: only its layout is wanted (the input look after a pull).
+ */
+export function pushTableOf<R>(workbook: Workbook, model: TableModel<R>, big: 'refuse' | 'layout' = 'refuse'): XlsxPushTable {
   const table = findTable(workbook, model.tableName);
   if (table === null) throw new TableNotFoundError(model.tableName);
+  const kept = bigTableNamed(workbook, model.tableName);
+  if (kept !== undefined && big === 'refuse')
+    throw new BigTableError(
+      `Table ${model.tableName} holds more rows than a workbook in memory pushes: save the file, then open it to push.`,
+    );
   const first = (c: number): Cell => table.sheet.getCell(table.headerRow + 1, table.column + c);
   const headers = table.model.columns.map((c) => c.name);
   return {
     ...pushColumnsOf(
       model,
       headers,
-      headers.map((_, c) => first(c).numFmt),
+      headers.map((_, c) => (kept === undefined ? first(c).numFmt : kept.body.format(0, c))),
     ),
     table,
-    blankBody: table.bodyRows === 1 && headers.every((_, c) => cellValueOf(first(c)) === ''),
+    blankBody: kept === undefined && table.bodyRows === 1 && headers.every((_, c) => cellValueOf(first(c)) === ''),
   };
 }
 

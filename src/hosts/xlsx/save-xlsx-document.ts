@@ -1,12 +1,13 @@
 /**
- * A workbook file's bytes: `saveWorkbook` writes what exceljs knows, then the package gets the add-in's parts
+ * A workbook file's bytes: `saveWorkbook` writes what exceljs knows (big tables' bodies streamed in at the end), then the package gets the add-in's parts
  * exceljs does not write. Steps: the workbook → the web-extension part (reference, alternates, the settings as its
  * properties) → the task panes part pointing at it → the package's relationship to the task panes → both parts'
  * content types. The pane opens with the file (`visibility="1"`) exactly when the setting
  * `Office.AutoShowTaskpaneWithDocument` is true; without that setting, as the pane's state says.
  */
 
-import { saveWorkbook } from './save-workbook';
+import { saveExceljsParts } from './save-workbook';
+import { withBigTables } from './stream-package';
 import { setContentType } from './content-types';
 import { OfficePackage } from './office-package';
 import { CONTENT_TYPE, RELATIONSHIP_TYPE, TASK_PANES_PART, WEB_EXTENSION_PART } from './package-vocabulary';
@@ -22,7 +23,12 @@ export class SettingsWithoutAddInError extends Error {
 }
 
 export async function saveXlsxDocument(document: XlsxDocument, addIn: WebExtensionInfo | null): Promise<Uint8Array> {
-  const workbookBytes = await saveWorkbook(document.workbook);
+  // The big tables' bodies go in last, streamed (`stream-package.ts`): the add-in's parts are added to a small package.
+  return withBigTables(await savePackage(document, addIn), document.workbook);
+}
+
+async function savePackage(document: XlsxDocument, addIn: WebExtensionInfo | null): Promise<Uint8Array> {
+  const workbookBytes = await saveExceljsParts(document.workbook);
   const pkg = await OfficePackage.load(workbookBytes);
   if (addIn === null) {
     if (document.settings.size > 0) {

@@ -10,6 +10,7 @@
 import type { DataValidation, Workbook, Worksheet } from 'exceljs';
 import { LIST_COLUMN, LISTS_SHEET, sheetListColumns, sheetListRule, sheetListsOf, type SheetList } from '../../sync/tables/lists-sheet';
 import type { TableSpec } from '../../sync/workbook-port';
+import { setRangeRule } from './code-lists';
 import { addressOf, type XlsxTable } from './exceljs-table';
 import { veryHiddenSheet, writeTextCells } from './text-sheet-cells';
 
@@ -17,13 +18,16 @@ function validations(sheet: Worksheet): Record<string, DataValidation | undefine
   return (sheet as unknown as { dataValidations: { model: Record<string, DataValidation | undefined> } }).dataValidations.model;
 }
 
-/** Writes the spec's lists onto the lists sheet and gives their columns the list; `oldBodyRows` are cleared first. */
-export function writeSheetLists(workbook: Workbook, table: XlsxTable, spec: TableSpec, oldBodyRows: number): void {
+/**
+ * Writes the spec's lists onto the lists sheet and gives their columns the list; `oldBodyRows` are cleared first.
+ * `asRange` (a big table): one rule for each column's body range rather than one per cell.
+ */
+export function writeSheetLists(workbook: Workbook, table: XlsxTable, spec: TableSpec, oldBodyRows: number, asRange = false): void {
   const lists = sheetListsOf(spec.columns);
   if (lists.length === 0) return;
   const sheet = veryHiddenSheet(workbook, LISTS_SHEET);
   for (const list of lists) writeListColumn(sheet, list);
-  setRules(table, spec, oldBodyRows);
+  setRules(table, spec, oldBodyRows, asRange);
 }
 
 function writeListColumn(sheet: Worksheet, list: SheetList): void {
@@ -41,10 +45,12 @@ function writeListColumn(sheet: Worksheet, list: SheetList): void {
   );
 }
 
-function setRules(table: XlsxTable, spec: TableSpec, oldBodyRows: number): void {
+function setRules(table: XlsxTable, spec: TableSpec, oldBodyRows: number, asRange: boolean): void {
   const model = validations(table.sheet);
   for (const { index, column } of sheetListColumns(spec.columns)) {
-    for (let r = 1; r <= Math.max(oldBodyRows, table.bodyRows); r += 1) delete model[addressOf(table.headerRow + r, table.column + index)];
+    if (!asRange)
+      for (let r = 1; r <= Math.max(oldBodyRows, table.bodyRows); r += 1)
+        delete model[addressOf(table.headerRow + r, table.column + index)];
     const rule = sheetListRule(column, spec.language ?? 'en');
     if (rule.source === null) continue;
     const validation: DataValidation = {
@@ -59,6 +65,9 @@ function setRules(table: XlsxTable, spec: TableSpec, oldBodyRows: number): void 
       errorTitle: rule.error.title,
       error: rule.error.message,
     };
-    for (let r = 1; r <= table.bodyRows; r += 1) table.sheet.getCell(table.headerRow + r, table.column + index).dataValidation = validation;
+    if (asRange) setRangeRule(table, index, validation);
+    else
+      for (let r = 1; r <= table.bodyRows; r += 1)
+        table.sheet.getCell(table.headerRow + r, table.column + index).dataValidation = validation;
   }
 }

@@ -10,6 +10,7 @@ import { TableNotFoundError } from '../../sync/table-not-found-error';
 import { TableRowsReader } from '../../sync/table-rows-reader';
 import type { ColumnSpec, ReadOptions, ReadResult } from '../../sync/workbook-port';
 import { cellValueOf } from './cell-value-of';
+import { bigTableNamed } from './big-tables';
 import { findTable } from './exceljs-table';
 
 export function readXlsxTable(
@@ -23,10 +24,18 @@ export function readXlsxTable(
   if (table === null) throw new TableNotFoundError(tableName);
   const headers = table.model.columns.map((c) => c.name);
   const reader = new TableRowsReader(headers, columns);
-  for (let r = 0; r < table.bodyRows; r += 1)
+  // A big table's body is kept apart from exceljs (`big-table.ts`).
+  const big = bigTableNamed(workbook, tableName)?.body;
+  const cellAt =
+    big === undefined
+      ? (r: number, c: number) => cellValueOf(table.sheet.getCell(table.headerRow + 1 + r, table.column + c))
+      : (r: number, c: number) => big.value(r, c);
+  for (let r = 0; r < table.bodyRows; r += 1) {
+    if (r % 8192 === 0) throwIfAborted(options.signal);
     reader.add(
-      headers.map((_, c) => cellValueOf(table.sheet.getCell(table.headerRow + 1 + r, table.column + c))),
+      headers.map((_, c) => cellAt(r, c)),
       r,
     );
+  }
   return reader.result(table.model.name, table.sheet.name);
 }

@@ -14,8 +14,10 @@
 import type { Workbook } from 'exceljs';
 import { checkTableSpec } from '../../sync/tables/table-spec-check';
 import type { CoreRow, RowBatches, TableSpec, WriteOptions, WriteResult } from '../../sync/workbook-port';
-import { cellRows } from './cell-rows';
-import { findTable } from './exceljs-table';
+import { BigTableError, writeBigTable } from './big-table';
+import { bigTableNamed } from './big-tables';
+import { collectRows } from './collect-rows';
+import { findTable, type XlsxTable } from './exceljs-table';
 import { writeNewTable } from './new-table';
 import { refreshTable } from './refresh-table';
 import { writeSheetLists } from './sheet-lists';
@@ -25,23 +27,38 @@ export async function writeXlsxTable(
   spec: TableSpec,
   rows: readonly CoreRow[] | RowBatches,
   options: WriteOptions = {},
+  bigTableRows = Number.POSITIVE_INFINITY,
 ): Promise<WriteResult> {
   const keyIndex = checkTableSpec(spec); // 1
-  const cells = await cellRows(spec.columns, rows, options.signal); // 2
-  const existing = findTable(workbook, spec.tableName); // 3
+  const existing = resolve(workbook, spec.tableName); // 3 (before the rows: a refresh keeps them as cells)
+  const collected = await collectRows(spec.columns, rows, existing === null ? bigTableRows : Number.POSITIVE_INFINITY, options.signal); // 2
   const oldBodyRows = existing?.bodyRows ?? 0;
-  const table = existing ?? writeNewTable(workbook, spec, cells); // 4
-  const userColumns = existing === null ? [] : refreshTable(existing, spec, keyIndex, cells);
-  writeSheetLists(workbook, table, spec, oldBodyRows); // 5
-  options.onProgress?.(cells.length, cells.length);
+  let table: XlsxTable;
+  let userColumns: string[] = [];
+  if (collected.kind === 'body')
+    table = writeBigTable(workbook, spec, collected.body); // 4
+  else if (existing === null) table = writeNewTable(workbook, spec, collected.cells);
+  else [table, userColumns] = [existing, refreshTable(existing, spec, keyIndex, collected.cells)];
+  writeSheetLists(workbook, table, spec, oldBodyRows, collected.kind === 'body'); // 5
+  const written = collected.kind === 'body' ? collected.body.rowCount : collected.cells.length;
+  options.onProgress?.(written, written);
   return {
     tableName: table.model.name,
     sheetName: table.sheet.name,
     address: `${table.sheet.name}!${table.model.tableRef ?? ''}`,
-    rowsWritten: cells.length,
+    rowsWritten: written,
     chunks: 1,
     syncs: 0,
     created: existing === null,
     userColumns,
   };
+}
+
+/** The table of that name, or null; a big table kept apart (`big-table.ts`) is not refreshed in memory. */
+function resolve(workbook: Workbook, tableName: string): XlsxTable | null {
+  if (bigTableNamed(workbook, tableName) !== undefined)
+    throw new BigTableError(
+      `Table ${tableName} holds more rows than a workbook in memory refreshes: save the file, then open it to refresh.`,
+    );
+  return findTable(workbook, tableName);
 }

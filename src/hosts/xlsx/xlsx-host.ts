@@ -18,7 +18,7 @@ import type { XlsxDocument } from './xlsx-document';
 import { XlsxPullStateStore } from './xlsx-pull-state';
 import { XlsxPushJournal } from './xlsx-push-journal';
 import { markXlsxInputColumns, XlsxPushSheet } from './xlsx-push-sheet';
-import { XlsxWorkbookPort } from './xlsx-workbook-port';
+import { XlsxWorkbookPort, type XlsxPortOptions } from './xlsx-workbook-port';
 
 export interface XlsxHost {
   doc: XlsxDocument;
@@ -34,13 +34,13 @@ export interface XlsxHost {
   };
 }
 
-export function xlsxHost(doc: XlsxDocument): XlsxHost {
+export function xlsxHost(doc: XlsxDocument, options: XlsxPortOptions = {}): XlsxHost {
   const { workbook } = doc;
   return {
     doc,
-    port: new XlsxWorkbookPort(workbook),
+    port: new XlsxWorkbookPort(workbook, options),
     pullStates: new XlsxPullStateStore(doc),
-    baselines: new XlsxBaselineStore(workbook),
+    baselines: new XlsxBaselineStore(workbook, options.bigTableRows),
     workbookConnection: new XlsxConnectionStore(doc),
     push: {
       sheet: new XlsxPushSheet(workbook),

@@ -24,6 +24,7 @@ import { writeCell } from './body-cells';
 import { toCellRow } from './cell-rows';
 import { cellValueOf } from './cell-value-of';
 import { styleChangedCell, styleInputCell } from './input-cells';
+import { bigTableNamed } from './big-tables';
 import { addStatusColumn, bodyCell, pushTableOf, type XlsxPushTable } from './push-table';
 import { addBodyRows, deleteBodyRows } from './table-body-rows';
 
@@ -59,8 +60,11 @@ function bodyRows(layout: XlsxPushTable): number[] {
 
 /** Gives the editable columns of every row the input style (after a pull: nothing of a push is pending). */
 export function markXlsxInputColumns<R>(workbook: Workbook, model: TableModel<R>): void {
-  const layout = pushTableOf(workbook, model);
-  styleInputs(layout, bodyRows(layout), editableColumns(model, layout));
+  const layout = pushTableOf(workbook, model, 'layout');
+  const big = bigTableNamed(workbook, model.tableName);
+  // A big table's cells are written at save: its columns are marked, each cell styled then (`stream-package.ts`).
+  if (big !== undefined) editableColumns(model, layout).forEach((c) => big.inputColumns.add(c));
+  else styleInputs(layout, bodyRows(layout), editableColumns(model, layout));
 }
 
 export class XlsxPushSheet implements PushSheet {

@@ -22,11 +22,22 @@ import { readXlsxTable } from './table-reader';
 import { writeXlsxStamp } from './write-stamp';
 import { writeXlsxTable } from './write-table';
 
+export interface XlsxPortOptions {
+  /**
+   * A new table of more rows keeps its body out of exceljs (`big-table.ts`; `BIG_TABLE_ROWS` for a file of a million
+   * rows); without it every table is exceljs's.
+   */
+  bigTableRows?: number;
+}
+
 export class XlsxWorkbookPort implements WorkbookPort {
-  constructor(readonly workbook: Workbook) {}
+  constructor(
+    readonly workbook: Workbook,
+    private readonly options: XlsxPortOptions = {},
+  ) {}
 
   writeTable(spec: TableSpec, rows: readonly CoreRow[] | RowBatches, options: WriteOptions = {}): Promise<WriteResult> {
-    return writeXlsxTable(this.workbook, spec, rows, options);
+    return writeXlsxTable(this.workbook, spec, rows, options, this.options.bigTableRows);
   }
 
   readTable(tableName: string, columns?: readonly ColumnSpec[], options?: ReadOptions): Promise<ReadResult> {

@@ -1,6 +1,7 @@
 /** The scan of every part of a workbook file for secrets and credential-like settings. */
 
 import { type CellValue, Workbook } from 'exceljs';
+import { strToU8, zipSync } from 'fflate';
 import { scanPackage } from '../../../src/hosts/xlsx/package-secret-scan';
 import { saveXlsxDocument } from '../../../src/hosts/xlsx/save-xlsx-document';
 import { AUTO_SHOW_SETTING, webExtensionFor } from '../../../src/hosts/xlsx/web-extension-info';
@@ -116,5 +117,15 @@ describe('scanPackage', () => {
     await expect(scanPackage(bytes, [''])).rejects.toThrow(RangeError);
     const result = await scan((document) => document.settings.set('x', TOKEN));
     expect(JSON.stringify(result)).not.toContain(TOKEN);
+  });
+
+  it('reads a part of millions of characters streamed: a secret, XML-escaped, across the boundary of two windows is found', async () => {
+    const filler = 'x'.repeat(999_990);
+    const escaped = CLIENT_SECRET.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+    const big = `<sheetData>${filler}<t>${escaped}</t>${'y'.repeat(2_000_000)}</sheetData>`;
+    const bytes = zipSync({ 'xl/worksheets/sheet1.xml': strToU8(big), 'xl/other.xml': strToU8('<a/>') });
+    const result = await scanPackage(bytes, SECRETS);
+    expect(result.parts).toEqual(['xl/worksheets/sheet1.xml', 'xl/other.xml']);
+    expect(result.findings).toEqual([{ part: 'xl/worksheets/sheet1.xml', kind: 'secret', detail: 'secret 1' }]);
   });
 });
