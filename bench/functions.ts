@@ -1,5 +1,5 @@
 /**
- * Custom functions benchmark (#18): a planning grid of 12 months × 40 categories of `CASHFLOW.ACTUALS` for one year
+ * Custom functions benchmark (#18, #31): a planning grid of 12 months × 40 categories of `CASHFLOW.ACTUALS` for one year
  * (480 cells), computed in the same run
  *   (a) by the figure engine as the pane runs it: the recalculation's calls collected, de-duplicated and served from
  *       the year's transaction pages (`actuals-plan.ts`);
@@ -7,7 +7,8 @@
  *       `/transactions/extended/?page_size=1` and reads `sum` (what a function calling the API per cell costs).
  * Both clients go through a fetch limited to 6 requests in flight, as a browser limits one origin over HTTP/1.1, and
  * the sandbox delays every answer (an assumed network round trip). Prints requests by kind, wall time, and checks that
- * both give the same 480 figures. A benchmark, not a test.
+ * both give the same 480 figures. Then the 40 × 24 plan-vs-actual grids of #31 (plan-vs-actual.ts): ACTUALS and
+ * PLANNED over two years, and the planning grid, each within the period's pages and the lookups. A benchmark, not a test.
  *
  * Environment: BENCH_FUNCTIONS_TRANSACTIONS (sandbox size, default 30,000: about 10,000 a year), BENCH_FUNCTIONS_YEAR
  * (default: the sandbox's current year), BENCH_FUNCTIONS_LATENCY_MS (default 20 ms, like the push benchmark).
@@ -16,6 +17,7 @@ import { saveSection, times } from './results';
 import { CashflowClient, TokenCache, type Category } from '../src/api';
 import { FigureEngine } from '../src/sync/figures';
 import { spawnSandbox } from './sandbox-process';
+import { planVsActual } from './plan-vs-actual';
 
 const MONTHS = 12;
 const CATEGORIES = 40;
@@ -30,6 +32,11 @@ interface Counted {
 /** A fetch that lets `limit` requests run at once and counts them by kind. */
 function limitedFetch(limit: number): Counted {
   const counts = new Map<string, number>();
+  return { fetch: countingFetch(limit, counts), counts };
+}
+
+/** The fetch of `limitedFetch`, counting into the caller's map. */
+function countingFetch(limit: number, counts: Map<string, number>): typeof fetch {
   let running = 0;
   const waiting: (() => void)[] = [];
   const kindOf = (url: URL): string =>
@@ -53,7 +60,7 @@ function limitedFetch(limit: number): Counted {
       waiting.shift()?.();
     }
   };
-  return { fetch: wrapped, counts };
+  return wrapped;
 }
 
 function client(url: string, credentials: { clientId: string; clientSecret: string }, fetchImpl: typeof fetch): CashflowClient {
@@ -146,24 +153,36 @@ export async function benchFunctions(transactions: number, latencyMs = DEFAULT_F
     console.log(`  speed-up: ${(naive.ms / ours.ms).toFixed(1)}×; the same ${cells.length} figures both ways: ${same ? 'yes' : 'NO'}`);
     if (!same) process.exitCode = 1;
     const where = latencyMs > 0 ? `${latencyMs} ms per answer` : 'bare loopback';
-    saveSection('functions', `CASHFLOW.ACTUALS: a ${categories.length} × ${MONTHS} grid (${cells.length} cells), ${where}`, [
-      {
-        measure: `HTTP requests (${pages} pages of the year + categories + token)`,
-        ours: String(total(batched.counts)),
-        baseline: `one request per distinct cell ${total(perCell.counts)}`,
-        ratio: times(total(perCell.counts) / total(batched.counts), 1),
-        target: `≤ ${target}, the same figures both ways`,
-        holds: total(batched.counts) <= target && total(batched.counts) <= cells.length && same,
-      },
-      {
-        measure: 'wall time of the grid',
-        ours: `${(ours.ms / 1000).toFixed(2)} s`,
-        baseline: `one request per distinct cell ${(naive.ms / 1000).toFixed(2)} s`,
-        ratio: times(naive.ms / ours.ms, 1),
-        target: 'faster',
-        holds: ours.ms < naive.ms,
-      },
-    ]);
+    const planRows = await planVsActual({
+      client: (counts) => client(sandbox.url, sandbox.credentials, countingFetch(BROWSER_CONNECTIONS, counts)),
+      reference,
+      categories,
+      year,
+    });
+    if (planRows.some((row) => !row.holds)) process.exitCode = 1;
+    saveSection(
+      'functions',
+      `CASHFLOW.ACTUALS: a ${categories.length} × ${MONTHS} grid (${cells.length} cells), the plan-vs-actual grids, ${where}`,
+      [
+        {
+          measure: `HTTP requests (${pages} pages of the year + categories + token)`,
+          ours: String(total(batched.counts)),
+          baseline: `one request per distinct cell ${total(perCell.counts)}`,
+          ratio: times(total(perCell.counts) / total(batched.counts), 1),
+          target: `≤ ${target}, the same figures both ways`,
+          holds: total(batched.counts) <= target && total(batched.counts) <= cells.length && same,
+        },
+        {
+          measure: 'wall time of the grid',
+          ours: `${(ours.ms / 1000).toFixed(2)} s`,
+          baseline: `one request per distinct cell ${(naive.ms / 1000).toFixed(2)} s`,
+          ratio: times(naive.ms / ours.ms, 1),
+          target: 'faster',
+          holds: ours.ms < naive.ms,
+        },
+        ...planRows,
+      ],
+    );
   } finally {
     await sandbox.close();
   }
