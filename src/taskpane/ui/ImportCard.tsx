@@ -4,10 +4,11 @@
  * credentials where the host has an Import table (Excel, the preview). The rules are in the state (`app.sendImport`).
  */
 
-import { Button, Card, makeStyles, MessageBar, MessageBarBody, ProgressBar, Text, tokens } from '@fluentui/react-components';
+import { Button, Card, makeStyles, ProgressBar, Text, tokens } from '@fluentui/react-components';
 import { ArrowUpload16Regular, TableAdd16Regular } from '@fluentui/react-icons';
 import { useEffect, type ReactElement } from 'react';
 import { useAppActions, useAppState } from './app-context';
+import { OutcomeMessage } from './OutcomeMessage';
 import { formatInteger } from './format';
 
 const useStyles = makeStyles({
@@ -15,7 +16,6 @@ const useStyles = makeStyles({
   title: { fontWeight: tokens.fontWeightSemibold },
   meta: { color: tokens.colorNeutralForeground3 },
   actions: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: tokens.spacingHorizontalS },
-  notes: { margin: 0, paddingInlineStart: tokens.spacingHorizontalL },
 });
 
 export function ImportCard(): ReactElement | null {
@@ -68,20 +68,7 @@ export function ImportCard(): ReactElement | null {
             </Button>
           </div>
         )}
-        {view.status === 'idle' && view.message !== undefined && (
-          <MessageBar intent={view.message.intent} layout="multiline" data-testid="import-outcome">
-            <MessageBarBody>
-              {view.message.text}
-              {view.message.notes.length > 0 && (
-                <ul className={styles.notes}>
-                  {view.message.notes.map((note) => (
-                    <li key={note}>{note}</li>
-                  ))}
-                </ul>
-              )}
-            </MessageBarBody>
-          </MessageBar>
-        )}
+        {view.status === 'idle' && view.message !== undefined && <OutcomeMessage message={view.message} testId="import-outcome" />}
       </div>
     </Card>
   );

@@ -5,26 +5,14 @@
  * the state (`app.buildPlanGrid`, `app.sendPlanGrid`, `app.undoPlanGrid`).
  */
 
-import {
-  Button,
-  Card,
-  Dropdown,
-  Field,
-  Input,
-  makeStyles,
-  MessageBar,
-  MessageBarBody,
-  Option,
-  Spinner,
-  Text,
-  tokens,
-} from '@fluentui/react-components';
+import { Button, Card, Dropdown, Field, Input, makeStyles, Option, Spinner, Text, tokens } from '@fluentui/react-components';
 import { ArrowUndo16Regular, ArrowUpload16Regular, Grid16Regular } from '@fluentui/react-icons';
 import { useState, type ReactElement } from 'react';
 import type { CellComposition } from '../../sync/plan-grid';
 import type { Language } from '../../i18n/catalog';
 import { monthLabeller } from '../state/plan-grid-state';
 import { useAppActions, useAppState } from './app-context';
+import { OutcomeMessage } from './OutcomeMessage';
 import { formatAmount, formatInteger } from './format';
 
 const useStyles = makeStyles({
@@ -36,7 +24,6 @@ const useStyles = makeStyles({
   control: { minWidth: 0, width: '100%', boxSizing: 'border-box' },
   wide: { gridColumn: '1 / -1' },
   actions: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: tokens.spacingHorizontalS },
-  notes: { margin: 0, paddingInlineStart: tokens.spacingHorizontalL },
   composition: {
     display: 'flex',
     flexDirection: 'column',
@@ -62,8 +49,6 @@ export function PlanGridCard(): ReactElement | null {
   const t = app.t;
   if (!company || !view.available) return null;
   const busy = view.status !== 'idle';
-  const choices = app.planGridChoices();
-  const dayLabel = (day: number | 'last'): string => (day === 'last' ? t('grid.card.lastDay') : t('grid.card.dayOf', { day }));
   return (
     <Card className={styles.card} aria-labelledby="plan-grid-title" data-testid="plan-grid-card">
       <Text id="plan-grid-title" as="h2" size={300} className={styles.title}>
@@ -72,62 +57,7 @@ export function PlanGridCard(): ReactElement | null {
       <Text size={200} className={styles.meta}>
         {t('grid.card.intro')}
       </Text>
-      <div className={styles.fields}>
-        <Field label={t('grid.card.plan')} className={styles.wide}>
-          <Dropdown
-            className={styles.control}
-            value={choices.find((c) => c.value === view.plan)?.label ?? ''}
-            selectedOptions={[view.plan]}
-            disabled={busy}
-            onOptionSelect={(_, d) => d.optionValue !== undefined && app.choosePlanGrid({ plan: d.optionValue })}
-          >
-            {choices.map((c) => (
-              <Option key={c.value} value={c.value}>
-                {c.label}
-              </Option>
-            ))}
-          </Dropdown>
-        </Field>
-        <Field label={t('grid.card.from')}>
-          <Input
-            className={styles.control}
-            type="month"
-            value={view.from}
-            disabled={busy}
-            onChange={(_, d) => /^\d{4}-\d{2}$/.test(d.value) && app.choosePlanGrid({ from: d.value })}
-          />
-        </Field>
-        <Field label={t('grid.card.months')}>
-          <Dropdown
-            className={styles.control}
-            value={String(view.months)}
-            selectedOptions={[String(view.months)]}
-            disabled={busy}
-            onOptionSelect={(_, d) => app.choosePlanGrid({ months: Number(d.optionValue) })}
-          >
-            {MONTH_CHOICES.map((m) => (
-              <Option key={m} value={String(m)}>
-                {String(m)}
-              </Option>
-            ))}
-          </Dropdown>
-        </Field>
-        <Field label={t('grid.card.day')} className={styles.wide}>
-          <Dropdown
-            className={styles.control}
-            value={dayLabel(view.day)}
-            selectedOptions={[String(view.day)]}
-            disabled={busy}
-            onOptionSelect={(_, d) => app.choosePlanGrid({ day: d.optionValue === 'last' ? 'last' : Number(d.optionValue) })}
-          >
-            {DAY_CHOICES.map((day) => (
-              <Option key={String(day)} value={String(day)}>
-                {dayLabel(day)}
-              </Option>
-            ))}
-          </Dropdown>
-        </Field>
-      </div>
+      <PlanChoices busy={busy} />
       <div className={styles.actions}>
         <Button appearance="primary" icon={<Grid16Regular />} disabled={busy || locked} onClick={() => void app.buildPlanGrid()}>
           {t('grid.card.build')}
@@ -141,24 +71,79 @@ export function PlanGridCard(): ReactElement | null {
       </div>
       <div role="status" aria-live="polite">
         {view.status !== 'idle' && <Spinner size="tiny" labelPosition="after" label={t(`grid.card.${view.status}`)} />}
-        {!busy && view.message !== undefined && (
-          <MessageBar intent={view.message.intent} layout="multiline" data-testid="plan-grid-outcome">
-            <MessageBarBody>
-              {view.message.text}
-              {view.message.notes.length > 0 && (
-                <ul className={styles.notes}>
-                  {view.message.notes.map((note) => (
-                    <li key={note}>{note}</li>
-                  ))}
-                </ul>
-              )}
-            </MessageBarBody>
-          </MessageBar>
-        )}
+        {!busy && view.message !== undefined && <OutcomeMessage message={view.message} testId="plan-grid-outcome" />}
       </div>
       {view.composition !== undefined && <Composition composition={view.composition} language={language} />}
       {view.composition?.kind === 'plan' && <FillHelpers busy={busy || locked} />}
     </Card>
+  );
+}
+
+/** Which plan, the first month and how many months, the day new figures fall due. */
+function PlanChoices({ busy }: { busy: boolean }): ReactElement {
+  const app = useAppActions();
+  const view = useAppState((s) => s.planGrid);
+  const styles = useStyles();
+  const t = app.t;
+  const choices = app.planGridChoices();
+  const dayLabel = (day: number | 'last'): string => (day === 'last' ? t('grid.card.lastDay') : t('grid.card.dayOf', { day }));
+  return (
+    <div className={styles.fields}>
+      <Field label={t('grid.card.plan')} className={styles.wide}>
+        <Dropdown
+          className={styles.control}
+          value={choices.find((c) => c.value === view.plan)?.label ?? ''}
+          selectedOptions={[view.plan]}
+          disabled={busy}
+          onOptionSelect={(_, d) => d.optionValue !== undefined && app.choosePlanGrid({ plan: d.optionValue })}
+        >
+          {choices.map((c) => (
+            <Option key={c.value} value={c.value}>
+              {c.label}
+            </Option>
+          ))}
+        </Dropdown>
+      </Field>
+      <Field label={t('grid.card.from')}>
+        <Input
+          className={styles.control}
+          type="month"
+          value={view.from}
+          disabled={busy}
+          onChange={(_, d) => /^\d{4}-\d{2}$/.test(d.value) && app.choosePlanGrid({ from: d.value })}
+        />
+      </Field>
+      <Field label={t('grid.card.months')}>
+        <Dropdown
+          className={styles.control}
+          value={String(view.months)}
+          selectedOptions={[String(view.months)]}
+          disabled={busy}
+          onOptionSelect={(_, d) => app.choosePlanGrid({ months: Number(d.optionValue) })}
+        >
+          {MONTH_CHOICES.map((m) => (
+            <Option key={m} value={String(m)}>
+              {String(m)}
+            </Option>
+          ))}
+        </Dropdown>
+      </Field>
+      <Field label={t('grid.card.day')} className={styles.wide}>
+        <Dropdown
+          className={styles.control}
+          value={dayLabel(view.day)}
+          selectedOptions={[String(view.day)]}
+          disabled={busy}
+          onOptionSelect={(_, d) => app.choosePlanGrid({ day: d.optionValue === 'last' ? 'last' : Number(d.optionValue) })}
+        >
+          {DAY_CHOICES.map((day) => (
+            <Option key={String(day)} value={String(day)}>
+              {dayLabel(day)}
+            </Option>
+          ))}
+        </Dropdown>
+      </Field>
+    </div>
   );
 }
 
