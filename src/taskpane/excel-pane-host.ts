@@ -18,6 +18,7 @@ import { selectPushRow } from '../hosts/excel/select-push-row';
 import { listenForUserEdits } from '../hosts/excel/user-edit-listener';
 import type { WriteLimits } from '../hosts/excel/chunk-plan';
 import type { PaneHost } from './state/pane-host';
+import { buildAnalysis } from '../hosts/excel/analysis-sheet';
 
 export function excelPaneHost(limits: Partial<WriteLimits> = {}): PaneHost {
   return {
@@ -39,5 +40,6 @@ export function excelPaneHost(limits: Partial<WriteLimits> = {}): PaneHost {
     },
     share: new ExcelSharePort(),
     importSheet: new ExcelImportSheet(),
+    analysis: { buildAnalysis },
   };
 }

@@ -148,6 +148,8 @@ export interface AppSnapshot {
   offlineAccount: OfflineAccountView;
   /** The Data view's Import card: the Import table, a send under way, what the last one did. */
   importing: ImportView;
+  /** The Data view's "Analyse": the Analysis sheet being built, built, or why not (absent: the host has none). */
+  analysis?: AnalysisView;
   /** The user typed over cells the service never takes back (a transaction's amount, a read-only table): said once, until dismissed. */
   readOnlyEdit?: ReadOnlyNotice;
 }
@@ -187,6 +189,14 @@ export interface OfflineAccountView {
 
 /** The Data view's part of the snapshot (state: pulls-state.ts): the tables, the load running, what waits for the user. */
 export type PullsView = Pick<AppSnapshot, 'tables' | 'job' | 'loadPrompt' | 'refreshPrompt'>;
+
+export interface AnalysisView {
+  status: 'idle' | 'working' | 'done' | 'failed';
+  /** What happened, in the user's language (done: built or refreshed, with counts; failed: why). */
+  message?: string;
+  /** ISO time it was last built. */
+  at?: string;
+}
 
 export interface FunctionsView {
   status: 'idle' | 'refreshing';

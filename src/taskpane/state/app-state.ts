@@ -51,6 +51,7 @@ import { ShareState } from './share-state';
 import { PullsState } from './pulls-state';
 import { OfflineAccountState } from './offline-account-state';
 import { ImportState } from './import-state';
+import { AnalysisState } from './analysis-state';
 import type { OfflineAccountForm } from '../../sync/accounts';
 export type { EmptyView, ShareCheckView, ShareView } from './share-state';
 export type { ChangesTable, ChangesView, JournalSummary, OpenedJournalEntry, RefreshPrompt } from './changes-state';
@@ -112,6 +113,7 @@ export class AppState {
   readonly #pulls: PullsState;
   readonly #offlineAccount: OfflineAccountState;
   readonly #importing: ImportState;
+  readonly #analysis: AnalysisState;
   #reference: PushReference | undefined;
   #demoWatch: DemoWatch | undefined;
 
@@ -155,6 +157,14 @@ export class AppState {
       activateTable: (name) => options.host.activateTable(name),
       publish: (importing) => this.#set({ importing }),
     });
+    this.#analysis = new AnalysisState({
+      port: options.host.analysis,
+      client: () => this.#companyClient(),
+      currency: () => this.#snapshot.companyCurrency?.chosen ?? this.#snapshot.companyCurrency?.inferred,
+      t: (key, params) => this.t(key, params),
+      now: () => this.#nowIso(),
+      publish: (analysis) => this.#set({ analysis }),
+    });
     this.#snapshot = {
       started: false,
       language,
@@ -171,6 +181,7 @@ export class AppState {
       share: this.#share.view,
       offlineAccount: this.#offlineAccount.view,
       importing: this.#importing.view,
+      ...(this.#analysis.available ? { analysis: this.#analysis.view } : {}),
       filterSettings: { fiscalYearStartMonth: this.#preferences.fiscalYearStartMonth(), loadConfirm: this.#preferences.loadConfirm() },
     };
     this.#figures = new FiguresState(options.host, language, {
@@ -737,6 +748,11 @@ export class AppState {
   }
 
   /** "Refresh functions": every CASHFLOW figure is read from the service again (the cache is emptied). */
+  /** "Analyse": the Analysis sheet built (or its PivotTable refreshed) from the pulled Transactions and the balance summary. */
+  analyse(): Promise<void> {
+    return this.#analysis.analyse();
+  }
+
   refreshFunctions(): Promise<void> {
     return this.#recalculating(this.#figures.refresh());
   }

@@ -8,6 +8,7 @@ import type { SharePort } from '../../sync/share';
 import type { ImportSheet } from '../../sync/import';
 import type { WorkbookPort } from '../../sync/workbook-port';
 import type { EditReach } from './read-only-notice';
+import type { AnalysisPort } from '../../sync/analysis/analysis-port';
 
 export interface PaneHost {
   port: WorkbookPort;
@@ -32,6 +33,8 @@ export interface PaneHost {
   share?: SharePort;
   /** The Import table of the bank-statement import (absent: the pane offers no import). */
   importSheet?: ImportSheet;
+  /** The Analysis sheet: PivotTable of actuals and balance chart (absent: the pane offers no Analyse). */
+  analysis?: AnalysisPort;
 }
 
 export interface PushHost {

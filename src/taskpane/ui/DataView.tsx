@@ -1,7 +1,7 @@
 /**
  * Data: one card per table (`TableCard`: name, rows, freshness, full or incremental, the completeness verdict), its
  * Pull or Refresh, a menu (filters, full refresh, go to sheet; on Accounts "New offline account…") and what happened
- * last time; "Refresh all" at the end, then the bank-statement import (`ImportCard`).
+ * last time; "Refresh all" at the end, then "Analyse" (`AnalysisCard`), then the bank-statement import (`ImportCard`).
  * Choosing a pulled table's card activates its sheet.
  */
 
@@ -11,6 +11,7 @@ import type { ReactElement } from 'react';
 import { useAppActions, useAppState } from './app-context';
 import { useDataStyles } from './data-styles';
 import { formatAge } from './format';
+import { AnalysisCard } from './AnalysisCard';
 import { ImportCard } from './ImportCard';
 import { OfflineAccountDialog } from './OfflineAccountDialog';
 import { TableCard } from './TableCard';
@@ -40,6 +41,7 @@ export function DataView(): ReactElement {
         {t('pane.data.refreshAll')}
       </Button>
       <FunctionsRefresh />
+      <AnalysisCard />
       <ImportCard />
       <OfflineAccountDialog />
     </div>
