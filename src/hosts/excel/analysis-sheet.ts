@@ -21,6 +21,8 @@ const MONTH_FORMULA = `=YEAR([@[Value date]])&"-"&RIGHT("0"&MONTH([@[Value date]
 /** Where the pivot starts: below the balance block and its chart (rows 1-20). */
 const PIVOT_TITLE_ROW = 21;
 const PIVOT_CELL = 'A23';
+/** Points: a seven-digit amount with cents and its currency code in Calibri 11. */
+const AMOUNT_WIDTH = 105;
 
 export function buildAnalysis(request: AnalysisRequest): Promise<AnalysisOutcome> {
   return runExcel(async (session) => {
@@ -32,6 +34,7 @@ export function buildAnalysis(request: AnalysisRequest): Promise<AnalysisOutcome
     await session.sync();
     await placeChart(session, sheet, request);
     await placePivot(session, sheet, request);
+    await fitColumns(session, sheet, request.balance.length);
     sheet.activate();
     const layout = await pivotSize(session);
     return { kind: existed ? 'refreshed' : 'built', sheetName: ANALYSIS_SHEET, ...layout };
@@ -116,6 +119,30 @@ async function placePivot(session: ExcelSession, sheet: Excel.Worksheet, request
   const sum = pivot.dataHierarchies.add(pivot.hierarchies.getItem('Reporting amount'));
   sum.summarizeBy = 'Sum';
   sum.numberFormat = request.amountFormat;
+  await session.sync();
+}
+
+/**
+ * Columns wide enough for the pivot's labels and amounts and for the balance block: each area fitted on its own
+ * (`autofitColumns` fits a column to the range's cells only, so the section titles overflowing to the right are not
+ * counted), each column then given the wider of the two widths, capped at 300 points; the amount columns at least
+ * AMOUNT_WIDTH, room for `-1,234,567.89 EUR` (the fit of a cell's value can miss its thousands separators and currency).
+ */
+async function fitColumns(session: ExcelSession, sheet: Excel.Worksheet, balanceRows: number): Promise<void> {
+  const pivotArea = session.context.workbook.pivotTables.getItem(ACTUALS_PIVOT).layout.getRange();
+  pivotArea.format.autofitColumns();
+  const columns = pivotArea.load('columnCount');
+  await session.sync();
+  const pivotWidths = Array.from({ length: columns.columnCount }, (_, c) => pivotArea.getColumn(c).format.load('columnWidth'));
+  await session.sync();
+  const balance = sheet.getRange(`A4:B${4 + balanceRows}`);
+  balance.format.autofitColumns();
+  const balanceWidths = [0, 1].map((c) => balance.getColumn(c).format.load('columnWidth'));
+  await session.sync();
+  pivotWidths.forEach((format, c) => {
+    const width = Math.max(format.columnWidth, balanceWidths[c]?.columnWidth ?? 0, c === 0 ? 0 : AMOUNT_WIDTH);
+    pivotArea.getColumn(c).format.columnWidth = Math.min(300, width);
+  });
   await session.sync();
 }
 

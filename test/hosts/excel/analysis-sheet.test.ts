@@ -75,6 +75,9 @@ test('builds the sheet after a pull: balance block, chart, pivot whose grand tot
     'fiscal_year_end',
   ]);
   expect(wb.numberFormats(ANALYSIS_SHEET, 'B5')).toEqual([[amountFormat('EUR')]]);
+  const [labels = 0, firstMonth = 0] = wb.columnWidths(ANALYSIS_SHEET, 2);
+  expect(labels).toBeGreaterThan(48); // fitted to the categories and horizons, wider than Excel's default
+  expect(firstMonth).toBeGreaterThan(48);
   expect(wb.charts(ANALYSIS_SHEET)).toEqual([
     expect.objectContaining({ name: BALANCE_CHART, type: 'LineMarkers', title: 'Balance forecast' }),
   ]);
