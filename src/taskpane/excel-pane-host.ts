@@ -19,6 +19,7 @@ import { listenForUserEdits } from '../hosts/excel/user-edit-listener';
 import type { WriteLimits } from '../hosts/excel/chunk-plan';
 import type { PaneHost } from './state/pane-host';
 import { buildAnalysis } from '../hosts/excel/analysis-sheet';
+import { readRefreshOnOpen, writeRefreshOnOpen } from '../hosts/excel/refresh-on-open-setting';
 
 export function excelPaneHost(limits: Partial<WriteLimits> = {}): PaneHost {
   return {
@@ -41,5 +42,6 @@ export function excelPaneHost(limits: Partial<WriteLimits> = {}): PaneHost {
     share: new ExcelSharePort(),
     importSheet: new ExcelImportSheet(),
     analysis: { buildAnalysis },
+    refreshOnOpen: { read: readRefreshOnOpen, write: writeRefreshOnOpen },
   };
 }

@@ -33,6 +33,8 @@ export interface PaneHost {
   share?: SharePort;
   /** The Import table of the bank-statement import (absent: the pane offers no import). */
   importSheet?: ImportSheet;
+  /** The workbook's "Refresh on open" opt-in, a document setting (absent: not offered). */
+  refreshOnOpen?: { read(): Promise<boolean>; write(on: boolean): Promise<void> };
   /** The Analysis sheet: PivotTable of actuals and balance chart (absent: the pane offers no Analyse). */
   analysis?: AnalysisPort;
 }
