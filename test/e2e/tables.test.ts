@@ -9,7 +9,8 @@
  * (#28): from the Accounts card's menu, a mistyped IBAN shown on its field, then created and the Accounts table loaded
  * with it (pane-offline-account-form-light/dark, pane-offline-account-light/dark). Analyse (#31): the Analysis sheet
  * with its PivotTable (grand total = the table's reporting sum) and the balance chart, shown; a second click refreshes
- * the one pivot (analysis-light/dark).
+ * the one pivot (analysis-light/dark). Refresh on open (#31): switched on, the pull state aged two days, a
+ * transaction added to the service, the page reloaded: the table refreshed by itself (pane-refresh-on-open-light/dark).
  */
 import type { Page } from 'playwright-core';
 import { en } from '../../src/i18n/catalog';
@@ -246,6 +247,52 @@ test.each(['light', 'dark'] as const)(
     await eventually(async () => expect(await page.locator('.preview-grid table').first().textContent()).toContain('Row Labels'));
     await page.mouse.move(0, 0);
     await saveScreenshot(page, `analysis-pivot-${theme}`);
+    expectClean(suite.session, [OFFICE_JS_TELEMETRY]);
+  },
+);
+
+/** The Transactions pull state saved in the workbook made two days older, as if the file had been saved then. */
+async function agePullState(page: Page): Promise<void> {
+  await page.evaluate(async (key) => {
+    const preview = window.cashflowPreview;
+    if (!preview) throw new Error('window.cashflowPreview is missing');
+    await preview.globals.Excel.run(async (context) => {
+      const setting = context.workbook.settings.getItem(key).load('value');
+      await context.sync();
+      const state = JSON.parse(String(setting.value)) as { lastPullAt: string; lastPullStartedAt: string };
+      const older = (iso: string): string => new Date(Date.parse(iso) - 2 * 24 * 3600 * 1000).toISOString();
+      setting.value = JSON.stringify({ ...state, lastPullAt: older(state.lastPullAt), lastPullStartedAt: older(state.lastPullStartedAt) });
+      await context.sync();
+    });
+  }, 'cashflow.pull.transactions');
+  await previewApi(page).saved();
+}
+
+test.each(['light', 'dark'] as const)(
+  'Refresh on open (#31): on in Settings, the service changed, the workbook opened again a while later: refreshed in the background (%s)',
+  async (theme) => {
+    const { page } = suite.session;
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await openPreview(page, suite.app.url, suite.app.sandbox.url, { theme });
+    await loadTransactions(page);
+    const p = pane(page);
+    await p.getByRole('tab', { name: en['pane.tab.settings'] }).click();
+    const toggle = p.getByRole('switch', { name: en['pane.settings.refreshOnOpen'] });
+    if (!(await toggle.isChecked())) await toggle.click();
+    await eventually(async () => expect(await documentSetting(page, 'cashflow.refreshOnOpen')).toBe('true'));
+    const before = (await previewApi(page).tableRowCount('Transactions')) ?? 0;
+    await agePullState(page);
+    await suite.app.sandbox.addTransaction({ amount: '-7.50', purpose: 'After the file was saved' });
+
+    await page.reload();
+    await page.waitForFunction(() => window.cashflowPreview !== undefined);
+    await p.getByRole('tab', { name: en['pane.tab.data'] }).click();
+    const status = p.getByTestId('open-refresh');
+    await eventually(async () => expect(await status.textContent()).toBe('Refreshed on open: Transactions.'), { timeoutMs: 60_000 });
+    expect(await previewApi(page).tableRowCount('Transactions')).toBe(before + 1);
+    await expectAccessible(page, { include: ['#pane'] });
+    await page.mouse.move(0, 0);
+    await screenshotPane(page, `pane-refresh-on-open-${theme}`);
     expectClean(suite.session, [OFFICE_JS_TELEMETRY]);
   },
 );
