@@ -138,3 +138,25 @@ describe('charts', () => {
     expect(wb.charts('Data')).toEqual([]);
   });
 });
+
+describe('snapshots', () => {
+  it('keep PivotTables and charts: a restored workbook refreshes its pivot and lists its chart', async () => {
+    const wb = await setup();
+    await buildPivot(wb);
+    await wb.run(async (context) => {
+      const sheet = context.workbook.worksheets.getItem('Data');
+      sheet.charts.add('Line', sheet.getRange('B1:C3'), 'Columns').title.text = 'Balance';
+      await context.sync();
+    });
+    const saved = JSON.parse(JSON.stringify(wb.snapshot())) as ReturnType<typeof wb.snapshot>;
+    const restored = createSimulatedWorkbook({ sheets: ['Other'] });
+    restored.restore(saved);
+    expect(restored.charts('Data')).toEqual([expect.objectContaining({ name: 'Chart 1', title: 'Balance' })]);
+    await restored.run(async (context) => {
+      context.workbook.tables.getItem('Flows').rows.add(undefined, [['Fees', '2026-03', -50]]);
+      context.workbook.pivotTables.getItem('Actuals').refresh();
+      await context.sync();
+    });
+    expect(restored.values('Analysis', 'B9:F9')[0]).toEqual(['Grand Total', 3800, 2810, -50, 6560]);
+  });
+});
