@@ -1,6 +1,6 @@
 /**
  * The workbook side of the preview page: what went wrong (preview-problems.tsx), the formula bar, the grid of the sheet
- * shown, the sheet tabs and the status bar, all following the workbook as it changes.
+ * shown, its charts (drawn simply), the sheet tabs and the status bar, all following the workbook as it changes.
  */
 
 import { useMemo } from 'react';
@@ -16,6 +16,7 @@ import { useCellEdit } from './use-cell-edit';
 import { useViewedSheet } from './use-viewed-sheet';
 import type { SaveState } from './workbook-autosave';
 import { excelLocale } from './workbook-view/cell-display';
+import { ChartStrip } from './workbook-view/chart-strip';
 import { FormulaBar } from './workbook-view/formula-bar';
 import { gridPalette } from './workbook-view/grid-theme';
 import { SheetTabs } from './workbook-view/sheet-tabs';
@@ -80,6 +81,13 @@ export function PreviewWorkbook({
           workbook.selectCell(sheet, cell.row, cell.column);
         }}
         onEdit={edit}
+      />
+      <ChartStrip
+        workbook={workbook}
+        sheet={sheet}
+        version={version}
+        label={t('preview.charts', { sheet })}
+        locale={excelLocale(language)}
       />
       <SheetTabs sheets={visibleSheets} selected={sheet} label={t('preview.sheets')} onSelect={selectSheet} />
       <StatusBar

@@ -19,6 +19,8 @@ import { selectPushRow } from '../hosts/excel/select-push-row';
 import { listenForUserEdits } from '../hosts/excel/user-edit-listener';
 import type { WriteLimits } from '../hosts/excel/chunk-plan';
 import type { PaneHost } from './state/pane-host';
+import { buildAnalysis } from '../hosts/excel/analysis-sheet';
+import { readRefreshOnOpen, writeRefreshOnOpen } from '../hosts/excel/refresh-on-open-setting';
 
 export function excelPaneHost(limits: Partial<WriteLimits> = {}): PaneHost {
   return {
@@ -41,5 +43,7 @@ export function excelPaneHost(limits: Partial<WriteLimits> = {}): PaneHost {
     share: new ExcelSharePort(),
     importSheet: new ExcelImportSheet(),
     planSheet: new ExcelPlanSheet(),
+    analysis: { buildAnalysis },
+    refreshOnOpen: { read: readRefreshOnOpen, write: writeRefreshOnOpen },
   };
 }

@@ -7,7 +7,10 @@
  * pane-settings-currency-light/dark; Share (#27): the auto-open switch writes its document setting, the check lists the
  * loaded table with its rows and finds no secret (pane-share-light/dark); axe in both themes. New offline account
  * (#28): from the Accounts card's menu, a mistyped IBAN shown on its field, then created and the Accounts table loaded
- * with it (pane-offline-account-form-light/dark, pane-offline-account-light/dark).
+ * with it (pane-offline-account-form-light/dark, pane-offline-account-light/dark). Analyse (#31): the Analysis sheet
+ * with its PivotTable (grand total = the table's reporting sum) and the balance chart, shown; a second click refreshes
+ * the one pivot (analysis-light/dark). Refresh on open (#31): switched on, the pull state aged two days, a
+ * transaction added to the service, the page reloaded: the table refreshed by itself (pane-refresh-on-open-light/dark).
  */
 import type { Page } from 'playwright-core';
 import { en } from '../../src/i18n/catalog';
@@ -171,6 +174,125 @@ test.each(['light', 'dark'] as const)(
     await expectAccessible(page, { include: ['#pane'] });
     await page.mouse.move(0, 0);
     await screenshotPane(page, `pane-share-${theme}`);
+    expectClean(suite.session, [OFFICE_JS_TELEMETRY]);
+  },
+);
+
+/** The Analysis sheet as the preview's workbook holds it: its pivot's cells, its charts, the table's reporting sum. */
+function analysisSheet(page: Page): Promise<{ pivot: unknown[][]; charts: string[]; tableSum: number }> {
+  return page.evaluate(() => {
+    const workbook = window.cashflowPreview?.workbook;
+    const table = workbook?.tableLayouts().find((t) => t.name === 'Transactions');
+    if (workbook === undefined || table === undefined) throw new Error('no Transactions table');
+    const box = workbook.pivots('Analysis')[0]?.box;
+    const pivot = box
+      ? workbook
+          .values('Analysis')
+          .slice(0, box.row + box.rowCount)
+          .slice(box.row)
+      : [];
+    const column = table.column + table.columnNames.indexOf('Reporting amount');
+    const amounts = workbook
+      .values(table.sheet)
+      .slice(table.row + 1, table.row + 1 + table.dataRowCount)
+      .map((row) => Number(row[column] ?? 0));
+    return {
+      pivot,
+      charts: workbook.charts('Analysis').map((c) => c.title),
+      tableSum: amounts.reduce((a, b) => a + b, 0),
+    };
+  });
+}
+
+test.each(['light', 'dark'] as const)(
+  'Analyse (#31): the Analysis sheet with the PivotTable of actuals and the balance chart, shown; again: refreshed (%s)',
+  async (theme) => {
+    const { page } = suite.session;
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await openPreview(page, suite.app.url, suite.app.sandbox.url, { theme });
+    await loadTransactions(page);
+    const p = pane(page);
+    await p.getByTestId('analyse').click();
+    const status = p.getByTestId('analysis-card').getByRole('status');
+    await eventually(
+      async () =>
+        expect(await status.textContent()).toMatch(/^The Analysis sheet is (ready|up to date): \d+ categories over \d+ months\.$/),
+      {
+        timeoutMs: 60_000,
+      },
+    );
+    const sheet = await analysisSheet(page);
+    expect(sheet.pivot[0]?.[0]).toBe('Sum of Reporting amount');
+    const total = sheet.pivot.at(-1) ?? [];
+    expect(total[0]).toBe('Grand Total');
+    const grand = total.filter((v) => typeof v === 'number').at(-1) as number;
+    expect(Math.round(grand * 100)).toBe(Math.round(sheet.tableSum * 100));
+    expect(sheet.charts).toEqual([en['pane.analysis.chartTitle']]);
+    await expect(page.locator('.preview-chart figcaption').first().textContent()).resolves.toContain(en['pane.analysis.chartTitle']);
+    await expect(page.locator('.preview-tabs [role="tab"][aria-selected="true"]').textContent()).resolves.toBe('Analysis');
+
+    // Again: the one pivot refreshed, not a second one.
+    await p.getByTestId('analyse').click();
+    await eventually(async () => expect(await status.textContent()).toMatch(/^The Analysis sheet is up to date/), { timeoutMs: 60_000 });
+    expect(await page.evaluate(() => window.cashflowPreview?.workbook.pivots().length)).toBe(1);
+    await expectAccessible(page);
+    await page.mouse.move(0, 0);
+    await saveScreenshot(page, `analysis-${theme}`);
+    // Scrolled down to the PivotTable of actuals.
+    const grid = await page.locator('.preview-grid').boundingBox();
+    if (grid === null) throw new Error('no grid');
+    await page.mouse.move(grid.x + grid.width / 2, grid.y + grid.height / 2);
+    await page.mouse.wheel(0, 24 * 19);
+    // The grid's accessibility table holds the cells in view: the pivot's header once it scrolled in.
+    await eventually(async () => expect(await page.locator('.preview-grid table').first().textContent()).toContain('Row Labels'));
+    await page.mouse.move(0, 0);
+    await saveScreenshot(page, `analysis-pivot-${theme}`);
+    expectClean(suite.session, [OFFICE_JS_TELEMETRY]);
+  },
+);
+
+/** The Transactions pull state saved in the workbook made two days older, as if the file had been saved then. */
+async function agePullState(page: Page): Promise<void> {
+  await page.evaluate(async (key) => {
+    const preview = window.cashflowPreview;
+    if (!preview) throw new Error('window.cashflowPreview is missing');
+    await preview.globals.Excel.run(async (context) => {
+      const setting = context.workbook.settings.getItem(key).load('value');
+      await context.sync();
+      const state = JSON.parse(String(setting.value)) as { lastPullAt: string; lastPullStartedAt: string };
+      const older = (iso: string): string => new Date(Date.parse(iso) - 2 * 24 * 3600 * 1000).toISOString();
+      setting.value = JSON.stringify({ ...state, lastPullAt: older(state.lastPullAt), lastPullStartedAt: older(state.lastPullStartedAt) });
+      await context.sync();
+    });
+  }, 'cashflow.pull.transactions');
+  await previewApi(page).saved();
+}
+
+test.each(['light', 'dark'] as const)(
+  'Refresh on open (#31): on in Settings, the service changed, the workbook opened again a while later: refreshed in the background (%s)',
+  async (theme) => {
+    const { page } = suite.session;
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await openPreview(page, suite.app.url, suite.app.sandbox.url, { theme });
+    await loadTransactions(page);
+    const p = pane(page);
+    await p.getByRole('tab', { name: en['pane.tab.settings'] }).click();
+    const toggle = p.getByRole('switch', { name: en['pane.settings.refreshOnOpen'] });
+    if (!(await toggle.isChecked())) await toggle.click();
+    await eventually(async () => expect(await documentSetting(page, 'cashflow.refreshOnOpen')).toBe('true'));
+    const before = (await previewApi(page).tableRowCount('Transactions')) ?? 0;
+    await agePullState(page);
+    await suite.app.sandbox.addTransaction({ amount: '-7.50', purpose: 'After the file was saved' });
+
+    await page.reload();
+    await page.waitForFunction(() => window.cashflowPreview !== undefined);
+    await p.getByRole('tab', { name: en['pane.tab.data'] }).click();
+    const status = p.getByTestId('open-refresh');
+    await eventually(async () => expect(await status.textContent()).toBe('Refreshed on open: Transactions.'), { timeoutMs: 60_000 });
+    expect(await previewApi(page).tableRowCount('Transactions')).toBe(before + 1);
+    await expectAccessible(page, { include: ['#pane'] });
+    await page.mouse.move(0, 0);
+    await screenshotPane(page, `pane-refresh-on-open-${theme}`);
     expectClean(suite.session, [OFFICE_JS_TELEMETRY]);
   },
 );

@@ -31,6 +31,8 @@ export { SETTINGS_LIMIT_BYTES } from './model/settings-state';
 export { SimClientResult } from './batch/client-object';
 export * as enums from './proxies/enums';
 export type { CellValue, Result } from './model/cell';
+export type { ChartSeries } from './model/chart-state';
+export type { ChartState, PivotState } from './model/types';
 export {
   CustomFunctionError,
   ErrorCode as CustomFunctionErrorCode,

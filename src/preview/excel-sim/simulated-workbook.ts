@@ -17,6 +17,8 @@ import { BatchEngine } from './batch/request-context';
 import type { Visibility } from './model/sheet-state';
 import { DEFAULT_COLUMN_WIDTH, STYLE_DEFAULTS } from './model/style-state';
 import { dataBox, tableColumnNames } from './model/table-state';
+import { chartSeries, type ChartSeries } from './model/chart-state';
+import type { ChartState, PivotState } from './model/types';
 import { restoreWorkbook, snapshotWorkbook, type WorkbookSnapshot } from './model/workbook-snapshot';
 import { cellList, checkUserEntry, type CellListView } from './model/user-entry';
 import { WorkbookState } from './model/workbook-state';
@@ -367,6 +369,26 @@ export class SimulatedWorkbook {
       dataRowCount: t.emptyBody ? 0 : dataBox(t).rowCount,
       columnNames: [...t.columnNames],
     }));
+  }
+
+  /** The PivotTables of the workbook (or of one sheet), as plain data. */
+  pivots(sheet?: string): PivotState[] {
+    const id = sheet === undefined ? undefined : this.state.sheet(sheet).id;
+    return this.state.pivots.filter((p) => id === undefined || p.sheetId === id).map((p) => structuredClone(p));
+  }
+
+  /** The charts of a sheet, as plain data (what the preview lists and draws). */
+  charts(sheet: string): ChartState[] {
+    const id = this.state.sheet(sheet).id;
+    return this.state.charts.filter((c) => c.sheetId === id).map((c) => structuredClone(c));
+  }
+
+  /** The series a chart reads from its source (model/chart-state.ts). */
+  chartSeries(sheet: string, name: string): ChartSeries[] {
+    const id = this.state.sheet(sheet).id;
+    const chart = this.state.charts.find((c) => c.sheetId === id && c.name === name);
+    if (!chart) throw new SimError('ItemNotFound', ERROR_MESSAGES.ItemNotFound);
+    return chartSeries(this.state, chart);
   }
 
   sheetNames(): string[] {

@@ -150,6 +150,10 @@ export interface AppSnapshot {
   /** The Data view's Import card: the Import table, a send under way, what the last one did. */
   importing: ImportView;
   planGrid: PlanGridView;
+  /** "Refresh on open" of this workbook (absent: the host has no such setting). */
+  refreshOnOpen?: RefreshOnOpenView;
+  /** The Data view's "Analyse": the Analysis sheet being built, built, or why not (absent: the host has none). */
+  analysis?: AnalysisView;
   /** The user typed over cells the service never takes back (a transaction's amount, a read-only table): said once, until dismissed. */
   readOnlyEdit?: ReadOnlyNotice;
 }
@@ -206,6 +210,22 @@ export interface OfflineAccountView {
 
 /** The Data view's part of the snapshot (state: pulls-state.ts): the tables, the load running, what waits for the user. */
 export type PullsView = Pick<AppSnapshot, 'tables' | 'job' | 'loadPrompt' | 'refreshPrompt'>;
+
+export interface RefreshOnOpenView {
+  on: boolean;
+  /** refreshing: the stale tables are being refreshed after the pane started; failed: at least one was not. */
+  status: 'idle' | 'refreshing' | 'done' | 'failed';
+  /** What happened, in the user's language (failed: which table and why). */
+  message?: string;
+}
+
+export interface AnalysisView {
+  status: 'idle' | 'working' | 'done' | 'failed';
+  /** What happened, in the user's language (done: built or refreshed, with counts; failed: why). */
+  message?: string;
+  /** ISO time it was last built. */
+  at?: string;
+}
 
 export interface FunctionsView {
   status: 'idle' | 'refreshing';

@@ -40,7 +40,7 @@ import { isCurrencyCode } from '../../sync/amount-format';
 import { accountCurrencies, inferCompanyCurrency } from '../../sync/company-currency';
 import type { ClientOptions } from '../../api/client';
 import type { PaneHost } from './pane-host';
-import type { AppSnapshot, PaneEnvironment, ProfileForm, SaveResult } from './app-snapshot';
+import type { AppSnapshot, PaneEnvironment, ProfileForm, RefreshOnOpenView, SaveResult } from './app-snapshot';
 import { languageFromDisplay, Preferences, type FunctionsCacheSeconds, type LanguageChoice, type LoadConfirmChoice } from './preferences';
 import { ChangesState, pushableOf } from './changes-state';
 import { EditWatch } from './edit-watch';
@@ -52,6 +52,8 @@ import { PlanGridState } from './plan-grid-state';
 import { PullsState } from './pulls-state';
 import { OfflineAccountState } from './offline-account-state';
 import { ImportState } from './import-state';
+import { AnalysisState } from './analysis-state';
+import { staleTables } from './stale-tables';
 import type { OfflineAccountForm } from '../../sync/accounts';
 export type { EmptyView, ShareCheckView, ShareView } from './share-state';
 export type { ChangesTable, ChangesView, JournalSummary, OpenedJournalEntry, RefreshPrompt } from './changes-state';
@@ -114,6 +116,7 @@ export class AppState {
   readonly #offlineAccount: OfflineAccountState;
   readonly #importing: ImportState;
   readonly #planGrid: PlanGridState;
+  readonly #analysis: AnalysisState;
   #reference: PushReference | undefined;
   #demoWatch: DemoWatch | undefined;
 
@@ -168,6 +171,14 @@ export class AppState {
       t: (key, params) => this.t(key, params),
       publish: (planGrid) => this.#set({ planGrid }),
     });
+    this.#analysis = new AnalysisState({
+      port: options.host.analysis,
+      client: () => this.#companyClient(),
+      currency: () => this.#snapshot.companyCurrency?.chosen ?? this.#snapshot.companyCurrency?.inferred,
+      t: (key, params) => this.t(key, params),
+      now: () => this.#nowIso(),
+      publish: (analysis) => this.#set({ analysis }),
+    });
     this.#snapshot = {
       started: false,
       language,
@@ -185,6 +196,7 @@ export class AppState {
       offlineAccount: this.#offlineAccount.view,
       importing: this.#importing.view,
       planGrid: this.#planGrid.view,
+      ...(this.#analysis.available ? { analysis: this.#analysis.view } : {}),
       filterSettings: { fiscalYearStartMonth: this.#preferences.fiscalYearStartMonth(), loadConfirm: this.#preferences.loadConfirm() },
     };
     this.#figures = new FiguresState(options.host, language, {
@@ -251,8 +263,62 @@ export class AppState {
     this.#set({ started: true, workbook, demoAvailable, profiles: this.#profiles.list() });
     const candidate =
       workbook.status === 'known' ? workbook.profile.id : workbook.status === 'none' ? this.#preferences.lastProfile() : undefined;
-    if (candidate !== undefined && this.#profiles.get(candidate) !== undefined && this.#profiles.secret(candidate) !== undefined)
-      await this.connect(candidate);
+    const remembered =
+      candidate !== undefined && this.#profiles.get(candidate) !== undefined && this.#profiles.secret(candidate) !== undefined;
+    const refreshOnOpen = await this.#readRefreshOnOpen();
+    if (remembered) await this.connect(candidate);
+    if (refreshOnOpen && remembered && this.#snapshot.connection.status === 'connected') this.#openRefresh = this.#refreshOnOpen();
+  }
+
+  /** The workbook's "Refresh on open" opt-in, told to the view (false when the host has none or cannot read it). */
+  async #readRefreshOnOpen(): Promise<boolean> {
+    const setting = this.#options.host.refreshOnOpen;
+    if (setting === undefined) return false;
+    const on = await setting.read().catch(() => false);
+    this.#set({ refreshOnOpen: { on, status: 'idle' } });
+    return on;
+  }
+
+  #openRefresh: Promise<void> = Promise.resolve();
+
+  /** Resolves when the refresh the pane started with (Refresh on open) is over (at once when there was none). */
+  openRefreshSettled(): Promise<void> {
+    return this.#openRefresh;
+  }
+
+  /**
+   * Refresh on open: the pulled tables last pulled more than an hour ago (stale-tables.ts) refreshed in the
+   * background through Refresh all's path (incremental where it applies); the view says it runs, and at the end
+   * which tables failed and why, or that they are up to date.
+   */
+  async #refreshOnOpen(): Promise<void> {
+    const stale = staleTables(this.#snapshot.tables, this.#nowIso());
+    const view = (patch: Omit<RefreshOnOpenView, 'on'>): void => this.#set({ refreshOnOpen: { on: true, ...patch } });
+    if (stale.length === 0) return;
+    const names = stale.map((row) => this.t(row.label, row.labelParams));
+    view({ status: 'refreshing', message: this.t('pane.refreshOnOpen.refreshing', { tables: names.join(', ') }) });
+    try {
+      await this.#pulls.refreshSome(stale.map((row) => row.id));
+    } catch (error) {
+      view({ status: 'failed', message: this.t('pane.refreshOnOpen.failed', { reason: messageOf(error) }) });
+      return;
+    }
+    const failed = this.#snapshot.tables.filter((row) => stale.some((s) => s.id === row.id) && row.outcome?.kind !== 'done');
+    if (failed.length === 0) view({ status: 'done', message: this.t('pane.refreshOnOpen.done', { tables: names.join(', ') }) });
+    else {
+      const reasons = failed.map(
+        (row) => row.outcome?.message ?? this.t('pane.refreshOnOpen.notRefreshed', { table: this.t(row.label, row.labelParams) }),
+      );
+      view({ status: 'failed', message: this.t('pane.refreshOnOpen.failed', { reason: reasons.join(' ') }) });
+    }
+  }
+
+  /** Turns this workbook's Refresh on open on or off (a document setting, saved with the file). */
+  async setRefreshOnOpen(on: boolean): Promise<void> {
+    const setting = this.#options.host.refreshOnOpen;
+    if (setting === undefined) return;
+    await setting.write(on);
+    this.#set({ refreshOnOpen: { on, status: 'idle' } });
   }
 
   /**
@@ -784,6 +850,11 @@ export class AppState {
   }
 
   /** "Refresh functions": every CASHFLOW figure is read from the service again (the cache is emptied). */
+  /** "Analyse": the Analysis sheet built (or its PivotTable refreshed) from the pulled Transactions and the balance summary. */
+  analyse(): Promise<void> {
+    return this.#analysis.analyse();
+  }
+
   refreshFunctions(): Promise<void> {
     return this.#recalculating(this.#figures.refresh());
   }

@@ -9,6 +9,7 @@ import type { ImportSheet } from '../../sync/import';
 import type { PlanSheetPort } from '../../sync/plan-grid';
 import type { WorkbookPort } from '../../sync/workbook-port';
 import type { EditReach } from './read-only-notice';
+import type { AnalysisPort } from '../../sync/analysis/analysis-port';
 
 export interface PaneHost {
   port: WorkbookPort;
@@ -35,6 +36,10 @@ export interface PaneHost {
   importSheet?: ImportSheet;
   /** The planning grid's sheet (absent: the pane offers no Plan grid). Needs `baselines` and `push.journal` too. */
   planSheet?: PlanSheetPort;
+  /** The workbook's "Refresh on open" opt-in, a document setting (absent: not offered). */
+  refreshOnOpen?: { read(): Promise<boolean>; write(on: boolean): Promise<void> };
+  /** The Analysis sheet: PivotTable of actuals and balance chart (absent: the pane offers no Analyse). */
+  analysis?: AnalysisPort;
 }
 
 export interface PushHost {

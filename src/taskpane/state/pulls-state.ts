@@ -208,6 +208,15 @@ export class PullsState {
     return this.#drain();
   }
 
+  /** Refreshes these pulled tables one after the other (Refresh on open), as Refresh all does; resolved when done. */
+  async refreshSome(tableIds: readonly string[]): Promise<void> {
+    const ids = tableIds.filter((id) => !this.#queue.includes(id) && this.#view.job?.tableId !== id && !this.#sending(id));
+    if (ids.length === 0 || (await this.#askFirst(ids, 'auto'))) return;
+    for (const id of ids) this.#queue.push(id);
+    this.refreshTables();
+    return this.#drain();
+  }
+
   /** Stops the running pull (the table stays as it was) and empties the queue. */
   cancel(): void {
     this.#queue = [];

@@ -1,16 +1,17 @@
 /**
  * Data: one card per table (`TableCard`: name, rows, freshness, full or incremental, the completeness verdict), its
  * Pull or Refresh, a menu (filters, full refresh, go to sheet; on Accounts "New offline account…") and what happened
- * last time; "Refresh all" at the end, then the bank-statement import (`ImportCard`).
- * Choosing a pulled table's card activates its sheet.
+ * last time; "Refresh all" at the end, then the plan grid (`PlanGridCard`), "Analyse" (`AnalysisCard`), the bank-statement import (`ImportCard`).
+ * Choosing a pulled table's card activates its sheet. At the top, what Refresh on open did (`OpenRefreshStatus`).
  */
 
-import { Button, Text, Tooltip } from '@fluentui/react-components';
+import { Button, MessageBar, MessageBarBody, Text, Tooltip } from '@fluentui/react-components';
 import { ArrowClockwise16Regular } from '@fluentui/react-icons';
 import type { ReactElement } from 'react';
 import { useAppActions, useAppState } from './app-context';
 import { useDataStyles } from './data-styles';
 import { formatAge } from './format';
+import { AnalysisCard } from './AnalysisCard';
 import { ImportCard } from './ImportCard';
 import { PlanGridCard } from './PlanGridCard';
 import { OfflineAccountDialog } from './OfflineAccountDialog';
@@ -27,6 +28,7 @@ export function DataView(): ReactElement {
   const anyPulled = tables.some((r) => r.pulled !== undefined);
   return (
     <div className={styles.stack}>
+      <OpenRefreshStatus />
       {tables.map((row) => (
         <TableCard
           key={row.id}
@@ -42,9 +44,28 @@ export function DataView(): ReactElement {
       </Button>
       <FunctionsRefresh />
       <PlanGridCard />
+      <AnalysisCard />
       <ImportCard />
       <OfflineAccountDialog />
     </div>
+  );
+}
+
+/** Refresh on open: running (a live status), done, or which tables failed and why (never silent). */
+function OpenRefreshStatus(): ReactElement | null {
+  const view = useAppState((s) => s.refreshOnOpen);
+  if (view === undefined || view.status === 'idle') return null;
+  if (view.status === 'failed') {
+    return (
+      <MessageBar intent="error" data-testid="open-refresh">
+        <MessageBarBody>{view.message}</MessageBarBody>
+      </MessageBar>
+    );
+  }
+  return (
+    <Text size={200} role="status" aria-live="polite" data-testid="open-refresh">
+      {view.message}
+    </Text>
   );
 }
 

@@ -1,10 +1,10 @@
 /**
  * Settings: the language of the pane and of the service's messages (Office's display language unless chosen), and how
- * long the CASHFLOW functions keep a figure, the company's currency (while connected), and what the filters need (the
+ * long the CASHFLOW functions keep a figure, this workbook's Refresh on open, the company's currency (while connected), and what the filters need (the
  * fiscal year's first month, when a load asks).
  */
 
-import { Dropdown, Field, makeStyles, Option, Text, tokens } from '@fluentui/react-components';
+import { Dropdown, Field, makeStyles, Option, Switch, Text, tokens } from '@fluentui/react-components';
 import type { ReactElement } from 'react';
 import { APP_VERSION } from '../../version';
 import { FUNCTIONS_CACHE_CHOICES, isFunctionsCacheSeconds, type FunctionsCacheSeconds, type LanguageChoice } from '../state/preferences';
@@ -64,6 +64,16 @@ export function SettingsView(): ReactElement {
           ))}
         </Dropdown>
       </Field>
+      {state.refreshOnOpen !== undefined && (
+        <Field hint={t('pane.settings.refreshOnOpenHint')}>
+          <Switch
+            label={t('pane.settings.refreshOnOpen')}
+            checked={state.refreshOnOpen.on}
+            onChange={(_, d) => void app.setRefreshOnOpen(d.checked)}
+            data-testid="refresh-on-open"
+          />
+        </Field>
+      )}
       <CompanyCurrencyField />
       <FilterSettingsFields />
       <Text size={200} className={styles.muted}>

@@ -31,3 +31,44 @@ export interface TableState {
    */
   emptyBody: boolean;
 }
+
+/** A PivotTable (model/pivot-state.ts computes and writes its report). */
+export type PivotSource = { kind: 'table'; tableId: string } | { kind: 'range'; sheetId: string; box: CellBox };
+export type PivotSummary = 'Sum' | 'Count';
+
+export interface PivotDataField {
+  /** The source field it summarizes. */
+  field: string;
+  /** Its caption (`Sum of Amount`). */
+  name: string;
+  summarizeBy: PivotSummary;
+  numberFormat: string;
+}
+
+export interface PivotState {
+  id: string;
+  name: string;
+  sheetId: string;
+  anchor: { row: number; column: number };
+  source: PivotSource;
+  rows: string[];
+  columns: string[];
+  data: PivotDataField[];
+  /** The cells the last layout wrote (null before any hierarchy is added). */
+  box: CellBox | null;
+}
+
+export type ChartSeriesBy = 'Auto' | 'Columns' | 'Rows';
+
+/** A chart as an object (model/chart-state.ts). */
+export interface ChartState {
+  id: string;
+  name: string;
+  sheetId: string;
+  type: string;
+  source: { sheetId: string; box: CellBox };
+  seriesBy: ChartSeriesBy;
+  title: string;
+  /** The cells the chart covers. */
+  position: CellBox;
+}

@@ -9,7 +9,7 @@ import type { CellBox } from './address';
 import type { SheetCells, SheetState, Visibility } from './sheet-state';
 import type { CellStyle } from './style-state';
 import type { CellValidation } from './validation-state';
-import type { TableState } from './types';
+import type { ChartState, PivotState, TableState } from './types';
 import type { CalculationModeValue, WorkbookState } from './workbook-state';
 
 export const SNAPSHOT_VERSION = 1;
@@ -39,6 +39,9 @@ export interface WorkbookSnapshot {
   settings: Array<[string, string]>;
   /** The model's id counter (see WorkbookState.idCounter). */
   idCounter: number;
+  /** PivotTables and charts (absent in snapshots saved before they were modelled: none). */
+  pivots?: PivotState[];
+  charts?: ChartState[];
 }
 
 function copyTable(table: TableState): TableState {
@@ -89,6 +92,8 @@ function assemble(state: WorkbookState, cells: SheetCells[]): WorkbookSnapshot {
     calculationMode: state.calculationMode,
     settings: state.settings.entriesJson(),
     idCounter: state.idCounter,
+    pivots: state.pivots.map((p) => structuredClone(p)),
+    charts: state.charts.map((c) => structuredClone(c)),
   };
 }
 
@@ -155,6 +160,8 @@ export function restoreWorkbook(state: WorkbookState, snapshot: WorkbookSnapshot
   if (!isWorkbookSnapshot(snapshot)) throw new TypeError('Not a workbook snapshot (or one of another version).');
   state.sheets.length = 0;
   state.tables.length = 0;
+  state.pivots.length = 0;
+  state.charts.length = 0;
   for (const saved of snapshot.sheets) {
     const sheet = state.restoreSheet(saved.id, saved.name, saved.visibility);
     sheet.importCells(saved.cells);
@@ -170,6 +177,8 @@ export function restoreWorkbook(state: WorkbookState, snapshot: WorkbookSnapshot
     }
   }
   for (const table of snapshot.tables) state.tables.push(copyTable(table));
+  for (const pivot of snapshot.pivots ?? []) state.pivots.push(structuredClone(pivot));
+  for (const chart of snapshot.charts ?? []) state.charts.push(structuredClone(chart));
   const active = state.sheets.find((s) => s.id === snapshot.activeSheetId && s.visibility === 'Visible');
   state.activeSheetId = (active ?? state.sheets.find((s) => s.visibility === 'Visible') ?? state.sheets[0])?.id ?? '';
   state.calculationMode = snapshot.calculationMode;

@@ -5,7 +5,7 @@ import type { Evaluation } from './cell';
 import { invalidArgument, invalidOperation, itemAlreadyExists, itemNotFound } from '../batch/errors';
 import { SettingsStore } from './settings-state';
 import { SheetState, type Visibility } from './sheet-state';
-import type { TableState } from './types';
+import type { ChartState, PivotState, TableState } from './types';
 import { WorksheetEvents } from './worksheet-events';
 import { SelectionEvents } from './selection-events';
 
@@ -48,6 +48,8 @@ export function checkSheetName(name: string): void {
 export class WorkbookState {
   readonly sheets: SheetState[] = [];
   readonly tables: TableState[] = [];
+  readonly pivots: PivotState[] = [];
+  readonly charts: ChartState[] = [];
   activeSheetId = '';
   calculationMode: CalculationModeValue = 'Automatic';
   private nextId = 1;
@@ -173,6 +175,10 @@ export class WorkbookState {
     this.sheets.splice(this.sheets.indexOf(sheet), 1);
     for (let i = this.tables.length - 1; i >= 0; i -= 1) {
       if (this.tables[i]?.sheetId === sheet.id) this.tables.splice(i, 1);
+    }
+    // PivotTables and charts on the sheet go with it.
+    for (const list of [this.pivots, this.charts]) {
+      for (let i = list.length - 1; i >= 0; i -= 1) if (list[i]?.sheetId === sheet.id) list.splice(i, 1);
     }
     if (this.activeSheetId === sheet.id) {
       this.activeSheetId = this.sheets.find((s) => s.visibility === 'Visible')?.id ?? '';

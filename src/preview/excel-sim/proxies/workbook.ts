@@ -7,6 +7,7 @@ import { SimApplication } from './application';
 import { SimSettingCollection } from './settings';
 import { SimTableCollection } from './table-collection';
 import { SimWorksheetCollection } from './worksheet';
+import { SimPivotTableCollection } from './pivot-table';
 
 /** Its navigation properties are made on first access (queuing their Instantiate action) and cached. */
 export class SimWorkbook
@@ -16,6 +17,7 @@ export class SimWorkbook
   private tablesProxy: SimTableCollection | undefined;
   private applicationProxy: SimApplication | undefined;
   private settingsProxy: SimSettingCollection | undefined;
+  private pivotTablesProxy: SimPivotTableCollection | undefined;
 
   constructor(private readonly context: ActionQueue) {}
 
@@ -26,6 +28,11 @@ export class SimWorkbook
   get tables(): SimTableCollection {
     this.tablesProxy ??= new SimTableCollection(this.context, 'workbook.tables', () => true, 'Workbook.tables');
     return this.tablesProxy;
+  }
+  /** ExcelApi 1.8: every sheet's PivotTables. */
+  get pivotTables(): SimPivotTableCollection {
+    this.pivotTablesProxy ??= new SimPivotTableCollection(this.context, 'workbook.pivotTables', () => true, 'Workbook.pivotTables');
+    return this.pivotTablesProxy;
   }
   get application(): SimApplication {
     this.applicationProxy ??= new SimApplication(this.context, 'workbook.application', 'Workbook.application');

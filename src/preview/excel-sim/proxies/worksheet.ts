@@ -16,6 +16,8 @@ import { provideWorksheetProxies, type WorksheetProxy } from './worksheet-proxy'
 import { EVERY_SHEET } from '../model/worksheet-events';
 import { SimWorksheetChangedEvents } from './worksheet-changed-events';
 import { SimWorksheetSelectionEvents } from './worksheet-selection-events';
+import { SimPivotTableCollection } from './pivot-table';
+import { SimChartCollection } from './chart';
 
 const WORKSHEET_PROPERTIES = ['id', 'name', 'position', 'visibility'] as const;
 
@@ -51,6 +53,8 @@ export class SimWorksheet
   protected override readonly navigationNames = WORKSHEET_NAVIGATION;
   private tablesProxy: SimTableCollection | undefined;
   private freezePanesProxy: SimWorksheetFreezePanes | undefined;
+  private pivotTablesProxy: SimPivotTableCollection | undefined;
+  private chartsProxy: SimChartCollection | undefined;
   private changedEvents: SimWorksheetChangedEvents | undefined;
   private selectionEvents: SimWorksheetSelectionEvents | undefined;
 
@@ -125,6 +129,23 @@ export class SimWorksheet
   get tables(): SimTableCollection {
     this.tablesProxy ??= new SimTableCollection(this.context, `${this.objectPath}.tables`, (env) => this.bindIn(env), 'Worksheet.tables');
     return this.tablesProxy;
+  }
+
+  /** ExcelApi 1.8: the sheet's PivotTables (proxies/pivot-table.ts). */
+  get pivotTables(): SimPivotTableCollection {
+    this.pivotTablesProxy ??= new SimPivotTableCollection(
+      this.context,
+      `${this.objectPath}.pivotTables`,
+      (env) => this.bindIn(env),
+      'Worksheet.pivotTables',
+    );
+    return this.pivotTablesProxy;
+  }
+
+  /** ExcelApi 1.1: the sheet's charts (proxies/chart.ts). */
+  get charts(): SimChartCollection {
+    this.chartsProxy ??= new SimChartCollection(this.context, `${this.objectPath}.charts`, (env) => this.bindIn(env), 'Worksheet.charts');
+    return this.chartsProxy;
   }
 
   /** The same proxy on every access; bound to the sheet (see freeze-panes.ts). */
