@@ -128,3 +128,42 @@ test('stale tables: pulled more than an hour before, never-pulled ones not', () 
   const rows = [row('a', '2026-03-02T06:59:00Z'), row('b', '2026-03-02T07:30:00Z'), row('c')];
   expect(staleTables(rows, '2026-03-02T08:00:00Z').map((r) => r.id)).toEqual(['a']);
 });
+
+test('the plan grid is built again on open; one with figures waiting to be sent is left as it is, and said', async () => {
+  const first = pane();
+  await first.start();
+  await first.connectDemo();
+  first.choosePlanGrid({ from: '2026-03', months: 6 });
+  await first.buildPlanGrid();
+  await first.setRefreshOnOpen(true);
+  // A leaf whose April takes a figure (the input fill), and its category id from the grid's layout.
+  let row = -1;
+  for (let r = 3; r < 80 && row < 0; r += 1) if (sim.workbook.cellColors('Plan', r, 2).fill === '#EEF4FB') row = r;
+  const layout = JSON.parse(String(sim.workbook.settings()['cashflow.grid.PlanGrid'])) as { rows: { categoryId: number }[] };
+  const category = layout.rows[row - 3]?.categoryId ?? -1;
+  const april = (): unknown => sim.workbook.values('Plan', `C${row + 1}`)[0]?.[0];
+  const before = Number(april());
+
+  const { clientId, clientSecret } = sandbox.credentials.company;
+  const other = createClient({ baseUrl: sandbox.url, clientId, clientSecret, language: 'en', sleep: async () => undefined });
+  await other.forecastBudgets.create({ name: 'Added later', category, settlement_date: '2026-04-15', amount: -777 });
+  clock += 2 * HOUR;
+  const later = pane();
+  await later.start();
+  await later.openRefreshSettled();
+  expect(later.snapshot().refreshOnOpen).toEqual({ on: true, status: 'done', message: 'Refreshed on open: the plan grid (Forecast).' });
+  expect(april()).toBeCloseTo(before - 777, 2);
+
+  sim.workbook.typeIntoCell('Plan', row, 2, '-5');
+  clock += 2 * HOUR;
+  const third = pane();
+  await third.start();
+  await third.openRefreshSettled();
+  expect(third.snapshot().refreshOnOpen).toEqual({
+    on: true,
+    status: 'failed',
+    message:
+      'Refresh on open did not complete. Figures typed into the plan grid (Forecast) wait to be sent: it was left as it is. Send them or build the grid again.',
+  });
+  expect(april()).toBe(-5);
+});

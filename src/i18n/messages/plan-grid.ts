@@ -1,6 +1,9 @@
 /** Messages of the planning grid (#31): its own budgets' names, its rows below the tree, why a cell takes no figure. */
 
 export const en = {
+  'grid.open.label': 'the plan grid ({plan})',
+  'grid.open.pending': 'Figures typed into {grid} wait to be sent: it was left as it is. Send them or build the grid again.',
+  'grid.open.failed': '{grid} was not refreshed: {reason}',
   'grid.card.filling': 'Filling the cells…',
   'grid.fill.heading': 'Fill this category’s plan',
   'grid.fill.copy': 'Copy last year’s actuals',
@@ -70,6 +73,9 @@ export const en = {
 type Catalog = Record<keyof typeof en, string>;
 
 export const de: Catalog = {
+  'grid.open.label': 'das Planraster ({plan})',
+  'grid.open.pending': 'In {grid} eingetragene Werte warten aufs Senden: es blieb, wie es war. Senden Sie sie oder bauen Sie das Raster neu auf.',
+  'grid.open.failed': '{grid} wurde nicht aktualisiert: {reason}',
   'grid.card.filling': 'Die Zellen werden gefüllt…',
   'grid.fill.heading': 'Den Plan dieser Kategorie füllen',
   'grid.fill.copy': 'Ist-Werte des Vorjahres übernehmen',
@@ -137,6 +143,9 @@ export const de: Catalog = {
 };
 
 export const it: Catalog = {
+  'grid.open.label': 'la griglia di piano ({plan})',
+  'grid.open.pending': 'I valori inseriti in {grid} attendono di essere inviati: è rimasta com’era. Li invii o ricrei la griglia.',
+  'grid.open.failed': '{grid} non è stata aggiornata: {reason}',
   'grid.card.filling': 'Compilazione delle celle…',
   'grid.fill.heading': 'Compilare il piano di questa categoria',
   'grid.fill.copy': "Copia i valori effettivi dell'anno scorso",

@@ -289,28 +289,33 @@ export class AppState {
   /**
    * Refresh on open: the pulled tables last pulled more than an hour ago (stale-tables.ts) refreshed in the
    * background through Refresh all's path (incremental where it applies); the view says it runs, and at the end
-   * which tables failed and why, or that they are up to date.
+   * which tables failed and why, or that they are up to date. Then the plan grids the workbook holds are built again
+   * (one with figures waiting to be sent is left as it is, and said so).
    */
   async #refreshOnOpen(): Promise<void> {
     const stale = staleTables(this.#snapshot.tables, this.#nowIso());
     const view = (patch: Omit<RefreshOnOpenView, 'on'>): void => this.#set({ refreshOnOpen: { on: true, ...patch } });
-    if (stale.length === 0) return;
     const names = stale.map((row) => this.t(row.label, row.labelParams));
-    view({ status: 'refreshing', message: this.t('pane.refreshOnOpen.refreshing', { tables: names.join(', ') }) });
+    if (stale.length > 0) view({ status: 'refreshing', message: this.t('pane.refreshOnOpen.refreshing', { tables: names.join(', ') }) });
     try {
-      await this.#pulls.refreshSome(stale.map((row) => row.id));
+      if (stale.length > 0) await this.#pulls.refreshSome(stale.map((row) => row.id));
     } catch (error) {
       view({ status: 'failed', message: this.t('pane.refreshOnOpen.failed', { reason: messageOf(error) }) });
       return;
     }
     const failed = this.#snapshot.tables.filter((row) => stale.some((s) => s.id === row.id) && row.outcome?.kind !== 'done');
-    if (failed.length === 0) view({ status: 'done', message: this.t('pane.refreshOnOpen.done', { tables: names.join(', ') }) });
-    else {
-      const reasons = failed.map(
-        (row) => row.outcome?.message ?? this.t('pane.refreshOnOpen.notRefreshed', { table: this.t(row.label, row.labelParams) }),
-      );
-      view({ status: 'failed', message: this.t('pane.refreshOnOpen.failed', { reason: reasons.join(' ') }) });
-    }
+    const reasons = failed.map(
+      (row) => row.outcome?.message ?? this.t('pane.refreshOnOpen.notRefreshed', { table: this.t(row.label, row.labelParams) }),
+    );
+    // The plan grids after the tables: they read the service, not the tables, but a user reads them together.
+    const grids = await this.#planGrid.refreshStored();
+    reasons.push(...grids.problems);
+    const done = [
+      ...stale.filter((row) => !failed.some((f) => f.id === row.id)).map((row) => this.t(row.label, row.labelParams)),
+      ...grids.refreshed,
+    ];
+    if (reasons.length > 0) view({ status: 'failed', message: this.t('pane.refreshOnOpen.failed', { reason: reasons.join(' ') }) });
+    else if (done.length > 0) view({ status: 'done', message: this.t('pane.refreshOnOpen.done', { tables: done.join(', ') }) });
   }
 
   /** Turns this workbook's Refresh on open on or off (a document setting, saved with the file). */

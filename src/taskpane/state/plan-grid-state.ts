@@ -19,6 +19,7 @@ import {
   gridFigures,
   readGridSources,
   monthOf,
+  gridSheetEdits,
   lastYearActuals,
   spread,
   cellComposition,
@@ -132,6 +133,39 @@ export class PlanGridState {
         notes: failed.map((r) => r.message),
       };
     });
+  }
+
+  /**
+   * Refresh on open: each grid this workbook holds (the forecast's, each scenario's) built again from the service
+   * with its stored horizon and day, unless figures typed into it wait to be sent (a rebuild would overwrite them:
+   * it is left as it is and said so). Gives what to tell: the grids refreshed and the ones left, with why.
+   */
+  async refreshStored(): Promise<{ refreshed: string[]; problems: string[] }> {
+    const { sheet, baselines, t } = this.#deps;
+    const client = this.#deps.client();
+    const out = { refreshed: [] as string[], problems: [] as string[] };
+    if (sheet === undefined || baselines === undefined || client === undefined) return out;
+    for (const choice of this.choices()) {
+      const target = targetOf(choice.value);
+      const layout = await sheet.layout(target).catch(() => undefined);
+      if (layout === undefined) continue;
+      const label = t('grid.open.label', { plan: choice.label });
+      try {
+        const language = this.#deps.language();
+        const typed = gridSheetEdits(layout, await sheet.read(layout), language);
+        if (typed.edits.length > 0 || typed.problems.length > 0) {
+          out.problems.push(t('grid.open.pending', { grid: label }));
+          continue;
+        }
+        const context = { client, port: sheet, baselines, language, today: this.#deps.today(), monthLabel: monthLabeller(language) };
+        const built = await buildPlanGrid(context, { target, horizon: layout.horizon, day: layout.day });
+        if (choice.value === this.#view.plan) await this.#keep(built);
+        out.refreshed.push(label);
+      } catch (error) {
+        out.problems.push(t('grid.open.failed', { grid: label, reason: messageOf(error) }));
+      }
+    }
+    return out;
   }
 
   /** Keeps the grid for the compositions and watches its sheet's selection (once per plan's sheet). */
