@@ -4,6 +4,7 @@
  * Sums are compared in integer cents (0.1 + 0.2 never equals 0.3 in floating point).
  */
 import { formatScaled, toCents } from './amount';
+import { IdSet } from './id-set';
 
 export interface CompletenessExpectation {
   /** `count` of `/transactions/extended/`. */
@@ -47,7 +48,7 @@ export interface CompletenessResult<R extends CompletenessRow> {
  * returns false for an id seen before (the row is a duplicate and should be dropped).
  */
 export class CompletenessTally {
-  readonly #seen = new Set<number>();
+  readonly #seen = new IdSet();
   readonly #duplicates = new Set<number>();
   #received = 0;
   #cents = 0;
@@ -55,9 +56,7 @@ export class CompletenessTally {
 
   add(id: number, reportingAmount: number): boolean {
     this.#received += 1;
-    const before = this.#seen.size;
-    this.#seen.add(id); // one lookup: the size tells whether the id was new
-    if (this.#seen.size === before) {
+    if (!this.#seen.add(id)) {
       this.#duplicates.add(id);
       return false;
     }

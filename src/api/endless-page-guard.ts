@@ -4,6 +4,7 @@
  * or a further page when those received already fill what `count` announced at the first page's size.
  */
 import type { Language } from '../i18n/catalog';
+import { IdSet } from './id-set';
 import { EndlessPagesError, type EndlessPagesReason } from './endless-pages-error';
 
 /** What the guard reads of a page (paginate.ts's `PageInfo`). */
@@ -24,7 +25,7 @@ export class EndlessPageGuard<P extends LinkedPage, T> {
   readonly #itemsOf: (page: P) => readonly T[];
   readonly #context: GuardContext<T>;
   /** The pages' records so far, by key: the `noNewRows` check. */
-  readonly #seen = new Set<unknown>();
+  readonly #seen = new IdSet();
   #perPage = 1;
 
   constructor(itemsOf: (page: P) => readonly T[], context: GuardContext<T>) {
@@ -50,9 +51,7 @@ export class EndlessPageGuard<P extends LinkedPage, T> {
     let fresh = false;
     if (keyOf !== undefined) {
       for (const item of items) {
-        const before = this.#seen.size;
-        this.#seen.add(keyOf(item));
-        if (this.#seen.size > before) fresh = true;
+        if (this.#seen.add(keyOf(item))) fresh = true;
       }
     }
     if (page.next === null) return;

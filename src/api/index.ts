@@ -44,6 +44,7 @@ export {
   type CompletenessResult,
   type CompletenessRow,
 } from './completeness';
+export { IdSet } from './id-set';
 export { MAX_ITEMS_PER_CALL } from './chunk';
 export { PageIterator, type PageInfo, type PageProgress, type PaginateOptions } from './paginate';
 export { EndlessPagesError, type EndlessPagesReason } from './endless-pages-error';

@@ -37,13 +37,23 @@ export function rowFormats(columns: readonly ColumnSpec[]): RowFormat[] {
       return format;
     };
     const codes = currency.codes;
+    const formatOfValue = (value: unknown): string => {
+      if (value === null || value === undefined || value === '') return formatOf(undefined);
+      const key = String(value);
+      return formatOf(codes === undefined ? key : Object.hasOwn(codes, key) ? codes[key] : undefined);
+    };
+    // Each row's source value (an account id) maps to its format once: a pull asks for every row, of a few accounts.
+    const byValue = new Map<unknown, string>();
     varying.push({
       column: index,
       of: (row) => {
         const value = source < 0 ? undefined : row[source];
-        if (value === null || value === undefined || value === '') return formatOf(undefined);
-        const key = String(value);
-        return formatOf(codes === undefined ? key : Object.hasOwn(codes, key) ? codes[key] : undefined);
+        let format = byValue.get(value);
+        if (format === undefined) {
+          format = formatOfValue(value);
+          if (byValue.size < 4_096) byValue.set(value, format);
+        }
+        return format;
       },
     });
   });

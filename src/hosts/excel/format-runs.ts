@@ -91,6 +91,23 @@ function sparseBytes(formats: readonly string[], common: string): number {
 }
 
 /**
+ * The one-column matrix of the sparse encoding: null where a row has the common format. Rows of the same format share
+ * one row array (the request's JSON is the same), so a block of many rows makes a few arrays, not one a row.
+ */
+function sparseMatrix(formats: readonly string[], common: string): (string | null)[][] {
+  const shared = new Map<string | null, (string | null)[]>();
+  return formats.map((format) => {
+    const cell = format === common ? null : format;
+    let row = shared.get(cell);
+    if (row === undefined) {
+      row = [cell];
+      shared.set(cell, row);
+    }
+    return row;
+  });
+}
+
+/**
  * The number formats of some rows of a block. `formats[c]` is column c's format, or null where each row has its own:
  * `rows(c)` then gives them (one per row, in order). A column whose rows all share a format is one run with the
  * columns beside it, as a column of one format is, so a table whose rows share one currency costs what it did before
@@ -116,7 +133,7 @@ export function blockFormats(formats: readonly (string | null)[], rows: (column:
     const common = mostCommon(own);
     const runBytes = runs.reduce((sum, run) => sum + RUN_BYTES + stringJsonBytes(run[2]), 0);
     if (runBytes <= sparseBytes(own, common)) rowRuns.push({ column, runs });
-    else sparse.push({ column, common, formats: own.map((f) => [f === common ? null : f]) });
+    else sparse.push({ column, common, formats: sparseMatrix(own, common) });
   });
   return { columns: formatRuns(uniform), rowRuns, sparse };
 }

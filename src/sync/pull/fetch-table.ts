@@ -16,6 +16,7 @@
 
 import {
   CompletenessTally,
+  IdSet,
   toCents,
   type CashflowClient,
   type CompletenessExpectation,
@@ -224,7 +225,7 @@ function streamPages<T>(
   /** A later page told another `count`/`sum` than page 1: the service changed while the pull ran. */
   let changed = false;
   let ended = false;
-  const seen = new Set<CoreValueKey>();
+  const seen = new IdSet();
   const clashes = new IdClashes();
   /** Cents of the transactions left out because an earlier record of their page had their id. */
   let clashCents = 0;
@@ -237,23 +238,24 @@ function streamPages<T>(
       else if (page.expected !== undefined && !sameFigures(expected, page.expected)) changed = true;
       resolved ??= await lookups;
       const batch: Row[] = [];
-      const onPage = new Set<CoreValueKey>();
+      /** The page's keys so far: a key seen before is a clash if it is among them (rare; a scan then). */
+      const onPage: CoreValueKey[] = [];
       for (const item of page.results) {
         received += 1;
         const row = toRow(model, item, resolved);
         const key = row[keyIndex] ?? null;
         const amount = row[amountIndex];
-        if (onPage.has(key)) {
+        const fresh =
+          tally === undefined
+            ? seen.add(key)
+            : tally.add(typeof key === 'number' ? key : Number.NaN, typeof amount === 'number' ? amount : Number.NaN);
+        // A key twice on one page is a key seen before (the tally and `seen` hold every key so far).
+        if (!fresh && onPage.includes(key)) {
           clashes.add(key);
           if (typeof amount === 'number' && Number.isFinite(amount)) clashCents += toCents(amount);
         }
-        onPage.add(key);
-        if (tally !== undefined) {
-          if (!tally.add(typeof key === 'number' ? key : Number.NaN, typeof amount === 'number' ? amount : Number.NaN)) continue;
-        } else {
-          if (seen.has(key)) continue;
-          seen.add(key);
-        }
+        onPage.push(key);
+        if (!fresh) continue;
         textCuts.visit(row);
         batch.push(row);
       }
