@@ -77,8 +77,9 @@ export function PreviewWorkbook({
         listLabel={t('preview.list')}
         onActiveCell={(cell) => {
           active.setCell(cell);
-          // The workbook learns the user's selection, as Excel does (the add-in's onSelectionChanged handlers).
-          workbook.selectCell(sheet, cell.row, cell.column);
+          // The workbook learns the user's selection, as Excel does (the add-in's onSelectionChanged handlers); not
+          // while a file just opened still has the grid on a sheet the new workbook lacks.
+          if (workbook.sheetNames().includes(sheet)) workbook.selectCell(sheet, cell.row, cell.column);
         }}
         onEdit={edit}
       />

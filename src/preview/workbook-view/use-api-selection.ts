@@ -23,6 +23,8 @@ export function useApiSelection({ workbook, sheet, version, select, grid }: ApiS
   // The selection last seen per sheet, as `row:column`.
   const seen = useRef(new Map<string, string>());
   useEffect(() => {
+    // A file just opened: the grid may still name a sheet the new workbook lacks, for one render.
+    if (!workbook.sheetNames().includes(sheet)) return;
     const box = workbook.selection(sheet);
     const key = `${box.row}:${box.column}`;
     const before = seen.current.get(sheet);
