@@ -76,6 +76,8 @@ export function gridFigures(sources: GridSources, horizon: GridHorizon, today: s
   const first = `${months[0]}-01`;
   const last = lastDayOf(months[months.length - 1] as string);
   const afterToday = empty();
+  /** Flows after today and before the grid's first month (a grid that starts later): its balances start with them. */
+  let lead = 0;
   const planned = new Map<number, number[]>();
   const own = new Map<string, OwnBudget>();
   const parts = new Map<string, OwnBudget[]>();
@@ -86,7 +88,11 @@ export function gridFigures(sources: GridSources, horizon: GridHorizon, today: s
     const cell = gridCellOf(budget.external_id);
     for (const { date, cents } of budgetOccurrences(budget, { from: first < today ? first : today, to: last }, end)) {
       const at = index.get(monthOf(date));
-      if (at === undefined) continue;
+      if (at === undefined) {
+        // Between today and a grid that starts later: not a cell, but the balances carry it.
+        if (date > today && date < first) lead += cents;
+        continue;
+      }
       if (date >= first) {
         perCategory(planned, budget.category.id)[at]! += cents;
         addPart(parts, cellKey({ categoryId: budget.category.id, month: monthOf(date) }), budget, cents);
@@ -102,8 +108,11 @@ export function gridFigures(sources: GridSources, horizon: GridHorizon, today: s
   }
 
   const openInvoices = openInvoicesByMonth(sources.invoices, index, months.length, today);
+  for (const invoice of sources.invoices)
+    if (isOpen(invoice) && invoice.expected_date > today && invoice.expected_date < first)
+      lead += toCents(invoice.amount) - toCents(invoice.paid_amount);
   const current = monthOf(today);
-  const balance = closingBalances(sources, months, today, afterToday, openInvoices);
+  const balance = closingBalances(sources, months, today, afterToday, openInvoices, lead);
   return { months, current, today, actual, planned, own, parts, bookings, openInvoices, balance };
 }
 
@@ -115,10 +124,14 @@ function addPart(parts: Map<string, OwnBudget[]>, key: string, budget: Budget, c
   parts.set(key, list);
 }
 
+function isOpen(invoice: Invoice): boolean {
+  return !OPEN_DONE.has(invoice.status) && !invoice.is_archived;
+}
+
 function openInvoicesByMonth(invoices: readonly Invoice[], index: ReadonlyMap<string, number>, count: number, today: string): number[] {
   const out = new Array<number>(count).fill(0);
   for (const invoice of invoices) {
-    if (OPEN_DONE.has(invoice.status) || invoice.is_archived || invoice.expected_date <= today) continue;
+    if (!isOpen(invoice) || invoice.expected_date <= today) continue;
     const at = index.get(monthOf(invoice.expected_date));
     if (at !== undefined) out[at]! += toCents(invoice.amount) - toCents(invoice.paid_amount);
   }
@@ -131,9 +144,10 @@ function closingBalances(
   today: string,
   afterToday: readonly number[],
   openInvoices: readonly number[],
+  lead: number,
 ): number[] {
   const total = toCents(sources.balance);
-  let ahead = 0;
+  let ahead = lead;
   return months.map((month, i) => {
     const end = lastDayOf(month);
     if (end < today) {

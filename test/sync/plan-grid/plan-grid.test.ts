@@ -64,6 +64,14 @@ describe('the planning grid', () => {
     expect([actual?.kind, actual?.transactions, actual?.budgets]).toEqual(['actual', extended.count, []]);
   });
 
+  it('a grid that starts after this month carries the flows before it into its balances', async () => {
+    const session = new GridSession(client, forecast, { from: '2027-01', months: 2 });
+    const { grid } = await session.build();
+    const summary = await client.accounts.summary();
+    const balance = grid.rows.find((r) => r.kind === 'balance');
+    expect(balance?.values[1]).toBe(Math.round((summary.in_3_months_balance ?? NaN) * 100));
+  });
+
   it('sends typed figures as its own budgets: each cell equals the figure, other budgets untouched, undo restores', async () => {
     const session = new GridSession(client, forecast, HORIZON);
     const { grid } = await session.build();
