@@ -146,39 +146,16 @@ export class AppState {
       client: () => this.#connections.active()?.client,
       language: () => this.#snapshot.language,
       t: (key, params) => this.t(key, params),
-      currency: () => this.#snapshot.companyCurrency?.chosen ?? this.#snapshot.companyCurrency?.inferred,
+      currency: () => this.#companyCurrency(),
       accountsLoaded: () => this.#snapshot.tables.some((r) => r.id === 'accounts' && r.pulled !== undefined),
       refreshAccounts: () => this.pull('accounts'),
       created: (account) => this.#accountCreated(account),
       publish: (offlineAccount) => this.#set({ offlineAccount }),
     });
-    this.#importing = new ImportState({
-      sheet: options.host.importSheet,
-      client: () => this.#companyClient(),
-      language: () => this.#snapshot.language,
-      t: (key, params) => this.t(key, params),
-      activateTable: (name) => options.host.activateTable(name),
-      publish: (importing) => this.#set({ importing }),
-    });
-    this.#planGrid = new PlanGridState({
-      sheet: options.host.planSheet,
-      baselines: options.host.baselines,
-      journal: options.host.push?.journal,
-      client: () => this.#companyClient(),
-      plans: () => this.#plans,
-      language: () => this.#snapshot.language,
-      today: () => localDay(new Date((this.#options.now ?? Date.now)())),
-      t: (key, params) => this.t(key, params),
-      publish: (planGrid) => this.#set({ planGrid }),
-    });
-    this.#analysis = new AnalysisState({
-      port: options.host.analysis,
-      client: () => this.#companyClient(),
-      currency: () => this.#snapshot.companyCurrency?.chosen ?? this.#snapshot.companyCurrency?.inferred,
-      t: (key, params) => this.t(key, params),
-      now: () => this.#nowIso(),
-      publish: (analysis) => this.#set({ analysis }),
-    });
+    const cards = this.#dataCards(options);
+    this.#importing = cards.importing;
+    this.#planGrid = cards.planGrid;
+    this.#analysis = cards.analysis;
     this.#snapshot = {
       started: false,
       language,
@@ -227,6 +204,45 @@ export class AppState {
       ...(options.now ? { now: options.now } : {}),
       publish: (patch) => this.#set(patch),
     });
+  }
+
+  /** The Data view's cards beyond the tables: the bank-statement import, the plan grid, Analyse. */
+  #dataCards(options: AppStateOptions): { importing: ImportState; planGrid: PlanGridState; analysis: AnalysisState } {
+    const t = (key: MessageKey, params?: MessageParams): string => this.t(key, params);
+    return {
+      importing: new ImportState({
+        sheet: options.host.importSheet,
+        client: () => this.#companyClient(),
+        language: () => this.#snapshot.language,
+        t,
+        activateTable: (name) => options.host.activateTable(name),
+        publish: (importing) => this.#set({ importing }),
+      }),
+      planGrid: new PlanGridState({
+        sheet: options.host.planSheet,
+        baselines: options.host.baselines,
+        journal: options.host.push?.journal,
+        client: () => this.#companyClient(),
+        plans: () => this.#plans,
+        language: () => this.#snapshot.language,
+        today: () => localDay(new Date((options.now ?? Date.now)())),
+        t,
+        publish: (planGrid) => this.#set({ planGrid }),
+      }),
+      analysis: new AnalysisState({
+        port: options.host.analysis,
+        client: () => this.#companyClient(),
+        currency: () => this.#companyCurrency(),
+        t,
+        now: () => this.#nowIso(),
+        publish: (analysis) => this.#set({ analysis }),
+      }),
+    };
+  }
+
+  /** The company currency the user chose, else the one the accounts suggest. */
+  #companyCurrency(): string | undefined {
+    return this.#snapshot.companyCurrency?.chosen ?? this.#snapshot.companyCurrency?.inferred;
   }
 
   // ---- the store -------------------------------------------------------------------------------------------
