@@ -23,6 +23,7 @@ import {
 } from '../../sync/plan-grid';
 import { CHANGED_FILL, CHANGED_FONT, INPUT_FILL, INPUT_FONT } from '../../sync/push/input-style-colours';
 import type { CoreValue } from '../../sync/workbook-port';
+import { topLeftOf } from './cell-address';
 import { runExcel, type ExcelSession } from './run-excel';
 
 export const GRID_AMOUNT_FORMAT = '#,##0.00;[Red]-#,##0.00';
@@ -60,7 +61,7 @@ export class ExcelPlanSheet implements PlanSheetPort {
     const name = gridBudgetsTable(target).sheetName;
     const registration = await runExcel(async (session) => {
       const result = session.context.workbook.worksheets.getItem(name).onSelectionChanged.add(async (args) => {
-        const cell = firstCell(args.address);
+        const cell = topLeftOf(args.address);
         if (cell === undefined) return;
         onCell(cell.row - GRID_HEADER_ROW - 1, cell.column - 1);
       });
@@ -101,14 +102,6 @@ export class ExcelPlanSheet implements PlanSheetPort {
       return (range.values as unknown[][]).map((row) => row.map((v) => (v === '' || v === undefined ? null : (v as CoreValue))));
     });
   }
-}
-
-/** `E7` (or `E7:F9`: its first cell) → 0-based row and column. */
-function firstCell(address: string): { row: number; column: number } | undefined {
-  const match = /^\$?([A-Z]{1,3})\$?(\d+)/.exec(address.includes('!') ? (address.split('!').pop() ?? '') : address);
-  if (!match) return undefined;
-  const column = [...(match[1] as string)].reduce((n, c) => n * 26 + c.charCodeAt(0) - 64, 0) - 1;
-  return { row: Number(match[2]) - 1, column };
 }
 
 async function storedLayout(session: ExcelSession, target: BudgetTarget): Promise<GridSheetLayout | undefined> {

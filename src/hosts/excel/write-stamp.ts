@@ -16,6 +16,7 @@
 
 import { TEXT_FORMAT } from '../../sync/cell-values';
 import type { StampResult, TableStamp } from '../../sync/workbook-port';
+import { topLeftOf } from './cell-address';
 import { runExcel, type ExcelSession } from './run-excel';
 
 /** Excel's "Black, Text 1, Lighter 35%" swatch: quiet beside the table, 7:1 on white. */
@@ -29,16 +30,6 @@ interface HeaderPlace {
   frozenRows: number;
   /** The cell above the header, its address, values and formulas loaded, when the write told where the table is. */
   above?: Excel.Range;
-}
-
-/** Sheet row and column (0-based) of the top-left cell of an address such as `Data!A2:W9` or `'My data'!$C$3:$F$9`. */
-function topLeftOf(address: string): { row: number; column: number } | undefined {
-  const cells = address.slice(address.lastIndexOf('!') + 1).split(':')[0] ?? '';
-  const m = /^\$?([A-Z]{1,3})\$?(\d{1,7})$/i.exec(cells);
-  if (m === null) return undefined;
-  let column = 0;
-  for (const ch of (m[1] ?? '').toUpperCase()) column = column * 26 + (ch.charCodeAt(0) - 64);
-  return { row: Number(m[2]) - 1, column: column - 1 };
 }
 
 export function writeExcelStamp(tableName: string, stamp: TableStamp): Promise<StampResult> {
