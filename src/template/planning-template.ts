@@ -1,6 +1,6 @@
 /**
  * The planning workbook template, built through the xlsx host from the add-in's own table models and layouts:
- * a Start here sheet, the Overview of CASHFLOW figures, and the data sheets with empty tables that the first Load
+ * a Start here sheet, the Overview of CASHFLOW figures, the Plan sheet's page (the first Build grid replaces it), and the data sheets with empty tables that the first Load
  * fills in place. The pane opens with the file (the add-in's auto-open setting and the web-extension part). Reads
  * top to bottom: the sheets the add-in lays out, the empty tables, the pane, the file.
  */
@@ -27,6 +27,7 @@ import type { CoreRow } from '../sync/workbook-port';
 import { AMOUNT_CELLS_SETTING, amountAreas, writeAmountAreas } from '../sync/workbook-layout/amount-cells';
 import { overviewSheet } from '../sync/workbook-layout/overview-sheet';
 import { startHereSheet } from '../sync/workbook-layout/start-here-sheet';
+import { GRID_PLACEHOLDER_SETTING, gridPlaceholderSheet, placeholderSetting } from '../sync/plan-grid/grid-placeholder';
 
 /** The tables the template holds, in sheet order (BalanceSummary and Accounts share the Accounts sheet). */
 export const TEMPLATE_TABLES: readonly TableModel<unknown>[] = [
@@ -57,12 +58,18 @@ export async function saveTemplate(document: XlsxDocument, manifest: AddInManife
   return saveXlsxDocument(document, templateAddIn(manifest));
 }
 
-/** Start here and the Overview; where the Overview holds amounts is remembered, for the company currency later. */
+/**
+ * Start here, the Overview and the Plan sheet's page; where the Overview holds amounts is remembered, for the company
+ * currency later, and the page as written, so that the first Build grid knows it may replace it.
+ */
 function addLaidOutSheets(document: XlsxDocument, language: Language): void {
   writeSheetLayout(document.workbook, startHereSheet(language));
   const overview = overviewSheet(language);
   writeSheetLayout(document.workbook, overview);
   document.settings.set(AMOUNT_CELLS_SETTING, writeAmountAreas(amountAreas(overview)));
+  const plan = gridPlaceholderSheet(language);
+  writeSheetLayout(document.workbook, plan);
+  document.settings.set(GRID_PLACEHOLDER_SETTING, placeholderSetting(plan));
 }
 
 /**

@@ -4,7 +4,8 @@
  * function code Excel runs, served by the pane's connection. An ACTUALS figure equals the sandbox's own total; a
  * TRANSACTIONS range spills the pulled table's header and one row per transaction; before connecting, a cell says to
  * connect in the task pane. The README's picture of it. The planning template opened from the File menu: its
- * Overview's figures settle once connected and Categories loaded, and Download gives a file exceljs reads.
+ * Overview's figures settle once connected and Categories loaded, Build grid replaces its Plan page with the grid, and
+ * Download gives a file exceljs reads.
  */
 import { Workbook } from 'exceljs';
 import type { Page } from 'playwright-core';
@@ -147,6 +148,24 @@ test('the planning template opens in the preview; after Load its Overview settle
   await page.mouse.move(0, 0);
   await saveScreenshot(page, 'preview-template-overview');
 
+  // The template's Plan sheet says how to build the grid; Build grid replaces the page with the grid (#31).
+  const p = pane(page);
+  await page.getByRole('tab', { name: 'Plan' }).click();
+  expect(await preview.cellText('Plan', 0, 0)).toBe(en['template.plan.title']);
+  await p.getByRole('tab', { name: en['pane.tab.data'] }).click();
+  await p.getByRole('button', { name: en['grid.card.build'] }).click();
+  await p.getByText(en['grid.card.built']).waitFor({ timeout: 60_000 });
+  expect(await preview.cellText('Plan', 0, 0)).toMatch(/^Plan grid · Forecast · /);
+  expect(await preview.cellText('Plan', 2, 0)).toBe(en['grid.header.category']);
+  const settings = JSON.parse(await preview.settingsJson()) as Record<string, unknown>;
+  expect(Object.keys(settings)).toEqual(expect.arrayContaining(['cashflow.grid.PlanGrid']));
+  expect(Object.keys(settings)).not.toContain('cashflow.grid.placeholder');
+  // The Share check names what the grid's setting holds.
+  await p.getByRole('tab', { name: en['pane.tab.share'] }).click();
+  await p.getByRole('button', { name: en['share.check.run'] }).click();
+  await p.getByTestId('share-verdict').waitFor();
+  expect(await p.getByRole('list', { name: en['share.settings.heading'] }).textContent()).toContain(en['share.settings.grid']);
+
   const [download] = await Promise.all([
     page.waitForEvent('download'),
     (async () => {
@@ -157,7 +176,7 @@ test('the planning template opens in the preview; after Load its Overview settle
   expect(download.suggestedFilename()).toBe('cashflow-planning.xlsx');
   const workbook = new Workbook();
   await workbook.xlsx.readFile(await download.path());
-  expect(workbook.worksheets.map((s) => s.name)).toEqual(expect.arrayContaining(['Overview', 'Categories', 'Transactions']));
+  expect(workbook.worksheets.map((s) => s.name)).toEqual(expect.arrayContaining(['Overview', 'Plan', 'Categories', 'Transactions']));
   const table = workbook.getWorksheet('Categories')?.getTable('Categories') as unknown as { model: { tableRef: string } };
   expect(table.model.tableRef).toBe(`A2:L${2 + categories.length}`);
   expect(workbook.getWorksheet('Overview')?.getCell('B5').formula).toBe('_xldudf_CASHFLOW_BALANCE()');

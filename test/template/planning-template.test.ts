@@ -1,7 +1,7 @@
 /**
  * The planning workbook template, re-opened with exceljs: its sheets, its tables exactly as the add-in writes them
  * (headers, number formats, widths, in-cell lists), the Overview's CASHFLOW formulas in their file form, the Start
- * here text in each language, and nothing else holding a formula.
+ * here text and the Plan sheet's page in each language, and nothing else holding a formula.
  */
 
 import { Workbook, type Worksheet } from 'exceljs';
@@ -16,6 +16,7 @@ import { buildTemplate, saveTemplate, TEMPLATE_TABLES, templateRows } from '../.
 import { tableSpec } from '../../src/sync/tables';
 import { OVERVIEW_CATEGORY_ROWS } from '../../src/sync/workbook-layout/overview-sheet';
 import { translate } from '../../src/i18n/translate';
+import { GRID_PLACEHOLDER_SETTING, isGridPlaceholder, readPlaceholder } from '../../src/sync/plan-grid';
 import type { Language } from '../../src/i18n/catalog';
 
 const ADD_IN = { id: '773ffca3-b486-40c2-a9ee-f12cfa211984', version: '0.1.0.0' };
@@ -47,10 +48,11 @@ describe('the planning workbook template', () => {
     en = await reopened('en');
   });
 
-  it('has Start here, the Overview and the data sheets, in that order, opening on Start here', () => {
+  it('has Start here, the Overview, the Plan page and the data sheets, in that order, opening on Start here', () => {
     expect(en.worksheets.map((s) => s.name)).toEqual([
       'Start here',
       'Overview',
+      'Plan',
       'Transactions',
       'Invoices',
       'Forecast budgets',
@@ -141,7 +143,32 @@ describe('the planning workbook template', () => {
     expect(workbook.getWorksheet(overview)?.getCell('A1').value).toBe(translate(language, 'template.overview.title'));
     expect(workbook.getWorksheet(start)?.getCell('A4').value).toBe(translate(language, 'template.start.what.text', { overview }));
     expect(workbook.getWorksheet('Transactions')?.getTable('Transactions')).toBeDefined();
+    expect(workbook.worksheets[2]?.name).toBe('Plan');
+    expect(workbook.getWorksheet('Plan')?.getCell('A1').value).toBe(translate(language, 'template.plan.title'));
   });
+
+  it.each(['en', 'de', 'it'] as const)(
+    'holds the Plan sheet’s page in %s and, in a setting, every cell of it: what the first Build grid replaces',
+    async (language) => {
+      const bytes = await saveTemplate(await buildTemplate({ language }), ADD_IN);
+      const { document } = await openXlsxDocument(bytes);
+      const page = readPlaceholder(document.settings.get(GRID_PLACEHOLDER_SETTING));
+      expect(page?.sheet).toBe('Plan');
+      const sheet = document.workbook.getWorksheet('Plan') as Worksheet;
+      const cells: { row: number; column: number; value: string }[] = [];
+      sheet.eachRow((row, r) => row.eachCell((cell, c) => cells.push({ row: r, column: c, value: String(cell.value) })));
+      expect(cells.map((c) => c.value)).toEqual([
+        translate(language, 'template.plan.title'),
+        translate(language, 'template.plan.what'),
+        translate(language, 'template.plan.build'),
+        translate(language, 'template.plan.build.text'),
+        translate(language, 'template.plan.type'),
+        translate(language, 'template.plan.type.text'),
+      ]);
+      expect(isGridPlaceholder(page, 'Plan', cells)).toBe(true);
+      expect(sheet.getColumn(1).width).toBe(80);
+    },
+  );
 
   it('opens the add-in with the file: centrally deployed or sideloaded, its pane visible, the auto-open setting on', async () => {
     const bytes = await saveTemplate(await buildTemplate({ language: 'en' }), ADD_IN);
@@ -157,7 +184,7 @@ describe('the planning workbook template', () => {
       'B21:N60',
       'B64:N103',
     ]);
-    expect([...document.settings.keys()].sort()).toEqual([AUTO_SHOW_SETTING, AMOUNT_CELLS_SETTING].sort());
+    expect([...document.settings.keys()].sort()).toEqual([AUTO_SHOW_SETTING, AMOUNT_CELLS_SETTING, GRID_PLACEHOLDER_SETTING].sort());
     // The same bytes from the same build: the template's instance id is fixed.
     expect((await openXlsxDocument(await saveTemplate(await buildTemplate({ language: 'en' }), ADD_IN))).addIn?.instanceId).toBe(
       addIn?.instanceId,

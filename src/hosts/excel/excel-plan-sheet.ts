@@ -2,7 +2,7 @@
  * The planning grid's sheet in Excel (#31): `PlanSheetPort` over Office.js. The core says what the cells hold
  * (`gridSheet`, src/sync/plan-grid/grid-sheet.ts); this writes them as a controller's report, in named steps:
  * find or add the sheet (a sheet of that name that is not the grid's and holds anything is refused, nothing
- * changed) → clear the previous grid → title, header, body (labels text-formatted before their values: category names
+ * changed; the template's page, untouched, is replaced) → clear the previous grid → title, header, body (labels text-formatted before their values: category names
  * are the service's text) → number formats (amounts with thousands and negatives in red, the variance share as a
  * percentage) → the look (parents' rows grouped beneath them as Excel's outline, groups and the bottom lines bold, leaves indented by depth, input cells in the push's
  * input style, figures that did not land in its amber) → frozen header and label column, widths → the layout in a
@@ -13,9 +13,14 @@
 import type { BudgetTarget } from '../../sync/push/service-row';
 import {
   GRID_HEADER_ROW,
+  GRID_PLACEHOLDER_SETTING,
   groupSpans,
   gridBudgetsTable,
+  gridSettingKey,
+  isGridPlaceholder,
+  placeholderExtent,
   PlanSheetInUseError,
+  readPlaceholder,
   type GridSheet,
   type GridSheetLayout,
   type KeptFigure,
@@ -32,10 +37,6 @@ const GROUP_FILL = '#F2F2F2';
 const HEADER_FILL = '#DDEBF7';
 const LABEL_WIDTH = 220;
 const FIGURE_WIDTH = 78;
-
-export function gridSettingKey(target: BudgetTarget): string {
-  return `cashflow.grid.${gridBudgetsTable(target).tableName}`;
-}
 
 export class ExcelPlanSheet implements PlanSheetPort {
   async layout(target: BudgetTarget): Promise<GridSheetLayout | undefined> {
@@ -117,7 +118,10 @@ async function storedLayout(session: ExcelSession, target: BudgetTarget): Promis
   }
 }
 
-/** The grid's sheet, added when missing; the previous grid cleared. A sheet of that name that holds anything else is refused. */
+/**
+ * The grid's sheet, added when missing; the previous grid cleared. A sheet of that name that holds anything else is
+ * refused, except the template's page still as the template wrote it (it is replaced, its setting removed).
+ */
 async function sheetFor(session: ExcelSession, name: string, target: BudgetTarget): Promise<Excel.Worksheet> {
   const found = session.context.workbook.worksheets.getItemOrNullObject(name);
   const layout = await storedLayout(session, target);
@@ -127,15 +131,41 @@ async function sheetFor(session: ExcelSession, name: string, target: BudgetTarge
     return sheet;
   }
   if (layout === undefined) {
-    const used = found.getUsedRangeOrNullObject(true);
-    await session.sync();
-    if (!used.isNullObject) throw new PlanSheetInUseError(name);
+    await refuseOtherData(session, found, name);
+    found.freezePanes.freezeAt(`A1:A${GRID_HEADER_ROW + 1}`);
   } else {
     // The previous grid's row groups, innermost first: clearing cells leaves an outline as it is.
     for (const span of groupSpans(layout.rows).reverse()) rowsOf(found, span).ungroup('ByRows');
   }
   found.getRange().clear('All');
   return found;
+}
+
+/**
+ * A sheet of the grid's name without a grid is taken when empty or when it is the template's page untouched (its
+ * setting is removed with the write); anything else is someone's data: refused. Values are read only when the used
+ * range fits in the page's cells: a big sheet is refused without reading it.
+ */
+async function refuseOtherData(session: ExcelSession, sheet: Excel.Worksheet, name: string): Promise<void> {
+  const used = sheet.getUsedRangeOrNullObject(true);
+  used.load(['rowIndex', 'columnIndex', 'rowCount', 'columnCount']);
+  const setting = session.context.workbook.settings.getItemOrNullObject(GRID_PLACEHOLDER_SETTING);
+  setting.load('value');
+  await session.sync();
+  if (used.isNullObject) return;
+  const page = readPlaceholder(setting.isNullObject ? null : setting.value);
+  const extent = page && placeholderExtent(page);
+  if (extent === undefined || used.rowIndex + used.rowCount > extent.rows || used.columnIndex + used.columnCount > extent.columns)
+    throw new PlanSheetInUseError(name);
+  used.load('values');
+  await session.sync();
+  const cells = (used.values as unknown[][]).flatMap((row, r) =>
+    row.flatMap((value, c) =>
+      value === '' || value === null ? [] : [{ row: used.rowIndex + r + 1, column: used.columnIndex + c + 1, value: String(value) }],
+    ),
+  );
+  if (!isGridPlaceholder(page, name, cells)) throw new PlanSheetInUseError(name);
+  setting.delete();
 }
 
 /** The sheet rows of a span of layout rows. */

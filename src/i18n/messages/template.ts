@@ -1,4 +1,4 @@
-/** Messages of the planning workbook template (src/sync/overview/overview-sheet.ts, start-here-sheet.ts). */
+/** Messages of the planning workbook template (src/sync/workbook-layout/overview-sheet.ts, start-here-sheet.ts; src/sync/plan-grid/grid-placeholder.ts). */
 
 export const en = {
   'template.overview.sheet': 'Overview',
@@ -28,11 +28,17 @@ export const en = {
   'template.start.connect': 'Connect',
   'template.start.connect.text': 'Open the Cash-Flow Planner pane (it opens by itself when the add-in is installed for you; otherwise Home › Add-ins), choose Connect and enter your own client ID and client secret, or try the demo company.',
   'template.start.load': 'Load and plan',
-  'template.start.load.text': 'Choose Load on a table’s card: the empty table on its sheet fills in place. Edit budgets in ForecastBudgets, then send the changes from the pane.',
+  'template.start.load.text': 'Choose Load on a table’s card: the empty table on its sheet fills in place. Edit budgets in ForecastBudgets, or plan by category and month on the Plan sheet, then send the changes from the pane.',
   'template.start.secrets': 'Where your secrets live',
   'template.start.secrets.text': 'Your client secret and your token are never stored in this file: they stay in the add-in’s storage on your computer. The file keeps only the connection’s name and the service’s address, so a colleague who opens it signs in with their own credentials.',
   'template.start.install': 'The pane does not open?',
   'template.start.install.text': 'The add-in is not installed for you yet: ask your IT to deploy Cash-Flow Planner for Excel, or sideload its manifest as the README explains.',
+  'template.plan.title': 'Plan grid',
+  'template.plan.what': 'This sheet becomes your planning grid: your categories down, months across. Past months show what was booked, the coming months the plan, with plan against actual beside them, the totals and the resulting balance at the bottom.',
+  'template.plan.build': 'Build the grid',
+  'template.plan.build.text': 'Connect in the Cash-Flow Planner pane, open Data › Plan grid, choose the plan (the forecast or a scenario), the first month and how many months, then Build grid. The grid replaces this page.',
+  'template.plan.type': 'Plan by typing figures',
+  'template.plan.type.text': 'Type a figure into a coming month’s cell (the input cells), then Send figures. Each typed cell becomes one budget of the grid’s own; a budget someone else made is never changed. Undo last send takes a send back.',
 } as const;
 
 type Catalog = Record<keyof typeof en, string>;
@@ -65,11 +71,17 @@ export const de: Catalog = {
   'template.start.connect': 'Verbinden',
   'template.start.connect.text': 'Öffnen Sie den Bereich Cash-Flow Planner (er öffnet sich von selbst, wenn das Add-in für Sie installiert ist; sonst Start › Add-Ins), wählen Sie Verbinden und geben Sie Ihre eigene Client-ID und Ihr Client-Secret ein, oder probieren Sie das Demo-Unternehmen.',
   'template.start.load': 'Laden und planen',
-  'template.start.load.text': 'Wählen Sie Laden auf der Karte einer Tabelle: Die leere Tabelle auf ihrem Blatt wird an Ort und Stelle gefüllt. Bearbeiten Sie Budgets in ForecastBudgets und senden Sie die Änderungen aus dem Bereich.',
+  'template.start.load.text': 'Wählen Sie Laden auf der Karte einer Tabelle: Die leere Tabelle auf ihrem Blatt wird an Ort und Stelle gefüllt. Bearbeiten Sie Budgets in ForecastBudgets oder planen Sie nach Kategorie und Monat auf dem Blatt Plan, und senden Sie die Änderungen aus dem Bereich.',
   'template.start.secrets': 'Wo Ihre Geheimnisse liegen',
   'template.start.secrets.text': 'Ihr Client-Secret und Ihr Token werden nie in dieser Datei gespeichert: Sie bleiben im Speicher des Add-ins auf Ihrem Computer. Die Datei behält nur den Namen der Verbindung und die Adresse des Dienstes, sodass sich eine Kollegin, die sie öffnet, mit ihren eigenen Zugangsdaten anmeldet.',
   'template.start.install': 'Der Bereich öffnet sich nicht?',
   'template.start.install.text': 'Das Add-in ist für Sie noch nicht installiert: Bitten Sie Ihre IT, Cash-Flow Planner for Excel bereitzustellen, oder laden Sie sein Manifest quer, wie die README erklärt.',
+  'template.plan.title': 'Planraster',
+  'template.plan.what': 'Dieses Blatt wird Ihr Planraster: Ihre Kategorien untereinander, die Monate nebeneinander. Vergangene Monate zeigen, was gebucht wurde, die kommenden den Plan, daneben Plan gegen Ist, unten die Summen und der Saldo, der sich ergibt.',
+  'template.plan.build': 'Das Raster aufbauen',
+  'template.plan.build.text': 'Verbinden Sie sich im Bereich Cash-Flow Planner, öffnen Sie Daten › Planraster, wählen Sie den Plan (die Prognose oder ein Szenario), den ersten Monat und die Zahl der Monate, dann Raster aufbauen. Das Raster ersetzt diese Seite.',
+  'template.plan.type': 'Planen durch Eintippen',
+  'template.plan.type.text': 'Tippen Sie einen Wert in die Zelle eines kommenden Monats (die Eingabezellen), dann Werte senden. Jede getippte Zelle wird ein eigenes Budget des Rasters; ein Budget, das jemand anderes angelegt hat, wird nie geändert. Letztes Senden rückgängig nimmt ein Senden zurück.',
 };
 
 export const it: Catalog = {
@@ -100,9 +112,15 @@ export const it: Catalog = {
   'template.start.connect': 'Connettersi',
   'template.start.connect.text': 'Aprire il riquadro Cash-Flow Planner (si apre da solo quando il componente aggiuntivo è installato per voi; altrimenti Home › Componenti aggiuntivi), scegliere Connetti e inserire il proprio client ID e client secret, oppure provare l’azienda demo.',
   'template.start.load': 'Caricare e pianificare',
-  'template.start.load.text': 'Scegliere Carica sulla scheda di una tabella: la tabella vuota sul suo foglio si riempie sul posto. Modificare i budget in ForecastBudgets, poi inviare le modifiche dal riquadro.',
+  'template.start.load.text': 'Scegliere Carica sulla scheda di una tabella: la tabella vuota sul suo foglio si riempie sul posto. Modificare i budget in ForecastBudgets, o pianificare per categoria e mese sul foglio Plan, poi inviare le modifiche dal riquadro.',
   'template.start.secrets': 'Dove restano i segreti',
   'template.start.secrets.text': 'Il client secret e il token non vengono mai salvati in questo file: restano nella memoria del componente aggiuntivo sul vostro computer. Il file conserva solo il nome della connessione e l’indirizzo del servizio, così un collega che lo apre accede con le proprie credenziali.',
   'template.start.install': 'Il riquadro non si apre?',
   'template.start.install.text': 'Il componente aggiuntivo non è ancora installato per voi: chiedere all’IT di distribuire Cash-Flow Planner for Excel, oppure caricare il suo manifesto come spiega il README.',
+  'template.plan.title': 'Griglia di piano',
+  'template.plan.what': 'Questo foglio diventa la vostra griglia di piano: le categorie in verticale, i mesi in orizzontale. I mesi passati mostrano quanto registrato, quelli a venire il piano, accanto piano contro consuntivo, in fondo i totali e il saldo che ne risulta.',
+  'template.plan.build': 'Creare la griglia',
+  'template.plan.build.text': 'Connettersi nel riquadro Cash-Flow Planner, aprire Dati › Griglia di piano, scegliere il piano (la previsione o uno scenario), il primo mese e quanti mesi, poi Crea griglia. La griglia sostituisce questa pagina.',
+  'template.plan.type': 'Pianificare digitando i valori',
+  'template.plan.type.text': 'Digitare un valore nella cella di un mese a venire (le celle di input), poi Invia valori. Ogni cella digitata diventa un budget proprio della griglia; un budget creato da altri non viene mai modificato. Annulla l’ultimo invio ritira un invio.',
 };

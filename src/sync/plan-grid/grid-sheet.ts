@@ -17,9 +17,18 @@ import { translate } from '../../i18n/translate';
 import { parseLocaleDecimal } from '../locale-decimal';
 import type { BudgetTarget } from '../push/service-row';
 import type { CoreValue } from '../workbook-port';
+import { gridBudgetsTable } from './grid-budgets';
 import type { GridEdit } from './grid-edits';
 import type { GridHorizon, SettlementDay } from './grid-month';
 import type { GridRowKind, PlanGrid } from './grid-rows';
+
+/** The document settings of the grids (each grid's layout under its table's name, the template's page). */
+export const GRID_SETTING_PREFIX = 'cashflow.grid.';
+
+/** The document setting holding a target's grid layout: `cashflow.grid.PlanGrid`, `cashflow.grid.Scenario_2_PlanGrid`. */
+export function gridSettingKey(target: BudgetTarget): string {
+  return `${GRID_SETTING_PREFIX}${gridBudgetsTable(target).tableName}`;
+}
 
 /** 0-based sheet row of the header; the title is in row 0, the stamp beside it. */
 export const GRID_HEADER_ROW = 2;

@@ -21,7 +21,9 @@ export { planEndOf, readGridSources, type GridSources, type GridTransaction, typ
 export { sendGridEdits, undoGridSend, type GridSendOptions, type GridSendResult } from './send-grid';
 export {
   GRID_HEADER_ROW,
+  GRID_SETTING_PREFIX,
   GRID_TAIL_COLUMNS,
+  gridSettingKey,
   GridLayoutChangedError,
   gridSheet,
   gridSheetEdits,
@@ -47,3 +49,13 @@ export {
 export { MemoryPlanSheet } from './memory-plan-sheet';
 export { cellComposition, type CellComposition, type ComposingBudget } from './grid-composition';
 export { lastYearActuals, spread } from './grid-fill';
+export {
+  GRID_PLACEHOLDER_SETTING,
+  gridPlaceholderSheet,
+  isGridPlaceholder,
+  placeholderExtent,
+  placeholderSetting,
+  readPlaceholder,
+  type GridPlaceholder,
+  type PlaceholderCell,
+} from './grid-placeholder';

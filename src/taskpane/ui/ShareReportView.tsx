@@ -2,6 +2,7 @@
 
 import { AUTO_SHOW_SETTING } from '../../hosts/office-settings';
 import { AMOUNT_CELLS_SETTING } from '../../sync/workbook-layout/amount-cells';
+import { GRID_PLACEHOLDER_SETTING, GRID_SETTING_PREFIX } from '../../sync/plan-grid';
 import { Text } from '@fluentui/react-components';
 import type { ReactElement } from 'react';
 import type { Language, MessageKey } from '../../i18n/catalog';
@@ -82,6 +83,8 @@ function settingLabel(app: AppState, key: string, report: ShareReport): string {
   if (key === AUTO_SHOW_SETTING)
     return app.t('share.settings.autoOpen', { state: app.t(report.autoOpen ? 'share.settings.on' : 'share.settings.off') });
   if (key === AMOUNT_CELLS_SETTING) return app.t('share.settings.amountCells');
+  if (key === GRID_PLACEHOLDER_SETTING) return app.t('share.settings.gridPage');
+  if (key.startsWith(GRID_SETTING_PREFIX)) return app.t('share.settings.grid');
   if (key.startsWith(PULL_SETTING)) {
     const lower = key.slice(PULL_SETTING.length);
     return app.t('share.settings.pull', {

@@ -2,14 +2,17 @@
  * The planning grid's sheet in Excel, on the simulation (#31): built from the sandbox, laid out as a report (title,
  * header, labels as text, amounts with negatives in red, the share as a percentage, groups bold, leaves indented,
  * input cells, frozen header and label column, the layout in a setting), typed into as a user types, sent, and built
- * again; a figure that did not land stays in amber; a sheet of that name holding other data is refused.
+ * again; a figure that did not land stays in amber; a sheet of that name holding other data is refused; the template's
+ * page is replaced by the first grid, unless a user wrote on it.
  */
 
 import type { CashflowClient } from '../../../src/api';
-import { ExcelPlanSheet, GRID_AMOUNT_FORMAT, gridSettingKey } from '../../../src/hosts/excel/excel-plan-sheet';
+import { ExcelPlanSheet, GRID_AMOUNT_FORMAT } from '../../../src/hosts/excel/excel-plan-sheet';
 import {
   buildPlanGrid,
   GRID_HEADER_ROW,
+  GRID_PLACEHOLDER_SETTING,
+  gridSettingKey,
   groupSpans,
   PlanSheetInUseError,
   sendPlanGrid,
@@ -19,6 +22,9 @@ import { CHANGED_FILL, INPUT_FILL } from '../../../src/sync/push/input-style-col
 import { MemoryBaselineStore, MemoryPushJournal, type BudgetTarget } from '../../../src/sync/push';
 import { clientFor, NOW, startService, TODAY, type Sandbox } from '../../sync/plan-grid/grid-support';
 import { asUser, installSim, type Sim } from './sim-setup';
+import { buildTemplate, saveTemplate } from '../../../src/template/planning-template';
+import { openWorkbookFile } from '../../../src/preview/workbook-file/workbook-file';
+import { translate } from '../../../src/i18n/translate';
 
 let sandbox: Sandbox;
 let client: CashflowClient;
@@ -123,5 +129,54 @@ describe('the Plan sheet in Excel', () => {
       ['', ''],
       ['', 'my notes'],
     ]);
+  });
+});
+
+describe('the template’s Plan sheet', () => {
+  async function openTemplate(language: 'en' | 'de'): Promise<void> {
+    const bytes = await saveTemplate(await buildTemplate({ language }), { id: '773ffca3-b486-40c2-a9ee-f12cfa211984', version: '0.1.0.0' });
+    sim.workbook.restore((await openWorkbookFile(bytes)).snapshot);
+  }
+
+  it('is replaced by the first grid built, in its place among the sheets; the page’s setting goes with it', async () => {
+    await openTemplate('de');
+    const sheets = sim.workbook.sheetNames();
+    expect(sim.workbook.values('Plan', 'A1')).toEqual([[translate('de', 'template.plan.title')]]);
+    const built = await buildPlanGrid(context, spec);
+    expect(sim.workbook.sheetNames()).toEqual(sheets);
+    expect(sim.workbook.values('Plan', 'A1')[0]?.[0]).toBe(built.sheet.title);
+    expect(sim.workbook.values('Plan', 'A3:B3')).toEqual([['Category', '2026-09']]);
+    // Nothing of the page is left beside the grid, and the header and label column are frozen as on a new sheet.
+    expect(sim.workbook.values('Plan', `A${first + built.sheet.body.length + 1}:A${first + built.sheet.body.length + 12}`).flat()).toEqual(
+      Array.from({ length: 12 }, () => ''),
+    );
+    expect(sim.workbook.frozen('Plan')).toEqual({ rows: first, columns: 1 });
+    expect(sim.workbook.settings()).not.toHaveProperty([GRID_PLACEHOLDER_SETTING]);
+    expect(sim.workbook.settings()).toHaveProperty([gridSettingKey(forecast)]);
+  });
+
+  it.each([
+    ['a line added', (wb: Sim['workbook']) => wb.typeIntoCell('Plan', 15, 0, 'Rent goes up in March')],
+    ['a line changed', (wb: Sim['workbook']) => wb.typeIntoCell('Plan', 2, 0, 'Our own plan, do not touch')],
+    ['a line removed', (wb: Sim['workbook']) => wb.typeIntoCell('Plan', 2, 0, '')],
+    ['figures far below it', (wb: Sim['workbook']) => wb.typeIntoCell('Plan', 400, 30, '12')],
+  ])('is refused once a user wrote on it (%s): nothing changed', async (_what, write) => {
+    await openTemplate('en');
+    write(sim.workbook);
+    const before = sim.workbook.values('Plan', 'A1:A20');
+    await expect(buildPlanGrid(context, spec)).rejects.toThrow(PlanSheetInUseError);
+    expect(sim.workbook.values('Plan', 'A1:A20')).toEqual(before);
+    expect(sim.workbook.settings()).toHaveProperty([GRID_PLACEHOLDER_SETTING]);
+    expect(sim.workbook.settings()).not.toHaveProperty([gridSettingKey(forecast)]);
+  });
+
+  it('is refused when the setting is gone: a sheet named Plan is then someone’s', async () => {
+    await openTemplate('en');
+    await asUser(sim, async (ctx) => {
+      ctx.workbook.settings.getItem(GRID_PLACEHOLDER_SETTING).delete();
+      await ctx.sync();
+    });
+    await expect(buildPlanGrid(context, spec)).rejects.toThrow(PlanSheetInUseError);
+    expect(sim.workbook.values('Plan', 'A1')).toEqual([[translate('en', 'template.plan.title')]]);
   });
 });

@@ -66,6 +66,7 @@ describe('Open', () => {
     expect(h.workbook.sheetNames()).toEqual([
       'Start here',
       'Overview',
+      'Plan',
       'Transactions',
       'Invoices',
       'Forecast budgets',
