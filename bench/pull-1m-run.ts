@@ -1,7 +1,8 @@
 /**
  * One size of `npm run bench pull-1m`, in a process of its own (`pull-1m-child.ts`, started by `pull-1m.ts`): our
  * pull of every transaction into the Excel simulation (web, 5 MB cap, no cost per sync), as the pull benchmark's
- * child runs it; the table read back and checked against the service's `count` and `sum`; optionally 100 transactions
+ * child runs it, with the push's baseline stored in the workbook as the pane's pull stores it; the table read back and
+ * checked against the service's `count` and `sum`; optionally 100 transactions
  * changed by another user and the table refreshed; then the heap the simulated workbook holds, measured apart.
  */
 import { countingClient } from './counting-client';
@@ -9,6 +10,7 @@ import { collector } from './full-gc';
 import { CashflowClient, TokenCache } from '../src/api';
 import { toCents } from '../src/api/amount';
 import { ExcelWorkbookPort } from '../src/hosts/excel/excel-workbook-port';
+import { SheetBaselineStore } from '../src/hosts/excel/sheet-baseline-store';
 import { createSimulatedWorkbook, installExcelSimulation } from '../src/preview/excel-sim';
 import { createPuller, MemoryPullStateStore, type PullPhase, type PullProgress, type PullResult } from '../src/sync/pull';
 import { childRun, reportFigures } from './bundled-child';
@@ -70,6 +72,9 @@ export interface MillionFigures {
   /** Heap after a full GC with the workbook referenced, and after every reference to it is dropped. */
   heapWithWorkbookMb: number;
   heapWithoutWorkbookMb: number;
+  /** The workbook's heap held by the push baseline's very hidden sheet (written after the table), and whether it was stored. */
+  baselineHeapMb: number;
+  baselineStored: boolean;
   refresh?: RefreshFigures;
   probes: HeapProbe[];
 }
@@ -121,7 +126,12 @@ const WARM_UP_ROWS = 2_000;
 async function warmUp(run: MillionRun): Promise<void> {
   const { uninstall } = installExcelSimulation(globalThis, createSimulatedWorkbook({ platform: 'web' }));
   const { client } = countingClient(run.url, run.credentials);
-  const puller = createPuller({ client, port: new ExcelWorkbookPort(), store: new MemoryPullStateStore() });
+  const puller = createPuller({
+    client,
+    port: new ExcelWorkbookPort(),
+    store: new MemoryPullStateStore(),
+    baselines: new SheetBaselineStore(),
+  });
   const controller = new AbortController();
   try {
     await puller.pull(
@@ -145,7 +155,9 @@ async function pullAndRefresh(run: MillionRun): Promise<Omit<MillionFigures, 'he
   await warmUp(run);
   const { workbook, uninstall } = installExcelSimulation(globalThis, createSimulatedWorkbook({ platform: 'web' }));
   const { client, requests } = countingClient(run.url, run.credentials);
-  const puller = createPuller({ client, port: new ExcelWorkbookPort(), store: new MemoryPullStateStore() });
+  // The push's baseline stored in the workbook's very hidden sheet, as the pane's pull stores it.
+  const baselines = new SheetBaselineStore();
+  const puller = createPuller({ client, port: new ExcelWorkbookPort(), store: new MemoryPullStateStore(), baselines });
   try {
     const service = await serviceTotals(run.url, run.credentials); // also warms the transport, outside the window
     gc();
@@ -175,10 +187,16 @@ async function pullAndRefresh(run: MillionRun): Promise<Omit<MillionFigures, 'he
     const counters = (): Counters => ({ requests: requests(), simMs: workbook.stats.totalExecuteMs, syncs: workbook.stats.syncs.length });
     const refresh = run.changes > 0 ? await refreshAfterChanges(run, puller, counters) : undefined;
     const heapWithWorkbookMb = heapAfterGc();
+    // The baseline's share of the workbook (its very hidden sheet's cells), measured by removing it.
+    const stored = (await puller.state('Transactions'))?.baseline === 'stored';
+    await baselines.remove('Transactions');
+    const baselineHeapMb = heapWithWorkbookMb - heapAfterGc();
     return {
       ...pulled,
       table: { rows: pulled.table.rows, sumCents: pulled.table.sumCents },
       heapWithWorkbookMb,
+      baselineHeapMb,
+      baselineStored: stored,
       ...(refresh ? { refresh } : {}),
     };
   } finally {

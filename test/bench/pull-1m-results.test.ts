@@ -18,6 +18,8 @@ function figures(rows: number, msPerRow: number, extra: Partial<MillionFigures> 
     peakRssMb: 0,
     heapWithWorkbookMb: 10 + workbookMb,
     heapWithoutWorkbookMb: 10,
+    baselineHeapMb: 0,
+    baselineStored: true,
     probes: [
       { rows: rows / 2, heapMb: 10 + workbookMb / 2 + 30 },
       { rows, heapMb: 10 + workbookMb + 5 },

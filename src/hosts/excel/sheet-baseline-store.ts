@@ -11,10 +11,19 @@
  * appends the new block at the end; the other tables' blocks are never written. Writes go in blocks under the
  * 5 MB request cap (chunk-plan.ts), reads in blocks under the response and 5M-cell caps (read-row-blocks.ts).
  * Turning the rows into the block's cells, and the cells read back into rows, runs in slices that give the thread
- * back between them (`yield-to-host.ts`): for 100,000 rows it held the pane's thread 100-200 ms in one go.
+ * back between them (`yield-to-host.ts`): for 100,000 rows it held the pane's thread 100-200 ms in one go. A pull's
+ * baseline comes as slices made as they are taken (`CompactBaseline`): a slice's rows and cells are the only ones in
+ * memory at a time, so a million-row baseline never is.
  */
 
-import { checkBaseline, type BaselinePatch, type BaselineStore } from '../../sync/push/baseline';
+import {
+  baselineCount,
+  baselineSlicesOf,
+  checkBaseline,
+  type BaselinePatch,
+  type BaselineSource,
+  type BaselineStore,
+} from '../../sync/push/baseline';
 import {
   BASELINE_HEADER_WIDTH,
   BASELINE_MARK,
@@ -27,7 +36,6 @@ import {
   parseBaselineHeader,
   parseBaselineRow,
   sameBaselineTable,
-  type BaselineBlock,
   type BaselineBlockHeader,
 } from '../../sync/push/baseline-sheet-layout';
 import type { BaselineRow } from '../../sync/push/diff';
@@ -37,7 +45,7 @@ import { addVeryHiddenSheet, existingSheet, serialized } from './hidden-text-she
 import { MAX_READ_CELLS, readRowBlocks } from './read-row-blocks';
 import type { ExcelSession } from './run-excel';
 import { sendInBlocks } from './send-in-blocks';
-import { inTurns, type YieldToHost } from './yield-to-host';
+import { inTurns, ROWS_PER_TURN, yieldToHost, type YieldToHost } from './yield-to-host';
 
 export { BASELINE_MARK, BASELINE_SHEET } from '../../sync/push/baseline-sheet-layout';
 
@@ -75,27 +83,47 @@ export class SheetBaselineStore implements BaselineStore {
     });
   }
 
-  async write(tableName: string, rows: readonly BaselineRow[]): Promise<void> {
-    const { header, cells, width, rowBytes } = await baselineBlockInTurns(tableName, rows, this.turns);
+  /**
+   * The table's block written a slice of rows at a time (#30: a pull's baseline comes as slices made as they are
+   * taken, so a million rows are never all in memory at once): the header first, `writing`, with the row count; each
+   * slice's cells made in turns and sent in blocks under the request cap; then, in the last sync, the block's width,
+   * size and `complete`. A slice's rows are as wide as its widest; the cells right of them are empty, as padding reads.
+   */
+  async write(tableName: string, rows: BaselineSource): Promise<void> {
+    const count = baselineCount(rows);
+    // Rows in memory are checked before anything is touched; slices as they come (a refused one leaves a block `writing`).
+    if (Array.isArray(rows)) checkBaseline(rows);
     await serialized(async (session) => {
       const sheet = (await existingSheet(session, BASELINE_SHEET)) ?? (await addVeryHiddenSheet(session, BASELINE_SHEET));
       const end = await this.deleteBlocks(session, sheet, tableName);
       const headerRange = sheet.getRangeByIndexes(end, 0, 1, BASELINE_HEADER_WIDTH);
-      const blocks = planBlocks(cells.length, (i) => rowBytes[i] ?? 0, { budgetBytes: this.budgetBytes, maxRows: this.maxRows });
-      // The header goes with the first block; `complete` rides on the last block's sync, after its values, so
-      // it is applied only when every row before it was.
-      await sendInBlocks(session, blocks, (block, turn) => {
-        if (turn.first) {
-          fillNumberFormat(headerRange, '@');
-          headerRange.values = [header];
-        }
-        if (block.count > 0) {
-          const range = sheet.getRangeByIndexes(end + 1 + block.start, 0, block.count, width);
+      fillNumberFormat(headerRange, '@');
+      headerRange.values = [[BASELINE_MARK, tableName, String(count), '2', 'writing', '0']];
+      const size = { written: 0, width: 2, bytes: 0, cells: 0 };
+      for (const slice of baselineSlicesOf(rows, ROWS_PER_TURN)) {
+        if (size.written > 0) await (this.turns.yieldToHost ?? yieldToHost)();
+        checkBaseline(slice);
+        const part = baselineBlock(tableName, slice);
+        const blocks = planBlocks(part.cells.length, (i) => part.rowBytes[i] ?? 0, {
+          budgetBytes: this.budgetBytes,
+          maxRows: this.maxRows,
+        });
+        const top = end + 1 + size.written;
+        await sendInBlocks(session, blocks, (block) => {
+          const range = sheet.getRangeByIndexes(top + block.start, 0, block.count, part.width);
           fillNumberFormat(range, '@');
-          range.values = cells.slice(block.start, block.start + block.count);
-        }
-        if (turn.last) sheet.getRangeByIndexes(end, BASELINE_STATE_COLUMN, 1, 1).values = [[BLOCK_COMPLETE]];
-      });
+          range.values = part.cells.slice(block.start, block.start + block.count);
+        });
+        size.written += slice.length;
+        size.width = Math.max(size.width, part.width);
+        size.bytes += part.rowBytes.reduce((sum, b) => sum + b, 0);
+        size.cells += part.width * slice.length;
+      }
+      if (size.written !== count) throw new Error(`The baseline of ${tableName} gave ${size.written} rows, not ${count}.`);
+      // The size as if every row were padded to the block's width (an empty cell is `""` and a comma in JSON).
+      const bytes = size.bytes + 3 * (size.width * count - size.cells);
+      headerRange.values = [[BASELINE_MARK, tableName, String(count), String(size.width), BLOCK_COMPLETE, String(bytes)]];
+      await session.sync();
     });
   }
 
@@ -202,41 +230,6 @@ export class SheetBaselineStore implements BaselineStore {
     // A block that does not read back whole is no baseline (see the header comment).
     return whole && rows.length === block.rows ? rows : undefined;
   }
-}
-
-/**
- * `baselineBlock` of the rows (checked first, `checkBaseline`), built a slice of rows per turn: the same header,
- * cells, width and bytes. A slice's rows are padded to the slice's widest; rows of a narrower slice are padded
- * again to the block's widest at the end (their bytes counted again).
- */
-async function baselineBlockInTurns(
-  tableName: string,
-  rows: readonly BaselineRow[],
-  turns: { yieldToHost?: YieldToHost },
-): Promise<BaselineBlock> {
-  const cells: string[][] = [];
-  const rowBytes: number[] = [];
-  let width = 2;
-  await inTurns(
-    rows.length,
-    (from, to) => {
-      const slice = rows.slice(from, to);
-      checkBaseline(slice);
-      const part = baselineBlock(tableName, slice);
-      width = Math.max(width, part.width);
-      cells.push(...part.cells);
-      rowBytes.push(...part.rowBytes);
-    },
-    turns,
-  );
-  cells.forEach((row, i) => {
-    if (row.length >= width) return;
-    while (row.length < width) row.push('');
-    rowBytes[i] = rowJsonBytes(row);
-  });
-  const bytes = rowBytes.reduce((sum, b) => sum + b, 0);
-  // The header as baselineBlock writes it (baseline-sheet-layout.ts), for the whole block.
-  return { header: [BASELINE_MARK, tableName, String(rows.length), String(width), 'writing', String(bytes)], cells, width, rowBytes };
 }
 
 /** The block headers from the top, one sync each (a workbook has a handful of pushable tables). */

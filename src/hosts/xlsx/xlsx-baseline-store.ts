@@ -7,7 +7,7 @@
  */
 
 import type { Workbook, Worksheet } from 'exceljs';
-import { checkBaseline, type BaselineStore } from '../../sync/push/baseline';
+import type { BaselineSource, BaselineStore } from '../../sync/push/baseline';
 import * as layout from '../../sync/push/baseline-sheet-layout';
 import type { BaselineRow } from '../../sync/push/diff';
 import { BigTableError } from './big-table';
@@ -59,9 +59,9 @@ export class XlsxBaselineStore implements BaselineStore {
     return layout.baselineOfBlock(block, cells);
   }
 
-  async write(tableName: string, rows: readonly BaselineRow[]): Promise<void> {
-    checkBaseline(rows);
-    const { header, cells } = layout.baselineBlock(tableName, rows);
+  /** The block's cells are the file's (a pull's baseline comes as slices, made into cells as they come). */
+  async write(tableName: string, rows: BaselineSource): Promise<void> {
+    const { header, cells } = layout.baselineBlockOfSlices(tableName, rows);
     const sheet = veryHiddenSheet(this.workbook, layout.BASELINE_SHEET);
     const end = deleteBlocks(sheet, tableName);
     writeTextCells(sheet, end, 0, [header]);

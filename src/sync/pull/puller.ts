@@ -23,7 +23,7 @@ import { DEFAULT_GIVE_UP_AFTER_MS, type CashflowClient, type CompletenessReport 
 import type { Language, MessageKey } from '../../i18n/catalog';
 import { translate } from '../../i18n/translate';
 import type { RelativePeriod } from '../filters/relative-period';
-import { baselineOf, baselinePatchOf, keepsBaseline, type BaselinePatch, type BaselineStore } from '../push/baseline';
+import { baselinePatchOf, keepsBaseline, type BaselinePatch, type BaselineSource, type BaselineStore } from '../push/baseline';
 import { BALANCE_SUMMARY_TABLE, tableSpec } from '../tables';
 import type { WorkbookPort, WriteResult } from '../workbook-port';
 import { fetchThenWritePull } from './fetch-then-write-pull';
@@ -156,13 +156,9 @@ function extraLabel(tableName: string, t: (key: MessageKey) => string): string {
 }
 
 /** Stores the baseline of the rows a pull wrote; one that cannot be stored is removed (see the comment at the call). */
-async function keepBaseline(
-  baselines: BaselineStore,
-  tableName: string,
-  rows: () => Parameters<BaselineStore['write']>[1],
-): Promise<'stored' | 'missing'> {
+async function keepBaseline(baselines: BaselineStore, tableName: string, rows: BaselineSource): Promise<'stored' | 'missing'> {
   try {
-    await baselines.write(tableName, rows());
+    await baselines.write(tableName, rows);
     return 'stored';
   } catch {
     await baselines.remove(tableName).catch(() => undefined);
@@ -278,7 +274,7 @@ async function pullOnce(s: PullerSettings, target: PullTarget, pullOptions: Pull
   const label = pullOptions.label ?? tableName;
   const baselines = s.options.baselines !== undefined && pushable(target) && keepsBaseline(model) ? s.options.baselines : undefined;
   // The rows the pull hands the port for its table, kept as they pass (no second read of the table).
-  const recorder = baselines === undefined ? undefined : recordingPort(s.options.port, tableName);
+  const recorder = baselines === undefined ? undefined : recordingPort(s.options.port, model);
   const context = pullSession(
     { ...s.session, language: s.language },
     { spec, label, port: recorder?.port ?? s.options.port, t: s.t },
@@ -298,7 +294,7 @@ async function pullOnce(s: PullerSettings, target: PullTarget, pullOptions: Pull
   // removed (SheetBaselineStore.write already deletes it before writing; a half-written one reads as none), and
   // the pull state says `baseline: 'missing'`: the push refuses such a table until it is pulled again, and never
   // takes every row as changed.
-  const written = recorder?.rows();
+  const written = recorder?.baseline();
   const baseline =
     baselines === undefined
       ? undefined
@@ -311,7 +307,7 @@ async function pullOnce(s: PullerSettings, target: PullTarget, pullOptions: Pull
           )
         : written === undefined
           ? undefined
-          : await keepBaseline(baselines, tableName, () => baselineOf(model, written));
+          : await keepBaseline(baselines, tableName, written);
   if (baseline === 'missing') outcome.warnings.push(s.t('pull.warning.baselineNotStored', { table: label }));
 
   const finishedAt = new Date(s.now()).toISOString();

@@ -1,24 +1,33 @@
-/** A port that keeps the rows of one table's write as they pass to it: the pull's baseline, without reading the table again. */
+/**
+ * A port that keeps, as one table's write passes to it, what the pull's baseline takes from its rows (the id, the
+ * external ID, the cells a push writes: `CompactBaseline`), without reading the table again and without keeping the
+ * rows themselves: a million-row pull holds two small arrays, not a second copy of every cell (#30).
+ */
 
-import type { CoreRow, CoreValue, RowBatches, TableSpec, WorkbookPort, WriteOptions } from '../workbook-port';
+import { CompactBaseline } from '../push/compact-baseline';
+import type { TableModel } from '../tables/table-model';
+import type { CoreRow, RowBatches, TableSpec, WorkbookPort, WriteOptions } from '../workbook-port';
 
-/** The port, keeping the rows of the last write of one table as they pass to it (arrays as they are, batches copied as they arrive). */
-export function recordingPort(port: WorkbookPort, tableName: string): { port: WorkbookPort; rows(): readonly CoreRow[] | undefined } {
-  let kept: readonly CoreRow[] | undefined;
+/** The port, keeping the baseline of the last write of the model's table (rows taken as they arrive, before the port turns them into cells). */
+export function recordingPort<R>(
+  port: WorkbookPort,
+  model: TableModel<R>,
+): { port: WorkbookPort; baseline(): CompactBaseline<R> | undefined } {
+  let kept: CompactBaseline<R> | undefined;
   const recording: WorkbookPort = {
     writeTable(spec: TableSpec, rows: readonly CoreRow[] | RowBatches, writeOptions?: WriteOptions) {
-      if (spec.tableName !== tableName) return port.writeTable(spec, rows, writeOptions);
+      if (spec.tableName !== model.tableName) return port.writeTable(spec, rows, writeOptions);
+      const baseline = new CompactBaseline(model);
+      kept = baseline;
       if (Array.isArray(rows)) {
-        kept = rows as readonly CoreRow[];
+        for (const row of rows as readonly CoreRow[]) baseline.add(row);
         return port.writeTable(spec, rows, writeOptions);
       }
-      const collected: CoreRow[] = [];
-      kept = collected;
       const batches = rows as RowBatches;
       async function* tee(): RowBatches {
         for await (const batch of batches) {
-          // Copies: the rows are the port's once handed over (it may turn them into cells in place).
-          for (const row of batch) collected.push(Array.isArray(row) ? [...(row as readonly CoreValue[])] : { ...row });
+          // Taken before the port has the rows: they are its once handed over (it may turn them into cells in place).
+          for (const row of batch) baseline.add(row);
           yield batch;
         }
       }
@@ -30,5 +39,5 @@ export function recordingPort(port: WorkbookPort, tableName: string): { port: Wo
     ...(port.readColumns === undefined ? {} : { readColumns: port.readColumns.bind(port) }),
     ...(port.patchTable === undefined ? {} : { patchTable: port.patchTable.bind(port) }),
   };
-  return { port: recording, rows: () => kept };
+  return { port: recording, baseline: () => kept };
 }

@@ -16,6 +16,7 @@
 
 import type { CellValue } from '../cell-values';
 import { rowJsonBytes } from '../json-bytes';
+import { baselineCount, baselineSlicesOf, checkBaseline, type BaselineSource } from './baseline';
 import type { BaselineRow, Fields } from './diff';
 import { joinTextParts, textParts } from './sheet-text-parts';
 
@@ -52,13 +53,29 @@ function dataRow(row: BaselineRow): string[] {
 
 /** The block a table's baseline is written as (rows checked by the caller, `checkBaseline`). */
 export function baselineBlock(tableName: string, rows: readonly BaselineRow[]): BaselineBlock {
-  const cells = rows.map(dataRow);
+  return blockOf(tableName, rows.map(dataRow));
+}
+
+function blockOf(tableName: string, cells: string[][]): BaselineBlock {
   const width = Math.max(2, ...cells.map((r) => r.length));
   // Rectangular blocks: short rows padded with empty text (an empty cell reads back as '').
   for (const row of cells) while (row.length < width) row.push('');
   const rowBytes = cells.map((r) => rowJsonBytes(r));
   const bytes = rowBytes.reduce((sum, b) => sum + b, 0);
-  return { header: [BASELINE_MARK, tableName, String(rows.length), String(width), 'writing', String(bytes)], cells, width, rowBytes };
+  return { header: [BASELINE_MARK, tableName, String(cells.length), String(width), 'writing', String(bytes)], cells, width, rowBytes };
+}
+
+/**
+ * `baselineBlock` of a baseline given as slices (a pull's, made as taken): each slice's cells made in turn, every row
+ * padded to the block's widest at the end, the same header, cells, width and bytes as `baselineBlock` of all the rows.
+ * The rows are checked slice by slice (`checkBaseline`).
+ */
+export function baselineBlockOfSlices(tableName: string, source: BaselineSource): BaselineBlock {
+  const cells: string[][] = [];
+  for (const slice of baselineSlicesOf(source)) for (const row of checkBaseline(slice)) cells.push(dataRow(row));
+  if (cells.length !== baselineCount(source))
+    throw new Error(`The baseline of ${tableName} gave ${cells.length} rows, not ${baselineCount(source)}.`);
+  return blockOf(tableName, cells);
 }
 
 /** A data row read back, or undefined when it is not one this layout wrote. */

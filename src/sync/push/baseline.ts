@@ -54,6 +54,38 @@ export function checkBaseline(rows: readonly BaselineRow[]): readonly BaselineRo
   return rows;
 }
 
+/** Rows per slice a store is given from `BaselineSlices` (a slice's rows and cells are the only ones made at a time). */
+export const BASELINE_SLICE_ROWS = 5_000;
+
+/**
+ * A baseline made a slice of rows at a time as the store writes it (a pull's: `CompactBaseline`, #30): `count` rows
+ * in all, in order. The store never holds more than a slice's rows (and what it writes of them) at once.
+ */
+export interface BaselineSlices {
+  readonly count: number;
+  slices(): Iterable<readonly BaselineRow[]>;
+}
+
+/** What a store is given to write: rows in memory, or slices made as it takes them. */
+export type BaselineSource = readonly BaselineRow[] | BaselineSlices;
+
+/** The source's rows in slices of at most `size` (rows in memory are sliced; slices are taken as made). */
+export function* baselineSlicesOf(source: BaselineSource, size = BASELINE_SLICE_ROWS): Iterable<readonly BaselineRow[]> {
+  if (!isRows(source)) {
+    yield* source.slices();
+    return;
+  }
+  for (let from = 0; from < source.length; from += size) yield source.slice(from, from + size);
+}
+
+export function baselineCount(source: BaselineSource): number {
+  return isRows(source) ? source.length : source.count;
+}
+
+function isRows(source: BaselineSource): source is readonly BaselineRow[] {
+  return Array.isArray(source);
+}
+
 /**
  * Where a host keeps the baselines, one per table (matched case-insensitively, as Excel matches table names).
  * `read` gives undefined when there is none, or when the stored one is incomplete or unreadable (a write that
@@ -61,8 +93,8 @@ export function checkBaseline(rows: readonly BaselineRow[]): readonly BaselineRo
  */
 export interface BaselineStore {
   read(tableName: string): Promise<BaselineRow[] | undefined>;
-  /** Replaces the table's baseline whole; the other tables' stay as they are. */
-  write(tableName: string, rows: readonly BaselineRow[]): Promise<void>;
+  /** Replaces the table's baseline whole; the other tables' stay as they are. Slices are taken one at a time. */
+  write(tableName: string, rows: BaselineSource): Promise<void>;
   remove(tableName: string): Promise<void>;
   /**
    * Optional: puts a patched refresh's rows into the table's stored baseline (its rows in the table's order, one per
@@ -112,8 +144,12 @@ export class MemoryBaselineStore implements BaselineStore {
     return text === undefined ? undefined : (JSON.parse(text) as BaselineRow[]);
   }
 
-  async write(tableName: string, rows: readonly BaselineRow[]): Promise<void> {
-    this.#tables.set(tableName.toLowerCase(), JSON.stringify(checkBaseline(rows)));
+  async write(tableName: string, rows: BaselineSource): Promise<void> {
+    const all: BaselineRow[] = [];
+    for (const slice of baselineSlicesOf(rows)) all.push(...checkBaseline(slice));
+    if (all.length !== baselineCount(rows))
+      throw new Error(`The baseline of ${tableName} gave ${all.length} rows, not ${baselineCount(rows)}.`);
+    this.#tables.set(tableName.toLowerCase(), JSON.stringify(all));
   }
 
   async remove(tableName: string): Promise<void> {

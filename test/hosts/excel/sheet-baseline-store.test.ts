@@ -101,7 +101,8 @@ describe('SheetBaselineStore', () => {
 
   it('a block refused as too large is halved and sent again', async () => {
     const store = new SheetBaselineStore({ budgetBytes: 20 * 1024 * 1024 });
-    const written = rows(30_000).map((r) => ({ ...r, fields: { ...r.fields, description: 'ü'.repeat(150) } }));
+    // A slice of rows (2,000) is over Excel's 5 MB cap: the store's 20 MB budget lets it try.
+    const written = rows(6_000).map((r) => ({ ...r, fields: { ...r.fields, description: 'ü'.repeat(1_500) } }));
     await store.write('ForecastBudgets', written);
     expect(sim.workbook.stats.failedSyncs.map((s) => s.errorCode)).toContain('RequestPayloadSizeLimitExceeded');
     expect(await store.read('ForecastBudgets')).toEqual(written);
@@ -228,6 +229,26 @@ describe('SheetBaselineStore, giving the thread back (#30)', () => {
     const before = turns();
     expect(await store.read('ForecastBudgets')).toEqual(written);
     expect(turns() - before).toBeGreaterThanOrEqual(4);
+  });
+
+  it('takes a baseline as slices made as it writes them; one that gives fewer rows than it said leaves no baseline', async () => {
+    const written = rows(2 * ROWS_PER_TURN + 3);
+    const made: number[] = [];
+    const slices = (count: number) => ({
+      count,
+      *slices() {
+        for (let from = 0; from < written.length; from += 1_000) {
+          made.push(from);
+          yield written.slice(from, from + 1_000);
+        }
+      },
+    });
+    const { store } = countingStore();
+    await store.write('ForecastBudgets', slices(written.length));
+    expect(made).toEqual([0, 1_000, 2_000, 3_000, 4_000]);
+    expect(await store.read('ForecastBudgets')).toEqual(written);
+    await expect(store.write('ForecastBudgets', slices(written.length + 1))).rejects.toThrow(/4003 rows, not 4004/);
+    expect(await store.read('ForecastBudgets')).toBeUndefined();
   });
 
   it('a row that does not parse back, in a later slice, still makes no baseline', async () => {

@@ -8,6 +8,7 @@
 
 import { SheetBaselineStore } from '../../../src/hosts/excel/sheet-baseline-store';
 import { baselineOf, type BaselineRow, type BaselineStore } from '../../../src/sync/push';
+import { baselineCount, type BaselineSlices } from '../../../src/sync/push/baseline';
 import {
   FORECAST_BUDGETS_TABLE,
   GROUP_INVOICES_TABLE,
@@ -52,6 +53,23 @@ function failPage2(suffix: string): FetchHook {
 }
 
 describe('baseline on pull', () => {
+  it('hands the store the baseline as slices made as it takes them, not as the rows the pull wrote (#30)', async () => {
+    const sheet = new SheetBaselineStore();
+    const taken: { array: boolean; count: number; slices: number[] }[] = [];
+    setUp({
+      read: (name) => sheet.read(name),
+      write: (name, rows) => {
+        const slices = Array.isArray(rows) ? [] : [...(rows as BaselineSlices).slices()];
+        taken.push({ array: Array.isArray(rows), count: baselineCount(rows), slices: slices.map((s) => s.length) });
+        return sheet.write(name, Array.isArray(rows) ? rows : slices.flat());
+      },
+      remove: (name) => sheet.remove(name),
+    });
+    const result = await h.puller.pull({ resource: 'transactions' });
+    expect(taken).toEqual([{ array: false, count: result.rowCount, slices: [result.rowCount] }]);
+    expect(await baselines.read('Transactions')).toEqual(await baselineOfTable(TRANSACTIONS_TABLE as TableModel<unknown>));
+  });
+
   it('a forecast budgets pull stores a baseline equal to baselineOf the table read back', async () => {
     setUp();
     const result = await h.puller.pull({ resource: 'forecastBudgets' });
