@@ -92,7 +92,7 @@ test('emptying is refused while an edit waits, then asks and leaves the tables n
   await app.pull('forecastBudgets');
   typeIntoBudget('Amount', '-4321');
   await app.askEmptyTables();
-  expect(app.snapshot().share.empty).toEqual({ status: 'refused', pendingRows: 1 });
+  expect(app.snapshot().share.empty).toEqual({ status: 'refused', pendingRows: 1, pendingFigures: 0 });
   expect(sim.workbook.tableLayouts().find((t) => t.name === 'ForecastBudgets')?.dataRowCount).toBeGreaterThan(1);
 
   await app.reviewChanges();
@@ -107,4 +107,25 @@ test('emptying is refused while an edit waits, then asks and leaves the tables n
   expect(app.snapshot().tables.find((r) => r.id === 'forecastBudgets')?.pulled).toBeUndefined();
   expect(Object.keys(sim.workbook.settings())).toEqual(['cashflow.connection']);
   expect(sim.workbook.sheetNames()).not.toContain('cashflow_baseline');
+});
+
+test('emptying is refused while a figure typed into the planning grid waits; then the grid goes and Plan shows the template’s page (#31)', async () => {
+  const app = await connected();
+  await app.buildPlanGrid();
+  expect(app.snapshot().planGrid.message?.intent).toBe('success');
+  // A figure typed into the first input cell of the grid (a coming month of a leaf category).
+  const row = sim.workbook.values('Plan').findIndex((cells, r) => r > 2 && sim.workbook.cellColors('Plan', r, 5).fill === '#EEF4FB');
+  expect(row).toBeGreaterThan(2);
+  sim.workbook.typeIntoCell('Plan', row, 5, '-777');
+  await app.askEmptyTables();
+  expect(app.snapshot().share.empty).toEqual({ status: 'refused', pendingRows: 0, pendingFigures: 1 });
+
+  await app.buildPlanGrid(); // built again: the typed figure is dropped
+  await app.askEmptyTables();
+  const asked = app.snapshot().share.empty;
+  expect(asked.status === 'confirming' && asked.report.planGrids.map((g) => g.sheet)).toEqual(['Plan']);
+  await app.emptyTables();
+  expect(app.snapshot().share.empty).toMatchObject({ status: 'done', grids: ['Plan'] });
+  expect(sim.workbook.values('Plan', 'A1')).toEqual([['Plan grid']]);
+  expect(Object.keys(sim.workbook.settings()).filter((k) => k.startsWith('cashflow.grid.'))).toEqual(['cashflow.grid.placeholder']);
 });

@@ -22,13 +22,16 @@ import {
   PlanSheetInUseError,
   readPlaceholder,
   type GridSheet,
+  type StoredGrid,
   type GridSheetLayout,
   type KeptFigure,
   type PlanSheetPort,
 } from '../../sync/plan-grid';
 import { CHANGED_FILL, CHANGED_FONT, INPUT_FILL, INPUT_FONT } from '../../sync/push/input-style-colours';
 import type { CoreValue } from '../../sync/workbook-port';
+import type { GridPage } from '../../sync/share/share-port';
 import { topLeftOf } from './cell-address';
+import { writePage } from './write-page';
 import { runExcel, type ExcelSession } from './run-excel';
 
 export const GRID_AMOUNT_FORMAT = '#,##0.00;[Red]-#,##0.00';
@@ -243,4 +246,28 @@ function markCells(sheet: Excel.Worksheet, grid: GridSheet, kept: readonly KeptF
     cell.format.fill.color = CHANGED_FILL;
     cell.format.font.color = CHANGED_FONT;
   }
+}
+
+/**
+ * "Empty the data tables" (#31): a grid's sheet given back. With `page` (the forecast's Plan sheet) the grid's outline
+ * is undone, the sheet cleared and unfrozen and the template's page written, with the setting that lets the next Build
+ * grid replace it; without (a scenario's) the sheet is deleted. The grid's layout setting goes either way; one sync.
+ */
+export async function resetPlanSheet(grid: StoredGrid, page: GridPage | undefined): Promise<void> {
+  await runExcel(async (session) => {
+    const { workbook } = session.context;
+    const sheet = workbook.worksheets.getItemOrNullObject(grid.sheet);
+    const setting = workbook.settings.getItemOrNullObject(gridSettingKey(grid.target));
+    const layout = await storedLayout(session, grid.target);
+    if (!sheet.isNullObject && page === undefined) sheet.delete();
+    else if (!sheet.isNullObject && page !== undefined) {
+      for (const span of groupSpans(layout?.rows ?? []).reverse()) rowsOf(sheet, span).ungroup('ByRows');
+      sheet.freezePanes.unfreeze();
+      sheet.getRange().clear('All');
+      writePage(sheet, page.layout);
+      workbook.settings.add(GRID_PLACEHOLDER_SETTING, page.setting);
+    }
+    if (!setting.isNullObject) setting.delete();
+    await session.sync();
+  });
 }

@@ -2,12 +2,15 @@
  * The share port (`src/sync/share/share-port.ts`) on Office.js: the add-in's tables and their rows, its document
  * settings (`context.workbook.settings`, ExcelApi 1.4: the store `Office.context.document.settings` writes too, per
  * file and add-in), the auto-open setting, the very hidden sheets (`hidden-sheet-scan.ts`) and emptying a table
- * (`empty-excel-table.ts`).
+ * (`empty-excel-table.ts`), and giving a planning grid's sheet back (`excel-plan-sheet.ts`).
  */
 
 import { AUTO_SHOW_SETTING } from '../office-settings';
+import type { StoredGrid } from '../../sync/plan-grid';
+import { resetPlanSheet } from './excel-plan-sheet';
 import {
   type EmptiedTable,
+  type GridPage,
   type HiddenSheetPurpose,
   type HiddenSheetSize,
   type SharedTable,
@@ -79,5 +82,9 @@ export class ExcelSharePort implements SharePort {
 
   removeHiddenSheets(): Promise<string[]> {
     return removeHiddenSheets();
+  }
+
+  resetPlanGrid(grid: StoredGrid, page: GridPage | undefined): Promise<void> {
+    return resetPlanSheet(grid, page);
   }
 }

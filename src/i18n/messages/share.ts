@@ -67,6 +67,11 @@ export const en = {
   'share.empty.refusedPending.one': '1 row waits to be sent. Send or discard it in Changes first; nothing was emptied.',
   'share.empty.refusedPending.other': '{count} rows wait to be sent. Send or discard them in Changes first; nothing was emptied.',
   'share.empty.refusedBusy': 'A load or a send is running. Try again once it has finished; nothing was emptied.',
+  'share.empty.refusedFigures.one': '1 figure typed into the planning grid waits to be sent. Send it from Data › Plan grid, or build the grid again to drop it; nothing was emptied.',
+  'share.empty.refusedFigures.other': '{count} figures typed into the planning grid wait to be sent. Send them from Data › Plan grid, or build the grid again to drop them; nothing was emptied.',
+  'share.empty.confirmGrid': 'The planning grid on {sheet}, with your categories and figures: the sheet shows how to build a grid again.',
+  'share.empty.confirmScenarioGrid': 'The planning grid on {sheet}: the sheet is deleted.',
+  'share.empty.doneGrids': 'Planning grids removed: {sheets}.',
   'share.empty.failed': 'Not every table was emptied: {reason}. Check the workbook, then try again.',
 } as const;
 
@@ -139,6 +144,11 @@ export const de: Catalog = {
   'share.empty.refusedPending.one': '1 Zeile wartet auf das Senden. Senden oder verwerfen Sie sie zuerst unter Änderungen; nichts wurde geleert.',
   'share.empty.refusedPending.other': '{count} Zeilen warten auf das Senden. Senden oder verwerfen Sie sie zuerst unter Änderungen; nichts wurde geleert.',
   'share.empty.refusedBusy': 'Ein Laden oder Senden läuft. Versuchen Sie es erneut, wenn es fertig ist; nichts wurde geleert.',
+  'share.empty.refusedFigures.one': '1 Wert, im Planraster eingetippt, wartet auf das Senden. Senden Sie ihn unter Daten › Planraster oder bauen Sie das Raster neu auf, um ihn zu verwerfen; nichts wurde geleert.',
+  'share.empty.refusedFigures.other': '{count} Werte, im Planraster eingetippt, warten auf das Senden. Senden Sie sie unter Daten › Planraster oder bauen Sie das Raster neu auf, um sie zu verwerfen; nichts wurde geleert.',
+  'share.empty.confirmGrid': 'Das Planraster auf {sheet} mit Ihren Kategorien und Werten: Das Blatt zeigt danach, wie man wieder ein Raster aufbaut.',
+  'share.empty.confirmScenarioGrid': 'Das Planraster auf {sheet}: Das Blatt wird gelöscht.',
+  'share.empty.doneGrids': 'Planraster entfernt: {sheets}.',
   'share.empty.failed': 'Nicht jede Tabelle wurde geleert: {reason}. Prüfen Sie die Arbeitsmappe und versuchen Sie es erneut.',
 };
 
@@ -209,5 +219,10 @@ export const it: Catalog = {
   'share.empty.refusedPending.one': '1 riga è in attesa di invio. Inviala o scartala prima in Modifiche; non è stato svuotato nulla.',
   'share.empty.refusedPending.other': '{count} righe sono in attesa di invio. Inviale o scartale prima in Modifiche; non è stato svuotato nulla.',
   'share.empty.refusedBusy': 'È in corso un caricamento o un invio. Riprova quando è terminato; non è stato svuotato nulla.',
+  'share.empty.refusedFigures.one': '1 valore digitato nella griglia di piano attende l’invio. Invialo da Dati › Griglia di piano, o ricrea la griglia per scartarlo; non è stato svuotato nulla.',
+  'share.empty.refusedFigures.other': '{count} valori digitati nella griglia di piano attendono l’invio. Inviali da Dati › Griglia di piano, o ricrea la griglia per scartarli; non è stato svuotato nulla.',
+  'share.empty.confirmGrid': 'La griglia di piano su {sheet}, con le tue categorie e i tuoi valori: il foglio mostrerà come crearne di nuovo una.',
+  'share.empty.confirmScenarioGrid': 'La griglia di piano su {sheet}: il foglio viene eliminato.',
+  'share.empty.doneGrids': 'Griglie di piano rimosse: {sheets}.',
   'share.empty.failed': 'Non tutte le tabelle sono state svuotate: {reason}. Controlla la cartella di lavoro e riprova.',
 };

@@ -13,9 +13,10 @@
 import { z } from 'zod';
 import type { Language, MessageKey } from '../../i18n/catalog';
 import { translate } from '../../i18n/translate';
+import type { BudgetTarget } from '../push/service-row';
 import type { LayoutCell, SheetLayout } from '../workbook-layout/sheet-layout';
 import { gridBudgetsTable } from './grid-budgets';
-import { GRID_SETTING_PREFIX } from './grid-sheet';
+import { GRID_SETTING_PREFIX, gridSettingKey } from './grid-sheet';
 
 export const GRID_PLACEHOLDER_SETTING = `${GRID_SETTING_PREFIX}placeholder`;
 
@@ -91,4 +92,38 @@ export function isGridPlaceholder(placeholder: GridPlaceholder | undefined, shee
   const expected = new Map(placeholder.cells.map((c) => [`${c.row}:${c.column}`, c.value]));
   if (cells.length !== expected.size) return false;
   return cells.every((c) => expected.get(`${c.row}:${c.column}`) === c.value);
+}
+
+/** A planning grid the workbook holds, as its document settings tell: its plan and its sheet. */
+export interface StoredGrid {
+  target: BudgetTarget;
+  sheet: string;
+}
+
+const StoredTargetSchema = z.object({
+  target: z.union([
+    z.strictObject({ kind: z.literal('forecast') }),
+    z.strictObject({ kind: z.literal('scenario'), scenarioId: z.number().int().positive() }),
+  ]),
+});
+
+/**
+ * The grids among the document settings (`key` and the value's JSON, as the share port reads them): each grid's layout
+ * setting whose key is its plan's (`cashflow.grid.PlanGrid`, `cashflow.grid.Scenario_<id>_PlanGrid`). The settings came
+ * with the file: anything else is no grid.
+ */
+export function storedGrids(settings: readonly { key: string; json: string }[]): StoredGrid[] {
+  const grids: StoredGrid[] = [];
+  for (const { key, json } of settings) {
+    if (!key.startsWith(GRID_SETTING_PREFIX) || key === GRID_PLACEHOLDER_SETTING) continue;
+    try {
+      const value: unknown = JSON.parse(json);
+      const parsed = StoredTargetSchema.safeParse(typeof value === 'string' ? JSON.parse(value) : value);
+      if (parsed.success && gridSettingKey(parsed.data.target) === key)
+        grids.push({ target: parsed.data.target, sheet: gridBudgetsTable(parsed.data.target).sheetName });
+    } catch {
+      // Not a layout this add-in wrote.
+    }
+  }
+  return grids;
 }

@@ -56,6 +56,8 @@ export {
   placeholderExtent,
   placeholderSetting,
   readPlaceholder,
+  storedGrids,
   type GridPlaceholder,
   type PlaceholderCell,
+  type StoredGrid,
 } from './grid-placeholder';

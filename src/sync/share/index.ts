@@ -1,6 +1,7 @@
 /** Sharing a workbook: the check before sharing and "Empty the data tables", over the host's share port. */
 export {
   type EmptiedTable,
+  type GridPage,
   type HiddenSheetPurpose,
   type HiddenSheetSize,
   type SharedTable,

@@ -13,6 +13,7 @@ import { credentialKey, type PullState, type PullStateStore } from '../pull/pull
 import type { SecretKind, SecretProbe } from './secret-probes';
 import { type HiddenSheetPurpose, type HiddenSheetSize, type SharedTable, type SharePort, type StoredSetting } from './share-port';
 import { textBytes } from './text-bytes';
+import { storedGrids, type StoredGrid } from '../plan-grid/grid-placeholder';
 
 /** Where a secret was found. */
 export type FindingPlace = { kind: 'setting'; key: string } | { kind: 'sheet'; purpose: HiddenSheetPurpose };
@@ -34,6 +35,8 @@ export interface ShareReport {
   hiddenSheets: HiddenSheetSize[];
   settings: SettingSize[];
   autoOpen: boolean;
+  /** The planning grids the workbook holds (their sheets hold the company's categories and figures). */
+  planGrids: StoredGrid[];
   /** Empty: no secret the pane knows, and no credential-like name, is in the workbook. */
   findings: SecretFinding[];
 }
@@ -60,6 +63,7 @@ export async function checkBeforeSharing(deps: ShareCheckDeps): Promise<ShareRep
     hiddenSheets,
     settings: settings.map((s) => ({ key: s.key, bytes: textBytes(s.key) + textBytes(s.json) })),
     autoOpen: await port.readAutoOpen(),
+    planGrids: storedGrids(settings),
     findings: findings.all(),
   };
 }

@@ -4,6 +4,9 @@
  * another host (a workbook file) can implement it later. Plain data in and out; no Office here.
  */
 
+import type { StoredGrid } from '../plan-grid/grid-placeholder';
+import type { SheetLayout } from '../workbook-layout/sheet-layout';
+
 /** One of the add-in's tables as the workbook holds it now. */
 export interface SharedTable {
   tableName: string;
@@ -66,4 +69,16 @@ export interface SharePort {
   clearStamp(tableName: string, stamp: string): Promise<boolean>;
   /** Deletes the add-in's very hidden sheets (baselines, journal, lists); answers the names deleted. */
   removeHiddenSheets(): Promise<string[]>;
+  /**
+   * Optional (#31): gives a planning grid's sheet back, its layout setting removed: with `page`, the sheet becomes the
+   * template's page (its cells, and the setting that lets the next Build grid replace it); without, the sheet (the
+   * grid's alone) is deleted. A sheet already gone is no failure.
+   */
+  resetPlanGrid?(grid: StoredGrid, page: GridPage | undefined): Promise<void>;
+}
+
+/** The template's Plan page and the setting that names it (src/sync/plan-grid/grid-placeholder.ts). */
+export interface GridPage {
+  layout: SheetLayout;
+  setting: string;
 }

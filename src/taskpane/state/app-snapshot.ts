@@ -339,9 +339,10 @@ export type EmptyView =
   /** The dialog asks; `report` says what goes. */
   | { status: 'confirming'; report: ShareReport }
   | { status: 'emptying' }
-  | { status: 'done'; tables: number; rows: number }
-  /** Changes wait to be sent (rows), or a load or send is running (0). */
-  | { status: 'refused'; pendingRows: number }
+  /** `grids`: the sheets of the planning grids given back (the Plan sheet shows the template's page again). */
+  | { status: 'done'; tables: number; rows: number; grids: string[] }
+  /** Changes wait to be sent (rows), figures typed into a planning grid do, or a load or send is running (both 0). */
+  | { status: 'refused'; pendingRows: number; pendingFigures?: number }
   | { status: 'failed'; message: string };
 
 export interface ShareView {

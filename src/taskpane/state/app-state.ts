@@ -138,6 +138,8 @@ export class AppState {
       host: options.host,
       credentials: () => this.#knownCredentials(),
       busy: () => this.#pulls.running || this.#snapshot.changes.tables.some((c) => c.status !== 'idle'),
+      language: () => this.#snapshot.language,
+      pendingGridFigures: () => this.#planGrid.pendingFigures(),
       t: (key, params) => this.t(key, params),
       now: () => this.#nowIso(),
       publish: (share) => this.#set({ share }),

@@ -168,6 +168,20 @@ export class PlanGridState {
     return out;
   }
 
+  /** Figures typed into the workbook's grids and not sent yet (cells that differ from what was built, or are no amount). */
+  async pendingFigures(): Promise<number> {
+    const { sheet } = this.#deps;
+    if (sheet === undefined) return 0;
+    let figures = 0;
+    for (const choice of this.choices()) {
+      const layout = await sheet.layout(targetOf(choice.value)).catch(() => undefined);
+      if (layout === undefined) continue;
+      const typed = gridSheetEdits(layout, await sheet.read(layout), this.#deps.language());
+      figures += typed.edits.length + typed.problems.length;
+    }
+    return figures;
+  }
+
   /** Keeps the grid for the compositions and watches its sheet's selection (once per plan's sheet). */
   async #keep(built: BuiltPlanGrid): Promise<void> {
     this.#built = built;

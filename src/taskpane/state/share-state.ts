@@ -1,10 +1,11 @@
 /**
  * The Share section's state: the auto-open switch (the document setting), the check before sharing, and "Empty the
- * data tables" (asked first, refused while changes wait to be sent or while the pane writes). Every rule is in the
+ * data tables" (asked first, refused while changes or a planning grid's typed figures wait to be sent, or while the
+ * pane writes). Every rule is in the
  * core (`src/sync/share`); this module calls it with the host's ports and keeps what the view shows.
  */
 
-import type { MessageKey } from '../../i18n/catalog';
+import type { Language, MessageKey } from '../../i18n/catalog';
 import type { MessageParams } from '../../i18n/translate';
 import { pendingChanges } from '../../sync/push';
 import {
@@ -27,6 +28,10 @@ export interface ShareDeps {
   credentials(): KnownCredentials[];
   /** A load or a send is running: emptying would write under it. */
   busy(): boolean;
+  /** The pane's language: a planning grid's sheet becomes the template's page in it. */
+  language(): Language;
+  /** Figures typed into the workbook's planning grids and not sent (emptying would lose them). */
+  pendingGridFigures(): Promise<number>;
   t(key: MessageKey, params?: MessageParams): string;
   now(): string;
   publish(view: ShareView): void;
@@ -107,7 +112,8 @@ export class ShareState {
     if (this.#deps.host.share === undefined) return;
     if (this.#deps.busy()) return this.#set({ empty: { status: 'refused', pendingRows: 0 } });
     const pendingRows = await this.#pendingRows().catch(() => 0);
-    if (pendingRows > 0) return this.#set({ empty: { status: 'refused', pendingRows } });
+    const pendingFigures = await this.#deps.pendingGridFigures().catch(() => 0);
+    if (pendingRows > 0 || pendingFigures > 0) return this.#set({ empty: { status: 'refused', pendingRows, pendingFigures } });
     const report = await this.check();
     this.#asked = report !== undefined;
     if (report !== undefined) this.#set({ empty: { status: 'confirming', report } });
@@ -130,11 +136,23 @@ export class ShareState {
     }
     this.#set({ empty: { status: 'emptying' } });
     try {
-      const result = await emptyDataTables({ port, pullStates: this.#deps.host.pullStates, pendingRows: () => this.#pendingRows() });
-      if (result.status === 'refused') this.#set({ empty: { status: 'refused', pendingRows: result.pendingRows } });
+      const result = await emptyDataTables({
+        port,
+        pullStates: this.#deps.host.pullStates,
+        language: this.#deps.language(),
+        pendingRows: () => this.#pendingRows(),
+        pendingGridFigures: () => this.#deps.pendingGridFigures(),
+      });
+      if (result.status === 'refused')
+        this.#set({ empty: { status: 'refused', pendingRows: result.pendingRows, pendingFigures: result.pendingFigures } });
       else
         this.#set({
-          empty: { status: 'done', tables: result.tables.length, rows: result.tables.reduce((sum, t) => sum + t.rowsRemoved, 0) },
+          empty: {
+            status: 'done',
+            tables: result.tables.length,
+            rows: result.tables.reduce((sum, t) => sum + t.rowsRemoved, 0),
+            grids: result.grids.map((g) => g.sheet),
+          },
         });
       await this.check();
       return result.status === 'done';

@@ -1,6 +1,7 @@
 /**
  * Share › Empty the data tables: what it does, the button, the dialog that names what goes (each table and its rows,
- * the baselines and journal) and what stays, and the outcome (done, refused while changes wait, failed).
+ * the planning grids, the baselines and journal) and what stays, and the outcome (done, refused while changes or a
+ * grid's typed figures wait, failed).
  */
 
 import { Button, makeStyles, MessageBar, MessageBarBody, Spinner, Text, tokens } from '@fluentui/react-components';
@@ -22,6 +23,12 @@ export function EmptyTablesSection(): ReactElement {
   const n = (value: number): string => formatInteger(value, language);
   const plural = (count: number): 'one' | 'other' => pluralOf(count, language);
   const busy = empty.status === 'emptying';
+  const refusal = (rows: number, figures: number): string =>
+    rows > 0
+      ? t(`share.empty.refusedPending.${plural(rows)}`, { count: n(rows) })
+      : figures > 0
+        ? t(`share.empty.refusedFigures.${plural(figures)}`, { count: n(figures) })
+        : t('share.empty.refusedBusy');
   return (
     <section className={styles.section} aria-labelledby="share-empty-heading">
       <h2 id="share-empty-heading" className={styles.heading}>
@@ -36,16 +43,15 @@ export function EmptyTablesSection(): ReactElement {
       </div>
       {empty.status === 'refused' && (
         <MessageBar intent="warning">
-          <MessageBarBody>
-            {empty.pendingRows === 0
-              ? t('share.empty.refusedBusy')
-              : t(`share.empty.refusedPending.${plural(empty.pendingRows)}`, { count: n(empty.pendingRows) })}
-          </MessageBarBody>
+          <MessageBarBody>{refusal(empty.pendingRows, empty.pendingFigures ?? 0)}</MessageBarBody>
         </MessageBar>
       )}
       {empty.status === 'done' && (
         <MessageBar intent="success">
-          <MessageBarBody>{t(`share.empty.done.${plural(empty.tables)}`, { count: n(empty.tables), rows: n(empty.rows) })}</MessageBarBody>
+          <MessageBarBody>
+            {t(`share.empty.done.${plural(empty.tables)}`, { count: n(empty.tables), rows: n(empty.rows) })}
+            {empty.grids.length > 0 && ` ${t('share.empty.doneGrids', { sheets: empty.grids.join(', ') })}`}
+          </MessageBarBody>
         </MessageBar>
       )}
       {empty.status === 'failed' && (
@@ -70,6 +76,13 @@ export function EmptyTablesSection(): ReactElement {
                       {empty.report.tables.map((table) => (
                         <li key={table.tableName}>
                           {t(`share.empty.confirmRow.${plural(table.rows)}`, { table: table.tableName, count: n(table.rows) })}
+                        </li>
+                      ))}
+                      {empty.report.planGrids.map((grid) => (
+                        <li key={grid.sheet}>
+                          {t(grid.target.kind === 'forecast' ? 'share.empty.confirmGrid' : 'share.empty.confirmScenarioGrid', {
+                            sheet: grid.sheet,
+                          })}
                         </li>
                       ))}
                       {empty.report.hiddenSheets.length > 0 && <li>{t('share.empty.confirmHidden')}</li>}

@@ -12,6 +12,7 @@ import {
   buildPlanGrid,
   GRID_HEADER_ROW,
   GRID_PLACEHOLDER_SETTING,
+  gridPlaceholderSheet,
   gridSettingKey,
   groupSpans,
   PlanSheetInUseError,
@@ -25,6 +26,10 @@ import { asUser, installSim, type Sim } from './sim-setup';
 import { buildTemplate, saveTemplate } from '../../../src/template/planning-template';
 import { openWorkbookFile } from '../../../src/preview/workbook-file/workbook-file';
 import { translate } from '../../../src/i18n/translate';
+import { ExcelSharePort } from '../../../src/hosts/excel/excel-share-port';
+import { SettingsConnectionStore } from '../../../src/hosts/excel/settings-connection';
+import { SettingsPullStateStore } from '../../../src/hosts/excel/settings-pull-state';
+import { checkBeforeSharing, emptyDataTables } from '../../../src/sync/share';
 
 let sandbox: Sandbox;
 let client: CashflowClient;
@@ -178,5 +183,69 @@ describe('the template’s Plan sheet', () => {
     });
     await expect(buildPlanGrid(context, spec)).rejects.toThrow(PlanSheetInUseError);
     expect(sim.workbook.values('Plan', 'A1')).toEqual([[translate('en', 'template.plan.title')]]);
+  });
+});
+
+describe('Empty the data tables with planning grids (#31)', () => {
+  const scenario: BudgetTarget = { kind: 'scenario', scenarioId: 2 };
+
+  it('gives the Plan sheet the template’s page back and deletes a scenario’s grid sheet; the next Build grid takes the page', async () => {
+    await buildPlanGrid(context, spec);
+    await buildPlanGrid(context, { ...spec, target: scenario });
+    expect(sim.workbook.sheetNames()).toEqual(expect.arrayContaining(['Plan', 'Scenario 2 plan']));
+    const report = await checkBeforeSharing({
+      port: new ExcelSharePort(),
+      pullStates: new SettingsPullStateStore(),
+      connection: new SettingsConnectionStore(),
+      probes: [],
+    });
+    expect(report.planGrids).toEqual([
+      { target: forecast, sheet: 'Plan' },
+      { target: scenario, sheet: 'Scenario 2 plan' },
+    ]);
+
+    const result = await emptyDataTables({
+      port: new ExcelSharePort(),
+      pullStates: new SettingsPullStateStore(),
+      language: 'de',
+      pendingRows: async () => 0,
+      pendingGridFigures: async () => 0,
+    });
+    expect(result).toMatchObject({ status: 'done', grids: report.planGrids });
+    expect(sim.workbook.sheetNames()).not.toContain('Scenario 2 plan');
+    const page = gridPlaceholderSheet('de');
+    expect(sim.workbook.values('Plan', 'A1:A9').flat()).toEqual(
+      Array.from({ length: 9 }, (_, i) => String(page.cells.find((c) => c.row === i + 1)?.value ?? '')),
+    );
+    expect(
+      sim.workbook
+        .values('Plan', 'B1:Z40')
+        .flat()
+        .every((v) => v === ''),
+    ).toBe(true);
+    expect(sim.workbook.outlineLevels('Plan').size).toBe(0);
+    expect(sim.workbook.frozen('Plan')).toEqual({ rows: 0, columns: 0 });
+    const settings = sim.workbook.settings();
+    expect(Object.keys(settings).filter((k) => k.startsWith('cashflow.grid.'))).toEqual([GRID_PLACEHOLDER_SETTING]);
+    // No category of the company is left on the sheet, and the next Build grid replaces the page.
+    await buildPlanGrid(context, spec);
+    expect(sim.workbook.values('Plan', 'A3')).toEqual([['Category']]);
+  });
+
+  it('is refused while figures typed into a grid wait to be sent: nothing is touched', async () => {
+    const built = await buildPlanGrid(context, spec);
+    const at = built.sheet.layout.rows.findIndex((r, i) => r.kind === 'leaf' && built.sheet.layout.editable[i]?.some(Boolean));
+    sim.workbook.typeIntoCell('Plan', first + at, 4, '-2500');
+    const before = sim.workbook.values('Plan', 'A1:F20');
+    const result = await emptyDataTables({
+      port: new ExcelSharePort(),
+      pullStates: new SettingsPullStateStore(),
+      language: 'en',
+      pendingRows: async () => 0,
+      pendingGridFigures: async () => 1,
+    });
+    expect(result).toEqual({ status: 'refused', pendingRows: 0, pendingFigures: 1 });
+    expect(sim.workbook.values('Plan', 'A1:F20')).toEqual(before);
+    expect(sim.workbook.settings()).toHaveProperty([gridSettingKey(forecast)]);
   });
 });

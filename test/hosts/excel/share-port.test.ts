@@ -157,6 +157,7 @@ describe('Empty the data tables', () => {
     const result = await emptyDataTables({
       port: new ExcelSharePort(),
       pullStates: new SettingsPullStateStore(),
+      language: 'en',
       pendingRows: async () => 0,
     });
 
@@ -166,6 +167,7 @@ describe('Empty the data tables', () => {
       stampsCleared: 1,
       sheetsRemoved: [BASELINE_SHEET, JOURNAL_SHEET],
       statesCleared: 1,
+      grids: [],
     });
     const after = await bodyOf();
     expect(after.headers).toEqual(before.headers);
@@ -189,9 +191,10 @@ describe('Empty the data tables', () => {
     const result = await emptyDataTables({
       port: new ExcelSharePort(),
       pullStates: new SettingsPullStateStore(),
+      language: 'en',
       pendingRows: async () => 3,
     });
-    expect(result).toEqual({ status: 'refused', pendingRows: 3 });
+    expect(result).toEqual({ status: 'refused', pendingRows: 3, pendingFigures: 0 });
     expect((await bodyOf()).rows).toBe(12);
     expect(sim.workbook.settings()).toEqual(settings);
     expect(sim.workbook.sheetNames()).toContain(BASELINE_SHEET);
@@ -206,6 +209,7 @@ describe('Empty the data tables', () => {
     const result = await emptyDataTables({
       port: new ExcelSharePort(),
       pullStates: new SettingsPullStateStore(),
+      language: 'en',
       pendingRows: async () => 0,
     });
     expect(result.status === 'done' && result.stampsCleared).toBe(0);
@@ -278,6 +282,7 @@ describe('the lists sheet of the category cells (#28)', () => {
     const result = await emptyDataTables({
       port: new ExcelSharePort(),
       pullStates: new SettingsPullStateStore(),
+      language: 'en',
       pendingRows: async () => 0,
     });
     expect(result.status === 'done' && result.sheetsRemoved).toEqual([BASELINE_SHEET, JOURNAL_SHEET, LISTS_SHEET]);
