@@ -20,6 +20,7 @@ import {
   pane,
   previewApi,
   saveScreenshot,
+  screenshotPane,
   useApp,
 } from './support';
 
@@ -180,5 +181,16 @@ test('the planning template opens in the preview; after Load its Overview settle
   const table = workbook.getWorksheet('Categories')?.getTable('Categories') as unknown as { model: { tableRef: string } };
   expect(table.model.tableRef).toBe(`A2:L${2 + categories.length}`);
   expect(workbook.getWorksheet('Overview')?.getCell('B5').formula).toBe('_xldudf_CASHFLOW_BALANCE()');
+
+  // Share › Empty the data tables names the grid, and gives the Plan sheet its template page back (#31).
+  await p.getByRole('tab', { name: en['pane.tab.share'] }).click();
+  await p.getByRole('button', { name: en['share.empty.run'] }).click();
+  const dialog = p.getByRole('alertdialog');
+  await dialog.getByText(en['share.empty.confirmGrid'].replace('{sheet}', 'Plan')).waitFor();
+  await screenshotPane(page, 'pane-share-empty-grid');
+  await dialog.getByRole('button', { name: en['share.empty.confirm'] }).click();
+  await eventually(async () => expect(await preview.cellText('Plan', 0, 0)).toBe(en['template.plan.title']));
+  const after = JSON.parse(await preview.settingsJson()) as Record<string, unknown>;
+  expect(Object.keys(after).filter((k) => k.startsWith('cashflow.grid.'))).toEqual(['cashflow.grid.placeholder']);
   expectClean(suite.session, [OFFICE_JS_TELEMETRY]);
 });

@@ -51,7 +51,7 @@ export const en = {
   'share.size.mb': 'about {count} MB',
   'share.empty.heading': 'Empty the data tables',
   'share.empty.intro':
-    'Turns this working file into a template: each table keeps its header, formats, column widths and lists with one empty row, and your own columns keep their headers and formulas. The stamps, the baselines, the send journal and the load settings go; the connection (name and address, no secret) stays.',
+    'Turns this working file into a template: each table keeps its header, formats, column widths and lists with one empty row, and your own columns keep their headers and formulas. The stamps, the baselines, the send journal, the load settings and the planning grids go; the connection (name and address, no secret) stays.',
   'share.empty.run': 'Empty the data tables…',
   'share.empty.running': 'Emptying the tables…',
   'share.empty.confirmTitle': 'Empty the data tables?',
@@ -128,7 +128,7 @@ export const de: Catalog = {
   'share.size.mb': 'etwa {count} MB',
   'share.empty.heading': 'Datentabellen leeren',
   'share.empty.intro':
-    'Macht aus dieser Arbeitsdatei eine Vorlage: Jede Tabelle behält Kopfzeile, Formate, Spaltenbreiten und Auswahllisten mit einer leeren Zeile, Ihre eigenen Spalten behalten Überschriften und Formeln. Die Stempel, die Ausgangsstände, das Sendeprotokoll und die Ladeeinstellungen werden entfernt; die Verbindung (Name und Adresse, kein Geheimnis) bleibt.',
+    'Macht aus dieser Arbeitsdatei eine Vorlage: Jede Tabelle behält Kopfzeile, Formate, Spaltenbreiten und Auswahllisten mit einer leeren Zeile, Ihre eigenen Spalten behalten Überschriften und Formeln. Die Stempel, die Ausgangsstände, das Sendeprotokoll, die Ladeeinstellungen und die Planraster werden entfernt; die Verbindung (Name und Adresse, kein Geheimnis) bleibt.',
   'share.empty.run': 'Datentabellen leeren…',
   'share.empty.running': 'Die Tabellen werden geleert…',
   'share.empty.confirmTitle': 'Datentabellen leeren?',
@@ -203,7 +203,7 @@ export const it: Catalog = {
   'share.size.mb': 'circa {count} MB',
   'share.empty.heading': 'Svuota le tabelle dei dati',
   'share.empty.intro':
-    'Trasforma questo file di lavoro in un modello: ogni tabella conserva intestazione, formati, larghezze delle colonne ed elenchi con una riga vuota, e le tue colonne conservano intestazioni e formule. I timbri, gli stati di partenza, il registro degli invii e le impostazioni di caricamento vengono rimossi; la connessione (nome e indirizzo, nessun segreto) resta.',
+    'Trasforma questo file di lavoro in un modello: ogni tabella conserva intestazione, formati, larghezze delle colonne ed elenchi con una riga vuota, e le tue colonne conservano intestazioni e formule. I timbri, gli stati di partenza, il registro degli invii, le impostazioni di caricamento e le griglie di piano vengono rimossi; la connessione (nome e indirizzo, nessun segreto) resta.',
   'share.empty.run': 'Svuota le tabelle dei dati…',
   'share.empty.running': 'Svuotamento delle tabelle…',
   'share.empty.confirmTitle': 'Svuotare le tabelle dei dati?',
