@@ -128,6 +128,31 @@ describe('the Data view state on its own', () => {
     expect(state.pulls.running).toBe(false);
   });
 
+  test('cancel once the rows are in (finishing) stops the queue, not the load: the table is loaded, the queued one never', async () => {
+    const state = pullsState();
+    state.pulls.refreshTables();
+    let second: Promise<void> | undefined;
+    let finishing: PullsView | undefined;
+    let cancelled = false;
+    state.onPublish = (view) => {
+      if (view.job?.tableId !== 'transactions' || cancelled) return;
+      second ??= state.pulls.pull('categories');
+      if (view.job.progress?.phase !== 'finishing') return;
+      cancelled = true;
+      state.pulls.cancel();
+      finishing = state.snapshot();
+    };
+    await state.pulls.pull('transactions');
+    await second;
+    expect(finishing?.job).toMatchObject({ tableId: 'transactions', cancelling: false, progress: { phase: 'finishing' } });
+    const rows = state.snapshot().tables;
+    expect(rows.find((t) => t.id === 'transactions')?.pulled).toBeDefined();
+    expect(rows.find((t) => t.id === 'transactions')?.outcome?.kind).not.toBe('cancelled');
+    expect(rows.find((t) => t.id === 'categories')).toMatchObject({ queued: false });
+    expect(rows.find((t) => t.id === 'categories')?.pulled).toBeUndefined();
+    expect(state.loaded).toBe(1);
+  });
+
   test('signed out, the list is empty; forgetTables empties it for the owner to publish with the connection', () => {
     const signedOut = pullsState({ connection: () => ({ status: 'signedOut' }) });
     signedOut.pulls.refreshTables();

@@ -183,6 +183,7 @@ export const en = {
   'pane.phase.fetching': 'Fetching',
   'pane.phase.verifying': 'Checking',
   'pane.phase.writing': 'Writing',
+  'pane.phase.finishing': 'Finishing: the rows are in',
   'pane.phase.done': 'Done',
   'pane.phase.waiting': 'Waiting for the service',
 
@@ -528,6 +529,7 @@ export const de: Catalog = {
   'pane.phase.fetching': 'Abruf',
   'pane.phase.verifying': 'Prüfung',
   'pane.phase.writing': 'Schreiben',
+  'pane.phase.finishing': 'Abschluss: die Zeilen sind da',
   'pane.phase.done': 'Fertig',
   'pane.phase.waiting': 'Warten auf den Dienst',
 
@@ -871,6 +873,7 @@ export const it: Catalog = {
   'pane.phase.fetching': 'Download',
   'pane.phase.verifying': 'Verifica',
   'pane.phase.writing': 'Scrittura',
+  'pane.phase.finishing': 'Completamento: le righe sono dentro',
   'pane.phase.done': 'Fatto',
   'pane.phase.waiting': 'In attesa del servizio',
 

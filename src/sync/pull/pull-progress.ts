@@ -8,7 +8,12 @@ import type { RetryReason } from '../../api';
 import type { Language, MessageKey } from '../../i18n/catalog';
 import { translate } from '../../i18n/translate';
 
-export type PullPhase = 'reading' | 'fetching' | 'verifying' | 'writing' | 'done';
+/**
+ * `finishing`: every row is in the table and the write is over; what follows (the push's baseline, the stamps, the
+ * pull state) no longer stops for a cancel, so a pane shows Cancel disabled then (a million rows' baseline takes
+ * seconds).
+ */
+export type PullPhase = 'reading' | 'fetching' | 'verifying' | 'writing' | 'finishing' | 'done';
 
 export interface PullProgress {
   tableName: string;
@@ -16,7 +21,7 @@ export interface PullProgress {
   /** Pages received (fetching). */
   pagesDone: number;
   pagesTotal: number;
-  /** Rows fetched (fetching), written (writing) or in the table (done). */
+  /** Rows fetched (fetching), written (writing) or in the table (finishing, done). */
   rows: number;
   /** Rows expected: `count` of the service (fetching), rows to write (writing). */
   total: number;
@@ -44,6 +49,7 @@ const KEYS: Record<PullPhase, MessageKey> = {
   fetching: 'pull.progress.fetching',
   verifying: 'pull.progress.verifying',
   writing: 'pull.progress.writing',
+  finishing: 'pull.progress.finishing',
   done: 'pull.progress.done',
 };
 

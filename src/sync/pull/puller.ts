@@ -286,6 +286,8 @@ async function pullOnce(s: PullerSettings, target: PullTarget, pullOptions: Pull
   const previous = await s.options.store.get(tableName);
   const patchable = canPatch(s.options.port, baselines, previous);
   const { outcome, fallback } = await fetchAndWrite(target, previous, pullOptions, context, { margin: s.margin, patchable });
+  // The rows are in: what follows does not stop for a cancel (the pane disables it).
+  context.emit('finishing', { rows: outcome.rowCount, total: outcome.rowCount });
 
   // The baseline follows the table, only once its write succeeded (a failed pull threw above and left the previous
   // table with its previous baseline, which still match). If storing it fails, the pull keeps the table and warns

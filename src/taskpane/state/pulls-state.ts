@@ -217,12 +217,15 @@ export class PullsState {
     return this.#drain();
   }
 
-  /** Stops the running pull (the table stays as it was) and empties the queue. */
+  /**
+   * Stops the running pull (the table stays as it was) and empties the queue. A pull finishing (its rows are in: the
+   * baseline, stamp and state follow) is not stopped: it ends as done, and only the queue is emptied.
+   */
   cancel(): void {
     this.#queue = [];
     if (this.#confirmation.waiting) this.answerLoad(false);
     const job = this.#view.job;
-    if (job !== undefined && this.#abort !== undefined) {
+    if (job !== undefined && this.#abort !== undefined && job.progress?.phase !== 'finishing') {
       this.#abort.abort();
       this.#set({ job: { ...job, cancelling: true } });
     }

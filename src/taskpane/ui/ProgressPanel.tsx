@@ -1,6 +1,7 @@
 /**
  * The running pull, pinned at the bottom and never behind a modal: table, phase (or that it waits for the service,
- * whose reason and seconds the message tells), pages and rows of the total, and Cancel. Screen readers hear the phase (a polite live region), not every row.
+ * whose reason and seconds the message tells), pages and rows of the total, and Cancel (disabled once the rows are in:
+ * the pull's finishing no longer stops). Screen readers hear the phase (a polite live region), not every row.
  */
 
 import { Button, makeStyles, ProgressBar, Text, tokens } from '@fluentui/react-components';
@@ -41,7 +42,7 @@ export function ProgressPanel(): ReactElement | null {
             <Text size={200} aria-hidden>
               {phase ? t(job.progress?.waiting ? 'pane.phase.waiting' : `pane.phase.${phase}`) : ''}
             </Text>
-            <Button size="small" onClick={() => app.cancel()} disabled={job.cancelling}>
+            <Button size="small" onClick={() => app.cancel()} disabled={job.cancelling || phase === 'finishing'}>
               {job.cancelling ? t('pane.progress.cancelling') : t('pane.progress.cancel')}
             </Button>
           </div>
@@ -64,6 +65,6 @@ function fraction(
   if (progress === undefined) return undefined;
   if (progress.phase === 'fetching' && progress.pagesTotal > 0) return Math.min(1, progress.pagesDone / progress.pagesTotal);
   if (progress.phase === 'writing' && progress.total > 0) return Math.min(1, progress.rows / progress.total);
-  if (progress.phase === 'done') return 1;
+  if (progress.phase === 'finishing' || progress.phase === 'done') return 1;
   return undefined;
 }

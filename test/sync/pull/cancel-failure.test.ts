@@ -180,7 +180,7 @@ describe('pipelining', () => {
 describe('progress', () => {
   beforeEach(setUp);
 
-  it('tells pages and rows fetched and rows written, each of the service count, then done', async () => {
+  it('tells pages and rows fetched and rows written, each of the service count, then finishing, then done', async () => {
     const events: PullProgress[] = [];
     const result = await h.puller.pull({ resource: 'transactions' }, { mode: 'full', onProgress: (p) => events.push(p) });
     const count = result.rowCount;
@@ -192,7 +192,13 @@ describe('progress', () => {
     expect(writing.length).toBeGreaterThan(1);
     expect(writing.every((e, i) => e.total === count && e.rows <= count && e.rows >= (writing[i - 1]?.rows ?? 0))).toBe(true);
     expect(writing[writing.length - 1]?.rows).toBe(count);
-    expect(events[events.length - 1]).toMatchObject({ phase: 'done', rows: count, total: count });
+    // Once the rows are in, the pull is finishing (no longer stopped by a cancel), then done.
+    expect(events.slice(-2).map((e) => [e.phase, e.rows, e.total])).toEqual([
+      ['finishing', count, count],
+      ['done', count, count],
+    ]);
+    expect(events.findIndex((e) => e.phase === 'finishing')).toBe(events.length - 2);
+    expect(events.at(-2)?.message).toBe(`Transactions: ${count} rows in the table; finishing (baseline, stamp)`);
     expect(events.every((e) => e.tableName === 'Transactions' && e.message.length > 0)).toBe(true);
   });
 });
