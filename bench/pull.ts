@@ -463,9 +463,11 @@ export async function benchPull(transactions = 100_000, latencyMs = DEFAULT_SYNC
     const targets: [string, boolean, string][] = [
       ['HTTP requests at the physical minimum', our0.requests <= minimumRequests, `${our0.requests} vs ${minimumRequests}`],
       [
-        'syncs within 1.25 × ceil(payload / 5 MB) + set-up',
-        (our0.syncs ?? 0) <= Math.ceil(1.25 * payloadSyncs) + setUp,
-        `${our0.syncs} (${our0.roundTrips} round trips) vs ${Math.ceil(1.25 * payloadSyncs)} + ${setUp}`,
+        // Round trips: Office.js sends nothing for a sync with no action queued (ClientRequestContext.syncPrivate returns
+        // at `!req.hasActions`, @microsoft/office-js dist/excel-web-16.00.debug.js), as at the end of every Excel.run.
+        'round trips within 1.25 × ceil(payload / 5 MB) + set-up',
+        (our0.roundTrips ?? our0.syncs ?? 0) <= Math.ceil(1.25 * payloadSyncs) + setUp,
+        `${our0.roundTrips} round trips (${our0.syncs} syncs) vs ${Math.ceil(1.25 * payloadSyncs)} + ${setUp}`,
       ],
       ['no sync over 5 MB', (our0.largestSyncBytes ?? 0) <= WEB_PAYLOAD_LIMIT_BYTES, `${fmt((our0.largestSyncBytes ?? 0) / MB, 2)} MB`],
       [
