@@ -153,6 +153,8 @@ test('the planning template opens in the preview; after Load its Overview settle
   const p = pane(page);
   await page.getByRole('tab', { name: 'Plan' }).click();
   expect(await preview.cellText('Plan', 0, 0)).toBe(en['template.plan.title']);
+  await page.mouse.move(0, 0);
+  await saveScreenshot(page, 'preview-template-plan');
   await p.getByRole('tab', { name: en['pane.tab.data'] }).click();
   await p.getByRole('button', { name: en['grid.card.build'] }).click();
   await p.getByText(en['grid.card.built']).waitFor({ timeout: 60_000 });

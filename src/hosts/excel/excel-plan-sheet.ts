@@ -40,6 +40,8 @@ const GROUP_FILL = '#F2F2F2';
 const HEADER_FILL = '#DDEBF7';
 const LABEL_WIDTH = 220;
 const FIGURE_WIDTH = 78;
+/** Excel's standard row height for Calibri 11, in points. */
+const STANDARD_ROW_HEIGHT = 15;
 
 export class ExcelPlanSheet implements PlanSheetPort {
   async layout(target: BudgetTarget): Promise<GridSheetLayout | undefined> {
@@ -134,7 +136,9 @@ async function sheetFor(session: ExcelSession, name: string, target: BudgetTarge
     return sheet;
   }
   if (layout === undefined) {
-    await refuseOtherData(session, found, name);
+    const pageRows = await refuseOtherData(session, found, name);
+    // The page's paragraph rows were made tall; clearing cells leaves row heights as they are.
+    if (pageRows > 0) found.getRangeByIndexes(0, 0, pageRows, 1).format.rowHeight = STANDARD_ROW_HEIGHT;
     found.freezePanes.freezeAt(`A1:A${GRID_HEADER_ROW + 1}`);
   } else {
     // The previous grid's row groups, innermost first: clearing cells leaves an outline as it is.
@@ -146,16 +150,17 @@ async function sheetFor(session: ExcelSession, name: string, target: BudgetTarge
 
 /**
  * A sheet of the grid's name without a grid is taken when empty or when it is the template's page untouched (its
- * setting is removed with the write); anything else is someone's data: refused. Values are read only when the used
+ * setting is removed with the write; answers the page's rows, 0 for an empty sheet); anything else is someone's data:
+ * refused. Values are read only when the used
  * range fits in the page's cells: a big sheet is refused without reading it.
  */
-async function refuseOtherData(session: ExcelSession, sheet: Excel.Worksheet, name: string): Promise<void> {
+async function refuseOtherData(session: ExcelSession, sheet: Excel.Worksheet, name: string): Promise<number> {
   const used = sheet.getUsedRangeOrNullObject(true);
   used.load(['rowIndex', 'columnIndex', 'rowCount', 'columnCount']);
   const setting = session.context.workbook.settings.getItemOrNullObject(GRID_PLACEHOLDER_SETTING);
   setting.load('value');
   await session.sync();
-  if (used.isNullObject) return;
+  if (used.isNullObject) return 0;
   const page = readPlaceholder(setting.isNullObject ? null : setting.value);
   const extent = page && placeholderExtent(page);
   if (extent === undefined || used.rowIndex + used.rowCount > extent.rows || used.columnIndex + used.columnCount > extent.columns)
@@ -169,6 +174,7 @@ async function refuseOtherData(session: ExcelSession, sheet: Excel.Worksheet, na
   );
   if (!isGridPlaceholder(page, name, cells)) throw new PlanSheetInUseError(name);
   setting.delete();
+  return extent.rows;
 }
 
 /** The sheet rows of a span of layout rows. */

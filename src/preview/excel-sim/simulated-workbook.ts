@@ -92,6 +92,8 @@ export interface CellColors {
   bold?: boolean;
   /** `format.indentLevel` above 0 (the plan grid's categories under their parents). */
   indent?: number;
+  /** `format.wrapText` (a template page's paragraphs): the text wraps in its cell, never runs over its neighbours. */
+  wrap?: boolean;
 }
 
 const NO_COLORS: Readonly<CellColors> = Object.freeze({});
@@ -349,7 +351,13 @@ export class SimulatedWorkbook {
     if (style.italic === true) colors.italic = true;
     if (style.bold === true) colors.bold = true;
     if (style.indentLevel !== undefined && style.indentLevel > 0) colors.indent = style.indentLevel;
+    if (style.wrapText === true) colors.wrap = true;
     return colors;
+  }
+
+  /** The heights (points) set on rows of a sheet (`format.rowHeight`, or a file's row heights), by 0-based row. */
+  rowHeights(sheet: string): ReadonlyMap<number, number> {
+    return this.state.sheet(sheet).rowHeights;
   }
 
   /** Rows and columns (from A1) that hold every stored cell of the sheet: upper bounds, read in constant time. */

@@ -1,8 +1,8 @@
 /**
  * Text that runs over the empty cells to its right, as Excel shows it: a left-aligned text wider than its column
  * overflows into the next cells as long as they are empty, and stops at the first one that holds something (which
- * then clips it). Numbers, centred values and table cells never overflow here (Excel shows numbers as `###`; a
- * table's neighbours are its own cells). The grid draws each run as one span (glide-data-grid's `span`), so the
+ * then clips it). Numbers, centred values, wrapped text and table cells never overflow here (Excel shows numbers as
+ * `###`, wraps a wrapped text in its own cell; a table's neighbours are its own cells). The grid draws each run as one span (glide-data-grid's `span`), so the
  * stamp above a table reads whole over the empty cells beside it.
  */
 
@@ -12,6 +12,8 @@ export interface RowCell {
   /** Holds nothing (no value, no formula). */
   empty: boolean;
   inTable: boolean;
+  /** The text wraps in its cell (`format.wrapText`). */
+  wrap?: boolean;
 }
 
 /** Room glide-data-grid keeps on each side of a cell's text (`cellHorizontalPadding`). */
@@ -30,7 +32,7 @@ export function overflowSpans(
   const spans = new Map<number, readonly [number, number]>();
   for (let c = 0; c < columns; c += 1) {
     const cell = cellAt(c);
-    if (cell.empty || cell.inTable || cell.align !== 'left' || cell.text === '') continue;
+    if (cell.empty || cell.inTable || cell.wrap === true || cell.align !== 'left' || cell.text === '') continue;
     const needed = measure(c, cell.text) + 2 * PADDING_PX;
     let room = width(c);
     let last = c;

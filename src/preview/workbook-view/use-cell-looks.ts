@@ -23,6 +23,8 @@ export interface CellLook {
   themeOverride: GridCell['themeOverride'];
   empty: boolean;
   inTable: boolean;
+  /** The text wraps in its cell (drawn on several lines, never over its neighbours). */
+  wrap: boolean;
 }
 
 /** A row's overflow runs: the first column of each run → [first column, columns spanned]. */
@@ -77,7 +79,7 @@ export function useCellLooks(source: CellLookSource): { cellLook(row: number, co
           textWidth(text, font),
         );
       }
-      return { display, editText: cellEditText(cell), themeOverride, empty, inTable: table !== undefined };
+      return { display, editText: cellEditText(cell), themeOverride, empty, inTable: table !== undefined, wrap: colors.wrap === true };
     },
     // version: the workbook changed, so the visible cells are read again
     [workbook, sheet, tables, palette, locale, version, columns, defaultWidthPx],
@@ -99,6 +101,7 @@ export function useCellLooks(source: CellLookSource): { cellLook(row: number, co
           align: look(c).display.align,
           empty: look(c).empty,
           inTable: look(c).inTable,
+          wrap: look(c).wrap,
         });
         const width = (c: number): number => {
           const col = columns[c];

@@ -1,7 +1,7 @@
 /**
  * The grid's getCellContent: a cell as glide-data-grid draws it, from its look (use-cell-looks.ts). A cell a text
  * runs over shows that text (the run is drawn once, from whichever of its cells is in view); it keeps its own (empty)
- * content for editing.
+ * content for editing. A wrapped cell's text wraps inside it (its row as tall as the sheet says: workbook-grid.tsx).
  */
 
 import { GridCellKind, type GridCell, type Item } from '@glideapps/glide-data-grid';
@@ -24,6 +24,7 @@ export function useGridCellContent(source: Omit<CellLookSource, 'defaultWidthPx'
         allowOverlay: true,
         readonly: false,
         contentAlign: shown.display.align,
+        ...(shown.wrap ? { allowWrapping: true } : {}),
         ...(shown.themeOverride ? { themeOverride: shown.themeOverride } : {}),
         ...(span === undefined ? {} : { span }),
       };

@@ -22,7 +22,7 @@ import DataEditor, {
   type EditableGridCell,
   type Item,
 } from '@glideapps/glide-data-grid';
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import type { SimulatedWorkbook } from '../excel-sim';
 import { ActiveCellPopup } from './active-cell-popup';
 import { CellEditorArea } from './cell-editor-area';
@@ -111,6 +111,7 @@ export function WorkbookGrid({
   );
   const { activeList, bounds } = useActiveList({ workbook, sheet, version, active: activeCell, grid: gridRef, scrolled, columns });
   const getCellContent = useGridCellContent({ workbook, sheet, tables, palette, locale, version, columns });
+  const rowHeight = useRowHeights(workbook, sheet, version);
   const onListDone = useListPick({ listCell, setListCell, grid: gridRef, onEdit, select, extent });
   const onCellEdited = useCallback(
     ([column, row]: Item, value: EditableGridCell): void => {
@@ -131,6 +132,7 @@ export function WorkbookGrid({
         {...GRID_BEHAVIOUR}
         columns={columns}
         rows={rowCount}
+        rowHeight={rowHeight}
         getCellContent={getCellContent}
         onCellEdited={onCellEdited}
         onKeyDown={editor.onGridKeyDown}
@@ -143,4 +145,18 @@ export function WorkbookGrid({
       <CellEditorArea areaRef={editor.areaRef} palette={palette} />
     </section>
   );
+}
+
+/**
+ * Rows as tall as the sheet sets them (a template page's wrapped paragraphs), scaled so that Excel's standard row (15
+ * points) is the grid's 24 px; the others 24 px. A sheet that sets none keeps the grid's fixed height.
+ */
+function useRowHeights(workbook: SimulatedWorkbook, sheet: string, version: number): number | ((row: number) => number) {
+  return useMemo(() => {
+    void version; // the workbook changed: the heights are read again
+    const heights = workbook.rowHeights(sheet);
+    if (heights.size === 0) return GRID_BEHAVIOUR.rowHeight;
+    const set = new Map([...heights].map(([row, points]) => [row, Math.max(8, Math.round((points * GRID_BEHAVIOUR.rowHeight) / 15))]));
+    return (row: number): number => set.get(row) ?? GRID_BEHAVIOUR.rowHeight;
+  }, [workbook, sheet, version]);
 }

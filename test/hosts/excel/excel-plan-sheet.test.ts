@@ -147,6 +147,7 @@ describe('the template’s Plan sheet', () => {
     await openTemplate('de');
     const sheets = sim.workbook.sheetNames();
     expect(sim.workbook.values('Plan', 'A1')).toEqual([[translate('de', 'template.plan.title')]]);
+    expect(Math.max(...sim.workbook.rowHeights('Plan').values())).toBeGreaterThan(30);
     const built = await buildPlanGrid(context, spec);
     expect(sim.workbook.sheetNames()).toEqual(sheets);
     expect(sim.workbook.values('Plan', 'A1')[0]?.[0]).toBe(built.sheet.title);
@@ -156,6 +157,8 @@ describe('the template’s Plan sheet', () => {
       Array.from({ length: 12 }, () => ''),
     );
     expect(sim.workbook.frozen('Plan')).toEqual({ rows: first, columns: 1 });
+    // The page's tall paragraph rows are standard rows again under the grid.
+    expect([...sim.workbook.rowHeights('Plan').values()].every((points) => points === 15)).toBe(true);
     expect(sim.workbook.settings()).not.toHaveProperty([GRID_PLACEHOLDER_SETTING]);
     expect(sim.workbook.settings()).toHaveProperty([gridSettingKey(forecast)]);
   });
@@ -223,6 +226,8 @@ describe('Empty the data tables with planning grids (#31)', () => {
         .flat()
         .every((v) => v === ''),
     ).toBe(true);
+    expect(sim.workbook.cellColors('Plan', 2, 0).wrap).toBe(true);
+    expect(sim.workbook.rowHeights('Plan').get(2)).toBeGreaterThan(30);
     expect(sim.workbook.outlineLevels('Plan').size).toBe(0);
     expect(sim.workbook.frozen('Plan')).toEqual({ rows: 0, columns: 0 });
     const settings = sim.workbook.settings();

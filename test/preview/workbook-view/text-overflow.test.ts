@@ -34,10 +34,12 @@ describe('text overflow into empty neighbours, as Excel shows it', () => {
     expect(spans([text('x'.repeat(15)), text('B1')])).toEqual([]);
   });
 
-  test('numbers, centred values and table cells do not overflow, nor into a table', () => {
+  test('numbers, centred values, wrapped text and table cells do not overflow, nor into a table', () => {
     expect(spans([text('123456789012345678', { align: 'right' }), EMPTY, EMPTY])).toEqual([]);
     expect(spans([text('#VALUE! and more text', { align: 'center' }), EMPTY, EMPTY])).toEqual([]);
     expect(spans([text('x'.repeat(15), { inTable: true }), EMPTY, EMPTY])).toEqual([]);
+    // A wrapped text (a template page's paragraph) wraps in its own cell.
+    expect(spans([text('x'.repeat(15), { wrap: true }), EMPTY, EMPTY])).toEqual([]);
     expect(spans([text('x'.repeat(15)), { ...EMPTY, inTable: true }, EMPTY])).toEqual([]);
   });
 
