@@ -149,7 +149,30 @@ test('the planning template opens in the preview; after Load its Overview settle
   await page.mouse.move(0, 0);
   await saveScreenshot(page, 'preview-template-overview');
 
-  // The template's Plan sheet says how to build the grid; Build grid replaces the page with the grid (#31).
+  await buildGridOverTemplatePage(page);
+
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    (async () => {
+      await page.getByTestId('preview-file').click();
+      await page.getByTestId('preview-download').click();
+    })(),
+  ]);
+  expect(download.suggestedFilename()).toBe('cashflow-planning.xlsx');
+  const workbook = new Workbook();
+  await workbook.xlsx.readFile(await download.path());
+  expect(workbook.worksheets.map((s) => s.name)).toEqual(expect.arrayContaining(['Overview', 'Plan', 'Categories', 'Transactions']));
+  const table = workbook.getWorksheet('Categories')?.getTable('Categories') as unknown as { model: { tableRef: string } };
+  expect(table.model.tableRef).toBe(`A2:L${2 + categories.length}`);
+  expect(workbook.getWorksheet('Overview')?.getCell('B5').formula).toBe('_xldudf_CASHFLOW_BALANCE()');
+
+  await emptyTablesGivesPageBack(page);
+  expectClean(suite.session, [OFFICE_JS_TELEMETRY]);
+});
+
+/** The template's Plan sheet says how to build the grid; Build grid replaces the page with the grid (#31). */
+async function buildGridOverTemplatePage(page: Page): Promise<void> {
+  const preview = previewApi(page);
   const p = pane(page);
   await page.getByRole('tab', { name: 'Plan' }).click();
   expect(await preview.cellText('Plan', 0, 0)).toBe(en['template.plan.title']);
@@ -168,23 +191,11 @@ test('the planning template opens in the preview; after Load its Overview settle
   await p.getByRole('button', { name: en['share.check.run'] }).click();
   await p.getByTestId('share-verdict').waitFor();
   expect(await p.getByRole('list', { name: en['share.settings.heading'] }).textContent()).toContain(en['share.settings.grid']);
+}
 
-  const [download] = await Promise.all([
-    page.waitForEvent('download'),
-    (async () => {
-      await page.getByTestId('preview-file').click();
-      await page.getByTestId('preview-download').click();
-    })(),
-  ]);
-  expect(download.suggestedFilename()).toBe('cashflow-planning.xlsx');
-  const workbook = new Workbook();
-  await workbook.xlsx.readFile(await download.path());
-  expect(workbook.worksheets.map((s) => s.name)).toEqual(expect.arrayContaining(['Overview', 'Plan', 'Categories', 'Transactions']));
-  const table = workbook.getWorksheet('Categories')?.getTable('Categories') as unknown as { model: { tableRef: string } };
-  expect(table.model.tableRef).toBe(`A2:L${2 + categories.length}`);
-  expect(workbook.getWorksheet('Overview')?.getCell('B5').formula).toBe('_xldudf_CASHFLOW_BALANCE()');
-
-  // Share › Empty the data tables names the grid, and gives the Plan sheet its template page back (#31).
+/** Share › Empty the data tables names the grid, and gives the Plan sheet its template page back (#31). */
+async function emptyTablesGivesPageBack(page: Page): Promise<void> {
+  const [p, preview] = [pane(page), previewApi(page)];
   await p.getByRole('tab', { name: en['pane.tab.share'] }).click();
   await p.getByRole('button', { name: en['share.empty.run'] }).click();
   const dialog = p.getByRole('alertdialog');
@@ -194,5 +205,4 @@ test('the planning template opens in the preview; after Load its Overview settle
   await eventually(async () => expect(await preview.cellText('Plan', 0, 0)).toBe(en['template.plan.title']));
   const after = JSON.parse(await preview.settingsJson()) as Record<string, unknown>;
   expect(Object.keys(after).filter((k) => k.startsWith('cashflow.grid.'))).toEqual(['cashflow.grid.placeholder']);
-  expectClean(suite.session, [OFFICE_JS_TELEMETRY]);
-});
+}

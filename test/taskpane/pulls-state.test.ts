@@ -128,6 +128,19 @@ describe('the Data view state on its own', () => {
     expect(state.pulls.running).toBe(false);
   });
 
+  test('signed out, the list is empty; forgetTables empties it for the owner to publish with the connection', () => {
+    const signedOut = pullsState({ connection: () => ({ status: 'signedOut' }) });
+    signedOut.pulls.refreshTables();
+    expect(signedOut.snapshot().tables).toEqual([]);
+    const connected = pullsState();
+    connected.pulls.refreshTables();
+    expect(connected.pulls.view.tables.length).toBeGreaterThan(0);
+    expect(connected.pulls.forgetTables()).toEqual({ tables: [] });
+    expect(connected.pulls.view.tables).toEqual([]);
+  });
+});
+
+describe('the Data view state once the rows are in', () => {
   test('cancel once the rows are in (finishing) stops the queue, not the load: the table is loaded, the queued one never', async () => {
     const state = pullsState();
     state.pulls.refreshTables();
@@ -151,16 +164,5 @@ describe('the Data view state on its own', () => {
     expect(rows.find((t) => t.id === 'categories')).toMatchObject({ queued: false });
     expect(rows.find((t) => t.id === 'categories')?.pulled).toBeUndefined();
     expect(state.loaded).toBe(1);
-  });
-
-  test('signed out, the list is empty; forgetTables empties it for the owner to publish with the connection', () => {
-    const signedOut = pullsState({ connection: () => ({ status: 'signedOut' }) });
-    signedOut.pulls.refreshTables();
-    expect(signedOut.snapshot().tables).toEqual([]);
-    const connected = pullsState();
-    connected.pulls.refreshTables();
-    expect(connected.pulls.view.tables.length).toBeGreaterThan(0);
-    expect(connected.pulls.forgetTables()).toEqual({ tables: [] });
-    expect(connected.pulls.view.tables).toEqual([]);
   });
 });
