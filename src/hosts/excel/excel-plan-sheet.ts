@@ -2,8 +2,8 @@
  * The planning grid's sheet in Excel (#31): `PlanSheetPort` over Office.js. The core says what the cells hold
  * (`gridSheet`, src/sync/plan-grid/grid-sheet.ts); this writes them as a controller's report, in named steps:
  * find or add the sheet (a sheet of that name that is not the grid's and holds anything is refused, nothing
- * changed; the template's page, untouched, is replaced) → clear the previous grid → title, header, body (labels text-formatted before their values: category names
- * are the service's text) → number formats (amounts with thousands and negatives in red, the variance share as a
+ * changed; the template's page, untouched, is replaced) → clear the previous grid → title, header, body (labels
+ * text-formatted before their values: category names are the service's text) → number formats (amounts with thousands and negatives in red, the variance share as a
  * percentage) → the look (parents' rows grouped beneath them as Excel's outline, groups and the bottom lines bold, leaves indented by depth, input cells in the push's
  * input style, figures that did not land in its amber) → frozen header and label column, widths → the layout in a
  * document setting (`cashflow.grid.<table>`: ids, labels, figures; no secret) → the sheet shown. Reading gives the labels and month
@@ -151,8 +151,7 @@ async function sheetFor(session: ExcelSession, name: string, target: BudgetTarge
 /**
  * A sheet of the grid's name without a grid is taken when empty or when it is the template's page untouched (its
  * setting is removed with the write; answers the page's rows, 0 for an empty sheet); anything else is someone's data:
- * refused. Values are read only when the used
- * range fits in the page's cells: a big sheet is refused without reading it.
+ * refused. Values are read only when the used range fits in the page's cells: a big sheet is refused unread.
  */
 async function refuseOtherData(session: ExcelSession, sheet: Excel.Worksheet, name: string): Promise<number> {
   const used = sheet.getUsedRangeOrNullObject(true);
