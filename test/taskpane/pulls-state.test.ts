@@ -24,6 +24,14 @@ interface Recorded {
   onPublish?: (view: PullsView) => void;
 }
 
+/** Paths of the GET requests the pane's client sent, in order. */
+const gets: string[] = [];
+const counting: typeof fetch = async (input, init) => {
+  const request = input instanceof Request ? input : new Request(input, init);
+  if (request.method === 'GET') gets.push(new URL(request.url).pathname);
+  return fetch(request);
+};
+
 function pullsState(overrides: Partial<PullsDeps> = {}): Recorded {
   const { profile, secret } = demoProfile(fixture.sandbox.url, 'en');
   const client = new CashflowClient({
@@ -33,6 +41,7 @@ function pullsState(overrides: Partial<PullsDeps> = {}): Recorded {
     language: 'en',
     tokenCache: new TokenCache(),
     sleep: async () => undefined,
+    fetch: counting,
   });
   const active: ActiveConnection = { profile, client, companyIds: [4711] };
   const connection: AppSnapshot['connection'] = { status: 'connected', profile, companyIds: [4711] };
@@ -164,5 +173,19 @@ describe('the Data view state once the rows are in', () => {
     expect(rows.find((t) => t.id === 'categories')).toMatchObject({ queued: false });
     expect(rows.find((t) => t.id === 'categories')?.pulled).toBeUndefined();
     expect(state.loaded).toBe(1);
+  });
+});
+
+describe('the Data view state running a queue', () => {
+  test('the queued tables share the categories and accounts they read: the service is asked once for each', async () => {
+    const state = pullsState();
+    state.pulls.refreshTables();
+    gets.length = 0;
+    const first = state.pulls.pull('transactions');
+    const second = state.pulls.pull('forecastBudgets');
+    await Promise.all([first, second]);
+    expect(state.loaded).toBe(2);
+    expect(gets.filter((path) => path === '/categories/')).toHaveLength(1);
+    expect(gets.filter((path) => path === '/accounts/')).toHaveLength(1);
   });
 });

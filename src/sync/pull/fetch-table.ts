@@ -50,6 +50,7 @@ import { companiesOf, type OneAnswerTarget, type PagedTarget } from './pull-targ
 import { readAhead } from './read-ahead';
 import { sortByDateDescThenKey, type Row } from './rows';
 import { TextCuts } from './text-cuts';
+import type { LookupCache } from './lookup-cache';
 
 export interface FetchOptions {
   client: CashflowClient;
@@ -59,6 +60,8 @@ export interface FetchOptions {
   companyCurrency?: string;
   signal?: AbortSignal;
   onPage?: (progress: PageProgress) => void;
+  /** The lookups' sources shared by a run of pulls (Refresh all), read once (`lookup-cache.ts`). */
+  lookupCache?: LookupCache;
 }
 
 export interface FetchedTable {
@@ -101,10 +104,15 @@ function requestOptions(options: FetchOptions): { signal?: AbortSignal } {
 /** Starts the lookups a model needs; the promise is awaited when the first page is converted. */
 export function fetchLookups(needs: readonly LookupNeed[], options: FetchOptions): Promise<Lookups> {
   const sources: Promise<LookupSources>[] = [];
-  if (needs.includes('categories'))
-    sources.push(options.client.categories.list(requestOptions(options)).then((categories) => ({ categories })));
-  if (needs.includes('accounts'))
-    sources.push(options.client.accounts.summary(requestOptions(options)).then((summary) => ({ accounts: summary.accounts })));
+  const { client, lookupCache: cache } = options;
+  if (needs.includes('categories')) {
+    const read = () => client.categories.list(requestOptions(options));
+    sources.push((cache ? cache.categories(read) : read()).then((categories) => ({ categories })));
+  }
+  if (needs.includes('accounts')) {
+    const read = () => client.accounts.summary(requestOptions(options));
+    sources.push((cache ? cache.accountsSummary(read) : read()).then((summary) => ({ accounts: summary.accounts })));
+  }
   const base: LookupSources = {
     language: options.client.language,
     ...(options.companyCurrency === undefined ? {} : { companyCurrency: options.companyCurrency }),

@@ -31,3 +31,4 @@ export type { PullPhase, PullProgress, PullWaiting } from './pull-progress';
 export type { FallbackReason } from './incremental-transactions';
 export type { IdClash } from './id-clashes';
 export type { TextCut } from './text-cuts';
+export { LookupCache, LOOKUP_CACHE_MAX_AGE_MS } from './lookup-cache';

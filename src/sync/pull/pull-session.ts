@@ -6,6 +6,7 @@
 
 import { RetryBudget, type CashflowClient } from '../../api';
 import type { Language } from '../../i18n/catalog';
+import type { LookupCache } from './lookup-cache';
 import type { PullContext } from './pull-context';
 import { progressEvent, waitingSeconds, type ProgressCounts, type PullPhase, type PullProgress, type PullWaiting } from './pull-progress';
 
@@ -17,6 +18,7 @@ export interface PullSessionSettings {
   concurrency: number;
   giveUpAfterMs: number;
   companyCurrency?: string;
+  lookupCache?: LookupCache;
 }
 
 export function pullSession(
@@ -41,6 +43,7 @@ export function pullSession(
       pageSize: settings.pageSize,
       concurrency: settings.concurrency,
       ...(settings.companyCurrency === undefined ? {} : { companyCurrency: settings.companyCurrency }),
+      ...(settings.lookupCache === undefined ? {} : { lookupCache: settings.lookupCache }),
       onPage: (p) => context.emit('fetching', { pagesDone: p.pagesDone, pagesTotal: p.pagesTotal, rows: p.rows, total: p.total }),
       ...(signal === undefined ? {} : { signal }),
     },

@@ -33,6 +33,7 @@ import type { PullContext, PullOutcome } from './pull-context';
 import type { PullProgress } from './pull-progress';
 import { asPullError, PullStateMissingError } from './pull-errors';
 import { pullSession, type PullSessionSettings } from './pull-session';
+import type { LookupCache } from './lookup-cache';
 import { recordingPort } from './recording-port';
 import { MAX_KEPT_CUTS, PULL_STATE_VERSION, type PullState, type PullStateStore } from './pull-state';
 import { checkTarget, isOneAnswer, modelOf, targetKey, type PullTarget } from './pull-target';
@@ -80,6 +81,8 @@ export interface PullerOptions {
    * the company's currency; default: the currency most of the company's accounts have (`inferCompanyCurrency`).
    */
   companyCurrency?: string;
+  /** The categories and accounts read once for a run of pulls (the pane's queue: Refresh all), `lookup-cache.ts`. */
+  lookupCache?: LookupCache;
 }
 
 export interface PullOptions {
@@ -240,6 +243,7 @@ export function createPuller(options: PullerOptions): Puller {
       concurrency: options.concurrency ?? DEFAULT_PULL_CONCURRENCY,
       giveUpAfterMs: options.giveUpAfterMs ?? DEFAULT_GIVE_UP_AFTER_MS,
       ...(options.companyCurrency === undefined ? {} : { companyCurrency: options.companyCurrency }),
+      ...(options.lookupCache === undefined ? {} : { lookupCache: options.lookupCache }),
     },
     margin: options.incrementalMarginMs ?? DEFAULT_INCREMENTAL_MARGIN_MS,
     t: (key, params = {}) => translate(language, key, params),

@@ -14,7 +14,7 @@ import type { MessageParams } from '../../i18n/translate';
 import type { ActiveConnection } from '../../sync/connect';
 import { resolvePeriod, todayOf, type DateRange, type RelativePeriod } from '../../sync/filters/relative-period';
 import { resolveFilter, type TableFilter } from '../../sync/filters/table-filter';
-import type { PullResult, PullState, PullTarget } from '../../sync/pull';
+import { LookupCache, type PullResult, type PullState, type PullTarget } from '../../sync/pull';
 import type { KeptEdits } from '../../sync/push';
 import type { ConnectionView, FilterSettings, PullOutcome, PullsView, TableRow, Verdict } from './app-snapshot';
 import { pushableOf, type ChangesState } from './changes-state';
@@ -257,8 +257,10 @@ export class PullsState {
     return this.#draining;
   }
 
+  /** The queue's tables one after the other, sharing the categories and accounts they read (Refresh all: asked once). */
   async #runQueue(): Promise<void> {
-    for (let next = this.#queue.shift(); next !== undefined; next = this.#queue.shift()) await this.#run(next);
+    const lookupCache = new LookupCache();
+    for (let next = this.#queue.shift(); next !== undefined; next = this.#queue.shift()) await this.#run(next, lookupCache);
   }
 
   // ---- what waits for the user ----
@@ -301,7 +303,7 @@ export class PullsState {
   // ---- one load ----
 
   /** Loads one table of the queue: the job says so while it runs, the card says how it went. */
-  async #run(tableId: string): Promise<void> {
+  async #run(tableId: string, lookupCache: LookupCache): Promise<void> {
     const active = this.#deps.active();
     const row = this.#view.tables.find((r) => r.id === tableId);
     if (active === undefined || row === undefined) return;
@@ -322,6 +324,7 @@ export class PullsState {
         mode: this.#modes.get(tableId) ?? 'auto',
         label,
         companyCurrency: this.#deps.companyCurrency(active.profile.id),
+        lookupCache,
         ...(this.#deps.now ? { now: this.#deps.now } : {}),
         signal: abort.signal,
         onProgress: (progress) => {

@@ -6,7 +6,7 @@
 
 import type { Language } from '../../i18n/catalog';
 import type { ActiveConnection } from '../../sync/connect';
-import { createPuller, targetKey, type PullProgress, type PullResult, type PullTarget } from '../../sync/pull';
+import { createPuller, targetKey, type LookupCache, type PullProgress, type PullResult, type PullTarget } from '../../sync/pull';
 import type { TableRow } from './app-snapshot';
 import type { PaneHost } from './pane-host';
 
@@ -23,6 +23,8 @@ export interface TablePull {
   label: string;
   /** The company currency the user chose (none: the pull infers it from the accounts). */
   companyCurrency?: string;
+  /** The categories and accounts shared by the queue's pulls (read once while the queue runs). */
+  lookupCache?: LookupCache;
   now?: () => number;
   signal: AbortSignal;
   onProgress(progress: PullProgress): void;
@@ -40,6 +42,7 @@ export async function pullTable(pull: TablePull): Promise<PullResult | undefined
     language: pull.language,
     ...(host.baselines ? { baselines: host.baselines } : {}),
     ...(pull.companyCurrency === undefined ? {} : { companyCurrency: pull.companyCurrency }),
+    ...(pull.lookupCache === undefined ? {} : { lookupCache: pull.lookupCache }),
     ...(pull.now ? { now: pull.now } : {}),
   });
   const options = {
