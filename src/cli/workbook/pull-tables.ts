@@ -9,7 +9,7 @@ import type { Language, MessageKey } from '../../i18n/catalog';
 import { translate } from '../../i18n/translate';
 import { resolveFilter } from '../../sync/filters/table-filter';
 import { todayOf } from '../../sync/filters/relative-period';
-import { createPuller, modelOf, type Puller, type PullTarget } from '../../sync/pull';
+import { createPuller, LookupCache, modelOf, type Puller, type PullTarget } from '../../sync/pull';
 import type { CliIo } from './cli-io';
 import { filterOf, type ExportTableName, type TransactionOptions } from './export-tables';
 import { progressReport, type ProgressReport } from './progress-report';
@@ -51,6 +51,8 @@ export function workbookPuller(
     language: settings.language,
     now: io.now,
     giveUpAfterMs: settings.giveUpAfterMs,
+    // The run's tables read the categories and accounts once.
+    lookupCache: new LookupCache({ now: io.now }),
   });
 }
 

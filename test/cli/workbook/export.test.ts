@@ -151,6 +151,21 @@ test("a table the service's figures do not confirm is written with its warning, 
   expect((await xlsxHost(document).pullStates.get('Transactions'))?.complete).toBe(false);
 });
 
+test('the run reads the categories and the accounts once for all its tables', async () => {
+  const dir = tempDir();
+  const gets: string[] = [];
+  const counting: typeof fetch = async (input, init) => {
+    const request = input instanceof Request ? input : new Request(input, init);
+    if (request.method === 'GET') gets.push(new URL(request.url).pathname);
+    return fetch(request);
+  };
+  const argv = ['export', ...serviceArgs(sandbox), '--out', 'plan.xlsx', '--tables', 'transactions,forecastBudgets,invoices', '--json'];
+  const run = await runCli(argv, { cwd: dir, env: secretEnv(sandbox), io: { fetch: counting } });
+  expect(run.code).toBe(0);
+  expect(gets.filter((path) => path === '/categories/')).toHaveLength(1);
+  expect(gets.filter((path) => path === '/accounts/')).toHaveLength(1);
+});
+
 test("the transaction filters are the pane's: a relative period resolved on the run's day and kept, accounts", async () => {
   const dir = tempDir();
   const now = () => Date.UTC(2026, 10, 25, 12);
