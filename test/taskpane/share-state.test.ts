@@ -129,3 +129,14 @@ test('emptying is refused while a figure typed into the planning grid waits; the
   expect(sim.workbook.values('Plan', 'A1')).toEqual([['Plan grid']]);
   expect(Object.keys(sim.workbook.settings()).filter((k) => k.startsWith('cashflow.grid.'))).toEqual(['cashflow.grid.placeholder']);
 });
+
+test('a planning grid whose rows were moved counts as a figure waiting: emptying is refused until it is built again', async () => {
+  const app = await connected();
+  await app.buildPlanGrid();
+  sim.workbook.typeIntoCell('Plan', 4, 0, 'A row of my own');
+  await app.askEmptyTables();
+  expect(app.snapshot().share.empty).toEqual({ status: 'refused', pendingRows: 0, pendingFigures: 1 });
+  await app.buildPlanGrid();
+  await app.askEmptyTables();
+  expect(app.snapshot().share.empty.status).toBe('confirming');
+});

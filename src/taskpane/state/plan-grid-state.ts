@@ -20,6 +20,7 @@ import {
   readGridSources,
   monthOf,
   gridSheetEdits,
+  GridLayoutChangedError,
   lastYearActuals,
   spread,
   cellComposition,
@@ -168,7 +169,10 @@ export class PlanGridState {
     return out;
   }
 
-  /** Figures typed into the workbook's grids and not sent yet (cells that differ from what was built, or are no amount). */
+  /**
+   * Figures typed into the workbook's grids and not sent yet (cells that differ from what was built, or are no amount).
+   * A grid whose rows were moved counts as one: what was typed there cannot be told apart until it is built again.
+   */
   async pendingFigures(): Promise<number> {
     const { sheet } = this.#deps;
     if (sheet === undefined) return 0;
@@ -176,8 +180,15 @@ export class PlanGridState {
     for (const choice of this.choices()) {
       const layout = await sheet.layout(targetOf(choice.value)).catch(() => undefined);
       if (layout === undefined) continue;
-      const typed = gridSheetEdits(layout, await sheet.read(layout), this.#deps.language());
-      figures += typed.edits.length + typed.problems.length;
+      const cells = await sheet.read(layout).catch(() => undefined); // the grid's sheet is gone: nothing typed is left
+      if (cells === undefined) continue;
+      try {
+        const typed = gridSheetEdits(layout, cells, this.#deps.language());
+        figures += typed.edits.length + typed.problems.length;
+      } catch (error) {
+        if (!(error instanceof GridLayoutChangedError)) throw error;
+        figures += 1;
+      }
     }
     return figures;
   }

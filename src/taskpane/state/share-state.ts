@@ -1,8 +1,8 @@
 /**
  * The Share section's state: the auto-open switch (the document setting), the check before sharing, and "Empty the
  * data tables" (asked first, refused while changes or a planning grid's typed figures wait to be sent, or while the
- * pane writes). Every rule is in the
- * core (`src/sync/share`); this module calls it with the host's ports and keeps what the view shows.
+ * pane writes). Every rule is in the core (`src/sync/share`); this module calls it with the host's ports and keeps
+ * what the view shows.
  */
 
 import type { Language, MessageKey } from '../../i18n/catalog';
