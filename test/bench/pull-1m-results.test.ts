@@ -36,10 +36,27 @@ const run = (size: number, msPerRow: number, extra: Partial<MillionFigures> = {}
 });
 
 describe('the 1,000,000-row pull rows', () => {
-  it('judge each size against the 100,000-row run within ±20 %', () => {
-    const rows = pull1mResultRows([run(10_000, 0.05), run(100_000, 0.02), run(1_000_000, 0.023)], []);
-    expect(rows.slice(0, 3).map((r) => r.holds)).toEqual([false, true, true]);
-    expect(rows[2]?.ratio).toBe('wall 1.15×, CPU 1.15×');
+  it('judge the cost of the rows each step adds, not the fixed cost a small table carries per row', () => {
+    // 80 ms and 3 requests fixed, then 0.02 ms and 1/1,000 requests a row: linear, though 10,000 rows cost 1.4× per row
+    const affine = (size: number, msPerRow: number): SizeRun =>
+      run(size, msPerRow, { wallMs: 80 + size * msPerRow, cpuMs: 80 + size * msPerRow });
+    const rows = pull1mResultRows([affine(10_000, 0.02), affine(100_000, 0.02), affine(1_000_000, 0.02)], []);
+    const steps = rows.filter((r) => r.measure.includes('rows added'));
+    expect(steps.map((r) => r.holds)).toEqual([true, true]);
+    expect(steps[0]?.ours).toBe('wall 20.0 ms, CPU 20.0 ms, 1.00 requests');
+    expect(rows.find((r) => r.measure.includes('fixed cost'))?.ours).toBe('wall 80 ms, CPU 80 ms, 3.0 requests');
+    const perRow = rows.filter((r) => r.measure.includes('fixed cost included'));
+    expect(perRow.map((r) => r.holds)).toEqual([null, null, null]);
+    expect(perRow[0]?.ours).toBe('wall 28.0 ms, CPU 28.0 ms, 1.30 requests (13)');
+  });
+
+  it('fail a step that costs more than 20 % over the median per row added', () => {
+    // from 300,000 to 1,000,000 each row costs 0.03 ms against 0.02 before
+    const cost = (size: number, ms: number): SizeRun => run(size, 0.02, { wallMs: ms, cpuMs: ms });
+    const rows = pull1mResultRows([cost(10_000, 200), cost(100_000, 2_000), cost(300_000, 6_000), cost(1_000_000, 27_000)], []);
+    const steps = rows.filter((r) => r.measure.includes('rows added'));
+    expect(steps.map((r) => r.holds)).toEqual([true, true, false]);
+    expect(steps[2]?.ratio).toBe('wall 1.50×, CPU 1.50×, requests 1.00×');
   });
 
   it("estimate the add-in's live heap apart from the workbook's share of the rows written", () => {
