@@ -85,22 +85,28 @@ export class SheetBaselineStore implements BaselineStore {
 
   /**
    * The table's block written a slice of rows at a time (#30: a pull's baseline comes as slices made as they are
-   * taken, so a million rows are never all in memory at once): the header first, `writing`, with the row count; each
-   * slice's cells made in turns and sent in blocks under the request cap; then, in the last sync, the block's width,
-   * size and `complete`. A slice's rows are as wide as its widest; the cells right of them are empty, as padding reads.
+   * taken, so a million rows are never all in memory at once): the header, `writing` with the row count, in the sync
+   * of the first rows (again if that sync is refused and halved); each slice's cells made in turns and sent in blocks
+   * under the request cap; the block's width, size and `complete` in the sync of its last rows. A slice's rows are as
+   * wide as its widest; the cells right of them are empty, as padding reads. On a sheet this write adds there is
+   * nothing to walk or delete: a first pull's baseline costs the sheet's lookup, its creation and its blocks.
    */
   async write(tableName: string, rows: BaselineSource): Promise<void> {
     const count = baselineCount(rows);
     // Rows in memory are checked before anything is touched; slices as they come (a refused one leaves a block `writing`).
     if (Array.isArray(rows)) checkBaseline(rows);
     await serialized(async (session) => {
-      const sheet = (await existingSheet(session, BASELINE_SHEET)) ?? (await addVeryHiddenSheet(session, BASELINE_SHEET));
-      const end = await this.deleteBlocks(session, sheet, tableName);
-      const headerRange = sheet.getRangeByIndexes(end, 0, 1, BASELINE_HEADER_WIDTH);
-      fillNumberFormat(headerRange, '@');
-      headerRange.values = [[BASELINE_MARK, tableName, String(count), '2', 'writing', '0']];
-      const size = { written: 0, width: 2, bytes: 0, cells: 0 };
-      for (const slice of baselineSlicesOf(rows, ROWS_PER_TURN)) {
+      const existing = await existingSheet(session, BASELINE_SHEET);
+      const sheet = existing ?? (await addVeryHiddenSheet(session, BASELINE_SHEET));
+      const end = existing === undefined ? 0 : await this.deleteBlocks(session, sheet, tableName);
+      const header = (state: string, width: number, bytes: number): void => {
+        const range = sheet.getRangeByIndexes(end, 0, 1, BASELINE_HEADER_WIDTH);
+        fillNumberFormat(range, '@');
+        range.values = [[BASELINE_MARK, tableName, String(count), String(width), state, String(bytes)]];
+      };
+      let size: BlockSize = { written: 0, width: 2, bytes: 0, cells: 0 };
+      let closed = false;
+      for (const { item: slice, last } of withLast(baselineSlicesOf(rows, ROWS_PER_TURN))) {
         if (size.written > 0) await (this.turns.yieldToHost ?? yieldToHost)();
         checkBaseline(slice);
         const part = baselineBlock(tableName, slice);
@@ -108,21 +114,31 @@ export class SheetBaselineStore implements BaselineStore {
           budgetBytes: this.budgetBytes,
           maxRows: this.maxRows,
         });
-        const top = end + 1 + size.written;
-        await sendInBlocks(session, blocks, (block) => {
-          const range = sheet.getRangeByIndexes(top + block.start, 0, block.count, part.width);
-          fillNumberFormat(range, '@');
-          range.values = part.cells.slice(block.start, block.start + block.count);
+        const [top, before] = [end + 1 + size.written, size];
+        const after: BlockSize = {
+          written: before.written + slice.length,
+          width: Math.max(before.width, part.width),
+          bytes: before.bytes + part.rowBytes.reduce((sum, b) => sum + b, 0),
+          cells: before.cells + part.width * slice.length,
+        };
+        // The last slice with every row counted closes the block in the sync of its last rows.
+        const closes = last && after.written === count;
+        await sendInBlocks(session, blocks, (block, turn) => {
+          if (before.written === 0 && turn.first) header('writing', 2, 0);
+          if (block.count > 0) {
+            const range = sheet.getRangeByIndexes(top + block.start, 0, block.count, part.width);
+            fillNumberFormat(range, '@');
+            range.values = part.cells.slice(block.start, block.start + block.count);
+          }
+          if (closes && turn.last) header(BLOCK_COMPLETE, after.width, paddedBytes(after, count));
         });
-        size.written += slice.length;
-        size.width = Math.max(size.width, part.width);
-        size.bytes += part.rowBytes.reduce((sum, b) => sum + b, 0);
-        size.cells += part.width * slice.length;
+        size = after;
+        closed = closes;
       }
       if (size.written !== count) throw new Error(`The baseline of ${tableName} gave ${size.written} rows, not ${count}.`);
-      // The size as if every row were padded to the block's width (an empty cell is `""` and a comma in JSON).
-      const bytes = size.bytes + 3 * (size.width * count - size.cells);
-      headerRange.values = [[BASELINE_MARK, tableName, String(count), String(size.width), BLOCK_COMPLETE, String(bytes)]];
+      if (closed) return;
+      // No rows: the header alone, complete.
+      header(BLOCK_COMPLETE, size.width, paddedBytes(size, count));
       await session.sync();
     });
   }
@@ -229,6 +245,30 @@ export class SheetBaselineStore implements BaselineStore {
     );
     // A block that does not read back whole is no baseline (see the header comment).
     return whole && rows.length === block.rows ? rows : undefined;
+  }
+}
+
+/** What a block's rows written so far take: rows, the widest row's cells, their JSON bytes and cells. */
+interface BlockSize {
+  written: number;
+  width: number;
+  bytes: number;
+  cells: number;
+}
+
+/** The block's size as if every row were padded to its width (an empty cell is `""` and a comma in JSON). */
+function paddedBytes(size: BlockSize, count: number): number {
+  return size.bytes + 3 * (size.width * count - size.cells);
+}
+
+/** Each item with whether it is the last one (one item read ahead). */
+function* withLast<T>(items: Iterable<T>): Generator<{ item: T; last: boolean }> {
+  const iterator = items[Symbol.iterator]();
+  let current = iterator.next();
+  while (current.done !== true) {
+    const next = iterator.next();
+    yield { item: current.value, last: next.done === true };
+    current = next;
   }
 }
 

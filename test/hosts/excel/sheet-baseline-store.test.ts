@@ -108,6 +108,47 @@ describe('SheetBaselineStore', () => {
     expect(await store.read('ForecastBudgets')).toEqual(written);
   });
 
+  it('a first write on a workbook without the sheet: the lookup, the sheet, then the header, rows and complete mark together', async () => {
+    const store = new SheetBaselineStore();
+    sim.workbook.stats.reset();
+    await store.write('ForecastBudgets', rows(300));
+    // Nothing to walk or delete on the sheet just added; the block closes in the sync of its last rows.
+    expect(sim.workbook.stats.syncs.filter((s) => s.actionCount > 0)).toHaveLength(3);
+    sim.workbook.stats.reset();
+    await store.write('Scenario_2_Budgets', rows(40, 500));
+    // The lookup, the walk (one header, then the empty row after it), the rows with their header and mark.
+    expect(sim.workbook.stats.syncs.filter((s) => s.actionCount > 0)).toHaveLength(4);
+    expect(await store.read('ForecastBudgets')).toEqual(rows(300));
+    expect(await store.read('Scenario_2_Budgets')).toEqual(rows(40, 500));
+  });
+
+  it('a first block refused as too large and halved still carries the `writing` header', async () => {
+    const store = new SheetBaselineStore({ budgetBytes: 20 * 1024 * 1024 });
+    const written = rows(3_000).map((r) => ({ ...r, fields: { ...r.fields, description: 'ü'.repeat(1_500) } }));
+    const run = Excel.run;
+    // The sync after the refused one (the first half) goes through; the one after it is lost.
+    (Excel as { run: typeof Excel.run }).run = ((batch: (context: Excel.RequestContext) => Promise<unknown>) =>
+      run(async (context: Excel.RequestContext) => {
+        const sync = context.sync.bind(context);
+        let afterRefusal = 0;
+        context.sync = (async () => {
+          if (sim.workbook.stats.failedSyncs.length > 0) afterRefusal += 1;
+          if (afterRefusal === 2) throw new Error('connection lost');
+          return sync();
+        }) as typeof context.sync;
+        return batch(context);
+      })) as typeof Excel.run;
+    try {
+      await expect(store.write('ForecastBudgets', written)).rejects.toThrow('connection lost');
+    } finally {
+      (Excel as { run: typeof Excel.run }).run = run;
+    }
+    expect(sim.workbook.stats.failedSyncs.map((s) => s.errorCode)).toContain('RequestPayloadSizeLimitExceeded');
+    const headers = sim.workbook.values(BASELINE_SHEET).filter((row) => row[0] === BASELINE_MARK);
+    expect(headers.map((row) => [row[1], row[4]])).toEqual([['ForecastBudgets', 'writing']]);
+    expect(await store.read('ForecastBudgets')).toBeUndefined();
+  });
+
   it('survives closing and reopening the workbook (snapshot, restore in a new session)', async () => {
     await new SheetBaselineStore().write('ForecastBudgets', rows(500));
     await new SheetBaselineStore().write('Scenario_3_Budgets', rows(5, 77));
