@@ -101,6 +101,9 @@ function renderNumber(n: number, section: string): string {
     const scaled = /[0#],+(?=[.%]|$)/.test(spec) ? (spec.match(/,+(?=[.%]|$)/)?.[0].length ?? 0) : 0;
     value /= Math.pow(1000, scaled);
     body = Math.abs(value).toFixed(decimals);
+    // Each 0 before the decimal point is a digit always shown: `00` shows 9 as 09.
+    const minDigits = (spec.split('.')[0] ?? '').replace(/[^0]/g, '').length;
+    if (minDigits > 1) body = body.replace(/^\d+/, (int) => int.padStart(minDigits, '0'));
     if (value < 0 && Number(body) !== 0) body = `-${body}`;
     if (/[0#],[0#]/.test(spec)) {
       const [int = '0', frac] = body.split('.');
