@@ -36,6 +36,7 @@ import { useGridColumns } from './use-grid-columns';
 import { useApiSelection } from './use-api-selection';
 import { useGridSelection } from './use-grid-selection';
 import { useListPick } from './use-list-pick';
+import { gridRowHeights } from './row-heights';
 
 export interface WorkbookGridProps {
   workbook: SimulatedWorkbook;
@@ -154,9 +155,6 @@ export function WorkbookGrid({
 function useRowHeights(workbook: SimulatedWorkbook, sheet: string, version: number): number | ((row: number) => number) {
   return useMemo(() => {
     void version; // the workbook changed: the heights are read again
-    const heights = workbook.rowHeights(sheet);
-    if (heights.size === 0) return GRID_BEHAVIOUR.rowHeight;
-    const set = new Map([...heights].map(([row, points]) => [row, Math.max(8, Math.round((points * GRID_BEHAVIOUR.rowHeight) / 15))]));
-    return (row: number): number => set.get(row) ?? GRID_BEHAVIOUR.rowHeight;
+    return gridRowHeights(workbook.rowHeights(sheet), GRID_BEHAVIOUR.rowHeight);
   }, [workbook, sheet, version]);
 }
