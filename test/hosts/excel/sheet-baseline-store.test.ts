@@ -18,6 +18,25 @@ beforeEach(() => {
 });
 afterEach(() => sim.uninstall());
 
+/** Runs `write` with every sync of its Excel.run sessions asking `lost` first: true loses that sync ("connection lost"). */
+async function withLostSync<T>(lost: () => boolean, write: () => Promise<T>): Promise<T> {
+  const run = Excel.run;
+  (Excel as { run: typeof Excel.run }).run = ((batch: (context: Excel.RequestContext) => Promise<unknown>) =>
+    run(async (context: Excel.RequestContext) => {
+      const sync = context.sync.bind(context);
+      context.sync = (async () => {
+        if (lost()) throw new Error('connection lost');
+        return sync();
+      }) as typeof context.sync;
+      return batch(context);
+    })) as typeof Excel.run;
+  try {
+    return await write();
+  } finally {
+    (Excel as { run: typeof Excel.run }).run = run;
+  }
+}
+
 describe('SheetBaselineStore', () => {
   it('round trip of 20,000 rows gives them back equal', async () => {
     const store = new SheetBaselineStore();
@@ -81,6 +100,66 @@ describe('SheetBaselineStore', () => {
     expect(await store.read('Other')).toBeUndefined();
   });
 
+  it('survives closing and reopening the workbook (snapshot, restore in a new session)', async () => {
+    await new SheetBaselineStore().write('ForecastBudgets', rows(500));
+    await new SheetBaselineStore().write('Scenario_3_Budgets', rows(5, 77));
+    const saved = JSON.parse(JSON.stringify(sim.workbook.snapshot())) as ReturnType<typeof sim.workbook.snapshot>;
+    sim.uninstall();
+    const reopened = installExcelSimulation(globalThis, createSimulatedWorkbook({ sheets: ['Other'] }));
+    sim = { workbook: reopened.workbook, uninstall: reopened.uninstall };
+    reopened.workbook.restore(saved);
+    const store = new SheetBaselineStore();
+    expect(await store.read('ForecastBudgets')).toEqual(rows(500));
+    expect(await store.read('Scenario_3_Budgets')).toEqual(rows(5, 77));
+    expect(reopened.workbook.visibility(BASELINE_SHEET)).toBe('VeryHidden');
+  });
+});
+
+describe('SheetBaselineStore, patches and refusals', () => {
+  it('patch (#30): replaced rows overwritten and new rows inserted in its block; the block below moves down untouched', async () => {
+    const store = new SheetBaselineStore();
+    const old = rows(6);
+    await store.write('Transactions', old);
+    await store.write('ForecastBudgets', rows(4, 500));
+    const changed = { ...baselineRow(old[2]?.id ?? 0), externalId: 'changed' };
+    const patch = {
+      replace: [{ at: 2, row: changed }],
+      insert: [
+        { before: 0, rows: [baselineRow(900), baselineRow(901)] },
+        { before: 6, rows: [baselineRow(902)] },
+      ],
+    };
+    await store.patch('Transactions', patch, old.length);
+    expect(await store.read('Transactions')).toEqual(patchedBaseline(old, patch));
+    expect(await store.read('ForecastBudgets')).toEqual(rows(4, 500));
+  });
+
+  it("patch refuses a block that is not the table's as the patch knows it, and writes nothing", async () => {
+    const store = new SheetBaselineStore();
+    const old = rows(5);
+    await store.write('Transactions', old);
+    const cells = sim.workbook.values(BASELINE_SHEET);
+    const other = { ...baselineRow(777), externalId: null };
+    await expect(store.patch('Transactions', { replace: [{ at: 1, row: other }], insert: [] }, old.length)).rejects.toThrow(
+      /not the record 777/,
+    );
+    await expect(store.patch('Transactions', { replace: [], insert: [{ before: 0, rows: [other] }] }, old.length + 1)).rejects.toThrow(
+      /not the table's/,
+    );
+    await expect(store.patch('Missing', { replace: [], insert: [{ before: 0, rows: [other] }] }, 0)).rejects.toThrow(/not the table's/);
+    expect(sim.workbook.values(BASELINE_SHEET)).toEqual(cells);
+    expect(await store.read('Transactions')).toEqual(old);
+  });
+
+  it('refuses credential-like fields', async () => {
+    await expect(
+      new SheetBaselineStore().write('ForecastBudgets', [{ id: 1, externalId: null, fields: { client_secret: 'x' } }]),
+    ).rejects.toThrow(/credentials/);
+    expect(sim.workbook.state.sheets.map((s) => s.name)).not.toContain(BASELINE_SHEET);
+  });
+});
+
+describe('SheetBaselineStore, syncs under the caps and lost ones', () => {
   it('writes a large baseline in several syncs, each under the 5 MB cap, and reads it back under the caps', async () => {
     const store = new SheetBaselineStore();
     const big = rows(40_000).map((r) => ({
@@ -125,42 +204,14 @@ describe('SheetBaselineStore', () => {
   it('a first block refused as too large and halved still carries the `writing` header', async () => {
     const store = new SheetBaselineStore({ budgetBytes: 20 * 1024 * 1024 });
     const written = rows(3_000).map((r) => ({ ...r, fields: { ...r.fields, description: 'ü'.repeat(1_500) } }));
-    const run = Excel.run;
     // The sync after the refused one (the first half) goes through; the one after it is lost.
-    (Excel as { run: typeof Excel.run }).run = ((batch: (context: Excel.RequestContext) => Promise<unknown>) =>
-      run(async (context: Excel.RequestContext) => {
-        const sync = context.sync.bind(context);
-        let afterRefusal = 0;
-        context.sync = (async () => {
-          if (sim.workbook.stats.failedSyncs.length > 0) afterRefusal += 1;
-          if (afterRefusal === 2) throw new Error('connection lost');
-          return sync();
-        }) as typeof context.sync;
-        return batch(context);
-      })) as typeof Excel.run;
-    try {
-      await expect(store.write('ForecastBudgets', written)).rejects.toThrow('connection lost');
-    } finally {
-      (Excel as { run: typeof Excel.run }).run = run;
-    }
+    let afterRefusal = 0;
+    const lost = (): boolean => (sim.workbook.stats.failedSyncs.length > 0 ? ++afterRefusal === 2 : false);
+    await expect(withLostSync(lost, () => store.write('ForecastBudgets', written))).rejects.toThrow('connection lost');
     expect(sim.workbook.stats.failedSyncs.map((s) => s.errorCode)).toContain('RequestPayloadSizeLimitExceeded');
     const headers = sim.workbook.values(BASELINE_SHEET).filter((row) => row[0] === BASELINE_MARK);
     expect(headers.map((row) => [row[1], row[4]])).toEqual([['ForecastBudgets', 'writing']]);
     expect(await store.read('ForecastBudgets')).toBeUndefined();
-  });
-
-  it('survives closing and reopening the workbook (snapshot, restore in a new session)', async () => {
-    await new SheetBaselineStore().write('ForecastBudgets', rows(500));
-    await new SheetBaselineStore().write('Scenario_3_Budgets', rows(5, 77));
-    const saved = JSON.parse(JSON.stringify(sim.workbook.snapshot())) as ReturnType<typeof sim.workbook.snapshot>;
-    sim.uninstall();
-    const reopened = installExcelSimulation(globalThis, createSimulatedWorkbook({ sheets: ['Other'] }));
-    sim = { workbook: reopened.workbook, uninstall: reopened.uninstall };
-    reopened.workbook.restore(saved);
-    const store = new SheetBaselineStore();
-    expect(await store.read('ForecastBudgets')).toEqual(rows(500));
-    expect(await store.read('Scenario_3_Budgets')).toEqual(rows(5, 77));
-    expect(reopened.workbook.visibility(BASELINE_SHEET)).toBe('VeryHidden');
   });
 
   it('a write that fails half-way leaves no baseline for that table (never a stale or partial one), the others intact', async () => {
@@ -170,22 +221,12 @@ describe('SheetBaselineStore', () => {
     let syncs = 0;
     // Fail the seventh sync of the next write: sheet, three header reads, the delete of the old block, the
     // first rows; then the second block is lost.
-    const run = Excel.run;
-    (Excel as { run: typeof Excel.run }).run = ((batch: (context: Excel.RequestContext) => Promise<unknown>) =>
-      run(async (context: Excel.RequestContext) => {
-        const sync = context.sync.bind(context);
-        context.sync = (async () => {
-          syncs += 1;
-          if (syncs === 7) throw new Error('connection lost');
-          return sync();
-        }) as typeof context.sync;
-        return batch(context);
-      })) as typeof Excel.run;
-    try {
-      await expect(store.write('ForecastBudgets', rows(3000, 10_000))).rejects.toThrow('connection lost');
-    } finally {
-      (Excel as { run: typeof Excel.run }).run = run;
-    }
+    await expect(
+      withLostSync(
+        () => ++syncs === 7,
+        () => store.write('ForecastBudgets', rows(3000, 10_000)),
+      ),
+    ).rejects.toThrow('connection lost');
     const headers = sim.workbook.values(BASELINE_SHEET).filter((row) => row[0] === BASELINE_MARK);
     expect(headers.map((row) => [row[1], row[4]])).toEqual([
       ['Scenario_1_Budgets', 'complete'],
@@ -196,48 +237,6 @@ describe('SheetBaselineStore', () => {
     await store.write('ForecastBudgets', rows(4));
     expect(await store.read('ForecastBudgets')).toEqual(rows(4));
     expect(await store.read('Scenario_1_Budgets')).toEqual(rows(10, 900));
-  });
-
-  it('patch (#30): replaced rows overwritten and new rows inserted in its block; the block below moves down untouched', async () => {
-    const store = new SheetBaselineStore();
-    const old = rows(6);
-    await store.write('Transactions', old);
-    await store.write('ForecastBudgets', rows(4, 500));
-    const changed = { ...baselineRow(old[2]?.id ?? 0), externalId: 'changed' };
-    const patch = {
-      replace: [{ at: 2, row: changed }],
-      insert: [
-        { before: 0, rows: [baselineRow(900), baselineRow(901)] },
-        { before: 6, rows: [baselineRow(902)] },
-      ],
-    };
-    await store.patch('Transactions', patch, old.length);
-    expect(await store.read('Transactions')).toEqual(patchedBaseline(old, patch));
-    expect(await store.read('ForecastBudgets')).toEqual(rows(4, 500));
-  });
-
-  it("patch refuses a block that is not the table's as the patch knows it, and writes nothing", async () => {
-    const store = new SheetBaselineStore();
-    const old = rows(5);
-    await store.write('Transactions', old);
-    const cells = sim.workbook.values(BASELINE_SHEET);
-    const other = { ...baselineRow(777), externalId: null };
-    await expect(store.patch('Transactions', { replace: [{ at: 1, row: other }], insert: [] }, old.length)).rejects.toThrow(
-      /not the record 777/,
-    );
-    await expect(store.patch('Transactions', { replace: [], insert: [{ before: 0, rows: [other] }] }, old.length + 1)).rejects.toThrow(
-      /not the table's/,
-    );
-    await expect(store.patch('Missing', { replace: [], insert: [{ before: 0, rows: [other] }] }, 0)).rejects.toThrow(/not the table's/);
-    expect(sim.workbook.values(BASELINE_SHEET)).toEqual(cells);
-    expect(await store.read('Transactions')).toEqual(old);
-  });
-
-  it('refuses credential-like fields', async () => {
-    await expect(
-      new SheetBaselineStore().write('ForecastBudgets', [{ id: 1, externalId: null, fields: { client_secret: 'x' } }]),
-    ).rejects.toThrow(/credentials/);
-    expect(sim.workbook.state.sheets.map((s) => s.name)).not.toContain(BASELINE_SHEET);
   });
 });
 
