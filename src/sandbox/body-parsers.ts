@@ -1,6 +1,7 @@
 /**
  * The request bodies the sandbox reads, as DRF's default parsers: JSON (an empty body is `{}`, a malformed one 400
- * with the parser's words), form and multipart. Any other content type is refused (415, error-answer.ts).
+ * with the parser's words under `non_field_errors`, the spec's shape of a 400), form and multipart. Any other content
+ * type is refused (400, error-answer.ts).
  */
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
@@ -18,7 +19,7 @@ export function acceptBodies(app: FastifyInstance): void {
       done(null, JSON.parse(text));
     } catch (error) {
       const lang = languageFrom(request.headers['accept-language']);
-      done(new ApiError(400, { detail: t(lang, 'parseError', { error: (error as Error).message }) }), undefined);
+      done(new ApiError(400, { non_field_errors: [t(lang, 'parseError', { error: (error as Error).message })] }), undefined);
     }
   });
   void app.register(formbody);

@@ -1,7 +1,8 @@
 /**
- * How a failed request is answered: an ApiError with its status, body and headers; fastify's own errors as the
- * service answers them (415 for a content type it does not parse, 413 for a body too large, 400 for a body it could not
- * read); anything else a bare HTML 500, as Django's without debug.
+ * How a failed request is answered: an ApiError with its status, body and headers; fastify's own errors in the
+ * spec's terms ("400 | invalid body or parameters", its messages under `non_field_errors`: a content type it does not
+ * parse, a body it could not read), 413 for a body too large (beyond any the spec describes); anything else a bare HTML
+ * 500, as Django's without debug.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from './api-error';
@@ -17,11 +18,11 @@ export function answerError(error: unknown, request: FastifyRequest, reply: Fast
   const status = (error as { statusCode?: number }).statusCode;
   if (code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
     const mediaType = request.headers['content-type'] ?? '';
-    return reply.code(415).send({ detail: t(lang, 'unsupportedMediaType', { media_type: mediaType }) });
+    return reply.code(400).send({ non_field_errors: [t(lang, 'unsupportedMediaType', { media_type: mediaType })] });
   }
   if (code === 'FST_ERR_CTP_BODY_TOO_LARGE') return reply.code(413).send({ detail: t(lang, 'bodyTooLarge') });
   if (status !== undefined && status >= 400 && status < 500) {
-    return reply.code(400).send({ detail: t(lang, 'parseError', { error: (error as Error).message }) });
+    return reply.code(400).send({ non_field_errors: [t(lang, 'parseError', { error: (error as Error).message })] });
   }
   request.log.error(error);
   return reply.code(500).type('text/html; charset=utf-8').send('<h1>Server Error (500)</h1>');

@@ -39,7 +39,7 @@ const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 export function buildServer(parts: ServerParts): FastifyInstance {
   const app = newFastify(parts);
   const prepared = new WeakMap<FastifyRequest, Prepared>();
-  // Only JSON, form and multipart bodies are parsed (DRF's default parsers); anything else is a 415.
+  // Only JSON, form and multipart bodies are parsed (DRF's default parsers); anything else is a 400 (error-answer.ts).
   acceptBodies(app);
   app.addHook('onRequest', requestPipeline(parts, prepared));
   app.route({
@@ -82,7 +82,8 @@ async function runHandler(parts: ServerParts, state: Prepared, request: FastifyR
     principal: state.principal ?? { kind: 'company', companyId: -1, clientId: '' },
     params: state.match.params,
     query: QueryParams.fromUrl(request.url),
-    body: request.body,
+    // No body at all reads as an empty one, as DRF's `request.data` (its fields then each "required").
+    body: request.body ?? {},
     now: nowMs,
     today: isoDate(nowMs),
     linkOrigin: origin.replace(/\/+$/, ''),

@@ -184,7 +184,8 @@ function readPatchItem(
 function patch(context: RequestContext): HandlerResult {
   const { store, lang, now, today } = context;
   const companyId = targetCompany(context);
-  const items = requireList(context.body, lang);
+  // The spec sets no limit on an invoice PATCH (its 1000 are for transactions).
+  const items = requireList(context.body, lang, Number.POSITIVE_INFINITY);
   const first = items[0];
   let key: Key | undefined;
   if (isRecord(first)) key = 'id' in first ? 'id' : 'source_id' in first ? 'source_id' : 'reference' in first ? 'reference' : undefined;

@@ -40,10 +40,13 @@ function list(cache: TransactionQueryCache, withSum: boolean) {
   };
 }
 
-/** Checks an array body: a list, at most 1000 items; throws the 400 otherwise. */
-export function requireList(body: unknown, lang: Language): unknown[] {
+/**
+ * Checks an array body: a list, and at most `maxItems` items (the spec's 1000 for transaction creates and category
+ * changes; an invoice PATCH has no limit in it); throws the 400 otherwise.
+ */
+export function requireList(body: unknown, lang: Language, maxItems = MAX_ITEMS): unknown[] {
   if (!Array.isArray(body)) throw new ApiError(400, { non_field_errors: [t(lang, 'notAList', { input_type: pythonType(body) })] });
-  if (body.length > MAX_ITEMS) throw new ApiError(400, { non_field_errors: [t(lang, 'tooManyItems', { max_length: MAX_ITEMS })] });
+  if (body.length > maxItems) throw new ApiError(400, { non_field_errors: [t(lang, 'tooManyItems', { max_length: maxItems })] });
   return body;
 }
 

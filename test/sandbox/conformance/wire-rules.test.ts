@@ -104,6 +104,26 @@ describe('rule 5: JSON bodies', () => {
       '{"reference": ',
     );
     expect(reply.status).toBe(400);
+    // The spec's 400: field name → array of messages, what no field owns under `non_field_errors`.
+    expect(JSON.parse(reply.text)).toEqual({ non_field_errors: [expect.stringContaining('JSON')] });
+  });
+
+  test('a body of a type the service does not parse gives 400 with non_field_errors, also at the token endpoint', async () => {
+    const token = await h.token();
+    const headers = { authorization: `Bearer ${token}`, 'content-type': 'text/plain' };
+    const reply = await rawRequest(`${h.url}/invoices/`, 'POST', headers, 'reference=R');
+    expect([reply.status, Object.keys(JSON.parse(reply.text) as object)]).toEqual([400, ['non_field_errors']]);
+    const tokenReply = await rawRequest(`${h.url}/auth/token/`, 'POST', { 'content-type': 'text/plain' }, 'grant_type=client_credentials');
+    expect([tokenReply.status, Object.keys(JSON.parse(tokenReply.text) as object)]).toEqual([400, ['non_field_errors']]);
+  });
+
+  test('a POST without any body reads as an empty one: each required field says so', async () => {
+    const token = await h.token();
+    const reply = await rawRequest(`${h.url}/invoices/`, 'POST', { authorization: `Bearer ${token}`, 'accept-language': 'en' });
+    expect(reply.status).toBe(400);
+    const body = JSON.parse(reply.text) as Record<string, string[]>;
+    expect(body['non_field_errors']).toBeUndefined();
+    expect(body['reference']).toEqual(['This field is required.']);
   });
 });
 
