@@ -57,7 +57,8 @@ export class AccountsResource {
       ...(input.balance === undefined ? {} : { balance: formatAmount(input.balance, { decimals: 2, field: 'balance', language }) }),
       ...(input.overdraft_limit === undefined || input.overdraft_limit === null
         ? {}
-        : { overdraft_limit: formatAmount(input.overdraft_limit, { decimals: 2, field: 'overdraft_limit', language }) }),
+        : // "number or null" (api-spec.md, POST /accounts/): unlike `balance`, never a numeric string.
+          { overdraft_limit: Number(formatAmount(input.overdraft_limit, { decimals: 2, field: 'overdraft_limit', language })) }),
     };
     return this.#transport.request({ method: 'POST', path: '/accounts/', body, signal: options.signal }, AccountWriteAnswerSchema);
   }

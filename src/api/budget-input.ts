@@ -1,7 +1,8 @@
 /**
  * Request shapes of the budget endpoints (create / replace / patch), their list filters and list definition.
  * Amounts go out as strings: `amount` with 2 decimals (at most 12 digits), `rate` with 4.
- * `external_id` in a body follows the same rule as in paths: not empty, no `.` or `/`.
+ * `external_id` in a body follows the same rule as in paths: not empty, no `.` or `/`. An empty string where the
+ * service answers it with 400 (a PATCH's `name`, `category`, numbers, dates, booleans, lists) is refused before sending.
  */
 import type { Language } from '../i18n/catalog';
 import { type AmountInput, BUDGET_AMOUNT, BUDGET_RATE, formatAmount } from './amount';
@@ -9,6 +10,8 @@ import { type Budget, type BudgetPage, BudgetPageSchema } from './budget-schema'
 import type { ListDefinition } from './paged-endpoint';
 import { externalIdSegment } from './path-segment';
 import { buildSearchParams, commaList } from './search-params';
+import { InvalidRequestError } from './errors';
+import { translate } from '../i18n/translate';
 
 export type BudgetFrequency = '' | 'daily' | 'weekly' | 'monthly' | 'quarterly' | 'yearly';
 export type BudgetSequenceType = '' | 'AP' | 'GP' | 'HP';
@@ -108,7 +111,34 @@ export function budgetList<F extends BudgetListParams>(path: string): ListDefini
   return { path, schema: BudgetPageSchema, itemsOf: (page) => page.results.budgets, query: budgetListQuery };
 }
 
+/**
+ * Fields an empty string cannot clear (api-spec.md, budget PATCH: "`name`, `category`, `external_id` | 400", "numbers,
+ * dates, booleans, lists | 400"; in a create or replace they are no text at all). `external_id` has its own check;
+ * `description`, `external_source`, `frequency`, `sequence_type` are cleared by it, `account`, `inter_company`,
+ * `inter_category` set to null.
+ */
+const NOT_EMPTIED = [
+  'name',
+  'category',
+  'settlement_date',
+  'amount',
+  'rate',
+  'tags',
+  'frequency_multiplier',
+  'sequence_term_size',
+  'd',
+  'r',
+  'time_lags',
+  'depending_categories',
+  'is_adjusted',
+  'is_indefinite',
+  'integration_tags',
+] as const;
+
 export function serializeBudget<T extends BudgetPatch>(body: T, language: Language): Record<string, unknown> {
+  for (const field of NOT_EMPTIED)
+    if ((body as Record<string, unknown>)[field] === '')
+      throw new InvalidRequestError({ message: translate(language, 'api.error.emptyRefused', { field }) });
   if (body.external_id !== undefined) externalIdSegment(body.external_id, language);
   return {
     ...body,

@@ -2,6 +2,7 @@
  * The OAuth 2.0 client-credentials grant against `POST /auth/token/` (JSON body), behind the token cache.
  * A 400 from the token endpoint becomes `InvalidCredentialsError` with our own localized message.
  */
+import type { Language } from '../i18n/catalog';
 import { translate } from '../i18n/translate';
 import { ApiUserAbortError, BadRequestError, InvalidCredentialsError } from './errors';
 import { type CachedToken, credentialKey, type TokenCache } from './token-cache';
@@ -53,13 +54,13 @@ export class ClientCredentialsTokenSource implements TokenSource {
     this.#key = credentialKey(options.transport.baseUrl, options.credentials.clientId, options.credentials.clientSecret);
   }
 
-  async token(signal?: AbortSignal): Promise<string> {
+  async token(signal?: AbortSignal, options: { once?: boolean } = {}): Promise<string> {
     const shared = this.#options.cache.get({
       key: this.#key,
       now: this.#options.now,
       skewMs: this.#options.skewMs,
       // Not tied to one caller's signal: other callers may be waiting for the same request.
-      fetchToken: () => this.#fetchToken(),
+      fetchToken: () => this.#fetchToken(options.once !== true),
     });
     const { language } = this.#options.transport;
     const token = await untilAborted(shared, signal, () => {
@@ -86,7 +87,7 @@ export class ClientCredentialsTokenSource implements TokenSource {
     return this.#options.cache.tokensFor(this.#key);
   }
 
-  async #fetchToken(): Promise<CachedToken> {
+  async #fetchToken(retried: boolean): Promise<CachedToken> {
     const { transport, credentials, now } = this.#options;
     const requestedAt = now();
     try {
@@ -95,6 +96,9 @@ export class ClientCredentialsTokenSource implements TokenSource {
           method: 'POST',
           path: TOKEN_PATH,
           authenticated: false,
+          // Asking for a token changes nothing at the service: a 5xx or a lost answer is asked again (unless the
+          // caller retries itself: a request under a retry budget).
+          withoutEffects: retried,
           body: { grant_type: 'client_credentials', client_id: credentials.clientId, client_secret: credentials.clientSecret },
         },
         TokenResponseSchema,
@@ -104,7 +108,7 @@ export class ClientCredentialsTokenSource implements TokenSource {
     } catch (error) {
       if (error instanceof BadRequestError) {
         throw new InvalidCredentialsError({
-          message: translate(transport.language, 'api.error.invalidCredentials'),
+          message: credentialsMessage(transport.language, error),
           status: error.status,
           method: error.method,
           path: error.path,
@@ -116,4 +120,14 @@ export class ClientCredentialsTokenSource implements TokenSource {
       throw error;
     }
   }
+}
+
+/**
+ * Wrong credentials in the user's words, then the service's own (its `non_field_errors`, localized by
+ * `Accept-Language`; already without the secret), when it gave any.
+ */
+function credentialsMessage(language: Language, error: BadRequestError): string {
+  const ours = translate(language, 'api.error.invalidCredentials');
+  const said = (error.fieldErrors['non_field_errors'] ?? []).join(' ').trim() || (error.detail ?? '').trim();
+  return said === '' ? ours : `${ours} ${translate(language, 'api.error.serviceSaid', { message: said })}`;
 }

@@ -1,9 +1,11 @@
 /**
  * When to retry, and after how long. Pure: the clock and the random source are passed in.
  *
- * - Idempotent requests (GET, PUT, DELETE): retried after connection errors, timeouts, 429 and 5xx.
- * - POST and PATCH: retried only when nothing reached the server (`requestNotSent`, e.g. ECONNREFUSED);
- *   a 429/5xx answer, a timeout or a reset after sending may mean the change was applied.
+ * - Idempotent requests (GET, PUT, DELETE, and a POST without effects: the token request): retried after connection
+ *   errors, timeouts, 429 and 5xx.
+ * - POST and PATCH: retried after a 429 (the service refused the request before doing anything) and when nothing
+ *   reached the server (`requestNotSent`, e.g. ECONNREFUSED); a 5xx answer, a timeout or a reset after sending may
+ *   mean the change was applied, so the caller decides (the push looks before it writes again).
  * - `Retry-After` (seconds or an HTTP date) is honoured; when it asks for longer than
  *   `maxRetryAfterMs` the error is given to the caller instead of waiting.
  * - A redirect the transport does not follow (`RedirectError`) is never retried.
@@ -56,16 +58,18 @@ function backoffDelay(retryNumber: number, options: RetryOptions, random: () => 
   return Math.round(step / 2 + (step / 2) * random());
 }
 
-function isRetryableFailure(method: HttpMethod, error: ApiError): boolean {
+function isRetryableFailure(repeatable: boolean, error: ApiError): boolean {
   if (error instanceof RedirectError) return false; // the same answer again: a redirect is the service's decision
-  if (error instanceof ApiConnectionError) return isIdempotent(method) || error.requestNotSent;
+  if (error instanceof ApiConnectionError) return repeatable || error.requestNotSent;
   if (error.status === undefined) return false; // abort, validation, client-side refusal
-  if (!isIdempotent(method)) return false;
-  return error.status === 429 || error.status >= 500;
+  if (error.status === 429) return true; // refused before anything was done, whatever the method
+  return repeatable && error.status >= 500;
 }
 
 export interface RetryInput {
   method: HttpMethod;
+  /** The request has no effect of its own, whatever its method (the token request): repeated like a GET. */
+  withoutEffects?: boolean;
   error: ApiError;
   /** 1 for the first retry. */
   retryNumber: number;
@@ -79,7 +83,8 @@ export interface RetryInput {
 export function decideRetry(input: RetryInput): RetryDecision {
   const { method, error, retryNumber, options } = input;
   const unlimited = input.unlimited ?? false;
-  if ((!unlimited && retryNumber > options.limit) || !isRetryableFailure(method, error)) return { retry: false };
+  const repeatable = isIdempotent(method) || input.withoutEffects === true;
+  if ((!unlimited && retryNumber > options.limit) || !isRetryableFailure(repeatable, error)) return { retry: false };
   const retryAfter = error.status === 429 || error.status === 503 ? parseRetryAfter(error.retryAfter, input.now()) : undefined;
   if (retryAfter !== undefined) {
     return !unlimited && retryAfter > options.maxRetryAfterMs ? { retry: false } : { retry: true, delayMs: retryAfter };

@@ -6,12 +6,18 @@ import { inPlace } from './in-place-check';
 import { pageEnvelope } from './page-schema';
 import { tolerantAnswer } from './write-answer';
 
+/**
+ * The invoice a transaction links to ("invoice or null | linked invoice"): the Invoice object, read leniently (only
+ * its `id` required, the other fields checked when present), so a service that embeds a shorter form still reads.
+ */
+export const LinkedInvoiceSchema = InvoiceSchema.partial().extend({ id: InvoiceSchema.shape.id });
+
 const transactionFields = {
   id: z.number().int(),
   account: ShortAccountSchema,
   category: ShortCategorySchema,
   predicted_category: ExtendedCategorySchema.nullable(),
-  invoice: InvoiceSchema.nullable(),
+  invoice: LinkedInvoiceSchema.nullable(),
   value_date: z.string(),
   value_time: z.string().nullable(),
   bank_booking_date: z.string().nullable(),

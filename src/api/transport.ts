@@ -39,7 +39,11 @@ export interface TransportOptions {
 
 /** Supplies bearer tokens; `invalidate` drops a token the service rejected with 401. */
 export interface TokenSource {
-  token(signal?: AbortSignal): Promise<string>;
+  /**
+   * `once`: a failed token request is not retried by the source (a request under a retry budget retries itself, and
+   * the token request's failure is its failure: retries would stack).
+   */
+  token(signal?: AbortSignal, options?: { once?: boolean }): Promise<string>;
   invalidate(token: string): void;
 }
 
@@ -52,6 +56,8 @@ export interface RequestSpec {
   signal?: AbortSignal | undefined;
   /** False only for the token endpoint: no bearer token, and no redirect is ever followed. */
   authenticated?: boolean;
+  /** A request without effects whatever its method (the token request): retried after failures like a GET. */
+  withoutEffects?: boolean;
   /** Added to item indexes of array-body errors (chunked requests). */
   itemIndexOffset?: number;
 }
@@ -184,6 +190,7 @@ export class Transport {
       }
       const decision = decideRetry({
         method: spec.method,
+        withoutEffects: spec.withoutEffects === true,
         error,
         retryNumber,
         options: this.#options.retry,
@@ -208,7 +215,7 @@ export class Transport {
     let token: string | undefined;
     if (authenticated) {
       try {
-        token = await this.#token(spec.signal);
+        token = await this.#token(spec.signal, this.#options.budget !== undefined);
       } catch (thrown) {
         // Without a budget a failed token request ends the call as it failed (it had its own retries). Under a
         // budget it is this request's failure: a service that is down is down for its token endpoint too.
@@ -283,9 +290,9 @@ export class Transport {
     }
   }
 
-  async #token(signal: AbortSignal | undefined): Promise<string> {
+  async #token(signal: AbortSignal | undefined, once: boolean): Promise<string> {
     if (!this.#tokens) throw new Error('Transport has no token source');
-    return this.#tokens.token(signal);
+    return this.#tokens.token(signal, { once });
   }
 
   #secrets(token: string | undefined): readonly string[] {

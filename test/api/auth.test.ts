@@ -111,7 +111,10 @@ describe('client-credentials token', () => {
     expect(error).toBeInstanceOf(BadRequestError);
     const e = error as InvalidCredentialsError;
     expect(e.status).toBe(400);
-    expect(e.message).toBe('Falsche Client-ID oder falsches Client-Secret. Bitte die API-Zugangsdaten des Unternehmens prüfen.');
+    // Ours first (what to do), then the service's own words, localized by Accept-Language.
+    expect(e.message).toBe(
+      'Falsche Client-ID oder falsches Client-Secret. Bitte die API-Zugangsdaten des Unternehmens prüfen. Der Dienst meldete: Ungültige Zugangsdaten.',
+    );
     expect(e.nonFieldErrors).toEqual(['Ungültige Zugangsdaten.']);
     expect(server.apiRequests).toHaveLength(0);
     const it = makeClient(server, { clientSecret: 'wrong-secret-abcdef', language: 'it' });

@@ -1,4 +1,5 @@
 /** Every endpoint of the spec's overview table: method, path (trailing slash), body, parsed answer. */
+import { InvalidRequestError } from '../../src/api';
 import { makeClient } from './support/make-client';
 import { account, balanceSummary, bank, budget, category, invoice, pageBody, plan, transaction } from './support/fixtures';
 import { TestServer } from './support/test-server';
@@ -72,6 +73,9 @@ test('all endpoints', async () => {
   expect(last()?.body).toEqual({ bank: { name: 'ERP', bic: '' }, name: 'Cash', balance: '10.00', overdraft_limit: null });
   await client.accounts.createOffline({ bank: { name: 'ERP', bic: '' }, iban: 'DE89370400440532013000', currency: 'EUR' });
   expect(last()?.body).toEqual({ bank: { name: 'ERP', bic: '' }, iban: 'DE89370400440532013000', currency: 'EUR' });
+  // `overdraft_limit` is "number or null" (only `balance` may be a numeric string): a typed "2500.5" goes as 2500.5.
+  await client.accounts.createOffline({ bank: { name: 'ERP', bic: '' }, balance: '7', overdraft_limit: '2500.5' });
+  expect(last()?.body).toEqual({ bank: { name: 'ERP', bic: '' }, balance: '7.00', overdraft_limit: 2500.5 });
 
   const many = await client.accounts.createTransactions(3, [{ value_date: '2024-01-02', amount: '-5', purpose: 'x', tags: ['a'] }]);
   expect(many[0]?.account.currency).toBe('EUR');
@@ -131,4 +135,18 @@ test('all endpoints', async () => {
   expect(calls.every((c) => c.endsWith('/'))).toBe(true);
   // the 31 method/path pairs of the overview table besides POST /auth/token/
   expect(new Set(calls).size).toBe(31);
+});
+
+test('a budget PATCH with an empty string the service refuses (name, category, numbers, dates, lists) sends nothing', async () => {
+  const { client } = makeClient(server);
+  const before = server.apiRequests.length;
+  const budgets = client.planBudgets(8);
+  for (const field of ['name', 'category', 'settlement_date', 'tags', 'time_lags', 'frequency_multiplier', 'is_indefinite']) {
+    const error = await budgets.updateByExternalId('ext-11', { [field]: '' }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(InvalidRequestError);
+    expect((error as Error).message).toContain(`${field}:`);
+  }
+  const german = makeClient(server, { language: 'de' }).client.planBudgets(8);
+  await expect(german.updateByExternalId('ext-11', { name: '' })).rejects.toThrow('Einen leeren Wert lehnt der Dienst hier ab');
+  expect(server.apiRequests).toHaveLength(before);
 });

@@ -81,6 +81,17 @@ describe('the copy-free check of transaction pages', () => {
     expect((error as Error).message).toContain(message);
   });
 
+  test('a linked invoice needs only its id; what it carries besides is checked ("invoice or null | linked invoice")', () => {
+    const short = transaction(4, 1, { invoice: { id: 9, reference: 'RE-9' } });
+    const data = page([short]);
+    expect(parseResponse(ExtendedTransactionPageSchema, data, ctx)).toBe(data);
+    for (const invoiceValue of [{ reference: 'RE-9' }, { id: 9, reference: 7 }]) {
+      const bad = page([transaction(4, 1, { invoice: invoiceValue })]);
+      expect(() => parseResponse(ExtendedTransactionPageSchema, bad, ctx)).toThrow(ResponseValidationError);
+      expect(zodAccepts(ExtendedTransactionPageSchema, bad)).toBe(false);
+    }
+  });
+
   test('a page without `sum` or with `next` of the wrong type is refused', () => {
     const { sum: _sum, ...withoutSum } = page([transaction(1)]);
     expect(() => parseResponse(ExtendedTransactionPageSchema, withoutSum, ctx)).toThrow('sum: expected number, missing');

@@ -50,14 +50,22 @@ describe('retry policy (pure)', () => {
     expect(decideRetry({ ...base, method: 'GET', error: longWait, retryNumber: 1 })).toEqual({ retry: false });
   });
 
-  test('POST/PATCH: only when the request was never sent', () => {
+  test('POST/PATCH: after a 429 (refused before anything was done) and when the request was never sent', () => {
+    const error429 = new RateLimitError({ message: 'x', status: 429 });
     for (const method of ['POST', 'PATCH'] as const) {
       expect(decideRetry({ ...base, method, error: error503, retryNumber: 1 }).retry).toBe(false);
+      expect(decideRetry({ ...base, method, error: error429, retryNumber: 1 }).retry).toBe(true);
       const reset = new ApiConnectionError({ message: 'x', requestNotSent: false });
       expect(decideRetry({ ...base, method, error: reset, retryNumber: 1 }).retry).toBe(false);
       const refused = new ApiConnectionError({ message: 'x', requestNotSent: true });
       expect(decideRetry({ ...base, method, error: refused, retryNumber: 1 }).retry).toBe(true);
     }
+  });
+
+  test('a POST without effects (the token request) is retried like a GET', () => {
+    const reset = new ApiConnectionError({ message: 'x', requestNotSent: false });
+    expect(decideRetry({ ...base, method: 'POST', withoutEffects: true, error: error503, retryNumber: 1 }).retry).toBe(true);
+    expect(decideRetry({ ...base, method: 'POST', withoutEffects: true, error: reset, retryNumber: 1 }).retry).toBe(true);
   });
 });
 
@@ -100,15 +108,30 @@ describe('retries over HTTP', () => {
     expect(server.apiRequests).toHaveLength(2);
   });
 
-  test('POST is not retried on 503 or 429', async () => {
+  test('POST is not retried on 503 (it may have been applied); on 429 it is, after Retry-After', async () => {
     server.on('POST', '/invoices/', { status: 503, text: 'busy', headers: { 'Retry-After': '1' } });
     const { client, sleeps } = makeClient(server);
     const body = { reference: 'R', name: 'N', amount: 1, due_date: '2024-01-01' };
     await expect(client.invoices.create(body)).rejects.toBeInstanceOf(InternalServerError);
-    server.on('POST', '/invoices/', { status: 429, body: { detail: 'Slow down.' } });
-    await expect(client.invoices.create(body)).rejects.toBeInstanceOf(RateLimitError);
-    expect(server.apiRequests).toHaveLength(2);
+    expect(server.apiRequests).toHaveLength(1);
     expect(sleeps).toEqual([]);
+    server.on(
+      'POST',
+      '/invoices/',
+      sequence({ status: 429, body: { detail: 'Slow down.' }, headers: { 'Retry-After': '2' } }, { status: 201, body: invoice(9) }),
+    );
+    expect(await client.invoices.create(body)).toEqual(expect.objectContaining({ id: 9 }));
+    expect(server.apiRequests).toHaveLength(3);
+    expect(sleeps).toEqual([2000]);
+  });
+
+  test('the token request is asked again after a 503 or a lost answer (asking for a token changes nothing)', async () => {
+    server.tokenReplies = [{ status: 503, text: 'busy' }, { destroy: true }];
+    server.on('GET', '/categories/', { body: [category(3)] });
+    const { client } = makeClient(server);
+    expect(await client.categories.list()).toEqual([expect.objectContaining({ id: 3 })]);
+    expect(server.tokenRequests).toBe(3);
+    expect(server.apiRequests).toHaveLength(1);
   });
 
   test('PATCH is not retried after a reset once the request was sent', async () => {

@@ -187,9 +187,11 @@ describe('scenario budgets', () => {
     const current = await scenario.getByExternalId('it-sc-3');
     expect(current).toMatchObject({ name: 'Behalten', description: '', amount: 99.5 });
 
+    // An empty name the service would answer with 400 is refused before sending (the sandbox's own 400 for it is
+    // proved in test/sandbox/conformance/budgets.test.ts).
     const emptyName = await rejectionOf(scenario.updateByExternalId('it-sc-3', { name: '' }));
-    expect(emptyName).toBeInstanceOf(BadRequestError);
-    expect(Object.keys((emptyName as BadRequestError).fieldErrors)).toEqual(['name']);
+    expect(emptyName).toBeInstanceOf(InvalidRequestError);
+    expect((emptyName as InvalidRequestError).message).toMatch(/^name: /);
   });
 });
 

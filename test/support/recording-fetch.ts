@@ -45,6 +45,8 @@ export interface RecordedClients {
   other: CashflowClient;
   sent: SentRequest[];
   hook: { current?: Hook };
+  /** The waits the company's client asked for before its retries (none are waited: the tests run at once). */
+  sleeps: number[];
 }
 
 /** The two clients of a sandbox's company (or of the credentials given: a group's). */
@@ -55,7 +57,8 @@ export function recordedClients(
 ): RecordedClients {
   const sent: SentRequest[] = [];
   const hook: { current?: Hook } = {};
-  const clientOf = (fetchImpl?: typeof fetch) =>
+  const sleeps: number[] = [];
+  const clientOf = (fetchImpl?: typeof fetch, recordSleeps = false) =>
     new CashflowClient({
       baseUrl: sandbox.url,
       clientId: credentials.clientId,
@@ -63,8 +66,8 @@ export function recordedClients(
       language,
       tokenCache: new TokenCache(),
       timeoutMs: 10_000,
-      sleep: async () => undefined,
+      sleep: async (ms: number) => void (recordSleeps && sleeps.push(ms)),
       ...(fetchImpl ? { fetch: fetchImpl } : {}),
     });
-  return { client: clientOf(recordingFetch(sent, hook)), other: clientOf(), sent, hook };
+  return { client: clientOf(recordingFetch(sent, hook), true), other: clientOf(), sent, hook, sleeps };
 }

@@ -3,6 +3,7 @@
 export const en = {
   'app.title': 'Cash-Flow Planner',
   'api.error.invalidCredentials': 'Wrong client ID or client secret. Check the API credentials of the company.',
+  'api.error.serviceSaid': 'The service said: {message}',
   'api.error.connection': 'The service could not be reached ({method} {path}).',
   'api.error.timeout': 'The service did not answer in time ({method} {path}).',
   'api.error.aborted': 'The request was cancelled ({method} {path}).',
@@ -11,6 +12,7 @@ export const en = {
   'api.error.responseValidation': 'Unexpected answer from the service ({method} {path}): {issues}',
   'api.error.deleteSelectorMissing': 'Invoices are never deleted without a selector: give an id, one or more references, or source_id together with source.',
   'api.error.externalIdInvalid': 'The external ID "{externalId}" cannot be used: it must not be empty and must not contain "." or "/".',
+  'api.error.emptyRefused': '{field}: the service refuses an empty value here; leave the field out to keep it as it is.',
   'api.error.amountInvalid': '{field}: "{value}" is not a valid amount.',
   'api.error.amountTooLarge': '{field}: {value} has more than {maxDigits} digits (including {decimals} decimals).',
   'api.error.pathIdInvalid': '{field} must be a positive whole number, got "{value}".',
@@ -87,6 +89,7 @@ type Catalog = Record<keyof typeof en, string>;
 export const de: Catalog = {
   'app.title': 'Cash-Flow Planner',
   'api.error.invalidCredentials': 'Falsche Client-ID oder falsches Client-Secret. Bitte die API-Zugangsdaten des Unternehmens prüfen.',
+  'api.error.serviceSaid': 'Der Dienst meldete: {message}',
   'api.error.connection': 'Der Dienst ist nicht erreichbar ({method} {path}).',
   'api.error.timeout': 'Der Dienst hat nicht rechtzeitig geantwortet ({method} {path}).',
   'api.error.aborted': 'Die Anfrage wurde abgebrochen ({method} {path}).',
@@ -95,6 +98,7 @@ export const de: Catalog = {
   'api.error.responseValidation': 'Unerwartete Antwort des Dienstes ({method} {path}): {issues}',
   'api.error.deleteSelectorMissing': 'Rechnungen werden nie ohne Auswahl gelöscht: bitte eine ID, eine oder mehrere Rechnungsnummern oder source_id zusammen mit source angeben.',
   'api.error.externalIdInvalid': 'Die externe ID "{externalId}" ist nicht verwendbar: Sie darf nicht leer sein und weder "." noch "/" enthalten.',
+  'api.error.emptyRefused': '{field}: Einen leeren Wert lehnt der Dienst hier ab; das Feld weglassen, um es unverändert zu lassen.',
   'api.error.amountInvalid': '{field}: "{value}" ist kein gültiger Betrag.',
   'api.error.amountTooLarge': '{field}: {value} hat mehr als {maxDigits} Stellen (davon {decimals} Nachkommastellen).',
   'api.error.pathIdInvalid': '{field} muss eine positive ganze Zahl sein, erhalten: "{value}".',
@@ -168,6 +172,7 @@ export const de: Catalog = {
 export const it: Catalog = {
   'app.title': 'Cash-Flow Planner',
   'api.error.invalidCredentials': 'Client ID o client secret errati. Verificare le credenziali API dell\'azienda.',
+  'api.error.serviceSaid': 'Il servizio ha risposto: {message}',
   'api.error.connection': 'Il servizio non è raggiungibile ({method} {path}).',
   'api.error.timeout': 'Il servizio non ha risposto in tempo ({method} {path}).',
   'api.error.aborted': 'La richiesta è stata annullata ({method} {path}).',
@@ -176,6 +181,7 @@ export const it: Catalog = {
   'api.error.responseValidation': 'Risposta inattesa dal servizio ({method} {path}): {issues}',
   'api.error.deleteSelectorMissing': 'Le fatture non vengono mai eliminate senza un selettore: indicare un id, uno o più riferimenti, oppure source_id insieme a source.',
   'api.error.externalIdInvalid': 'L\'ID esterno "{externalId}" non è utilizzabile: non deve essere vuoto né contenere "." o "/".',
+  'api.error.emptyRefused': '{field}: il servizio rifiuta qui un valore vuoto; omettere il campo per lasciarlo invariato.',
   'api.error.amountInvalid': '{field}: "{value}" non è un importo valido.',
   'api.error.amountTooLarge': '{field}: {value} ha più di {maxDigits} cifre (di cui {decimals} decimali).',
   'api.error.pathIdInvalid': '{field} deve essere un numero intero positivo, ricevuto "{value}".',

@@ -41,6 +41,8 @@ export class TestServer {
   tokenLifetimeSeconds = 300;
   /** When set, the token endpoint answers with this instead of a token. */
   tokenReply: Reply | undefined;
+  /** Answers of the next token requests, one each, before `tokenReply` or the real token. */
+  tokenReplies: Reply[] = [];
   inFlight = 0;
   maxInFlight = 0;
   readonly #routes = new Map<string, Handler>();
@@ -145,6 +147,8 @@ export class TestServer {
 
   #token(req: RecordedRequest): Reply {
     this.tokenRequests += 1;
+    const next = this.tokenReplies.shift();
+    if (next !== undefined) return next;
     if (this.tokenReply) return this.tokenReply;
     const body = (req.body ?? {}) as Record<string, unknown>;
     if (body['grant_type'] !== 'client_credentials' || body['client_id'] !== CLIENT_ID || body['client_secret'] !== CLIENT_SECRET) {

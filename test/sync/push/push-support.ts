@@ -91,7 +91,7 @@ export function faultHook(faults: readonly Fault[]): Hook {
 
 export async function setUpPush(options: SetUpOptions = {}): Promise<PushHarness> {
   const sandbox = await startSandbox({ port: 0, transactions: 20 });
-  const { client, other, sent, hook } = recordedClients(sandbox, options.language ?? 'en');
+  const { client, other, sent, hook, sleeps } = recordedClients(sandbox, options.language ?? 'en');
   await options.before?.(other);
   const plans = await other.plans.list();
   const scenario = plans.find((p) => p.type === 'SCENARIO');
@@ -118,6 +118,7 @@ export async function setUpPush(options: SetUpOptions = {}): Promise<PushHarness
     client,
     other,
     sent,
+    sleeps,
     hook,
     model,
     target,
