@@ -6,7 +6,7 @@
  * - POST and PATCH: retried after a 429 (the service refused the request before doing anything) and when nothing
  *   reached the server (`requestNotSent`, e.g. ECONNREFUSED); a 5xx answer, a timeout or a reset after sending may
  *   mean the change was applied, so the caller decides (the push looks before it writes again).
- * - `Retry-After` (seconds or an HTTP date) is honoured; when it asks for longer than
+ * - `Retry-After` (seconds or an HTTP date) is honoured on whatever answer is retried; when it asks for longer than
  *   `maxRetryAfterMs` the error is given to the caller instead of waiting.
  * - A redirect the transport does not follow (`RedirectError`) is never retried.
  * - Otherwise exponential backoff with "equal jitter": half the step fixed, half random.
@@ -85,7 +85,8 @@ export function decideRetry(input: RetryInput): RetryDecision {
   const unlimited = input.unlimited ?? false;
   const repeatable = isIdempotent(method) || input.withoutEffects === true;
   if ((!unlimited && retryNumber > options.limit) || !isRetryableFailure(repeatable, error)) return { retry: false };
-  const retryAfter = error.status === 429 || error.status === 503 ? parseRetryAfter(error.retryAfter, input.now()) : undefined;
+  // Honoured on any answer retried (429, 503 and any other 5xx that sends one).
+  const retryAfter = parseRetryAfter(error.retryAfter, input.now());
   if (retryAfter !== undefined) {
     return !unlimited && retryAfter > options.maxRetryAfterMs ? { retry: false } : { retry: true, delayMs: retryAfter };
   }

@@ -40,6 +40,11 @@ describe('retry policy (pure)', () => {
     expect(decideRetry({ ...base, method: 'GET', error: error503, retryNumber: 3 })).toEqual({ retry: false });
   });
 
+  test('Retry-After is honoured on any answer retried, a 502 too', () => {
+    const error502 = new InternalServerError({ message: 'x', status: 502, retryAfter: '4' });
+    expect(decideRetry({ ...base, method: 'GET', error: error502, retryNumber: 1 })).toEqual({ retry: true, delayMs: 4000 });
+  });
+
   test('Retry-After in seconds or as an HTTP date', () => {
     const now = Date.parse('2024-01-01T00:00:00Z');
     expect(parseRetryAfter('3', now)).toBe(3_000);
