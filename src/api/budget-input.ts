@@ -117,23 +117,13 @@ export function budgetList<F extends BudgetListParams>(path: string): ListDefini
  * `description`, `external_source`, `frequency`, `sequence_type` are cleared by it, `account`, `inter_company`,
  * `inter_category` set to null.
  */
-const NOT_EMPTIED = [
-  'name',
-  'category',
-  'settlement_date',
-  'amount',
-  'rate',
-  'tags',
-  'frequency_multiplier',
-  'sequence_term_size',
-  'd',
-  'r',
-  'time_lags',
-  'depending_categories',
-  'is_adjusted',
-  'is_indefinite',
-  'integration_tags',
-] as const;
+const NOT_EMPTIED: readonly string[] = [
+  ...['name', 'category'],
+  ...['amount', 'rate', 'frequency_multiplier', 'sequence_term_size', 'd', 'r'], // numbers
+  ...['settlement_date'], // dates
+  ...['is_adjusted', 'is_indefinite'], // booleans
+  ...['tags', 'time_lags', 'depending_categories', 'integration_tags'], // lists
+];
 
 export function serializeBudget<T extends BudgetPatch>(body: T, language: Language): Record<string, unknown> {
   for (const field of NOT_EMPTIED)
