@@ -336,6 +336,25 @@ describe('date functions', () => {
     ]);
   });
 
+  it('the 1900 date system as Excel counts it: 1900-01-01 is 1, February 1900 has a 29th day (60), serial 1 a Sunday', async () => {
+    await expectValues([
+      ['=DATE(1900,1,1)', 1],
+      ['=DATE(1900,2,28)', 59],
+      ['=DATE(1900,2,29)', 60],
+      ['=DATE(1900,3,0)', 60], // March's day 0: Excel's last day of February 1900 is the 29th
+      ['=DATE(1900,3,1)', 61],
+      ['=DAY(60)', 29],
+      ['=MONTH(59)', 2],
+      ['=TEXT(60,"yyyy-mm-dd")', '1900-02-29'],
+      ['=TEXT(0,"m/d/yyyy")', '1/0/1900'],
+      ['=TEXT(1,"dddd")', 'Sunday'],
+      ['=TEXT(0,"dddd")', 'Saturday'],
+      ['=TEXT(61,"dddd d mmmm yyyy")', 'Thursday 1 March 1900'],
+      ['=TEXT(45292,"dddd")', 'Monday'],
+      ['=EOMONTH(DATE(1900,2,10),0)', 60],
+    ]);
+  });
+
   it('TODAY is the system date; DATE and TODAY formulas get a date format in General cells', async () => {
     const wb = await ledger();
     const now = new Date();

@@ -17,7 +17,11 @@
  * that estimate, so the two must never share code: one miscount would pass both sides.
  */
 
-export const WEB_PAYLOAD_LIMIT_BYTES = 5 * 1024 * 1024;
+/**
+ * "5 MB" read as 5,000,000 bytes: Microsoft's documentation does not say which megabyte, and the decimal one is the
+ * smaller, so what passes here passes on the web under either reading (real Office.js's framing adds to it too).
+ */
+export const WEB_PAYLOAD_LIMIT_BYTES = 5_000_000;
 export const MAX_READ_CELLS = 5_000_000;
 
 export interface WireAction {

@@ -69,6 +69,12 @@ export class BatchEngine<S extends BatchState> {
    * receives them) when the batch succeeds.
    */
   execute(actions: QueuedAction<S>[], answer?: (results: ReadonlyArray<{ Id: number; Value: unknown }>) => void): void {
+    // Nothing queued: office.js sends no request (`syncPrivate` returns when the batch has no actions), so there is
+    // no round trip to record.
+    if (actions.length === 0) {
+      answer?.([]);
+      return;
+    }
     const started = performance.now();
     const record: SyncRecord = {
       index: this.stats.syncs.length + 1,

@@ -8,7 +8,7 @@
  */
 
 import type { Result } from './cell';
-import { dateFromSerial } from './number-text';
+import { dateFromSerial, weekdayOfSerial } from './number-text';
 
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
@@ -67,7 +67,7 @@ function renderDate(serial: number, section: string): string {
     else if (lower === 'mm') piece = minuteContext ? String(minutes).padStart(2, '0') : String(month).padStart(2, '0');
     else if (lower === 'm') piece = minuteContext ? String(minutes) : String(month);
     else if (lower === 'dddd' || lower === 'ddd') {
-      const weekday = WEEKDAYS[new Date(Date.UTC(year, month - 1, day)).getUTCDay()] ?? '';
+      const weekday = WEEKDAYS[weekdayOfSerial(serial)] ?? '';
       piece = lower === 'ddd' ? weekday.slice(0, 3) : weekday;
     } else if (lower === 'dd') piece = String(day).padStart(2, '0');
     else if (lower === 'd') piece = String(day);

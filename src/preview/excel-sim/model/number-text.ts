@@ -12,14 +12,30 @@ export interface ParsedNumber {
 const EXCEL_EPOCH_MS = Date.UTC(1899, 11, 30);
 const DAY_MS = 86_400_000;
 
-/** Excel serial day number of a calendar date (1900 date system, without the 1900 leap-year bug before March 1900). */
+/**
+ * Excel serial day number of a calendar date, in the 1900 date system with its leap-year bug: 1900-01-01 is 1, and
+ * February 1900 has a 29th day (60), so from 1900-03-01 (61) on the serial is the days since 1899-12-30. Months and
+ * days beyond their range roll over as in DATE (month 13 is January of the next year, day 0 the month's last day).
+ */
 export function serialFromDate(year: number, month: number, day: number): number {
-  return Math.round((Date.UTC(year, month - 1, day) - EXCEL_EPOCH_MS) / DAY_MS);
+  const y = year + Math.floor((month - 1) / 12);
+  const m = ((((month - 1) % 12) + 12) % 12) + 1;
+  const first = y === 1900 && m <= 2 ? (m === 1 ? 1 : 32) : Math.round((Date.UTC(y, m - 1, 1) - EXCEL_EPOCH_MS) / DAY_MS);
+  return first + day - 1;
 }
 
+/** The calendar date of a serial as Excel shows it: 0 is 1900-01-00, 60 the 1900-02-29 that never was. */
 export function dateFromSerial(serial: number): { year: number; month: number; day: number } {
-  const d = new Date(EXCEL_EPOCH_MS + Math.floor(serial) * DAY_MS);
+  const n = Math.floor(serial);
+  if (n === 0) return { year: 1900, month: 1, day: 0 };
+  if (n === 60) return { year: 1900, month: 2, day: 29 };
+  const d = new Date(EXCEL_EPOCH_MS + (n > 0 && n < 60 ? n + 1 : n) * DAY_MS);
   return { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate() };
+}
+
+/** The weekday (0 Sunday … 6 Saturday) Excel gives a serial: serial 1 is a Sunday, as its calendar counts. */
+export function weekdayOfSerial(serial: number): number {
+  return (((Math.floor(serial) + 6) % 7) + 7) % 7;
 }
 
 /** Excel keeps 15 significant digits. */
@@ -76,6 +92,7 @@ export function parseNumberText(input: string): ParsedNumber | null {
 
 function validDate(year: number, month: number, day: number): boolean {
   if (month < 1 || month > 12 || day < 1 || year < 1900 || year > 9999) return false;
+  if (year === 1900 && month === 2 && day === 29) return true; // Excel's calendar has it
   const d = new Date(Date.UTC(year, month - 1, day));
   return d.getUTCMonth() === month - 1 && d.getUTCDate() === day;
 }
