@@ -133,6 +133,11 @@ export class CashflowClient {
     return new PlanBudgetsResource(this.#transport, planId);
   }
 
+  /** The access tokens these credentials hold now (to make sure none lands where it must not: a saved file). */
+  currentTokens(): string[] {
+    return this.#tokens.currentTokens();
+  }
+
   /** Drops this client's access token from its token cache (sign out); a later call requests a new one. */
   forgetToken(): void {
     this.#tokens.forget();

@@ -22,6 +22,11 @@ export function cutForCell(text: string): { text: string; cut: boolean } {
   return { text: text.slice(0, end) + CUT_TEXT_MARK, cut: true };
 }
 
+/** The text as a cell holds it (`cutForCell`'s text): for what the add-in writes besides a pull's rows (statuses). */
+export function cellText(text: string): string {
+  return cutForCell(text).text;
+}
+
 /** True for a text as `cutForCell` cut it: the mark at the end of a text of (almost exactly) the limit's length. */
 export function isCutText(text: string): boolean {
   return text.length >= EXCEL_CELL_TEXT_LIMIT - 1 && text.length <= EXCEL_CELL_TEXT_LIMIT && text.endsWith(CUT_TEXT_MARK);

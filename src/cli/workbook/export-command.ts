@@ -56,7 +56,7 @@ export async function runExport(argv: readonly string[], io: CliIo, run: RunCont
   const tables = await pullTables(document, client, plan, io);
   await rememberConnection(document, plan);
   const bytes = await saveXlsxDocument(document, planningAddIn(manifest));
-  await refuseSecrets(bytes, [secret, plan.clientId]);
+  await refuseSecrets(bytes, [secret, plan.clientId, ...client.currentTokens()]);
   await writeWorkbookFile(plan.out, bytes, { replace: plan.force, backup: plan.backup });
   return exportResult(plan, tables);
 }

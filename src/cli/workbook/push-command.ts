@@ -50,9 +50,10 @@ export async function runPush(argv: readonly string[], io: CliIo, run: RunContex
   const clientId = plan.clientId ?? refuseNoClientId();
   const secret = await clientSecret(io);
   run.secrets.push(secret, clientId);
+  const client = serviceClient(io, { baseUrl, clientId, secret, language: plan.language });
   const context: SendContext = {
     host,
-    client: serviceClient(io, { baseUrl, clientId, secret, language: plan.language }),
+    client,
     language: plan.language,
     giveUpAfterMs: plan.giveUpAfterMs,
     confirm: confirmer(io, plan.yes),
@@ -68,7 +69,7 @@ export async function runPush(argv: readonly string[], io: CliIo, run: RunContex
   const written = await writeBack(plan.path, opened, {
     expected: fingerprint,
     backup: plan.backup,
-    secrets: [secret, clientId],
+    secrets: [secret, clientId, ...client.currentTokens()],
     at: new Date(io.now()),
   });
   return pushResult(plan.path, outcomes, written);

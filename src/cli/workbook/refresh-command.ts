@@ -52,7 +52,7 @@ export async function runRefresh(argv: readonly string[], io: CliIo, run: RunCon
   const written = tables.some((t) => t.status === 'refreshed');
   if (written) {
     const out = await saveXlsxDocument(document, addIn);
-    await refuseSecrets(out, [secret, filePlan.clientId]);
+    await refuseSecrets(out, [secret, filePlan.clientId, ...client.currentTokens()]);
     await writeWorkbookFile(filePlan.file, out, {
       expected: fingerprint,
       backup: filePlan.backup,

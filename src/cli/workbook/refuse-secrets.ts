@@ -1,4 +1,7 @@
-/** The bytes about to be written must hold neither the secret nor the client ID (`scanPackage`): else nothing is written. */
+/**
+ * The bytes about to be written must hold none of the credentials (`scanPackage`): the secret, the client ID, the access
+ * tokens of the run; else nothing is written.
+ */
 import { scanPackage } from '../../hosts/xlsx';
 import { CliError, EXIT } from './exit-codes';
 

@@ -8,6 +8,7 @@
  * amber.
  */
 
+import { cellText } from '../../sync/cell-text-limit';
 import { CHANGED_FILL } from './input-style';
 import type { CellValue } from '../../sync/cell-values';
 import { TEXT_FORMAT } from '../../sync/cell-values';
@@ -107,7 +108,7 @@ export class ExcelImportSheet implements ImportSheet {
         ids.numberFormat = run.map(() => ['0']);
         ids.values = run.map((u) => [u.id ?? '']);
         statuses.numberFormat = run.map(() => [TEXT_FORMAT]);
-        statuses.values = run.map((u) => [u.status]);
+        statuses.values = run.map((u) => [cellText(u.status)]);
         // A row that waits for the user stands out in amber, as a cell waiting to be sent does; the others are plain.
         statuses.format.fill.clear();
         run.forEach((u) => {

@@ -10,6 +10,7 @@
  * cells of the layout's rows, values as Excel holds them.
  */
 
+import { cellText } from '../../sync/cell-text-limit';
 import type { BudgetTarget } from '../../sync/push/service-row';
 import {
   GRID_HEADER_ROW,
@@ -191,16 +192,17 @@ function writeCells(sheet: Excel.Worksheet, grid: GridSheet, title: string): voi
   const width = grid.header.length;
   const titleCell = sheet.getRange('A1');
   titleCell.numberFormat = [['@']];
-  titleCell.values = [[title]];
+  titleCell.values = [[cellText(title)]];
   titleCell.format.font.bold = true;
   titleCell.format.font.size = 14;
   const header = sheet.getRangeByIndexes(GRID_HEADER_ROW, 0, 1, width);
   header.numberFormat = [grid.header.map(() => '@')];
-  header.values = [grid.header.map((v) => v ?? '')];
+  header.values = [grid.header.map((v) => (typeof v === 'string' ? cellText(v) : (v ?? '')))];
   const labels = sheet.getRangeByIndexes(GRID_HEADER_ROW + 1, 0, grid.body.length, 1);
   labels.numberFormat = grid.body.map(() => ['@']);
   const body = sheet.getRangeByIndexes(GRID_HEADER_ROW + 1, 0, grid.body.length, width);
-  body.values = grid.body.map((row) => row.map((v) => v ?? ''));
+  // Labels are the service's category names: text, and never longer than a cell holds.
+  body.values = grid.body.map((row) => row.map((v) => (typeof v === 'string' ? cellText(v) : (v ?? ''))));
 }
 
 function formatCells(sheet: Excel.Worksheet, grid: GridSheet): void {

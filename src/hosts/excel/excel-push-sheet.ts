@@ -10,6 +10,7 @@
  * per sync; neighbouring rows share their ranges (one range for a run of rows), so a sync carries few actions.
  */
 
+import { cellText } from '../../sync/cell-text-limit';
 import { throwIfAborted } from '../../api/abort';
 import { TEXT_FORMAT, type CellValue } from '../../sync/cell-values';
 import { problemHeaders } from '../../sync/push/push-columns';
@@ -280,7 +281,7 @@ export class ExcelPushSheet implements PushSheet {
       )) {
         const range = tableCells(layout, run[0]?.row ?? 0, run.length, status, 1);
         fillNumberFormat(range, TEXT_FORMAT);
-        range.values = run.map((u) => [u.status ?? '']);
+        range.values = run.map((u) => [cellText(u.status ?? '')]);
       }
       for (const run of runsOf(rows, (a, b) => nextRow(a, b) && a.key === b.key)) {
         const row = run[0]?.row ?? 0;

@@ -6,6 +6,7 @@
  */
 
 import { isAmountFormat } from '../../sync/amount-format';
+import { TEXT_FORMAT } from '../../sync/cell-values';
 import { isRowFormatted } from '../../sync/row-formats';
 import { arrayFeed } from './cell-feed';
 import type { WriteLimits } from './chunk-plan';
@@ -36,11 +37,17 @@ export async function restoreTable(
   const end = rowsNow < snapshot.oldRows ? snapshot.oldRows : Math.min(snapshot.changed, snapshot.oldRows);
   if (end === 0) return;
   if (snapshot.end < end) throw new Error(`Cannot restore table ${target.spec.tableName}: rows ${snapshot.end}-${end} were not saved.`);
-  // The old formats again; an amount in each row's currency gets each old row's currency again (from its values).
+  // The old formats again; an amount in each row's currency gets each old row's currency again (from its values). A
+  // text column is text again whatever format it had (a user may have made it General): the service's texts were
+  // saved as text and go back as text, never read as formulas (untrusted text stays text).
   const rows = {
     cells: arrayFeed(snapshot.rows.slice(0, end), target.spec.columns),
     formats: target.spec.columns.map((c, i) =>
-      isRowFormatted(c) && isAmountFormat(target.oldFormats[i]) ? null : target.oldFormats[i] || 'General',
+      c.type === 'text'
+        ? TEXT_FORMAT
+        : isRowFormatted(c) && isAmountFormat(target.oldFormats[i])
+          ? null
+          : target.oldFormats[i] || 'General',
     ),
     user: userCellsInPlace(target.user, target.userHeaders.length),
   };

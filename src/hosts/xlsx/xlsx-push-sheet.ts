@@ -10,6 +10,7 @@
  * pending ones the amber fill, as in Excel. The workbook is in memory: one pass, no blocks.
  */
 
+import { cellText } from '../../sync/cell-text-limit';
 import { throwIfAborted } from '../../api/abort';
 import { TEXT_FORMAT, type CellValue } from '../../sync/cell-values';
 import type { PushSheet, PushSheetRead, RowRef, RowUpdate } from '../../sync/push/push-port';
@@ -99,7 +100,7 @@ export class XlsxPushSheet implements PushSheet {
       for (const { index, value } of converted[i] ?? [])
         writeCell(bodyCell(layout, row, layout.columns[index] ?? -1), value, layout.formats[index] ?? 'General');
       // A row without a status (a highlight only, as the Changes view's check sets it) keeps the one it has.
-      if (update.status !== undefined) writeCell(bodyCell(layout, row, status), update.status, TEXT_FORMAT);
+      if (update.status !== undefined) writeCell(bodyCell(layout, row, status), cellText(update.status), TEXT_FORMAT);
       styleInputs(layout, [row], editable);
       for (const index of highlights[i] ?? []) styleChangedCell(bodyCell(layout, row, layout.columns[index] ?? -1));
     });

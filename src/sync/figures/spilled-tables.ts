@@ -25,6 +25,7 @@ import {
   type TransactionFilters,
 } from '../../api';
 import type { Language } from '../../i18n/catalog';
+import { cellText } from '../cell-text-limit';
 import { type CellValue, toCellValue } from '../cell-values';
 import { ACCOUNTS_TABLE } from '../tables/accounts-tables';
 import { FORECAST_BUDGETS_TABLE, scenarioBudgetsTable } from '../tables/budgets-table';
@@ -88,9 +89,15 @@ export function headerRow<R>(model: TableModel<R>): SpilledCell[] {
   return model.columns.map((c) => c.header);
 }
 
-/** One record as the pull writes it: the model's values, converted per column type (`null` → `""`). */
+/**
+ * One record as the pull writes it: the model's values, converted per column type (`null` → `""`), a text longer than
+ * a cell holds cut with the mark (a function's result cell holds no more than any other: uncut, Excel shows `#VALUE!`).
+ */
 export function spillRow<R>(model: TableModel<R>, record: R, lookups: Lookups): CellValue[] {
-  return toRow(model, record, lookups).map((value, i) => toCellValue(model.columns[i] as (typeof model.columns)[number], value));
+  return toRow(model, record, lookups).map((value, i) => {
+    const cell = toCellValue(model.columns[i] as (typeof model.columns)[number], value);
+    return typeof cell === 'string' ? cellText(cell) : cell;
+  });
 }
 
 interface Page<R> {

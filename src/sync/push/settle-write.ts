@@ -1,5 +1,6 @@
 /** A write's outcome as the row's verdict: landed (the service's values come into the sheet), or why not. */
 
+import { cellText } from '../cell-text-limit';
 import type { BaselineRow } from './diff';
 import type { JournalRow } from './push-port';
 import type { WriteOp } from './push-result';
@@ -35,7 +36,8 @@ export function notLanded(
 /**
  * A write that landed (or found on the service already): the service's values of `fields` go into the sheet (the
  * row is still found where it was read, by its old id or none: the id cell is among the values set), the baseline
- * takes the service's row.
+ * takes the service's row as the sheet now holds it (a text longer than a cell holds cut with the mark, as the pull
+ * keeps it: the next push then sees no change there, and a cut text is never sent back).
  */
 export function landed(
   context: SettleContext,
@@ -52,7 +54,7 @@ export function landed(
     pending: [],
     landedId: row.id,
     values: cellsFor(context.table, row, fields === 'all' ? 'all' : new Set([...fields])),
-    baseline: { set: { id: row.id, externalId: row.externalId, fields: row.fields } },
+    baseline: { set: { id: row.id, externalId: row.externalId, fields: asCellsHoldThem(row.fields) } },
     ...(journal ? { journal: { ...journal, outcome: 'landed' } } : {}),
   };
 }
@@ -75,4 +77,9 @@ export function deleteLanded(head: RowHead, base: BaselineRow, journal?: Journal
     baseline: { drop: head.ref.id === null ? [] : [head.ref.id] },
     journal: { ...row, outcome: 'landed' },
   };
+}
+
+function asCellsHoldThem(fields: BaselineRow['fields']): BaselineRow['fields'] {
+  const long = Object.entries(fields).filter(([, value]) => typeof value === 'string' && cellText(value) !== value);
+  return long.length === 0 ? fields : { ...fields, ...Object.fromEntries(long.map(([key, value]) => [key, cellText(value as string)])) };
 }

@@ -13,6 +13,7 @@
  * `='cashflow_lists'!$A$1:$A$N`, with a prompt and a Stop alert in the pull's language.
  */
 
+import { cellText } from '../cell-text-limit';
 import type { Language } from '../../i18n/catalog';
 import { translate } from '../../i18n/translate';
 import { columnLetter } from '../workbook-layout/sheet-layout';
@@ -43,7 +44,8 @@ export interface SheetListRule {
 export function sheetListItems(name: SheetListName, lookups: Lookups): readonly string[] {
   switch (name) {
     case 'categories':
-      return lookups.categoryChoices();
+      // A path longer than a cell holds is cut with the mark, as the table's own cell of it is.
+      return lookups.categoryChoices().map(cellText);
   }
 }
 

@@ -206,3 +206,25 @@ async function authHeader(): Promise<Record<string, string>> {
   const { access_token } = (await response.json()) as { access_token: string };
   return { authorization: `Bearer ${access_token}` };
 }
+
+test('export refuses to write a file that would hold the run’s access token (a service echoing it in a category name)', async () => {
+  const dir = tempDir();
+  // The service puts the bearer token it was called with into a category's name: it would land in the file.
+  const echoing: typeof fetch = async (input, init) => {
+    const response = await globalThis.fetch(input, init);
+    const url = new URL(input instanceof Request ? input.url : String(input));
+    const auth = new Headers(input instanceof Request ? input.headers : init?.headers).get('authorization') ?? '';
+    if (!url.pathname.endsWith('/categories/') || !auth.startsWith('Bearer ')) return response;
+    const categories = (await response.json()) as { name: string }[];
+    if (categories[0]) categories[0].name = `Echo ${auth.slice('Bearer '.length)}`;
+    return Response.json(categories, { status: response.status });
+  };
+  const run = await runCli(['export', ...serviceArgs(sandbox), '--out', 'plan.xlsx', '--tables', 'categories'], {
+    cwd: dir,
+    env: secretEnv(sandbox),
+    io: { fetch: echoing },
+  });
+  expect(run.code).not.toBe(0);
+  expect(run.stderr).toContain('would hold a credential');
+  expect(() => readFileSync(join(dir, 'plan.xlsx'))).toThrow();
+});

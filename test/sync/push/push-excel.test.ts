@@ -156,3 +156,26 @@ test('the Excel host reads the status column: a "Waiting" status of a row typed 
   expect(await cell('fc-miete', 'Push status')).toMatch(/^Sent /);
   expect(await cell('sap.4711', 'Push status')).toBe('');
 });
+
+test('a budget whose description is longer than a cell holds: another field sent, the text written back cut with the mark, nothing more to send', async () => {
+  const long = `${'Lange Beschreibung. '.repeat(2_000)}Ende`; // 40,004 characters, the service keeps them all
+  const categories = await h.client.categories.list();
+  const parents = new Set(categories.map((c) => c.parent));
+  const leaf = categories.find((c) => c.is_category && !c.is_default && !c.is_obsolete && !parents.has(c.id));
+  if (leaf === undefined) throw new Error('no leaf category');
+  const body = { name: 'Long', category: leaf.id, settlement_date: '2027-01-31', amount: '-10', description: long };
+  await h.client.forecastBudgets.create({ ...body, external_id: 'long-text' });
+  await h.puller.pull({ resource: 'forecastBudgets' });
+  await typeInto('long-text', 'Amount', -20);
+
+  const result = await push();
+  expect(result.counts.landed).toBe(1);
+  const description = String(await cell('long-text', 'Description'));
+  expect([description.length, description.endsWith('…[✂]')]).toEqual([32_767, true]);
+  expect(String(await cell('long-text', 'Push status'))).toMatch(/^Sent /);
+  const service = await h.client.forecastBudgets.getByExternalId('long-text');
+  expect([service.amount, service.description.length]).toEqual([-20, long.length]);
+  // The baseline holds the text as the cell does: the next send finds nothing changed (a cut text is never sent).
+  expect((await push()).counts).toMatchObject({ landed: 0, blocked: 0, failed: 0 });
+  expect((await h.client.forecastBudgets.getByExternalId('long-text')).description).toBe(long);
+});
