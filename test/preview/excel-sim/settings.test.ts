@@ -134,8 +134,8 @@ describe('workbook settings', () => {
 
   it('fails the sync that would take the store over 2 MB (GeneralException); earlier settings stay', async () => {
     const wb = createSimulatedWorkbook({ platform: 'desktop' });
-    expect(SETTINGS_LIMIT_BYTES).toBe(2 * 1024 * 1024);
-    const big = 'x'.repeat(1024 * 1024);
+    expect(SETTINGS_LIMIT_BYTES).toBe(2_000_000);
+    const big = 'x'.repeat(1_000_000);
     await wb.run(async (context) => {
       context.workbook.settings.add('a', big);
       await context.sync();
@@ -154,7 +154,7 @@ describe('workbook settings', () => {
     expect(wb.settingsBytes()).toBeLessThanOrEqual(SETTINGS_LIMIT_BYTES);
     // Replacing a value is measured by its new size.
     await wb.run(async (context) => {
-      context.workbook.settings.getItem('a').value = 'y'.repeat(2 * 1024 * 1024 - 40);
+      context.workbook.settings.getItem('a').value = 'y'.repeat(2_000_000 - 40);
       await context.sync();
     });
     expect(wb.settingsBytes()).toBeLessThanOrEqual(SETTINGS_LIMIT_BYTES);

@@ -14,8 +14,11 @@
 import { SimError, invalidArgument } from '../batch/errors';
 import { utf8Length } from '../batch/payload';
 
-/** Office.js documents 2 MB for document settings (and they fail earlier in practice). */
-export const SETTINGS_LIMIT_BYTES = 2 * 1024 * 1024;
+/**
+ * Office.js documents 2 MB for document settings (and they fail earlier in practice), read as 2,000,000 bytes: the
+ * smaller megabyte, as the web's payload caps (payload.ts).
+ */
+export const SETTINGS_LIMIT_BYTES = 2_000_000;
 
 export const SETTINGS_TOO_LARGE_MESSAGE =
   'The settings of this add-in would exceed the size the document allows (2 MB). Store large data in a worksheet instead.';
