@@ -1,8 +1,8 @@
 /**
  * A scan of every part of a workbook file for secrets before it is shared or kept: each part (sheets, very hidden
  * ones too, shared strings, the web-extension part, docProps, relationships, anything else the zip holds) is read
- * as text and searched for each given secret (client secret, client ID, bearer token) as written, as XML escapes it
- * and as JSON escapes it (a setting's value). Settings (web-extension properties, custom document properties) are
+ * as text and searched for each given secret (client secret, client ID, bearer token) as written, as XML escapes it,
+ * as JSON escapes it (a setting's value) and URL- or form-encoded (a link). Settings (web-extension properties, custom document properties) are
  * also checked by name, and a setting's JSON value by its keys: a credential-like name (`credentialKey`) is a
  * finding even without a secret's value. A finding names the part and which secret (by its place in the list),
  * never the secret itself. Steps: check the secrets → each part's text → secrets → credential-like names.
@@ -104,10 +104,20 @@ function checkSecret(secret: string, index: number): void {
     throw new RangeError(`Secret ${index + 1} is shorter than ${MIN_SECRET_LENGTH} characters: it would be found anywhere.`);
 }
 
+/**
+ * The forms a secret may be written in inside a part: as it is, JSON-escaped (a setting's value), URL- and
+ * form-encoded (a link, a query a cell or a relationship holds), percent escapes in either case.
+ */
+function formsOf(secret: string): string[] {
+  const encoded = [encodeURIComponent(secret), encodeURI(secret), new URLSearchParams({ v: secret }).toString().slice(2)];
+  const lowerHex = encoded.map((form) => form.replace(/%[0-9A-F]{2}/g, (escape) => escape.toLowerCase()));
+  return [...new Set([secret, JSON.stringify(secret).slice(1, -1), ...encoded, ...lowerHex])];
+}
+
 function secretsIn(part: string, text: string, secrets: readonly string[]): SecretFinding[] {
   const haystacks = [text, decodeXmlText(text)];
   return secrets.flatMap((secret, index) => {
-    const needles = [secret, JSON.stringify(secret).slice(1, -1)];
+    const needles = formsOf(secret);
     const found = haystacks.some((haystack) => needles.some((needle) => haystack.includes(needle)));
     return found ? [{ part, kind: 'secret' as const, detail: `secret ${index + 1}` }] : [];
   });

@@ -73,6 +73,16 @@ describe('scanPackage', () => {
     expect(result.findings).toEqual([{ part: 'xl/worksheets/sheet2.xml', kind: 'secret', detail: 'secret 2' }]);
   });
 
+  it('finds a secret URL- or form-encoded in a cell (a link or a query someone pasted), percent escapes in either case', async () => {
+    const secret = 'p@ss w/rd&key=1+2';
+    for (const form of [encodeURIComponent(secret), encodeURIComponent(secret).toLowerCase(), 'p%40ss+w%2Frd%26key%3D1%2B2']) {
+      const document = await workingFile();
+      setCell(document, 'Transactions', 'Z1', `https://example.invalid/?q=${form}`);
+      const result = await scanPackage(await saveXlsxDocument(document, addIn), [secret]);
+      expect([form, result.findings]).toEqual([form, [{ part: 'xl/sharedStrings.xml', kind: 'secret', detail: 'secret 1' }]]);
+    }
+  });
+
   it("finds a secret in a setting's value, however XML and JSON escape it", async () => {
     const result = await scan((document) => document.settings.set('cashflow.connection', { profileName: 'ACME', note: CLIENT_SECRET }));
     expect(result.findings).toEqual([{ part: 'xl/webextensions/webextension1.xml', kind: 'secret', detail: 'secret 1' }]);
