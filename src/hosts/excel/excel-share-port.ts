@@ -18,7 +18,7 @@ import {
   type StoredSetting,
 } from '../../sync/share/share-port';
 import { clearExcelStamp, emptyExcelTable } from './empty-excel-table';
-import { removeHiddenSheets, scanHiddenSheets } from './hidden-sheet-scan';
+import { removeHiddenSheets, scanHiddenSheets, scanOtherSheets } from './hidden-sheet-scan';
 import { runExcel } from './run-excel';
 
 export class ExcelSharePort implements SharePort {
@@ -53,6 +53,10 @@ export class ExcelSharePort implements SharePort {
 
   hiddenSheets(visit: (sheet: HiddenSheetPurpose, texts: readonly string[]) => void): Promise<HiddenSheetSize[]> {
     return scanHiddenSheets(visit);
+  }
+
+  sheetCells(visit: (sheet: string, texts: readonly string[]) => void): Promise<void> {
+    return scanOtherSheets(visit);
   }
 
   readAutoOpen(): Promise<boolean> {

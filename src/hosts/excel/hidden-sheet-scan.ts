@@ -1,7 +1,7 @@
 /**
  * The add-in's very hidden sheets (push baselines, push journal, the in-cell lists' items) for the check before sharing and for emptying:
  * each read whole in row blocks under the response caps, its texts handed on for the secret scan and its size
- * counted; and their removal. Batches go through the queue the stores share (`hidden-text-sheet.ts`), so a scan
+ * counted; the workbook's other sheets read the same way for the scan alone; and the hidden sheets' removal. Batches go through the queue the stores share (`hidden-text-sheet.ts`), so a scan
  * never reads half a write.
  */
 
@@ -29,23 +29,37 @@ export function scanHiddenSheets(visit: (purpose: HiddenSheetPurpose, texts: rea
     const sizes: HiddenSheetSize[] = [];
     for (const { name, purpose } of HIDDEN_SHEETS) {
       const sheet = await existingSheet(session, name);
-      if (sheet !== undefined) sizes.push(await scanSheet(session, sheet, name, (texts) => visit(purpose, texts), purpose));
+      if (sheet !== undefined) sizes.push({ name, purpose, ...(await scanSheet(session, sheet, (texts) => visit(purpose, texts))) });
     }
     return sizes;
   });
 }
 
-async function scanSheet(
-  session: ExcelSession,
-  sheet: Excel.Worksheet,
-  name: string,
-  visit: (texts: readonly string[]) => void,
-  purpose: HiddenSheetPurpose,
-): Promise<HiddenSheetSize> {
+/**
+ * Every other sheet of the workbook (visible, hidden, very hidden: not the add-in's own, scanned above), read the
+ * same way, its non-empty cell texts to `visit`: the check before sharing looks for a secret someone typed or pasted.
+ */
+export function scanOtherSheets(visit: (sheet: string, texts: readonly string[]) => void): Promise<void> {
+  return serialized(async (session) => {
+    const sheets = session.context.workbook.worksheets.load('items/name');
+    await session.sync();
+    const own = new Set(HIDDEN_SHEETS.map((s) => s.name.toLowerCase()));
+    for (const sheet of sheets.items) {
+      if (own.has(sheet.name.toLowerCase())) continue;
+      const name = sheet.name;
+      await scanSheet(session, sheet, (texts) => visit(name, texts));
+    }
+  });
+}
+
+/** What a sheet's scan measured: its used range from A1, the cells holding anything and their text's bytes. */
+type SheetSize = Omit<HiddenSheetSize, 'name' | 'purpose'>;
+
+async function scanSheet(session: ExcelSession, sheet: Excel.Worksheet, visit: (texts: readonly string[]) => void): Promise<SheetSize> {
   // From A1 to the last cell holding a value: what the sheet's stores write and read.
   const used = sheet.getUsedRangeOrNullObject(true).load('rowIndex, columnIndex, rowCount, columnCount');
   await session.sync();
-  const size: HiddenSheetSize = { name, purpose, rows: 0, columns: 0, cells: 0, bytes: 0 };
+  const size: SheetSize = { rows: 0, columns: 0, cells: 0, bytes: 0 };
   if (used.isNullObject) return size;
   size.rows = used.rowIndex + used.rowCount;
   size.columns = used.columnIndex + used.columnCount;

@@ -1,9 +1,10 @@
 /**
  * The check before sharing a workbook: what it holds (the add-in's tables with their sheets and rows, the connection
  * it remembers, the very hidden sheets and the document settings with their sizes, whether it opens the pane) and
- * whether a secret is in it. The settings (names, values and the names inside them) and every cell of the hidden
- * sheets are searched for each secret the pane knows (`secret-probes.ts`) and for credential-like names
- * (`credentialKey`). A finding names where and what, never the value.
+ * whether a secret is in it. The settings (names, values and the names inside them), every cell of the hidden
+ * sheets and every cell of the workbook's other sheets (where a user may have pasted one) are searched for each
+ * secret the pane knows (`secret-probes.ts`); the settings also for credential-like names (`credentialKey`). A
+ * finding names where and what, never the value.
  *
  *   const report = await checkBeforeSharing({ port, pullStates, connection, probes });
  */
@@ -16,7 +17,11 @@ import { textBytes } from './text-bytes';
 import { storedGrids, type StoredGrid } from '../plan-grid/grid-placeholder';
 
 /** Where a secret was found. */
-export type FindingPlace = { kind: 'setting'; key: string } | { kind: 'sheet'; purpose: HiddenSheetPurpose };
+export type FindingPlace =
+  | { kind: 'setting'; key: string }
+  | { kind: 'sheet'; purpose: HiddenSheetPurpose }
+  /** A cell of one of the workbook's own sheets (a secret someone typed or pasted). */
+  | { kind: 'cells'; sheet: string };
 
 export type SecretFinding =
   | { place: FindingPlace; what: SecretKind; profileName: string }
@@ -57,6 +62,7 @@ export async function checkBeforeSharing(deps: ShareCheckDeps): Promise<ShareRep
   const settings = await port.settings();
   for (const setting of settings) scanSetting(setting, probes, findings);
   const hiddenSheets = await port.hiddenSheets((purpose, texts) => scanTexts({ kind: 'sheet', purpose }, texts, probes, findings));
+  await port.sheetCells?.((sheet, texts) => scanTexts({ kind: 'cells', sheet }, texts, probes, findings));
   return {
     tables,
     connection,
@@ -160,5 +166,6 @@ class FindingList {
 }
 
 function keyOf(place: FindingPlace, what: string, who: string): string {
-  return JSON.stringify([place.kind === 'setting' ? place.key : place.purpose, place.kind, what, who]);
+  const where = place.kind === 'setting' ? place.key : place.kind === 'cells' ? place.sheet : place.purpose;
+  return JSON.stringify([where, place.kind, what, who]);
 }

@@ -55,6 +55,11 @@ export interface SharePort {
    * `visit` (the check scans them for secrets), and the sheet's size is answered.
    */
   hiddenSheets(visit: (sheet: HiddenSheetPurpose, texts: readonly string[]) => void): Promise<HiddenSheetSize[]>;
+  /**
+   * Every other sheet's cells (visible and hidden ones: what a user typed or pasted anywhere), each sheet read in
+   * blocks, its non-empty cell texts to `visit` for the secret scan. Optional: a host that cannot read them leaves it out.
+   */
+  sheetCells?(visit: (sheet: string, texts: readonly string[]) => void): Promise<void>;
   /** The document setting that opens the pane with the document (src/hosts/office-settings.ts): true only when it holds true. */
   readAutoOpen(): Promise<boolean>;
   writeAutoOpen(on: boolean): Promise<void>;

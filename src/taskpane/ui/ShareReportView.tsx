@@ -109,6 +109,7 @@ function findingText(app: AppState, finding: SecretFinding): string {
 
 function placeText(app: AppState, place: FindingPlace): string {
   if (place.kind === 'setting') return app.t('share.place.setting', { key: place.key });
+  if (place.kind === 'cells') return app.t('share.place.cells', { sheet: place.sheet });
   return app.t(PLACE_WORDS[place.purpose]);
 }
 

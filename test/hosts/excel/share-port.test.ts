@@ -128,6 +128,23 @@ describe('the check before sharing', () => {
     expect(JSON.stringify(report)).not.toContain(SECRET);
     expect(JSON.stringify(report)).not.toContain(TOKEN);
   });
+
+  test("finds a secret pasted into a cell of the workbook's own sheets, a hidden one too, named by its sheet", async () => {
+    await workingFile();
+    await asUser(sim, async (context) => {
+      context.workbook.worksheets.getItem('Sheet1').getRange('D40').values = [[`the API secret is ${SECRET}`]];
+      const archive = context.workbook.worksheets.add('Archive');
+      archive.getRange('B2').values = [[encodeURIComponent(TOKEN)]];
+      archive.visibility = Excel.SheetVisibility.hidden;
+      await context.sync();
+    });
+    const report = await check();
+    expect(report.findings).toEqual([
+      { place: { kind: 'cells', sheet: 'Sheet1' }, what: 'clientSecret', profileName: 'Demo GmbH' },
+      { place: { kind: 'cells', sheet: 'Archive' }, what: 'accessToken', profileName: 'Demo GmbH' },
+    ]);
+    expect(JSON.stringify(report)).not.toContain(SECRET);
+  });
 });
 
 describe('Empty the data tables', () => {

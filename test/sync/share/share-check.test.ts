@@ -100,6 +100,23 @@ test('a secret URL-encoded, JSON-escaped with non-ASCII as \\u, or inside HTML i
   ]);
 });
 
+test("a secret typed or pasted into a cell of the workbook's own sheets is found and named by its sheet, once a sheet", async () => {
+  const port: SharePort = {
+    ...memoryPort([]),
+    sheetCells: async (visit) => {
+      visit('Notes', ['Budget 2027', 'our secret: päss wörd/42']);
+      visit('Notes', ['again päss wörd/42', 'tok-123456']);
+      visit('Plan', ['Miete', 'acme-client-id']);
+      visit('Transactions', ['=HYPERLINK("x")', 'abc is short']);
+    },
+  };
+  expect((await run(port)).findings).toEqual([
+    { place: { kind: 'cells', sheet: 'Notes' }, what: 'clientSecret', profileName: 'Acme' },
+    { place: { kind: 'cells', sheet: 'Notes' }, what: 'accessToken', profileName: 'Acme' },
+    { place: { kind: 'cells', sheet: 'Plan' }, what: 'clientId', profileName: 'Acme' },
+  ]);
+});
+
 test('credential-like names inside a setting holding JSON text, at any depth', async () => {
   const report = await run(
     memoryPort([{ key: 'cashflow.x', json: JSON.stringify(JSON.stringify({ a: [{ access_token: 1 }], client_id: 2 })) }]),
