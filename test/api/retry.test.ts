@@ -113,6 +113,16 @@ describe('retries over HTTP', () => {
     expect(server.apiRequests).toHaveLength(2);
   });
 
+  test('an unreachable service gives ApiConnectionError marked as not sent', async () => {
+    const port = await freePort();
+    const { client } = makeClient(server, { baseUrl: `http://127.0.0.1:${port}`, retry: { limit: 1 } });
+    const error = await client.transactions.page().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiConnectionError);
+    expect((error as ApiConnectionError).requestNotSent).toBe(true);
+  });
+});
+
+describe('retries of writes and of the token request over HTTP', () => {
   test('POST is not retried on 503 (it may have been applied); on 429 it is, after Retry-After', async () => {
     server.on('POST', '/invoices/', { status: 503, text: 'busy', headers: { 'Retry-After': '1' } });
     const { client, sleeps } = makeClient(server);
@@ -167,13 +177,5 @@ describe('retries over HTTP', () => {
     expect(late.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['POST /auth/token/', 'POST /invoices/']);
     expect(sleeps).toHaveLength(1);
     await late.close();
-  });
-
-  test('an unreachable service gives ApiConnectionError marked as not sent', async () => {
-    const port = await freePort();
-    const { client } = makeClient(server, { baseUrl: `http://127.0.0.1:${port}`, retry: { limit: 1 } });
-    const error = await client.transactions.page().catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(ApiConnectionError);
-    expect((error as ApiConnectionError).requestNotSent).toBe(true);
   });
 });
