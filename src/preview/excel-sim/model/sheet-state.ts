@@ -121,6 +121,8 @@ export class SheetState {
   /** No stored cell lies right of this column (an upper bound, like lastRow). */
   private lastColumn = -1;
   private evaluating = new Set<number>();
+  /** The values formulas had when calculation went Manual (`freezeFormulas`); undefined while it is automatic. */
+  private keptResults: Map<number, { formula: string; result: Result }> | undefined;
   /** The dynamic arrays of the sheet's formulas (spilled values are not contents: see spill-state.ts). */
   private readonly spills = new SpillState();
   /** During a block read: the anchors already evaluated for it (each is evaluated once per read, not per cell). */
@@ -364,6 +366,8 @@ export class SheetState {
       return content;
     }
     const k = key(row, column);
+    const kept = this.keptResults?.get(k);
+    if (kept !== undefined && kept.formula === content.formula) return kept.result;
     if (this.evaluating.has(k)) return { kind: 'Double', value: 0 };
     this.evaluating.add(k);
     let evaluation: Evaluation;
@@ -477,6 +481,24 @@ export class SheetState {
     if (own !== GENERAL || this.spills.size === 0 || this.content(row, column) !== null) return own;
     const spill = this.spillOver(row, column);
     return spill === undefined ? own : this.format(spill.row, spill.column);
+  }
+
+  /**
+   * Manual calculation (`WorkbookState.calculationMode`): every formula's value now is kept and read instead of
+   * working the formula out again, while the cell holds that formula; a spilling formula is left live.
+   */
+  freezeFormulas(): void {
+    const kept = new Map<number, { formula: string; result: Result }>();
+    this.forEachFormula((row, column, formula) => {
+      const result = this.result(row, column);
+      if (this.spills.get(row, column) === undefined) kept.set(key(row, column), { formula, result });
+    });
+    this.keptResults = kept;
+  }
+
+  /** Back to working formulas out when read. */
+  thawFormulas(): void {
+    this.keptResults = undefined;
   }
 
   /** Calls `fn` for every formula of the sheet (order unspecified). */

@@ -51,7 +51,7 @@ export class WorkbookState {
   readonly pivots: PivotState[] = [];
   readonly charts: ChartState[] = [];
   activeSheetId = '';
-  calculationMode: CalculationModeValue = 'Automatic';
+  private mode: CalculationModeValue = 'Automatic';
   private nextId = 1;
 
   readonly settings: SettingsStore;
@@ -185,8 +185,29 @@ export class WorkbookState {
     }
   }
 
-  /** `Application.calculate(type)` (the type is checked by the caller). */
+  /**
+   * `Application.calculationMode`. Manual, as in Excel, stops recalculation: every formula keeps the value it had
+   * when the mode was set (a formula read then shows it, though its inputs change) until `calculate` or a mode that
+   * recalculates again. A formula entered or changed meanwhile is worked out when read (Excel calculates a formula
+   * as it is entered); a spilling formula stays live.
+   */
+  get calculationMode(): CalculationModeValue {
+    return this.mode;
+  }
+  set calculationMode(mode: CalculationModeValue) {
+    const before = this.mode;
+    this.mode = mode;
+    if (mode === 'Manual' && before !== 'Manual') for (const sheet of this.sheets) sheet.freezeFormulas();
+    if (mode !== 'Manual' && before === 'Manual') for (const sheet of this.sheets) sheet.thawFormulas();
+  }
+
+  /** `Application.calculate(type)` (the type is checked by the caller); in Manual mode it refreshes the kept values. */
   calculate(type: CalculationTypeValue): void {
+    if (this.mode === 'Manual')
+      for (const sheet of this.sheets) {
+        sheet.thawFormulas();
+        sheet.freezeFormulas();
+      }
     this.engine.calculate?.(type);
   }
 

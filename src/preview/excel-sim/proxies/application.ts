@@ -39,9 +39,10 @@ export class SimApplication
   }
 
   /**
-   * `calculate('Recalculate' | 'Full' | 'FullRebuild')`: checks the type (others → InvalidArgument). Formulas are
-   * evaluated whenever they are read, so only custom functions notice: `Full` and `FullRebuild` call every one
-   * again, `Recalculate` the volatile ones (recalculation in Manual mode is not modelled).
+   * `calculate('Recalculate' | 'Full' | 'FullRebuild')`: checks the type (others → InvalidArgument). In Automatic
+   * mode formulas are evaluated whenever they are read, so only custom functions notice: `Full` and `FullRebuild`
+   * call every one again, `Recalculate` the volatile ones. In Manual mode it also works out the values the formulas
+   * keep (`WorkbookState.calculationMode`).
    */
   calculate(calculationType: Excel.CalculationType | 'Recalculate' | 'Full' | 'FullRebuild'): void {
     this.queue('Method', 'calculate', [calculationType], (env) => {
