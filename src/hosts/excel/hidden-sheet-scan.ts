@@ -1,8 +1,8 @@
 /**
  * The add-in's very hidden sheets (push baselines, push journal, the in-cell lists' items) for the check before sharing and for emptying:
  * each read whole in row blocks under the response caps, its texts handed on for the secret scan and its size
- * counted; the workbook's other sheets read the same way for the scan alone; and the hidden sheets' removal. Batches go through the queue the stores share (`hidden-text-sheet.ts`), so a scan
- * never reads half a write.
+ * counted; the workbook's other sheets read the same way for the scan alone; and the hidden sheets' removal.
+ * Batches go through the queue the stores share (`hidden-text-sheet.ts`), so a scan never reads half a write.
  */
 
 import type { HiddenSheetPurpose, HiddenSheetSize } from '../../sync/share/share-port';

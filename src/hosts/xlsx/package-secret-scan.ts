@@ -2,9 +2,9 @@
  * A scan of every part of a workbook file for secrets before it is shared or kept: each part (sheets, very hidden
  * ones too, shared strings, the web-extension part, docProps, relationships, anything else the zip holds) is read
  * as text and searched for each given secret (client secret, client ID, bearer token) as written, as XML escapes it,
- * as JSON escapes it (a setting's value) and URL- or form-encoded (a link). Settings (web-extension properties, custom document properties) are
- * also checked by name, and a setting's JSON value by its keys: a credential-like name (`credentialKey`) is a
- * finding even without a secret's value. A finding names the part and which secret (by its place in the list),
+ * as JSON escapes it (a setting's value) and URL- or form-encoded (a link). Settings (web-extension properties,
+ * custom document properties) are also checked by name, and a setting's JSON value by its keys: a credential-like
+ * name (`credentialKey`) is a finding even without a secret's value. A finding names the part and which secret (by its place in the list),
  * never the secret itself. Steps: check the secrets → each part's text → secrets → credential-like names.
  * Parts are read streamed (fflate), a window of text at a time with an overlap longer than any escaped secret, so a
  * sheet of a million rows is never one string; a part small enough to hold settings is also read whole for the names.
