@@ -114,20 +114,7 @@ describe('the Data view state on its own', () => {
 
   test('cancel empties the queue and stops the load: the card says cancelled, the queued table was never loaded', async () => {
     const state = pullsState();
-    state.pulls.refreshTables();
-    let second: Promise<void> | undefined;
-    let cancelled: PullsView | undefined;
-    let cancelling = false;
-    state.onPublish = (view) => {
-      if (view.job?.tableId !== 'transactions' || cancelling) return;
-      second ??= state.pulls.pull('categories');
-      if (view.job.progress?.phase !== 'fetching') return;
-      cancelling = true;
-      state.pulls.cancel();
-      cancelled = state.snapshot();
-    };
-    await state.pulls.pull('transactions');
-    await second;
+    const cancelled = await cancelAt(state, 'fetching');
     expect(cancelled?.job).toMatchObject({ tableId: 'transactions', cancelling: true });
     const rows = state.snapshot().tables;
     expect(rows.find((t) => t.id === 'transactions')).toMatchObject({ outcome: { kind: 'cancelled' }, running: false });
@@ -149,23 +136,32 @@ describe('the Data view state on its own', () => {
   });
 });
 
+/**
+ * Loads Transactions with Categories queued behind it and clicks Cancel when the load first reaches `phase`; answers
+ * the view at that moment once both calls have ended.
+ */
+async function cancelAt(state: ReturnType<typeof pullsState>, phase: string): Promise<PullsView | undefined> {
+  state.pulls.refreshTables();
+  let second: Promise<void> | undefined;
+  let seen: PullsView | undefined;
+  let clicked = false; // cancel publishes at once: the click is made once
+  state.onPublish = (view) => {
+    if (view.job?.tableId !== 'transactions' || clicked) return;
+    second ??= state.pulls.pull('categories');
+    if (view.job.progress?.phase !== phase) return;
+    clicked = true;
+    state.pulls.cancel();
+    seen = state.snapshot();
+  };
+  await state.pulls.pull('transactions');
+  await second;
+  return seen;
+}
+
 describe('the Data view state once the rows are in', () => {
   test('cancel once the rows are in (finishing) stops the queue, not the load: the table is loaded, the queued one never', async () => {
     const state = pullsState();
-    state.pulls.refreshTables();
-    let second: Promise<void> | undefined;
-    let finishing: PullsView | undefined;
-    let cancelled = false;
-    state.onPublish = (view) => {
-      if (view.job?.tableId !== 'transactions' || cancelled) return;
-      second ??= state.pulls.pull('categories');
-      if (view.job.progress?.phase !== 'finishing') return;
-      cancelled = true;
-      state.pulls.cancel();
-      finishing = state.snapshot();
-    };
-    await state.pulls.pull('transactions');
-    await second;
+    const finishing = await cancelAt(state, 'finishing');
     expect(finishing?.job).toMatchObject({ tableId: 'transactions', cancelling: false, progress: { phase: 'finishing' } });
     const rows = state.snapshot().tables;
     expect(rows.find((t) => t.id === 'transactions')?.pulled).toBeDefined();

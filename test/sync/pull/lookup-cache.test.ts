@@ -8,31 +8,36 @@ import { LookupCache } from '../../../src/sync/pull';
 import { harness, startService, type Harness, type Sandbox } from './support';
 
 let sandbox: Sandbox;
-let h: Harness;
+let h: Harness | undefined;
 beforeAll(async () => {
   sandbox = await startService({ transactions: 120 });
 });
 afterAll(() => sandbox.close());
-afterEach(() => h.uninstall());
+afterEach(() => {
+  h?.uninstall();
+  h = undefined;
+});
 
-const lookupReads = (): [number, number] => [
-  h.sent.filter((s) => s.method === 'GET' && s.path === '/categories/').length,
-  h.sent.filter((s) => s.method === 'GET' && s.path === '/accounts/').length,
+const lookupReads = (harnessed: Harness): [number, number] => [
+  harnessed.sent.filter((s) => s.method === 'GET' && s.path === '/categories/').length,
+  harnessed.sent.filter((s) => s.method === 'GET' && s.path === '/accounts/').length,
 ];
 
 describe('LookupCache shared by a run of pulls', () => {
   it('asks for the categories and the accounts once for three pulls; each pull alone asks again', async () => {
-    h = harness(sandbox, { puller: { lookupCache: new LookupCache() } });
-    await h.puller.pull({ resource: 'transactions' });
-    await h.puller.pull({ resource: 'forecastBudgets' });
-    await h.puller.pull({ resource: 'invoices' });
-    expect(lookupReads()).toEqual([1, 1]);
-    h.uninstall();
+    const shared = harness(sandbox, { puller: { lookupCache: new LookupCache() } });
+    h = shared;
+    await shared.puller.pull({ resource: 'transactions' });
+    await shared.puller.pull({ resource: 'forecastBudgets' });
+    await shared.puller.pull({ resource: 'invoices' });
+    expect(lookupReads(shared)).toEqual([1, 1]);
+    shared.uninstall();
 
-    h = harness(sandbox);
-    await h.puller.pull({ resource: 'transactions' });
-    await h.puller.pull({ resource: 'forecastBudgets' });
-    const [categories, accounts] = lookupReads();
+    const alone = harness(sandbox);
+    h = alone;
+    await alone.puller.pull({ resource: 'transactions' });
+    await alone.puller.pull({ resource: 'forecastBudgets' });
+    const [categories, accounts] = lookupReads(alone);
     expect(categories).toBe(2);
     expect(accounts).toBe(2);
   });
@@ -53,6 +58,5 @@ describe('LookupCache shared by a run of pulls', () => {
     now = 1_001;
     await cache.categories(read);
     expect(reads).toBe(3);
-    h = harness(sandbox);
   });
 });
