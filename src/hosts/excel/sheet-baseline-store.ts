@@ -36,6 +36,7 @@ import {
   parseBaselineHeader,
   parseBaselineRow,
   sameBaselineTable,
+  type BaselineBlock,
   type BaselineBlockHeader,
 } from '../../sync/push/baseline-sheet-layout';
 import type { BaselineRow } from '../../sync/push/diff';
@@ -45,6 +46,7 @@ import { addVeryHiddenSheet, existingSheet, serialized } from './hidden-text-she
 import { MAX_READ_CELLS, readRowBlocks } from './read-row-blocks';
 import type { ExcelSession } from './run-excel';
 import { sendInBlocks } from './send-in-blocks';
+import { GroupedWrite } from './send-in-groups';
 import { inTurns, ROWS_PER_TURN, yieldToHost, type YieldToHost } from './yield-to-host';
 
 export { BASELINE_MARK, BASELINE_SHEET } from '../../sync/push/baseline-sheet-layout';
@@ -86,8 +88,9 @@ export class SheetBaselineStore implements BaselineStore {
   /**
    * The table's block written a slice of rows at a time (#30: a pull's baseline comes as slices made as they are
    * taken, so a million rows are never all in memory at once): the header, `writing` with the row count, in the sync
-   * of the first rows (again if that sync is refused and halved); each slice's cells made in turns and sent in blocks
-   * under the request cap; the block's width, size and `complete` in the sync of its last rows. A slice's rows are as
+   * of the first rows (again if that sync is refused and halved); each slice's cells made in turns, and as many
+   * slices in one sync as fit under the request cap (`GroupedWrite`: a round trip per 4 MB, not per slice); the
+   * block's width, size and `complete` in the sync of its last rows. A slice's rows are as
    * wide as its widest; the cells right of them are empty, as padding reads. On a sheet this write adds there is
    * nothing to walk or delete: a first pull's baseline costs the sheet's lookup, its creation and its blocks.
    */
@@ -105,41 +108,34 @@ export class SheetBaselineStore implements BaselineStore {
         range.values = [[BASELINE_MARK, tableName, String(count), String(width), state, String(bytes)]];
       };
       let size: BlockSize = { written: 0, width: 2, bytes: 0, cells: 0 };
-      let closed = false;
-      for (const { item: slice, last } of withLast(baselineSlicesOf(rows, ROWS_PER_TURN))) {
+      const write = new GroupedWrite<PlacedPart>(session, {
+        limits: { budgetBytes: this.budgetBytes, maxRows: this.maxRows },
+        open: () => header('writing', 2, 0),
+        queueRows: (part, block) => {
+          if (block.count === 0) return;
+          const range = sheet.getRangeByIndexes(part.top + block.start, 0, block.count, part.width);
+          fillNumberFormat(range, '@');
+          range.values = part.cells.slice(block.start, block.start + block.count);
+        },
+      });
+      for (const slice of baselineSlicesOf(rows, ROWS_PER_TURN)) {
         if (size.written > 0) await (this.turns.yieldToHost ?? yieldToHost)();
         checkBaseline(slice);
         const part = baselineBlock(tableName, slice);
-        const blocks = planBlocks(part.cells.length, (i) => part.rowBytes[i] ?? 0, {
-          budgetBytes: this.budgetBytes,
-          maxRows: this.maxRows,
-        });
-        const [top, before] = [end + 1 + size.written, size];
-        const after: BlockSize = {
-          written: before.written + slice.length,
-          width: Math.max(before.width, part.width),
-          bytes: before.bytes + part.rowBytes.reduce((sum, b) => sum + b, 0),
-          cells: before.cells + part.width * slice.length,
+        await write.add({ ...part, top: end + 1 + size.written });
+        size = {
+          written: size.written + slice.length,
+          width: Math.max(size.width, part.width),
+          bytes: size.bytes + part.rowBytes.reduce((sum, b) => sum + b, 0),
+          cells: size.cells + part.width * slice.length,
         };
-        // The last slice with every row counted closes the block in the sync of its last rows.
-        const closes = last && after.written === count;
-        await sendInBlocks(session, blocks, (block, turn) => {
-          if (before.written === 0 && turn.first) header('writing', 2, 0);
-          if (block.count > 0) {
-            const range = sheet.getRangeByIndexes(top + block.start, 0, block.count, part.width);
-            fillNumberFormat(range, '@');
-            range.values = part.cells.slice(block.start, block.start + block.count);
-          }
-          if (closes && turn.last) header(BLOCK_COMPLETE, after.width, paddedBytes(after, count));
-        });
-        size = after;
-        closed = closes;
       }
-      if (size.written !== count) throw new Error(`The baseline of ${tableName} gave ${size.written} rows, not ${count}.`);
-      if (closed) return;
-      // No rows: the header alone, complete.
-      header(BLOCK_COMPLETE, size.width, paddedBytes(size, count));
-      await session.sync();
+      // The block closes in the sync of its last rows, only with every row it said it had.
+      if (size.written !== count) {
+        await write.finish();
+        throw new Error(`The baseline of ${tableName} gave ${size.written} rows, not ${count}.`);
+      }
+      await write.finish(() => header(BLOCK_COMPLETE, size.width, paddedBytes(size, count)));
     });
   }
 
@@ -248,6 +244,9 @@ export class SheetBaselineStore implements BaselineStore {
   }
 }
 
+/** A slice's cells and the sheet row they start at. */
+type PlacedPart = BaselineBlock & { top: number };
+
 /** What a block's rows written so far take: rows, the widest row's cells, their JSON bytes and cells. */
 interface BlockSize {
   written: number;
@@ -259,17 +258,6 @@ interface BlockSize {
 /** The block's size as if every row were padded to its width (an empty cell is `""` and a comma in JSON). */
 function paddedBytes(size: BlockSize, count: number): number {
   return size.bytes + 3 * (size.width * count - size.cells);
-}
-
-/** Each item with whether it is the last one (one item read ahead). */
-function* withLast<T>(items: Iterable<T>): Generator<{ item: T; last: boolean }> {
-  const iterator = items[Symbol.iterator]();
-  let current = iterator.next();
-  while (current.done !== true) {
-    const next = iterator.next();
-    yield { item: current.value, last: next.done === true };
-    current = next;
-  }
 }
 
 /** The block headers from the top, one sync each (a workbook has a handful of pushable tables). */

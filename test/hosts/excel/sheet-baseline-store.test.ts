@@ -201,12 +201,37 @@ describe('SheetBaselineStore, syncs under the caps and lost ones', () => {
     expect(await store.read('Scenario_2_Budgets')).toEqual(rows(40, 500));
   });
 
+  it('sends as many slices in one sync as fit the request budget: a round trip per budget, not per slice', async () => {
+    const few = rows(5 * ROWS_PER_TURN);
+    sim.workbook.stats.reset();
+    await new SheetBaselineStore().write('ForecastBudgets', few);
+    // Five slices, ~3 MB together: the lookup, the sheet, then every row with the header and the mark.
+    expect(sim.workbook.stats.syncs.filter((s) => s.actionCount > 0)).toHaveLength(3);
+    expect(await new SheetBaselineStore().read('ForecastBudgets')).toEqual(few);
+
+    // Ten slices of ~0.6 MB under a 2 MB budget: three a sync.
+    const written = rows(10 * ROWS_PER_TURN);
+    const budgetBytes = 2_000_000;
+    sim.workbook.stats.reset();
+    await new SheetBaselineStore({ budgetBytes }).write('ForecastBudgets', written);
+    const rowSyncs = sim.workbook.stats.syncs.filter((s) => s.requestBytes > 10_000);
+    const rowBytes = rowSyncs.reduce((sum, s) => sum + s.requestBytes, 0);
+    // Each sync fills the budget with whole slices; more slices than syncs, every sync under the budget.
+    expect(rowSyncs.every((s) => s.requestBytes <= budgetBytes && s.errorCode === undefined)).toBe(true);
+    expect(rowSyncs.length).toBeLessThan(10);
+    expect(rowSyncs.length).toBeLessThanOrEqual(Math.ceil(rowBytes / (budgetBytes / 2)));
+    expect(await new SheetBaselineStore().read('ForecastBudgets')).toEqual(written);
+  });
+
   it('a first block refused as too large and halved still carries the `writing` header', async () => {
     const store = new SheetBaselineStore({ budgetBytes: 20 * 1024 * 1024 });
     const written = rows(3_000).map((r) => ({ ...r, fields: { ...r.fields, description: 'ü'.repeat(1_500) } }));
-    // The sync after the refused one (the first half) goes through; the one after it is lost.
-    let afterRefusal = 0;
-    const lost = (): boolean => (sim.workbook.stats.failedSyncs.length > 0 ? ++afterRefusal === 2 : false);
+    // The first sync to go through after a refusal (the first half) lands; the one after it is lost.
+    const lost = (): boolean => {
+      const syncs = sim.workbook.stats.syncs;
+      const refused = syncs.map((s) => s.errorCode !== undefined).lastIndexOf(true);
+      return refused >= 0 && syncs.slice(refused + 1).some((s) => s.errorCode === undefined);
+    };
     await expect(withLostSync(lost, () => store.write('ForecastBudgets', written))).rejects.toThrow('connection lost');
     expect(sim.workbook.stats.failedSyncs.map((s) => s.errorCode)).toContain('RequestPayloadSizeLimitExceeded');
     const headers = sim.workbook.values(BASELINE_SHEET).filter((row) => row[0] === BASELINE_MARK);
