@@ -18,6 +18,8 @@ export interface PullRuns {
   /** The naive add-in's wall time over all rows (extrapolated when stopped early). */
   naiveWallMs: number;
   floor: PullBenchFigures;
+  /** The bare add-in (bench/bare-pull.ts): the floor's pages written through the same Excel, nothing else. */
+  bare?: PullBenchFigures;
   minimumRequests: number;
 }
 
@@ -44,6 +46,7 @@ export function pullResultRows(r: PullRuns): ResultRow[] {
   return [
     cpuRow(r.our0),
     cpuRow(r.ourL),
+    ...(r.bare === undefined ? [] : bareRows(r.bare, r.our0, r.floor)),
     ...inProcess.map(inProcessRow),
     {
       measure: `wall time, ${r.latencyMs} ms per sync (assumed)`,
@@ -68,6 +71,34 @@ export function pullResultRows(r: PullRuns): ResultRow[] {
       ratio: '–',
       target: '< 400 MB',
       holds: [r.our0, r.ourL].every((f) => (f.peakRssMb ?? 0) < 400 && (f.maxRssMb ?? 0) < 400),
+    },
+  ];
+}
+
+/**
+ * What any add-in pays to write the rows (issue #30's CPU question): the bare add-in against the floor, and ours
+ * against the bare add-in (what the checks, formats, baseline and verification cost). Both for information.
+ */
+function bareRows(bare: PullBenchFigures, our0: PullBenchFigures, floor: PullBenchFigures): ResultRow[] {
+  const megabytes = (bytes: number | undefined): string => `${((bytes ?? Number.NaN) / 1e6).toFixed(1)} MB`;
+  return [
+    {
+      measure:
+        "for information: the bare add-in's CPU (the floor's pages, each record's 23 fields written through the same Excel, " +
+        `${megabytes(bare.totalSyncBytes)} of requests; no checks, formats, baseline or verification), 0 ms per sync, median of 5`,
+      ours: ms(bare.cpuMs),
+      baseline: `raw floor (fetch + JSON.parse) ${ms(floor.cpuMs)}`,
+      ratio: times(cpuRatio(bare, floor)),
+      target: '–',
+      holds: null,
+    },
+    {
+      measure: `for information: add-in CPU against the bare add-in's, 0 ms per sync (ours writes ${megabytes(our0.totalSyncBytes)})`,
+      ours: ms(addinCpuMs(our0)),
+      baseline: `bare add-in ${ms(bare.cpuMs)}`,
+      ratio: times(addinCpuMs(our0) / addinCpuMs(bare)),
+      target: '–',
+      holds: null,
     },
   ];
 }

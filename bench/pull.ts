@@ -3,10 +3,12 @@
  *   (a) our pull (page_size 1000, 4 in flight, chunked writes under 5 MB),
  *   (b) a naive add-in (sequential pages of the default 100 rows, each appended with `table.rows.add` + sync,
  *       the same 23 columns as ours, no number formats),
- *   (c) the raw floor (the same 1000-row pages with plain fetch + JSON.parse, 4 in flight, nothing else).
+ *   (c) the raw floor (the same 1000-row pages with plain fetch + JSON.parse, 4 in flight, nothing else),
+ *   (d) the bare add-in (bench/bare-pull.ts: the floor's pages, each record's 23 fields written through the same Excel,
+ *       no checks, formats, baseline or verification: the least any add-in pays to put the rows in a sheet).
  * (a) and (b) run with the simulation's default of no cost per sync, and with SYNC_LATENCY_MS per sync that sends
  * actions (an assumption standing in for Excel on the web's round trip, not a measurement). (a) at both latencies
- * and (c) run five times, in turn; the run of median CPU is reported.
+ * (c) and (d) run five times, in turn; the run of median CPU is reported.
  *
  * Every run of (a), (b) and (c) is a fresh node process of the bundled `pull-child.ts`, warmed alike (one token and
  * one one-row page with plain fetch) before its window; its CPU is counted over the pull itself. The simulated Excel
@@ -33,6 +35,7 @@ import { startRemoteExcel } from '../src/preview/excel-sim/remote/node-remote-ex
 import { createPuller, MemoryPullStateStore } from '../src/sync/pull';
 import { buildLookups, toRow, TRANSACTIONS_TABLE } from '../src/sync/tables';
 import { bundled, childRun, reportFigures, runBundledChild } from './bundled-child';
+import { barePull } from './bare-pull';
 import { addinCpuMs, CPU_TARGET, cpuRatio, medianRun } from './cpu-ratio';
 import { profileWindow } from './profile-window';
 import { pullResultRows } from './pull-results';
@@ -275,6 +278,45 @@ export async function naive(
   }
 }
 
+/** (d) The bare add-in (bench/bare-pull.ts) against the same Excel as ours, its window alike. */
+export async function bare(
+  url: string,
+  credentials: Credentials,
+  latencyMs: number,
+  total: number,
+  side: ExcelSide,
+): Promise<PullBenchFigures> {
+  const excel = await openExcel(side, latencyMs);
+  await warmTransport(url, credentials);
+  gc();
+  const stopProfile = await profileWindow(`bare-${latencyMs}ms`);
+  const t0 = performance.now();
+  const cpu0 = process.cpuUsage();
+  try {
+    const rows = await barePull(url, credentials.clientId, credentials.clientSecret, total);
+    const wallMs = performance.now() - t0;
+    const cpuMs = cpuSince(cpu0);
+    await stopProfile();
+    const stats = await excel.stats();
+    return {
+      label: 'bare add-in',
+      latencyMs,
+      wallMs,
+      cpuMs,
+      rows,
+      requests: Math.ceil(rows / 1000) + 1,
+      syncs: stats.syncs.length,
+      roundTrips: stats.syncs.filter((s) => s.actionCount > 0).length,
+      largestSyncBytes: stats.largestRequestBytes,
+      totalSyncBytes: stats.totalRequestBytes,
+      simMs: stats.totalExecuteMs,
+      simInProcess: side.kind === 'in-process',
+    };
+  } finally {
+    await excel.close();
+  }
+}
+
 export async function rawFloor(url: string, credentials: Credentials, total: number): Promise<PullBenchFigures> {
   await warmTransport(url, credentials);
   gc();
@@ -384,6 +426,7 @@ export async function benchPull(transactions = 100_000, latencyMs = DEFAULT_SYNC
     // figures vary by a fifth from run to run, and a machine that drifts (another tenant, the clock) weighs on both
     // sides of the ratio alike.
     const floors: PullBenchFigures[] = [];
+    const bareRuns: PullBenchFigures[] = [];
     const ours0Runs: PullBenchFigures[] = [];
     const oursLRuns: PullBenchFigures[] = [];
     const inProcess0Runs: PullBenchFigures[] = [];
@@ -391,6 +434,7 @@ export async function benchPull(transactions = 100_000, latencyMs = DEFAULT_SYNC
     for (let run = 0; run < RUNS; run += 1) {
       floors.push(await cpu(() => isolated('floor', 0)));
       ours0Runs.push(await cpu(() => isolated('ours', 0)));
+      bareRuns.push(await cpu(() => isolated('bare', 0)));
       oursLRuns.push(await cpu(() => isolated('ours', latencyMs)));
       inProcess0Runs.push(await cpu(() => isolated('ours', 0, transactions, inProcess)));
       inProcessLRuns.push(await cpu(() => isolated('ours', latencyMs, transactions, inProcess)));
@@ -398,6 +442,7 @@ export async function benchPull(transactions = 100_000, latencyMs = DEFAULT_SYNC
     const median = (runs: PullBenchFigures[], by: (f: PullBenchFigures) => number): PullBenchFigures =>
       medianRun(runs, by) as PullBenchFigures;
     const floor = median(floors, (f) => f.cpuMs ?? 0);
+    const bareRun = median(bareRuns, (f) => f.cpuMs ?? 0);
     /** The run of median add-in CPU, with the highest memory figures of all the runs. */
     const ourMedian = (runs: PullBenchFigures[]): PullBenchFigures => {
       const highest = (key: 'peakRssMb' | 'maxRssMb' | 'peakHeapMb'): number => Math.max(...runs.map((r) => r[key] ?? 0));
@@ -422,7 +467,7 @@ export async function benchPull(transactions = 100_000, latencyMs = DEFAULT_SYNC
     const naiveL = await cpu(() => isolated('naive', latencyMs, naiveLimit));
     const extrapolate = (f: PullBenchFigures): number => (f.wallMs / f.rows) * transactions;
 
-    const figures = [our0, ourL, inProcess0, inProcessL, naive0, naiveL, floor];
+    const figures = [our0, ourL, inProcess0, inProcessL, naive0, naiveL, bareRun, floor];
     table(figures);
     const naiveNote =
       naive0.rows < transactions ? ` (naive stopped at ${fmt(naive0.rows)} rows, extrapolated linearly)` : ' (naive over all rows)';
@@ -435,6 +480,10 @@ export async function benchPull(transactions = 100_000, latencyMs = DEFAULT_SYNC
     );
     console.log(
       `The floor's CPU over ${RUNS} runs, each in a process of its own started and warmed like an add-in run's: ${floors.map((f) => `${fmt(f.cpuMs)} ms`).join(', ')}; the median one is in the table and the ratios.`,
+    );
+    console.log(
+      `The bare add-in's CPU over ${RUNS} runs (the floor's pages, written through the same Excel, no checks): ${bareRuns.map((f) => `${fmt(f.cpuMs)} ms (${fmt(cpuRatio(f, floor), 2)}×)`).join(', ')}; ` +
+        `its median ${fmt(cpuRatio(bareRun, floor), 2)}× the floor's, ours ${fmt(addinCpuMs(our0) / addinCpuMs(bareRun), 2)}× its own at 0 ms/sync.`,
     );
     for (const runs of [ours0Runs, oursLRuns, inProcess0Runs, inProcessLRuns]) {
       console.log(
@@ -518,6 +567,7 @@ export async function benchPull(transactions = 100_000, latencyMs = DEFAULT_SYNC
         inProcessL,
         naiveWallMs: extrapolate(naiveL),
         floor,
+        bare: bareRun,
         minimumRequests,
       }),
     );
@@ -528,7 +578,7 @@ export async function benchPull(transactions = 100_000, latencyMs = DEFAULT_SYNC
 }
 
 interface ChildRun {
-  kind: 'ours' | 'naive' | 'floor';
+  kind: 'ours' | 'naive' | 'floor' | 'bare';
   url: string;
   credentials: Credentials;
   latencyMs: number;
@@ -549,6 +599,8 @@ export async function childMain(): Promise<void> {
       ? await ours(run.url, run.credentials, run.latencyMs, run.side)
       : run.kind === 'floor'
         ? await rawFloor(run.url, run.credentials, run.limitRows)
-        : await naive(run.url, run.credentials, run.latencyMs, run.limitRows, run.side);
+        : run.kind === 'bare'
+          ? await bare(run.url, run.credentials, run.latencyMs, run.limitRows, run.side)
+          : await naive(run.url, run.credentials, run.latencyMs, run.limitRows, run.side);
   reportFigures(figures);
 }
