@@ -13,6 +13,7 @@ export interface BannerFacts {
   defaultSandbox: boolean;
   credentials: { company: Credential; group: Credential; basic: Credential };
   proxyUrl: string;
+  /** The manifest to sideload: manifest.xml, or on another port a copy naming it (scripts/start.ts). */
   manifest: string;
   https: boolean;
   buildFailed: boolean;
@@ -20,6 +21,8 @@ export interface BannerFacts {
 
 export function startBanner(facts: BannerFacts): string {
   const { company, group, basic } = facts.credentials;
+  // manifest.xml by name where it is the repository's own; a copy for another port by its path.
+  const file = /(^|[\\/])manifest\.xml$/.test(facts.manifest) ? 'manifest.xml' : facts.manifest;
   const previewUrl = `${facts.addin}/preview.html${facts.defaultSandbox ? '' : `?sandbox=${encodeURIComponent(facts.sandboxUrl)}`}`;
   return [
     '',
@@ -37,15 +40,15 @@ export function startBanner(facts: BannerFacts): string {
     `  Task pane:        ${facts.addin}/taskpane.html`,
     `  Manifest:         ${facts.manifest}`,
     '',
-    '  Excel on the web: open a workbook, Home > Add-ins > More settings > Upload my add-in, choose manifest.xml.',
+    `  Excel on the web: open a workbook, Home > Add-ins > More settings > Upload my add-in, choose ${file}.`,
     ...(facts.https
       ? []
       : ['    No localhost certificate could be made: serving plain HTTP, fine for the preview; Excel needs HTTPS to sideload.']),
     '  Excel desktop, Windows or Mac (not Linux): in another terminal run',
-    '    npx office-addin-debugging start manifest.xml desktop',
-    '    or by hand: Windows, share a folder holding manifest.xml, add its \\\\server\\share path under Excel > Options >',
+    `    npx office-addin-debugging start ${file} desktop`,
+    `    or by hand: Windows, share a folder holding ${file}, add its \\\\server\\share path under Excel > Options >`,
     '    Trust Center > Trusted Add-in Catalogs (Show in Menu), restart Excel, Add-ins > Advanced > Shared Folder;',
-    '    Mac, copy manifest.xml to ~/Library/Containers/com.microsoft.Excel/Data/Documents/wef, restart Excel,',
+    `    Mac, copy ${file} to ~/Library/Containers/com.microsoft.Excel/Data/Documents/wef, restart Excel,`,
     '    Home > Add-ins (the add-in is listed under Developer Add-ins).',
     '  Ports: DEV_SERVER_PORT, SANDBOX_PORT, PROXY_PORT. Stop with Ctrl+C or `npm stop`.',
     '',

@@ -4,10 +4,11 @@
  * HTTPS when a localhost key pair can be had (Excel needs it for sideloading), plain HTTP otherwise (CI, containers),
  * said on screen. The addresses are printed once the first build is served: a page opened then answers at once.
  */
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import webpack from 'webpack';
 import WebpackDevServer from 'webpack-dev-server';
+import { manifestForDevPort } from '../src/deploy/manifest-for-origin';
 import { DEFAULT_PROXY_PORT, startProxy } from '../src/proxy';
 import { startSandbox } from '../src/sandbox';
 import { loadDevCertificates } from './dev-certs';
@@ -16,6 +17,17 @@ import { startBanner } from './start-banner';
 
 const root = resolve(__dirname, '..');
 const pidFile = resolve(root, '.cache', 'start.pid');
+
+/** manifest.xml, or on another port than 3000 a copy in .cache naming that port (sideloading it loads from here). */
+function devManifest(port: number): string {
+  const manifest = resolve(root, 'manifest.xml');
+  const xml = readFileSync(manifest, 'utf8');
+  const forPort = manifestForDevPort(xml, port);
+  if (forPort === xml) return manifest;
+  const copy = resolve(root, '.cache', `manifest-localhost-${port}.xml`);
+  writeFileSync(copy, forPort);
+  return copy;
+}
 
 /** The dev server over the development build with the preview, and a promise of its first finished build. */
 function devServer(port: number, certificates: Awaited<ReturnType<typeof loadDevCertificates>>) {
@@ -78,7 +90,7 @@ async function main(): Promise<void> {
       defaultSandbox: ports.sandbox === 8787,
       credentials: sandbox.credentials,
       proxyUrl: proxy.url,
-      manifest: resolve(root, 'manifest.xml'),
+      manifest: devManifest(ports.dev),
       https: certificates !== undefined,
       buildFailed: stats.hasErrors(),
     }),

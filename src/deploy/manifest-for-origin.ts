@@ -25,3 +25,14 @@ export function manifestForOrigin(xml: string, origin: string): string {
     throw new ManifestOriginError(`manifest.xml still names ${left[0]} after moving to ${origin}: give every URL on ${DEV_ORIGIN}.`);
   return moved;
 }
+
+/**
+ * The manifest for `npm start` on another port (`DEV_SERVER_PORT=3001`): manifest.xml with every URL on that
+ * localhost origin, so a sideloaded add-in loads from where the dev server serves; the same xml for the default port.
+ */
+export function manifestForDevPort(xml: string, port: number): string {
+  const origin = `https://localhost:${port}`;
+  if (origin === DEV_ORIGIN) return xml;
+  if (!xml.includes(DEV_ORIGIN)) throw new ManifestOriginError(`manifest.xml names no URL on ${DEV_ORIGIN}: nothing to move to ${origin}.`);
+  return xml.split(DEV_ORIGIN).join(origin);
+}

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Configuration } from 'webpack';
 import { deployedServiceUrl, deployOriginProblem, parseDeployOrigin } from '../../src/deploy/deploy-origin';
-import { DEV_ORIGIN, ManifestOriginError, manifestForOrigin } from '../../src/deploy/manifest-for-origin';
+import { DEV_ORIGIN, ManifestOriginError, manifestForDevPort, manifestForOrigin } from '../../src/deploy/manifest-for-origin';
 import { manifestOrigin } from '../../src/deploy/manifest-origin';
 
 const root = resolve(__dirname, '../..');
@@ -56,6 +56,17 @@ describe('a deploy origin', () => {
     const plain = makeConfig({}, { mode: 'production' });
     expect(define(plain)?.__PROXY_URL__).toBe(JSON.stringify('http://localhost:8788/'));
     expect(plain.output?.chunkFilename).toBeUndefined();
+  });
+});
+
+describe('the manifest for npm start on another port', () => {
+  test('names that localhost port in every URL; the default port keeps manifest.xml as it is', () => {
+    const moved = manifestForDevPort(manifest, 3001);
+    expect(moved).not.toContain(DEV_ORIGIN);
+    expect(moved).toContain('<SourceLocation DefaultValue="https://localhost:3001/taskpane.html" />');
+    expect(manifestOrigin(moved)).toBe('https://localhost:3001');
+    expect(moved.split('https://localhost:3001').join(DEV_ORIGIN)).toBe(manifest);
+    expect(manifestForDevPort(manifest, 3000)).toBe(manifest);
   });
 });
 

@@ -10,19 +10,36 @@ const quickStart = readme.slice(readme.indexOf('## Quick start'), readme.indexOf
 const ports = portsFromEnvironment({}, DEFAULT_PROXY_PORT);
 const credential = { clientId: 'id', clientSecret: 'secret' };
 
-function printed(https: boolean): string {
-  const banner = startBanner({
+function banner(https: boolean, manifest = 'manifest.xml'): string {
+  return startBanner({
     addin: `${https ? 'https' : 'http'}://localhost:${ports.dev}`,
     sandboxUrl: `http://127.0.0.1:${ports.sandbox}`,
     defaultSandbox: true,
     credentials: { company: credential, group: credential, basic: credential },
     proxyUrl: `http://127.0.0.1:${ports.proxy}`,
-    manifest: 'manifest.xml',
+    manifest,
     https,
     buildFailed: false,
   });
-  return banner.split('\n').find((line) => line.includes('See it without Excel')) ?? '';
 }
+
+function printed(https: boolean): string {
+  return (
+    banner(https)
+      .split('\n')
+      .find((line) => line.includes('See it without Excel')) ?? ''
+  );
+}
+
+test('the banner says to sideload the manifest of the port it serves on (a copy naming another port)', () => {
+  expect(banner(true)).toContain('Upload my add-in, choose manifest.xml.');
+  const copy = '/repo/.cache/manifest-localhost-3001.xml';
+  const other = banner(true, copy);
+  expect(other).toContain(`Upload my add-in, choose ${copy}.`);
+  expect(other).toContain(`npx office-addin-debugging start ${copy} desktop`);
+  expect(other).not.toMatch(/\bmanifest\.xml\b(?!-)/);
+  expect(quickStart).toContain('.cache/manifest-localhost-3001.xml');
+});
 
 test('the quick start shows the preview line as npm start prints it with a certificate (https)', () => {
   expect(quickStart).toContain(printed(true));
