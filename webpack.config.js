@@ -11,7 +11,9 @@
  * `--env origin=https://addin.example.com` builds for a deployment on that origin (docs: README "Deploying for a team"):
  * the manifest names it in every URL and in AppDomains (src/deploy/manifest-for-origin.ts), and the lazily loaded chunks
  * carry a content hash in their names, so a server may let browsers keep them (`npm run serve`). Without it the build is
- * the one `npm start` serves from https://localhost:3000. */
+ * the one `npm start` serves from https://localhost:3000.
+ * `--env share=\\server\addins` names a network-share catalog the add-in is installed from in the planning templates, so
+ * they open its pane for colleagues who installed it from there (checked by scripts/build-template.ts). */
 const path = require('node:path');
 const fs = require('node:fs');
 const crypto = require('node:crypto');
@@ -116,8 +118,10 @@ function withOsfOptOut(html) {
  * a watching dev server does not rebuild them on every change (restart it after changing the template).
  */
 class TemplatePlugin {
-  constructor() {
+  /** `networkShare`: `--env share=…`, or undefined. */
+  constructor(networkShare) {
     this.files = null;
+    this.networkShare = networkShare;
   }
 
   apply(compiler) {
@@ -125,7 +129,7 @@ class TemplatePlugin {
       compilation.hooks.processAssets.tapPromise(
         { name: 'TemplatePlugin', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
         async () => {
-          this.files ??= buildTemplates();
+          this.files ??= buildTemplates(this.networkShare);
           for (const [name, bytes] of await this.files) compilation.emitAsset(name, new webpack.sources.RawSource(bytes));
         },
       );
@@ -133,7 +137,7 @@ class TemplatePlugin {
   }
 }
 
-async function buildTemplates() {
+async function buildTemplates(networkShare) {
   const { execFile } = require('node:child_process');
   const os = require('node:os');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cashflow-template-'));
@@ -141,7 +145,14 @@ async function buildTemplates() {
     await new Promise((resolve, reject) =>
       execFile(
         process.execPath,
-        ['--import', 'tsx', path.resolve(__dirname, 'scripts/build-template.ts'), dir, path.resolve(__dirname, 'manifest.xml')],
+        [
+          '--import',
+          'tsx',
+          path.resolve(__dirname, 'scripts/build-template.ts'),
+          dir,
+          path.resolve(__dirname, 'manifest.xml'),
+          ...(networkShare === undefined ? [] : [`--network-share=${networkShare}`]),
+        ],
         (error, _out, stderr) =>
           error ? reject(new Error(`The workbook template failed to build: ${stderr || error.message}`)) : resolve(),
       ),
@@ -238,7 +249,7 @@ module.exports = (env = {}, argv = {}) => {
         ),
       }),
       new CustomFunctionsMetadataPlugin({ output: 'functions.json', input: './src/functions/functions.ts' }),
-      new TemplatePlugin(),
+      new TemplatePlugin(typeof env.share === 'string' ? env.share : undefined),
       new HtmlWebpackPlugin({
         filename: 'taskpane.html',
         template: './src/taskpane/taskpane.html',

@@ -54,8 +54,13 @@ export async function buildTemplate({ language }: TemplateOptions): Promise<Xlsx
 }
 
 /** The file: the workbook with the add-in's part naming the manifest (id and version) and holding the settings. */
-export async function saveTemplate(document: XlsxDocument, manifest: AddInManifest): Promise<Uint8Array> {
-  return saveXlsxDocument(document, templateAddIn(manifest));
+/** `networkShare`: the catalog path the add-in is installed from, named besides the central and sideloaded stores. */
+export async function saveTemplate(
+  document: XlsxDocument,
+  manifest: AddInManifest,
+  options: { networkShare?: string } = {},
+): Promise<Uint8Array> {
+  return saveXlsxDocument(document, templateAddIn(manifest, options));
 }
 
 /**

@@ -18,6 +18,7 @@ import { OVERVIEW_CATEGORY_ROWS } from '../../src/sync/workbook-layout/overview-
 import { translate } from '../../src/i18n/translate';
 import { GRID_PLACEHOLDER_SETTING, isGridPlaceholder, readPlaceholder } from '../../src/sync/plan-grid';
 import type { Language } from '../../src/i18n/catalog';
+import { buildTemplateArgs } from '../../scripts/build-template-args';
 
 const ADD_IN = { id: '773ffca3-b486-40c2-a9ee-f12cfa211984', version: '0.1.0.0' };
 
@@ -189,6 +190,29 @@ describe('the planning workbook template', () => {
     expect((await openXlsxDocument(await saveTemplate(await buildTemplate({ language: 'en' }), ADD_IN))).addIn?.instanceId).toBe(
       addIn?.instanceId,
     );
+  });
+
+  it('built for a network-share catalog, names it between the central deployment and the sideloaded add-in', async () => {
+    const bytes = await saveTemplate(await buildTemplate({ language: 'en' }), ADD_IN, { networkShare: '\\\\fs01\\addins' });
+    const { addIn, problems } = await openXlsxDocument(bytes);
+    expect(problems).toEqual([]);
+    expect(addIn?.reference).toEqual({ ...ADD_IN, store: 'EXCatalog', storeType: 'EXCatalog' });
+    expect(addIn?.alternateReferences).toEqual([
+      { ...ADD_IN, store: '\\\\fs01\\addins', storeType: 'FileSystem' },
+      { ...ADD_IN, store: 'developer', storeType: 'Registry' },
+    ]);
+  });
+
+  it('takes the network share from the command line only as a UNC path', () => {
+    expect(buildTemplateArgs(['out', 'm.xml'])).toEqual({ outDir: 'out', manifestFile: 'm.xml' });
+    expect(buildTemplateArgs(['out', 'm.xml', '--network-share=\\\\fs01\\addins\\cashflow'])).toEqual({
+      outDir: 'out',
+      manifestFile: 'm.xml',
+      networkShare: '\\\\fs01\\addins\\cashflow',
+    });
+    expect(() => buildTemplateArgs(['--network-share=C:\\addins'])).toThrow(/UNC path such as \\\\server\\addins/);
+    expect(() => buildTemplateArgs(['--network-share=\\\\fs01'])).toThrow(/UNC path/);
+    expect(() => buildTemplateArgs(['--share=\\\\fs01\\addins'])).toThrow(/unknown option --share/);
   });
 
   it('holds no secret and no credential-like setting in any part', async () => {
