@@ -9,6 +9,7 @@ import { AUTO_SHOW_SETTING } from '../office-settings';
 import type { StoredGrid } from '../../sync/plan-grid';
 import { resetPlanSheet } from './excel-plan-sheet';
 import {
+  type AddinExtra,
   type EmptiedTable,
   type GridPage,
   type HiddenSheetPurpose,
@@ -20,6 +21,7 @@ import {
 import { clearExcelStamp, emptyExcelTable } from './empty-excel-table';
 import { removeHiddenSheets, scanHiddenSheets, scanOtherSheets } from './hidden-sheet-scan';
 import { runExcel } from './run-excel';
+import { addinExtras, removeAddinExtra } from './share-extras';
 
 export class ExcelSharePort implements SharePort {
   tables(names: readonly string[]): Promise<SharedTable[]> {
@@ -90,5 +92,13 @@ export class ExcelSharePort implements SharePort {
 
   resetPlanGrid(grid: StoredGrid, page: GridPage | undefined): Promise<void> {
     return resetPlanSheet(grid, page);
+  }
+
+  extras(): Promise<AddinExtra[]> {
+    return addinExtras();
+  }
+
+  removeExtra(kind: AddinExtra['kind']): Promise<void> {
+    return removeAddinExtra(kind);
   }
 }

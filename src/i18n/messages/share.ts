@@ -15,6 +15,13 @@ export const en = {
   'share.check.noSecretBody': 'No client ID, client secret or token of your saved connections, and no setting named like a credential.',
   'share.check.secretFound': 'A secret is in this workbook',
   'share.check.secretFoundBody': 'Do not share it until this is removed:',
+  'share.check.unknownSecret': 'No secret of yours found, but no client secret was searched for',
+  'share.check.unknownSecretBody':
+    'This pane keeps no client secret to compare with (none saved on this computer, none typed in this session): only client IDs, tokens and settings named like a credential were searched. Connect with the secret, then check again.',
+  'share.table.import': 'Import',
+  'share.extra.importTable.one': 'Import table on {sheet}: 1 row',
+  'share.extra.importTable.other': 'Import table on {sheet}: {count} rows',
+  'share.extra.analysisSheet': 'Analysis sheet {sheet}: the balance forecast and the pivot of the transactions',
   'share.finding.clientId': 'The client ID of “{profile}” in {place}',
   'share.finding.clientSecret': 'The client secret of “{profile}” in {place}',
   'share.finding.accessToken': 'An access token of “{profile}” in {place}',
@@ -73,6 +80,10 @@ export const en = {
   'share.empty.confirmGrid': 'The planning grid on {sheet}, with your categories and figures: the sheet shows how to build a grid again.',
   'share.empty.confirmScenarioGrid': 'The planning grid on {sheet}: the sheet is deleted.',
   'share.empty.doneGrids': 'Planning grids removed: {sheets}.',
+  'share.empty.confirmImport': 'The Import table, with its rows and your offline accounts in its list: removed (Import a bank statement… adds it again).',
+  'share.empty.confirmAnalysis': 'The Analysis sheet, with the balance forecast and the pivot of the transactions: deleted (Analyse builds it again).',
+  'share.empty.doneImport': 'The Import table was removed.',
+  'share.empty.doneAnalysis': 'The Analysis sheet was deleted.',
   'share.empty.failed': 'Not every table was emptied: {reason}. Check the workbook, then try again.',
 } as const;
 
@@ -93,6 +104,13 @@ export const de: Catalog = {
   'share.check.noSecretBody': 'Keine Client-ID, kein Client-Secret und kein Token Ihrer gespeicherten Verbindungen, keine Einstellung mit dem Namen eines Zugangsdatums.',
   'share.check.secretFound': 'In dieser Arbeitsmappe steht ein Geheimnis',
   'share.check.secretFoundBody': 'Geben Sie sie erst frei, wenn dies entfernt ist:',
+  'share.check.unknownSecret': 'Kein Geheimnis von Ihnen gefunden, aber nach keinem Client-Secret gesucht',
+  'share.check.unknownSecretBody':
+    'Dieser Bereich kennt kein Client-Secret zum Vergleich (keines auf diesem Computer gespeichert, keines in dieser Sitzung eingegeben): Gesucht wurde nur nach Client-IDs, Tokens und Einstellungen mit Namen wie Zugangsdaten. Verbinden Sie sich mit dem Secret und prüfen Sie erneut.',
+  'share.table.import': 'Import',
+  'share.extra.importTable.one': 'Import-Tabelle auf {sheet}: 1 Zeile',
+  'share.extra.importTable.other': 'Import-Tabelle auf {sheet}: {count} Zeilen',
+  'share.extra.analysisSheet': 'Analyseblatt {sheet}: die Saldoprognose und die Pivot-Tabelle der Umsätze',
   'share.finding.clientId': 'Die Client-ID von „{profile}“ in {place}',
   'share.finding.clientSecret': 'Das Client-Secret von „{profile}“ in {place}',
   'share.finding.accessToken': 'Ein Zugriffstoken von „{profile}“ in {place}',
@@ -151,6 +169,10 @@ export const de: Catalog = {
   'share.empty.confirmGrid': 'Das Planraster auf {sheet} mit Ihren Kategorien und Werten: Das Blatt zeigt danach, wie man wieder ein Raster aufbaut.',
   'share.empty.confirmScenarioGrid': 'Das Planraster auf {sheet}: Das Blatt wird gelöscht.',
   'share.empty.doneGrids': 'Planraster entfernt: {sheets}.',
+  'share.empty.confirmImport': 'Die Import-Tabelle mit ihren Zeilen und Ihren Offline-Konten in ihrer Liste: entfernt (Kontoauszug importieren… fügt sie wieder hinzu).',
+  'share.empty.confirmAnalysis': 'Das Analyseblatt mit der Saldoprognose und der Pivot-Tabelle der Umsätze: gelöscht (Analysieren erstellt es wieder).',
+  'share.empty.doneImport': 'Die Import-Tabelle wurde entfernt.',
+  'share.empty.doneAnalysis': 'Das Analyseblatt wurde gelöscht.',
   'share.empty.failed': 'Nicht jede Tabelle wurde geleert: {reason}. Prüfen Sie die Arbeitsmappe und versuchen Sie es erneut.',
 };
 
@@ -169,6 +191,13 @@ export const it: Catalog = {
   'share.check.noSecretBody': 'Nessun ID client, segreto client o token delle connessioni salvate e nessuna impostazione con il nome di una credenziale.',
   'share.check.secretFound': 'Questa cartella di lavoro contiene un segreto',
   'share.check.secretFoundBody': 'Non condividerla finché non è stato rimosso:',
+  'share.check.unknownSecret': 'Nessun tuo segreto trovato, ma nessun client secret è stato cercato',
+  'share.check.unknownSecretBody':
+    'Questo riquadro non conosce alcun client secret da confrontare (nessuno salvato su questo computer, nessuno digitato in questa sessione): sono stati cercati solo ID client, token e impostazioni con nomi da credenziali. Connettiti con il secret, poi controlla di nuovo.',
+  'share.table.import': 'Import',
+  'share.extra.importTable.one': 'Tabella Import su {sheet}: 1 riga',
+  'share.extra.importTable.other': 'Tabella Import su {sheet}: {count} righe',
+  'share.extra.analysisSheet': 'Foglio di analisi {sheet}: la previsione del saldo e la tabella pivot dei movimenti',
   'share.finding.clientId': 'L\'ID client di «{profile}» in {place}',
   'share.finding.clientSecret': 'Il segreto client di «{profile}» in {place}',
   'share.finding.accessToken': 'Un token di accesso di «{profile}» in {place}',
@@ -227,5 +256,9 @@ export const it: Catalog = {
   'share.empty.confirmGrid': 'La griglia di piano su {sheet}, con le tue categorie e i tuoi valori: il foglio mostrerà come crearne di nuovo una.',
   'share.empty.confirmScenarioGrid': 'La griglia di piano su {sheet}: il foglio viene eliminato.',
   'share.empty.doneGrids': 'Griglie di piano rimosse: {sheets}.',
+  'share.empty.confirmImport': 'La tabella Import, con le sue righe e i tuoi conti offline nel suo elenco: rimossa (Importa un estratto conto… la aggiunge di nuovo).',
+  'share.empty.confirmAnalysis': 'Il foglio di analisi, con la previsione del saldo e la tabella pivot dei movimenti: eliminato (Analizza lo crea di nuovo).',
+  'share.empty.doneImport': 'La tabella Import è stata rimossa.',
+  'share.empty.doneAnalysis': 'Il foglio di analisi è stato eliminato.',
   'share.empty.failed': 'Non tutte le tabelle sono state svuotate: {reason}. Controlla la cartella di lavoro e riprova.',
 };

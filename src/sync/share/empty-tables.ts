@@ -17,7 +17,7 @@ import { modelOf } from '../pull/pull-target';
 import type { PullState, PullStateStore } from '../pull/pull-state';
 import { BALANCE_SUMMARY_TABLE } from '../tables';
 import { addinTableNames } from './share-check';
-import type { EmptiedTable, SharePort } from './share-port';
+import type { AddinExtra, EmptiedTable, SharePort } from './share-port';
 import type { Language } from '../../i18n/catalog';
 import { gridPlaceholderSheet, placeholderSetting, storedGrids, type StoredGrid } from '../plan-grid/grid-placeholder';
 
@@ -34,7 +34,15 @@ export interface EmptyTablesDeps {
 
 export type EmptyTablesResult =
   | { status: 'refused'; pendingRows: number; pendingFigures: number }
-  | { status: 'done'; tables: EmptiedTable[]; stampsCleared: number; sheetsRemoved: string[]; statesCleared: number; grids: StoredGrid[] };
+  | {
+      status: 'done';
+      tables: EmptiedTable[];
+      stampsCleared: number;
+      sheetsRemoved: string[];
+      statesCleared: number;
+      grids: StoredGrid[];
+      extras: AddinExtra[];
+    };
 
 export async function emptyDataTables(deps: EmptyTablesDeps): Promise<EmptyTablesResult> {
   const pendingRows = await deps.pendingRows();
@@ -45,7 +53,16 @@ export async function emptyDataTables(deps: EmptyTablesDeps): Promise<EmptyTable
   const sheetsRemoved = await deps.port.removeHiddenSheets();
   const { tables, stampsCleared } = await emptyTables(deps.port, states);
   const grids = await resetGrids(deps.port, deps.language);
-  return { status: 'done', tables, stampsCleared, sheetsRemoved, statesCleared: states.length, grids };
+  const extras = await removeExtras(deps.port);
+  return { status: 'done', tables, stampsCleared, sheetsRemoved, statesCleared: states.length, grids, extras };
+}
+
+/** The Import table and the Analysis sheet the workbook holds, removed. */
+async function removeExtras(port: SharePort): Promise<AddinExtra[]> {
+  if (port.extras === undefined || port.removeExtra === undefined) return [];
+  const extras = await port.extras();
+  for (const extra of extras) await port.removeExtra(extra.kind);
+  return extras;
 }
 
 /** Each planning grid's sheet given back: the forecast's becomes the template's page, a scenario's is deleted. */

@@ -1,5 +1,6 @@
 /** Sharing a workbook: the check before sharing and "Empty the data tables", over the host's share port. */
 export {
+  type AddinExtra,
   type EmptiedTable,
   type GridPage,
   type HiddenSheetPurpose,

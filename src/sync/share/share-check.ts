@@ -12,7 +12,14 @@
 import type { WorkbookConnectionReading, WorkbookConnectionStore } from '../connect/workbook-connection';
 import { credentialKey, type PullState, type PullStateStore } from '../pull/pull-state';
 import type { SecretKind, SecretProbe } from './secret-probes';
-import { type HiddenSheetPurpose, type HiddenSheetSize, type SharedTable, type SharePort, type StoredSetting } from './share-port';
+import {
+  type AddinExtra,
+  type HiddenSheetPurpose,
+  type HiddenSheetSize,
+  type SharedTable,
+  type SharePort,
+  type StoredSetting,
+} from './share-port';
 import { textBytes } from './text-bytes';
 import { storedGrids, type StoredGrid } from '../plan-grid/grid-placeholder';
 
@@ -42,8 +49,15 @@ export interface ShareReport {
   autoOpen: boolean;
   /** The planning grids the workbook holds (their sheets hold the company's categories and figures). */
   planGrids: StoredGrid[];
+  /** The Import table and the Analysis sheet, those the workbook holds (they hold the company's data too). */
+  extras: AddinExtra[];
   /** Empty: no secret the pane knows, and no credential-like name, is in the workbook. */
   findings: SecretFinding[];
+  /**
+   * How many of each kind of secret were searched for: no client secret searched (none saved on this computer, none
+   * typed this session) makes an empty `findings` no proof that none is in the workbook.
+   */
+  searched: Record<SecretKind, number>;
 }
 
 export interface ShareCheckDeps {
@@ -70,8 +84,16 @@ export async function checkBeforeSharing(deps: ShareCheckDeps): Promise<ShareRep
     settings: settings.map((s) => ({ key: s.key, bytes: textBytes(s.key) + textBytes(s.json) })),
     autoOpen: await port.readAutoOpen(),
     planGrids: storedGrids(settings),
+    extras: (await port.extras?.()) ?? [],
     findings: findings.all(),
+    searched: searchedKinds(probes),
   };
+}
+
+function searchedKinds(probes: readonly SecretProbe[]): Record<SecretKind, number> {
+  const searched: Record<SecretKind, number> = { clientId: 0, clientSecret: 0, accessToken: 0 };
+  for (const probe of probes) searched[probe.kind] += 1;
+  return searched;
 }
 
 /** The tables the add-in wrote: each pulled table, and every table a pull stamped (the accounts' balance summary). */

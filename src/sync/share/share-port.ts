@@ -45,6 +45,13 @@ export interface EmptiedTable {
   formulasKept: number;
 }
 
+/**
+ * What else the add-in wrote that holds the company's data besides its tables: the Import table (pasted bank
+ * statements, and in its Account column's in-cell list and prompt the offline accounts' names) and the Analysis
+ * sheet (the balance forecast's figures and a PivotTable over the transactions, whose cache keeps them).
+ */
+export type AddinExtra = { kind: 'importTable'; sheetName: string; rows: number } | { kind: 'analysisSheet'; sheetName: string };
+
 export interface SharePort {
   /** The named tables the workbook holds (a missing one is left out), in the order asked. */
   tables(names: readonly string[]): Promise<SharedTable[]>;
@@ -80,6 +87,13 @@ export interface SharePort {
    * grid's alone) is deleted. A sheet already gone is no failure.
    */
   resetPlanGrid?(grid: StoredGrid, page: GridPage | undefined): Promise<void>;
+  /** Optional: the Import table and the Analysis sheet, those the workbook holds. */
+  extras?(): Promise<AddinExtra[]>;
+  /**
+   * Optional: removes one (emptying): the Import table with its rows and its account list (Import a bank statement…
+   * adds it again), the Analysis sheet with its chart and PivotTable (Analyse builds it again). Gone already: no failure.
+   */
+  removeExtra?(kind: AddinExtra['kind']): Promise<void>;
 }
 
 /** The template's Plan page and the setting that names it (src/sync/plan-grid/grid-placeholder.ts). */

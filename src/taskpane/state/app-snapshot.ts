@@ -11,7 +11,7 @@ import type { PullProgress, PullState } from '../../sync/pull';
 import type { CategoryChoice } from './category-tree';
 import type { FunctionsCacheSeconds, LanguageChoice, LoadConfirmChoice } from './preferences';
 import type { TableEntry } from './table-list';
-import type { ShareReport } from '../../sync/share';
+import type { AddinExtra, ShareReport } from '../../sync/share';
 import type { OfflineAccountField, OfflineAccountForm } from '../../sync/accounts';
 import type { AdoptRefusal, JournalRowView, PendingChanges, PushProgress, PushResult, UndoResult } from '../../sync/push';
 import type { PushableRecords } from '../../sync/pushable';
@@ -339,8 +339,11 @@ export type EmptyView =
   /** The dialog asks; `report` says what goes. */
   | { status: 'confirming'; report: ShareReport }
   | { status: 'emptying' }
-  /** `grids`: the sheets of the planning grids given back (the Plan sheet shows the template's page again). */
-  | { status: 'done'; tables: number; rows: number; grids: string[] }
+  /**
+   * `grids`: the sheets of the planning grids given back (the Plan sheet shows the template's page again); `extras`:
+   * the Import table and the Analysis sheet, those removed.
+   */
+  | { status: 'done'; tables: number; rows: number; grids: string[]; extras: AddinExtra['kind'][] }
   /** Changes wait to be sent (rows), figures typed into a planning grid do, or a load or send is running (both 0). */
   | { status: 'refused'; pendingRows: number; pendingFigures?: number }
   | { status: 'failed'; message: string };

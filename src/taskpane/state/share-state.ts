@@ -152,6 +152,7 @@ export class ShareState {
             tables: result.tables.length,
             rows: result.tables.reduce((sum, t) => sum + t.rowsRemoved, 0),
             grids: result.grids.map((g) => g.sheet),
+            extras: result.extras.map((e) => e.kind),
           },
         });
       await this.check();

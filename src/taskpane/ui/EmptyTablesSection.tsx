@@ -1,6 +1,6 @@
 /**
- * Share › Empty the data tables: what it does, the button, the dialog that names what goes (each table and its rows,
- * the planning grids, the baselines and journal) and what stays, and the outcome (done, refused while changes or a
+ * Share › Empty the data tables: what it does, the button, the dialog that names what goes (each table by its card's
+ * name and its rows, the planning grids, the Import table and the Analysis sheet, the baselines and journal) and what stays, and the outcome (done, refused while changes or a
  * grid's typed figures wait, failed).
  */
 
@@ -10,6 +10,7 @@ import { useAppActions, useAppState } from './app-context';
 import { ConfirmDialog } from './ConfirmDialog';
 import { formatInteger, pluralOf } from './format';
 import { useShareStyles } from './share-styles';
+import { useTableLabel } from './table-label';
 
 const useStyles = makeStyles({ body: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS } });
 
@@ -20,6 +21,7 @@ export function EmptyTablesSection(): ReactElement {
   const styles = useShareStyles();
   const own = useStyles();
   const t = app.t;
+  const label = useTableLabel();
   const n = (value: number): string => formatInteger(value, language);
   const plural = (count: number): 'one' | 'other' => pluralOf(count, language);
   const busy = empty.status === 'emptying';
@@ -51,6 +53,8 @@ export function EmptyTablesSection(): ReactElement {
           <MessageBarBody>
             {t(`share.empty.done.${plural(empty.tables)}`, { count: n(empty.tables), rows: n(empty.rows) })}
             {empty.grids.length > 0 && ` ${t('share.empty.doneGrids', { sheets: empty.grids.join(', ') })}`}
+            {empty.extras.includes('importTable') && ` ${t('share.empty.doneImport')}`}
+            {empty.extras.includes('analysisSheet') && ` ${t('share.empty.doneAnalysis')}`}
           </MessageBarBody>
         </MessageBar>
       )}
@@ -75,7 +79,7 @@ export function EmptyTablesSection(): ReactElement {
                     <ul className={styles.list}>
                       {empty.report.tables.map((table) => (
                         <li key={table.tableName}>
-                          {t(`share.empty.confirmRow.${plural(table.rows)}`, { table: table.tableName, count: n(table.rows) })}
+                          {t(`share.empty.confirmRow.${plural(table.rows)}`, { table: label(table.tableName), count: n(table.rows) })}
                         </li>
                       ))}
                       {empty.report.planGrids.map((grid) => (
@@ -83,6 +87,11 @@ export function EmptyTablesSection(): ReactElement {
                           {t(grid.target.kind === 'forecast' ? 'share.empty.confirmGrid' : 'share.empty.confirmScenarioGrid', {
                             sheet: grid.sheet,
                           })}
+                        </li>
+                      ))}
+                      {empty.report.extras.map((extra) => (
+                        <li key={extra.kind}>
+                          {t(extra.kind === 'importTable' ? 'share.empty.confirmImport' : 'share.empty.confirmAnalysis')}
                         </li>
                       ))}
                       {empty.report.hiddenSheets.length > 0 && <li>{t('share.empty.confirmHidden')}</li>}

@@ -12,6 +12,7 @@ import { useAppActions, useAppState } from './app-context';
 import { formatInteger, pluralOf } from './format';
 import { SecretVerdict } from './SecretVerdict';
 import { useShareStyles } from './share-styles';
+import { useTableLabel } from './table-label';
 
 const PULL_SETTING = 'cashflow.pull.';
 const CONNECTION_SETTING = 'cashflow.connection';
@@ -21,24 +22,32 @@ export function ShareReportView({ report }: { report: ShareReport }): ReactEleme
   const language = useAppState((s) => s.language);
   const styles = useShareStyles();
   const t = app.t;
+  const label = useTableLabel();
   const n = (value: number): string => formatInteger(value, language);
   return (
     <>
-      <SecretVerdict findings={report.findings.map((f) => findingText(app, f))} />
+      <SecretVerdict findings={report.findings.map((f) => findingText(app, f))} clientSecretsSearched={report.searched.clientSecret} />
       <h3 className={styles.subheading}>{t('share.tables.heading')}</h3>
-      {report.tables.length === 0 ? (
+      {report.tables.length === 0 && report.extras.length === 0 ? (
         <Text className={styles.muted}>{t('share.tables.none')}</Text>
       ) : (
         <ul className={styles.list} aria-label={t('share.tables.heading')}>
           {report.tables.map((table) => (
             <li key={table.tableName}>
-              <Text weight="semibold">{table.tableName}</Text>{' '}
+              <Text weight="semibold">{label(table.tableName)}</Text>{' '}
               <Text className={styles.muted}>
                 {t(pluralOf(table.rows, language) === 'one' ? 'share.tables.rows.one' : 'share.tables.rows.other', {
                   count: n(table.rows),
                   sheet: table.sheetName,
                 })}
               </Text>
+            </li>
+          ))}
+          {report.extras.map((extra) => (
+            <li key={extra.kind}>
+              {extra.kind === 'importTable'
+                ? t(`share.extra.importTable.${pluralOf(extra.rows, language)}`, { sheet: extra.sheetName, count: n(extra.rows) })
+                : t('share.extra.analysisSheet', { sheet: extra.sheetName })}
             </li>
           ))}
         </ul>

@@ -18,10 +18,14 @@ import { AUTO_SHOW_SETTING as AUTO_OPEN_SETTING } from '../../../src/hosts/offic
 import { checkBeforeSharing, emptyDataTables, secretProbes, type KnownCredentials } from '../../../src/sync/share';
 import { buildLookups, tableSpec, toRow, TRANSACTIONS_TABLE } from '../../../src/sync/tables';
 import { LISTS_SHEET } from '../../../src/sync/tables/lists-sheet';
-import type { Category, Transaction } from '../../../src/api';
-import { category, transaction } from '../../api/support/fixtures';
+import type { Account, Category, Transaction } from '../../../src/api';
+import { account, category, transaction } from '../../api/support/fixtures';
 import { budgets, MODEL, SHEET } from './budget-sheet';
 import { asUser, ids, installSim, type Sim } from './sim-setup';
+import { ExcelImportSheet } from '../../../src/hosts/excel/excel-import-sheet';
+import { ANALYSIS_SHEET } from '../../../src/hosts/excel/analysis-sheet';
+import { accountList } from '../../../src/sync/import';
+import { IMPORT_TABLE, importTableSpec } from '../../../src/sync/import/import-table';
 
 let sim: Sim;
 beforeEach(() => {
@@ -185,6 +189,7 @@ describe('Empty the data tables', () => {
       sheetsRemoved: [BASELINE_SHEET, JOURNAL_SHEET],
       statesCleared: 1,
       grids: [],
+      extras: [],
     });
     const after = await bodyOf();
     expect(after.headers).toEqual(before.headers);
@@ -200,6 +205,48 @@ describe('Empty the data tables', () => {
     expect(sim.workbook.sheetNames()).toEqual(['Sheet1', SHEET]);
     expect(Object.keys(sim.workbook.settings())).toEqual(['cashflow.connection']);
     expect((await check()).tables).toEqual([]);
+  });
+
+  test('the Import table (its rows and its list of account names) and the Analysis sheet are listed, then removed', async () => {
+    await workingFile();
+    const accounts = accountList([{ ...account(7), name: 'Kasse Filiale Nord' } as unknown as Account], 'en');
+    await new ExcelImportSheet().create(importTableSpec('en'), accounts);
+    await asUser(sim, async (context) => {
+      const table = context.workbook.tables.getItem(IMPORT_TABLE);
+      table.getDataBodyRange().values = [[46000, -12.5, 'Coffee', 'Café Nord', '', '', 'Kasse Filiale Nord', '', '']];
+      const analysis = context.workbook.worksheets.add(ANALYSIS_SHEET);
+      analysis.getRange('A1:B2').values = [
+        ['Horizon', 'Balance'],
+        ['30 days', 123456.78],
+      ];
+      await context.sync();
+    });
+    const importSheet = importTableSpec('en').sheetName;
+    expect((await check()).extras).toEqual([
+      { kind: 'importTable', sheetName: importSheet, rows: 1 },
+      { kind: 'analysisSheet', sheetName: ANALYSIS_SHEET },
+    ]);
+
+    const result = await emptyDataTables({
+      port: new ExcelSharePort(),
+      pullStates: new SettingsPullStateStore(),
+      language: 'en',
+      pendingRows: async () => 0,
+    });
+    expect(result.status === 'done' && result.extras.map((e) => e.kind)).toEqual(['importTable', 'analysisSheet']);
+    expect(sim.workbook.sheetNames()).not.toContain(ANALYSIS_SHEET);
+    expect(await new ExcelImportSheet().exists()).toBe(false);
+    // Nothing of the statement or of the accounts' names is left on the Import table's sheet.
+    const left = JSON.stringify(sim.workbook.values(importSheet));
+    expect(left).not.toContain('Coffee');
+    expect(left).not.toContain('Kasse Filiale Nord');
+    const validation = await asUser(sim, async (context) => {
+      const rule = context.workbook.worksheets.getItem(importSheet).getRange('A1:K3').dataValidation.load('type');
+      await context.sync();
+      return rule.type;
+    });
+    expect(validation).toBe('None');
+    expect((await check()).extras).toEqual([]);
   });
 
   test('refused while changes wait to be sent: nothing is touched', async () => {

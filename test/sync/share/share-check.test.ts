@@ -148,3 +148,26 @@ test('the headers a pull writes: the model of the state, the balance summary bes
   expect(pulledHeaders('BalanceSummary', accounts)).not.toEqual(pulledHeaders('Accounts', accounts));
   expect(pulledHeaders('Unknown', accounts)).toEqual([]);
 });
+
+test('the report counts the secrets searched for by kind: none of a kind is no proof (the pane says so)', async () => {
+  const report = await run(memoryPort([]));
+  // 'abc' is too short to search for: one client ID, one client secret, one token.
+  expect(report.searched).toEqual({ clientId: 1, clientSecret: 1, accessToken: 1 });
+  const withoutSecret = await checkBeforeSharing({
+    port: memoryPort([]),
+    pullStates: new MemoryPullStateStore(),
+    connection: new MemoryWorkbookConnectionStore(),
+    probes: secretProbes([{ profileName: 'Acme', clientId: 'acme-client-id', accessTokens: [] }]),
+  });
+  expect(withoutSecret.findings).toEqual([]);
+  expect(withoutSecret.searched).toEqual({ clientId: 1, clientSecret: 0, accessToken: 0 });
+});
+
+test('the Import table and the Analysis sheet are listed from the port, and none from a port that cannot tell', async () => {
+  const extras = [
+    { kind: 'importTable' as const, sheetName: 'Import', rows: 3 },
+    { kind: 'analysisSheet' as const, sheetName: 'Analysis' },
+  ];
+  expect((await run({ ...memoryPort([]), extras: async () => extras })).extras).toEqual(extras);
+  expect((await run(memoryPort([]))).extras).toEqual([]);
+});
