@@ -82,7 +82,14 @@ function deleteWaits(session: PushSession, head: RowHead, badIdRow: number | und
     const message = session.t(recordKey(session.model, 'push.status.deleteHeld'), { row: badIdRow + 1 });
     return waiting(head, 'blocked', message, { op: 'delete', problems: [{ field: 'id', column: session.model.columnOf('id'), message }] });
   }
-  return choices.deletes ? undefined : waiting(head, 'needsDeleteConfirmation', '', { op: 'delete' });
+  return deleteConfirmed(choices, head.ref.id) ? undefined : waiting(head, 'needsDeleteConfirmation', '', { op: 'delete' });
+}
+
+/** Every delete confirmed, or this row's id among those the confirmation named. */
+function deleteConfirmed(choices: PushChoices, id: number | null): boolean {
+  const { deletes } = choices;
+  if (deletes === true) return true;
+  return deletes instanceof Set && id !== null && deletes.has(id);
 }
 
 interface SheetRowCheck {

@@ -17,8 +17,12 @@ export interface PushChoices {
    * as whole rows (PUT by id over the service's current row: only the fields the user changed change). Without it they wait.
    */
   wholeRows?: boolean;
-  /** The user confirmed the deletes (the view says how many). Without it, deleted rows wait. */
-  deletes?: boolean;
+  /**
+   * The deletes the user confirmed: the ids the confirmation named (a row deleted after it was asked waits for the
+   * next one: a delete cannot be undone), or `true` for every delete (a script's `--yes`, the planning grid's own).
+   * Without it, deleted rows wait.
+   */
+  deletes?: boolean | ReadonlySet<number>;
 }
 
 export type PushPhase = 'reading' | 'checking' | 'comparing' | 'sending' | 'saving';

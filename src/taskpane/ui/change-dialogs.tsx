@@ -131,7 +131,8 @@ function deletesRequest(
     title: t(`${words.deletes}.title.${pluralOf(deleted.length, language)}`, { count: formatInteger(deleted.length, language) }),
     body: t(`${words.deletes}.body`, { table: t(table.label, table.labelParams), names: deleted.map((r) => rowName(r, t)).join(', ') }),
     confirm: t('pane.changes.dialog.deletes.confirm'),
-    onConfirm: () => push({ deletes: true }),
+    // Only the rows this dialog named: a row deleted while it was open waits for the next confirmation.
+    onConfirm: () => push({ deletes: new Set(deleted.flatMap((r) => (r.ref.id === null ? [] : [r.ref.id]))) }),
     ...(rows.length > deleted.length
       ? { alternative: { label: t('pane.changes.dialog.deletes.withoutDeletes'), onChoose: () => push() } }
       : {}),

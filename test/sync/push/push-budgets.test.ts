@@ -292,6 +292,23 @@ describe('deleted rows', () => {
     await h.push({ deletes: true });
     expect(h.takeWrites()).toEqual([]);
   });
+
+  it('confirmed by id: only the rows the confirmation named go; a row deleted after it was asked waits', async () => {
+    h = await setUpPush();
+    const [first, second] = [rowWhere(h, addressable), rowWhere(h, (e) => e !== null && !addressable(e))];
+    const named = h.sheet.cell(first, 'id') as number;
+    const later = h.sheet.cell(second, 'id') as number;
+    h.sheet.rows = h.sheet.rows.filter((_, i) => i !== first && i !== second);
+    h.takeWrites();
+
+    const result = await h.push({ deletes: new Set([named]) });
+    expect(h.takeWrites().map((w) => w.method)).toEqual(['DELETE']);
+    expect(result.counts.landed).toBe(1);
+    expect(result.counts.needsDeleteConfirmation).toBe(1);
+    expect(result.rows.find((r) => r.outcome === 'needsDeleteConfirmation')?.ref.id).toBe(later);
+    const service = await h.service();
+    expect([service.has(named), service.has(later)]).toEqual([false, true]);
+  });
 });
 
 describe('rows the external-ID paths cannot address', () => {
