@@ -166,7 +166,7 @@ export async function createBudget(
         return found !== null ? { landed: true, value: found } : { landed: false };
       },
     },
-    context.send,
+    { ...context.send, once: true },
   );
   if (outcome.kind === 'failed' && externalId !== null && isTakenError(outcome.error))
     return createTaken(context, head, sent, externalId, resolution, journal);

@@ -125,7 +125,7 @@ export async function createInvoice(
               return found ? { landed: true, value: found } : { landed: false };
             },
           },
-          context.send,
+          { ...context.send, once: true },
         );
   } catch (error) {
     outcome = { kind: 'unknown', error };

@@ -4,9 +4,12 @@
  * PATCH or POST whose answer was lost (a reset, a timeout, a 5xx or 429 after it was sent) may have been applied:
  * the row is read back and compared with what was sent first, and sent again only when it is not there.
  * PUT and DELETE are read back too when the client gave up on them, so a change that landed is reported as such.
+ * A create (`once`) is sent again only after the service answered (a 5xx or 429: whatever it did is done); after a
+ * timeout or a dropped connection the first POST may still be committing, so a read-back that does not find it yet
+ * leaves the outcome unknown (not confirmed) instead: the next send looks for it before creating anything.
  */
 
-import { ApiConnectionError, ApiError, ApiUserAbortError, ResponseValidationError, ServiceDownError } from '../../api';
+import { ApiConnectionError, ApiError, ApiTimeoutError, ApiUserAbortError, ResponseValidationError, ServiceDownError } from '../../api';
 
 /** How a write ended. `unknown`: the service never confirmed it and reading it back did not settle it either. */
 export type SendOutcome<T> =
@@ -26,6 +29,11 @@ export interface SendOptions {
   signal?: AbortSignal;
   /** Sends after the first (default 2). */
   resends?: number;
+  /**
+   * A create, which a second send would make twice: sent again only after an answer of the service's own (5xx, 429),
+   * never while the first may still be running (a timeout, a dropped connection, a cancel in flight).
+   */
+  once?: boolean;
   sleep?(ms: number, signal?: AbortSignal): Promise<void>;
 }
 
@@ -38,6 +46,14 @@ export function outcomeUnknown(error: unknown): boolean {
   if (error instanceof ResponseValidationError) return true; // a 2xx whose body we could not read
   if (error instanceof ApiError) return error.status === 429 || (error.status !== undefined && error.status >= 500);
   return true;
+}
+
+/** No answer came: the service may still be working on the request (it could land after a read-back misses it). */
+export function mayStillRun(error: unknown): boolean {
+  if (error instanceof ServiceDownError) return error.cause === undefined || mayStillRun(error.cause);
+  if (error instanceof ApiTimeoutError || error instanceof ApiUserAbortError) return true;
+  if (error instanceof ApiConnectionError) return !error.requestNotSent;
+  return !(error instanceof ApiError);
 }
 
 const defaultSleep = (ms: number, signal?: AbortSignal): Promise<void> =>
@@ -74,6 +90,7 @@ export async function sendChange<T>(steps: SendSteps<T>, options: SendOptions = 
     try {
       const found = await steps.check(signal);
       if (found.landed) return { kind: 'landed', value: found.value };
+      if (options.once === true && mayStillRun(lastError)) return { kind: 'unknown', error: lastError };
     } catch (error) {
       // The read-back failed too: the outcome stays unknown, and nothing is sent again blindly.
       return { kind: 'unknown', error: signal?.aborted ? lastError : error };

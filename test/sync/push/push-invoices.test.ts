@@ -6,6 +6,7 @@
  */
 
 import { day, setUpInvoices, type InvoiceHarness } from './invoice-support';
+import type { InvoiceCreateInput } from '../../../src/api';
 
 let h: InvoiceHarness;
 afterEach(async () => {
@@ -204,6 +205,31 @@ test('a create whose outcome stayed unknown is not created twice by the next sen
   const again = await h.push();
   expect(again.rows[0]?.outcome).toBe('landed');
   expect([...(await h.service()).values()].filter((i) => i.reference === 'UNK-1')).toHaveLength(1);
+});
+
+test('a create whose connection dropped while the service was still committing it is not sent again: created once', async () => {
+  h = await setUpInvoices();
+  const row = h.sheet.rows.push({ cells: h.sheet.rows[0]?.cells.map(() => null) ?? [], status: '', highlight: [] }) - 1;
+  Object.entries({ reference: 'SLOW-1', name: 'Slow', amount: 17, due_date: day(5) }).forEach(([k, v]) => h.sheet.set(row, k, v));
+  // The first POST reaches the service but commits only after the push has read back and found nothing.
+  let late: Promise<unknown> | undefined;
+  const harness = h;
+  h.hook.current = (request) => {
+    if (request.method !== 'POST' || request.path !== '/invoices/' || late !== undefined) return undefined;
+    const body = request.body as InvoiceCreateInput;
+    late = new Promise((resolve) => setTimeout(resolve, 1_500)).then(() => harness.other.invoices.create(body));
+    return Promise.reject(new TypeError('fetch failed'));
+  };
+  const first = await h.push();
+  expect(first.rows[0]?.outcome).toBe('unknown');
+  await late;
+  h.hook.current = undefined;
+  // One POST (the first): not sent again while it may still have been running.
+  expect(h.takeWrites().filter((w) => w.method === 'POST')).toHaveLength(1);
+  // The next send finds the late create and takes it for the row's own.
+  expect((await h.push()).rows[0]?.outcome).toBe('landed');
+  expect([...(await h.service()).values()].filter((i) => i.reference === 'SLOW-1')).toHaveLength(1);
+  expect(h.sheet.cell(row, 'id')).toEqual(expect.any(Number));
 });
 
 test('undo: a PATCH goes back, a create is deleted by its id selector, a delete is not restored and says why', async () => {
