@@ -15,6 +15,7 @@ import { randomExternalId, rowKey, type PushChoices } from './push-result';
 import { blocked, waiting, type RowHead, type RowVerdict } from './row-verdict';
 import type { PushSession } from './open-session';
 import { withoutId } from './service-row';
+import { isUnconfirmedStatus } from './status-kind';
 import { EXTERNAL_ID_FIELD } from './three-way';
 import type { RowCheck, RowsById } from './write-model';
 
@@ -108,7 +109,10 @@ function checkSheetRow(session: PushSession, out: CheckedRows, { index, change, 
   const head = (changed: readonly string[]): RowHead => ({ index, key: rowKey(ref), ref, change: change.kind, changed });
   const problems = [...cells, ...(check && !check.ok ? check.problems.filter((p) => !cells.some((c) => c.column === p.column)) : [])];
   if (change.kind === 'new') {
-    const created = head(Object.keys(withoutId(change.row.fields)).filter((f) => !sameValue(change.row.fields[f], null)));
+    const created = {
+      ...head(Object.keys(withoutId(change.row.fields)).filter((f) => !sameValue(change.row.fields[f], null))),
+      ...(isUnconfirmedStatus(change.row.status) ? { unconfirmed: true } : {}),
+    };
     if (problems.length > 0 || !check?.ok) out.verdicts.push(blocked(created, problems, session.t, 'create'));
     else out.sendable.push({ head: created, change: { kind: 'new', row: { ...change.row, externalId, fields: withoutId(check.fields) } } });
     return;

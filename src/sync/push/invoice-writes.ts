@@ -14,7 +14,7 @@ import { patchArray, type BulkPatch, type PatchItem } from './bulk-patch';
 import { sameValue, type BaselineRow } from './diff';
 import { companyOf, type InvoiceEndpoints, type InvoiceRecord } from './invoice-endpoints';
 import type { JournalRow } from './push-port';
-import type { RowHead, RowVerdict } from './row-verdict';
+import { blocked, type RowHead, type RowVerdict } from './row-verdict';
 import { sendChange, type SendOptions, type SendOutcome } from './send-change';
 import { plainServiceRow, type ServiceRow } from './service-row';
 import { deleteLanded, landed, notLanded, type SettleContext } from './settle-write';
@@ -103,7 +103,16 @@ async function createdBefore(
   return found.find((invoice) => !context.known.has(invoice.id) && holdsSent(context, invoice, post));
 }
 
-/** POST (found first if a cut-off push created it already), then the status by PATCH when the row sets one. */
+/** A new row holding what an invoice the table does not show holds: not created (a duplicate), nor taken over. */
+function existsOnService(context: InvoiceWriteContext, head: RowHead, found: InvoiceRecord, post: Record<string, unknown>): RowVerdict {
+  const message = context.t('push.invoiceStatus.existsOnService', { reference: String(post.reference), id: String(found.id) });
+  return blocked(head, [{ field: 'reference', column: context.columnOf('reference'), message }], context.t, 'create');
+}
+
+/**
+ * POST, then the status by PATCH when the row sets one. A row an earlier send left not confirmed is looked for first
+ * (a cut-off push may have created it already).
+ */
 export async function createInvoice(
   context: InvoiceWriteContext,
   head: RowHead,
@@ -115,6 +124,9 @@ export async function createInvoice(
   let outcome: SendOutcome<InvoiceRecord>;
   try {
     const existing = await createdBefore(context, company, post, context.signal);
+    // Only a row an earlier send left not confirmed takes a found invoice for its own; another row would take over an
+    // invoice the table does not show (filtered out, or someone else's), and change it: it waits with the reason.
+    if (existing !== undefined && head.unconfirmed !== true) return existsOnService(context, head, existing, post);
     outcome = existing
       ? { kind: 'landed', value: existing }
       : await sendChange<InvoiceRecord>(

@@ -19,6 +19,11 @@ export interface RowHead {
   change: PushRowResult['change'];
   /** Fields the user changed. */
   changed: readonly string[];
+  /**
+   * A new row an earlier send left not confirmed (its status says so): its create may have landed, so a record on the
+   * service holding what it sends is taken for its own. Any other new row is created, never matched to a record.
+   */
+  unconfirmed?: boolean;
 }
 
 export interface RowVerdict {

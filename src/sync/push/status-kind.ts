@@ -33,3 +33,14 @@ export function isWaitingStatus(text: string): boolean {
   const trimmed = text.trimStart();
   return WAITING_PREFIXES.some((prefix) => prefix.length > 1 && trimmed.startsWith(prefix));
 }
+
+/** "Not confirmed:" in each language: a status a send left on a row whose write may have landed. */
+const UNCONFIRMED_PREFIXES: readonly string[] = [
+  ...new Set(Object.values(catalogs).map((catalog) => `${catalog['push.status.unknown'].split(':')[0] ?? ''}:`)),
+];
+
+/** A status saying an earlier send of the row was not confirmed (its create may be on the service already). */
+export function isUnconfirmedStatus(text: string | undefined): boolean {
+  const trimmed = (text ?? '').trimStart();
+  return UNCONFIRMED_PREFIXES.some((prefix) => prefix.length > 1 && trimmed.startsWith(prefix));
+}
