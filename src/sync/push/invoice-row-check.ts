@@ -92,10 +92,12 @@ function rulesOf(context: InvoiceCheckContext): Record<string, Rule> {
     const id = typeof value === 'number' ? value : typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : NaN;
     if (!Number.isSafeInteger(id)) return { key: 'push.check.categoryUnknown', values: { value: String(value) } };
     if (context.categories.length === 0) return { value: id };
-    if (!context.categories.some((c) => c.id === id)) return { key: 'push.check.categoryUnknown', values: { value: id } };
-    return context.categories.some((c) => c.parent === id)
-      ? { key: 'push.invoiceCheck.categoryNotLeaf', values: { value: id } }
-      : { value: id };
+    const category = context.categories.find((c) => c.id === id);
+    if (category === undefined) return { key: 'push.check.categoryUnknown', values: { value: id } };
+    if (context.categories.some((c) => c.parent === id)) return { key: 'push.invoiceCheck.categoryNotLeaf', values: { value: id } };
+    // A system category "cannot be mapped", and one that takes no mappings (`is_category` false) neither (rule 8).
+    if (category.is_default || !category.is_category) return { key: 'push.invoiceCheck.categoryNotMappable', values: { value: id } };
+    return { value: id };
   };
   const company: Rule = (value, mode) => {
     if (mode === 'changed') return { key: 'push.invoiceCheck.companyMoved' };
