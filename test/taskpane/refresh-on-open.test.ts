@@ -163,7 +163,7 @@ test('the plan grid is built again on open; one with figures waiting to be sent 
     on: true,
     status: 'failed',
     message:
-      'Refresh on open did not complete. Figures typed into the plan grid (Forecast) wait to be sent: it was left as it is. Send them or build the grid again.',
+      'Refresh on open did not complete. Figures typed into the plan grid (Forecast) wait to be sent: it was left as it is. Send them, or rename its sheet to set them aside and build the grid again.',
   });
   expect(april()).toBe(-5);
 });

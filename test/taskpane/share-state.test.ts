@@ -120,7 +120,9 @@ test('emptying is refused while a figure typed into the planning grid waits; the
   await app.askEmptyTables();
   expect(app.snapshot().share.empty).toEqual({ status: 'refused', pendingRows: 0, pendingFigures: 1 });
 
-  await app.buildPlanGrid(); // built again: the typed figure is dropped
+  await app.buildPlanGrid(); // refused: building again would overwrite the typed figure
+  expect(sim.workbook.values('Plan')[row]?.[5]).toBe(-777);
+  await deleteSheet('Plan'); // the user drops the figure with the grid's sheet, as the refusal says
   await app.askEmptyTables();
   const asked = app.snapshot().share.empty;
   expect(asked.status === 'confirming' && asked.report.planGrids.map((g) => g.sheet)).toEqual(['Plan']);
@@ -136,7 +138,17 @@ test('a planning grid whose rows were moved counts as a figure waiting: emptying
   sim.workbook.typeIntoCell('Plan', 4, 0, 'A row of my own');
   await app.askEmptyTables();
   expect(app.snapshot().share.empty).toEqual({ status: 'refused', pendingRows: 0, pendingFigures: 1 });
-  await app.buildPlanGrid();
+  await app.buildPlanGrid(); // refused too: the sheet no longer reads as the grid (the user's row would be lost)
+  expect(sim.workbook.values('Plan')[4]?.[0]).toBe('A row of my own');
+  await deleteSheet('Plan');
   await app.askEmptyTables();
   expect(app.snapshot().share.empty.status).toBe('confirming');
 });
+
+/** The user deletes a sheet (Excel's own action, not the add-in's). */
+async function deleteSheet(name: string): Promise<void> {
+  await Excel.run(async (context) => {
+    context.workbook.worksheets.getItem(name).delete();
+    await context.sync();
+  });
+}

@@ -1,13 +1,14 @@
 /**
  * The planning grid's sheet in Excel (#31): `PlanSheetPort` over Office.js. The core says what the cells hold
  * (`gridSheet`, src/sync/plan-grid/grid-sheet.ts); this writes them as a controller's report, in named steps:
- * find or add the sheet (a sheet of that name that is not the grid's and holds anything is refused, nothing
- * changed; the template's page, untouched, is replaced) → clear the previous grid → title, header, body (labels
- * text-formatted before their values: category names are the service's text) → number formats (amounts with thousands and negatives in red, the variance share as a
+ * find or add the sheet (a sheet of that name is taken only when it is empty, the stored grid with its labels where
+ * they were written, or the template's page untouched: anything else is someone's data, refused, nothing changed) →
+ * clear the previous grid → title, header, body (labels text-formatted before their values: category names are the
+ * service's text) → number formats (amounts with thousands and negatives in red, the variance share as a
  * percentage) → the look (parents' rows grouped beneath them as Excel's outline, groups and the bottom lines bold, leaves indented by depth, input cells in the push's
  * input style, figures that did not land in its amber) → frozen header and label column, widths → the layout in a
- * document setting (`cashflow.grid.<table>`: ids, labels, figures; no secret) → the sheet shown. Reading gives the labels and month
- * cells of the layout's rows, values as Excel holds them.
+ * document setting (`cashflow.grid.<table>`: ids, labels, figures; no secret) → the sheet shown. Reading gives the labels, month
+ * cells and totals of the layout's rows, values as Excel holds them.
  */
 
 import { cellText } from '../../sync/cell-text-limit';
@@ -19,7 +20,9 @@ import {
   gridBudgetsTable,
   gridSettingKey,
   isGridPlaceholder,
+  isStoredGrid,
   placeholderExtent,
+  placeIn,
   PlanSheetInUseError,
   readPlaceholder,
   type GridSheet,
@@ -103,7 +106,7 @@ export class ExcelPlanSheet implements PlanSheetPort {
       const name = gridBudgetsTable(layout.target).sheetName;
       const range = session.context.workbook.worksheets
         .getItem(name)
-        .getRangeByIndexes(GRID_HEADER_ROW + 1, 0, layout.rows.length, 1 + layout.months.length);
+        .getRangeByIndexes(GRID_HEADER_ROW + 1, 0, layout.rows.length, 2 + layout.months.length);
       range.load('values');
       await session.sync();
       return (range.values as unknown[][]).map((row) => row.map((v) => (v === '' || v === undefined ? null : (v as CoreValue))));
@@ -125,8 +128,8 @@ async function storedLayout(session: ExcelSession, target: BudgetTarget): Promis
 }
 
 /**
- * The grid's sheet, added when missing; the previous grid cleared. A sheet of that name that holds anything else is
- * refused, except the template's page still as the template wrote it (it is replaced, its setting removed).
+ * The grid's sheet, added when missing; the previous grid cleared. A sheet of that name is taken only when it holds
+ * nothing, the stored grid or the template's page untouched (`takeSheet`); anything else is refused, nothing changed.
  */
 async function sheetFor(session: ExcelSession, name: string, target: BudgetTarget): Promise<Excel.Worksheet> {
   const found = session.context.workbook.worksheets.getItemOrNullObject(name);
@@ -136,31 +139,42 @@ async function sheetFor(session: ExcelSession, name: string, target: BudgetTarge
     sheet.freezePanes.freezeAt(`A1:A${GRID_HEADER_ROW + 1}`);
     return sheet;
   }
-  if (layout === undefined) {
-    const pageRows = await refuseOtherData(session, found, name);
-    // The page's paragraph rows were made tall; clearing cells leaves row heights as they are.
-    if (pageRows > 0) found.getRangeByIndexes(0, 0, pageRows, 1).format.rowHeight = STANDARD_ROW_HEIGHT;
-    found.freezePanes.freezeAt(`A1:A${GRID_HEADER_ROW + 1}`);
-  } else {
-    // The previous grid's row groups, innermost first: clearing cells leaves an outline as it is.
+  const held = await takeSheet(session, found, name, layout);
+  // The previous grid's row groups, innermost first: clearing cells leaves an outline as it is.
+  if (layout !== undefined && held.kind !== 'page')
     for (const span of groupSpans(layout.rows).reverse()) rowsOf(found, span).ungroup('ByRows');
-  }
+  // The page's paragraph rows were made tall; clearing cells leaves row heights as they are.
+  if (held.kind === 'page') found.getRangeByIndexes(0, 0, held.rows, 1).format.rowHeight = STANDARD_ROW_HEIGHT;
+  if (held.kind !== 'grid') found.freezePanes.freezeAt(`A1:A${GRID_HEADER_ROW + 1}`);
   found.getRange().clear('All');
   return found;
 }
 
+type HeldSheet = { kind: 'empty' } | { kind: 'grid' } | { kind: 'page'; rows: number };
+
 /**
- * A sheet of the grid's name without a grid is taken when empty or when it is the template's page untouched (its
- * setting is removed with the write; answers the page's rows, 0 for an empty sheet); anything else is someone's data:
- * refused. Values are read only when the used range fits in the page's cells: a big sheet is refused unread.
+ * What a sheet of the grid's name holds, when the grid may take it: nothing; the stored grid (each layout row's label
+ * where it was written: a user who deleted the grid and made a sheet of this name has their own data there); or the
+ * template's page untouched (its setting is removed with the write; answers the page's rows). Anything else is
+ * someone's data: refused. The page's values are read only when the used range fits in its cells: a big sheet is
+ * refused unread; the grid's check reads its label column alone.
  */
-async function refuseOtherData(session: ExcelSession, sheet: Excel.Worksheet, name: string): Promise<number> {
+async function takeSheet(
+  session: ExcelSession,
+  sheet: Excel.Worksheet,
+  name: string,
+  layout: GridSheetLayout | undefined,
+): Promise<HeldSheet> {
   const used = sheet.getUsedRangeOrNullObject(true);
   used.load(['rowIndex', 'columnIndex', 'rowCount', 'columnCount']);
   const setting = session.context.workbook.settings.getItemOrNullObject(GRID_PLACEHOLDER_SETTING);
   setting.load('value');
+  const labels = layout && sheet.getRangeByIndexes(GRID_HEADER_ROW + 1, 0, layout.rows.length, 1);
+  labels?.load('values');
   await session.sync();
-  if (used.isNullObject) return 0;
+  if (used.isNullObject) return { kind: 'empty' };
+  const labelColumn = (labels?.values as unknown[][] | undefined)?.map((row) => row[0] as CoreValue);
+  if (layout && labelColumn && isStoredGrid(layout, labelColumn)) return { kind: 'grid' };
   const page = readPlaceholder(setting.isNullObject ? null : setting.value);
   const extent = page && placeholderExtent(page);
   if (extent === undefined || used.rowIndex + used.rowCount > extent.rows || used.columnIndex + used.columnCount > extent.columns)
@@ -174,7 +188,7 @@ async function refuseOtherData(session: ExcelSession, sheet: Excel.Worksheet, na
   );
   if (!isGridPlaceholder(page, name, cells)) throw new PlanSheetInUseError(name);
   setting.delete();
-  return extent.rows;
+  return { kind: 'page', rows: extent.rows };
 }
 
 /** The sheet rows of a span of layout rows. */
@@ -244,10 +258,10 @@ function markCells(sheet: Excel.Worksheet, grid: GridSheet, kept: readonly KeptF
     format.font.color = INPUT_FONT;
   });
   for (const figure of kept) {
-    const r = grid.layout.rows.findIndex((row) => row.kind === 'leaf' && row.categoryId === figure.categoryId);
-    const m = grid.layout.months.indexOf(figure.month);
-    if (r < 0 || m < 0) continue;
-    const cell = sheet.getRangeByIndexes(first + r, 1 + m, 1, 1);
+    // On whichever row it was typed: a leaf's, a parent's, a computed one (its month or its Total).
+    const at = placeIn(grid.layout, figure);
+    if (at === undefined) continue;
+    const cell = sheet.getRangeByIndexes(first + at.row, at.column, 1, 1);
     if (typeof figure.typed === 'string') cell.numberFormat = [['@']];
     cell.values = [[figure.typed ?? '']];
     cell.format.fill.color = CHANGED_FILL;
@@ -272,6 +286,10 @@ export async function resetPlanSheet(grid: StoredGrid, page: GridPage | undefine
       sheet.freezePanes.unfreeze();
       sheet.getRange().clear('All');
       writePage(sheet, page.layout);
+      workbook.settings.add(GRID_PLACEHOLDER_SETTING, page.setting);
+    } else if (page !== undefined) {
+      // The grid's sheet was deleted (a way to drop figures not sent): the template's page comes back on a new one.
+      writePage(workbook.worksheets.add(grid.sheet), page.layout);
       workbook.settings.add(GRID_PLACEHOLDER_SETTING, page.setting);
     }
     if (!setting.isNullObject) setting.delete();

@@ -7,13 +7,16 @@
  * The layout is kept beside the sheet (a document setting, no secret in it: category ids, names and the figures
  * written), so the typed cells are read back as edits: a category's cell whose figure differs from the one written is
  * an edit (the edit plan refuses one in a past month or a parent, and the figure stays in its cell with why); an
- * emptied cell is a cleared one; text that is no amount is a problem for that cell, nothing sent for it. A row whose
- * label is not the one written (rows inserted, moved or deleted in the grid) stops the read: the grid is built again
- * before typing.
+ * emptied cell is a cleared one; text that is no amount is a problem for that cell, nothing sent for it. The computed
+ * cells (the rows below the tree, each row's Total) take no figure: one typed there is a problem for that cell (kept,
+ * said why), and an emptied one, like an emptied parent's subtotal, is nothing typed (the next build writes it back).
+ * A row whose label is not the one written (rows inserted, moved or deleted in the grid) stops the read: the grid is
+ * built again before typing.
  */
 
-import type { Language } from '../../i18n/catalog';
+import type { Language, MessageKey } from '../../i18n/catalog';
 import { translate } from '../../i18n/translate';
+import { cellText } from '../cell-text-limit';
 import { parseLocaleDecimal } from '../locale-decimal';
 import type { BudgetTarget } from '../push/service-row';
 import type { CoreValue } from '../workbook-port';
@@ -58,6 +61,39 @@ export interface GridSheet {
 
 /** The columns after the months: total, gap, plan (past), actual (past), variance, share. */
 export const GRID_TAIL_COLUMNS = 6;
+
+/** The "month" of a row's Total cell, where a read or a kept figure names a cell. */
+export const GRID_TOTAL = 'total';
+
+/** The computed rows below the category tree. */
+export type ComputedLine = Exclude<GridRowKind, 'group' | 'leaf'>;
+
+/**
+ * A cell of the grid as the flows name it across builds (a rebuild may move rows, never rename a category): a
+ * category's row by its id, a computed row below the tree by its kind (`line`); a month (`YYYY-MM`) or `GRID_TOTAL`.
+ */
+export interface GridPlace {
+  /** The category of the row; null on a computed row below the tree. */
+  categoryId: number | null;
+  line?: ComputedLine;
+  month: string;
+}
+
+/** Where a place lies in a layout: its row and its column of the body (label 0, months from 1, then the total). */
+export function placeIn(layout: GridSheetLayout, place: GridPlace): { row: number; column: number } | undefined {
+  const row = layout.rows.findIndex((r) =>
+    place.categoryId === null ? r.categoryId === null && r.kind === place.line : r.categoryId === place.categoryId,
+  );
+  const month = place.month === GRID_TOTAL ? layout.months.length : layout.months.indexOf(place.month);
+  return row < 0 || month < 0 ? undefined : { row, column: 1 + month };
+}
+
+/** The place of a layout's row and month (or `GRID_TOTAL`). */
+export function placeAt(layout: GridSheetLayout, row: number, month: string): GridPlace {
+  const at = layout.rows[row];
+  if (at === undefined || at.categoryId !== null) return { categoryId: at?.categoryId ?? null, month };
+  return { categoryId: null, line: at.kind as ComputedLine, month };
+}
 
 export interface GridSheetOptions {
   target: BudgetTarget;
@@ -120,6 +156,7 @@ export function gridSheet(grid: PlanGrid, options: GridSheetOptions): GridSheet 
   return { title, header, body, layout };
 }
 
+/** A cell whose content is sent as nothing, with why: its layout row, its month (or `GRID_TOTAL`). */
 export interface GridCellProblem {
   row: number;
   month: string;
@@ -136,8 +173,8 @@ export class GridLayoutChangedError extends Error {
 }
 
 /**
- * The edits in the grid's cells as read back: `cells` holds, per layout row, the label and the month cells (the
- * first `1 + months` columns of the body).
+ * The edits in the grid's cells as read back: `cells` holds, per layout row, the label, the month cells and the
+ * total (the first `2 + months` columns of the body).
  */
 export function gridSheetEdits(layout: GridSheetLayout, cells: readonly (readonly CoreValue[])[], language: Language): GridSheetRead {
   const out: GridSheetRead = { edits: [], problems: [] };
@@ -145,16 +182,60 @@ export function gridSheetEdits(layout: GridSheetLayout, cells: readonly (readonl
     const read = cells[r];
     if (read === undefined || read[0] !== row.label)
       throw new GridLayoutChangedError(translate(language, 'grid.layoutChanged', { row: row.label }));
-    if (row.categoryId === null) return;
     layout.months.forEach((month, i) => {
       const written = layout.written[r]?.[i] ?? null;
-      const typed = centsOf(read[1 + i] ?? null, language);
-      if (typed === 'notAmount')
-        out.problems.push({ row: r, month, message: translate(language, 'grid.cell.notAmount', { value: String(read[1 + i]) }) });
-      else if (typed !== written) out.edits.push({ categoryId: row.categoryId as number, month, cents: typed });
+      const value = read[1 + i] ?? null;
+      if (row.categoryId === null) readComputed(out, { row: r, month, value, written }, 'grid.cell.computed', language);
+      else readFigure(out, { row: r, month, value, written }, row, language);
     });
+    const total = row.kind === 'balance' ? null : (layout.written[r] ?? []).reduce<number>((sum, v) => sum + (v ?? 0), 0);
+    readComputed(
+      out,
+      { row: r, month: GRID_TOTAL, value: read[1 + layout.months.length] ?? null, written: total },
+      'grid.cell.computedTotal',
+      language,
+    );
   });
   return out;
+}
+
+interface ReadCell {
+  row: number;
+  month: string;
+  value: CoreValue;
+  /** Cents written there (null: empty). */
+  written: number | null;
+}
+
+/** A category's month: a figure that differs from the one written is an edit; text that is no amount, a problem. */
+function readFigure(out: GridSheetRead, cell: ReadCell, row: GridSheetLayout['rows'][number], language: Language): void {
+  // An emptied subtotal is nothing typed (a parent takes no figure, so there is nothing to clear): the build writes it back.
+  if (row.kind === 'group' && isEmpty(cell.value)) return;
+  const typed = centsOf(cell.value, language);
+  if (typed === 'notAmount')
+    out.problems.push({
+      row: cell.row,
+      month: cell.month,
+      message: translate(language, 'grid.cell.notAmount', { value: String(cell.value) }),
+    });
+  else if (typed !== cell.written) out.edits.push({ categoryId: row.categoryId as number, month: cell.month, cents: typed });
+}
+
+/** A computed cell: anything typed there that is not what was written is kept with why; emptied, it is nothing typed. */
+function readComputed(out: GridSheetRead, cell: ReadCell, why: MessageKey, language: Language): void {
+  if (isEmpty(cell.value) || centsOf(cell.value, language) === cell.written) return;
+  out.problems.push({ row: cell.row, month: cell.month, message: translate(language, why) });
+}
+
+const isEmpty = (value: CoreValue): boolean => value === null || value === '';
+
+/**
+ * Whether a sheet is still the grid of this layout: the label column (`labels`, the layout's rows down from under the
+ * header, as read) holds each row's label where it was written. A sheet of the grid's name that is not (the user
+ * deleted the grid and made a sheet of their own) is someone's data: a build refuses it.
+ */
+export function isStoredGrid(layout: GridSheetLayout, labels: readonly CoreValue[]): boolean {
+  return labels.length === layout.rows.length && layout.rows.every((row, i) => labels[i] === cellText(row.label));
 }
 
 function centsOf(value: CoreValue, language: Language): number | null | 'notAmount' {

@@ -2,7 +2,7 @@
 
 import type { BudgetTarget } from '../push/service-row';
 import type { CoreValue } from '../workbook-port';
-import type { GridSheet, GridSheetLayout } from './grid-sheet';
+import { placeIn, type ComputedLine, type GridSheet, type GridSheetLayout } from './grid-sheet';
 import type { KeptFigure, PlanSheetPort } from './plan-sheet-flow';
 
 export class MemoryPlanSheet implements PlanSheetPort {
@@ -15,7 +15,7 @@ export class MemoryPlanSheet implements PlanSheetPort {
     this.header = [...sheet.header];
     this.body = sheet.body.map((row) => [...row]);
     for (const figure of kept) {
-      const at = this.#at(sheet.layout, figure.categoryId, figure.month);
+      const at = placeIn(sheet.layout, figure);
       if (at) (this.body[at.row] as CoreValue[])[at.column] = figure.typed;
     }
     this.stored = sheet.layout;
@@ -33,25 +33,26 @@ export class MemoryPlanSheet implements PlanSheetPort {
   }
 
   async read(layout: GridSheetLayout): Promise<CoreValue[][]> {
-    return this.body.slice(0, layout.rows.length).map((row) => row.slice(0, 1 + layout.months.length));
+    return this.body.slice(0, layout.rows.length).map((row) => row.slice(0, 2 + layout.months.length));
   }
 
-  /** Types into a category's month cell, as a user does. */
-  type(categoryId: number, month: string, value: CoreValue): void {
+  /**
+   * Types into a cell, as a user does: a category's row (its id, a leaf's or a parent's) or a computed row below the
+   * tree; a month or `GRID_TOTAL`.
+   */
+  type(row: number | ComputedLine, month: string, value: CoreValue): void {
     if (!this.stored) throw new Error('no grid');
-    const at = this.#at(this.stored, categoryId, month);
-    if (!at) throw new Error(`no cell ${categoryId} ${month}`);
+    const at = this.#at(this.stored, row, month);
+    if (!at) throw new Error(`no cell ${row} ${month}`);
     (this.body[at.row] as CoreValue[])[at.column] = value;
   }
 
-  cell(categoryId: number, month: string): CoreValue {
-    const at = this.stored && this.#at(this.stored, categoryId, month);
+  cell(row: number | ComputedLine, month: string): CoreValue {
+    const at = this.stored && this.#at(this.stored, row, month);
     return at ? (this.body[at.row]?.[at.column] ?? null) : null;
   }
 
-  #at(layout: GridSheetLayout, categoryId: number, month: string): { row: number; column: number } | undefined {
-    const row = layout.rows.findIndex((r) => r.kind === 'leaf' && r.categoryId === categoryId);
-    const m = layout.months.indexOf(month);
-    return row < 0 || m < 0 ? undefined : { row, column: 1 + m };
+  #at(layout: GridSheetLayout, row: number | ComputedLine, month: string): { row: number; column: number } | undefined {
+    return placeIn(layout, typeof row === 'number' ? { categoryId: row, month } : { categoryId: null, line: row, month });
   }
 }

@@ -4,10 +4,11 @@
  *
  * - **build**: read the service → figures → rows → sheet cells; store the baseline of the grid's own budgets; write
  *   the sheet (cells, layout) keeping any figure still waiting to be sent (`kept`).
- * - **send**: read the layout and the typed cells → edits (a cell that is no amount: a problem, nothing sent) → read the
- *   service again (a figure is the cell's total against the budgets as they are now) → the edit plan (refused
- *   cells) → the budget writer's push of the grid's own budgets → build again, keeping in the sheet every typed
- *   figure that did not land, with why: a user's figure is never lost.
+ * - **send**: read the layout and the typed cells → edits (a cell that is no amount, a figure typed into a computed
+ *   cell: a problem, nothing sent) → read the service again (a figure is the cell's total against the budgets as they
+ *   are now) → the edit plan (refused cells, a parent's among them) → the budget writer's push of the grid's own
+ *   budgets → build again, keeping in the sheet every typed figure that did not land, with why, on whichever row it
+ *   was typed: a user's figure is never lost.
  */
 
 import type { CashflowClient } from '../../api';
@@ -25,15 +26,21 @@ import { gridFigures, type GridFigures } from './grid-figures';
 import { gridBudgetsTable, storeGridBaseline } from './grid-budgets';
 import type { GridHorizon, SettlementDay } from './grid-month';
 import { planGrid, type PlanGrid } from './grid-rows';
-import { gridSheet, gridSheetEdits, type GridSheet, type GridSheetLayout } from './grid-sheet';
+import { gridSheet, gridSheetEdits, placeAt, placeIn, type GridPlace, type GridSheet, type GridSheetLayout } from './grid-sheet';
 import { readGridSources } from './grid-sources';
 import { sendGridEdits } from './send-grid';
 
-/** A typed figure kept in the sheet because it did not land, and why. */
-export interface KeptFigure extends GridCellKey {
+/**
+ * A typed figure kept in the sheet because it did not land, and why: in a category's cell (a leaf's or a parent's),
+ * or in a computed one (a row below the tree, a Total), where it stays over the computed figure until the user
+ * empties it.
+ */
+export interface KeptFigure extends GridPlace {
   /** The figure as the user typed it (an amount, empty for a cleared cell, or their text). */
   typed: CoreValue;
   message: string;
+  /** The row's label where it was typed: the figure is named by it even when the rebuilt grid lost its row. */
+  label: string;
 }
 
 export interface PlanSheetPort {
@@ -41,7 +48,7 @@ export interface PlanSheetPort {
   write(sheet: GridSheet, kept: readonly KeptFigure[]): Promise<void>;
   /** The layout stored with the target's grid, or undefined when it has none. */
   layout(target: BudgetTarget): Promise<GridSheetLayout | undefined>;
-  /** Per layout row, its label and month cells as they are now. */
+  /** Per layout row, its label, month cells and total as they are now. */
   read(layout: GridSheetLayout): Promise<CoreValue[][]>;
   /**
    * Tells `onCell` the grid's row and month index (0-based, of the layout) of each cell the user selects on the
@@ -123,18 +130,17 @@ export async function sendPlanGrid(context: PlanGridContext & { journal: PushJou
   if (layout === undefined) throw new NoGridError(translate(context.language, 'grid.none'));
   const spec: GridSpec = { target, horizon: layout.horizon, day: layout.day };
   const cells = await context.port.read(layout);
-  const typed = typedFigures(layout, cells);
   const { edits, problems } = gridSheetEdits(layout, cells, context.language);
-  const kept: KeptFigure[] = problems.map((p) => ({
-    ...cellOf(layout, p.row, p.month),
-    typed: typed.get(key(layout, p.row, p.month)) ?? null,
-    message: p.message,
-  }));
+  const kept: KeptFigure[] = problems.map((p) => {
+    const place = placeAt(layout, p.row, p.month);
+    return { ...place, typed: typedAt(layout, cells, place), message: p.message, label: layout.rows[p.row]?.label ?? '' };
+  });
   if (edits.length === 0) return { push: undefined, kept, landed: 0, built: await buildPlanGrid(context, spec, kept) };
 
   const fresh = await readGrid(context, spec);
   const plan = planGridEdits(fresh.grid, fresh.figures, edits);
-  for (const refusal of plan.refused) kept.push(keptOf(refusal.cell, edits, translate(context.language, `grid.refused.${refusal.reason}`)));
+  for (const refusal of plan.refused)
+    kept.push(keptOf(layout, refusal.cell, edits, translate(context.language, `grid.refused.${refusal.reason}`)));
   const { push } = await sendGridEdits(plan, {
     client: context.client,
     target,
@@ -148,27 +154,26 @@ export async function sendPlanGrid(context: PlanGridContext & { journal: PushJou
   });
   for (const row of push.rows) {
     const cell = gridCellOf(row.ref.externalId);
-    if (cell !== null && row.outcome !== 'landed' && row.outcome !== 'broughtIn') kept.push(keptOf(cell, edits, row.message));
+    if (cell !== null && row.outcome !== 'landed' && row.outcome !== 'broughtIn') kept.push(keptOf(layout, cell, edits, row.message));
   }
   const built = await buildPlanGrid(context, spec, kept);
   return { push, kept, landed: push.rows.filter((r) => r.outcome === 'landed').length, built };
 }
 
-function key(layout: GridSheetLayout, row: number, month: string): string {
-  return `${row}|${month}`;
+/** What the user typed in a place of the grid read (the figure as the sheet holds it, null for an emptied cell). */
+function typedAt(layout: GridSheetLayout, cells: readonly (readonly CoreValue[])[], place: GridPlace): CoreValue {
+  const at = placeIn(layout, place);
+  return at === undefined ? null : (cells[at.row]?.[at.column] ?? null);
 }
 
-function typedFigures(layout: GridSheetLayout, cells: readonly (readonly CoreValue[])[]): Map<string, CoreValue> {
-  const out = new Map<string, CoreValue>();
-  layout.rows.forEach((_, r) => layout.months.forEach((m, i) => out.set(key(layout, r, m), cells[r]?.[1 + i] ?? null)));
-  return out;
-}
-
-function cellOf(layout: GridSheetLayout, row: number, month: string): GridCellKey {
-  return { categoryId: layout.rows[row]?.categoryId ?? -1, month };
-}
-
-function keptOf(cell: GridCellKey, edits: readonly GridEdit[], message: string): KeptFigure {
+/** A category's figure that did not land, as the edit read it (an amount, or empty for a cleared cell), named by its row's label. */
+function keptOf(layout: GridSheetLayout, cell: GridCellKey, edits: readonly GridEdit[], message: string): KeptFigure {
   const edit = edits.find((e) => cellKey(e) === cellKey(cell));
-  return { ...cell, typed: edit?.cents === null || edit === undefined ? null : edit.cents / 100, message };
+  const at = placeIn(layout, cell);
+  return {
+    ...cell,
+    typed: edit?.cents === null || edit === undefined ? null : edit.cents / 100,
+    message,
+    label: at === undefined ? String(cell.categoryId) : (layout.rows[at.row]?.label ?? ''),
+  };
 }

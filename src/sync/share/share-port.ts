@@ -84,7 +84,7 @@ export interface SharePort {
   /**
    * Optional (#31): gives a planning grid's sheet back, its layout setting removed: with `page`, the sheet becomes the
    * template's page (its cells, and the setting that lets the next Build grid replace it); without, the sheet (the
-   * grid's alone) is deleted. A sheet already gone is no failure.
+   * grid's alone) is deleted. A sheet already gone is no failure (the template's page comes back on a new sheet).
    */
   resetPlanGrid?(grid: StoredGrid, page: GridPage | undefined): Promise<void>;
   /** Optional: the Import table and the Analysis sheet, those the workbook holds. */

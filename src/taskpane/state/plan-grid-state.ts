@@ -2,13 +2,14 @@
  * The Data view's Plan grid card (#31): which plan (the forecast or a scenario), the horizon (first month, how many
  * months), the day new figures are settled on; Build, Send figures, Undo the last send, and what each did. Every rule
  * is in the core (`src/sync/plan-grid`: the figures, the edits, the budget writer); this module calls it with the
- * active client and the host's Plan sheet, baselines and journal, and keeps what the card shows.
+ * active client and the host's Plan sheet, baselines and journal, and keeps what the card shows. Build and Undo write
+ * the grid anew: while figures typed into it wait to be sent they are refused, with how many and what to do.
  */
 
 import type { CashflowClient, Plan } from '../../api';
 import type { Language, MessageKey } from '../../i18n/catalog';
 import type { MessageParams } from '../../i18n/translate';
-import { LOCALES } from '../../i18n/format-count';
+import { formatCount, LOCALES } from '../../i18n/format-count';
 import { parseLocaleDecimal } from '../../sync/locale-decimal';
 import { BudgetSeriesError } from '../../sync/figures/budget-occurrences';
 import {
@@ -20,7 +21,11 @@ import {
   readGridSources,
   monthOf,
   gridSheetEdits,
+  gridBudgetsTable,
   GridLayoutChangedError,
+  GRID_TOTAL,
+  placeAt,
+  placeIn,
   lastYearActuals,
   spread,
   cellComposition,
@@ -29,9 +34,12 @@ import {
   type GridSpec,
   type KeptFigure,
   type PlanSheetPort,
+  type GridPlace,
   type GridSheetLayout,
+  type GridSheetRead,
 } from '../../sync/plan-grid';
 import type { BaselineStore, BudgetTarget, PushJournal } from '../../sync/push';
+import type { CoreValue } from '../../sync/workbook-port';
 import { buildLookups } from '../../sync/tables';
 import type { AccountMessage, PlanGridView } from './app-snapshot';
 
@@ -94,9 +102,11 @@ export class PlanGridState {
     this.#set({ ...patch, message: undefined });
   }
 
-  /** Builds (or rebuilds) the grid on its sheet from the service. */
+  /** Builds (or rebuilds) the grid on its sheet from the service, unless figures typed into it wait to be sent. */
   async build(): Promise<void> {
     await this.#run('building', async (context) => {
+      const waiting = await this.#waiting(this.#spec().target);
+      if (waiting !== undefined) return waiting;
       const built = await buildPlanGrid(context, this.#spec());
       await this.#keep(built);
       const readOnly = built.grid.readOnly === null ? undefined : this.#deps.t(`grid.refused.${built.grid.readOnly}`);
@@ -118,10 +128,15 @@ export class PlanGridState {
     });
   }
 
-  /** Undoes the grid's newest send (what was sent before it is written back; a budget changed since is left alone), then rebuilds. */
+  /**
+   * Undoes the grid's newest send (what was sent before it is written back; a budget changed since is left alone), then
+   * rebuilds; refused before anything is undone while figures typed into the grid wait to be sent.
+   */
   async undo(): Promise<void> {
     await this.#run('undoing', async (context, journal) => {
       const spec = this.#spec();
+      const waiting = await this.#waiting(spec.target);
+      if (waiting !== undefined) return waiting;
       const sources = await readGridSources(context.client, { target: spec.target, from: spec.horizon.from, today: context.today });
       const figures = gridFigures(sources, spec.horizon, context.today, spec.target);
       const lookups = buildLookups({ categories: sources.categories, accounts: sources.accounts });
@@ -191,6 +206,30 @@ export class PlanGridState {
       }
     }
     return figures;
+  }
+
+  /**
+   * Why the target's grid may not be written anew (Build, Undo): figures typed into it wait to be sent, named by cell
+   * (a rebuild would overwrite them). A sheet whose rows no longer read as the grid's (rows moved, or the user's own
+   * sheet of that name) is refused as holding other data. Undefined: nothing waits (no grid, its sheet gone or empty).
+   */
+  async #waiting(target: BudgetTarget): Promise<AccountMessage | undefined> {
+    const { sheet, t } = this.#deps;
+    const layout = await sheet?.layout(target).catch(() => undefined);
+    if (sheet === undefined || layout === undefined) return undefined;
+    const cells = await sheet.read(layout).catch(() => undefined); // the grid's sheet is gone: nothing typed is left
+    if (cells === undefined || cells.every((row) => row.every((value) => value === null))) return undefined;
+    const name = gridBudgetsTable(target).sheetName;
+    const typed = typedIn(layout, cells, this.#deps.language(), name);
+    const places: GridPlace[] = [...typed.edits, ...typed.problems.map((p) => placeAt(layout, p.row, p.month))];
+    if (places.length === 0) return undefined;
+    const language = this.#deps.language();
+    const plural = new Intl.PluralRules(LOCALES[language]).select(places.length) === 'one' ? 'one' : 'other';
+    return {
+      intent: 'warning',
+      text: t(`grid.waiting.${plural}`, { count: formatCount(places.length, language), sheet: name }),
+      notes: places.map((place) => t('grid.waiting.cell', named(layout, place, t))),
+    };
   }
 
   /** Keeps the grid for the compositions and watches its sheet's selection (once per plan's sheet). */
@@ -295,11 +334,31 @@ export class PlanGridState {
   }
 }
 
+/** The figures typed into a grid's cells; a sheet whose rows do not read as the grid's is someone's: refused. */
+function typedIn(layout: GridSheetLayout, cells: CoreValue[][], language: Language, sheet: string): GridSheetRead {
+  try {
+    return gridSheetEdits(layout, cells, language);
+  } catch (error) {
+    throw error instanceof GridLayoutChangedError ? new PlanSheetInUseError(sheet) : error;
+  }
+}
+
+/** What did not land, per figure: its row's label (as the user saw it) and month, why, and where the figure is. */
 function keptNotes(layout: GridSheetLayout, kept: readonly KeptFigure[], t: PlanGridDeps['t']): string[] {
   return kept.map((k) => {
-    const row = layout.rows.find((r) => r.kind === 'leaf' && r.categoryId === k.categoryId);
-    return t('grid.card.kept', { category: row?.label ?? String(k.categoryId), month: k.month, reason: k.message });
+    const params = { category: k.label, month: named(layout, k, t).month, reason: k.message };
+    // The rebuilt grid lost the figure's row (its category gone from the service): the note carries the figure instead.
+    return placeIn(layout, k) === undefined
+      ? t('grid.card.keptOff', { ...params, value: String(k.typed ?? '') })
+      : t('grid.card.kept', params);
   });
+}
+
+/** A cell as the pane names it: its row's label (a category's, a computed row's) and its month, or "Total". */
+function named(layout: GridSheetLayout, place: GridPlace, t: PlanGridDeps['t']): { category: string; month: string } {
+  const at = placeIn(layout, place);
+  const category = at === undefined ? String(place.categoryId ?? place.line ?? '') : (layout.rows[at.row]?.label ?? '');
+  return { category, month: place.month === GRID_TOTAL ? t('grid.header.total') : place.month };
 }
 
 /** `2026-12` → `Dec 2026` (`Dez. 2026`, `dic 2026`): the grid's month headers in the pane's language. */

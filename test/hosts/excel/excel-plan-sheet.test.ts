@@ -2,8 +2,9 @@
  * The planning grid's sheet in Excel, on the simulation (#31): built from the sandbox, laid out as a report (title,
  * header, labels as text, amounts with negatives in red, the share as a percentage, groups bold, leaves indented,
  * input cells, frozen header and label column, the layout in a setting), typed into as a user types, sent, and built
- * again; a figure that did not land stays in amber; a sheet of that name holding other data is refused; the template's
- * page is replaced by the first grid, unless a user wrote on it.
+ * again; a figure that did not land stays in amber, whichever row it was typed into (a parent's, a computed row, a
+ * Total); a sheet of that name holding other data is refused, also once a grid was built there and its sheet deleted;
+ * the template's page is replaced by the first grid, unless a user wrote on it.
  */
 
 import type { CashflowClient } from '../../../src/api';
@@ -122,6 +123,69 @@ describe('the Plan sheet in Excel', () => {
     // Built again from the service alone: December holds the figure.
     await buildPlanGrid(context, spec);
     expect(sim.workbook.values('Plan', `E${row + 1}`)).toEqual([[-2500]]);
+  });
+
+  it('keeps figures typed into a parent, a computed row and a Total in their cells, in amber; emptied, builds write them back', async () => {
+    const built = await buildPlanGrid(context, spec);
+    const rows = built.sheet.layout.rows;
+    const group = first + rows.findIndex((r) => r.kind === 'group');
+    const balance = first + rows.findIndex((r) => r.kind === 'balance');
+    const leaf = first + rows.findIndex((r, i) => r.kind === 'leaf' && built.sheet.layout.editable[i]?.some(Boolean));
+    const at = (row: number, column: number): unknown => sim.workbook.values('Plan', 'A1:H200')[row]?.[column];
+    const written = [at(group, 4), at(balance, 5), at(leaf, 7)];
+    sim.workbook.typeIntoCell('Plan', group, 4, '-700'); // a parent's December
+    sim.workbook.typeIntoCell('Plan', balance, 5, 'ask the bank'); // the closing balance's January
+    sim.workbook.typeIntoCell('Plan', leaf, 7, '-9000'); // a leaf's Total
+
+    const sent = await sendPlanGrid(context, forecast);
+    expect(sent.kept.map((k) => [k.label, k.month, k.typed])).toEqual([
+      [rows[leaf - first]?.label, 'total', -9000],
+      ['Closing balance', '2027-01', 'ask the bank'],
+      [rows[group - first]?.label, '2026-12', -700],
+    ]);
+    expect([at(group, 4), at(balance, 5), at(leaf, 7)]).toEqual([-700, 'ask the bank', -9000]);
+    expect(
+      [
+        sim.workbook.cellColors('Plan', group, 4),
+        sim.workbook.cellColors('Plan', balance, 5),
+        sim.workbook.cellColors('Plan', leaf, 7),
+      ].map((c) => c.fill),
+    ).toEqual([CHANGED_FILL, CHANGED_FILL, CHANGED_FILL]);
+    // The read gives each row's label, months and Total.
+    expect((await context.port.read(built.sheet.layout))[leaf - first]).toHaveLength(2 + built.grid.months.length);
+
+    for (const [row, column] of [
+      [group, 4],
+      [balance, 5],
+      [leaf, 7],
+    ] as const)
+      sim.workbook.typeIntoCell('Plan', row, column, '');
+    await sendPlanGrid(context, forecast);
+    expect([at(group, 4), at(balance, 5), at(leaf, 7)]).toEqual(written);
+  });
+
+  it('refuses a sheet named Plan the user made after deleting the grid’s (the layout is still stored); takes an empty one', async () => {
+    await buildPlanGrid(context, spec);
+    await asUser(sim, async (ctx) => {
+      ctx.workbook.worksheets.getItem('Plan').delete();
+      ctx.workbook.worksheets.add('Plan').getRange('B2').values = [['my notes']];
+      await ctx.sync();
+    });
+    expect(sim.workbook.settings()).toHaveProperty([gridSettingKey(forecast)]);
+    await expect(buildPlanGrid(context, spec)).rejects.toThrow(PlanSheetInUseError);
+    expect(sim.workbook.values('Plan', 'A1:B4')).toEqual([
+      ['', ''],
+      ['', 'my notes'],
+      ['', ''],
+      ['', ''],
+    ]);
+
+    await asUser(sim, async (ctx) => {
+      ctx.workbook.worksheets.getItem('Plan').getRange('B2').clear('All');
+      await ctx.sync();
+    });
+    const built = await buildPlanGrid(context, spec);
+    expect(sim.workbook.values('Plan', 'A1')[0]?.[0]).toBe(built.sheet.title);
   });
 
   it('refuses a sheet named Plan that holds other data, and changes nothing', async () => {

@@ -1,12 +1,14 @@
 /**
  * The grid's flows over a Plan sheet (#31): build writes the cells and the layout, typed cells are read back as edits,
  * sent, and the sheet rebuilt from the service shows them; a figure that did not land (text that is no amount, a past
- * month, a refused write) stays in its cell with why; a grid whose rows were changed is not read.
+ * month, a refused write, a parent's cell, a computed row or Total) stays in its cell with why; a grid whose rows were
+ * changed is not read.
  */
 
 import type { CashflowClient } from '../../../src/api';
 import {
   buildPlanGrid,
+  GRID_TOTAL,
   GridLayoutChangedError,
   MemoryPlanSheet,
   NoGridError,
@@ -124,6 +126,53 @@ describe('the Plan sheet flows', () => {
     const again = await sendPlanGrid(context, forecast);
     expect([again.landed, again.kept]).toEqual([1, []]);
     expect(sheet.cell(category, '2027-01')).toBe(-20);
+  });
+
+  it('keeps a figure typed into a parent, a computed row or a Total in its cell with why; emptied, they are nothing typed', async () => {
+    const built = await buildPlanGrid(context, spec);
+    const group = built.grid.rows.find((r) => r.kind === 'group');
+    const leaf = built.grid.rows.find((r) => r.kind === 'leaf' && r.editable.some(Boolean));
+    if (!group?.categoryId || !leaf?.categoryId) throw new Error('the demo company has parents and plannable leaves');
+    const before = await budgetsOf(client, forecast);
+    const written = {
+      subtotal: sheet.cell(group.categoryId, '2026-12'),
+      balance: sheet.cell('balance', '2027-01'),
+      total: sheet.cell(leaf.categoryId, GRID_TOTAL),
+    };
+    sheet.type(group.categoryId, '2026-12', 500);
+    sheet.type('balance', '2027-01', 'about 90k');
+    sheet.type(leaf.categoryId, GRID_TOTAL, 12_000);
+    sheet.type('openInvoices', '2026-10', null); // an emptied computed cell: nothing typed
+
+    const sent = await sendPlanGrid(context, forecast);
+    expect(sent.kept.map((k) => [k.label, k.line, k.month, k.typed])).toEqual([
+      [leaf.name, undefined, GRID_TOTAL, 12_000],
+      ['Closing balance', 'balance', '2027-01', 'about 90k'],
+      [group.name, undefined, '2026-12', 500],
+    ]);
+    expect(sent.kept.map((k) => k.message)).toEqual([
+      expect.stringMatching(/^The total is computed/),
+      expect.stringMatching(/^This row is computed/),
+      expect.stringMatching(/takes no budgets/),
+    ]);
+    expect([sheet.cell(group.categoryId, '2026-12'), sheet.cell('balance', '2027-01'), sheet.cell(leaf.categoryId, GRID_TOTAL)]).toEqual([
+      500,
+      'about 90k',
+      12_000,
+    ]);
+    expect(await budgetsOf(client, forecast)).toEqual(before);
+
+    // Emptied, a parent's subtotal and the computed cells are nothing typed: nothing kept, the figures written back.
+    sheet.type(group.categoryId, '2026-12', null);
+    sheet.type('balance', '2027-01', '');
+    sheet.type(leaf.categoryId, GRID_TOTAL, null);
+    const again = await sendPlanGrid(context, forecast);
+    expect([again.push, again.kept]).toEqual([undefined, []]);
+    expect([sheet.cell(group.categoryId, '2026-12'), sheet.cell('balance', '2027-01'), sheet.cell(leaf.categoryId, GRID_TOTAL)]).toEqual([
+      written.subtotal,
+      written.balance,
+      written.total,
+    ]);
   });
 
   it('does not read a grid whose rows were moved, nor a workbook without a grid', async () => {
