@@ -283,10 +283,15 @@ describe.each(['light', 'dark'] as const)('%s theme', (theme) => {
       .first()
       .waitFor();
     await screenshotPane(page, `pane-data-pulling-${theme}`);
+    // Another table's Load stays usable while this one runs: it waits its turn (one pull at a time), then loads.
+    const categories = p.getByRole('button', { name: 'Load Categories', exact: true });
+    await categories.click();
+    await categories.getByText(en['pane.data.queued']).waitFor();
     // No axe check while pages arrive: the view changes under it (buttons turn disabled and back). The running
     // pull's panel is checked held in a wait (the test of a service that asks to wait); here the settled view.
     suite.app.sandbox.normalResponses();
     await p.getByRole('button', { name: 'Refresh Transactions', exact: true }).waitFor({ timeout: 60_000 });
+    await p.getByRole('button', { name: 'Refresh Categories', exact: true }).waitFor({ timeout: 60_000 });
     await p.getByRole('progressbar').waitFor({ state: 'detached' });
     await expectAccessible(page, PANE);
     // The lower part of the Data tab once loaded: the CASHFLOW functions' refresh.

@@ -21,7 +21,6 @@ export function DataView(): ReactElement {
   const app = useAppActions();
   const tables = useAppState((s) => s.tables);
   const language = useAppState((s) => s.language);
-  const locked = useAppState((s) => s.job !== undefined);
   const changes = useAppState((s) => s.changes);
   const styles = useDataStyles();
   const t = app.t;
@@ -34,7 +33,6 @@ export function DataView(): ReactElement {
           key={row.id}
           row={row}
           language={language}
-          locked={locked}
           pending={changes.tables.find((c) => c.tableId === row.id)?.pending?.rows.length ?? 0}
           sending={changes.tables.some((c) => c.tableId === row.id && c.status !== 'idle')}
         />

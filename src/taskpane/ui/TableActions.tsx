@@ -15,12 +15,10 @@ export interface TableActionsProps {
   label: string;
   /** A load, send or undo runs on this table, or it waits for one. */
   busy: boolean;
-  /** Another job holds the pane. */
-  locked: boolean;
   onToggleFilters(): void;
 }
 
-export function TableActions({ row, label, busy, locked, onToggleFilters }: TableActionsProps): ReactElement {
+export function TableActions({ row, label, busy, onToggleFilters }: TableActionsProps): ReactElement {
   const app = useAppActions();
   const styles = useDataStyles();
   const t = app.t;
@@ -31,8 +29,9 @@ export function TableActions({ row, label, busy, locked, onToggleFilters }: Tabl
   const action = pulled === undefined ? t('pane.data.pull') : t('pane.data.refresh');
   return (
     <div className={styles.actions}>
-      {/* disabledFocusable: while its load runs the button keeps the focus (a disabled one drops it to the body). */}
-      <Button size="small" disabledFocusable={busy || locked} onClick={() => void app.pull(row.id)} aria-label={`${action} ${label}`}>
+      {/* disabledFocusable: while its load runs the button keeps the focus (a disabled one drops it to the body).
+          Another table's load does not disable it: this one waits behind it (Waiting…), one pull at a time. */}
+      <Button size="small" disabledFocusable={busy} onClick={() => void app.pull(row.id)} aria-label={`${action} ${label}`}>
         {row.running ? t('pane.data.running') : row.queued ? t('pane.data.queued') : action}
       </Button>
       <Menu>
@@ -42,7 +41,7 @@ export function TableActions({ row, label, busy, locked, onToggleFilters }: Tabl
         <MenuPopover>
           <MenuList>
             <MenuItem onClick={onToggleFilters}>{t('pane.data.filters')}</MenuItem>
-            <MenuItem disabled={busy || locked || pulled === undefined} onClick={() => void app.pull(row.id, 'full')}>
+            <MenuItem disabled={busy || pulled === undefined} onClick={() => void app.pull(row.id, 'full')}>
               {t('pane.data.fullRefresh')}
             </MenuItem>
             <MenuItem disabled={pulled === undefined} onClick={() => void app.activate(row.id)}>

@@ -21,7 +21,6 @@ import { TableHeading } from './TableHeading';
 export interface TableCardProps {
   row: TableRow;
   language: Language;
-  locked: boolean;
   /** Rows of the table with changes not sent yet (as of the last check). */
   pending: number;
   /** A send or an undo runs on this table: no refresh meanwhile. */
@@ -29,7 +28,7 @@ export interface TableCardProps {
 }
 
 /** Memoized: progress events change the job, not the rows, so the cards are not repainted while a pull runs. */
-export const TableCard = memo(function TableCard({ row, language, locked, pending, sending }: TableCardProps): ReactElement {
+export const TableCard = memo(function TableCard({ row, language, pending, sending }: TableCardProps): ReactElement {
   const t = useAppActions().t;
   const styles = useDataStyles();
   const [filtersOpen, setFiltersOpen] = useState(false);
@@ -74,13 +73,7 @@ export const TableCard = memo(function TableCard({ row, language, locked, pendin
 
       {row.outcome && row.outcome.kind !== 'done' && <PullOutcomeBar outcome={row.outcome} />}
 
-      <TableActions
-        row={row}
-        label={label}
-        busy={row.running || row.queued || sending}
-        locked={locked}
-        onToggleFilters={() => setFiltersOpen((o) => !o)}
-      />
+      <TableActions row={row} label={label} busy={row.running || row.queued || sending} onToggleFilters={() => setFiltersOpen((o) => !o)} />
       {filtersOpen && <FilterEditor row={row} onClose={() => setFiltersOpen(false)} />}
     </Card>
   );
