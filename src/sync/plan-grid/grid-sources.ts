@@ -55,7 +55,8 @@ export async function readGridSources(client: CashflowClient, options: ReadGridO
     client.categories.list(signal ? { signal } : {}),
     plansRead,
     readActuals(client, options, paging),
-    client.invoices.pages({}, paging).all(),
+    // Only unpaid ones can be open (`paid=false`): a company's paid history is most of its invoices.
+    client.invoices.pages({ paid: false }, paging).all(),
     client.accounts.summary(signal ? { signal } : {}),
   ]);
   const plan = planOf(plans, options.target);

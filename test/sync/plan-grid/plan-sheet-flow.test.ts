@@ -51,13 +51,15 @@ describe('the Plan sheet flows', () => {
     const wide = { ...spec, horizon: { from: '2025-12', months: 24 } };
     const pages = (count: number): number => Math.max(1, Math.ceil(count / 1000));
     const transactions = await client.transactions.extendedPage({ min_date: '2025-12-01', max_date: TODAY, page_size: 1 });
-    const invoices = await client.invoices.page({ page_size: 1 });
+    // Only the unpaid invoices can be open: the paid ones are not read.
+    const invoices = await client.invoices.page({ page_size: 1, paid: false });
     const budgets = await client.forecastBudgets.page({ page_size: 1 });
     const before = sent.length;
     const built = await buildPlanGrid(context, wide);
     const reads = sent.slice(before).filter((r) => !r.path.endsWith('/auth/token/'));
     expect(built.grid.rows.length * built.grid.months.length).toBeGreaterThan(400);
     expect(reads.every((r) => r.method === 'GET')).toBe(true);
+    expect(reads.filter((r) => r.path.startsWith('/invoices/')).every((r) => r.query.get('paid') === 'false')).toBe(true);
     const byPath = (prefix: string): number => reads.filter((r) => r.path.startsWith(prefix)).length;
     expect({
       categories: byPath('/categories/'),
