@@ -24,7 +24,7 @@ import type { TableModel } from '../tables/table-model';
 import type { GridChange, GridEditPlan } from './grid-edits';
 import type { GridFigures } from './grid-figures';
 import { gridBudgetsTable, newGridBudgetRow, ownBudgetRows } from './grid-budgets';
-import type { SettlementDay } from './grid-month';
+import { settlementDateIn, type SettlementDay } from './grid-month';
 
 export interface GridSendOptions {
   client: CashflowClient;
@@ -105,8 +105,13 @@ function applyChanges(sheet: MemoryPushSheet, model: TableModel<Budget>, changes
     }
     const at = sheet.find(change.budgetId);
     if (at < 0) throw new Error(`The grid budget ${change.externalId} is not among the grid's own budgets.`);
-    if (change.kind === 'update') sheet.set(at, 'amount', change.cents / 100);
-    else removed.add(at);
+    if (change.kind === 'update') {
+      // The grid's budget is the cell's one figure: one-time, in the cell's month, on the chosen day. Someone may have
+      // made it recurring or moved it; only the amount would change every month it falls in, or another month.
+      sheet.set(at, 'amount', change.cents / 100);
+      sheet.set(at, 'frequency', '');
+      sheet.set(at, 'settlement_date', settlementDateIn(change.cell.month, options.day));
+    } else removed.add(at);
   }
   sheet.rows = sheet.rows.filter((_, i) => !removed.has(i));
 }

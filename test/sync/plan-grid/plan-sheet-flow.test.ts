@@ -97,6 +97,29 @@ describe('the Plan sheet flows', () => {
     expect((await context.journal.summaries())[0]).toMatchObject({ tableName: 'PlanGrid', landed: 3 });
   });
 
+  it("a figure typed again over the grid's own budget someone made recurring: it becomes that month's one figure again", async () => {
+    const category = await plannableLeaf();
+    sheet.type(category, '2027-01', -1500);
+    await sendPlanGrid(context, forecast);
+    const plans = await client.plans.list();
+    const forecastPlan = plans.find((p) => p.type === 'FORECAST');
+    if (forecastPlan === undefined) throw new Error('the demo company has a forecast');
+    const externalId = `grid-${category}-2027-01`;
+    // Another user makes the grid's budget monthly and moves it to the 5th: it now counts in every month after it.
+    const february = sheet.cell(category, '2027-02');
+    await client.planBudgets(forecastPlan.id).updateByExternalId(externalId, { frequency: 'monthly', settlement_date: '2027-01-05' });
+    await buildPlanGrid(context, spec);
+    expect(sheet.cell(category, '2027-02')).not.toBe(february);
+    sheet.type(category, '2027-01', -2000);
+    await sendPlanGrid(context, forecast);
+    // One-time again, on the grid's day of January; February as it was before.
+    const budget = await client.forecastBudgets.getByExternalId(externalId);
+    expect(budget).toMatchObject({ frequency: '', settlement_date: '2027-01-31' });
+    const again = new MemoryPlanSheet();
+    await buildPlanGrid({ ...context, port: again }, spec);
+    expect([again.cell(category, '2027-01'), again.cell(category, '2027-02')]).toEqual([-2000, february]);
+  });
+
   it('keeps a figure that is no amount, one in a past month, and one the service refused, each with why', async () => {
     const category = await plannableLeaf();
     const before = await budgetsOf(client, forecast);
