@@ -79,6 +79,11 @@ function tree(categories: readonly Category[]): Node[] {
   return roots;
 }
 
+/** A category a budget may be mapped to (api-spec: `is_category`; a system or aggregating one cannot be), as the send checks. */
+function takesBudgets(category: Category): boolean {
+  return category.is_category && !category.is_default && !category.is_aggregating;
+}
+
 /** What the rows are computed from: the figures, which months are past, whether the plan takes figures. */
 class RowContext {
   readonly months: readonly string[];
@@ -120,7 +125,7 @@ class RowContext {
     if (node.children.length === 0) {
       const values = this.shown(category.id);
       if (category.is_obsolete && values.every((v) => v === 0)) return [];
-      const editable = this.months.map((_, i) => this.readOnly === null && category.is_category && i >= this.firstPlanMonth);
+      const editable = this.months.map((_, i) => this.readOnly === null && takesBudgets(category) && i >= this.firstPlanMonth);
       rows.push({ kind: 'leaf', ...base, values, editable, total: sum(values), variance: this.variance([category.id]) });
       return [category.id];
     }

@@ -128,6 +128,18 @@ describe('grid rows', () => {
     expect(grid.rows.every((r) => r.variance === null)).toBe(true);
   });
 
+  it('offers no input cell on a leaf a budget cannot take: a system category or an aggregating one', () => {
+    const categories = [
+      ...CATEGORIES,
+      category(31, 10, 'Uncategorised', 9, { is_default: true }),
+      category(32, 10, 'Gross profit', 10, { is_aggregating: true }),
+    ];
+    const grid = planGrid(categories, PLAN, figures());
+    for (const name of ['Uncategorised', 'Gross profit'])
+      expect(grid.rows.find((r) => r.name === name)?.editable).toEqual([false, false, false]);
+    expect(grid.rows.find((r) => r.name === 'Salaries')?.editable).toEqual([false, true, true]);
+  });
+
   it('takes no figure in a committed plan', () => {
     const grid = planGrid(CATEGORIES, { is_committed: true } as Plan, figures());
     expect(grid.readOnly).toBe('committed');
