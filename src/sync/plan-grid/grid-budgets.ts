@@ -14,7 +14,7 @@ import { columnIndex, toRow, type TableModel } from '../tables/table-model';
 import type { Lookups } from '../tables/lookups';
 import type { CoreValue } from '../workbook-port';
 import type { GridFigures } from './grid-figures';
-import { settlementDateIn, type SettlementDay } from './grid-month';
+import { gridSettlementDate, type SettlementDay } from './grid-month';
 
 export function gridBudgetsTable(target: BudgetTarget): TableModel<Budget> {
   const forecast = target.kind === 'forecast';
@@ -54,9 +54,11 @@ export interface NewGridBudget {
   month: string;
   cents: number;
   day: SettlementDay;
+  /** Today: a figure for the current month is settled after it (`gridSettlementDate`). */
+  today: string;
 }
 
-/** The row of a grid budget to create: one-time, settled on the day set in its month, the amount in cents as the figure. */
+/** The row of a grid budget to create: one-time, settled on the day set in its month (after today in the current month), the amount in cents as the figure. */
 export function newGridBudgetRow(model: TableModel<Budget>, budget: NewGridBudget, lookups: Lookups): CoreValue[] {
   const row = new Array<CoreValue>(model.columns.length).fill(null);
   const set = (key: string, value: CoreValue): void => {
@@ -66,7 +68,7 @@ export function newGridBudgetRow(model: TableModel<Budget>, budget: NewGridBudge
   set('name', budget.name);
   set('category_id', budget.categoryId);
   set('category_path', lookups.categoryPath(budget.categoryId));
-  set('settlement_date', settlementDateIn(budget.month, budget.day));
+  set('settlement_date', gridSettlementDate(budget.month, budget.day, budget.today));
   set('amount', budget.cents / 100);
   set('frequency', '');
   return row;

@@ -68,3 +68,15 @@ export function settlementDateIn(month: string, day: SettlementDay): string {
   if (!Number.isInteger(day) || day < 1 || day > 31) throw new GridHorizonError(`A settlement day is 1 to 31, not ${day}.`);
   return Number(last.slice(8)) < day ? last : `${month}-${String(day).padStart(2, '0')}`;
 }
+
+/**
+ * The date a grid figure is settled on: the chosen day of its month, but in the current month never on or before
+ * today. The service's balances count the budgets after today (and the grid's balance line as they do): a figure
+ * planned for this month on a day already past would move no balance. On the month's last day, today is all it has.
+ */
+export function gridSettlementDate(month: string, day: SettlementDay, today: string): string {
+  const date = settlementDateIn(month, day);
+  if (month !== today.slice(0, 7) || date > today) return date;
+  const tomorrow = new Date(Date.parse(`${today}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+  return tomorrow.slice(0, 7) === month ? tomorrow : today;
+}

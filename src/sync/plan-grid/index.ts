@@ -12,6 +12,7 @@ export {
   monthOf,
   monthWindow,
   settlementDateIn,
+  gridSettlementDate,
   type GridHorizon,
   type SettlementDay,
 } from './grid-month';

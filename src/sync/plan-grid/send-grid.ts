@@ -24,7 +24,7 @@ import type { TableModel } from '../tables/table-model';
 import type { GridChange, GridEditPlan } from './grid-edits';
 import type { GridFigures } from './grid-figures';
 import { gridBudgetsTable, newGridBudgetRow, ownBudgetRows } from './grid-budgets';
-import { settlementDateIn, type SettlementDay } from './grid-month';
+import { gridSettlementDate, type SettlementDay } from './grid-month';
 
 export interface GridSendOptions {
   client: CashflowClient;
@@ -97,7 +97,7 @@ function applyChanges(sheet: MemoryPushSheet, model: TableModel<Budget>, changes
       });
       const row = newGridBudgetRow(
         model,
-        { ...change.cell, externalId: change.externalId, name, cents: change.cents, day: options.day },
+        { ...change.cell, externalId: change.externalId, name, cents: change.cents, day: options.day, today: options.figures.today },
         options.lookups,
       );
       sheet.rows.push({ cells: row, status: '', highlight: [] });
@@ -110,7 +110,7 @@ function applyChanges(sheet: MemoryPushSheet, model: TableModel<Budget>, changes
       // made it recurring or moved it; only the amount would change every month it falls in, or another month.
       sheet.set(at, 'amount', change.cents / 100);
       sheet.set(at, 'frequency', '');
-      sheet.set(at, 'settlement_date', settlementDateIn(change.cell.month, options.day));
+      sheet.set(at, 'settlement_date', gridSettlementDate(change.cell.month, options.day, options.figures.today));
     } else removed.add(at);
   }
   sheet.rows = sheet.rows.filter((_, i) => !removed.has(i));

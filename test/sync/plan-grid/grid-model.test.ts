@@ -10,6 +10,7 @@ import {
   planGrid,
   planGridEdits,
   settlementDateIn,
+  gridSettlementDate,
   spread,
   type GridFigures,
 } from '../../../src/sync/plan-grid';
@@ -76,6 +77,16 @@ describe('grid months', () => {
     expect(() => gridMonths({ from: '2026-13', months: 3 })).toThrow(GridHorizonError);
     expect(() => gridMonths({ from: '2026-01', months: 37 })).toThrow(GridHorizonError);
     expect(() => settlementDateIn('2026-01', 0)).toThrow(GridHorizonError);
+  });
+
+  it('settles a figure of the current month after today, where the balances count it; other months on their day', () => {
+    const today = '2026-11-26';
+    expect(gridSettlementDate('2026-11', 15, today)).toBe('2026-11-27');
+    expect(gridSettlementDate('2026-11', 26, today)).toBe('2026-11-27');
+    expect(gridSettlementDate('2026-11', 'last', today)).toBe('2026-11-30');
+    expect(gridSettlementDate('2026-12', 15, today)).toBe('2026-12-15');
+    // The month's last day: today is all it has.
+    expect(gridSettlementDate('2026-11', 10, '2026-11-30')).toBe('2026-11-30');
   });
 
   it('names a cell by category and month, and reads only its own IDs back', () => {

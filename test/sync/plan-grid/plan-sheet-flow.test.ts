@@ -120,6 +120,21 @@ describe('the Plan sheet flows', () => {
     expect([again.cell(category, '2027-01'), again.cell(category, '2027-02')]).toEqual([-2000, february]);
   });
 
+  it("a figure for the current month on a day already past is settled after today: the month's balance moves with it", async () => {
+    const fifteenth = { ...spec, day: 15 as const };
+    const category = await plannableLeaf();
+    await buildPlanGrid(context, fifteenth);
+    const [planned, balance] = [sheet.cell(category, '2026-11'), sheet.cell('balance', '2026-11')];
+    sheet.type(category, '2026-11', Number(planned) - 1000);
+    await sendPlanGrid(context, forecast);
+    const budget = await client.forecastBudgets.getByExternalId(`grid-${category}-2026-11`);
+    expect(budget.settlement_date).toBe('2026-11-27');
+    const again = new MemoryPlanSheet();
+    await buildPlanGrid({ ...context, port: again }, fifteenth);
+    expect(again.cell(category, '2026-11')).toBe(Number(planned) - 1000);
+    expect(again.cell('balance', '2026-11')).toBeCloseTo(Number(balance) - 1000, 2);
+  });
+
   it('keeps a figure that is no amount, one in a past month, and one the service refused, each with why', async () => {
     const category = await plannableLeaf();
     const before = await budgetsOf(client, forecast);
