@@ -5,7 +5,8 @@
  * invoices expected in each month after today, and each month's closing balance: for a month that ended before
  * today, today's total less the transactions valued after its end; for the others, today's total plus the budgets'
  * occurrences and the open invoices after today up to its end — the service's forecast balance, read the same way
- * (test/sync/plan-grid/grid-balance.test.ts holds the two together).
+ * (test/sync/plan-grid/plan-grid.test.ts holds the two together: the grid's balance at each month end against the
+ * sandbox's balance summary).
  */
 
 import type { Budget, Invoice } from '../../api';
