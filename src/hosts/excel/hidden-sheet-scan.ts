@@ -9,7 +9,7 @@ import type { HiddenSheetPurpose, HiddenSheetSize } from '../../sync/share/share
 import { textBytes } from '../../sync/share/text-bytes';
 import { DEFAULT_BUDGET_BYTES } from './chunk-plan';
 import { existingSheet, serialized } from './hidden-text-sheet';
-import { readRowBlocks } from './read-row-blocks';
+import { readRowBlocks, type LoadedCells, type ReadProperty } from './read-row-blocks';
 import type { ExcelSession } from './run-excel';
 import { BASELINE_SHEET } from './sheet-baseline-store';
 import { JOURNAL_SHEET } from './sheet-push-journal';
@@ -37,7 +37,8 @@ export function scanHiddenSheets(visit: (purpose: HiddenSheetPurpose, texts: rea
 
 /**
  * Every other sheet of the workbook (visible, hidden, very hidden: not the add-in's own, scanned above), read the
- * same way, its non-empty cell texts to `visit`: the check before sharing looks for a secret someone typed or pasted.
+ * same way, its non-empty cell texts to `visit`: the check before sharing looks for a secret someone typed or pasted,
+ * in a cell's value or in the text of its formula (`=IF(FALSE,"secret","")` shows nothing of it).
  */
 export function scanOtherSheets(visit: (sheet: string, texts: readonly string[]) => void): Promise<void> {
   return serialized(async (session) => {
@@ -47,7 +48,7 @@ export function scanOtherSheets(visit: (sheet: string, texts: readonly string[])
     for (const sheet of sheets.items) {
       if (own.has(sheet.name.toLowerCase())) continue;
       const name = sheet.name;
-      await scanSheet(session, sheet, (texts) => visit(name, texts));
+      await scanSheet(session, sheet, (texts) => visit(name, texts), WITH_FORMULAS);
     }
   });
 }
@@ -55,7 +56,16 @@ export function scanOtherSheets(visit: (sheet: string, texts: readonly string[])
 /** What a sheet's scan measured: its used range from A1, the cells holding anything and their text's bytes. */
 type SheetSize = Omit<HiddenSheetSize, 'name' | 'purpose'>;
 
-async function scanSheet(session: ExcelSession, sheet: Excel.Worksheet, visit: (texts: readonly string[]) => void): Promise<SheetSize> {
+/** The add-in's own sheets hold values only; another sheet's formulas are read too. */
+const VALUES_ONLY: readonly ReadProperty[] = ['values'];
+const WITH_FORMULAS: readonly ReadProperty[] = ['values', 'formulas'];
+
+async function scanSheet(
+  session: ExcelSession,
+  sheet: Excel.Worksheet,
+  visit: (texts: readonly string[]) => void,
+  properties: readonly ReadProperty[] = VALUES_ONLY,
+): Promise<SheetSize> {
   // From A1 to the last cell holding a value: what the sheet's stores write and read.
   const used = sheet.getUsedRangeOrNullObject(true).load('rowIndex, columnIndex, rowCount, columnCount');
   await session.sync();
@@ -66,18 +76,29 @@ async function scanSheet(session: ExcelSession, sheet: Excel.Worksheet, visit: (
   await readRowBlocks(
     session,
     (start, count) => sheet.getRangeByIndexes(start, 0, count, size.columns),
-    ['values'],
+    properties,
     size.rows,
     (_start, cells) => {
       const texts: string[] = [];
       for (const row of cells.values ?? []) for (const cell of row) if (cell !== '' && cell !== null) texts.push(String(cell));
       size.cells += texts.length;
       size.bytes += texts.reduce((sum, text) => sum + textBytes(text), 0);
-      visit(texts);
+      visit([...texts, ...formulaTexts(cells)]);
     },
     { startRows: FIRST_BLOCK_ROWS, budgetBytes: DEFAULT_BUDGET_BYTES },
   );
   return size;
+}
+
+/** The formulas' own texts (a cell whose formula is its value holds no formula). */
+function formulaTexts(cells: LoadedCells): string[] {
+  const texts: string[] = [];
+  (cells.formulas ?? []).forEach((row, r) =>
+    row.forEach((formula, c) => {
+      if (typeof formula === 'string' && formula.startsWith('=') && formula !== cells.values?.[r]?.[c]) texts.push(formula);
+    }),
+  );
+  return texts;
 }
 
 /**

@@ -133,6 +133,19 @@ describe('the check before sharing', () => {
     expect(JSON.stringify(report)).not.toContain(TOKEN);
   });
 
+  test('finds a secret written into a formula whose value shows nothing of it', async () => {
+    await workingFile();
+    await asUser(sim, async (context) => {
+      const notes = context.workbook.worksheets.add('Notes');
+      notes.getRange('C3').formulas = [[`=IF(FALSE,"${SECRET}","")`]];
+      await context.sync();
+    });
+    expect(sim.workbook.values('Notes')[2]?.[2] ?? '').toBe('');
+    expect((await check()).findings).toEqual([
+      { place: { kind: 'cells', sheet: 'Notes' }, what: 'clientSecret', profileName: 'Demo GmbH' },
+    ]);
+  });
+
   test("finds a secret pasted into a cell of the workbook's own sheets, a hidden one too, named by its sheet", async () => {
     await workingFile();
     await asUser(sim, async (context) => {
