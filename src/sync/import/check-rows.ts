@@ -52,6 +52,7 @@ export function checkRows(rows: readonly ImportSheetRow[], accounts: readonly Ac
     if (!check.ok || !account.ok) return void settled.set(index, { kind: 'waiting', problems });
     let group = byAccount.get(account.account.id);
     if (group === undefined) byAccount.set(account.account.id, (group = { accountId: account.account.id, rows: [], suspects: [] }));
+    // "Not confirmed" (a call out when a send was cut off, an answer lost or unpaired): read back before it is sent.
     (isUnconfirmedStatus(String(row.cells.status ?? '')) ? group.suspects : group.rows).push({ index, item: check.item });
   });
   return { settled, accounts: [...byAccount.values()], claimed };

@@ -13,9 +13,19 @@ export type ImportOutcome =
   | { kind: 'refused'; reasons: string[] }
   /** The call failed in a way that created nothing (a 404, an edition without the function, …). */
   | { kind: 'failed'; reason: string }
-  /** Sent, no answer, and reading back did not settle it: the next send reads it back before sending. */
-  | { kind: 'unconfirmed'; reason: string }
-  | { kind: 'cancelled' };
+  /** Sent, and neither the answer nor a read-back tells its id: the next send reads it back before sending (`cause`). */
+  | { kind: 'unconfirmed'; cause: UnconfirmedCause; reason: string }
+  /** Not sent: the send was cancelled first, or (`changed`) the row changed before its call and could not be marked. */
+  | { kind: 'cancelled'; changed?: true };
+
+/**
+ * Why a sent row stays "not confirmed":
+ * - `lost`: no answer, and the read-back failed too (or could not run: cancelled while the call was out);
+ * - `notFound`: no answer, and the read-back did not find the row yet: the service may still be committing the call
+ *   (a timeout, a dropped connection), so it is not sent again in the same send;
+ * - `unmatched`: the service answered 2xx (it took the call) but the answer does not pair this row to a transaction.
+ */
+export type UnconfirmedCause = 'lost' | 'notFound' | 'unmatched';
 
 /** One row to send: its index among the rows read, the item, the account. */
 export interface SendRow {

@@ -2,7 +2,9 @@
  * Sends the Import table to the service, as its stages: read (the table's rows as the user left them) → check
  * (`check-rows.ts`: every row judged before any request; the accounts read once) → send (`send-accounts.ts`: calls
  * of at most 1,000 per account, nothing created twice) → record (`record-outcomes.ts`: ids and statuses into the
- * rows). Sending again is always safe: rows with an id are never sent, rows left unconfirmed are read back first.
+ * rows). Recording runs along with the send, not after it: each call's rows say "not confirmed" before the call goes
+ * and take their ids when it lands, and the rest is written at the end. Sending again is always safe, even after a
+ * send cut off half-way: rows with an id are never sent, rows left unconfirmed are read back first.
  */
 
 import type { CashflowClient } from '../../api';
@@ -13,7 +15,7 @@ import { ImportTableError } from './import-table-error';
 import type { ImportOutcome } from './import-outcome';
 import type { ImportSheet, ImportSheetRow } from './import-port';
 import { IMPORT_COLUMNS } from './import-table';
-import { recordOutcomes } from './record-outcomes';
+import { OutcomeRecorder } from './record-outcomes';
 import { sendAccounts } from './send-accounts';
 
 export interface ImportOptions {
@@ -23,7 +25,10 @@ export interface ImportOptions {
   signal?: AbortSignal;
   /** Accounts sent at the same time (default 2). */
   concurrency?: number;
-  /** Sends of a call after a lost answer that reading back showed absent (default 2). */
+  /**
+   * Sends of a call after an answer of the service's own (a 5xx, a 429) that reading back showed absent (default 2).
+   * Never after a 2xx, a timeout or a lost connection: the first may have landed, or still be landing.
+   */
   resends?: number;
   /** Waits before a read-back (tests pass one that returns at once). */
   sleep?(ms: number, signal?: AbortSignal): Promise<void>;
@@ -50,9 +55,11 @@ export async function importStatement(options: ImportOptions): Promise<ImportRes
   const total = checked.accounts.reduce((n, a) => n + a.rows.length + a.suspects.length, 0);
   let done = 0;
   options.onProgress?.(0, total);
+  const recorder = new OutcomeRecorder(sheet, read, language);
   const sent = await sendAccounts(checked.accounts, {
     client,
     claimed: checked.claimed,
+    recorder,
     sleep: options.sleep ?? sleep,
     settled: (count) => options.onProgress?.((done += count), total),
     ...(signal === undefined ? {} : { signal }),
@@ -60,8 +67,8 @@ export async function importStatement(options: ImportOptions): Promise<ImportRes
     ...(options.resends === undefined ? {} : { resends: options.resends }),
   });
   const outcomes = new Map([...checked.settled, ...sent]);
-  // 4. record
-  await recordOutcomes(sheet, read, outcomes, language);
+  // 4. record what is not in the rows yet: rows waiting with problems, rows not sent, ids whose row was not found.
+  await recorder.write(outcomes);
   return resultOf(read, outcomes);
 }
 

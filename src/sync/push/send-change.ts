@@ -48,12 +48,16 @@ export function outcomeUnknown(error: unknown): boolean {
   return true;
 }
 
-/** No answer came: the service may still be working on the request (it could land after a read-back misses it). */
+/**
+ * No answer of the service's own came: it may still be working on the request (it could land after a read-back misses
+ * it). A gateway's 504 says the same: the gateway stopped waiting, the service did not.
+ */
 export function mayStillRun(error: unknown): boolean {
   if (error instanceof ServiceDownError) return error.cause === undefined || mayStillRun(error.cause);
   if (error instanceof ApiTimeoutError || error instanceof ApiUserAbortError) return true;
   if (error instanceof ApiConnectionError) return !error.requestNotSent;
-  return !(error instanceof ApiError);
+  if (error instanceof ApiError) return error.status === 504;
+  return true;
 }
 
 const defaultSleep = (ms: number, signal?: AbortSignal): Promise<void> =>

@@ -100,3 +100,53 @@ test('added with its account list, pasted, sent: ids and statuses in the rows, t
   expect(fixed.counts).toMatchObject({ imported: 1, waiting: 1 });
   expect([fill(1), fill(2)]).toEqual([undefined, CHANGED_FILL]);
 });
+
+test('the pane closed during the second call leaves the first call’s id and the second’s mark in the table: sent again, nothing is posted', async () => {
+  const sheet = new ExcelImportSheet();
+  await addImportTable(client, sheet, 'en');
+  await paste([
+    ['2025-02-03', -10, 'Once A', 'Shop', '', '', 'Kasse'],
+    ['2025-02-04', -20, 'Once B', 'Shop', '', '', 'Treuhandkonto'],
+  ]);
+  const table = async (): Promise<unknown[][]> => [await column('Transaction Id'), await column('Import status')];
+  let posts = 0;
+  let atSecondCall: unknown[][] = [];
+  const counting = (watch: boolean): CashflowClient =>
+    createClient({
+      baseUrl: sandbox.url,
+      clientId: sandbox.credentials.company.clientId,
+      clientSecret: sandbox.credentials.company.clientSecret,
+      language: 'en',
+      sleep: async () => undefined,
+      fetch: async (input, init) => {
+        const request = new Request(input, init);
+        if (request.method === 'POST' && request.url.endsWith('/transactions/') && ++posts === 2 && watch) atSecondCall = await table();
+        return fetch(request);
+      },
+    });
+  // One account at a time: the Kasse call, then the Treuhandkonto call.
+  await importStatement({ client: counting(true), sheet, language: 'en', sleep: async () => undefined, concurrency: 1 });
+  const [ids, statuses] = atSecondCall as [unknown[], [unknown, unknown][]];
+  expect(typeof ids[0]).toBe('number');
+  expect(statuses[0]).toEqual(['Imported', '@']);
+  expect(ids[1]).toBe('');
+  expect(statuses[1]?.[0]).toMatch(/^Not confirmed: sent at \d\d:\d\d:\d\d \(row 2 of the table\)/);
+  expect(statuses[1]?.[1]).toBe('@');
+
+  // The pane closed then: nothing after that moment reached the table (the second call landed all the same).
+  await asUser(sim, async (context) => {
+    const body = context.workbook.tables.getItem('Import');
+    body.columns.getItem('Transaction Id').getDataBodyRange().values = ids.map((id) => [id as string | number]);
+    body.columns.getItem('Import status').getDataBodyRange().values = statuses.map(([status]) => [status as string]);
+    await context.sync();
+  });
+  posts = 0;
+  const again = await importStatement({ client: counting(false), sheet, language: 'en', sleep: async () => undefined });
+  expect(posts).toBe(0);
+  expect(again.counts).toMatchObject({ already: 1, imported: 1 });
+  const after = await column('Transaction Id');
+  expect(after.every((id) => typeof id === 'number')).toBe(true);
+  const created: number[] = [];
+  for await (const t of client.transactions.items({}, { pageSize: 1000 })) if (/^Once [AB]$/.test(t.purpose)) created.push(t.id);
+  expect(created.sort()).toEqual([...after].sort());
+});

@@ -2,7 +2,7 @@
  * One write settled (src/sync/push/send-change.ts): a lost answer is read back before anything is sent again; a
  * create (`once`) is sent again only after the service's own answer, never while the first may still be running.
  */
-import { ApiConnectionError, ApiTimeoutError, InternalServerError } from '../../../src/api';
+import { ApiConnectionError, ApiError, ApiTimeoutError, InternalServerError } from '../../../src/api';
 import { sendChange, type SendSteps } from '../../../src/sync/push/send-change';
 
 const noWait = async (): Promise<void> => undefined;
@@ -26,8 +26,10 @@ const timeout = () => new ApiTimeoutError({ message: 'timed out', method: 'POST'
 const dropped = () => new ApiConnectionError({ message: 'reset', method: 'POST', path: '/invoices/', requestNotSent: false });
 const serverError = () => new InternalServerError({ message: '500', status: 500, method: 'POST', path: '/invoices/' });
 
-test('a create after a timeout or a dropped connection is not sent again: its outcome stays unknown', async () => {
-  for (const failure of [timeout(), dropped()]) {
+const gatewayTimeout = () => new ApiError({ message: '504', status: 504, method: 'POST', path: '/invoices/' });
+
+test("a create after a timeout, a dropped connection or a gateway's 504 is not sent again: its outcome stays unknown", async () => {
+  for (const failure of [timeout(), dropped(), gatewayTimeout()]) {
     const write = steps([failure]);
     expect(await sendChange(write, { sleep: noWait, once: true })).toEqual({ kind: 'unknown', error: failure });
     expect(write.sends).toBe(1);
