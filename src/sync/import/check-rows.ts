@@ -9,7 +9,7 @@ import type { Language } from '../../i18n/catalog';
 import { accountResolver } from './import-accounts';
 import type { ImportOutcome, SendRow } from './import-outcome';
 import type { ImportSheetRow } from './import-port';
-import { checkImportRow, importRowSchema } from './import-row-check';
+import { checkImportRow, importRowSchema, slashOrderOf } from './import-row-check';
 import { isUnconfirmedStatus } from './status-text';
 
 /** Rows of one account to send: `suspects` may have landed in an earlier send (read back first). */
@@ -34,7 +34,7 @@ function existingId(value: ImportSheetRow['cells']['id']): number | undefined {
 }
 
 export function checkRows(rows: readonly ImportSheetRow[], accounts: readonly Account[], language: Language): CheckedRows {
-  const schema = importRowSchema(language);
+  const schema = importRowSchema(language, slashOrderOf(rows.map((row) => row.cells.value_date)));
   const resolve = accountResolver(accounts);
   const settled = new Map<number, ImportOutcome>();
   const byAccount = new Map<number, AccountRows>();

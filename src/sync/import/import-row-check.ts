@@ -51,13 +51,38 @@ function validDate(year: number, month: number, day: number): string | undefined
   return date.toISOString().slice(0, 10);
 }
 
-/** `YYYY-MM-DD` of a date cell: a serial, ISO text, or day.month.year (also with slashes). */
-export function dateOf(value: CellValue | undefined): string | undefined {
+/** How a statement writes its dates with slashes: day first (`31/12/2025`, Europe's) or month first (`12/31/2025`). */
+export type SlashOrder = 'dayFirst' | 'monthFirst';
+
+const SLASHED = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/;
+
+/**
+ * The order of a statement's slash dates, from the column as a whole: month first only when some date can be read
+ * no other way (`12/31/2025`) and none reads only day first (`31/12/2025`); else day first, as a bank writes them in
+ * the pane's three languages. One order for the whole column: `03/04/2025` is never April in one row and March in
+ * the next.
+ */
+export function slashOrderOf(values: readonly (CellValue | undefined)[]): SlashOrder {
+  let dayFirst = false;
+  let monthFirst = false;
+  for (const value of values) {
+    const slashed = SLASHED.exec(text(value));
+    if (!slashed) continue;
+    if (Number(slashed[1]) > 12) dayFirst = true;
+    if (Number(slashed[2]) > 12) monthFirst = true;
+  }
+  return monthFirst && !dayFirst ? 'monthFirst' : 'dayFirst';
+}
+
+/** `YYYY-MM-DD` of a date cell: a serial, ISO text, day.month.year, or a slash date in the column's order. */
+export function dateOf(value: CellValue | undefined, slashes: SlashOrder = 'dayFirst'): string | undefined {
   if (typeof value === 'number')
     return Number.isInteger(value) && value >= FIRST_SERIAL && value <= LAST_SERIAL ? serialToDate(value) : undefined;
   const cell = text(value);
   const iso = ISO.exec(cell);
   if (iso) return validDate(Number(iso[1]), Number(iso[2]), Number(iso[3]));
+  const slashed = slashes === 'monthFirst' ? SLASHED.exec(cell) : null;
+  if (slashed) return validDate(Number(slashed[3]), Number(slashed[1]), Number(slashed[2]));
   const dotted = DOTTED.exec(cell);
   return dotted ? validDate(Number(dotted[3]), Number(dotted[2]), Number(dotted[1])) : undefined;
 }
@@ -67,9 +92,9 @@ function issue(ctx: z.RefinementCtx, column: ImportColumnKey, key: MessageKey, p
   return z.NEVER;
 }
 
-function valueDate(ctx: z.RefinementCtx, value: CellValue | undefined): string {
+function valueDate(ctx: z.RefinementCtx, value: CellValue | undefined, slashes: SlashOrder): string {
   if (text(value) === '') return issue(ctx, 'value_date', 'import.check.valueDateMissing');
-  const date = dateOf(value);
+  const date = dateOf(value, slashes);
   if (date === undefined) return issue(ctx, 'value_date', 'import.check.valueDate', { value: text(value) });
   return date < FIRST_DATE ? issue(ctx, 'value_date', 'import.check.valueDateEarly', { date }) : date;
 }
@@ -107,12 +132,12 @@ function iban(ctx: z.RefinementCtx, value: CellValue | undefined): string {
 
 const cell = z.union([z.string(), z.number(), z.boolean()]).optional();
 
-/** The row schema in a language (amounts typed as text are read in it). */
-export function importRowSchema(language: Language): z.ZodType<ImportItem, ImportSheetRow['cells']> {
+/** The row schema in a language (amounts typed as text are read in it), slash dates in the column's order. */
+export function importRowSchema(language: Language, slashes: SlashOrder = 'dayFirst'): z.ZodType<ImportItem, ImportSheetRow['cells']> {
   return z
     .object({ value_date: cell, amount: cell, purpose: cell, counterpart_name: cell, counterpart_iban: cell, tags: cell, account: cell })
     .transform((row, ctx): ImportItem => ({
-      value_date: valueDate(ctx, row.value_date),
+      value_date: valueDate(ctx, row.value_date, slashes),
       cents: cents(ctx, row.amount, language),
       purpose: text(row.purpose),
       counterpart_name: text(row.counterpart_name),
