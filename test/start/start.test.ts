@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { resolve } from 'node:path';
 
@@ -97,11 +98,16 @@ describe('npm start', () => {
       at(/Sandbox service:/),
       at(/demo-company \/ demo-secret/),
       at(/Excel on the web: .*Upload my add-in/),
-      at(/npx office-addin-debugging start manifest\.xml desktop/),
+      at(new RegExp(`npx office-addin-debugging start \\S*manifest-localhost-${devPort}\\.xml desktop`)),
       at(/Windows, share a folder/),
       at(/Library\/Containers\/com\.microsoft\.Excel\/Data\/Documents\/wef/),
     ];
     expect([...order].sort((a, b) => a - b)).toEqual(order);
+    // On a port other than 3000 the manifest to sideload is a copy naming it (manifest.xml names 3000).
+    const copy = /choose (\S*manifest-localhost-\d+\.xml)\./.exec(output)?.[1] ?? '';
+    const manifest = readFileSync(copy, 'utf8');
+    expect(manifest).toContain(`https://localhost:${devPort}/taskpane.html`);
+    expect(manifest).not.toContain('https://localhost:3000');
     const preview = await fetch(`http://localhost:${devPort}/preview.html`);
     expect(preview.status).toBe(200);
     expect(await preview.text()).toMatch(/preview\.js/);
