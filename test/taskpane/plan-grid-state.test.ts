@@ -237,6 +237,13 @@ test('names a figure whose category left the grid before it was sent, and gives 
   ]);
 });
 
+/** What Build says over a sheet of the grid's name that holds someone's data. */
+const SHEET_IN_USE = {
+  intent: 'error',
+  text: 'The grid could not be finished: The sheet “Plan” holds other data. Rename it, then build the grid again; nothing was changed.',
+  notes: [],
+};
+
 test('refuses to build over a sheet named Plan the user made after deleting the grid’s, and says so', async () => {
   const app = await connected();
   await app.buildPlanGrid();
@@ -249,11 +256,7 @@ test('refuses to build over a sheet named Plan the user made after deleting the 
     await context.sync();
   });
   await app.buildPlanGrid();
-  expect(app.snapshot().planGrid.message).toEqual({
-    intent: 'error',
-    text: 'The grid could not be finished: The sheet “Plan” holds other data. Rename it, then build the grid again; nothing was changed.',
-    notes: [],
-  });
+  expect(app.snapshot().planGrid.message).toEqual(SHEET_IN_USE);
   expect(sim.workbook.values('Plan', 'A4:C5')).toEqual([
     ['Rent', -1200, -1200],
     ['Salaries', -8000, -8000],
@@ -269,9 +272,5 @@ test('refuses to build over a sheet of its name that holds other data, and says 
     await context.sync();
   });
   await app.buildPlanGrid();
-  expect(app.snapshot().planGrid.message).toEqual({
-    intent: 'error',
-    text: 'The grid could not be finished: The sheet “Plan” holds other data. Rename it, then build the grid again; nothing was changed.',
-    notes: [],
-  });
+  expect(app.snapshot().planGrid.message).toEqual(SHEET_IN_USE);
 });
