@@ -13,6 +13,7 @@ import type { CliIo } from './cli-io';
 import { clientSecret } from './client-secret';
 import type { CommandResult, RunContext } from './command-result';
 import { CliError, EXIT } from './exit-codes';
+import { namedService, serviceForFile } from './named-service';
 import { progressReport } from './progress-report';
 import { confirmer } from './push-confirm';
 import { CLIENT_ID_VARIABLE, PUSH_TABLE, type PushOption } from './push-options';
@@ -46,7 +47,7 @@ export async function runPush(argv: readonly string[], io: CliIo, run: RunContex
   const host = xlsxHost(opened.document);
   const tables = await pushableTables(host.pullStates, plan.tables);
   if (tables.length === 0) return nothingToPush(plan.path);
-  const baseUrl = await serviceUrl(plan, host);
+  const baseUrl = await serviceUrl(plan, host, io.env);
   const clientId = plan.clientId ?? refuseNoClientId();
   const secret = await clientSecret(io);
   run.secrets.push(secret, clientId);
@@ -111,12 +112,13 @@ async function sendTables(tables: Parameters<typeof sendTable>[0][], context: Se
   return outcomes;
 }
 
-async function serviceUrl(plan: PushPlan, host: XlsxHost): Promise<string> {
-  if (plan.baseUrl !== undefined) return plan.baseUrl;
-  const stored = await host.workbookConnection.get();
-  if (stored === undefined || stored === null)
-    throw new CliError(EXIT.badInput, `${plan.path} keeps no connection (not pulled by the add-in or export): give --base-url.`);
-  return stored.baseUrl;
+/**
+ * The service the operator named (--base-url, else CASHFLOW_BASE_URL), never the file's alone (named-service.ts); a
+ * file whose connection moved is sent to the one named.
+ */
+async function serviceUrl(plan: PushPlan, host: XlsxHost, env: CliIo['env']): Promise<string> {
+  const stored = await host.workbookConnection.get().catch(() => undefined);
+  return serviceForFile(namedService(plan.baseUrl, env), plan.path, stored?.baseUrl);
 }
 
 function refuseNoClientId(): never {

@@ -50,7 +50,8 @@ export const PUSH_OPTIONS = [
     kind: 'text',
     value: 'URL',
     check: (value: string) => (parseBaseUrl(value) === null ? 'is not a base URL: https, or http to this computer only' : undefined),
-    description: "the service (default: the connection the file keeps, the pane's or export's)",
+    description:
+      'the service the secret is for (default: the environment variable CASHFLOW_BASE_URL); required: a file alone never chooses where the secret goes',
   },
   { name: 'client-id', kind: 'text', value: 'ID', description: `the API client ID (default: ${CLIENT_ID_VARIABLE})` },
   {
@@ -73,7 +74,7 @@ export const PUSH_TABLE: OptionTable<PushOption> = {
   usage: 'npm run workbook -- push --in FILE.xlsx [--yes] [options]',
   options: PUSH_OPTIONS,
   source: 'PUSH_OPTIONS in src/cli/workbook/push-options.ts',
-  footer: `${SECRET_FOOTER} The file is checked for an Excel lock before the first request; it is written back atomically after the push, also when rows failed (their status cells say why).`,
+  footer: `${SECRET_FOOTER} The secret goes only to the service named by --base-url or CASHFLOW_BASE_URL (a file alone never chooses where the secret goes). The file is checked for an Excel lock before the first request; it is written back atomically after the push, also when rows failed (their status cells say why).`,
 };
 
 /** The README's option list of `push` (between the workbook-push-options markers). */

@@ -14,6 +14,7 @@ import type { CliIo } from './cli-io';
 import { clientSecret } from './client-secret';
 import type { CommandResult, RunContext } from './command-result';
 import { CliError, EXIT } from './exit-codes';
+import { namedService, sameService, serviceForFile } from './named-service';
 import { fileLanguage } from './file-language';
 import { openWorkbook } from './open-workbook';
 import { refreshResult } from './refresh-result';
@@ -29,6 +30,8 @@ export const CLIENT_ID_VARIABLE = 'CASHFLOW_CLIENT_ID';
 interface FilePlan {
   file: string;
   clientId: string;
+  /** The service the operator named (--base-url or CASHFLOW_BASE_URL): the only one the secret goes to. */
+  service: string | undefined;
   backup: boolean;
   language: Language | undefined;
 }
@@ -42,12 +45,18 @@ export async function runRefresh(argv: readonly string[], io: CliIo, run: RunCon
   const { document, addIn } = await openWorkbook(filePlan.file, bytes);
   const host = xlsxHost(document);
   const connection = await storedConnection(host, filePlan.file);
+  const baseUrl = serviceForFile(filePlan.service, filePlan.file, connection.baseUrl);
+  if (!sameService(baseUrl, connection.baseUrl))
+    throw new CliError(
+      EXIT.badInput,
+      `${filePlan.file} names ${connection.baseUrl}, not the service named (${baseUrl}): refreshing would mix two services' data in it; nothing was sent.`,
+    );
   const states = await host.pullStates.list();
   if (states.length === 0) throw new CliError(EXIT.badInput, `${filePlan.file} holds no table the add-in pulled: nothing to refresh.`);
   const secret = await clientSecret(io);
   run.secrets.push(secret);
   const language = filePlan.language ?? fileLanguage(states) ?? 'en';
-  const client = serviceClient(io, { baseUrl: connection.baseUrl, clientId: filePlan.clientId, secret, language });
+  const client = serviceClient(io, { baseUrl, clientId: filePlan.clientId, secret, language });
   const tables = await refreshTables(host, client, { ...refresh, language, name: connection.profileName }, io);
   const written = tables.some((t) => t.status === 'refreshed');
   if (written) {
@@ -62,7 +71,10 @@ export async function runRefresh(argv: readonly string[], io: CliIo, run: RunCon
   return refreshResult({ file: filePlan.file, connection, backup: written && filePlan.backup, written, tables });
 }
 
-/** The options as a plan: the file, the client ID (option, else CASHFLOW_CLIENT_ID), how each table is refreshed. */
+/**
+ * The options as a plan: the file, the client ID (option, else CASHFLOW_CLIENT_ID), the service (option, else
+ * CASHFLOW_BASE_URL), how each table is refreshed.
+ */
 function refreshPlan(
   values: OptionValues<RefreshOption['name']>,
   io: CliIo,
@@ -73,7 +85,13 @@ function refreshPlan(
   if (!clientId) throw new CliError(EXIT.badInput, `No client ID: give --client-id, or set ${CLIENT_ID_VARIABLE}.`);
   const language = values.text('language') as Language | undefined;
   return {
-    file: { file: isAbsolute(file) ? file : join(io.cwd, file), clientId, backup: values.flag('backup'), language },
+    file: {
+      file: isAbsolute(file) ? file : join(io.cwd, file),
+      clientId,
+      service: namedService(values.text('base-url'), io.env),
+      backup: values.flag('backup'),
+      language,
+    },
     refresh: {
       fiscalYearStartMonth: values.number('fiscal-year-start') ?? 1,
       giveUpAfterMs: (values.number('give-up-after') ?? 60) * 1000,

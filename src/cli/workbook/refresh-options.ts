@@ -1,6 +1,6 @@
 /**
  * The option table of `npm run workbook -- refresh` (src/cli/option-table.ts, as the other commands'): the file, the
- * client ID (the base URL and the connection's name come from the file), the retry budget, what becomes of pending
+ * service and the client ID (the base URL must be the one the file names; the connection's name comes from it), the retry budget, what becomes of pending
  * edits, the language and fiscal year the file's filters are read with; the README's list (`npm run docs:options`).
  */
 import { LANGUAGES } from '../../i18n/catalog';
@@ -9,6 +9,13 @@ import { FILE_WRITE_OPTIONS, FISCAL_YEAR_START, GIVE_UP_AFTER, HELP, JSON_OUTPUT
 
 export const REFRESH_OPTIONS = [
   { name: 'in', kind: 'text', value: 'FILE', required: true, description: 'the workbook to refresh in place (.xlsx)' },
+  {
+    name: 'base-url',
+    kind: 'text',
+    value: 'URL',
+    description:
+      'the service the secret is for (default: the environment variable CASHFLOW_BASE_URL); required: a file alone never chooses where the secret goes, and one naming another service is refused',
+  },
   {
     name: 'client-id',
     kind: 'text',
@@ -46,7 +53,7 @@ export const REFRESH_TABLE: OptionTable<RefreshOption> = {
   usage: 'npm run workbook -- refresh --in FILE.xlsx [options]',
   options: REFRESH_OPTIONS,
   source: 'REFRESH_OPTIONS in src/cli/workbook/refresh-options.ts',
-  footer: `${SECRET_FOOTER} The service's base URL and the connection's name are the ones the file keeps (export wrote them, or the pane).`,
+  footer: `${SECRET_FOOTER} The secret goes only to the service named by --base-url or CASHFLOW_BASE_URL, which must be the one the file keeps (a file alone never chooses where the secret goes); the connection's name is the file's.`,
 };
 
 /** The README's option list of `refresh` (between the workbook-refresh-options markers). */

@@ -71,7 +71,7 @@ test('a wrong secret is refused by the service (3); nothing is written and the s
   const dir = tempDir();
   const run = await runCli(['export', ...serviceArgs(sandbox), '--out', 'a.xlsx', '--json'], {
     cwd: dir,
-    env: { CASHFLOW_CLIENT_SECRET: 'not-the-secret-4711' },
+    env: { ...secretEnv(sandbox), CASHFLOW_CLIENT_SECRET: 'not-the-secret-4711' },
   });
   expect(run.code).toBe(EXIT.refused);
   expect(JSON.parse(run.stdout)).toMatchObject({ command: 'export', exitCode: 3 });

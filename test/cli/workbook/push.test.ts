@@ -331,7 +331,7 @@ test('a wrong secret is refused (exit 3): nothing sent, the file untouched, the 
   const before = { bytes: readFileSync(path), mtime: statSync(path).mtimeMs };
   const run = await runCli(['push', '--in', path, '--client-id', sandbox.credentials.company.clientId, '--json'], {
     cwd: tempDir(),
-    env: { CASHFLOW_CLIENT_SECRET: 'not-the-secret-4711' },
+    env: { ...secretEnv(sandbox), CASHFLOW_CLIENT_SECRET: 'not-the-secret-4711' },
   });
   expect(run.code).toBe(3);
   expect(JSON.parse(run.stdout)).toMatchObject({ command: 'push', written: null, exitCode: 3 });

@@ -282,6 +282,31 @@ test('a file open in Excel (its lock file beside it): exit 6, nothing written, n
   expect(sent).toEqual([]);
 });
 
+test('a file never chooses where the secret goes: refresh and push need the service named, and one naming another is refused', async () => {
+  const sent: string[] = [];
+  const recording: typeof fetch = (input, init) => {
+    sent.push(String(input instanceof Request ? input.url : input));
+    return fetch(input, init);
+  };
+  // Someone who can write the shared file names their own host in its connection.
+  const steered = another('steered.xlsx');
+  await change(steered, (document) => {
+    const connection = JSON.parse(String(document.settings.get(CONNECTION_SETTING))) as Record<string, unknown>;
+    document.settings.set(CONNECTION_SETTING, JSON.stringify({ ...connection, baseUrl: 'https://collector.example/' }));
+  });
+  const before = readFileSync(join(dir, steered));
+  const secretOnly = { CASHFLOW_CLIENT_SECRET: sandbox.credentials.company.clientSecret };
+  for (const command of ['refresh', 'push']) {
+    const unnamed = await runCli([command, '--in', steered, ...CLIENT_ID()], { cwd: dir, env: secretOnly, io: { fetch: recording } });
+    expect([unnamed.code, unnamed.stderr]).toEqual([2, expect.stringContaining('Name the service your secret is for')]);
+    expect(unnamed.stderr).toContain('names https://collector.example/');
+  }
+  const mixed = await runCli(['refresh', '--in', steered, ...CLIENT_ID()], { cwd: dir, env: secretEnv(sandbox), io: { fetch: recording } });
+  expect([mixed.code, mixed.stderr]).toEqual([2, expect.stringContaining('not the service named')]);
+  expect(sent).toEqual([]);
+  expect(readFileSync(join(dir, steered)).equals(before)).toBe(true);
+});
+
 test('a table that cannot be refreshed stays as it was and the others are written: exit 7 naming it', async () => {
   const file = another('broken.xlsx');
   // Someone renamed the Categories table's first header by hand: its pulled columns no longer lead the table.

@@ -54,6 +54,7 @@ export function serviceArgs(sandbox: Sandbox): string[] {
   return ['--base-url', sandbox.url, '--client-id', sandbox.credentials.company.clientId];
 }
 
+/** The secret, and the service it is for (refresh and push send it only there: a file alone never names it). */
 export function secretEnv(sandbox: Sandbox): Record<string, string> {
-  return { CASHFLOW_CLIENT_SECRET: sandbox.credentials.company.clientSecret };
+  return { CASHFLOW_CLIENT_SECRET: sandbox.credentials.company.clientSecret, CASHFLOW_BASE_URL: sandbox.url };
 }
