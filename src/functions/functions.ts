@@ -95,7 +95,7 @@ export function transactions(
 }
 
 /**
- * The open invoices as a table (spills), with the columns of the pulled Invoices table.
+ * The invoices as a table (spills), paid ones included, with the columns of the pulled Invoices table.
  * @customfunction INVOICES
  * @param [type] receivable or payable; both when left out.
  * @param [status] An invoice status; every status when left out.

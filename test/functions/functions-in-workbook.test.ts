@@ -381,6 +381,22 @@ describe('CASHFLOW functions in a workbook', () => {
     expect(messageAt('A1')).toBe(en['functions.error.notConnected']);
   });
 
+  test('after a language change the functions ask the service in the new language (its messages come in it)', async () => {
+    const languages: string[] = [];
+    const recording: typeof fetch = (input, init) => {
+      const request = input instanceof Request ? input : new Request(input, init);
+      if (new URL(request.url).pathname === '/accounts/') languages.push(request.headers.get('Accept-Language') ?? '');
+      return fetch(request);
+    };
+    const app = await connected({ client: { tokenCache: new TokenCache(), sleep: async () => undefined, fetch: recording } });
+    await put(['=CASHFLOW.BALANCE()']);
+    expect(typeof (await settledValue('A1'))).toBe('number');
+    app.setLanguage('it');
+    await workbook.customFunctionsSettled();
+    expect(typeof (await settledValue('A1'))).toBe('number');
+    expect(languages.at(-1)).toBe('it');
+  });
+
   test('Settings: keeping figures "not at all" makes every recalculation ask the service; the choice stays on this computer', async () => {
     const { paths, recording } = recordingFetch();
     const storage = new MemoryKeyValueStorage();

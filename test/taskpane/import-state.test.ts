@@ -59,7 +59,10 @@ test('adds the Import table, sends it with progress, and says what landed and wh
     const { status, progress } = app.snapshot().importing;
     if (status === 'sending' && progress !== undefined) seen.push(`${progress.done}/${progress.total}`);
   });
+  const refresh = jest.spyOn(app, 'refreshFunctions');
   await app.sendImport();
+  // Transactions were created: the CASHFLOW figures are read again (ACTUALS would show the old sums).
+  expect(refresh).toHaveBeenCalledTimes(1);
   stop();
   expect(seen).toContain('2/2');
   expect(app.snapshot().importing.message).toEqual({

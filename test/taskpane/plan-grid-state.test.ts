@@ -73,7 +73,10 @@ test('builds the grid, sends a typed figure, lists one that is no amount, and un
   const label = String(sim.workbook.values('Plan', `A${row + 1}`)[0]?.[0]);
   sim.workbook.typeIntoCell('Plan', row, 4, '-1234.5');
   sim.workbook.typeIntoCell('Plan', row, 5, 'tbd');
+  const refresh = jest.spyOn(app, 'refreshFunctions');
   await app.sendPlanGrid();
+  // Budgets were written: the CASHFLOW figures are read again (PLANNED would show the old sums).
+  expect(refresh).toHaveBeenCalledTimes(1);
   expect(app.snapshot().planGrid.message).toEqual({
     intent: 'warning',
     text: 'Budgets written: 1. The grid shows the service’s figures again.',
@@ -108,7 +111,9 @@ test('builds the grid, sends a typed figure, lists one that is no amount, and un
     context.workbook.worksheets.getItem('Plan').name = 'Plan kept';
     await context.sync();
   });
+  refresh.mockClear();
   await app.undoPlanGrid();
+  expect(refresh).toHaveBeenCalledTimes(1);
   expect(app.snapshot().planGrid.message).toMatchObject({
     intent: 'success',
     text: 'Undone: 1. The grid shows the service’s figures again.',

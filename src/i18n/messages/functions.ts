@@ -3,6 +3,7 @@
 export const en = {
   'functions.error.required': '{argument}: required. Enter a value.',
   'functions.error.date': '{argument}: "{value}" is not a date. Enter a date, or text as YYYY-MM-DD, e.g. 2026-12-31.',
+  'functions.error.year': '{argument}: {value} is a year, not a date. Enter a date, e.g. DATE({value},1,1), or text such as {value}-01-01.',
   'functions.error.range': '{argument}: {to} is before {from}. The end of the range must not be before its start.',
   'functions.error.categoryUnknown': '{argument}: there is no category "{value}". Enter the id, the name or the path of a category as the sheet "Categories" shows it, e.g. Ausgaben › Personal.',
   'functions.error.categoryAmbiguous': '{argument}: "{value}" is the name of several categories: {candidates}. Enter the id or the whole path.',
@@ -28,6 +29,7 @@ type Catalog = Record<keyof typeof en, string>;
 export const de: Catalog = {
   'functions.error.required': '{argument}: Pflichtangabe. Bitte einen Wert eingeben.',
   'functions.error.date': '{argument}: "{value}" ist kein Datum. Bitte ein Datum eingeben oder Text als JJJJ-MM-TT, z. B. 2026-12-31.',
+  'functions.error.year': '{argument}: {value} ist ein Jahr, kein Datum. Bitte ein Datum eingeben, z. B. DATUM({value};1;1), oder Text wie {value}-01-01.',
   'functions.error.range': '{argument}: {to} liegt vor {from}. Das Ende des Zeitraums darf nicht vor seinem Anfang liegen.',
   'functions.error.categoryUnknown': '{argument}: Es gibt keine Kategorie "{value}". Bitte die ID, den Namen oder den Pfad einer Kategorie eingeben, wie das Blatt "Categories" sie zeigt, z. B. Ausgaben › Personal.',
   'functions.error.categoryAmbiguous': '{argument}: "{value}" ist der Name mehrerer Kategorien: {candidates}. Bitte die ID oder den ganzen Pfad eingeben.',
@@ -51,6 +53,7 @@ export const de: Catalog = {
 export const it: Catalog = {
   'functions.error.required': '{argument}: obbligatorio. Inserire un valore.',
   'functions.error.date': '{argument}: "{value}" non è una data. Inserire una data, o un testo come AAAA-MM-GG, ad es. 2026-12-31.',
+  'functions.error.year': '{argument}: {value} è un anno, non una data. Inserire una data, ad es. DATA({value};1;1), o un testo come {value}-01-01.',
   'functions.error.range': '{argument}: {to} è precedente a {from}. La fine dell\'intervallo non può precedere il suo inizio.',
   'functions.error.categoryUnknown': '{argument}: non esiste la categoria "{value}". Inserire l\'id, il nome o il percorso di una categoria come li mostra il foglio "Categories", ad es. Ausgaben › Personal.',
   'functions.error.categoryAmbiguous': '{argument}: "{value}" è il nome di più categorie: {candidates}. Inserire l\'id o il percorso completo.',

@@ -32,7 +32,11 @@ const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 const SERIAL_TEXT = /^\d+(\.\d+)?$/;
 const ID_TEXT = /^\d+$/;
 
+/** Whole numbers a user types meaning a year: as serials they would be days of 1905, which nobody plans. */
+const YEARS = { from: 1900, to: 2200 };
+
 const serialDate = (serial: number, ctx: z.RefinementCtx, value: unknown): string => {
+  if (Number.isInteger(serial) && serial >= YEARS.from && serial <= YEARS.to) return fail(ctx, 'functions.error.year', { value: serial });
   try {
     // The time of day (a fraction) is not part of the date.
     return serialToDate(Math.floor(serial));

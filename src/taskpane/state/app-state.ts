@@ -509,7 +509,7 @@ export class AppState {
     const language = choice === 'office' ? languageFromDisplay(this.#options.environment.displayLanguage) : choice;
     this.#connections.setLanguage(language);
     this.#set({ language, languageChoice: choice });
-    void this.#recalculating(this.#figures.setLanguage(language));
+    void this.#recalculating(this.#figures.setLanguage(language, this.#connections.active()?.client));
   }
 
   /**
@@ -805,9 +805,9 @@ export class AppState {
     return this.#importing.add();
   }
 
-  /** "Send the Import table". */
+  /** "Send the Import table" (transactions created: the CASHFLOW figures are read again). */
   sendImport(): Promise<void> {
-    return this.#importing.send();
+    return this.#thenRefreshFunctions(this.#importing.send());
   }
 
   cancelImport(): void {
@@ -829,12 +829,13 @@ export class AppState {
     return this.#planGrid.build();
   }
 
+  /** The grid's figures sent (budgets written: the CASHFLOW figures are read again). */
   sendPlanGrid(): Promise<void> {
-    return this.#planGrid.send();
+    return this.#thenRefreshFunctions(this.#planGrid.send());
   }
 
   undoPlanGrid(): Promise<void> {
-    return this.#planGrid.undo();
+    return this.#thenRefreshFunctions(this.#planGrid.undo());
   }
 
   /** "Copy last year's actuals" into the selected category's plan months (nothing sent). */
@@ -854,13 +855,17 @@ export class AppState {
     return connection.status === 'connected' && connection.profile.kind === 'company' ? active?.client : undefined;
   }
 
-  /** The filters' account list and the push's reference know the new account; the overview's balances are read again. */
+  /**
+   * The filters' account list and the push's reference know the new account; the overview's balances and the
+   * CASHFLOW figures (its balance counts in BALANCE) are read again.
+   */
   #accountCreated(account: { id: number; name: string }): void {
     const entry = { id: account.id, name: account.name };
     const options = this.#snapshot.filterOptions;
     if (options !== undefined) this.#set({ filterOptions: { ...options, accounts: [...options.accounts, entry] } });
     if (this.#reference !== undefined) this.#reference = { ...this.#reference, accounts: [...this.#reference.accounts, entry] };
     void this.loadOverview();
+    void this.refreshFunctions();
   }
 
   // ---- the CASHFLOW functions ------------------------------------------------------------------------------

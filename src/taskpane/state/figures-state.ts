@@ -73,10 +73,14 @@ export class FiguresState {
     return this.#recalculate();
   }
 
-  /** The functions' own messages follow the pane's language (the service's follow the client's). */
-  setLanguage(language: Language): Promise<void> {
+  /**
+   * The functions' own messages follow the pane's language, and the service's follow the client made for it
+   * (`client`: the connection's, rebuilt with the new Accept-Language; the old one would keep the old language).
+   */
+  setLanguage(language: Language, client?: CashflowClient): Promise<void> {
     this.#language = language;
     this.#link.language = language;
+    if (client !== undefined && this.#client !== undefined) this.#client = client;
     // Not connected, the cells' "connect in the task pane" follows the language too.
     if (this.#client !== undefined) this.#publish();
     return this.#recalculate();

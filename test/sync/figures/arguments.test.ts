@@ -55,6 +55,12 @@ describe('figure arguments', () => {
     expect(error(parseDate(true, 'to', 'en')).message).toContain('"true" is not a date');
     expect(error(parseDate(-3, 'to', 'en')).message).toContain('"-3" is not a date');
     expect(error(parseDate(3e6, 'to', 'en')).message).toContain('is not a date'); // after 9999-12-31
+    // A year alone is no date (as a serial it would be a day of 1905): said as such, with what to type.
+    expect(error(parseDate(2025, 'from', 'en')).message).toBe(
+      'from: 2025 is a year, not a date. Enter a date, e.g. DATE(2025,1,1), or text such as 2025-01-01.',
+    );
+    expect(error(parseDate('2026', 'to', 'de')).message).toContain('2026 ist ein Jahr, kein Datum');
+    expect(value(parseDate(46_000, 'to', 'en'))).toBe('2025-12-09');
     expect(error(parseDate('', 'from', 'en')).message).toBe('from: required. Enter a value.');
     expect(error(parseDate(null, 'from', 'de')).message).toBe('from: Pflichtangabe. Bitte einen Wert eingeben.');
   });
