@@ -110,6 +110,13 @@ interface Delivered {
   token: string | undefined;
 }
 
+/** The answer's body did not arrive within the attempt's time-out (its headers did). */
+class BodyTimeout extends Error {
+  constructor(ms: number) {
+    super(`The answer's body did not arrive within ${ms} ms.`);
+  }
+}
+
 export class Transport {
   readonly language: Language;
   readonly baseUrl: string;
@@ -260,6 +267,20 @@ export class Transport {
    * MAX_REDIRECTS times; any other redirect (every one of the token request) is a `RedirectError`.
    */
   async #attempt(spec: RequestSpec, path: string, token: string | undefined): Promise<Answer> {
+    // The attempt's own signal: the user's cancel passed on, and the body's time-out able to stop the read.
+    const attempt = new AbortController();
+    const passOn = (): void => attempt.abort(spec.signal?.reason);
+    if (spec.signal?.aborted === true)
+      passOn(); // cancelled already (while the token came): nothing is sent
+    else spec.signal?.addEventListener('abort', passOn, { once: true });
+    try {
+      return await this.#exchange(spec, path, token, attempt);
+    } finally {
+      spec.signal?.removeEventListener('abort', passOn);
+    }
+  }
+
+  async #exchange(spec: RequestSpec, path: string, token: string | undefined, attempt: AbortController): Promise<Answer> {
     const tokenRequest = spec.authenticated === false;
     let target: string | URL = path.slice(1);
     let requestUrl = new URL(target, this.baseUrl);
@@ -268,12 +289,12 @@ export class Transport {
         method: spec.method,
         ...(hops === 0 && spec.query && [...spec.query.keys()].length > 0 ? { searchParams: queryText(spec.query) } : {}),
         ...(spec.body === undefined ? {} : { json: spec.body }),
-        ...(spec.signal ? { signal: spec.signal } : {}),
+        signal: attempt.signal,
         ...(token === undefined ? {} : { headers: { Authorization: `Bearer ${token}` } }),
       });
       const redirect = redirectOf(response, requestUrl);
       if (redirect === undefined) {
-        const text = await response.text();
+        const text = await this.#bodyText(response, spec.signal, attempt);
         const retryAfter = response.headers.get('Retry-After') ?? undefined;
         return { status: response.status, text, ...(retryAfter === undefined ? {} : { retryAfter }) };
       }
@@ -287,6 +308,29 @@ export class Transport {
       }
       target = next;
       requestUrl = next;
+    }
+  }
+
+  /**
+   * The answer's body, read within the attempt's time-out: ky's covers the wait for the headers only, and a service
+   * that sends its headers and then stalls would hold the call (a pull, a script) for ever. When it runs out the body
+   * is cancelled and the attempt fails as timed out (retried like any time-out).
+   */
+  async #bodyText(response: Response, signal: AbortSignal | undefined, attempt: AbortController): Promise<string> {
+    const ms = this.#options.timeoutMs;
+    if (!(ms > 0 && Number.isFinite(ms))) return response.text();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const stalled = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        // The user's cancel stays theirs; only the stalled read becomes a time-out. Aborting stops it and its socket.
+        if (!signal?.aborted) reject(new BodyTimeout(ms));
+        attempt.abort();
+      }, ms);
+    });
+    try {
+      return await Promise.race([response.text(), stalled]);
+    } finally {
+      clearTimeout(timer);
     }
   }
 
@@ -318,7 +362,7 @@ export class Transport {
     if (thrown instanceof ApiError) return thrown;
     if (spec.signal?.aborted) return this.#abortError(spec, path);
     const base = { method: spec.method, path };
-    if (thrown instanceof TimeoutError) {
+    if (thrown instanceof TimeoutError || thrown instanceof BodyTimeout) {
       return new ApiTimeoutError({
         ...base,
         message: translate(this.language, 'api.error.timeout', base),

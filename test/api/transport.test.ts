@@ -90,6 +90,18 @@ describe('transport', () => {
     expect(sleeps).toHaveLength(1);
   });
 
+  test('a body that stalls after its headers ends with ApiTimeoutError too: the time-out covers reading the answer', async () => {
+    server.on('GET', '/categories/', { body: [category(1)], stallBodyMs: 5_000 });
+    server.on('GET', '/plans/', { body: [] });
+    const warm = makeClient(server);
+    await warm.client.plans.list();
+    const { client } = makeClient(server, { timeoutMs: 200, retry: { limit: 0 }, tokenCache: warm.cache });
+    const started = Date.now();
+    const error = await client.categories.list().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiTimeoutError);
+    expect(Date.now() - started).toBeLessThan(3_000);
+  });
+
   test('an AbortSignal cancels a running request with ApiUserAbortError, and an aborted signal sends nothing', async () => {
     server.on('GET', '/categories/', { body: [], delayMs: 300 });
     const { client } = makeClient(server);

@@ -30,6 +30,8 @@ export interface Reply {
   destroy?: boolean;
   /** Waits before answering. */
   delayMs?: number;
+  /** Sends the headers and the body's first bytes, then nothing more for this long (a stalled body). */
+  stallBodyMs?: number;
 }
 
 export type Handler = (req: RecordedRequest) => Reply | Promise<Reply>;
@@ -126,6 +128,12 @@ export class TestServer {
         headers['content-type'] ??= 'application/json';
       }
       res.writeHead(reply.status ?? 200, headers);
+      if (reply.stallBodyMs !== undefined) {
+        res.write(payload.slice(0, 1));
+        await new Promise((r) => setTimeout(r, reply.stallBodyMs));
+        if (!res.destroyed) res.end(payload.slice(1));
+        return;
+      }
       res.end(payload);
     } finally {
       this.inFlight -= 1;
