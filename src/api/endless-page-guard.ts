@@ -1,7 +1,9 @@
 /**
  * Watches the pages of one list as they arrive and stops a service whose pages would not end (issue #25 item 10,
  * `EndlessPagesError`): a page that links on but brings no records, or only records of earlier pages (by `keyOf`),
- * or a further page when those received already fill what `count` announced at the first page's size.
+ * or a further page when those received already fill what `count` announced at the first page's size. A count may
+ * grow while the pages are read (records added meanwhile), but only by a tenth of the first page's count (at least a
+ * page): a service announcing one page more with every page would otherwise be followed for ever.
  */
 import type { Language } from '../i18n/catalog';
 import { IdSet } from './id-set';
@@ -27,6 +29,8 @@ export class EndlessPageGuard<P extends LinkedPage, T> {
   /** The pages' records so far, by key: the `noNewRows` check. */
   readonly #seen = new IdSet();
   #perPage = 1;
+  /** The most records the pages may bring: the first page's count and a tenth more (at least a page). */
+  #countCap = Number.POSITIVE_INFINITY;
 
   constructor(itemsOf: (page: P) => readonly T[], context: GuardContext<T>) {
     this.#itemsOf = itemsOf;
@@ -41,6 +45,7 @@ export class EndlessPageGuard<P extends LinkedPage, T> {
   /** The first page: a full one tells the real page size, even if the service capped it lower than asked. */
   first(page: P): void {
     this.#perPage = Math.max(1, this.#itemsOf(page).length);
+    this.#countCap = page.count + Math.max(this.#perPage, Math.ceil(page.count / 10));
     this.check(page, 1);
   }
 
@@ -61,7 +66,7 @@ export class EndlessPageGuard<P extends LinkedPage, T> {
 
   /** Throws before page `number` is asked for when the `pagesDone` received already hold every record announced. */
   beforeNext(pagesDone: number, number: number, page: P): void {
-    if (pagesDone >= this.pagesAnnounced(page.count)) throw this.#endless('beyondCount', number, page);
+    if (pagesDone >= this.pagesAnnounced(Math.min(page.count, this.#countCap))) throw this.#endless('beyondCount', number, page);
   }
 
   #endless(reason: EndlessPagesReason, number: number, page: P): EndlessPagesError {

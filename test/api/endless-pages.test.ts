@@ -85,6 +85,28 @@ describe('pages that would not end', () => {
     expect(server.apiRequests.map((r) => r.query.get('page'))).toEqual(['1', '2', '3', '4']);
   });
 
+  test('a count that rises by a page with every page is held to what the first page announced, give or take a tenth', async () => {
+    // Each page brings 10 new ids and announces one page more: never beyond its own count, always linking on.
+    server.on('GET', '/transactions/', (req: RecordedRequest) => {
+      const page = Number(req.query.get('page') ?? '1');
+      return { body: { count: 100 + page * 10, next: link(page + 1), previous: null, results: ids(page * 10 - 9, 10) } };
+    });
+    const error = await failure({ concurrency: 1 });
+    expect(error.reason).toBe('beyondCount');
+    // 110 announced first, and a tenth more: 121 records, 13 pages; the 14th is never asked for.
+    expect(server.apiRequests.length).toBe(13);
+  });
+
+  test('a count that grows a little while the pages are read (records added meanwhile) is followed', async () => {
+    server.on('GET', '/transactions/', (req: RecordedRequest) => {
+      const page = Number(req.query.get('page') ?? '1');
+      const count = page === 1 ? 30 : 35;
+      return { body: { count, next: page < 4 ? link(page + 1) : null, previous: null, results: ids(page * 10 - 9, page < 4 ? 10 : 5) } };
+    });
+    const { client } = makeClient(server);
+    expect(await client.transactions.pages({}, { pageSize: 10, concurrency: 1 }).all()).toHaveLength(35);
+  });
+
   test('with concurrency the requests stay within the pages count announced', async () => {
     server.on(
       'GET',
