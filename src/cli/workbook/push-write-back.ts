@@ -6,8 +6,9 @@
  * Scanned for the secret and client ID first, as export's file is.
  */
 import { basename, dirname, join } from 'node:path';
-import { saveXlsxDocument, scanPackage, type OpenedXlsxDocument } from '../../hosts/xlsx';
+import { saveXlsxDocument, type OpenedXlsxDocument } from '../../hosts/xlsx';
 import { CliError, EXIT } from './exit-codes';
+import { refuseSecrets } from './refuse-secrets';
 import { writeWorkbookFile, type FileFingerprint } from './workbook-file';
 
 export interface WriteBackOptions {
@@ -28,15 +29,7 @@ export interface Written {
 
 export async function writeBack(path: string, opened: OpenedXlsxDocument, options: WriteBackOptions): Promise<Written> {
   const bytes = await saveXlsxDocument(opened.document, opened.addIn);
-  const scan = await scanPackage(
-    bytes,
-    options.secrets.filter((s) => s.length >= 4),
-  );
-  if (!scan.clean)
-    throw new CliError(
-      EXIT.failed,
-      `The file would hold a credential (${scan.findings.map((f) => f.part).join(', ')}): nothing was written.`,
-    );
+  await refuseSecrets(bytes, options.secrets);
   try {
     await writeWorkbookFile(path, bytes, { expected: options.expected, backup: options.backup });
     return { file: path, beside: false };
