@@ -99,11 +99,14 @@ async function createDeleted(context: BudgetWriteContext, r: JournalRow): Promis
     return { kind: 'report', outcome: taken ? 'changedSince' : 'failed', message: failure(context, outcome) };
   }
   const created = serviceRow(context.table, outcome.value, context.lookups);
-  // The API gives a budget created again a new id: the row that comes back carries it, and the report says so.
+  // The API gives a budget created again a new id: the row that comes back carries it, and the report says so; an
+  // external ID with `.` or `/` cannot be sent (api-spec: "must not contain"), and the report says that too.
   const message =
-    r.id === null || r.id === created.id
-      ? context.t('push.undo.created')
-      : context.t('push.undo.createdNewId', { id: created.id, oldId: r.id });
+    externalId !== null && !isAddressable(externalId)
+      ? context.t('push.undo.createdWithoutExternalId', { externalId, id: created.id, oldId: r.id ?? '' })
+      : r.id === null || r.id === created.id
+        ? context.t('push.undo.created')
+        : context.t('push.undo.createdNewId', { id: created.id, oldId: r.id });
   return { kind: 'created', row: created, sent: body, message };
 }
 

@@ -174,3 +174,18 @@ test('undo of a created row whose DELETE landed but whose answer was lost: the r
   expect([...(await h.service()).values()].some((b) => b.external_id === 'undo-lost-delete')).toBe(false);
   expect(h.sheet.rows.some((r, i) => h.sheet.cell(i, 'external_id') === 'undo-lost-delete' && r.cells.some((c) => c !== null))).toBe(false);
 });
+
+test('undoing the delete of a budget whose external ID has a dot creates it again and says the ID could not come back', async () => {
+  h = await setUpPush();
+  const dotted = rowWhere(h, (e) => e !== null && !addressable(e));
+  const externalId = h.sheet.cell(dotted, 'external_id') as string;
+  const id = h.sheet.cell(dotted, 'id') as number;
+  h.sheet.rows.splice(dotted, 1);
+  expect((await h.push({ deletes: true })).counts.landed).toBe(1);
+  const result = await undo(h);
+  expect(result.rows).toHaveLength(1);
+  const [row] = result.rows;
+  expect(row).toMatchObject({ op: 'delete', outcome: 'restored' });
+  expect(row?.message).toContain(`all its fields but its external ID "${externalId}"`);
+  expect(row?.message).toContain(`it was ${id}`);
+});
