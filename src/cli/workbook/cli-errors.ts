@@ -7,7 +7,10 @@ import {
   ApiError,
   AuthenticationError,
   InvalidCredentialsError,
+  NotFoundError,
   PermissionDeniedError,
+  RedirectError,
+  ResponseValidationError,
   ServiceDownError,
 } from '../../api';
 import { PullServiceDownError, PullTargetError, PullTooManyRowsError } from '../../sync/pull';
@@ -25,6 +28,8 @@ function exitCodeOf(error: unknown): ExitCode {
   if (error instanceof InvalidCredentialsError || error instanceof AuthenticationError || error instanceof PermissionDeniedError)
     return EXIT.refused;
   if (error instanceof ServiceDownError || error instanceof ApiConnectionError) return EXIT.serviceDown;
+  // A base URL that is not the service: it redirects, has no such path (404), or answers something else (a web page).
+  if (error instanceof RedirectError || error instanceof NotFoundError || error instanceof ResponseValidationError) return EXIT.badInput;
   if (error instanceof ApiError && error.cause !== undefined) return exitCodeOf(error.cause);
   return EXIT.failed;
 }

@@ -7,7 +7,10 @@ export const EXIT = {
   done: 0,
   /** Something this tool did not expect (a bug, a full disk): the message says what; no file was overwritten. */
   failed: 1,
-  /** Bad input: options, a file that is not a planning workbook, a table not in the file, no secret to use. */
+  /**
+   * Bad input: options, a file that is not a planning workbook, a table not in the file, no secret to use, a base
+   * URL that is not the service (it redirects, answers 404, or answers something else than the service's JSON).
+   */
   badInput: 2,
   /** Refused by the service: wrong client ID or secret (400 on the token), 401 or 403. */
   refused: 3,
@@ -32,7 +35,7 @@ export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
 export const EXIT_MEANINGS: ReadonlyArray<readonly [ExitCode, string]> = [
   [EXIT.done, 'done'],
   [EXIT.failed, 'unexpected failure (the message says what); no file was overwritten'],
-  [EXIT.badInput, 'bad input: options, not a planning workbook, a table not in the file, no secret'],
+  [EXIT.badInput, 'bad input: options, not a planning workbook, a table not in the file, no secret, a base URL that is not the service'],
   [EXIT.refused, 'refused by the service: wrong client ID or secret, 401 or 403'],
   [EXIT.waiting, 'push: conflicts or rows waiting (a confirmation, a value refused), in the file with their reason'],
   [EXIT.serviceDown, 'service down: it kept failing for the retry budget, or cannot be reached'],

@@ -67,6 +67,15 @@ test('bad options, an unknown command, a command to come, no secret and a secret
   expect(existsSync(join(dir, 'a.xlsx'))).toBe(false);
 });
 
+test('a base URL that is not the service (no such path: 404) is bad input (2), not an unexpected failure', async () => {
+  const dir = tempDir();
+  const argv = ['export', '--base-url', `${sandbox.url}/not-the-api/`, '--client-id', sandbox.credentials.company.clientId];
+  const run = await runCli([...argv, '--out', 'a.xlsx'], { cwd: dir, env: secretEnv(sandbox) });
+  expect(run.code).toBe(EXIT.badInput);
+  expect(printed(run)).not.toContain(sandbox.credentials.company.clientSecret);
+  expect(existsSync(join(dir, 'a.xlsx'))).toBe(false);
+});
+
 test('a wrong secret is refused by the service (3); nothing is written and the secret is not printed', async () => {
   const dir = tempDir();
   const run = await runCli(['export', ...serviceArgs(sandbox), '--out', 'a.xlsx', '--json'], {
