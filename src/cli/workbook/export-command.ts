@@ -20,7 +20,7 @@ import { CliError, EXIT } from './exit-codes';
 import { chosenTables, type ExportTableName, type TransactionOptions } from './export-tables';
 import { pullTables, type TableOutcome } from './pull-tables';
 import { defaultConnectionName, serviceClient } from './service-client';
-import { checkNotLocked, writeWorkbookFile } from './workbook-file';
+import { checkNotLocked, readWorkbookFile, writeWorkbookFile, type FileFingerprint } from './workbook-file';
 import { EXPORT_TABLE, type ExportOption } from './workbook-options';
 import { refusalResult } from './refusal';
 import { refuseSecrets } from './refuse-secrets';
@@ -47,7 +47,7 @@ export async function runExport(argv: readonly string[], io: CliIo, run: RunCont
   const read = readOptions(EXPORT_TABLE, argv);
   if (!read.ok) return refusalResult(read);
   const plan = exportPlan(read.values, io.cwd);
-  await refuseExisting(plan);
+  const existing = await refuseExisting(plan);
   const manifest = await readAddInManifest(plan.manifest, io.cwd);
   const secret = await clientSecret(io);
   run.secrets.push(secret);
@@ -57,7 +57,8 @@ export async function runExport(argv: readonly string[], io: CliIo, run: RunCont
   await rememberConnection(document, plan);
   const bytes = await saveXlsxDocument(document, planningAddIn(manifest));
   await refuseSecrets(bytes, [secret, plan.clientId, ...client.currentTokens()]);
-  await writeWorkbookFile(plan.out, bytes, { replace: plan.force, backup: plan.backup });
+  // A file replaced with --force is replaced only as it was when the run began: one saved meanwhile is kept.
+  await writeWorkbookFile(plan.out, bytes, { replace: plan.force, backup: plan.backup, ...(existing ? { expected: existing } : {}) });
   return exportResult(plan, tables);
 }
 
@@ -95,15 +96,20 @@ function exportPlan(values: OptionValues<ExportOption['name']>, cwd: string): Ex
   };
 }
 
-/** Before anything is fetched: an existing file needs --force, and a file open in Excel is not replaced. */
-async function refuseExisting(plan: ExportPlan): Promise<void> {
+/**
+ * Before anything is fetched: an existing file needs --force, and a file open in Excel is not replaced. Answers the
+ * fingerprint of the file --force replaces (checked again before the write), undefined for a new one.
+ */
+async function refuseExisting(plan: ExportPlan): Promise<FileFingerprint | undefined> {
   await checkNotLocked(plan.out);
   const exists = await stat(plan.out).then(
     () => true,
     () => false,
   );
-  if (exists && !plan.force)
+  if (!exists) return undefined;
+  if (!plan.force)
     throw new CliError(EXIT.badInput, `${plan.out} exists: add --force to replace it (atomically; --backup keeps the old one as .bak).`);
+  return (await readWorkbookFile(plan.out)).fingerprint;
 }
 
 /** The file names the connection (name and base URL, as the pane remembers it) and opens the pane with itself. */

@@ -3,7 +3,7 @@
  * secret on the command line (2), no secret (2), a wrong secret (3), the service down (5: a closed port), a file open
  * in Excel (6: its lock file beside the target). The secret appears on neither stream.
  */
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { EXIT } from '../../../src/cli/workbook/exit-codes';
@@ -111,4 +111,25 @@ test('a target open in Excel (its lock file beside it) is not replaced: exit 6 b
   expect(requests).toBe(0);
   const existing = await runCli(['export', ...serviceArgs(sandbox), '--out', 'plan.xlsx'], { cwd: dir, env: secretEnv(sandbox) });
   expect(existing.code).toBe(EXIT.fileBusy);
+});
+
+test('export --force replaces the file only as it was when the run began: one saved meanwhile is kept (exit 6)', async () => {
+  const dir = tempDir();
+  const target = join(dir, 'plan.xlsx');
+  writeFileSync(target, 'last night’s file');
+  let saved = false;
+  const run = await runCli(['export', ...serviceArgs(sandbox), '--out', 'plan.xlsx', '--force'], {
+    cwd: dir,
+    env: secretEnv(sandbox),
+    // A colleague saves the file while the tables are fetched.
+    io: {
+      fetch: (...args: Parameters<typeof fetch>) => {
+        if (!saved) writeFileSync(target, 'a colleague’s edits, saved during the run');
+        saved = true;
+        return fetch(...args);
+      },
+    },
+  });
+  expect([run.code, run.stderr]).toEqual([EXIT.fileBusy, expect.stringContaining('changed on disk during the run')]);
+  expect(readFileSync(target, 'utf8')).toBe('a colleague’s edits, saved during the run');
 });
