@@ -25,6 +25,7 @@ import {
   type TransactionFilters,
 } from '../../api';
 import type { Language } from '../../i18n/catalog';
+import { formatCount } from '../../i18n/format-count';
 import { cellText } from '../cell-text-limit';
 import { type CellValue, toCellValue } from '../cell-values';
 import { ACCOUNTS_TABLE } from '../tables/accounts-tables';
@@ -100,6 +101,19 @@ export function spillRow<R>(model: TableModel<R>, record: R, lookups: Lookups): 
   });
 }
 
+/**
+ * The most rows a spilled table gives: a function has a minute to settle, and each 1,000 rows are a request; a table
+ * bigger than this is the pane's to load (a pull streams it into a sheet's table, up to the sheet's million rows).
+ */
+export const SPILL_ROW_LIMIT = 100_000;
+
+function tooManyRows(count: number, language: Language): FigureError {
+  return FigureError.unavailable(language, 'functions.error.tooManyRows', {
+    count: formatCount(count, language),
+    limit: formatCount(SPILL_ROW_LIMIT, language),
+  });
+}
+
 interface Page<R> {
   figures: CompletenessExpectation;
   items: readonly R[];
@@ -119,8 +133,11 @@ async function readRows<R>(
     let expected: CompletenessExpectation | undefined;
     let changed = false;
     for await (const page of pages()) {
-      if (expected === undefined) expected = page.figures;
-      else if (page.figures.count !== expected.count || toCents(page.figures.sum) !== toCents(expected.sum)) changed = true;
+      if (expected === undefined) {
+        expected = page.figures;
+        // Told by the first page: a table too big to spill is refused before its other pages are read.
+        if (expected.count > SPILL_ROW_LIMIT) throw tooManyRows(expected.count, language);
+      } else if (page.figures.count !== expected.count || toCents(page.figures.sum) !== toCents(expected.sum)) changed = true;
       for (const record of page.items) if (tally.add(field.id(record), field.amount(record))) rows.push(spillRow(model, record, lookups));
     }
     if (!changed && tally.report(expected ?? { count: 0, sum: 0 }).ok) return rows;

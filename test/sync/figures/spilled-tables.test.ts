@@ -7,6 +7,7 @@
 
 import type { CashflowClient, Plan } from '../../../src/api';
 import { FigureError, type SpilledTable } from '../../../src/sync/figures';
+import { SPILL_ROW_LIMIT } from '../../../src/sync/figures/spilled-tables';
 import {
   ACCOUNTS_TABLE,
   CATEGORIES_TABLE,
@@ -177,6 +178,26 @@ describe('spilled tables', () => {
     expect(error).toBeInstanceOf(FigureError);
     expect((error as FigureError).message).toBe('The data changed while it was being read. Recalculate to try again.');
     expect(changing.requestsTo('/transactions/').length).toBe(2 * Math.ceil(count / 1000));
+  });
+
+  test('a table bigger than a function spills is refused from its first page, saying how to narrow it', async () => {
+    const h = figureHarness(sandbox);
+    h.hook.current = async (request) => {
+      const url = new URL(request.url);
+      if (url.pathname !== '/transactions/extended/') return undefined;
+      const body = (await (await fetch(request)).json()) as { count: number };
+      return Response.json({ ...body, count: SPILL_ROW_LIMIT + 1 }); // a company of many years
+    };
+    const error = await h.engine.transactions(FROM, TO).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(FigureError);
+    expect((error as FigureError).message).toBe(
+      'The table has 100,001 rows, more than a function spills (100,000): narrow the dates, the category or the account, or load the table from the task pane.',
+    );
+    // The first page told: the others (read ahead with the first) are not all read.
+    expect(h.requestsTo('/transactions/').length).toBeLessThanOrEqual(3);
   });
 
   test('INVOICES equals the pulled table, all or of one type and status; hostile texts stay the exact strings', async () => {
