@@ -86,6 +86,8 @@ export class FigureEngine {
   readonly #figures: TtlCache<number>;
   readonly #tables: TtlCache<SpilledTable>;
   readonly #references: References;
+  /** Aborted when the engine is disposed (signed out): its batches and shared reads stop, its calls settle. */
+  readonly #stop = new AbortController();
   #queue: Queued[] = [];
 
   constructor(client: CashflowClient, options: FigureEngineOptions = {}) {
@@ -99,7 +101,20 @@ export class FigureEngine {
     this.#onPlan = options.onPlan;
     this.#figures = new TtlCache(now, ttl);
     this.#tables = new TtlCache(now, ttl);
-    this.#references = new References(client, now, ttl);
+    this.#references = new References(client, now, ttl, this.#stop.signal);
+  }
+
+  /**
+   * Signed out: every call waiting or running settles at once (#N/A, connect in the task pane) and nothing more is
+   * asked of the service with these credentials (the requests in flight are aborted).
+   */
+  dispose(): void {
+    if (this.#stop.signal.aborted) return;
+    this.#stop.abort();
+    const waiting = this.#queue;
+    this.#queue = [];
+    const failure = FigureError.notConnected(this.language);
+    for (const call of waiting) call.reject(failure);
   }
 
   /**
@@ -231,6 +246,7 @@ export class FigureEngine {
   #toError = (error: unknown): FigureError => toFigureError(error, this.language, this.#timeoutMs);
 
   #enqueue<T>(needs: readonly Reference[], attach: (references: LoadedReferences, jobs: BatchJobs, waiter: Waiter<T>) => void): Promise<T> {
+    if (this.#stop.signal.aborted) return Promise.reject(FigureError.notConnected(this.language));
     return new Promise<T>((resolve, reject) => {
       const waiter: Waiter<T> = { resolve, reject };
       // Queued before scheduling: a scheduler that runs the flush at once must still find the call.
@@ -277,8 +293,18 @@ export class FigureEngine {
         reject(FigureError.timeout(this.language, this.#timeoutMs));
       });
     });
+    let unlisten: () => void = () => undefined;
+    const disposed = new Promise<never>((_, reject) => {
+      const stop = (): void => {
+        abort.abort();
+        reject(FigureError.notConnected(this.language));
+      };
+      if (this.#stop.signal.aborted) return stop();
+      this.#stop.signal.addEventListener('abort', stop, { once: true });
+      unlisten = () => this.#stop.signal.removeEventListener('abort', stop);
+    });
     try {
-      await Promise.race([this.#serve(batch, jobs, abort.signal), deadline]);
+      await Promise.race([this.#serve(batch, jobs, abort.signal), deadline, disposed]);
     } catch (error) {
       // Settling twice is a no-op: this only reaches the calls (and shared work) not settled yet.
       const failure = this.#toError(error);
@@ -286,6 +312,7 @@ export class FigureEngine {
       for (const call of batch) call.reject(failure);
     } finally {
       cancelTimer();
+      unlisten();
     }
   }
 

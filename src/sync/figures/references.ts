@@ -83,10 +83,12 @@ export class References {
   readonly #summary: TtlCache<BalanceSummary>;
   readonly #plans: TtlCache<readonly Plan[]>;
 
+  /** `stop`: the engine's, aborted when it is disposed (signed out): the shared reads stop with it. */
   constructor(
     private readonly client: CashflowClient,
     now: () => number,
     ttlMs: number,
+    private readonly stop?: AbortSignal,
   ) {
     this.#categories = new TtlCache(now, ttlMs);
     this.#summary = new TtlCache(now, ttlMs);
@@ -95,17 +97,21 @@ export class References {
 
   categories(): Promise<CategoryData> {
     return this.#categories.share('categories', async () => {
-      const list = await this.client.categories.list();
+      const list = await this.client.categories.list(this.#options());
       return { list, index: new CategoryIndex(list), tree: new CategoryTree(list) };
     });
   }
 
   summary(): Promise<BalanceSummary> {
-    return this.#summary.share('summary', () => this.client.accounts.summary());
+    return this.#summary.share('summary', () => this.client.accounts.summary(this.#options()));
   }
 
   plans(): Promise<readonly Plan[]> {
-    return this.#plans.share('plans', () => this.client.plans.list());
+    return this.#plans.share('plans', () => this.client.plans.list(this.#options()));
+  }
+
+  #options(): { signal?: AbortSignal } {
+    return this.stop === undefined ? {} : { signal: this.stop };
   }
 
   /** Transactions of one account, or of all accounts: the bound of any transaction filter's `count`. */

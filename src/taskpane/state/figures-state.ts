@@ -93,6 +93,8 @@ export class FiguresState {
   }
 
   #publish(): void {
+    // The engine of the last connection stops: its calls settle, and it asks the service nothing more.
+    this.#engine?.dispose();
     const client = this.#client;
     if (client === undefined) {
       this.#engine = undefined;

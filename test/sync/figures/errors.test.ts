@@ -210,3 +210,31 @@ describe('a budget series past what can be summed', () => {
     });
   });
 });
+
+test('signed out: a call in flight settles at once as not connected, its requests are aborted, and nothing more is asked', async () => {
+  const h = figureHarness(sandbox, { schedule: (flush) => void setTimeout(flush, 0) });
+  let aborted = 0;
+  h.hook.current = (request) =>
+    new URL(request.url).pathname === '/auth/token/'
+      ? undefined
+      : new Promise<Response>((_, reject) => {
+          // The service hangs: only an abort ends the request.
+          request.signal.addEventListener('abort', () => {
+            aborted += 1;
+            reject(new DOMException('aborted', 'AbortError'));
+          });
+        });
+  const pending = h.engine.balance().catch((e: unknown) => e);
+  await new Promise((r) => setTimeout(r, 50));
+  const started = Date.now();
+  h.engine.dispose();
+  const error = await pending;
+  expect(Date.now() - started).toBeLessThan(1_000);
+  expect(error).toBeInstanceOf(FigureError);
+  expect((error as FigureError).message).toBe('Not connected to the service: connect in the task pane.');
+  await new Promise((r) => setTimeout(r, 20));
+  expect(aborted).toBeGreaterThan(0);
+  const sentBefore = h.sent.length;
+  await expect(h.engine.balance()).rejects.toThrow('Not connected to the service');
+  expect(h.sent.length).toBe(sentBefore);
+});
