@@ -125,8 +125,9 @@ function check(spec: OptionSpec, text: string): { value: number | string } | { p
   const shown = JSON.stringify(text);
   switch (spec.kind) {
     case 'integer': {
-      const n = text.trim() === '' ? NaN : Number(text);
-      if (!Number.isInteger(n)) return { problem: `${shown} is not a whole number` };
+      // Decimal digits only: Number() would take `0x1F` as 31 and `1e3` as 1000 without a word.
+      const n = /^\s*[-+]?\d+\s*$/.test(text) ? Number(text) : NaN;
+      if (!Number.isSafeInteger(n)) return { problem: `${shown} is not a whole number` };
       if ((spec.min !== undefined && n < spec.min) || (spec.max !== undefined && n > spec.max)) {
         return { problem: `${n} is out of range (${bounds(spec)})` };
       }

@@ -33,6 +33,8 @@ export const GIVE_UP_AFTER = {
   value: 'SECONDS',
   default: DEFAULT_GIVE_UP_AFTER_MS / 1000,
   min: 1,
+  // A day: a run that waits longer for a service down is better started again by its scheduler.
+  max: 86_400,
   description: 'stop when the service has failed this long without one answer',
 } as const satisfies OptionSpec;
 

@@ -54,6 +54,15 @@ describe('--help and bad options', () => {
     }
   });
 
+  it('a whole number is decimal digits: 0x1F and 1e3 are refused, not read as 31 and 1000', () => {
+    for (const text of ['0x1F', '1e3', '8787.0', ' ']) {
+      const result = parseCliArgs(['--port', text]);
+      expect(result.ok).toBe(false);
+      if (!result.ok) expect(result.message).toContain(`--port: ${JSON.stringify(text)} is not a whole number`);
+    }
+    expect(parseCliArgs(['--port', '8787'])).toMatchObject({ ok: true });
+  });
+
   it('a bad option lists every problem, then the usage, with exit code 2', () => {
     const result = parseCliArgs(['--port', 'abc', '--bogus', 'extra', '--no-cors=yes', '--token-ttl', '0']);
     expect(result.ok).toBe(false);
