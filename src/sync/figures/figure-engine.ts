@@ -263,9 +263,13 @@ export class FigureEngine {
     return this.#enqueue<number>(needs, attach).then((cents) => cents / 100);
   }
 
-  /** A table: each caller gets its own copy of the cached rows. */
+  /**
+   * A table: each caller gets its own copy of the cached rows. Every list it declared must have been read: its rows
+   * take their category paths and account names from them, and a table made without (blank columns) would be cached.
+   */
   #table(needs: readonly Reference[], query: (references: LoadedReferences) => TableQuery): Promise<SpilledTable> {
     return this.#enqueue<SpilledTable>(needs, (references, jobs, waiter) => {
+      for (const need of needs) references.require(need);
       const q = query(references);
       jobs.tables.add(tableKey(q), { query: q, references }, waiter);
     }).then((table) => table.map((row) => [...row]));

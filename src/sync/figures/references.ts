@@ -44,6 +44,12 @@ export class LoadedReferences {
     return take(this.loaded.categories, 'categories');
   }
 
+  /** Throws the failure of a list's read (or that it was not asked for). */
+  require(name: Reference): void {
+    const outcome: Outcome<unknown> | undefined = this.loaded[name];
+    take(outcome, name);
+  }
+
   summary(): BalanceSummary {
     return take(this.loaded.summary, 'summary');
   }

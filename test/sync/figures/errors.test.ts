@@ -238,3 +238,22 @@ test('signed out: a call in flight settles at once as not connected, its request
   await expect(h.engine.balance()).rejects.toThrow('Not connected to the service');
   expect(h.sent.length).toBe(sentBefore);
 });
+
+test('a spilled table whose categories could not be read fails (no blank category column cached), and is read again next time', async () => {
+  const h = figureHarness(sandbox);
+  let failing = true;
+  h.hook.current = (request) =>
+    failing && new URL(request.url).pathname === '/categories/'
+      ? new Response('<h1>Bad Request</h1>', { status: 400, headers: { 'content-type': 'text/html' } })
+      : undefined;
+  const error = await h.engine.invoices().then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(FigureError);
+  failing = false;
+  const table = await h.engine.invoices();
+  const column = table[0]?.indexOf('Category') ?? -1;
+  expect(column).toBeGreaterThanOrEqual(0);
+  expect(table.slice(1).some((row) => row[column] !== '' && row[column] !== null)).toBe(true);
+});
