@@ -269,7 +269,7 @@ export class FigureEngine {
    */
   #table(needs: readonly Reference[], query: (references: LoadedReferences) => TableQuery): Promise<SpilledTable> {
     return this.#enqueue<SpilledTable>(needs, (references, jobs, waiter) => {
-      for (const need of needs) references.require(need);
+      for (const need of needs) references.ensure(need);
       const q = query(references);
       jobs.tables.add(tableKey(q), { query: q, references }, waiter);
     }).then((table) => table.map((row) => [...row]));

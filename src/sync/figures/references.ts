@@ -45,7 +45,7 @@ export class LoadedReferences {
   }
 
   /** Throws the failure of a list's read (or that it was not asked for). */
-  require(name: Reference): void {
+  ensure(name: Reference): void {
     const outcome: Outcome<unknown> | undefined = this.loaded[name];
     take(outcome, name);
   }
